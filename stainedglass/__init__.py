@@ -1,0 +1,37 @@
+"""stainedglass: four stained-glass board games behind one small contract.
+
+>>> import stainedglass as sg
+>>> "cathedral" in sg.games()
+True
+>>> state = sg.load("cathedral").new_game(seed=7)
+>>> state.num_players, state.is_chance(), state.is_terminal()
+(2, False, False)
+"""
+
+from .core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    State,
+    games,
+    load,
+    register,
+    state_from_json,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "State",
+    "games",
+    "load",
+    "register",
+    "state_from_json",
+]

@@ -1,0 +1,5 @@
+"""Cathedral: two players wall off territory in a 10x10 city with polyomino buildings."""
+
+from .game import Cathedral, CathedralState, Placement
+
+__all__ = ["Cathedral", "CathedralState", "Placement"]

@@ -1,0 +1,400 @@
+"""Cathedral: the rules (``../shared/seeds/cathedral.txt`` and the rulings; see RULES.md).
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game()
+>>> len(state.legal_moves())      # Light places the Cathedral first
+224
+>>> state.play("cathedral e4 d5 e5 f5 e6 e7")
+>>> state.current_player          # then Dark places the first building
+1
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ..core import TERMINAL, Game, IllegalMove, Move, Option, State, bool_option, register
+from ..core import cell_name, parse_cell, shared_returns
+from .pieces import (
+    ALL_PIECES,
+    CATHEDRAL,
+    CATHEDRAL_BY_MASK,
+    CATHEDRAL_MOVES,
+    COUNTS,
+    DARK,
+    FULL,
+    LIGHT,
+    NEUTRAL,
+    PIECES,
+    SIDE_NAMES,
+    SIDES,
+    SIZE,
+    SIZES,
+    Placement,
+    cells_of,
+    mask_of,
+    mask_text,
+    regions,
+    rotations,
+    shape_of,
+)
+
+_LO = 0xFFFFFFFFFFFFFFFF
+_PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
+_ALL = (np.arange(len(SIDES[LIGHT].moves)), np.arange(len(SIDES[DARK].moves)))
+
+
+class CathedralState(State):
+    """A position of Cathedral (or of a two-game match).
+
+    Fields: ``occ`` cells covered per owner (Light, Dark, Cathedral), ``terr`` territory per side,
+    ``supply`` unplaced buildings per side, ``buildings`` placed buildings as (owner, piece, mask).
+    """
+
+    occ: list[int]
+    terr: list[int]
+    supply: list[list[int]]
+    buildings: list[tuple[int, int, int]]
+
+    # ---- setup -------------------------------------------------------------------------------
+
+    def _setup(self, rng: random.Random) -> None:
+        self.match_scores: list[tuple[int, int]] = []  # finished games of a match
+        self._new_board(first=LIGHT)
+
+    def _new_board(self, first: int) -> None:
+        self.occ = [0, 0, 0]
+        self.terr = [0, 0]
+        self.supply = [list(COUNTS), list(COUNTS)]
+        self.buildings = []
+        self.cathedral_placer = first
+        self.cathedral_state = "unplaced"  # unplaced | placed | captured
+        self.has_built = [False, False]  # has each side placed its first building?
+        self.to_move: int = first
+        self.last_claim = 0  # cells claimed by the last move
+        self.last_captures: list[tuple[int, int, int]] = []  # buildings it removed
+        self.skipped: list[int] = []  # sides skipped after the last move
+        self._cand: list[Any] = [None, None]  # per side: (indices, blocked, supply) cache
+        self._legal_cache: tuple[Move, ...] | None = None
+
+    # ---- snapshots ---------------------------------------------------------------------------
+
+    def _snapshot(self) -> Any:
+        return (
+            tuple(self.occ),
+            tuple(self.terr),
+            (tuple(self.supply[0]), tuple(self.supply[1])),
+            tuple(self.buildings),
+            self.cathedral_placer,
+            self.cathedral_state,
+            tuple(self.has_built),
+            self.to_move,
+            self.last_claim,
+            tuple(self.last_captures),
+            tuple(self.skipped),
+            tuple(self.match_scores),
+            tuple(self._cand),
+            self._legal_cache,
+        )
+
+    def _position(self) -> Any:
+        return self._snapshot()[:-2]
+
+    def _restore(self, snap: Any) -> None:
+        (occ, terr, supply, buildings, self.cathedral_placer, self.cathedral_state, has_built,
+         self.to_move, self.last_claim, captures, skipped, match_scores, cand,
+         self._legal_cache) = snap
+        self.occ = list(occ)
+        self.terr = list(terr)
+        self.supply = [list(supply[0]), list(supply[1])]
+        self.buildings = list(buildings)
+        self.has_built = list(has_built)
+        self.last_captures = list(captures)
+        self.skipped = list(skipped)
+        self.match_scores = list(match_scores)
+        self._cand = list(cand)
+
+    # ---- turn --------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.to_move
+
+    @property
+    def game_number(self) -> int:
+        """1 or 2 (the second game of a match)."""
+        return len(self.match_scores) + 1
+
+    def _blocked(self, side: int) -> int:
+        """Cells ``side`` may not build on: occupied, or the opponent's territory."""
+        return self.occ[0] | self.occ[1] | self.occ[2] | self.terr[1 - side]
+
+    def _candidates(self, side: int) -> np.ndarray:
+        """Indices into ``SIDES[side]`` of the placements legal for ``side`` now.
+
+        Filters the previous answer when nothing was freed since (the usual case), else all.
+        """
+        table = SIDES[side]
+        blocked = self._blocked(side)
+        supply = tuple(self.supply[side])
+        idx = _ALL[side]
+        cached = self._cand[side]
+        if cached is not None:
+            c_idx, c_blocked, c_supply = cached
+            if c_blocked == blocked and c_supply == supply:
+                return c_idx
+            if c_blocked & ~blocked == 0 and all(a <= b for a, b in zip(supply, c_supply)):
+                idx = c_idx  # nothing freed, no building returned: filter the last answer
+        blo, bhi = np.uint64(blocked & _LO), np.uint64(blocked >> 64)
+        ok = ((table.lo[idx] & blo) | (table.hi[idx] & bhi)) == 0
+        available = np.array([n > 0 for n in supply], dtype=bool)
+        ok &= available[table.piece[idx]]
+        idx = idx[ok]
+        self._cand[side] = (idx, blocked, supply)
+        return idx
+
+    def _legal(self) -> list[Move]:
+        if self._legal_cache is None:
+            if self.cathedral_state == "unplaced":
+                self._legal_cache = tuple(CATHEDRAL_MOVES)
+            else:
+                moves = SIDES[self.to_move].moves
+                self._legal_cache = tuple([moves[i] for i in self._candidates(self.to_move).tolist()])
+        return list(self._legal_cache)
+
+    # ---- rules -------------------------------------------------------------------------------
+
+    def _illegal_reason(self, move: Move) -> str | None:
+        if not isinstance(move, Placement):
+            return f"{move} is not a Cathedral move"
+        side = self.to_move
+        who = SIDE_NAMES[side]
+        if self.cathedral_state == "unplaced":
+            if move.piece != CATHEDRAL:
+                return (f"the Cathedral is placed first: {who} must place the Cathedral "
+                        "before any building")
+            return None
+        if move.piece == CATHEDRAL:
+            if self.cathedral_state == "captured":
+                return "the Cathedral was captured: it leaves the game and is not placed again"
+            return "the Cathedral is already on the board: it is placed once, at the start"
+        if (move.piece, move.mask) not in SIDES[side].by_key:
+            return (f"those cells are not {who}'s {ALL_PIECES[move.piece]} in any rotation: "
+                    "buildings may be rotated, never flipped")
+        if self.supply[side][move.piece] == 0:
+            return f"{who} has no {ALL_PIECES[move.piece]} left to place"
+        occupied = move.mask & (self.occ[0] | self.occ[1] | self.occ[2])
+        if occupied:
+            return (f"{mask_text(occupied)} {'is' if occupied & (occupied - 1) == 0 else 'are'} "
+                    "already covered: a building may not be placed on an occupied square")
+        theirs = move.mask & self.terr[1 - side]
+        if theirs:
+            return (f"{mask_text(theirs)} {'is' if theirs & (theirs - 1) == 0 else 'are'} "
+                    f"{SIDE_NAMES[1 - side]}'s territory: a building may not be placed on the "
+                    "opponent's territory")
+        return None
+
+    def _apply(self, move: Move) -> None:
+        assert isinstance(move, Placement)
+        side = self.to_move
+        self.last_claim = 0
+        self.last_captures = []
+        self.skipped = []
+        if move.piece == CATHEDRAL:
+            self.occ[NEUTRAL] = move.mask
+            self.buildings.append((NEUTRAL, CATHEDRAL, move.mask))
+            self.cathedral_state = "placed"
+        else:
+            self.occ[side] |= move.mask
+            self.supply[side][move.piece] -= 1
+            self.buildings.append((side, move.piece, move.mask))
+            if self.has_built[side]:
+                self._claim(side)
+            self.has_built[side] = True
+        self._legal_cache = None
+        self._next_turn(side)
+
+    def _claim(self, side: int) -> None:
+        """Rule 3-4: claim every region with at most one foreign building; capture that one."""
+        foreign = [b for b in self.buildings if b[0] != side]
+        opp = 1 - side
+        for region in regions(FULL & ~self.occ[side]):
+            inside = [b for b in foreign if b[2] & region]
+            if len(inside) > 1:
+                continue
+            self.terr[side] |= region
+            self.terr[opp] &= ~region
+            self.last_claim |= region
+            if inside:
+                owner, piece, mask = inside[0]
+                self.buildings.remove(inside[0])
+                self.occ[owner] &= ~mask
+                if owner == NEUTRAL:
+                    self.cathedral_state = "captured"
+                else:
+                    self.supply[owner][piece] += 1
+                self.last_captures.append(inside[0])
+
+    def _has_move(self, side: int) -> bool:
+        return len(self._candidates(side)) > 0
+
+    def _next_turn(self, side: int) -> None:
+        """Rule 6: alternate; skip a side that cannot place; the game ends when neither can."""
+        if self.cathedral_state == "placed" and not any(self.has_built):
+            self.to_move = 1 - self.cathedral_placer
+            return
+        other = 1 - side
+        if self._has_move(other):
+            self.to_move = other
+        elif self._has_move(side):
+            self.skipped = [other]
+            self.to_move = side
+        else:
+            self.skipped = [other, side]
+            self._end_game()
+
+    def _end_game(self) -> None:
+        if self.game.settings["match"] and not self.match_scores:
+            self.match_scores.append(tuple(self._board_scores()))  # type: ignore[arg-type]
+            self._new_board(first=DARK)  # rule 8: Dark places the Cathedral in game two
+        else:
+            if self.game.settings["match"]:
+                self.match_scores.append(tuple(self._board_scores()))  # type: ignore[arg-type]
+            self.to_move = TERMINAL
+
+    # ---- scores ------------------------------------------------------------------------------
+
+    def _board_scores(self) -> list[int]:
+        return [sum(n * s for n, s in zip(self.supply[p], SIZES)) for p in (LIGHT, DARK)]
+
+    def scores(self) -> list[int]:
+        """Squares of each side's unplaced buildings (lower is better); match totals in a match."""
+        if self.to_move == TERMINAL and self.game.settings["match"]:
+            return [sum(s[p] for s in self.match_scores) for p in (LIGHT, DARK)]
+        now = self._board_scores()
+        return [now[p] + sum(s[p] for s in self.match_scores) for p in (LIGHT, DARK)]
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            raise ValueError("returns(): the game is not over")
+        return shared_returns(self.scores(), higher_is_better=False)
+
+    # ---- notation ----------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """``"castle c3 d3 e3 c4 e4"``: a building, then exactly the cells it covers."""
+        if not isinstance(text, str) or not text.split():
+            raise IllegalMove("a move is a building and its cells, e.g. 'castle c3 d3 e3 c4 e4'")
+        name, *cell_texts = text.lower().split()
+        if name not in _PIECE_INDEX:
+            raise IllegalMove(f"{name!r} is not a building; the buildings are: "
+                              + ", ".join(ALL_PIECES))
+        piece = _PIECE_INDEX[name]
+        cells = [parse_cell(c, SIZE, SIZE) for c in cell_texts]
+        if len(set(cells)) != len(cells):
+            raise IllegalMove(f"{text!r} names a cell twice: name each cell once")
+        if len(cells) != SIZES[piece]:
+            raise IllegalMove(f"the {name} covers {SIZES[piece]} cells, not {len(cells)}")
+        mask = mask_of(cells)
+        if piece == CATHEDRAL:
+            if mask in CATHEDRAL_BY_MASK:
+                return CATHEDRAL_BY_MASK[mask]
+            raise IllegalMove(f"{mask_text(mask)} do not form the Cathedral in any rotation")
+        side = self.to_move if self.to_move in (LIGHT, DARK) else LIGHT
+        move = SIDES[side].by_key.get((piece, mask))
+        if move is not None:
+            return move
+        if (piece, mask) in SIDES[1 - side].by_key:
+            raise IllegalMove(
+                f"{mask_text(mask)} is the mirror image of {SIDE_NAMES[side]}'s {name}: "
+                "buildings may be rotated, never flipped")
+        raise IllegalMove(f"{mask_text(mask)} do not form a {name} in any rotation "
+                          "(buildings may be rotated, never flipped)")
+
+    # ---- words -------------------------------------------------------------------------------
+
+    def _describe(self, move: Move) -> str:
+        assert isinstance(move, Placement)
+        who = SIDE_NAMES[self.to_move]
+        after = self.clone()
+        after.play(move)
+        words = [f"Legal: {who} places the {ALL_PIECES[move.piece]} on {mask_text(move.mask)}"]
+        if move.piece == CATHEDRAL:
+            words.append("(the Cathedral is placed first and claims nothing)")
+        elif not self.has_built[self.to_move]:
+            words.append("(a first building never claims territory)")
+        elif after.last_claim:
+            words.append(f"; claims {bin(after.last_claim).count('1')} squares")
+            for owner, piece, _ in after.last_captures:
+                owner_name = "the" if owner == NEUTRAL else f"{SIDE_NAMES[owner]}'s"
+                words.append(f"and captures {owner_name} {ALL_PIECES[piece]}")
+        return " ".join(words).replace(" ;", ";") + "."
+
+    def __str__(self) -> str:
+        rows = ["   " + " ".join("abcdefghij")]
+        for y in range(SIZE):
+            line = []
+            for x in range(SIZE):
+                bit = 1 << (y * SIZE + x)
+                if self.occ[LIGHT] & bit:
+                    ch = "L"
+                elif self.occ[DARK] & bit:
+                    ch = "D"
+                elif self.occ[NEUTRAL] & bit:
+                    ch = "C"
+                elif self.terr[LIGHT] & bit:
+                    ch = "l"
+                elif self.terr[DARK] & bit:
+                    ch = "d"
+                else:
+                    ch = "."
+                line.append(ch)
+            rows.append(f"{y + 1:>2} " + " ".join(line))
+        turn = ("game over" if self.to_move == TERMINAL
+                else f"{SIDE_NAMES[self.to_move]} to move")
+        game = f"game {self.game_number} of 2, " if self.game.settings["match"] else ""
+        rows.append(f"{game}{turn}; unplaced squares: Light {self.scores()[0]}, "
+                    f"Dark {self.scores()[1]}")
+        rows.append("L/D Light/Dark building, C Cathedral, l/d territory")
+        return "\n".join(rows)
+
+    # ---- for views and bots --------------------------------------------------------------------
+
+    def owner_at(self, col: int, row: int) -> str:
+        """``"light"``, ``"dark"``, ``"cathedral"``, ``"light-territory"``, ``"dark-territory"``
+        or ``"free"``."""
+        bit = 1 << (row * SIZE + col)
+        for mask, name in ((self.occ[LIGHT], "light"), (self.occ[DARK], "dark"),
+                           (self.occ[NEUTRAL], "cathedral"), (self.terr[LIGHT], "light-territory"),
+                           (self.terr[DARK], "dark-territory")):
+            if mask & bit:
+                return name
+        return "free"
+
+
+@register
+class Cathedral(Game):
+    """Cathedral for two: Light (player 0) and Dark (player 1). ``match=True`` plays two games."""
+
+    name = "cathedral"
+    title = "Cathedral"
+    options = {
+        "players": Option(2, "always 2", lambda v: _two(v)),
+        "match": Option(False, "play the two-game match (Dark places the Cathedral in game two)",
+                        bool_option),
+    }
+    state_class = CathedralState
+    variants = [{}, {"match": True}]
+
+
+def _two(v: Any) -> int:
+    if v != 2 or isinstance(v, bool):
+        raise ValueError(f"Cathedral is a game for exactly 2 players, not {v!r}")
+    return 2
+
+
+__all__ = ["Cathedral", "CathedralState", "Placement", "PIECES", "SIZES", "rotations", "shape_of",
+           "cells_of", "cell_name"]

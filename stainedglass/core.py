@@ -1,0 +1,515 @@
+"""The engine contract shared by every game (see ``../shared/api.md``).
+
+A game is two classes in its own folder:
+
+* a :class:`Game` subclass: declarative facts (``name``, ``title``, player counts, the options it
+  accepts) and ``new_game(seed)``;
+* a :class:`State` subclass: the position, with a handful of hooks (``_legal``, ``_apply``,
+  ``_illegal_reason``, ``_snapshot``/``_restore``, ``parse_move``...).
+
+Everything else, ``play`` with its checks, ``undo``, ``history``, ``clone``, ``to_json``,
+``explain``, chance sampling, is written here once.
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game(seed=1)
+>>> state.current_player
+0
+>>> state.play("cathedral e4 d5 e5 f5 e6 e7")
+>>> state.history
+['cathedral e4 d5 e5 f5 e6 e7']
+>>> state.undo()
+>>> state.history
+[]
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import pkgutil
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Game",
+    "State",
+    "register",
+    "games",
+    "load",
+    "state_from_json",
+    "cell_name",
+    "parse_cell",
+    "shared_returns",
+]
+
+CHANCE = -1
+"""``state.current_player`` at a chance node (a dice roll, a card draw)."""
+TERMINAL = -2
+"""``state.current_player`` once the game is over."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid, or text that is not a move. The message names the rule."""
+
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+class Move:
+    """A move as a value: hashable, equal exactly when it is the same move.
+
+    ``key`` is the canonical form the game compares (a tuple); ``text`` is the notation.
+    Games may subclass to carry precomputed data (a bit mask, a piece index).
+
+    >>> Move(("pass",), "pass") == Move(("pass",), "pass")
+    True
+    >>> str(Move(("pass",), "pass"))
+    'pass'
+    """
+
+    __slots__ = ("key", "text", "_hash")
+
+    def __init__(self, key: Hashable, text: str) -> None:
+        self.key = key
+        self.text = text
+        self._hash = hash(key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+
+# --------------------------------------------------------------------------------------------
+# Cells
+
+
+_COLS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def cell_name(col: int, row: int) -> str:
+    """``cell_name(0, 0) == "a1"``: column letter, then row number counted from the top."""
+    return f"{_COLS[col]}{row + 1}"
+
+
+def parse_cell(text: str, cols: int, rows: int) -> tuple[int, int]:
+    """``"c4"`` -> ``(2, 3)``; raises :class:`IllegalMove` naming the board size otherwise."""
+    t = text.strip().lower()
+    if len(t) >= 2 and t[0] in _COLS[:cols] and t[1:].isdigit():
+        col, row = _COLS.index(t[0]), int(t[1:]) - 1
+        if 0 <= row < rows:
+            return col, row
+    raise IllegalMove(
+        f"{text!r} is not a cell: cells run from a1 to {cell_name(cols - 1, rows - 1)}"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Options and games
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option a game accepts: its default, a one-line description, and a checker.
+
+    ``check(value)`` returns the normalised value or raises ValueError saying what is wrong.
+    """
+
+    default: Any
+    doc: str
+    check: Callable[[Any], Any] = field(default=lambda v: v)
+
+
+def int_option(lo: int, hi: int) -> Callable[[Any], int]:
+    """A checker for a whole number in ``lo..hi``."""
+
+    def check(v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise ValueError(f"must be a whole number from {lo} to {hi}, not {v!r}")
+        return v
+
+    return check
+
+
+def bool_option(v: Any) -> bool:
+    """A checker for ``True`` / ``False``."""
+    if not isinstance(v, bool):
+        raise ValueError(f"must be True or False, not {v!r}")
+    return v
+
+
+class Game:
+    """A game with its options fixed. ``sg.load(name, **options)`` makes one.
+
+    Subclasses declare ``name``, ``title``, ``options`` and ``state_class``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options: ClassVar[dict[str, Option]] = {}
+    state_class: ClassVar[type["State"]]
+    variants: ClassVar[list[dict[str, Any]]] = [{}]
+    """Option sets worth exercising: the conformance suite and benchmarks run each of them."""
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            valid = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(
+                f"{self.name}: unknown option {unknown[0]!r}; the valid options are: {valid}"
+            )
+        values: dict[str, Any] = {}
+        for key, opt in self.options.items():
+            if key in options:
+                try:
+                    values[key] = opt.check(options[key])
+                except ValueError as e:
+                    raise ValueError(f"{self.name}: option {key}= {e}") from None
+            else:
+                values[key] = opt.default
+        self.settings: dict[str, Any] = values
+        self.given_options: dict[str, Any] = dict(options)
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Hook: cross-check options and precompute what every state of this game shares."""
+
+    @property
+    def num_players(self) -> int:
+        return int(self.settings.get("players", 1))
+
+    def new_game(self, seed: int | None = None) -> "State":
+        """A new game with setup done; setup randomness (and later chance) drawn from ``seed``."""
+        if seed is None:
+            seed = random.randrange(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        rng = random.Random(seed)
+        state = self.state_class.__new__(self.state_class)
+        state.game = self
+        state.seed = seed
+        state.history = []
+        state._undo_stack = []
+        state._rng = rng
+        state._setup(rng)
+        return state
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.given_options.items())
+        return f"sg.load({self.name!r}{', ' if opts else ''}{opts})"
+
+
+# --------------------------------------------------------------------------------------------
+# States
+
+
+class State:
+    """A position of a game, and the moves that change it.
+
+    Subclasses implement the hooks marked *hook*; everything public is built on them.
+    ``_snapshot()`` must return a value sharing nothing mutable with the live state, and
+    ``_restore(snap)`` must copy out of it, so that snapshots serve undo, clone and checks.
+    """
+
+    game: Game
+    seed: int
+    history: list[str]
+    _undo_stack: list[Any]
+    _rng: random.Random
+
+    # ---- hooks -------------------------------------------------------------------------------
+
+    def _setup(self, rng: random.Random) -> None:  # hook
+        """Deal, shuffle, place: the position before the first move."""
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int:  # hook
+        """0..num_players-1, or ``CHANCE``, or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def _legal(self) -> list[Move]:  # hook
+        """The legal moves (or chance outcomes) of a non-terminal state."""
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> None:  # hook
+        """Play a move already known to be legal."""
+        raise NotImplementedError
+
+    def _snapshot(self) -> Any:  # hook
+        raise NotImplementedError
+
+    def _restore(self, snap: Any) -> None:  # hook
+        raise NotImplementedError
+
+    def _position(self) -> Any:
+        """The position as comparable data, caches left out (tests compare states with it)."""
+        return self._snapshot()
+
+    def parse_move(self, text: str) -> Move:  # hook
+        """Text in the game's notation -> Move; raises IllegalMove when it is not a move."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:  # hook
+        """Each player's points so far."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:  # hook
+        """At the end: 1 win, 0 loss, draws share (solo: 1 won, 0 lost)."""
+        raise NotImplementedError
+
+    def evaluate(self) -> list[float]:
+        """A quick estimate of ``returns()`` for each player, each in 0..1 (exact at the end).
+
+        Bots use it (greedy, alpha-beta leaves, MCTS cut-offs); games override it with what
+        their players know matters. The default knows only the end.
+        """
+        if self.is_terminal():
+            return self.returns()
+        return [1.0 / self.num_players] * self.num_players if self.num_players > 1 else [0.5]
+
+    def _illegal_reason(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, in plain words naming the rule; None when it is legal.
+
+        The default compares with ``legal_moves()``; games override it with the real reasons.
+        """
+        if move in set(self.legal_moves()):
+            return None
+        return f"{move} is not a legal move now"
+
+    def _chance_probabilities(self) -> list[tuple[Move, float]]:  # hook for games with chance
+        raise NotImplementedError
+
+    def _describe(self, move: Move) -> str:
+        """Plain words for what a legal move does (used by ``explain``)."""
+        return f"{move} is legal."
+
+    def view(self, player: int) -> "State":
+        """What ``player`` may know: the others' hidden cards and pile orders become chance.
+
+        Games without hidden information return a plain copy.
+        """
+        self._check_player(player)
+        return self.clone()
+
+    # ---- the contract ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_moves(self) -> list[Move]:
+        """The current player's legal moves; at a chance node the outcomes; [] at the end."""
+        if self.is_terminal():
+            return []
+        return self._legal()
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """``[(Move, probability), ...]`` at a chance node; the probabilities sum to 1."""
+        if not self.is_chance():
+            raise ValueError("chance_outcomes(): this is not a chance node")
+        return self._chance_probabilities()
+
+    def sample_chance(self) -> Move:
+        """An outcome drawn from ``chance_outcomes()`` with this state's seeded generator."""
+        outcomes = self.chance_outcomes()
+        r = self._rng.random()
+        acc = 0.0
+        for move, p in outcomes:
+            acc += p
+            if r < acc:
+                return move
+        return outcomes[-1][0]
+
+    def play(self, move: Move | str) -> None:
+        """Play a move (a Move or its text). An illegal move raises IllegalMove and changes nothing."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"{move!r} is not a move")
+        if self.is_terminal():
+            raise IllegalMove(f"{move}: the game is over, no more moves can be played")
+        reason = self._illegal_reason(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        snap = self._snapshot()
+        try:
+            self._apply(move)
+        except Exception:
+            self._restore(snap)
+            raise
+        self._undo_stack.append(snap)
+        self.history.append(str(move))
+
+    def undo(self) -> None:
+        """Take back the last play (a chance outcome counts as a play)."""
+        if not self._undo_stack:
+            raise ValueError("undo(): nothing has been played yet")
+        self._restore(self._undo_stack.pop())
+        self.history.pop()
+
+    def clone(self) -> "State":
+        """An independent copy (history and undo included)."""
+        other = copy.copy(self)
+        other._restore(self._snapshot())
+        other.history = list(self.history)
+        other._undo_stack = list(self._undo_stack)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
+
+    def explain(self, move: Move | str) -> str:
+        """Plain words: why this move is legal, or which rule forbids it."""
+        try:
+            if isinstance(move, str):
+                move = self.parse_move(move)
+            if self.is_terminal():
+                return "The game is over: no move can be played."
+            reason = self._illegal_reason(move)
+        except IllegalMove as e:
+            return f"Illegal: {e}"
+        if reason is not None:
+            return f"Illegal: {reason}"
+        return self._describe(move)
+
+    def to_json(self) -> str:
+        """The game as JSON: ``sg.state_from_json(text)`` rebuilds an equal state."""
+        return json.dumps(
+            {
+                "game": self.game.name,
+                "options": self.game.given_options,
+                "seed": self.seed,
+                "history": self.history,
+                "rng": _rng_to_json(self._rng),
+            }
+        )
+
+    # ---- helpers for games -------------------------------------------------------------------
+
+    def _check_player(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < self.num_players
+        ):
+            raise ValueError(f"player must be 0..{self.num_players - 1}, not {player!r}")
+
+    def __repr__(self) -> str:
+        return f"<{self.game.title} after {len(self.history)} moves>"
+
+
+def shared_returns(values: Sequence[float], higher_is_better: bool = True) -> list[float]:
+    """1 to the best player, 0 to the others; players tied for best share the 1.
+
+    >>> shared_returns([3, 5, 5])
+    [0.0, 0.5, 0.5]
+    >>> shared_returns([10, 12], higher_is_better=False)
+    [1.0, 0.0]
+    """
+    best = max(values) if higher_is_better else min(values)
+    winners = [i for i, v in enumerate(values) if v == best]
+    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(values))]
+
+
+# --------------------------------------------------------------------------------------------
+# Registry and files
+
+_REGISTRY: dict[str, type[Game]] = {}
+_DISCOVERED = False
+_NOT_GAMES = {"ai"}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game available to ``sg.games()`` and ``sg.load()``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def _discover() -> None:
+    """Import every game folder of the package once (each registers itself)."""
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    import stainedglass
+
+    for info in pkgutil.iter_modules(stainedglass.__path__):
+        if info.ispkg and info.name not in _NOT_GAMES:
+            importlib.import_module(f"stainedglass.{info.name}")
+    _DISCOVERED = True
+
+
+def games() -> list[str]:
+    """The names of the registered games."""
+    _discover()
+    return sorted(_REGISTRY)
+
+
+def load(name: str, **options: Any) -> Game:
+    """The game ``name`` with its options checked (a bad option is a ValueError naming the valid ones).
+
+    >>> load("cathedral").name
+    'cathedral'
+    """
+    _discover()
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(games())}")
+    return _REGISTRY[name](**options)
+
+
+def _rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data: Any) -> random.Random:
+    rng = random.Random()
+    try:
+        version, internal, gauss = data
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"state file: 'rng' is not a generator state ({e})") from None
+    return rng
+
+
+def state_from_json(text: str) -> State:
+    """Rebuild a state saved with ``state.to_json()``; a bad file is a ValueError saying where."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"state file is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ValueError("state file: expected a JSON object")
+    for key, kind in (("game", str), ("options", dict), ("seed", int), ("history", list)):
+        if not isinstance(data.get(key), kind):
+            raise ValueError(f"state file: {key!r} is missing or not a {kind.__name__}")
+    state = load(data["game"], **data["options"]).new_game(seed=data["seed"])
+    for i, text_move in enumerate(data["history"], 1):
+        if not isinstance(text_move, str):
+            raise ValueError(f"state file: history move {i} is not text")
+        try:
+            state.play(text_move)
+        except IllegalMove as e:
+            raise ValueError(f"state file: history move {i} {text_move!r} is illegal: {e}") from None
+    if "rng" in data:
+        state._rng = _rng_from_json(data["rng"])
+    return state
+
