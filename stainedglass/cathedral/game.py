@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,29 @@ class CathedralState(State):
     def _setup(self, rng: random.Random) -> None:
         self.match_scores: list[tuple[int, int]] = []  # finished games of a match
         self._new_board(first=LIGHT)
+        start = self.game.settings["start"]
+        if start is not None:
+            self._set_start(start)
+
+    def _set_start(self, start: "StartPosition") -> None:
+        """Put the buildings of a ``start=`` position on the board (no claims are computed)."""
+        if start.cathedral:
+            self.occ[NEUTRAL] = start.cathedral
+            self.buildings.append((NEUTRAL, CATHEDRAL, start.cathedral))
+            self.cathedral_state = "placed"
+        elif start.cathedral_captured:
+            self.cathedral_state = "captured"
+        for side, placed in enumerate(start.buildings):
+            for move in placed:
+                self.occ[side] |= move.mask
+                self.supply[side][move.piece] -= 1
+                self.buildings.append((side, move.piece, move.mask))
+            self.has_built[side] = bool(placed) or start.first_round_over
+        self.terr = list(start.territory)
+        self.to_move = start.to_move
+        if self.cathedral_state != "unplaced":
+            if not self._has_move(self.to_move):
+                self._next_turn(self.to_move)
 
     def _new_board(self, first: int) -> None:
         self.occ = [0, 0, 0]
@@ -375,6 +399,103 @@ class CathedralState(State):
         return "free"
 
 
+@dataclass(frozen=True)
+class StartPosition:
+    """A checked ``start=`` option: the buildings already standing when the game begins."""
+
+    cathedral: int
+    cathedral_captured: bool
+    buildings: tuple[tuple[Placement, ...], tuple[Placement, ...]]
+    territory: tuple[int, int]
+    to_move: int
+    first_round_over: bool
+
+
+def _parse_start(value: Any) -> StartPosition | None:
+    """Check a ``start=`` mapping, e.g. ``{"cathedral": "e4 d5 e5 f5 e6 e7",
+    "light": ["castle c3 d3 e3 c4 e4"], "dark": ["tavern a1"], "to_move": "dark"}``.
+
+    Optional keys: ``"light_territory"`` and ``"dark_territory"`` (lists of cells), and
+    ``"first_round_over"`` (default True: both sides' next buildings claim).
+    """
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("must be a mapping with keys cathedral, light, dark, to_move")
+    known = {"cathedral", "light", "dark", "to_move", "light_territory", "dark_territory",
+             "first_round_over"}
+    unknown = sorted(set(value) - known)
+    if unknown:
+        raise ValueError(f"unknown key {unknown[0]!r}; the keys are: {', '.join(sorted(known))}")
+    covered = 0
+
+    def cells(text: Any, where: str) -> int:
+        if not isinstance(text, str):
+            raise ValueError(f"{where} must be text such as 'e4 d5 e5', not {text!r}")
+        try:
+            return mask_of([parse_cell(c, SIZE, SIZE) for c in text.split()])
+        except IllegalMove as e:
+            raise ValueError(f"{where}: {e}") from None
+
+    cath = value.get("cathedral")
+    captured = cath == "captured"
+    cath_mask = 0
+    if cath is not None and not captured:
+        cath_mask = cells(cath, "cathedral")
+        if cath_mask not in CATHEDRAL_BY_MASK:
+            raise ValueError(f"cathedral: {cath!r} does not form the Cathedral in any rotation")
+        covered = cath_mask
+    buildings: list[tuple[Placement, ...]] = []
+    for side, key in enumerate(("light", "dark")):
+        texts = value.get(key, [])
+        if not isinstance(texts, list):
+            raise ValueError(f"{key} must be a list of buildings such as 'tavern a1'")
+        counts = [0] * len(PIECES)
+        placed = []
+        for i, text in enumerate(texts, 1):
+            where = f"{key} building {i} ({text!r})"
+            if not isinstance(text, str) or len(text.split()) < 2:
+                raise ValueError(f"{where}: expected a building and its cells")
+            name = text.split()[0].lower()
+            if name not in _PIECE_INDEX or name == "cathedral":
+                raise ValueError(f"{where}: {name!r} is not one of {key}'s buildings")
+            piece = _PIECE_INDEX[name]
+            move = SIDES[side].by_key.get((piece, cells(" ".join(text.split()[1:]), where)))
+            if move is None:
+                raise ValueError(f"{where}: those cells do not form {key}'s {name} "
+                                 "(rotated, never flipped)")
+            counts[piece] += 1
+            if counts[piece] > COUNTS[piece]:
+                raise ValueError(f"{where}: {key} has only {COUNTS[piece]} {name}")
+            if move.mask & covered:
+                raise ValueError(f"{where}: overlaps another building at "
+                                 f"{mask_text(move.mask & covered)}")
+            covered |= move.mask
+            placed.append(move)
+        buildings.append(tuple(placed))
+    territory = []
+    for key in ("light_territory", "dark_territory"):
+        mask = cells(value.get(key, ""), key)
+        if mask & covered:
+            raise ValueError(f"{key}: {mask_text(mask & covered)} is covered by a building")
+        territory.append(mask)
+    if territory[0] & territory[1]:
+        raise ValueError(f"territory: {mask_text(territory[0] & territory[1])} cannot belong "
+                         "to both sides")
+    to_move = value.get("to_move", "light")
+    if to_move not in ("light", "dark"):
+        raise ValueError(f"to_move must be 'light' or 'dark', not {to_move!r}")
+    first_round_over = value.get("first_round_over", True)
+    if not isinstance(first_round_over, bool):
+        raise ValueError("first_round_over must be True or False")
+    if (buildings[0] or buildings[1]) and not cath_mask and not captured:
+        raise ValueError("cathedral: the Cathedral is placed before any building; give its "
+                         "cells or 'captured'")
+    return StartPosition(cath_mask, captured, (buildings[0], buildings[1]),
+                         (territory[0], territory[1]), LIGHT if to_move == "light" else DARK,
+                         first_round_over)
+
+
 @register
 class Cathedral(Game):
     """Cathedral for two: Light (player 0) and Dark (player 1). ``match=True`` plays two games."""
@@ -385,6 +506,8 @@ class Cathedral(Game):
         "players": Option(2, "always 2", lambda v: _two(v)),
         "match": Option(False, "play the two-game match (Dark places the Cathedral in game two)",
                         bool_option),
+        "start": Option(None, "a position to start from (tutorials, tests): see _parse_start",
+                        _parse_start),
     }
     state_class = CathedralState
     variants = [{}, {"match": True}]
