@@ -20,7 +20,7 @@ run: $(STAMP)  ## serve the notebooks as Voila dashboards on http://127.0.0.1:$(
 	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 test: $(STAMP)  ## the whole test suite: engine, views, notebooks (nbval), browser
-	$(BIN)/python -m pytest tests $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
+	$(BIN)/python -m pytest tests stainedglass $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
 
 lab: $(STAMP)  ## JupyterLab on the notebooks
 	$(BIN)/jupyter lab notebooks

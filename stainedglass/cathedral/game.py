@@ -165,6 +165,7 @@ class CathedralState(State):
         blocked = self._blocked(side)
         supply = tuple(self.supply[side])
         idx = _ALL[side]
+        check_supply = True
         cached = self._cand[side]
         if cached is not None:
             c_idx, c_blocked, c_supply = cached
@@ -172,10 +173,11 @@ class CathedralState(State):
                 return c_idx
             if c_blocked & ~blocked == 0 and all(a <= b for a, b in zip(supply, c_supply)):
                 idx = c_idx  # nothing freed, no building returned: filter the last answer
-        blo, bhi = np.uint64(blocked & _LO), np.uint64(blocked >> 64)
-        ok = ((table.lo[idx] & blo) | (table.hi[idx] & bhi)) == 0
-        available = np.array([n > 0 for n in supply], dtype=bool)
-        ok &= available[table.piece[idx]]
+                check_supply = c_supply != supply
+        ok = ((table.lo[idx] & np.uint64(blocked & _LO))
+              | (table.hi[idx] & np.uint64(blocked >> 64))) == 0
+        if check_supply:
+            ok &= np.array([n > 0 for n in supply], dtype=bool)[table.piece[idx]]
         idx = idx[ok]
         self._cand[side] = (idx, blocked, supply)
         return idx
@@ -185,8 +187,8 @@ class CathedralState(State):
             if self.cathedral_state == "unplaced":
                 self._legal_cache = tuple(CATHEDRAL_MOVES)
             else:
-                moves = SIDES[self.to_move].moves
-                self._legal_cache = tuple([moves[i] for i in self._candidates(self.to_move).tolist()])
+                table = SIDES[self.to_move]
+                self._legal_cache = tuple(table.move_array[self._candidates(self.to_move)].tolist())
         return list(self._legal_cache)
 
     # ---- rules -------------------------------------------------------------------------------

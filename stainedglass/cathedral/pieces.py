@@ -121,6 +121,7 @@ class SideTable:
     """Every placement of one side's buildings, as parallel arrays for fast filtering."""
 
     moves: list[Placement]
+    move_array: np.ndarray  # the same moves as an object array, for fancy indexing
     lo: np.ndarray  # uint64, cells 0..63
     hi: np.ndarray  # uint64, cells 64..99
     piece: np.ndarray  # int64 piece index of each placement
@@ -139,8 +140,11 @@ def _move(piece: int, mask: int) -> Placement:
 
 def _side_table(side: int) -> SideTable:
     moves = [_move(k, m) for k in range(len(PIECES)) for m in _placements(shape_of(side, k))]
+    move_array = np.empty(len(moves), dtype=object)
+    move_array[:] = moves
     return SideTable(
         moves=moves,
+        move_array=move_array,
         lo=np.array([m.mask & 0xFFFFFFFFFFFFFFFF for m in moves], dtype=np.uint64),
         hi=np.array([m.mask >> 64 for m in moves], dtype=np.uint64),
         piece=np.array([m.piece for m in moves], dtype=np.int64),
