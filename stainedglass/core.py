@@ -30,7 +30,7 @@ import json
 import pkgutil
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Self, Sequence
 
 __all__ = [
     "CHANCE",
@@ -299,7 +299,7 @@ class State:
         """Plain words for what a legal move does (used by ``explain``)."""
         return f"{move} is legal."
 
-    def view(self, player: int) -> "State":
+    def view(self, player: int) -> Self:
         """What ``player`` may know: the others' hidden cards and pile orders become chance.
 
         Games without hidden information return a plain copy.
@@ -369,7 +369,7 @@ class State:
         self._restore(self._undo_stack.pop())
         self.history.pop()
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy (history and undo included)."""
         other = copy.copy(self)
         other._restore(self._snapshot())

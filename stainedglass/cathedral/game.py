@@ -59,6 +59,7 @@ class CathedralState(State):
     terr: list[int]
     supply: list[list[int]]
     buildings: list[tuple[int, int, int]]
+    to_move: int
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -97,7 +98,7 @@ class CathedralState(State):
         self.cathedral_placer = first
         self.cathedral_state = "unplaced"  # unplaced | placed | captured
         self.has_built = [False, False]  # has each side placed its first building?
-        self.to_move: int = first
+        self.to_move = first
         self.last_claim = 0  # cells claimed by the last move
         self.last_captures: list[tuple[int, int, int]] = []  # buildings it removed
         self.skipped: list[int] = []  # sides skipped after the last move
