@@ -1,0 +1,975 @@
+"""Sagrada solo with cards: the rules (``../shared/seeds/sagrada-cards-solo.txt``, the rulings, and
+the referee's rulings in RULES.md).
+
+>>> import stainedglass as sg
+>>> state = sg.load("sagrada", window="Morning Lantern", tools=["lathekin"],
+...                 orders=["shades_of_red", "light_shades", "deep_shades"]).new_game(seed=1)
+>>> state.is_chance()             # the round begins with three draws from the pile
+True
+>>> for text in ("draw R1", "draw G2", "draw Y6"):
+...     state.play(text)
+>>> state.drawn
+['R1', 'G2', 'Y6']
+>>> state.explain("place G2 c2")
+'Illegal: c2 is not on the edge: the very first card must be placed on an edge or corner field'
+>>> state.play("place R1 a1")
+>>> state.play("place Y6 b1")
+>>> state.turn_bar, state.scores(), state.target()     # G2 went to the turn bar
+([['G2']], [-53], 2)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..core import CHANCE, TERMINAL, Game, IllegalMove, Move, Option, State, register
+from .cards import (
+    ALL_CARDS,
+    COLOR_NAMES,
+    TOOL_IDS,
+    TOOLS,
+    card,
+    card_text,
+    cards_text,
+    color_of,
+    parse_card,
+    tool_id,
+    value_of,
+)
+from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
+from .windows import (
+    CELL_NAMES,
+    CELLS,
+    EDGE,
+    FULL,
+    NEAR,
+    ORTHO,
+    WINDOWS,
+    Window,
+    around,
+    beside,
+    bits,
+    parse_field,
+    window_from_option,
+)
+
+ROUNDS = 10
+DRAWS_PER_ROUND = 3
+TURNS_PER_ROUND = 2
+_CARD_ARGS = {"grozing": "cc", "grinding": "c", "lenscutter": "cc", "straightedge": "cf"}
+_ARG_COUNT = {"redraw": (0,), "grozing": (2,), "grinding": (1,), "eglomise": (2,),
+              "burnisher": (2,), "lathekin": (4,), "tapwheel": (2, 4), "lenscutter": (2,),
+              "straightedge": (2,)}
+
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+def _move_text(key: tuple) -> str:
+    kind = key[0]
+    if kind == "draw":
+        return f"draw {card_text(key[1])}"
+    if kind == "place":
+        return f"place {card_text(key[1])} {CELL_NAMES[key[2]]}"
+    if kind == "pass":
+        return "pass"
+    _, tid, pay, args = key
+    kinds = _CARD_ARGS.get(tid, "f" * len(args))
+    words = [card_text(a) if k == "c" else CELL_NAMES[a] for k, a in zip(kinds, args)]
+    return " ".join(["tool", tid, "pay", card_text(pay), *words])
+
+
+class SagradaMove(Move):
+    """A Sagrada move; ``key`` is ``("draw", card)``, ``("place", card, field)``, ``("pass",)`` or
+    ``("tool", tool_id, paying_card, args)`` (args: cards and field indices as the notation)."""
+
+    __slots__ = ()
+
+    def __init__(self, key: tuple) -> None:  # the text is made only when asked for
+        self.key = key
+        self._hash = hash(key)
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        return _move_text(self.key)
+
+    def __str__(self) -> str:
+        return _move_text(self.key)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+
+DRAW = tuple(SagradaMove(("draw", c)) for c in ALL_CARDS)
+PLACE = tuple(tuple(SagradaMove(("place", c, i)) for i in range(CELLS)) for c in ALL_CARDS)
+PASS = SagradaMove(("pass",))
+
+
+def _tool_move(tid: str, pay: int, args: tuple[int, ...]) -> SagradaMove:
+    return SagradaMove(("tool", tid, pay, args))
+
+
+# --------------------------------------------------------------------------------------------
+# Placement, as words (one place for every reason a card may not go on a field)
+
+
+def field_problem(window: Window, grid: list[int], c: int, i: int, *, ignore_color: bool = False,
+                  ignore_value: bool = False, alone: bool = False,
+                  tool: str = "") -> str | None:
+    """Why card ``c`` may not be placed on field ``i`` of ``grid`` (rule 3); None when it may.
+
+    ``ignore_color`` / ``ignore_value`` lift the field's restriction (Eglomise Brush, Copper Foil
+    Burnisher); ``alone`` asks for a field adjacent to no card (Cork-backed Straightedge).
+    """
+    name, ct = CELL_NAMES[i], card_text(c)
+    if grid[i] >= 0:
+        return f"{name} already holds {card_text(grid[i])}: a field takes one card"
+    f = window.fields[i]
+    if f and f.isalpha() and not ignore_color and f != ct[0]:
+        return (f"{name} is {window.restriction_words(i)}: only a "
+                f"{COLOR_NAMES['RGYBK'.index(f)]} card may be placed there, not {ct}")
+    if f and f.isdigit() and not ignore_value and f != ct[1]:
+        return f"{name} is {window.restriction_words(i)}: only a {f} may be placed there, not {ct}"
+    if all(g < 0 for g in grid):
+        if not (EDGE >> i) & 1:
+            return (f"{name} is not on the edge: the very first card must be placed on an edge "
+                    "or corner field")
+    elif alone:
+        near = [j for j in NEAR[i] if grid[j] >= 0]
+        if near:
+            return (f"{name} is next to {card_text(grid[near[0]])} on {CELL_NAMES[near[0]]}: "
+                    f"{tool} places only on a field adjacent to no card")
+    elif not any(grid[j] >= 0 for j in NEAR[i]):
+        return (f"{name} is not next to any placed card: every card after the first must be "
+                "placed next to (also diagonally) a placed card")
+    for j in ORTHO[i]:
+        g = grid[j]
+        if g >= 0 and color_of(g) == color_of(c):
+            return (f"{name} is orthogonally next to {card_text(g)} on {CELL_NAMES[j]}: cards of "
+                    "the same color may never be orthogonally adjacent")
+        if g >= 0 and value_of(g) == value_of(c):
+            return (f"{name} is orthogonally next to {card_text(g)} on {CELL_NAMES[j]}: cards of "
+                    "the same value may never be orthogonally adjacent")
+    return None
+
+
+def _free_for(c: int, occ: int, colm: list[int], valm: list[int], allowed: tuple[int, ...],
+              alone: bool = False) -> int:
+    """The fields card ``c`` may go on (the fast form of :func:`field_problem`)."""
+    if occ == 0:
+        base = EDGE
+    elif alone:
+        base = FULL & ~around(occ)
+    else:
+        base = around(occ) & ~occ
+    return base & allowed[c] & ~beside(colm[c // 6]) & ~beside(valm[c % 6])
+
+
+# --------------------------------------------------------------------------------------------
+# The state
+
+
+class SagradaState(State):
+    """A position of Sagrada solo. Public, read-only attributes for views and bots:
+
+    - ``window``: the :class:`~stainedglass.sagrada.windows.Window` (``name``, ``difficulty``,
+      ``rows``; ``window.restriction("b3")`` or ``window.fields[i]`` is ``""``, a color letter or
+      a value digit; field index ``i = row * 5 + col``, ``a1`` top-left).
+    - ``placed``: ``{"b3": "R4", ...}`` the cards in the window; ``grid``: 20 entries in reading
+      order, a card text or None.
+    - ``drawn``: the drawn cards not yet used this round, in draw order (``["R4", "K2"]``).
+    - ``turn_bar``: one list of card texts per finished round (``[["G2"], ["K1", "Y3"]]``).
+    - ``tools``: ids of the tools in play not yet used; ``tools_used``: the used ones, in order;
+      ``tool_used_this_round``.
+    - ``orders``: (unique, basic, basic) order ids; ``order_weights``: their weights.
+    - ``round`` (1..10), ``turn`` (1 or 2, the next turn of the round), ``cards_to_draw``.
+    - ``pile_size``, ``pile_returned`` (the known cards at the bottom, top first), ``discards``.
+    - ``scores()`` the score so far, ``target()`` the target so far, ``breakdown()`` per order.
+    """
+
+    game: "Sagrada"
+
+    # ---- setup -------------------------------------------------------------------------------
+
+    def _setup(self, rng: random.Random) -> None:
+        s = self.game.settings
+        self.window: Window = s["window"] if s["window"] is not None else rng.choice(WINDOWS)
+        tools = s["tools"]
+        if isinstance(tools, int):
+            chosen = set(rng.sample(TOOL_IDS, tools))
+            tools = tuple(t for t in TOOL_IDS if t in chosen)
+        self.tools_in_play: tuple[str, ...] = tools
+        orders = s["orders"]
+        if orders is None:
+            orders = (rng.choice(UNIQUE_ORDERS), *rng.sample(BASIC_ORDERS, 2))
+        self._orders: tuple[str, str, str] = orders
+        self._weights: tuple[int, int, int] = s["order_weights"]
+        self._grid = [-1] * CELLS
+        self._occ = 0
+        self._colm = [0] * 5
+        self._valm = [0] * 6
+        self._hand: list[int] = []
+        self._bar: list[tuple[int, ...]] = []
+        self._unknown: set[int] = set(ALL_CARDS)
+        self._bottom: list[int] = []
+        self._discards: list[int] = []
+        self._tools = list(self.tools_in_play)
+        self._used: list[str] = []
+        self._round = 1
+        self._turns = 0
+        self._tool_round = False
+        self._placed_round = 0
+        self._to_draw = DRAWS_PER_ROUND
+        self._over = False
+        self._reshuffles = 0
+        self._legal_cache: tuple[Move, ...] | None = None
+        self._legal_set: frozenset | None = None
+        self._arranged = False
+
+    def arrange(self, *, placed: dict[str, str] | None = None, drawn: list[str] | None = None,
+                turn_bar: list[list[str]] | None = None, pile_returned: list[str] | None = None,
+                discards: list[str] | None = None, round: int = 1, turn: int = 1,
+                tools: list[str] | None = None, tool_used_this_round: bool = False,
+                placed_this_round: int = 0, cards_to_draw: int = 0) -> "SagradaState":
+        """Set up a study position by hand (tests, tutorials); returns the state.
+
+        Every card not named is in the unknown part of the pile. The position has no history:
+        ``to_json()`` refuses it. Cards named twice are a ValueError.
+        """
+        def cards(texts: list[str] | None, where: str) -> list[int]:
+            try:
+                return [parse_card(t) for t in texts or []]
+            except IllegalMove as e:
+                raise ValueError(f"arrange: {where}: {e}") from None
+
+        self._grid = [-1] * CELLS
+        self._occ, self._colm, self._valm = 0, [0] * 5, [0] * 6
+        for where, text in (placed or {}).items():
+            try:
+                self._put(parse_field(where), parse_card(text))
+            except IllegalMove as e:
+                raise ValueError(f"arrange: placed: {e}") from None
+        self._hand = cards(drawn, "drawn")
+        self._bar = [tuple(cards(stack, "turn_bar")) for stack in turn_bar or []]
+        self._bottom = cards(pile_returned, "pile_returned")
+        self._discards = cards(discards, "discards")
+        named = ([c for c in self._grid if c >= 0] + self._hand + self._bottom + self._discards
+                 + [c for stack in self._bar for c in stack])
+        if len(set(named)) != len(named):
+            dup = next(c for c in named if named.count(c) > 1)
+            raise ValueError(f"arrange: {card_text(dup)} is named twice; each card exists once")
+        self._unknown = set(ALL_CARDS) - set(named)
+        if tools is not None:
+            self.tools_in_play = tuple(tool_id(t) for t in tools)
+        self._tools, self._used = list(self.tools_in_play), []
+        self._round, self._turns = round, turn - 1
+        self._tool_round, self._placed_round = tool_used_this_round, placed_this_round
+        self._to_draw, self._over = cards_to_draw, False
+        self._legal_cache = self._legal_set = None
+        self.history, self._undo_stack, self._arranged = [], [], True
+        return self
+
+    def to_json(self) -> str:
+        if self._arranged:
+            raise ValueError("to_json(): an arranged study position has no history to save")
+        return super().to_json()
+
+    # ---- the window's bookkeeping --------------------------------------------------------------
+
+    def _put(self, i: int, c: int) -> None:
+        b = 1 << i
+        self._grid[i] = c
+        self._occ |= b
+        self._colm[c // 6] |= b
+        self._valm[c % 6] |= b
+
+    def _take(self, i: int) -> int:
+        c = self._grid[i]
+        b = ~(1 << i)
+        self._grid[i] = -1
+        self._occ &= b
+        self._colm[c // 6] &= b
+        self._valm[c % 6] &= b
+        return c
+
+    # ---- snapshots ---------------------------------------------------------------------------
+
+    def _snapshot(self) -> Any:
+        return (
+            tuple(self._grid), self._occ, tuple(self._colm), tuple(self._valm), tuple(self._hand),
+            tuple(self._bar), frozenset(self._unknown), tuple(self._bottom),
+            tuple(self._discards), tuple(self._tools), tuple(self._used), self._round,
+            self._turns, self._tool_round, self._placed_round, self._to_draw, self._over,
+            self._reshuffles, self.window, self.tools_in_play, self._orders, self._weights,
+            self._legal_cache, self._legal_set,
+        )
+
+    def _position(self) -> Any:
+        return self._snapshot()[:-2]
+
+    def _restore(self, snap: Any) -> None:
+        (grid, self._occ, colm, valm, hand, bar, unknown, bottom, discards, tools, used,
+         self._round, self._turns, self._tool_round, self._placed_round, self._to_draw,
+         self._over, self._reshuffles, self.window, self.tools_in_play, self._orders,
+         self._weights, self._legal_cache, self._legal_set) = snap
+        self._grid, self._colm, self._valm = list(grid), list(colm), list(valm)
+        self._hand, self._bar, self._unknown = list(hand), list(bar), set(unknown)
+        self._bottom, self._discards = list(bottom), list(discards)
+        self._tools, self._used = list(tools), list(used)
+
+    # ---- public attributes -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self._over:
+            return TERMINAL
+        return CHANCE if self._to_draw else 0
+
+    @property
+    def grid(self) -> list[str | None]:
+        return [card_text(c) if c >= 0 else None for c in self._grid]
+
+    @property
+    def placed(self) -> dict[str, str]:
+        return {CELL_NAMES[i]: card_text(c) for i, c in enumerate(self._grid) if c >= 0}
+
+    @property
+    def drawn(self) -> list[str]:
+        return [card_text(c) for c in self._hand]
+
+    @property
+    def turn_bar(self) -> list[list[str]]:
+        return [[card_text(c) for c in stack] for stack in self._bar]
+
+    @property
+    def tools(self) -> list[str]:
+        return list(self._tools)
+
+    @property
+    def tools_used(self) -> list[str]:
+        return list(self._used)
+
+    @property
+    def tool_used_this_round(self) -> bool:
+        return self._tool_round
+
+    @property
+    def orders(self) -> tuple[str, str, str]:
+        return self._orders
+
+    @property
+    def order_weights(self) -> tuple[int, int, int]:
+        return self._weights
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def turn(self) -> int:
+        return min(self._turns + 1, TURNS_PER_ROUND)
+
+    @property
+    def cards_to_draw(self) -> int:
+        return self._to_draw
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._unknown) + len(self._bottom)
+
+    @property
+    def pile_returned(self) -> list[str]:
+        return [card_text(c) for c in self._bottom]
+
+    @property
+    def discards(self) -> list[str]:
+        return [card_text(c) for c in self._discards]
+
+    def _in_pile(self, c: int) -> bool:
+        return c in self._unknown or c in self._bottom
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    def _chance_probabilities(self) -> list[tuple[Move, float]]:
+        if self._unknown:
+            pool = sorted(self._unknown)
+        elif self._bottom:
+            return [(DRAW[self._bottom[0]], 1.0)]
+        else:  # the pile ran out: the discards are shuffled to form a new one
+            pool = sorted(self._discards)
+        p = 1.0 / len(pool)
+        return [(DRAW[c], p) for c in pool]
+
+    def _legal(self) -> list[Move]:
+        if self._legal_cache is None:
+            if self._to_draw:
+                moves: list[Move] = [m for m, _ in self._chance_probabilities()]
+            else:
+                moves = self._placements() or [PASS]
+                if not self._tool_round:
+                    for tid in self._tools:
+                        moves.extend(self._tool_moves(tid))
+            self._legal_cache = tuple(moves)
+            self._legal_set = frozenset(moves)
+        return list(self._legal_cache)
+
+    def _placements(self) -> list[Move]:
+        allowed, occ, colm, valm = self.window.allowed, self._occ, self._colm, self._valm
+        return [PLACE[c][i] for c in self._hand for i in bits(_free_for(c, occ, colm, valm, allowed))]
+
+    def _moves_of(self, grid: list[int], occ: int, colm: list[int], valm: list[int],
+                  allowed: tuple[int, ...], sources: int) -> list[tuple[int, int]]:
+        """(from, to) for every placed card in ``sources`` that may move (placement rules)."""
+        out = []
+        for s in bits(sources):
+            c, b = grid[s], 1 << s
+            k, v = c // 6, c % 6
+            colm[k] &= ~b
+            valm[v] &= ~b
+            dest = _free_for(c, occ & ~b, colm, valm, allowed) & ~b
+            colm[k] |= b
+            valm[v] |= b
+            out.extend((s, t) for t in bits(dest))
+        return out
+
+    def _tool_moves(self, tid: str) -> list[Move]:
+        tool = TOOLS[tid]
+        pays = [p for p in self._hand if value_of(p) == tool.pips]
+        if not pays:
+            return []
+        out: list[Move] = []
+        for pay in pays:
+            others = [c for c in self._hand if c != pay]
+            for args in self._tool_args(tid, others):
+                out.append(_tool_move(tid, pay, args))
+        return out
+
+    def _tool_args(self, tid: str, others: list[int]) -> list[tuple[int, ...]]:
+        w, grid, occ = self.window, self._grid, self._occ
+        if tid == "redraw":
+            return [()]
+        if tid == "grozing":
+            return [(x, y) for x in others for dv in (-1, 1) if 1 <= value_of(x) + dv <= 6
+                    for y in (card(color_of(x), value_of(x) + dv),) if self._in_pile(y)]
+        if tid == "grinding":
+            return [(x,) for x in others if self._in_pile(card(color_of(x), 7 - value_of(x)))]
+        if tid == "lenscutter":
+            return [(x, y) for x in others for stack in self._bar for y in stack]
+        if tid == "straightedge":
+            if self._placed_round:
+                return []
+            return [(x, i) for x in others
+                    for i in bits(_free_for(x, occ, self._colm, self._valm, w.allowed, True))]
+        colm, valm = list(self._colm), list(self._valm)
+        if tid in ("eglomise", "burnisher"):
+            allowed = w.allowed_any_color if tid == "eglomise" else w.allowed_any_value
+            return self._moves_of(grid, occ, colm, valm, allowed, occ)
+        if tid == "lathekin":
+            return self._double_moves(occ, False)
+        colors = {color_of(c) for stack in self._bar for c in stack}
+        sources = 0
+        for k in colors:
+            sources |= colm[k]
+        singles = self._moves_of(grid, occ, colm, valm, w.allowed, sources)
+        return [*singles, *self._double_moves(sources, True)]
+
+    def _double_moves(self, sources: int, same_color: bool) -> list[tuple[int, ...]]:
+        """Two moves in a row of two different cards from ``sources`` (Lathekin, Tap Wheel)."""
+        allowed, out = self.window.allowed, []
+        grid, occ, colm, valm = list(self._grid), self._occ, list(self._colm), list(self._valm)
+        for s1, t1 in self._moves_of(grid, occ, colm, valm, allowed, sources):
+            c = grid[s1]
+            k, v, b1, bt = c // 6, c % 6, 1 << s1, 1 << t1
+            grid[s1], grid[t1] = -1, c
+            colm[k] ^= b1 | bt
+            valm[v] ^= b1 | bt
+            second = (sources & ~b1 & ~bt & colm[k]) if same_color else (occ & ~b1 & ~bt)
+            for s2, t2 in self._moves_of(grid, occ ^ b1 ^ bt, colm, valm, allowed, second):
+                out.append((s1, t1, s2, t2))
+            grid[s1], grid[t1] = c, -1
+            colm[k] ^= b1 | bt
+            valm[v] ^= b1 | bt
+        return out
+
+    # ---- why a move is illegal ---------------------------------------------------------------
+
+    def _illegal_reason(self, move: Move) -> str | None:
+        if not isinstance(move, SagradaMove):
+            return f"{move} is not a Sagrada move"
+        if self._legal_set is not None and move in self._legal_set:
+            return None
+        key = move.key
+        kind = key[0]
+        if self._to_draw:
+            if kind != "draw":
+                return (f"a card must be drawn first: {self._to_draw} more card"
+                        f"{'s' if self._to_draw > 1 else ''} come from the pile before the turn")
+            return self._draw_problem(key[1])
+        if kind == "draw":
+            return ("no card is drawn now: the round's cards are drawn; place a card, use a tool "
+                    "or pass")
+        if kind == "place":
+            c, i = key[1], key[2]
+            if c not in self._hand:
+                return self._not_drawn(c)
+            return field_problem(self.window, self._grid, c, i)
+        if kind == "pass":
+            moves = self._placements()
+            if moves:
+                return (f"pass is only allowed when no drawn card can be placed, and {moves[0]} "
+                        "can be placed")
+            return None
+        return self._tool_problem(key[1], key[2], key[3])
+
+    def _not_drawn(self, c: int) -> str:
+        return f"{card_text(c)} was not drawn: the drawn cards are {cards_text(self._hand)}"
+
+    def _draw_problem(self, c: int) -> str | None:
+        outcomes = {m.key[1] for m, _ in self._chance_probabilities()}
+        if c in outcomes:
+            return None
+        if self._unknown or not self._bottom:
+            return f"{card_text(c)} is not in the pile: {self._where(c)}"
+        return (f"the next card is {card_text(self._bottom[0])}: the unknown part of the pile is "
+                "used up and the returned cards come next, in the order they were returned")
+
+    def _where(self, c: int) -> str:
+        if c in self._grid:
+            return f"it is placed on {CELL_NAMES[self._grid.index(c)]}"
+        if c in self._hand:
+            return "it is drawn already"
+        if any(c in stack for stack in self._bar):
+            return "it is on the turn bar"
+        if c in self._discards:
+            return "it was discarded to pay for a tool"
+        return "it is in the pile"
+
+    def _tool_problem(self, tid: str, pay: int, args: tuple[int, ...]) -> str | None:
+        tool = TOOLS[tid]
+        if tid not in self.tools_in_play:
+            return (f"{tool.name} is not in play: the tools in play are "
+                    f"{', '.join(TOOLS[t].name for t in self.tools_in_play) or 'none'}")
+        if tid in self._used:
+            return f"{tool.name} was already used: each tool is used once, then discarded"
+        if self._tool_round:
+            return "a tool was already used this round: at most one tool a round"
+        if pay not in self._hand:
+            return f"{self._not_drawn(pay)}; a tool is paid with a drawn card"
+        if value_of(pay) != tool.pips:
+            return (f"{tool.name} shows {tool.pips} pips: it is paid with a drawn {tool.pips}, "
+                    f"not {card_text(pay)}")
+        if tid in _CARD_ARGS and args[0] == pay:
+            return f"{card_text(pay)} pays for {tool.name}; it cannot also be the card it works on"
+        w, grid = self.window, self._grid
+        if tid == "redraw":
+            return None
+        if tid in ("grozing", "grinding"):
+            x = args[0]
+            if x not in self._hand:
+                return self._not_drawn(x)
+            if tid == "grozing":
+                y = args[1]
+                if color_of(y) != color_of(x) or abs(value_of(y) - value_of(x)) != 1:
+                    return (f"Grozing Pliers exchanges {card_text(x)} only for the "
+                            f"{COLOR_NAMES[color_of(x)]} card one higher or lower")
+            else:
+                y = card(color_of(x), 7 - value_of(x))
+            if not self._in_pile(y):
+                return (f"{card_text(y)} is not in the pile ({self._where(y)}): {tool.name} "
+                        "takes only a card still in the pile")
+            return None
+        if tid == "lenscutter":
+            x, y = args
+            if x not in self._hand:
+                return self._not_drawn(x)
+            if not any(y in stack for stack in self._bar):
+                return (f"{card_text(y)} is not on the turn bar ({self._where(y)}): Lens Cutter "
+                        "exchanges a drawn card with a card on the turn bar")
+            return None
+        if tid == "straightedge":
+            x, i = args
+            if self._placed_round:
+                return ("a card was already placed this round: Cork-backed Straightedge places "
+                        "the round's card, so it is used before any placement in the round")
+            if x not in self._hand:
+                return self._not_drawn(x)
+            return field_problem(w, grid, x, i, alone=True, tool=tool.name)
+        # the tools that move placed cards
+        grid = list(grid)
+        moves = list(zip(args[0::2], args[1::2]))
+        if tid == "tapwheel":
+            bar_colors = {color_of(c) for stack in self._bar for c in stack}
+            if not bar_colors:
+                return "the turn bar is empty: Tap Wheel moves cards of a color on the turn bar"
+        moved: list[int] = []
+        for n, (s, t) in enumerate(moves):
+            c = grid[s]
+            if c < 0:
+                return f"{CELL_NAMES[s]} holds no card: {tool.name} moves placed cards"
+            if n == 1 and s == moved[0]:
+                return (f"{CELL_NAMES[s]} holds the card just moved: {tool.name} moves two "
+                        "different cards")
+            if tid == "tapwheel":
+                if color_of(c) not in bar_colors:
+                    return (f"{card_text(c)} is {COLOR_NAMES[color_of(c)]}, a color not on the "
+                            "turn bar: Tap Wheel moves only cards of a color on the turn bar "
+                            f"({', '.join(COLOR_NAMES[k] for k in sorted(bar_colors))})")
+                if n == 1 and color_of(c) != color_of(grid[moved[0]]):
+                    return (f"{card_text(c)} and {card_text(grid[moved[0]])} differ in color: "
+                            "Tap Wheel moves cards of one color")
+            if s == t:
+                return f"{card_text(c)} must move to another field, not stay on {CELL_NAMES[s]}"
+            grid[s] = -1
+            problem = field_problem(w, grid, c, t, ignore_color=tid == "eglomise",
+                                    ignore_value=tid == "burnisher")
+            if problem:
+                return f"moving {card_text(c)} from {CELL_NAMES[s]}: {problem}"
+            grid[t] = c
+            moved.append(t)
+        return None
+
+    # ---- playing -----------------------------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:
+        key = move.key
+        kind = key[0]
+        self._legal_cache = self._legal_set = None
+        if kind == "draw":
+            self._draw(key[1])
+        elif kind == "place":
+            self._hand.remove(key[1])
+            self._put(key[2], key[1])
+            self._placed_round += 1
+            self._turn_done()
+        elif kind == "pass":
+            self._turn_done()
+        else:
+            self._use_tool(key[1], key[2], key[3])
+
+    def _draw(self, c: int) -> None:
+        if c in self._unknown:
+            self._unknown.remove(c)
+        elif self._bottom:
+            self._bottom.pop(0)
+        else:  # rule 5: an empty pile is refilled by shuffling the discards
+            self._unknown = set(self._discards)
+            self._unknown.remove(c)
+            self._discards = []
+            self._reshuffles += 1
+        self._hand.append(c)
+        self._to_draw -= 1
+        if not self._to_draw and self._turns >= TURNS_PER_ROUND:
+            self._end_round()
+
+    def _turn_done(self) -> None:
+        self._turns += 1
+        if self._turns >= TURNS_PER_ROUND and not self._to_draw:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """Rule 2: what is left of the drawn cards goes to the turn bar as one stack."""
+        self._bar.append(tuple(self._hand))
+        self._hand = []
+        if self._round == ROUNDS:
+            self._over = True
+            return
+        self._round += 1
+        self._turns = 0
+        self._tool_round = False
+        self._placed_round = 0
+        self._to_draw = DRAWS_PER_ROUND
+
+    def _use_tool(self, tid: str, pay: int, args: tuple[int, ...]) -> None:
+        self._hand.remove(pay)
+        self._discards.append(pay)
+        self._tools.remove(tid)
+        self._used.append(tid)
+        self._tool_round = True
+        if tid == "redraw":
+            others, self._hand = self._hand, []
+            if self.pile_size < len(others):  # ruling: too few new cards: reshuffle first
+                self._unknown |= set(self._discards)
+                self._discards = []
+                self._reshuffles += 1
+            self._bottom.extend(others)
+            self._to_draw = len(others)
+        elif tid in ("grozing", "grinding"):
+            x = args[0]
+            y = args[1] if tid == "grozing" else card(color_of(x), 7 - value_of(x))
+            if y in self._unknown:
+                self._unknown.remove(y)
+            else:
+                self._bottom.remove(y)
+            self._hand[self._hand.index(x)] = y
+            self._bottom.append(x)
+        elif tid == "lenscutter":
+            x, y = args
+            self._hand[self._hand.index(x)] = y
+            for n, stack in enumerate(self._bar):
+                if y in stack:
+                    self._bar[n] = tuple(x if c == y else c for c in stack)
+        elif tid == "straightedge":
+            x, i = args
+            self._hand.remove(x)
+            self._put(i, x)
+            self._placed_round += 1
+            self._turns = TURNS_PER_ROUND - 1  # the tool turn and the placement turn
+        else:
+            for s, t in zip(args[0::2], args[1::2]):
+                self._put(t, self._take(s))
+        self._turn_done()
+
+    # ---- scores ------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """The score so far: weighted orders minus 3 per empty field (rule 4)."""
+        return [score(self._grid, self._orders, self._weights)]
+
+    def target(self) -> int:
+        """The target so far: the sum of the turn bar's values (rule 4)."""
+        return sum(value_of(c) for stack in self._bar for c in stack)
+
+    def breakdown(self) -> list[tuple[str, int, int, str]]:
+        """Per order: (name, weight, points, how they were earned)."""
+        return breakdown(self._grid, self._orders, self._weights)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            raise ValueError("returns(): the game is not over")
+        return [1.0 if self.scores()[0] >= self.target() else 0.0]
+
+    def evaluate(self) -> list[float]:
+        """A quick estimate of the chance to win: the margin so far, with the rounds to come
+        expected to fill fields (each worth 3 back plus about 2 in orders) and add about 2.5 to
+        the target, squashed into 0..1."""
+        if self.is_terminal():
+            return self.returns()
+        rounds_after = ROUNDS - self._round
+        turns_left = TURNS_PER_ROUND * rounds_after + TURNS_PER_ROUND - self._turns
+        fill = min(empty_fields(self._grid), turns_left)
+        margin = self.scores()[0] + 4.5 * fill - self.target() - 2.5 * (rounds_after + 1)
+        return [1.0 / (1.0 + math.exp(-margin / 6.0))]
+
+    def result_text(self) -> str:
+        """The end computation in words: target, each order, the empty fields, the verdict."""
+        lines = [f"Target: the turn bar's values sum to {self.target()}."]
+        for name, w, pts, words in self.breakdown():
+            weight = f" x {w} = {w * pts}" if w != 1 else ""
+            lines.append(f"{name}: {words} = {pts}{weight}.")
+        empty = empty_fields(self._grid)
+        lines.append(f"Empty fields: {empty} x -3 = {-3 * empty}.")
+        s, t = self.scores()[0], self.target()
+        verdict = "won" if s >= t else "lost"
+        if self.is_terminal():
+            lines.append(f"Score {s} against target {t}: {verdict}.")
+        else:
+            lines.append(f"So far: score {s}, target {t}.")
+        return " ".join(lines)
+
+    def explain(self, move: Move | str) -> str:
+        """As the contract says; at the end the final count follows, order by order."""
+        text = super().explain(move)
+        if self.is_terminal():
+            text = f"{text} {self.result_text()}"
+        return text
+
+    # ---- notation ----------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """``draw R4``, ``place R4 b3``, ``pass``, ``tool NAME pay CARD ARGS`` (api.md)."""
+        words = text.split() if isinstance(text, str) else []
+        if not words:
+            raise IllegalMove("a move is 'draw R4', 'place R4 b3', 'pass' or "
+                              "'tool NAME pay CARD ...'")
+        head, rest = words[0].lower(), words[1:]
+        if head == "draw" and len(rest) == 1:
+            return DRAW[parse_card(rest[0])]
+        if head == "place" and len(rest) == 2:
+            return PLACE[parse_card(rest[0])][parse_field(rest[1])]
+        if head == "pass" and not rest:
+            return PASS
+        if head != "tool":
+            raise IllegalMove(f"{text!r} is not a move: a move is 'draw R4', 'place R4 b3', "
+                              "'pass' or 'tool NAME pay CARD ...'")
+        if len(rest) < 3 or rest[1].lower() != "pay":
+            raise IllegalMove(f"{text!r}: a tool is named and paid: 'tool NAME pay CARD ...'")
+        try:
+            tid = tool_id(rest[0])
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        pay, args = parse_card(rest[2]), rest[3:]
+        tool = TOOLS[tid]
+        if len(args) not in _ARG_COUNT[tid]:
+            raise IllegalMove(f"{tool.name} takes {' or '.join(map(str, _ARG_COUNT[tid]))} "
+                              f"words after the payment: 'tool {tid} pay CARD {tool.args}'".strip())
+        kinds = _CARD_ARGS.get(tid, "f" * len(args))
+        values = tuple(parse_card(a) if k == "c" else parse_field(a) for k, a in zip(kinds, args))
+        if tid in ("grozing", "grinding", "lenscutter", "straightedge") and values[0] == pay:
+            raise IllegalMove(f"{card_text(pay)} pays for {tool.name}; it cannot also be the "
+                              "card the tool works on")
+        return _tool_move(tid, pay, values)
+
+    # ---- words -------------------------------------------------------------------------------
+
+    def _describe(self, move: Move) -> str:
+        key = move.key
+        after = self.clone()
+        after.play(move)
+        kind = key[0]
+        if kind == "draw":
+            c = key[1]
+            if c in self._unknown:
+                how = f"one of the {len(self._unknown)} unseen cards of the pile"
+            elif self._bottom:
+                how = "the next returned card at the bottom of the pile"
+            else:
+                how = (f"the pile ran out: the {len(self._discards)} discards are shuffled to "
+                       "form a new pile")
+            words = f"Chance: {card_text(c)} is drawn ({how})"
+        elif kind == "place":
+            c, i = key[1], key[2]
+            words = (f"Legal: places {card_text(c)} on {CELL_NAMES[i]} "
+                     f"({self.window.restriction_words(i)})")
+        elif kind == "pass":
+            words = (f"Legal: none of {cards_text(self._hand)} can be placed, so the turn is "
+                     "forfeited; unplaced cards go to the turn bar")
+        else:
+            words = f"Legal: {self._tool_words(key[1], key[2], key[3])}"
+        changes = []
+        d_score = after.scores()[0] - self.scores()[0]
+        if d_score:
+            changes.append(f"score {self.scores()[0]} -> {after.scores()[0]}")
+            for (name, w, p0, _), (_, _, p1, _) in zip(self.breakdown(), after.breakdown()):
+                if p1 != p0:
+                    changes.append(f"{name} {'+' if p1 > p0 else ''}{w * (p1 - p0)}")
+        if len(after._bar) > len(self._bar) or after.target() != self.target():
+            if len(after._bar) > len(self._bar):
+                changes.append(f"the round ends: {cards_text(after._bar[-1]) if after._bar[-1] else 'nothing'} "
+                               f"to the turn bar")
+            changes.append(f"target {self.target()} -> {after.target()}")
+        if after.is_terminal():
+            changes.append(f"the game ends: {'won' if after.returns()[0] else 'lost'}, score "
+                           f"{after.scores()[0]} against target {after.target()}")
+        return words + (": " + ", ".join(changes) if changes else "") + "."
+
+    def _tool_words(self, tid: str, pay: int, args: tuple[int, ...]) -> str:
+        tool = TOOLS[tid]
+        head = f"{tool.name} ({tool.pips} pips, paid with {card_text(pay)})"
+        if tid == "redraw":
+            others = [c for c in self._hand if c != pay]
+            return f"{head} puts {cards_text(others)} on the bottom of the pile and draws {len(others)} new"
+        if tid == "grozing":
+            return f"{head} exchanges {card_text(args[0])} for {card_text(args[1])} from the pile"
+        if tid == "grinding":
+            x = args[0]
+            return (f"{head} exchanges {card_text(x)} for "
+                    f"{card_text(card(color_of(x), 7 - value_of(x)))} from the pile")
+        if tid == "lenscutter":
+            return (f"{head} exchanges the drawn {card_text(args[0])} with {card_text(args[1])} "
+                    "from the turn bar")
+        if tid == "straightedge":
+            return (f"{head} places {card_text(args[0])} on {CELL_NAMES[args[1]]}, a field "
+                    "adjacent to no card (the round's placement)")
+        moves = ", ".join(f"{card_text(self._grid[s])} {CELL_NAMES[s]} -> {CELL_NAMES[t]}"
+                          for s, t in zip(args[0::2], args[1::2]))
+        return f"{head} moves {moves}"
+
+    def __str__(self) -> str:
+        w = self.window
+        lines = [f"Sagrada solo: window {w.name!r} (difficulty {w.difficulty}), "
+                 + ("game over" if self._over else f"round {self._round} of {ROUNDS}, "
+                    + (f"{self._to_draw} to draw" if self._to_draw else f"turn {self.turn}")),
+                 "     " + "    ".join("abcde")]
+        for r in range(4):
+            cells = []
+            for c in range(5):
+                i = r * 5 + c
+                g = self._grid[i]
+                cells.append(card_text(g) if g >= 0 else f"({w.fields[i]})" if w.fields[i] else " .")
+                cells[-1] = f"{cells[-1]:<4}"
+            lines.append(f"  {r + 1}  " + " ".join(cells).rstrip())
+        lines.append(f"drawn: {cards_text(self._hand)}; turn bar: "
+                     + (" | ".join(cards_text(s) if s else "-" for s in self._bar) or "empty"))
+        lines.append("tools: " + (", ".join(f"{TOOLS[t].name} ({TOOLS[t].pips})" for t in self._tools)
+                                  or "none")
+                     + ("; a tool was used this round" if self._tool_round else ""))
+        lines.append("orders: " + ", ".join(
+            ORDERS[o].name + (f" x{k}" if k != 1 else "") for o, k in zip(self._orders, self._weights)))
+        lines.append(f"pile {self.pile_size} (returned at the bottom: {cards_text(self._bottom)}), "
+                     f"discards {len(self._discards)}; score {self.scores()[0]}, target {self.target()}")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# Options and the game
+
+
+def _check_tools(v: Any) -> int | tuple[str, ...]:
+    if isinstance(v, bool):
+        raise ValueError(f"must be a number of tools 0-9 or a list of tool names, not {v!r}")
+    if isinstance(v, int):
+        if not 0 <= v <= len(TOOL_IDS):
+            raise ValueError(f"must be a number of tools from 0 to {len(TOOL_IDS)}, not {v}")
+        return v
+    if not isinstance(v, (list, tuple)):
+        raise ValueError(f"must be a number of tools 0-9 or a list of tool names, not {v!r}")
+    ids = [tool_id(t) for t in v]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"names a tool twice: {v!r}")
+    return tuple(t for t in TOOL_IDS if t in ids)
+
+
+def _check_orders(v: Any) -> tuple[str, str, str] | None:
+    if v is None:
+        return None
+    if not isinstance(v, (list, tuple)) or len(v) != 3:
+        raise ValueError(f"must list three orders (one unique, two basic), not {v!r}")
+    ids = [order_id(o) for o in v]
+    unique = [o for o in ids if ORDERS[o].kind == "unique"]
+    basic = [o for o in ids if ORDERS[o].kind == "basic"]
+    if len(unique) != 1 or len(set(basic)) != 2:
+        raise ValueError(f"must be one unique order and two different basic orders, not {v!r}; "
+                         f"unique: {', '.join(UNIQUE_ORDERS)}; basic: {', '.join(BASIC_ORDERS)}")
+    return unique[0], basic[0], basic[1]
+
+
+def _check_weights(v: Any) -> tuple[int, int, int]:
+    if (not isinstance(v, (list, tuple)) or len(v) != 3
+            or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v)):
+        raise ValueError(f"must be three whole numbers >= 0 (unique, basic, basic), not {v!r}")
+    return tuple(v)  # type: ignore[return-value]
+
+
+def _check_window(v: Any) -> Window | None:
+    return window_from_option(v)
+
+
+@register
+class Sagrada(Game):
+    """Sagrada, the solo card variant: fill a 4x5 window in ten rounds and beat the turn bar."""
+
+    name = "sagrada"
+    title = "Sagrada (solo, cards)"
+    options = {
+        "window": Option(None, "a designed window's name or four rows of five ('.', R G Y B K, "
+                         "1-6); default: drawn at random", _check_window),
+        "tools": Option(3, "a number of tools drawn at random (1 very hard ... 5 easy) or a list "
+                        "of tool names", _check_tools),
+        "orders": Option(None, "one unique and two basic orders; default: revealed at random",
+                         _check_orders),
+        "order_weights": Option((1, 1, 1), "weights of the (unique, basic, basic) orders; "
+                                "(1, 1, 2) is the easier variant's 1/1/2", _check_weights),
+    }
+    state_class = SagradaState
+    variants = [
+        {},
+        {"tools": list(TOOL_IDS)},
+        {"window": "Tempest", "tools": 5, "order_weights": [2, 1, 1],
+         "orders": ["shades_of_choice", "light_shades", "color_variety"]},
+    ]
+
+
+__all__ = ["Sagrada", "SagradaState", "SagradaMove", "field_problem"]
