@@ -98,12 +98,12 @@ class Window:
         def mask(card: int, colors: bool, values: bool) -> int:
             m = 0
             for i, f in enumerate(fields):
-                if f in COLORS:
-                    ok = not colors or COLORS.index(f) == color_of(card)
-                elif f:
-                    ok = not values or int(f) == value_of(card)
-                else:
+                if not f:
                     ok = True
+                elif f.isalpha():
+                    ok = not colors or COLORS.index(f) == color_of(card)
+                else:
+                    ok = not values or int(f) == value_of(card)
                 if ok:
                     m |= 1 << i
             return m
@@ -122,7 +122,7 @@ class Window:
         f = self.fields[i]
         if not f:
             return "a blank field"
-        if f in COLORS:
+        if f.isalpha():
             return f"a {COLOR_NAMES[COLORS.index(f)]} field"
         return f"a {f} field"
 
