@@ -724,3 +724,19 @@ def test_print_shows_the_window():
     text = str(state)
     assert "(R)  G2" in text and "(3)" in text and "drawn: Y4" in text
     assert "turn bar: K1" in text and "Lathekin (4)" in text
+
+
+def test_harder_windows_are_harder_for_a_fixed_strategy():
+    """Rulebook: "Each glass window has a difficulty form 3 (easy) to 6 (hard)." The fixed simple
+    strategy of the benchmark ends further below the target on the difficulty-6 windows than on the
+    difficulty-3 ones (same seeds); the benchmark prints the full table."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from bench_sagrada import win_rate
+
+    def margin(d):
+        return sum(win_rate(w.name, 30)[1] for w in WINDOWS if w.difficulty == d)
+
+    assert margin(3) > margin(6) + 15
