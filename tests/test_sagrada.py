@@ -740,3 +740,19 @@ def test_harder_windows_are_harder_for_a_fixed_strategy():
         return sum(win_rate(w.name, 30)[1] for w in WINDOWS if w.difficulty == d)
 
     assert margin(3) > margin(6) + 15
+
+
+def test_evaluate_is_a_probability_and_exact_at_the_end():
+    """Briefing: "state.evaluate() ... a quick heuristic estimate of returns() per player in
+    0..1"; it rises with the margin of score over target."""
+    state = sg.load("sagrada").new_game(seed=12)
+    rng = random.Random(12)
+    while not state.is_terminal():
+        assert 0.0 <= state.evaluate()[0] <= 1.0
+        state.play(state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves()))
+    assert state.evaluate() == state.returns()
+    ahead = arranged(placed={"a1": "R6", "b2": "R5"}, drawn=["G1", "Y2", "B3"], round=2,
+                     turn_bar=[["K1"]])
+    behind = arranged(placed={"a1": "G6", "b2": "B5"}, drawn=["R1", "Y2", "B3"], round=2,
+                      turn_bar=[["K6"]])
+    assert ahead.evaluate()[0] > behind.evaluate()[0]

@@ -845,6 +845,9 @@ class SagradaState(State):
             for (name, w, p0, _), (_, _, p1, _) in zip(self.breakdown(), after.breakdown()):
                 if p1 != p0:
                     changes.append(f"{name} {'+' if p1 > p0 else ''}{w * (p1 - p0)}")
+            filled = empty_fields(self._grid) - empty_fields(after._grid)
+            if filled:
+                changes.append(f"one empty field fewer +{3 * filled}")
         if len(after._bar) > len(self._bar) or after.target() != self.target():
             if len(after._bar) > len(self._bar):
                 changes.append(f"the round ends: {cards_text(after._bar[-1]) if after._bar[-1] else 'nothing'} "
@@ -857,7 +860,8 @@ class SagradaState(State):
 
     def _tool_words(self, tid: str, pay: int, args: tuple[int, ...]) -> str:
         tool = TOOLS[tid]
-        head = f"{tool.name} ({tool.pips} pips, paid with {card_text(pay)})"
+        head = (f"{tool.name} ({tool.pips} pip{'s' if tool.pips > 1 else ''}, paid with "
+                f"{card_text(pay)})")
         if tid == "redraw":
             others = [c for c in self._hand if c != pay]
             return f"{head} puts {cards_text(others)} on the bottom of the pile and draws {len(others)} new"
