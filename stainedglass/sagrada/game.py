@@ -388,6 +388,12 @@ class SagradaState(State):
     def discards(self) -> list[str]:
         return [card_text(c) for c in self._discards]
 
+    def view(self, player: int) -> "SagradaState":
+        """The solo player sees everything the state holds: the pile's unseen order is not stored
+        at all (each draw is a chance move over the unseen cards), so the view is a plain copy."""
+        self._check_player(player)
+        return self.clone()  # type: ignore[return-value]
+
     def _in_pile(self, c: int) -> bool:
         return c in self._unknown or c in self._bottom
 
