@@ -12,10 +12,11 @@ from collections import Counter
 import pytest
 
 import stainedglass as sg
-from stainedglass.sagrada.cards import ALL_CARDS, TOOL_IDS, TOOLS, card_text, parse_card
+from stainedglass.sagrada.cards import ALL_CARDS, card_text, parse_card
+from stainedglass.sagrada.tools import TOOL_IDS
 from stainedglass.sagrada.game import PLACE, SagradaMove
 from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, score
-from stainedglass.sagrada.windows import WINDOWS, parse_field, parse_window
+from stainedglass.sagrada.windows import WINDOWS, parse_window
 
 BLANK = [".....", ".....", ".....", "....."]
 ORDERS3 = ["shades_of_red", "light_shades", "deep_shades"]

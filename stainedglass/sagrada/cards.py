@@ -1,16 +1,14 @@
-"""Sagrada solo's glass cards and tool cards: the facts from the rulings' tables.
+"""Sagrada solo's 30 glass cards (the rulings: five colors, values 1-6, one of each).
 
 A glass card is an int ``0..29``: ``color * 6 + (value - 1)``, colors in the order R G Y B K.
 
 >>> card_text(parse_card("r4"))
 'R4'
->>> TOOLS["lathekin"].pips
-4
+>>> color_of(parse_card("K2")), value_of(parse_card("K2"))
+(4, 2)
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from ..core import IllegalMove
 
@@ -52,56 +50,3 @@ def parse_card(text: str) -> int:
 
 def cards_text(cards: "list[int] | tuple[int, ...]") -> str:
     return " ".join(card_text(c) for c in cards) or "none"
-
-
-@dataclass(frozen=True)
-class Tool:
-    """A tool card: paid with a drawn card of value ``pips``; used once, then discarded."""
-
-    id: str  # the name in move notation
-    name: str
-    pips: int
-    effect: str
-    args: str  # what follows ``tool ID pay CARD`` in the notation
-
-
-TOOL_LIST: tuple[Tool, ...] = (
-    Tool("redraw", "Redraw", 3,
-         "put the other drawn cards on the bottom of the pile and draw that many new ones", ""),
-    Tool("grozing", "Grozing Pliers", 1,
-         "exchange a drawn card for the card of the same color and value one higher or lower, "
-         "if it is still in the pile", "R4 R5"),
-    Tool("grinding", "Grinding Stone", 6,
-         "exchange a drawn card for the card of the same color and value 7 minus its value, "
-         "if it is still in the pile", "R4"),
-    Tool("eglomise", "Eglomise Brush", 2,
-         "move one placed card, ignoring color restrictions", "b2 c3"),
-    Tool("burnisher", "Copper Foil Burnisher", 5,
-         "move one placed card, ignoring value restrictions", "b2 c3"),
-    Tool("lathekin", "Lathekin", 4,
-         "move exactly two placed cards, obeying all rules", "b2 c3 d1 d2"),
-    Tool("tapwheel", "Tap Wheel", 4,
-         "move up to two placed cards of one color that is on the turn bar", "b2 c3 [d1 d2]"),
-    Tool("lenscutter", "Lens Cutter", 2,
-         "exchange a drawn card with a card on the turn bar", "R4 K2"),
-    Tool("straightedge", "Cork-backed Straightedge", 5,
-         "place the round's card on a field adjacent to no card", "R4 e4"),
-)
-TOOLS: dict[str, Tool] = {t.id: t for t in TOOL_LIST}
-TOOL_IDS: tuple[str, ...] = tuple(TOOLS)
-
-
-def _norm(name: str) -> str:
-    return "".join(ch for ch in name.lower() if ch.isalnum())
-
-
-_TOOL_ALIASES = {**{_norm(t.id): t.id for t in TOOL_LIST},
-                 **{_norm(t.name): t.id for t in TOOL_LIST}}
-
-
-def tool_id(name: object) -> str:
-    """A tool's notation id from its id or full name (any case, spaces ignored)."""
-    tid = _TOOL_ALIASES.get(_norm(name)) if isinstance(name, str) else None
-    if tid is None:
-        raise ValueError(f"{name!r} is not a tool; the tools are: {', '.join(TOOL_IDS)}")
-    return tid

@@ -22,46 +22,28 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, cast
 
 from ..core import CHANCE, TERMINAL, Game, IllegalMove, Move, Option, State, register
-from .cards import (
-    ALL_CARDS,
-    COLOR_NAMES,
+from .cards import ALL_CARDS, card_text, cards_text, parse_card, value_of
+from .placement import field_problem, free_fields
+from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
+from .tools import (
+    ARG_COUNT,
+    CARD_ARGS,
     TOOL_IDS,
     TOOLS,
-    card,
-    card_text,
-    cards_text,
-    color_of,
-    parse_card,
     tool_id,
-    value_of,
+    tool_options,
+    tool_problem,
+    tool_words,
+    use_tool,
 )
-from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
-from .windows import (
-    CELL_NAMES,
-    CELLS,
-    EDGE,
-    FULL,
-    NEAR,
-    ORTHO,
-    WINDOWS,
-    Window,
-    around,
-    beside,
-    bits,
-    parse_field,
-    window_from_option,
-)
+from .windows import CELL_NAMES, CELLS, WINDOWS, Window, bits, parse_field, window_from_option
 
 ROUNDS = 10
 DRAWS_PER_ROUND = 3
 TURNS_PER_ROUND = 2
-_CARD_ARGS = {"grozing": "cc", "grinding": "c", "lenscutter": "cc", "straightedge": "cf"}
-_ARG_COUNT = {"redraw": (0,), "grozing": (2,), "grinding": (1,), "eglomise": (2,),
-              "burnisher": (2,), "lathekin": (4,), "tapwheel": (2, 4), "lenscutter": (2,),
-              "straightedge": (2,)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -77,7 +59,7 @@ def _move_text(key: tuple) -> str:
     if kind == "pass":
         return "pass"
     _, tid, pay, args = key
-    kinds = _CARD_ARGS.get(tid, "f" * len(args))
+    kinds = CARD_ARGS.get(tid, "f" * len(args))
     words = [card_text(a) if k == "c" else CELL_NAMES[a] for k, a in zip(kinds, args)]
     return " ".join(["tool", tid, "pay", card_text(pay), *words])
 
@@ -87,13 +69,14 @@ class SagradaMove(Move):
     ``("tool", tool_id, paying_card, args)`` (args: cards and field indices as the notation)."""
 
     __slots__ = ()
+    key: tuple
 
     def __init__(self, key: tuple) -> None:  # the text is made only when asked for
         self.key = key
         self._hash = hash(key)
 
-    @property  # type: ignore[override]
-    def text(self) -> str:
+    @property
+    def text(self) -> str:  # type: ignore[override]
         return _move_text(self.key)
 
     def __str__(self) -> str:
@@ -110,62 +93,6 @@ PASS = SagradaMove(("pass",))
 
 def _tool_move(tid: str, pay: int, args: tuple[int, ...]) -> SagradaMove:
     return SagradaMove(("tool", tid, pay, args))
-
-
-# --------------------------------------------------------------------------------------------
-# Placement, as words (one place for every reason a card may not go on a field)
-
-
-def field_problem(window: Window, grid: list[int], c: int, i: int, *, ignore_color: bool = False,
-                  ignore_value: bool = False, alone: bool = False,
-                  tool: str = "") -> str | None:
-    """Why card ``c`` may not be placed on field ``i`` of ``grid`` (rule 3); None when it may.
-
-    ``ignore_color`` / ``ignore_value`` lift the field's restriction (Eglomise Brush, Copper Foil
-    Burnisher); ``alone`` asks for a field adjacent to no card (Cork-backed Straightedge).
-    """
-    name, ct = CELL_NAMES[i], card_text(c)
-    if grid[i] >= 0:
-        return f"{name} already holds {card_text(grid[i])}: a field takes one card"
-    f = window.fields[i]
-    if f and f.isalpha() and not ignore_color and f != ct[0]:
-        return (f"{name} is {window.restriction_words(i)}: only a "
-                f"{COLOR_NAMES['RGYBK'.index(f)]} card may be placed there, not {ct}")
-    if f and f.isdigit() and not ignore_value and f != ct[1]:
-        return f"{name} is {window.restriction_words(i)}: only a {f} may be placed there, not {ct}"
-    if all(g < 0 for g in grid):
-        if not (EDGE >> i) & 1:
-            return (f"{name} is not on the edge: the very first card must be placed on an edge "
-                    "or corner field")
-    elif alone:
-        near = [j for j in NEAR[i] if grid[j] >= 0]
-        if near:
-            return (f"{name} is next to {card_text(grid[near[0]])} on {CELL_NAMES[near[0]]}: "
-                    f"{tool} places only on a field adjacent to no card")
-    elif not any(grid[j] >= 0 for j in NEAR[i]):
-        return (f"{name} is not next to any placed card: every card after the first must be "
-                "placed next to (also diagonally) a placed card")
-    for j in ORTHO[i]:
-        g = grid[j]
-        if g >= 0 and color_of(g) == color_of(c):
-            return (f"{name} is orthogonally next to {card_text(g)} on {CELL_NAMES[j]}: cards of "
-                    "the same color may never be orthogonally adjacent")
-        if g >= 0 and value_of(g) == value_of(c):
-            return (f"{name} is orthogonally next to {card_text(g)} on {CELL_NAMES[j]}: cards of "
-                    "the same value may never be orthogonally adjacent")
-    return None
-
-
-def _free_for(c: int, occ: int, colm: list[int], valm: list[int], allowed: tuple[int, ...],
-              alone: bool = False) -> int:
-    """The fields card ``c`` may go on (the fast form of :func:`field_problem`)."""
-    if occ == 0:
-        base = EDGE
-    elif alone:
-        base = FULL & ~around(occ)
-    else:
-        base = around(occ) & ~occ
-    return base & allowed[c] & ~beside(colm[c // 6]) & ~beside(valm[c % 6])
 
 
 # --------------------------------------------------------------------------------------------
@@ -417,88 +344,16 @@ class SagradaState(State):
                 moves = self._placements() or [PASS]
                 if not self._tool_round:
                     for tid in self._tools:
-                        moves.extend(self._tool_moves(tid))
+                        moves.extend(SagradaMove(("tool", tid, pay, args))
+                                     for pay, args in tool_options(self, tid))
             self._legal_cache = tuple(moves)
             self._legal_set = frozenset(moves)
         return list(self._legal_cache)
 
     def _placements(self) -> list[Move]:
         allowed, occ, colm, valm = self.window.allowed, self._occ, self._colm, self._valm
-        return [PLACE[c][i] for c in self._hand for i in bits(_free_for(c, occ, colm, valm, allowed))]
-
-    def _moves_of(self, grid: list[int], occ: int, colm: list[int], valm: list[int],
-                  allowed: tuple[int, ...], sources: int) -> list[tuple[int, int]]:
-        """(from, to) for every placed card in ``sources`` that may move (placement rules)."""
-        out = []
-        for s in bits(sources):
-            c, b = grid[s], 1 << s
-            k, v = c // 6, c % 6
-            colm[k] &= ~b
-            valm[v] &= ~b
-            dest = _free_for(c, occ & ~b, colm, valm, allowed) & ~b
-            colm[k] |= b
-            valm[v] |= b
-            out.extend((s, t) for t in bits(dest))
-        return out
-
-    def _tool_moves(self, tid: str) -> list[Move]:
-        tool = TOOLS[tid]
-        pays = [p for p in self._hand if value_of(p) == tool.pips]
-        if not pays:
-            return []
-        out: list[Move] = []
-        for pay in pays:
-            others = [c for c in self._hand if c != pay]
-            for args in self._tool_args(tid, others):
-                out.append(_tool_move(tid, pay, args))
-        return out
-
-    def _tool_args(self, tid: str, others: list[int]) -> list[tuple[int, ...]]:
-        w, grid, occ = self.window, self._grid, self._occ
-        if tid == "redraw":
-            return [()]
-        if tid == "grozing":
-            return [(x, y) for x in others for dv in (-1, 1) if 1 <= value_of(x) + dv <= 6
-                    for y in (card(color_of(x), value_of(x) + dv),) if self._in_pile(y)]
-        if tid == "grinding":
-            return [(x,) for x in others if self._in_pile(card(color_of(x), 7 - value_of(x)))]
-        if tid == "lenscutter":
-            return [(x, y) for x in others for stack in self._bar for y in stack]
-        if tid == "straightedge":
-            if self._placed_round:
-                return []
-            return [(x, i) for x in others
-                    for i in bits(_free_for(x, occ, self._colm, self._valm, w.allowed, True))]
-        colm, valm = list(self._colm), list(self._valm)
-        if tid in ("eglomise", "burnisher"):
-            allowed = w.allowed_any_color if tid == "eglomise" else w.allowed_any_value
-            return self._moves_of(grid, occ, colm, valm, allowed, occ)
-        if tid == "lathekin":
-            return self._double_moves(occ, False)
-        colors = {color_of(c) for stack in self._bar for c in stack}
-        sources = 0
-        for k in colors:
-            sources |= colm[k]
-        singles = self._moves_of(grid, occ, colm, valm, w.allowed, sources)
-        return [*singles, *self._double_moves(sources, True)]
-
-    def _double_moves(self, sources: int, same_color: bool) -> list[tuple[int, ...]]:
-        """Two moves in a row of two different cards from ``sources`` (Lathekin, Tap Wheel)."""
-        allowed, out = self.window.allowed, []
-        grid, occ, colm, valm = list(self._grid), self._occ, list(self._colm), list(self._valm)
-        for s1, t1 in self._moves_of(grid, occ, colm, valm, allowed, sources):
-            c = grid[s1]
-            k, v, b1, bt = c // 6, c % 6, 1 << s1, 1 << t1
-            grid[s1], grid[t1] = -1, c
-            colm[k] ^= b1 | bt
-            valm[v] ^= b1 | bt
-            second = (sources & ~b1 & ~bt & colm[k]) if same_color else (occ & ~b1 & ~bt)
-            for s2, t2 in self._moves_of(grid, occ ^ b1 ^ bt, colm, valm, allowed, second):
-                out.append((s1, t1, s2, t2))
-            grid[s1], grid[t1] = c, -1
-            colm[k] ^= b1 | bt
-            valm[v] ^= b1 | bt
-        return out
+        return [PLACE[c][i] for c in self._hand
+                for i in bits(free_fields(c, occ, colm, valm, allowed))]
 
     # ---- why a move is illegal ---------------------------------------------------------------
 
@@ -507,7 +362,7 @@ class SagradaState(State):
             return f"{move} is not a Sagrada move"
         if self._legal_set is not None and move in self._legal_set:
             return None
-        key = move.key
+        key = cast(tuple, move.key)
         kind = key[0]
         if self._to_draw:
             if kind != "draw":
@@ -528,13 +383,13 @@ class SagradaState(State):
                 return (f"pass is only allowed when no drawn card can be placed, and {moves[0]} "
                         "can be placed")
             return None
-        return self._tool_problem(key[1], key[2], key[3])
+        return tool_problem(self, key[1], key[2], key[3])
 
     def _not_drawn(self, c: int) -> str:
         return f"{card_text(c)} was not drawn: the drawn cards are {cards_text(self._hand)}"
 
     def _draw_problem(self, c: int) -> str | None:
-        outcomes = {m.key[1] for m, _ in self._chance_probabilities()}
+        outcomes = {cast(tuple, m.key)[1] for m, _ in self._chance_probabilities()}
         if c in outcomes:
             return None
         if self._unknown or not self._bottom:
@@ -553,94 +408,10 @@ class SagradaState(State):
             return "it was discarded to pay for a tool"
         return "it is in the pile"
 
-    def _tool_problem(self, tid: str, pay: int, args: tuple[int, ...]) -> str | None:
-        tool = TOOLS[tid]
-        if tid not in self.tools_in_play:
-            return (f"{tool.name} is not in play: the tools in play are "
-                    f"{', '.join(TOOLS[t].name for t in self.tools_in_play) or 'none'}")
-        if tid in self._used:
-            return f"{tool.name} was already used: each tool is used once, then discarded"
-        if self._tool_round:
-            return "a tool was already used this round: at most one tool a round"
-        if pay not in self._hand:
-            return f"{self._not_drawn(pay)}; a tool is paid with a drawn card"
-        if value_of(pay) != tool.pips:
-            return (f"{tool.name} shows {tool.pips} pips: it is paid with a drawn {tool.pips}, "
-                    f"not {card_text(pay)}")
-        if tid in _CARD_ARGS and args[0] == pay:
-            return f"{card_text(pay)} pays for {tool.name}; it cannot also be the card it works on"
-        w, grid = self.window, self._grid
-        if tid == "redraw":
-            return None
-        if tid in ("grozing", "grinding"):
-            x = args[0]
-            if x not in self._hand:
-                return self._not_drawn(x)
-            if tid == "grozing":
-                y = args[1]
-                if color_of(y) != color_of(x) or abs(value_of(y) - value_of(x)) != 1:
-                    return (f"Grozing Pliers exchanges {card_text(x)} only for the "
-                            f"{COLOR_NAMES[color_of(x)]} card one higher or lower")
-            else:
-                y = card(color_of(x), 7 - value_of(x))
-            if not self._in_pile(y):
-                return (f"{card_text(y)} is not in the pile ({self._where(y)}): {tool.name} "
-                        "takes only a card still in the pile")
-            return None
-        if tid == "lenscutter":
-            x, y = args
-            if x not in self._hand:
-                return self._not_drawn(x)
-            if not any(y in stack for stack in self._bar):
-                return (f"{card_text(y)} is not on the turn bar ({self._where(y)}): Lens Cutter "
-                        "exchanges a drawn card with a card on the turn bar")
-            return None
-        if tid == "straightedge":
-            x, i = args
-            if self._placed_round:
-                return ("a card was already placed this round: Cork-backed Straightedge places "
-                        "the round's card, so it is used before any placement in the round")
-            if x not in self._hand:
-                return self._not_drawn(x)
-            return field_problem(w, grid, x, i, alone=True, tool=tool.name)
-        # the tools that move placed cards
-        grid = list(grid)
-        moves = list(zip(args[0::2], args[1::2]))
-        if tid == "tapwheel":
-            bar_colors = {color_of(c) for stack in self._bar for c in stack}
-            if not bar_colors:
-                return "the turn bar is empty: Tap Wheel moves cards of a color on the turn bar"
-        moved: list[int] = []
-        for n, (s, t) in enumerate(moves):
-            c = grid[s]
-            if c < 0:
-                return f"{CELL_NAMES[s]} holds no card: {tool.name} moves placed cards"
-            if n == 1 and s == moved[0]:
-                return (f"{CELL_NAMES[s]} holds the card just moved: {tool.name} moves two "
-                        "different cards")
-            if tid == "tapwheel":
-                if color_of(c) not in bar_colors:
-                    return (f"{card_text(c)} is {COLOR_NAMES[color_of(c)]}, a color not on the "
-                            "turn bar: Tap Wheel moves only cards of a color on the turn bar "
-                            f"({', '.join(COLOR_NAMES[k] for k in sorted(bar_colors))})")
-                if n == 1 and color_of(c) != color_of(grid[moved[0]]):
-                    return (f"{card_text(c)} and {card_text(grid[moved[0]])} differ in color: "
-                            "Tap Wheel moves cards of one color")
-            if s == t:
-                return f"{card_text(c)} must move to another field, not stay on {CELL_NAMES[s]}"
-            grid[s] = -1
-            problem = field_problem(w, grid, c, t, ignore_color=tid == "eglomise",
-                                    ignore_value=tid == "burnisher")
-            if problem:
-                return f"moving {card_text(c)} from {CELL_NAMES[s]}: {problem}"
-            grid[t] = c
-            moved.append(t)
-        return None
-
     # ---- playing -----------------------------------------------------------------------------
 
     def _apply(self, move: Move) -> None:
-        key = move.key
+        key = cast(tuple, move.key)
         kind = key[0]
         self._legal_cache = self._legal_set = None
         if kind == "draw":
@@ -653,7 +424,10 @@ class SagradaState(State):
         elif kind == "pass":
             self._turn_done()
         else:
-            self._use_tool(key[1], key[2], key[3])
+            use_tool(self, key[1], key[2], key[3])
+            if key[1] == "straightedge":  # the round's placement: it takes both turns
+                self._turns = TURNS_PER_ROUND - 1
+            self._turn_done()
 
     def _draw(self, c: int) -> None:
         if c in self._unknown:
@@ -687,46 +461,6 @@ class SagradaState(State):
         self._tool_round = False
         self._placed_round = 0
         self._to_draw = DRAWS_PER_ROUND
-
-    def _use_tool(self, tid: str, pay: int, args: tuple[int, ...]) -> None:
-        self._hand.remove(pay)
-        self._discards.append(pay)
-        self._tools.remove(tid)
-        self._used.append(tid)
-        self._tool_round = True
-        if tid == "redraw":
-            others, self._hand = self._hand, []
-            if self.pile_size < len(others):  # ruling: too few new cards: reshuffle first
-                self._unknown |= set(self._discards)
-                self._discards = []
-                self._reshuffles += 1
-            self._bottom.extend(others)
-            self._to_draw = len(others)
-        elif tid in ("grozing", "grinding"):
-            x = args[0]
-            y = args[1] if tid == "grozing" else card(color_of(x), 7 - value_of(x))
-            if y in self._unknown:
-                self._unknown.remove(y)
-            else:
-                self._bottom.remove(y)
-            self._hand[self._hand.index(x)] = y
-            self._bottom.append(x)
-        elif tid == "lenscutter":
-            x, y = args
-            self._hand[self._hand.index(x)] = y
-            for n, stack in enumerate(self._bar):
-                if y in stack:
-                    self._bar[n] = tuple(x if c == y else c for c in stack)
-        elif tid == "straightedge":
-            x, i = args
-            self._hand.remove(x)
-            self._put(i, x)
-            self._placed_round += 1
-            self._turns = TURNS_PER_ROUND - 1  # the tool turn and the placement turn
-        else:
-            for s, t in zip(args[0::2], args[1::2]):
-                self._put(t, self._take(s))
-        self._turn_done()
 
     # ---- scores ------------------------------------------------------------------------------
 
@@ -808,10 +542,10 @@ class SagradaState(State):
             raise IllegalMove(str(e)) from None
         pay, args = parse_card(rest[2]), rest[3:]
         tool = TOOLS[tid]
-        if len(args) not in _ARG_COUNT[tid]:
-            raise IllegalMove(f"{tool.name} takes {' or '.join(map(str, _ARG_COUNT[tid]))} "
+        if len(args) not in ARG_COUNT[tid]:
+            raise IllegalMove(f"{tool.name} takes {' or '.join(map(str, ARG_COUNT[tid]))} "
                               f"words after the payment: 'tool {tid} pay CARD {tool.args}'".strip())
-        kinds = _CARD_ARGS.get(tid, "f" * len(args))
+        kinds = CARD_ARGS.get(tid, "f" * len(args))
         values = tuple(parse_card(a) if k == "c" else parse_field(a) for k, a in zip(kinds, args))
         if tid in ("grozing", "grinding", "lenscutter", "straightedge") and values[0] == pay:
             raise IllegalMove(f"{card_text(pay)} pays for {tool.name}; it cannot also be the "
@@ -821,8 +555,8 @@ class SagradaState(State):
     # ---- words -------------------------------------------------------------------------------
 
     def _describe(self, move: Move) -> str:
-        key = move.key
-        after = self.clone()
+        key = cast(tuple, move.key)
+        after: SagradaState = self.clone()  # type: ignore[assignment]
         after.play(move)
         kind = key[0]
         if kind == "draw":
@@ -843,7 +577,7 @@ class SagradaState(State):
             words = (f"Legal: none of {cards_text(self._hand)} can be placed, so the turn is "
                      "forfeited; unplaced cards go to the turn bar")
         else:
-            words = f"Legal: {self._tool_words(key[1], key[2], key[3])}"
+            words = f"Legal: {tool_words(self, key[1], key[2], key[3])}"
         changes = []
         d_score = after.scores()[0] - self.scores()[0]
         if d_score:
@@ -856,36 +590,12 @@ class SagradaState(State):
                 changes.append(f"one empty field fewer +{3 * filled}")
         if len(after._bar) > len(self._bar) or after.target() != self.target():
             if len(after._bar) > len(self._bar):
-                changes.append(f"the round ends: {cards_text(after._bar[-1]) if after._bar[-1] else 'nothing'} "
-                               f"to the turn bar")
+                changes.append(f"the round ends: {cards_text(after._bar[-1])} to the turn bar")
             changes.append(f"target {self.target()} -> {after.target()}")
         if after.is_terminal():
             changes.append(f"the game ends: {'won' if after.returns()[0] else 'lost'}, score "
                            f"{after.scores()[0]} against target {after.target()}")
         return words + (": " + ", ".join(changes) if changes else "") + "."
-
-    def _tool_words(self, tid: str, pay: int, args: tuple[int, ...]) -> str:
-        tool = TOOLS[tid]
-        head = (f"{tool.name} ({tool.pips} pip{'s' if tool.pips > 1 else ''}, paid with "
-                f"{card_text(pay)})")
-        if tid == "redraw":
-            others = [c for c in self._hand if c != pay]
-            return f"{head} puts {cards_text(others)} on the bottom of the pile and draws {len(others)} new"
-        if tid == "grozing":
-            return f"{head} exchanges {card_text(args[0])} for {card_text(args[1])} from the pile"
-        if tid == "grinding":
-            x = args[0]
-            return (f"{head} exchanges {card_text(x)} for "
-                    f"{card_text(card(color_of(x), 7 - value_of(x)))} from the pile")
-        if tid == "lenscutter":
-            return (f"{head} exchanges the drawn {card_text(args[0])} with {card_text(args[1])} "
-                    "from the turn bar")
-        if tid == "straightedge":
-            return (f"{head} places {card_text(args[0])} on {CELL_NAMES[args[1]]}, a field "
-                    "adjacent to no card (the round's placement)")
-        moves = ", ".join(f"{card_text(self._grid[s])} {CELL_NAMES[s]} -> {CELL_NAMES[t]}"
-                          for s, t in zip(args[0::2], args[1::2]))
-        return f"{head} moves {moves}"
 
     def __str__(self) -> str:
         w = self.window
@@ -898,18 +608,22 @@ class SagradaState(State):
             for c in range(5):
                 i = r * 5 + c
                 g = self._grid[i]
-                cells.append(card_text(g) if g >= 0 else f"({w.fields[i]})" if w.fields[i] else " .")
+                text = card_text(g) if g >= 0 else f"({w.fields[i]})" if w.fields[i] else " ."
+                cells.append(text)
                 cells[-1] = f"{cells[-1]:<4}"
             lines.append(f"  {r + 1}  " + " ".join(cells).rstrip())
         lines.append(f"drawn: {cards_text(self._hand)}; turn bar: "
                      + (" | ".join(cards_text(s) if s else "-" for s in self._bar) or "empty"))
-        lines.append("tools: " + (", ".join(f"{TOOLS[t].name} ({TOOLS[t].pips})" for t in self._tools)
+        lines.append("tools: " + (", ".join(f"{TOOLS[t].name} ({TOOLS[t].pips})"
+                                            for t in self._tools)
                                   or "none")
                      + ("; a tool was used this round" if self._tool_round else ""))
         lines.append("orders: " + ", ".join(
-            ORDERS[o].name + (f" x{k}" if k != 1 else "") for o, k in zip(self._orders, self._weights)))
+            ORDERS[o].name + (f" x{k}" if k != 1 else "")
+            for o, k in zip(self._orders, self._weights)))
         lines.append(f"pile {self.pile_size} (returned at the bottom: {cards_text(self._bottom)}), "
-                     f"discards {len(self._discards)}; score {self.scores()[0]}, target {self.target()}")
+                     f"discards {len(self._discards)}; "
+                     f"score {self.scores()[0]}, target {self.target()}")
         return "\n".join(lines)
 
 
@@ -982,4 +696,4 @@ class Sagrada(Game):
     ]
 
 
-__all__ = ["Sagrada", "SagradaState", "SagradaMove", "field_problem"]
+__all__ = ["Sagrada", "SagradaState", "SagradaMove"]

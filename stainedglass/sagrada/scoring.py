@@ -155,7 +155,8 @@ def empty_fields(grid: Grid) -> int:
     return sum(1 for c in grid if c < 0)
 
 
-def breakdown(grid: Grid, orders: Sequence[str], weights: Sequence[int]) -> list[tuple[str, int, int, str]]:
+def breakdown(grid: Grid, orders: Sequence[str],
+              weights: Sequence[int]) -> list[tuple[str, int, int, str]]:
     """Per order: (name, weight, points before weighting, words)."""
     out = []
     for oid, w in zip(orders, weights):
