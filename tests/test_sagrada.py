@@ -757,3 +757,25 @@ def test_evaluate_is_a_probability_and_exact_at_the_end():
     behind = arranged(placed={"a1": "G6", "b2": "B5"}, drawn=["R1", "Y2", "B3"], round=2,
                       turn_bar=[["K6"]])
     assert ahead.evaluate()[0] > behind.evaluate()[0]
+
+
+def test_tool_in_either_turn_and_the_payment_is_another_card():
+    """RULES.md rulings 2 and 3: "The tool may come in either turn" and the paying card "must be a
+    different drawn card from the one the tool works on"."""
+    state = arranged(tools=["grozing"], placed={"a1": "R1", "b2": "G5"}, drawn=["Y1", "B4"],
+                     turn=2, placed_this_round=1, round=3, turn_bar=[["K1"], ["K2"]])
+    with pytest.raises(sg.IllegalMove, match="pays for Grozing Pliers"):
+        state.parse_move("tool grozing pay Y1 Y1 Y2")
+    state.play("tool grozing pay Y1 B4 B3")  # placement first, then the tool
+    assert state.turn_bar[-1] == ["B3"] and state.round == 4
+
+
+def test_straightedge_after_a_forced_pass():
+    """RULES.md ruling 10: Cork-backed Straightedge "is used before any card is placed in the
+    round, its move pays and places, and it takes both turns"; a forced pass places nothing."""
+    state = arranged(window=[".R...", "RK...", ".....", "....."], tools=["straightedge"],
+                     placed={"a1": "G2"}, drawn=["Y5", "B2", "Y4"])
+    assert {m for m in legal(state) if not m.startswith("tool")} == {"pass"}
+    state.play("pass")
+    state.play("tool straightedge pay Y5 B2 d3")
+    assert state.placed["d3"] == "B2" and state.turn_bar == [["Y4"]] and state.round == 2
