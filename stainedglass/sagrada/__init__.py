@@ -1,0 +1,11 @@
+"""Sagrada, the solo card variant: glass cards, a 4x5 window, nine tools, orders, the turn bar.
+
+Modules: ``cards`` (the 30 glass cards), ``windows`` (the 4x5 windows, designed and custom),
+``placement`` (rule 3), ``tools`` (the nine tools), ``scoring`` (orders and the end), ``game``
+(rounds, the pile, notation: the registered game ``sagrada``). The rules: RULES.md.
+"""
+
+from .game import Sagrada, SagradaMove, SagradaState
+from .windows import WINDOWS, Window, parse_window
+
+__all__ = ["Sagrada", "SagradaMove", "SagradaState", "WINDOWS", "Window", "parse_window"]

@@ -1,0 +1,307 @@
+"""Sagrada solo's nine tools (the rulings' table) and, tool by tool, what each may do.
+
+A tool is paid with a drawn card showing its pips; the tool and the paying card are discarded.
+Per tool, three functions hold its rule: ``tool_options`` (every legal use, fast),
+``tool_problem`` (why one use is illegal, in words) and ``use_tool`` (its effect). The referee's
+rulings they follow are in RULES.md.
+
+>>> TOOLS["lathekin"].pips, TOOLS["lathekin"].name
+(4, 'Lathekin')
+>>> tool_id("Cork-backed Straightedge")
+'straightedge'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import COLOR_NAMES, card, card_text, cards_text, color_of, value_of
+from .placement import field_problem, free_fields
+from .windows import CELL_NAMES, bits
+
+if TYPE_CHECKING:
+    from .game import SagradaState
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool card: paid with a drawn card of value ``pips``; used once, then discarded."""
+
+    id: str  # the name in move notation
+    name: str
+    pips: int
+    effect: str
+    args: str  # what follows ``tool ID pay CARD`` in the notation
+
+
+TOOL_LIST: tuple[Tool, ...] = (
+    Tool("redraw", "Redraw", 3,
+         "put the other drawn cards on the bottom of the pile and draw that many new ones", ""),
+    Tool("grozing", "Grozing Pliers", 1,
+         "exchange a drawn card for the card of the same color and value one higher or lower, "
+         "if it is still in the pile", "R4 R5"),
+    Tool("grinding", "Grinding Stone", 6,
+         "exchange a drawn card for the card of the same color and value 7 minus its value, "
+         "if it is still in the pile", "R4"),
+    Tool("eglomise", "Eglomise Brush", 2,
+         "move one placed card, ignoring color restrictions", "b2 c3"),
+    Tool("burnisher", "Copper Foil Burnisher", 5,
+         "move one placed card, ignoring value restrictions", "b2 c3"),
+    Tool("lathekin", "Lathekin", 4,
+         "move exactly two placed cards, obeying all rules", "b2 c3 d1 d2"),
+    Tool("tapwheel", "Tap Wheel", 4,
+         "move up to two placed cards of one color that is on the turn bar", "b2 c3 [d1 d2]"),
+    Tool("lenscutter", "Lens Cutter", 2,
+         "exchange a drawn card with a card on the turn bar", "R4 K2"),
+    Tool("straightedge", "Cork-backed Straightedge", 5,
+         "place the round's card on a field adjacent to no card", "R4 e4"),
+)
+TOOLS: dict[str, Tool] = {t.id: t for t in TOOL_LIST}
+TOOL_IDS: tuple[str, ...] = tuple(TOOLS)
+
+
+def _norm(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+_TOOL_ALIASES = {**{_norm(t.id): t.id for t in TOOL_LIST},
+                 **{_norm(t.name): t.id for t in TOOL_LIST}}
+
+
+def tool_id(name: object) -> str:
+    """A tool's notation id from its id or full name (any case, spaces ignored)."""
+    tid = _TOOL_ALIASES.get(_norm(name)) if isinstance(name, str) else None
+    if tid is None:
+        raise ValueError(f"{name!r} is not a tool; the tools are: {', '.join(TOOL_IDS)}")
+    return tid
+
+CARD_ARGS = {"grozing": "cc", "grinding": "c", "lenscutter": "cc", "straightedge": "cf"}
+"""Tools whose arguments are cards (c) and fields (f); the others take fields only."""
+ARG_COUNT = {"redraw": (0,), "grozing": (2,), "grinding": (1,), "eglomise": (2,),
+             "burnisher": (2,), "lathekin": (4,), "tapwheel": (2, 4), "lenscutter": (2,),
+             "straightedge": (2,)}
+"""How many words follow ``tool NAME pay CARD``."""
+
+
+def moves_of(grid: list[int], occ: int, colm: list[int], valm: list[int],
+             allowed: tuple[int, ...], sources: int) -> list[tuple[int, ...]]:
+    """(from, to) for every placed card in ``sources`` that may move (placement rules)."""
+    out: list[tuple[int, ...]] = []
+    for s in bits(sources):
+        c, b = grid[s], 1 << s
+        k, v = c // 6, c % 6
+        colm[k] &= ~b
+        valm[v] &= ~b
+        dest = free_fields(c, occ & ~b, colm, valm, allowed) & ~b
+        colm[k] |= b
+        valm[v] |= b
+        out.extend((s, t) for t in bits(dest))
+    return out
+
+def tool_options(state: "SagradaState", tid: str) -> list[tuple[int, tuple[int, ...]]]:
+    """Every legal (paying card, args) for tool ``tid`` now (the caller checks the round)."""
+    pips = TOOLS[tid].pips
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for pay in state._hand:
+        if value_of(pay) == pips:
+            others = [c for c in state._hand if c != pay]
+            out.extend((pay, args) for args in _tool_args(state, tid, others))
+    return out
+
+
+def _tool_args(state: "SagradaState", tid: str, others: list[int]) -> list[tuple[int, ...]]:
+    w, grid, occ = state.window, state._grid, state._occ
+    if tid == "redraw":
+        return [()]
+    if tid == "grozing":
+        return [(x, y) for x in others for dv in (-1, 1) if 1 <= value_of(x) + dv <= 6
+                for y in (card(color_of(x), value_of(x) + dv),) if state._in_pile(y)]
+    if tid == "grinding":
+        return [(x,) for x in others if state._in_pile(card(color_of(x), 7 - value_of(x)))]
+    if tid == "lenscutter":
+        return [(x, y) for x in others for stack in state._bar for y in stack]
+    if tid == "straightedge":
+        if state._placed_round:
+            return []
+        return [(x, i) for x in others
+                for i in bits(free_fields(x, occ, state._colm, state._valm, w.allowed, True))]
+    colm, valm = list(state._colm), list(state._valm)
+    if tid in ("eglomise", "burnisher"):
+        allowed = w.allowed_any_color if tid == "eglomise" else w.allowed_any_value
+        return moves_of(grid, occ, colm, valm, allowed, occ)
+    if tid == "lathekin":
+        return _double_moves(state, occ, False)
+    colors = {color_of(c) for stack in state._bar for c in stack}
+    sources = 0
+    for k in colors:
+        sources |= colm[k]
+    singles = moves_of(grid, occ, colm, valm, w.allowed, sources)
+    return [*singles, *_double_moves(state, sources, True)]
+
+def _double_moves(state: "SagradaState", sources: int, same_color: bool) -> list[tuple[int, ...]]:
+    """Two moves in a row of two different cards from ``sources`` (Lathekin, Tap Wheel)."""
+    allowed, out = state.window.allowed, []  # type: tuple[int, ...], list[tuple[int, ...]]
+    grid, occ, colm, valm = list(state._grid), state._occ, list(state._colm), list(state._valm)
+    for s1, t1 in moves_of(grid, occ, colm, valm, allowed, sources):
+        c = grid[s1]
+        k, v, b1, bt = c // 6, c % 6, 1 << s1, 1 << t1
+        grid[s1], grid[t1] = -1, c
+        colm[k] ^= b1 | bt
+        valm[v] ^= b1 | bt
+        second = (sources & ~b1 & ~bt & colm[k]) if same_color else (occ & ~b1 & ~bt)
+        for s2, t2 in moves_of(grid, occ ^ b1 ^ bt, colm, valm, allowed, second):
+            out.append((s1, t1, s2, t2))
+        grid[s1], grid[t1] = c, -1
+        colm[k] ^= b1 | bt
+        valm[v] ^= b1 | bt
+    return out
+
+
+def tool_problem(state: "SagradaState", tid: str, pay: int, args: tuple[int, ...]) -> str | None:
+    tool = TOOLS[tid]
+    if tid not in state.tools_in_play:
+        return (f"{tool.name} is not in play: the tools in play are "
+                f"{', '.join(TOOLS[t].name for t in state.tools_in_play) or 'none'}")
+    if tid in state._used:
+        return f"{tool.name} was already used: each tool is used once, then discarded"
+    if state._tool_round:
+        return "a tool was already used this round: at most one tool a round"
+    if pay not in state._hand:
+        return f"{state._not_drawn(pay)}; a tool is paid with a drawn card"
+    if value_of(pay) != tool.pips:
+        return (f"{tool.name} shows {tool.pips} pips: it is paid with a drawn {tool.pips}, "
+                f"not {card_text(pay)}")
+    if tid in CARD_ARGS and args[0] == pay:
+        return f"{card_text(pay)} pays for {tool.name}; it cannot also be the card it works on"
+    w, grid = state.window, state._grid
+    if tid == "redraw":
+        return None
+    if tid in ("grozing", "grinding"):
+        x = args[0]
+        if x not in state._hand:
+            return state._not_drawn(x)
+        if tid == "grozing":
+            y = args[1]
+            if color_of(y) != color_of(x) or abs(value_of(y) - value_of(x)) != 1:
+                return (f"Grozing Pliers exchanges {card_text(x)} only for the "
+                        f"{COLOR_NAMES[color_of(x)]} card one higher or lower")
+        else:
+            y = card(color_of(x), 7 - value_of(x))
+        if not state._in_pile(y):
+            return (f"{card_text(y)} is not in the pile ({state._where(y)}): {tool.name} "
+                    "takes only a card still in the pile")
+        return None
+    if tid == "lenscutter":
+        x, y = args
+        if x not in state._hand:
+            return state._not_drawn(x)
+        if not any(y in stack for stack in state._bar):
+            return (f"{card_text(y)} is not on the turn bar ({state._where(y)}): Lens Cutter "
+                    "exchanges a drawn card with a card on the turn bar")
+        return None
+    if tid == "straightedge":
+        x, i = args
+        if state._placed_round:
+            return ("a card was already placed this round: Cork-backed Straightedge places "
+                    "the round's card, so it is used before any placement in the round")
+        if x not in state._hand:
+            return state._not_drawn(x)
+        return field_problem(w, grid, x, i, alone=True, tool=tool.name)
+    # the tools that move placed cards
+    grid = list(grid)
+    moves = list(zip(args[0::2], args[1::2]))
+    if tid == "tapwheel":
+        bar_colors = {color_of(c) for stack in state._bar for c in stack}
+        if not bar_colors:
+            return "the turn bar is empty: Tap Wheel moves cards of a color on the turn bar"
+    moved: list[int] = []
+    for n, (s, t) in enumerate(moves):
+        c = grid[s]
+        if c < 0:
+            return f"{CELL_NAMES[s]} holds no card: {tool.name} moves placed cards"
+        if n == 1 and s == moved[0]:
+            return (f"{CELL_NAMES[s]} holds the card just moved: {tool.name} moves two "
+                    "different cards")
+        if tid == "tapwheel":
+            if color_of(c) not in bar_colors:
+                return (f"{card_text(c)} is {COLOR_NAMES[color_of(c)]}, a color not on the "
+                        "turn bar: Tap Wheel moves only cards of a color on the turn bar "
+                        f"({', '.join(COLOR_NAMES[k] for k in sorted(bar_colors))})")
+            if n == 1 and color_of(c) != color_of(grid[moved[0]]):
+                return (f"{card_text(c)} and {card_text(grid[moved[0]])} differ in color: "
+                        "Tap Wheel moves cards of one color")
+        if s == t:
+            return f"{card_text(c)} must move to another field, not stay on {CELL_NAMES[s]}"
+        grid[s] = -1
+        problem = field_problem(w, grid, c, t, ignore_color=tid == "eglomise",
+                                ignore_value=tid == "burnisher")
+        if problem:
+            return f"moving {card_text(c)} from {CELL_NAMES[s]}: {problem}"
+        grid[t] = c
+        moved.append(t)
+    return None
+
+
+def use_tool(state: "SagradaState", tid: str, pay: int, args: tuple[int, ...]) -> None:
+    """Pay, discard the tool, and do what it does (the caller ends the turn)."""
+    state._hand.remove(pay)
+    state._discards.append(pay)
+    state._tools.remove(tid)
+    state._used.append(tid)
+    state._tool_round = True
+    if tid == "redraw":
+        others, state._hand = state._hand, []
+        if state.pile_size < len(others):  # ruling: too few new cards: reshuffle first
+            state._unknown |= set(state._discards)
+            state._discards = []
+            state._reshuffles += 1
+        state._bottom.extend(others)
+        state._to_draw = len(others)
+    elif tid in ("grozing", "grinding"):
+        x = args[0]
+        y = args[1] if tid == "grozing" else card(color_of(x), 7 - value_of(x))
+        if y in state._unknown:
+            state._unknown.remove(y)
+        else:
+            state._bottom.remove(y)
+        state._hand[state._hand.index(x)] = y
+        state._bottom.append(x)
+    elif tid == "lenscutter":
+        x, y = args
+        state._hand[state._hand.index(x)] = y
+        for n, stack in enumerate(state._bar):
+            if y in stack:
+                state._bar[n] = tuple(x if c == y else c for c in stack)
+    elif tid == "straightedge":
+        x, i = args
+        state._hand.remove(x)
+        state._put(i, x)
+        state._placed_round += 1
+    else:
+        for s, t in zip(args[0::2], args[1::2]):
+            state._put(t, state._take(s))
+
+
+def tool_words(state: "SagradaState", tid: str, pay: int, args: tuple[int, ...]) -> str:
+    tool = TOOLS[tid]
+    head = (f"{tool.name} ({tool.pips} pip{'s' if tool.pips > 1 else ''}, paid with "
+            f"{card_text(pay)})")
+    if tid == "redraw":
+        others = [c for c in state._hand if c != pay]
+        return (f"{head} puts {cards_text(others)} on the bottom of the pile and draws "
+                f"{len(others)} new")
+    if tid == "grozing":
+        return f"{head} exchanges {card_text(args[0])} for {card_text(args[1])} from the pile"
+    if tid == "grinding":
+        x = args[0]
+        return (f"{head} exchanges {card_text(x)} for "
+                f"{card_text(card(color_of(x), 7 - value_of(x)))} from the pile")
+    if tid == "lenscutter":
+        return (f"{head} exchanges the drawn {card_text(args[0])} with {card_text(args[1])} "
+                "from the turn bar")
+    if tid == "straightedge":
+        return (f"{head} places {card_text(args[0])} on {CELL_NAMES[args[1]]}, a field "
+                "adjacent to no card (the round's placement)")
+    moves = ", ".join(f"{card_text(state._grid[s])} {CELL_NAMES[s]} -> {CELL_NAMES[t]}"
+                      for s, t in zip(args[0::2], args[1::2]))
+    return f"{head} moves {moves}"
