@@ -392,9 +392,10 @@ class WallsOfLightState(State):
             dice = self.dice
             assert dice is not None
             if dice[shown] != w:
-                return (f"{name} holds a single {COLOR_NAMES[shown]} pane: a pane goes on top of "
-                        f"{COLOR_NAMES[shown]} only in the window the {COLOR_NAMES[shown]} die "
-                        f"shows, and it shows {dice[shown]}, not {w}")
+                c = COLOR_NAMES[shown]
+                return (f"{name} holds a single {c} pane: a pane goes on top of {c} only in the "
+                        f"window shown by the {c} die, and the {c} die shows {dice[shown]}, "
+                        f"not {w}")
         return None
 
     def _why_not_remove(self, g: int) -> str | None:
@@ -419,10 +420,10 @@ class WallsOfLightState(State):
     def _why_not_card(self, move: WMove) -> str | None:
         p = self.to_move
         card = move.a
-        if self.card_played:
-            return "only one card can be played per turn"
         if self.acted:
             return "cards are played after the roll and before the first placement"
+        if self.card_played:
+            return "only one card can be played per turn"
         if not self.hands[p][card]:
             return f"{COLOR_NAMES[p]} holds no {CARD_TITLES[card]} card"
         dice = self.dice
