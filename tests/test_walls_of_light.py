@@ -475,18 +475,24 @@ def complete(state, move):
     return state.last_completion
 
 
-def test_rulebook_example_red_purple_yellow():
-    """Rulebook: "the red player completes a Window containing 1 red space, 3 purple and 2 yellow.
-    This player scores 6 points (2 for red, 2 for purple and 2 for yellow). ... the red player
-    scores an additional 2 points, while the yellow player scores 4 points. All the red and blue
-    winks that were used to make purple don't score anything." """
-    rows = ["#..#", "....", "####", "####"]
-    state = new(p3=rows)
+def red_purple_yellow_example():
+    """Window 3 holds 3 purple (red and blue winks) and 2 yellow spaces; red to place the last,
+    red, pane on 3:d2."""
+    state = new(p3=["#..#", "....", "####", "####"])
     for space in ("3:b1", "3:c1", "3:a2"):
         put(state, space, "rb")
     put(state, "3:b2", "y")
     put(state, "3:c2", "y")
     state.play("roll r3 b1 y1")
+    return state
+
+
+def test_rulebook_example_red_purple_yellow():
+    """Rulebook: "the red player completes a Window containing 1 red space, 3 purple and 2 yellow.
+    This player scores 6 points (2 for red, 2 for purple and 2 for yellow). ... the red player
+    scores an additional 2 points, while the yellow player scores 4 points. All the red and blue
+    winks that were used to make purple don't score anything." """
+    state = red_purple_yellow_example()
     event = complete(state, "place red 3:d2")
     assert event.points == (8, 0, 4)
     assert state.scores() == [8, 0, 4]
@@ -730,13 +736,7 @@ def test_view_hides_the_other_hands():
 def test_explain_says_what_a_move_does():
     """Briefing: "_describe(move) returns plain words of what the move DOES, computed
     ("Legal: completes window 3: red +10, yellow +4")". """
-    rows = ["#..#", "....", "####", "####"]
-    state = new(p3=rows)
-    for space in ("3:b1", "3:c1", "3:a2"):
-        put(state, space, "rb")
-    put(state, "3:b2", "y")
-    put(state, "3:c2", "y")
-    state.play("roll r3 b1 y1")
+    state = red_purple_yellow_example()
     words = state.explain("place red 3:d2")
     assert words.startswith("Legal:") and "completes window 3: red +8, yellow +4" in words
     assert "flips to" in words and "white cube" in words

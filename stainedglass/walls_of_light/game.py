@@ -602,15 +602,21 @@ class WallsOfLightState(State):
             return self.returns()
         n = self.game.num_players
         value = [float(s) for s in self.score]
+        mover = self.to_move if self._phase == PH_ACTION else -1
+        dice = self.dice or ()
         for pos in range(6):
             face = self.face(pos)
-            size = len(face.spaces)
-            near = self.filled[pos] / size  # a window near completion is worth more now
+            missing = len(face.spaces) - self.filled[pos]
+            near = 1.0 / (1 + missing)  # a window near completion is worth more now
             base = pos * CELLS
-            for cell in face.spaces:
-                s = SHOWN[self.cells[base + cell]]
+            shown = [SHOWN[self.cells[base + cell]] for cell in face.spaces]
+            for s in shown:
                 if 0 <= s < n:
-                    value[s] += 2 * near * near
+                    value[s] += 2 * near
+            if missing == 1 and pos + 1 in dice and mover >= 0 and any(
+                    self.supply[c] for c in self.colors_of(mover)):
+                # in reach: the player to move can complete it with this roll
+                value[mover] += 2 * len({s for s in shown if s >= 0} | {mover})
         for p in range(n):
             value[p] += 0.5 * sum(self.hands[p]) + 0.1 * min(self.supply[p], 4)
         top = max(value)
@@ -657,7 +663,7 @@ class WallsOfLightState(State):
             words += f", making {made}" if SHOWN[after] >= 3 else f", a stack of {made}"
         twin = self.clone()
         twin.play(move)
-        if twin.last_completion is not None and twin.last_completion != self.last_completion:
+        if twin.last_completion is not None and twin.last_completion is not self.last_completion:
             words += f"; {twin.last_completion}"
         if twin.is_terminal():
             words += "; all six positions have a white cube: the game ends"

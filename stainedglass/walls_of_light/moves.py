@@ -1,4 +1,4 @@
-"""Walls of Light move notation (``../shared/api.md``): every move object, made once, and the parser.
+"""Walls of Light move notation (``../shared/api.md``): every move, made once, and the parser.
 
 Spaces are named ``3:b2`` (window position 3, cell b2); inside the engine a space is one number,
 ``g = (position - 1) * 16 + row * 4 + col``.
@@ -54,8 +54,8 @@ ROLLS: dict[tuple[int, ...], list[WMove]] = {}
 """For each set of dice thrown (all three, or those Roll Again rerolls), its outcomes."""
 for _k in (1, 2, 3):
     for _dice in itertools.combinations(range(3), _k):
-        ROLLS[_dice] = [WMove(ROLL, tuple(zip(_dice, vals)), None, _roll_text(tuple(zip(_dice, vals))))
-                        for vals in itertools.product(range(1, 7), repeat=_k)]
+        ROLLS[_dice] = [WMove(ROLL, pairs, None, _roll_text(pairs)) for pairs in (
+            tuple(zip(_dice, vals)) for vals in itertools.product(range(1, 7), repeat=_k))]
 ALL_DICE = (0, 1, 2)
 ROLL_CHANCES = {dice: [(m, 1.0 / len(ms)) for m in ms] for dice, ms in ROLLS.items()}
 _ROLL_BY_KEY = {m.a: m for ms in ROLLS.values() for m in ms}
