@@ -803,3 +803,16 @@ def test_text_board_shows_windows_and_scores():
     text = str(state)
     assert "scores: red 0, blue 0, yellow 0" in text and "ry" in text
     assert all(state.face(p).name[:11] in text for p in range(6))
+
+
+def test_json_keeps_the_fixed_setup_and_the_chance_outcomes():
+    """api.md: "state.to_json(); sg.state_from_json(text) rebuilds an equal state (same legal
+    moves, scores, history, and future chance)" -- with the setup options, and with the dice and
+    card draws that are moves in the history."""
+    state = new(players=2, hands=[["reroll"], ["modify"]], p2=(tuple(FILLER), tuple(FILLER)))
+    for text in ("roll r2 b2 y2", "card reroll y", "roll y5", "place red 2:b1",
+                 "roll r1 b1 y1", "card modify b +1", "place yellow 2:c1"):
+        state.play(text)
+    copy = sg.state_from_json(state.to_json())
+    assert copy.history == state.history and copy._position() == state._position()
+    assert copy.space(1, 2)["winks"] == ["yellow"] and copy.hands == ((0, 0, 0, 0),) * 2

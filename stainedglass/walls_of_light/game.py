@@ -653,11 +653,11 @@ class WallsOfLightState(State):
         code = self.cells[g]
         after = PLACE_CODE[code][color]
         if code == EMPTY:
-            how = f"on an empty space in window {g // CELLS + 1}"
+            how = f"(an empty space of window {g // CELLS + 1})"
         else:
             how = (f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
                    f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})")
-        words = f"Legal: {COLOR_NAMES[color]} on {space_name(g)} {how}"
+        words = f"Legal: a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
         if code != EMPTY:
             made = COLOR_NAMES[SHOWN[after]]
             words += f", making {made}" if SHOWN[after] >= 3 else f", a stack of {made}"
@@ -692,8 +692,7 @@ class WallsOfLightState(State):
         heads = []
         for pos in range(6):
             face = self.face(pos)
-            cube = "o" if self.cubes[pos] else " "
-            heads.append(f"{pos + 1}{cube}{face.name[:11]:<11}")
+            heads.append(f"{pos + 1} {face.name[:11]:<11}")
         lines.append("  ".join(heads))
         for row in range(4):
             parts = []
@@ -722,10 +721,11 @@ class WallsOfLightState(State):
         turn = {"roll": "to roll", "action": "to play", "reroll": "rerolling",
                 "draw": "a card is drawn", "over": "game over"}[self.phase]
         dice = f"; dice {self._dice_text()}" if self.dice else ""
-        lines.append(f"{COLOR_NAMES[self.to_move]} {turn}{dice}"
+        cubes = " ".join(str(p + 1) for p in range(6) if self.cubes[p]) or "none"
+        lines.append(f"{COLOR_NAMES[self.to_move]} {turn}{dice}; white cubes at: {cubes}"
                      + ("; yellow is neutral" if n == 2 else ""))
         lines.append("printed panes in capitals, winks in small letters (Ry: printed red under "
-                     "a yellow wink); o: white cube; +1 / +c: special spaces")
+                     "a yellow wink); +1 / +c: empty special spaces; ###: stone")
         return "\n".join(lines)
 
     # ---- hidden information ------------------------------------------------------------------
