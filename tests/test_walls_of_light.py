@@ -731,6 +731,10 @@ def test_view_hides_the_other_hands():
         differs |= view.hands != state.hands
         assert view.history == [] and set(view.legal_moves()) == set(state.legal_moves())
     assert differs
+    with pytest.raises(ValueError, match="a view cannot be saved"):
+        view.to_json()
+    with pytest.raises(ValueError):
+        view.undo()
 
 
 def test_explain_says_what_a_move_does():

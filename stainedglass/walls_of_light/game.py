@@ -86,6 +86,8 @@ class WallsOfLightState(State):
 
     windows: tuple[tuple[Face, Face], ...]
     cells: list[int]
+    is_view = False
+    """True for a copy made by ``view(player)``: it holds guesses, so it cannot be saved."""
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -754,7 +756,14 @@ class WallsOfLightState(State):
         other._rng = rng
         other.history = []
         other._undo_stack = []
+        other.is_view = True
         return other
+
+    def to_json(self) -> str:
+        if self.is_view:
+            raise ValueError("a view cannot be saved: the others' hands in it are guesses; "
+                             "save the game itself")
+        return super().to_json()
 
 
 def _add(hands: tuple[tuple[int, ...], ...], p: int, t: int, k: int) -> tuple[tuple[int, ...], ...]:
