@@ -820,3 +820,19 @@ def test_json_keeps_the_fixed_setup_and_the_chance_outcomes():
     copy = sg.state_from_json(state.to_json())
     assert copy.history == state.history and copy._position() == state._position()
     assert copy.space(1, 2)["winks"] == ["yellow"] and copy.hands == ((0, 0, 0, 0),) * 2
+
+
+def test_rules_page_lists_the_designed_faces():
+    """Briefing: "keep engine, explanations, tests consistent with" the rules page: its table of
+    faces (name, spaces / to fill, +card) is the data in windows.py."""
+    import pathlib
+    import stainedglass.walls_of_light as wol
+
+    text = (pathlib.Path(wol.__file__).parent / "RULES.md").read_text()
+    rows = [line for line in text.splitlines() if re.match(r"\| [1-6] \|", line)]
+    assert len(rows) == 6
+    for line, pair in zip(rows, WINDOWS):
+        for cell, face in zip(line.split("|")[2:4], pair):
+            card = ", +card" if face.plus_card else ""
+            blank = len(face.spaces) - len(face.printed)
+            assert cell.strip() == f"{face.name} ({len(face.spaces)} / {blank}{card})"
