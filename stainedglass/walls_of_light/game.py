@@ -1,0 +1,850 @@
+"""Walls of Light: the rules (``../shared/seeds/walls-of-light.txt``, the rulings; see RULES.md).
+
+>>> import stainedglass as sg
+>>> state = sg.load("walls_of_light", players=3, first_player=0).new_game(seed=1)
+>>> state.is_chance()                 # every turn starts with a roll of the three dice
+True
+>>> state.play("roll r2 b3 y6")
+>>> state.current_player, state.dice
+(0, (2, 3, 6))
+>>> state.explain("place red 4:a1")
+'Illegal: window 4 was not rolled (the dice show r2 b3 y6)'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import CHANCE, TERMINAL, Game, IllegalMove, Move, Option, State, register
+from . import moves as M
+from .moves import (CARD, CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
+                    PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, REROLL, ROLL, ROLL_CHANCES, ROLLS,
+                    SWAP, WMove, space_name, swap_move)
+from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of, text_of
+from .panes import PLACE as PLACE_CODE
+from .panes import REMOVE as REMOVE_CODE
+from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face, parse_windows
+
+WINKS_PER_COLOR = 8
+CARDS_PER_TYPE = 4
+HAND_SIZE = {2: 5, 3: 4}
+
+# turn phases
+PH_ROLL, PH_ACTION, PH_REROLL, PH_DRAW, PH_OVER = range(5)
+_NO_CARDS = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Completion:
+    """What the last completed window gave (``state.last_completion``), for views and words.
+
+    ``position`` 1-6; ``face`` the completed face's name, ``new_face`` the face flipped up;
+    ``completer`` the player who completed it; ``colors`` the distinct colors shown;
+    ``points`` per player; ``cards_for`` the players owed a card by "+card" spaces;
+    ``cube`` True when this was the position's first completion (a white cube was placed).
+    """
+
+    position: int
+    face: str
+    new_face: str
+    completer: int
+    colors: tuple[str, ...]
+    points: tuple[int, ...]
+    cards_for: tuple[int, ...]
+    cube: bool
+
+    def __str__(self) -> str:
+        gains = ", ".join(f"{COLOR_NAMES[p]} +{n}" for p, n in enumerate(self.points) if n)
+        words = f"completes window {self.position}: {gains or 'no points'}"
+        for p in self.cards_for:
+            words += f"; {COLOR_NAMES[p]} draws a card"
+        words += f"; flips to {self.new_face}"
+        if self.cube:
+            words += f"; a white cube goes beside window {self.position}"
+        return words
+
+
+class WallsOfLightState(State):
+    """A position of Walls of Light. Public attributes (what a board view draws):
+
+    - ``windows``: per position 0-5 (window number - 1) its ``(front, back)`` :class:`Face`
+      pair; ``side[pos]`` 0 or 1 says which shows, ``face(pos)`` gives it.
+    - ``cells``: 96 codes, ``cells[pos * 16 + row * 4 + col]`` (see ``panes``);
+      ``space(pos, cell)`` gives a readable dict (printed, winks, shown color, special).
+    - ``dice``: (red, blue, yellow) values 1-6, or None before the first roll.
+    - ``hands``: per player, counts of (extra, swap, reroll, modify); ``hand(p)`` names them.
+      ``pile`` and ``discard``: card counts of the draw pile (order unknown) and discard pile.
+    - ``supply``: winks not on the board, per color (red, blue, yellow).
+    - ``cubes``: six booleans, a white cube beside that position.
+    - ``scores()``; ``last_completion``: a :class:`Completion` or None.
+    - the turn: ``to_move`` (whose turn), ``phase`` ("roll", "action", "reroll", "draw",
+      "over"), ``card_played``, ``placements_left``, ``pending_draws`` (players owed a card).
+    """
+
+    windows: tuple[tuple[Face, Face], ...]
+    cells: list[int]
+    is_view = False
+    """True for a copy made by ``view(player)``: it holds guesses, so it cannot be saved."""
+
+    # ---- setup -------------------------------------------------------------------------------
+
+    def _setup(self, rng: random.Random) -> None:
+        s = self.game.settings
+        n = self.game.num_players
+        if s["windows"] is None:  # shuffle the six windows into positions, random side up
+            order = list(range(6))
+            rng.shuffle(order)
+            self.windows = tuple(WINDOWS[i] for i in order)
+            side = [rng.randrange(2) for _ in range(6)]
+        else:
+            self.windows = s["windows"]
+            side = [0] * 6
+        self.to_move = rng.randrange(n) if s["first_player"] is None else s["first_player"]
+        if s["hands"] is None:  # shuffle the deck, deal 4 each (5 with two players)
+            deck = [t for t in range(4) for _ in range(CARDS_PER_TYPE)]
+            rng.shuffle(deck)
+            k = HAND_SIZE[n]
+            hands = [tuple(deck[p * k:(p + 1) * k].count(t) for t in range(4)) for p in range(n)]
+        else:
+            hands = [tuple(h) for h in s["hands"]]
+        self.hands = tuple(hands)
+        self.pile = tuple(CARDS_PER_TYPE - sum(h[t] for h in hands) for t in range(4))
+        self.discard = _NO_CARDS
+        self.side = side
+        self.cells = [EMPTY] * (6 * CELLS)
+        self.filled = [0] * 6
+        for pos in range(6):
+            self._lay_face(pos)
+        self.supply = [WINKS_PER_COLOR] * 3
+        self.cubes = (False,) * 6
+        self.score = (0,) * n
+        self.dice: tuple[int, int, int] | None = None
+        self._phase = PH_ROLL
+        self.reroll: tuple[int, ...] = ()
+        self.card_played = False
+        self.acted = False
+        self.placements_left = 0
+        self.pending_draws: tuple[int, ...] = ()
+        self.last_completion: Completion | None = None
+        self._legal_cache: tuple[Move, ...] | None = None
+
+    def _lay_face(self, pos: int) -> None:
+        """Empty the position and show its face's printed panes."""
+        base = pos * CELLS
+        face = self.face(pos)
+        for cell in range(CELLS):
+            self.cells[base + cell] = EMPTY
+        for cell, color in face.printed:
+            self.cells[base + cell] = code_of(color)
+        self.filled[pos] = len(face.printed)
+
+    # ---- snapshots ---------------------------------------------------------------------------
+
+    def _snapshot(self) -> Any:
+        return (tuple(self.cells), tuple(self.filled), tuple(self.supply), tuple(self.side),
+                self.cubes, self.hands, self.pile, self.discard, self.score, self.dice,
+                self.to_move, self._phase, self.reroll, self.card_played, self.acted,
+                self.placements_left, self.pending_draws, self.last_completion,
+                self.windows, self._legal_cache)
+
+    def _position(self) -> Any:
+        return self._snapshot()[:-1]
+
+    def _restore(self, snap: Any) -> None:
+        (cells, filled, supply, side, self.cubes, self.hands, self.pile, self.discard,
+         self.score, self.dice, self.to_move, self._phase, self.reroll, self.card_played,
+         self.acted, self.placements_left, self.pending_draws, self.last_completion,
+         self.windows, self._legal_cache) = snap
+        self.cells = list(cells)
+        self.filled = list(filled)
+        self.supply = list(supply)
+        self.side = list(side)
+
+    # ---- reading the position ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        ph = self._phase
+        if ph == PH_ACTION:
+            return self.to_move
+        if ph == PH_OVER:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def phase(self) -> str:
+        return ("roll", "action", "reroll", "draw", "over")[self._phase]
+
+    def face(self, pos: int) -> Face:
+        """The face showing at position ``pos`` (0-5)."""
+        return self.windows[pos][self.side[pos]]
+
+    def space(self, pos: int, cell: int) -> dict[str, Any] | None:
+        """The space at ``pos`` (0-5), ``cell`` (0-15) in words; None for stone.
+
+        >>> import stainedglass as sg
+        >>> st = sg.load("walls_of_light").new_game(seed=1)
+        >>> sorted(st.space(0, st.face(0).spaces[0]))
+        ['printed', 'shown', 'special', 'winks']
+        """
+        face = self.face(pos)
+        if cell not in face.spaces:
+            return None
+        code = self.cells[pos * CELLS + cell]
+        printed = dict(face.printed).get(cell)
+        return {"printed": None if printed is None else COLOR_NAMES[printed],
+                "winks": [COLOR_NAMES[w] for w in WINKS[code]],
+                "shown": None if SHOWN[code] < 0 else COLOR_NAMES[SHOWN[code]],
+                "special": face.special(cell)}
+
+    def hand(self, player: int) -> list[str]:
+        """The card names in ``player``'s hand."""
+        return [CARD_NAMES[t] for t in range(4) for _ in range(self.hands[player][t])]
+
+    def colors_of(self, player: int) -> tuple[int, ...]:
+        """The wink colors ``player`` may place: their own, and yellow too with two players."""
+        return (player, YELLOW) if self.game.num_players == 2 else (player,)
+
+    def _dice_text(self) -> str:
+        d = self.dice or (0, 0, 0)
+        return " ".join(f"{DIE_LETTERS[i]}{d[i]}" for i in range(3))
+
+    # ---- legal moves -------------------------------------------------------------------------
+
+    def _legal(self) -> list[Move]:
+        if self._legal_cache is None:
+            ph = self._phase
+            if ph == PH_ROLL:
+                self._legal_cache = tuple(ROLLS[M.ALL_DICE])
+            elif ph == PH_REROLL:
+                self._legal_cache = tuple(ROLLS[self.reroll])
+            elif ph == PH_DRAW:
+                self._legal_cache = tuple(DRAWS[t] for t in range(4) if self.pile[t])
+            else:
+                self._legal_cache = tuple(self._decisions())
+        return list(self._legal_cache)
+
+    def _chance_probabilities(self) -> list[tuple[Move, float]]:
+        ph = self._phase
+        if ph == PH_ROLL:
+            return list(ROLL_CHANCES[M.ALL_DICE])
+        if ph == PH_REROLL:
+            return list(ROLL_CHANCES[self.reroll])
+        total = sum(self.pile)
+        return [(DRAWS[t], n / total) for t, n in enumerate(self.pile) if n]
+
+    def _placements(self) -> list[Move]:
+        """Rule 3: every placement the roll allows the player to move now."""
+        p = self.to_move
+        supply = self.supply
+        colors = [c for c in self.colors_of(p) if supply[c]]
+        if not colors:
+            return []
+        dice = self.dice
+        assert dice is not None
+        cells = self.cells
+        out: list[Move] = []
+        for w in sorted(set(dice)):
+            pos = w - 1
+            base = pos * CELLS
+            for cell in self.windows[pos][self.side[pos]].spaces:
+                g = base + cell
+                code = cells[g]
+                single = SINGLE[code]
+                if code == EMPTY or (single >= 0 and dice[single] == w):
+                    for c in colors:
+                        out.append(PLACES[c][g])
+        return out
+
+    def _decisions(self) -> list[Move]:
+        p = self.to_move
+        out: list[Move] = []
+        if not self.card_played and not self.acted:
+            out.extend(self._card_moves())
+        places = self._placements()
+        out.extend(places)
+        out_of_winks = self.supply[p] == 0
+        if out_of_winks and not self.acted:
+            dice = self.dice
+            assert dice is not None
+            for w in sorted(set(dice)):
+                base = (w - 1) * CELLS
+                for cell in self.face(w - 1).spaces:
+                    if p in WINKS[self.cells[base + cell]]:
+                        out.append(REMOVES[base + cell])
+        if out_of_winks or not places:
+            out.append(PASS_MOVE)
+        return out
+
+    def _card_moves(self) -> list[Move]:
+        hand = self.hands[self.to_move]
+        out: list[Move] = []
+        if hand[EXTRA]:
+            out.append(M.EXTRA_MOVE)
+        if hand[SWAP]:
+            lone = [(g, LONE_WINK[code]) for g, code in enumerate(self.cells)
+                    if LONE_WINK[code] >= 0]
+            for i, (g1, c1) in enumerate(lone):
+                for g2, c2 in lone[i + 1:]:
+                    if c1 != c2:
+                        out.append(swap_move(g1, g2))
+        if hand[REROLL]:
+            out.extend(M.REROLLS.values())
+        if hand[MODIFY]:
+            dice = self.dice
+            assert dice is not None
+            for (d, s), move in M.MODIFIES.items():
+                if 1 <= dice[d] + s <= 6:
+                    out.append(move)
+        return out
+
+    # ---- why a move is illegal ---------------------------------------------------------------
+
+    def _illegal_reason(self, move: Move) -> str | None:
+        if not isinstance(move, WMove):
+            return f"{move} is not a Walls of Light move"
+        ph = self._phase
+        kind = move.kind
+        if ph != PH_ACTION:  # a chance node
+            if kind == ROLL:
+                dice = tuple(d for d, _ in move.a)
+                if ph == PH_ROLL and dice != M.ALL_DICE:
+                    return ("the turn's roll throws all three dice, e.g. 'roll r2 b3 y6'")
+                if ph == PH_REROLL and dice != self.reroll:
+                    names = " ".join(DIE_LETTERS[d] for d in self.reroll)
+                    return f"Roll Again rerolls exactly the dice chosen ({names}), no others"
+                if ph == PH_DRAW:
+                    return self._awaiting()
+                return None
+            if kind == DRAW:
+                if ph != PH_DRAW:
+                    return self._awaiting()
+                if not self.pile[move.a]:
+                    return f"no {CARD_TITLES[move.a]} card is left in the draw pile"
+                return None
+            return self._awaiting()
+        if kind == ROLL or kind == DRAW:
+            return (f"'{move}' is a chance outcome, not a player's move: it is "
+                    f"{COLOR_NAMES[self.to_move]}'s turn to play")
+        if kind == PLACE:
+            return self._why_not_place(move.a, move.b)
+        if kind == REMOVE:
+            return self._why_not_remove(move.b)
+        if kind == PASS:
+            if self.supply[self.to_move] == 0:
+                return None
+            places = self._placements()
+            if places:
+                return (f"pass only when nothing can be placed: {places[0]} is possible "
+                        f"(and {len(places) - 1} more)" if len(places) > 1 else
+                        f"pass only when nothing can be placed: {places[0]} is possible")
+            return None
+        return self._why_not_card(move)
+
+    def _awaiting(self) -> str:
+        ph = self._phase
+        if ph == PH_ROLL:
+            return "the turn starts with a roll of all three dice: 'roll r? b? y?' comes first"
+        if ph == PH_REROLL:
+            names = " ".join(DIE_LETTERS[d] for d in self.reroll)
+            return f"Roll Again was played: the dice {names} are rerolled first"
+        return (f"{COLOR_NAMES[self.pending_draws[0]]} draws a card first "
+                "(a '+card' space of a completed window)")
+
+    def _where(self, g: int) -> str | None:
+        """Why the space ``g`` cannot take part this turn: its window not rolled, or stone."""
+        pos, cell = divmod(g, CELLS)
+        dice = self.dice
+        assert dice is not None
+        if pos + 1 not in dice:
+            return f"window {pos + 1} was not rolled (the dice show {self._dice_text()})"
+        if cell not in self.face(pos).spaces:
+            return f"{space_name(g)} is stone, not part of the window"
+        return None
+
+    def _why_not_place(self, color: int, g: int) -> str | None:
+        p = self.to_move
+        me = COLOR_NAMES[p]
+        if color not in self.colors_of(p):
+            if self.game.num_players == 2:
+                return (f"{COLOR_NAMES[color]} winks belong to the {COLOR_NAMES[color]} player: "
+                        f"{me} places {me} or the neutral yellow")
+            return (f"{COLOR_NAMES[color]} winks belong to the {COLOR_NAMES[color]} player: "
+                    f"{me} places {me} winks only")
+        if not self.supply[color]:
+            return (f"all eight {COLOR_NAMES[color]} winks are on the windows: none is left "
+                    "to place")
+        where = self._where(g)
+        if where:
+            return where
+        code = self.cells[g]
+        shown = SHOWN[code]
+        name = space_name(g)
+        if shown >= 3:
+            return (f"{name} shows {COLOR_NAMES[shown]}: {COLOR_NAMES[shown]} is a secondary "
+                    "color: nothing can be placed on it")
+        if PANES[code] >= 2:
+            return (f"{name} already holds two panes (a stack of {COLOR_NAMES[shown]}): "
+                    "no pane may be played on a space that already has two")
+        if shown >= 0:
+            w = g // CELLS + 1
+            dice = self.dice
+            assert dice is not None
+            if dice[shown] != w:
+                c = COLOR_NAMES[shown]
+                return (f"{name} holds a single {c} pane: a pane goes on top of {c} only in the "
+                        f"window shown by the {c} die, and the {c} die shows {dice[shown]}, "
+                        f"not {w}")
+        return None
+
+    def _why_not_remove(self, g: int) -> str | None:
+        p = self.to_move
+        me = COLOR_NAMES[p]
+        if self.supply[p]:
+            return (f"only a player with no winks left may remove one: {me} still has "
+                    f"{self.supply[p]} {me} wink{'s' if self.supply[p] > 1 else ''} to place")
+        if self.acted:
+            return "a wink is removed instead of placing a pane, not after a placement"
+        where = self._where(g)
+        if where:
+            return where
+        code = self.cells[g]
+        if p not in WINKS[code]:
+            if code >= 16 and code // 16 - 1 == p:
+                return (f"the {me} pane on {space_name(g)} is printed: printed panes are "
+                        "permanent and cannot be removed")
+            return f"{space_name(g)} holds no {me} wink: a player removes only their own winks"
+        return None
+
+    def _why_not_card(self, move: WMove) -> str | None:
+        p = self.to_move
+        card = move.a
+        if self.acted:
+            return "cards are played after the roll and before the first placement"
+        if self.card_played:
+            return "only one card can be played per turn"
+        if not self.hands[p][card]:
+            return f"{COLOR_NAMES[p]} holds no {CARD_TITLES[card]} card"
+        dice = self.dice
+        assert dice is not None
+        if card == MODIFY:
+            d, s = move.b
+            if not 1 <= dice[d] + s <= 6:
+                return (f"the {COLOR_NAMES[d]} die shows {dice[d]}: Modify Roll keeps a die "
+                        "within 1-6")
+        if card == SWAP:
+            colors = []
+            for g in move.b:
+                pos, cell = divmod(g, CELLS)
+                name = space_name(g)
+                if cell not in self.face(pos).spaces:
+                    return f"{name} is stone, not part of the window"
+                code = self.cells[g]
+                if code == EMPTY:
+                    return f"{name} is empty: there is no wink to swap"
+                if LONE_WINK[code] < 0:
+                    if code >= 16:
+                        return (f"{name} holds a printed pane: printed panes are permanent and "
+                                "cannot be swapped")
+                    if SHOWN[code] >= 3:
+                        return (f"{name} shows {COLOR_NAMES[SHOWN[code]]}: Swap Panes cannot "
+                                "move winks composing a secondary color")
+                    return f"{name} is a stack: Swap Panes cannot move winks within a stack"
+                colors.append(LONE_WINK[code])
+            if colors[0] == colors[1]:
+                return (f"both winks are {COLOR_NAMES[colors[0]]}: Swap Panes exchanges winks "
+                        "of different colors")
+        return None
+
+    # ---- playing -----------------------------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:
+        assert isinstance(move, WMove)
+        self._legal_cache = None
+        kind = move.kind
+        if kind == ROLL:
+            d = list(self.dice or (0, 0, 0))
+            for die, value in move.a:
+                d[die] = value
+            self.dice = (d[0], d[1], d[2])
+            if self._phase == PH_ROLL:  # a new turn
+                self.card_played = False
+                self.acted = False
+                self.placements_left = 1
+            self._phase = PH_ACTION
+        elif kind == PLACE:
+            self._place(move.a, move.b)
+        elif kind == REMOVE:
+            g = move.b
+            p = self.to_move
+            self.cells[g] = code = REMOVE_CODE[self.cells[g]][p]
+            self.supply[p] += 1
+            if code == EMPTY:
+                self.filled[g // CELLS] -= 1
+            self.acted = True
+            self.placements_left = 0
+            self._continue()
+        elif kind == PASS:
+            self.acted = True
+            self.placements_left = 0
+            self._continue()
+        elif kind == DRAW:
+            t = move.a
+            p, self.pending_draws = self.pending_draws[0], self.pending_draws[1:]
+            self.hands = _add(self.hands, p, t, 1)
+            self.pile = _bump(self.pile, t, -1)
+            self._continue()
+        else:
+            self._play_card(move)
+
+    def _place(self, color: int, g: int) -> None:
+        cells = self.cells
+        code = cells[g]
+        cells[g] = PLACE_CODE[code][color]
+        self.supply[color] -= 1
+        pos = g // CELLS
+        if code == EMPTY:
+            self.filled[pos] += 1
+            if self.filled[pos] == len(self.face(pos).spaces):
+                self._complete(pos)
+        self.acted = True
+        self.placements_left -= 1
+        self._continue()
+
+    def _play_card(self, move: WMove) -> None:
+        card = move.a
+        self.hands = _add(self.hands, self.to_move, card, -1)
+        self.discard = _bump(self.discard, card, 1)
+        self.card_played = True
+        if card == EXTRA:
+            self.placements_left += 1
+        elif card == SWAP:
+            g1, g2 = move.b
+            self.cells[g1], self.cells[g2] = self.cells[g2], self.cells[g1]
+        elif card == REROLL:
+            self.reroll = move.b
+            self._phase = PH_REROLL
+        else:
+            d, s = move.b
+            dice = list(self.dice or (0, 0, 0))
+            dice[d] += s
+            self.dice = (dice[0], dice[1], dice[2])
+
+    def _continue(self) -> None:
+        """After a placement, removal, pass or draw: owed cards, the end, or the next turn."""
+        if self.pending_draws:
+            if not any(self.pile) and any(self.discard):  # rule 6: shuffle the discards
+                self.pile, self.discard = self.discard, _NO_CARDS
+            if any(self.pile):
+                self._phase = PH_DRAW
+                return
+            self.pending_draws = ()  # no card left anywhere: no card
+        if all(self.cubes):
+            self._phase = PH_OVER
+        elif self.placements_left > 0:
+            self._phase = PH_ACTION
+        else:
+            self.to_move = (self.to_move + 1) % self.game.num_players
+            self._phase = PH_ROLL
+
+    def _complete(self, pos: int) -> None:
+        """Rule 7: score the completed window, return its winks, flip it, place a cube."""
+        n = self.game.num_players
+        face = self.face(pos)
+        base = pos * CELLS
+        cells = self.cells
+        shown = [SHOWN[cells[base + c]] for c in face.spaces]
+        points = [0] * n
+        distinct = sorted(set(shown))
+        points[self.to_move] += 2 * len(distinct)
+        for p in range(n):
+            k = shown.count(p)
+            points[p] += (3 if k == len(shown) else 2) * k
+        for cell in face.plus1:
+            s = SHOWN[cells[base + cell]]
+            if s < n:
+                points[s] += 1
+        draws = tuple(SHOWN[cells[base + cell]] for cell in face.plus_card
+                      if SHOWN[cells[base + cell]] < n)
+        for c in face.spaces:
+            for w in WINKS[cells[base + c]]:
+                self.supply[w] += 1
+        self.score = tuple(a + b for a, b in zip(self.score, points))
+        cube = not self.cubes[pos]
+        if cube:
+            self.cubes = tuple(True if i == pos else c for i, c in enumerate(self.cubes))
+        self.side[pos] ^= 1
+        self._lay_face(pos)
+        self.pending_draws += draws
+        self.last_completion = Completion(pos + 1, face.name, self.face(pos).name, self.to_move,
+                                          tuple(COLOR_NAMES[c] for c in distinct), tuple(points),
+                                          draws, cube)
+
+    # ---- results -----------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def returns(self) -> list[float]:
+        """Rule 8: highest score wins; tied, the most cards in hand; still tied, a draw."""
+        if not self.is_terminal():
+            raise ValueError("returns(): the game is not over")
+        keys = [(self.score[p], sum(self.hands[p])) for p in range(self.game.num_players)]
+        best = max(keys)
+        winners = [p for p, k in enumerate(keys) if k == best]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(keys))]
+
+    def evaluate(self) -> list[float]:
+        """Points so far, plus what the windows near completion promise each color, plus cards
+        in hand and winks in reach; turned into shares that sum to 1 (exact at the end)."""
+        if self.is_terminal():
+            return self.returns()
+        n = self.game.num_players
+        value = [float(s) for s in self.score]
+        mover = self.to_move if self._phase == PH_ACTION else -1
+        dice = self.dice or ()
+        for pos in range(6):
+            face = self.face(pos)
+            missing = len(face.spaces) - self.filled[pos]
+            near = 1.0 / (1 + missing)  # a window near completion is worth more now
+            base = pos * CELLS
+            shown = [SHOWN[self.cells[base + cell]] for cell in face.spaces]
+            for s in shown:
+                if 0 <= s < n:
+                    value[s] += 2 * near
+            if missing == 1 and pos + 1 in dice and mover >= 0 and any(
+                    self.supply[c] for c in self.colors_of(mover)):
+                # in reach: the player to move can complete it with this roll
+                value[mover] += 2 * len({s for s in shown if s >= 0} | {mover})
+        for p in range(n):
+            value[p] += 0.5 * sum(self.hands[p]) + 0.1 * min(self.supply[p], 4)
+        top = max(value)
+        weights = [math.exp((v - top) / 6.0) for v in value]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    # ---- notation and words ------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Walls of Light notation (see ``moves``), e.g. ``"place red 3:b2"``."""
+        return M.parse(text)
+
+    def _describe(self, move: Move) -> str:
+        assert isinstance(move, WMove)
+        kind = move.kind
+        who = COLOR_NAMES[self.to_move]
+        if kind == ROLL:
+            return f"Legal: the dice roll {' '.join(move.text.split()[1:])}."
+        if kind == DRAW:
+            return (f"Legal: {COLOR_NAMES[self.pending_draws[0]]} draws "
+                    f"{CARD_TITLES[move.a]}.")
+        if kind == PASS:
+            if self.supply[self.to_move] == 0:
+                return f"Legal: {who} has no winks left and passes."
+            return f"Legal: nothing can be placed with {self._dice_text()}: {who} passes."
+        if kind == REMOVE:
+            return (f"Legal: {who} has no winks left and takes a {who} wink back from "
+                    f"{space_name(move.b)}; the turn ends.")
+        if kind == CARD:
+            return "Legal: " + self._card_words(move) + "."
+        # a placement
+        color, g = move.a, move.b
+        code = self.cells[g]
+        after = PLACE_CODE[code][color]
+        if code == EMPTY:
+            how = f"(an empty space of window {g // CELLS + 1})"
+        else:
+            how = (f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
+                   f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})")
+        words = f"Legal: a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
+        if code != EMPTY:
+            made = COLOR_NAMES[SHOWN[after]]
+            words += f", making {made}" if SHOWN[after] >= 3 else f", a stack of {made}"
+        twin = self.clone()
+        twin.play(move)
+        if twin.last_completion is not None and twin.last_completion is not self.last_completion:
+            words += f"; {twin.last_completion}"
+        if twin.is_terminal():
+            words += "; all six positions have a white cube: the game ends"
+        return words + "."
+
+    def _card_words(self, move: WMove) -> str:
+        card, who = move.a, COLOR_NAMES[self.to_move]
+        if card == EXTRA:
+            return f"{who} plays Extra Glass and may place a second pane this turn"
+        if card == SWAP:
+            g1, g2 = move.b
+            c1, c2 = (COLOR_NAMES[LONE_WINK[self.cells[g]]] for g in (g1, g2))
+            return (f"{who} plays Swap Panes: the {c1} wink on {space_name(g1)} and the {c2} "
+                    f"wink on {space_name(g2)} change places")
+        if card == REROLL:
+            names = ", ".join(COLOR_NAMES[d] for d in move.b)
+            return f"{who} plays Roll Again and rerolls the {names} die" + (
+                "s" if len(move.b) > 1 else "")
+        d, s = move.b
+        assert self.dice is not None
+        return (f"{who} plays Modify Roll: the {COLOR_NAMES[d]} die goes from {self.dice[d]} "
+                f"to {self.dice[d] + s}")
+
+    def __str__(self) -> str:
+        lines = []
+        heads = []
+        for pos in range(6):
+            face = self.face(pos)
+            heads.append(f"{pos + 1} {face.name[:11]:<11}")
+        lines.append("  ".join(heads))
+        for row in range(4):
+            parts = []
+            for pos in range(6):
+                face = self.face(pos)
+                cells = []
+                for col in range(4):
+                    cell = row * 4 + col
+                    if cell not in face.spaces:
+                        cells.append("###")
+                        continue
+                    text = text_of(self.cells[pos * CELLS + cell])
+                    if not text:
+                        text = {"+1": "+1", "+card": "+c"}.get(face.special(cell) or "", ".")
+                    cells.append(f"{text:^3}")
+                parts.append("".join(cells) + " ")
+            lines.append("  ".join(parts))
+        n = self.game.num_players
+        lines.append("scores: " + ", ".join(f"{COLOR_NAMES[p]} {self.score[p]}"
+                                            for p in range(n))
+                     + "; winks left: " + ", ".join(f"{COLOR_NAMES[c]} {self.supply[c]}"
+                                                    for c in range(3)))
+        lines.append("hands: " + "; ".join(f"{COLOR_NAMES[p]} {' '.join(self.hand(p)) or '-'}"
+                                           for p in range(n))
+                     + f"; pile {sum(self.pile)}, discard {sum(self.discard)}")
+        turn = {"roll": "to roll", "action": "to play", "reroll": "rerolling",
+                "draw": "a card is drawn", "over": "game over"}[self.phase]
+        dice = f"; dice {self._dice_text()}" if self.dice else ""
+        cubes = " ".join(str(p + 1) for p in range(6) if self.cubes[p]) or "none"
+        lines.append(f"{COLOR_NAMES[self.to_move]} {turn}{dice}; white cubes at: {cubes}"
+                     + ("; yellow is neutral" if n == 2 else ""))
+        lines.append("printed panes in capitals, winks in small letters (Ry: printed red under "
+                     "a yellow wink); +1 / +c: empty special spaces; ###: stone")
+        return "\n".join(lines)
+
+    # ---- hidden information ------------------------------------------------------------------
+
+    def view(self, player: int) -> "WallsOfLightState":
+        """What ``player`` knows: the others' hands are redrawn from the cards they cannot see
+        (the others' hands and the draw pile), the future is a fresh chance. A view starts a new
+        search: its history is empty and it cannot be undone past its start."""
+        self._check_player(player)
+        other = self.clone()
+        rng = random.Random(hash((self.seed, len(self.history), player)))
+        unseen = [t for t in range(4) for _ in range(self.pile[t])]
+        for p in range(self.game.num_players):
+            if p != player:
+                unseen += [t for t in range(4) for _ in range(self.hands[p][t])]
+        rng.shuffle(unseen)
+        hands = list(self.hands)
+        for p in range(self.game.num_players):
+            if p != player:
+                k = sum(self.hands[p])
+                dealt, unseen = unseen[:k], unseen[k:]
+                hands[p] = tuple(dealt.count(t) for t in range(4))
+        other.hands = tuple(hands)
+        other.pile = tuple(unseen.count(t) for t in range(4))
+        other._legal_cache = None
+        other._rng = rng
+        other.history = []
+        other._undo_stack = []
+        other.is_view = True
+        return other
+
+    def to_json(self) -> str:
+        if self.is_view:
+            raise ValueError("a view cannot be saved: the others' hands in it are guesses; "
+                             "save the game itself")
+        return super().to_json()
+
+
+def _add(hands: tuple[tuple[int, ...], ...], p: int, t: int, k: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_bump(h, t, k) if i == p else h for i, h in enumerate(hands))
+
+
+def _bump(counts: tuple[int, ...], t: int, k: int) -> tuple[int, ...]:
+    return tuple(c + k if i == t else c for i, c in enumerate(counts))
+
+
+# ---- the game and its options -----------------------------------------------------------------
+
+
+def _players(v: Any) -> int:
+    if isinstance(v, bool) or v not in (2, 3):
+        raise ValueError(f"Walls of Light is for 2 or 3 players, not {v!r}")
+    return int(v)
+
+
+def _first_player(v: Any) -> int | None:
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2:
+        raise ValueError(f"must be a player number 0-2 (or None for the roll-off), not {v!r}")
+    return v
+
+
+def _hands(v: Any) -> tuple[tuple[int, ...], ...] | None:
+    if v is None:
+        return None
+    if not isinstance(v, (list, tuple)) or not 2 <= len(v) <= 3:
+        raise ValueError(f"give one list of card names per player, not {v!r}")
+    out = []
+    for p, hand in enumerate(v):
+        if not isinstance(hand, (list, tuple)):
+            raise ValueError(f"player {p}'s hand must be a list of card names, not {hand!r}")
+        for name in hand:
+            if name not in CARD_NAMES:
+                raise ValueError(f"player {p}'s hand: {name!r} is not a card; the cards are: "
+                                 + ", ".join(CARD_NAMES))
+        out.append(tuple(list(hand).count(t) for t in CARD_NAMES))
+    for t, name in enumerate(CARD_NAMES):
+        if sum(h[t] for h in out) > CARDS_PER_TYPE:
+            raise ValueError(f"the hands hold more than {CARDS_PER_TYPE} {name} cards; the deck "
+                             f"has {CARDS_PER_TYPE} of each")
+    return tuple(out)
+
+
+def _windows(v: Any) -> tuple[tuple[Face, Face], ...] | None:
+    return None if v is None else parse_windows(v)
+
+
+@register
+class WallsOfLight(Game):
+    """Walls of Light for two or three players: red (player 0), blue (1), yellow (2)."""
+
+    name = "walls_of_light"
+    title = "Walls of Light"
+    options = {
+        "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", _players),
+        "windows": Option(None, "six (front, back) pairs of faces, four row strings each, in "
+                          "positions 1-6 (the front shows first); default: the designed windows "
+                          "shuffled, random side up", _windows),
+        "first_player": Option(None, "the player who starts (default: a roll-off)",
+                               _first_player),
+        "hands": Option(None, "the starting hands, one list of card names per player "
+                        "(extra, swap, reroll, modify); default: dealt from the deck", _hands),
+    }
+    state_class = WallsOfLightState
+    variants = [{"players": 2}, {"players": 3}]
+
+    def _prepare(self) -> None:
+        n = self.settings["players"]
+        fp = self.settings["first_player"]
+        if fp is not None and fp >= n:
+            raise ValueError(f"{self.name}: option first_player= must be 0-{n - 1} with {n} "
+                             f"players, not {fp}")
+        hands = self.settings["hands"]
+        if hands is not None and len(hands) != n:
+            raise ValueError(f"{self.name}: option hands= gives {len(hands)} hands for {n} "
+                             "players")
+
+
+__all__ = ["WallsOfLight", "WallsOfLightState", "Completion", "IllegalMove"]

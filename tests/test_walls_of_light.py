@@ -1,0 +1,838 @@
+"""Walls of Light, rule by rule.
+
+Each test quotes the rule it checks: the rulebook (``../shared/seeds/walls-of-light.txt``), the
+rulings (``../shared/rulings.md``) or the referee's rulings in
+``stainedglass/walls_of_light/RULES.md``. Positions are built with small custom windows (the
+``windows=`` option) and winks put on spaces directly (:func:`put`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import stainedglass as sg
+from stainedglass.walls_of_light import game as G
+from stainedglass.walls_of_light import moves as M
+from stainedglass.walls_of_light.panes import SHOWN, code_of, printed_of
+from stainedglass.walls_of_light.windows import (COLOR_NAMES, WINDOWS, parse_face,
+                                                  parse_windows)
+
+from conftest import random_move
+
+# A plain filler face: six empty spaces, a "+1" space among them.
+FILLER = ["#..#", "#..#", "#.+#", "####"]
+LETTER = {"r": 0, "b": 1, "y": 2}
+
+
+def boards(**faces):
+    """Six (front, back) pairs: ``boards(p3=face)`` puts ``face`` in front at position 3."""
+    ws = [[FILLER, FILLER] for _ in range(6)]
+    for key, f in faces.items():
+        ws[int(key[1:]) - 1] = list(f) if isinstance(f, tuple) else [f, FILLER]
+    return ws
+
+
+def new(players=3, first=0, hands=None, seed=1, **faces):
+    hands = [[] for _ in range(players)] if hands is None else hands
+    return sg.load("walls_of_light", players=players, first_player=first, hands=hands,
+                   windows=boards(**faces)).new_game(seed=seed)
+
+
+def put(state, space, winks):
+    """Put winks (letters r b y) on a space, keeping its printed pane: a position built by hand."""
+    g = M.parse_space(space)
+    old = state.cells[g]
+    for w in G.WINKS[old]:
+        state.supply[w] += 1
+    new_code = code_of(printed_of(old), tuple(LETTER[c] for c in winks))
+    for c in winks:
+        state.supply[LETTER[c]] -= 1
+    state.cells[g] = new_code
+    pos = g // M.CELLS
+    state.filled[pos] += (SHOWN[new_code] >= 0) - (SHOWN[old] >= 0)
+    assert state.filled[pos] < len(state.face(pos).spaces), "a built position has no full window"
+    state._legal_cache = None
+
+
+def placements(state):
+    return {str(m) for m in state.legal_moves() if m.kind == M.PLACE}
+
+
+def reason(state, move):
+    with pytest.raises(sg.IllegalMove) as err:
+        state.play(move)
+    return str(err.value)
+
+
+def spaces_of(pos, rows):
+    face = parse_face(rows, "t")
+    return [M.space_name((pos - 1) * 16 + c) for c in face.spaces]
+
+
+# ---- setup -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players,cards", [(3, 4), (2, 5)])
+def test_setup_deals_hands_and_winks(players, cards):
+    """Rulings 1: "Hands: 4 cards each with three players, 5 each with two."
+    Rulings: "eight winks per color; a 16-card Stained Glass deck, four of each type"."""
+    state = sg.load("walls_of_light", players=players).new_game(seed=5)
+    assert [sum(h) for h in state.hands] == [cards] * players
+    assert sum(state.pile) == 16 - cards * players
+    totals = [state.pile[t] + sum(h[t] for h in state.hands) for t in range(4)]
+    assert totals == [4, 4, 4, 4]
+    assert state.supply == [8, 8, 8]
+    assert state.scores() == [0] * players
+    assert state.is_chance() and state.phase == "roll"
+
+
+def test_setup_shuffles_windows_and_faces_and_first_player():
+    """Rulings 1: "windows are shuffled into positions 1-6, each showing a random face ...
+    The first player is chosen at random (the roll-off)." """
+    game = sg.load("walls_of_light")
+    firsts, orders, sides = set(), set(), set()
+    for seed in range(40):
+        state = game.new_game(seed=seed)
+        assert sorted(WINDOWS.index(w) for w in state.windows) == list(range(6))
+        firsts.add(state.to_move)
+        orders.add(tuple(WINDOWS.index(w) for w in state.windows))
+        sides.update(state.side)
+    assert firsts == {0, 1, 2}
+    assert len(orders) > 30
+    assert sides == {0, 1}
+
+
+def test_options_fix_the_setup():
+    """api.md: "Options that fix the setup ...: windows=[(front, back), ...] six pairs of faces in
+    positions 1-6 (... the front shows first), first_player=0, hands=[...] (given hands replace
+    the deal)"."""
+    quatrefoil = ["#.##", "+O.#", "#.##", "####"]
+    state = sg.load("walls_of_light", players=2, first_player=1,
+                    hands=[["swap", "extra"], ["modify"]],
+                    windows=boards(p2=(quatrefoil, FILLER))).new_game(seed=3)
+    assert state.to_move == 1
+    assert state.hand(0) == ["extra", "swap"] and state.hand(1) == ["modify"]
+    assert state.pile == (3, 3, 4, 3)
+    assert state.face(1).rows == tuple(quatrefoil)
+    assert state.space(1, 5) == {"printed": "orange", "winks": [], "shown": "orange",
+                                 "special": None}
+
+
+@pytest.mark.parametrize("rows,words", [
+    (["#..#", "#.X#", "#..#", "#..#"], "row 2, column c: 'X' is not a window character"),
+    (["#..#", "#..#", "#..#"], "a face is 4 rows"),
+    (["#..#", "#...#", "#..#", "#..#"], "row 2: a row is 4 characters"),
+    (["####", "####", "####", "####"], "no space"),
+    (["#..#", "####", "####", "####"], "2 spaces; a face has 5 to 16 spaces"),
+    (["ROYG", "B###", "####", "####"], "every space is printed"),
+])
+def test_bad_custom_window_names_face_row_and_column(rows, words):
+    """Issue: "A custom window with a bad character, a wrong size, or no space is a ValueError
+    naming the face, row and column." Rulings: "A face has 5 to 16 spaces." """
+    with pytest.raises(ValueError) as err:
+        sg.load("walls_of_light", windows=boards(p4=(FILLER, rows)))
+    assert "position 4 back" in str(err.value) and words in str(err.value)
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"players": 4}, "2 or 3 players"),
+    ({"players": 2, "first_player": 2}, "first_player= must be 0-1"),
+    ({"hands": [["extra"] * 5, [], []]}, "more than 4 extra cards"),
+    ({"hands": [["joker"], [], []]}, "'joker' is not a card"),
+    ({"players": 2, "hands": [[], [], []]}, "3 hands for 2 players"),
+    ({"windows": [[FILLER, FILLER]] * 5}, "six (front, back) pairs"),
+])
+def test_bad_options_are_value_errors(options, words):
+    """Briefing: "Bad options ...: a clear ValueError saying where"."""
+    with pytest.raises(ValueError) as err:
+        sg.load("walls_of_light", **options)
+    assert words in str(err.value)
+
+
+def test_designed_windows():
+    """Issue: "design the twelve faces: 4x4 grids shaped like real windows ..., 5 to 16 spaces,
+    each with a "+1" space and some with a "+card" space, a few printed panes, primary and
+    secondary, giving a spread of short and long windows ... each with a name." """
+    faces = [f for pair in WINDOWS for f in pair]
+    assert len(faces) == 12 and len({f.name for f in faces}) == 12
+    assert all(5 <= len(f.spaces) <= 16 for f in faces)
+    assert all(len(f.plus1) == 1 for f in faces)
+    assert 3 <= sum(bool(f.plus_card) for f in faces) < 12
+    printed = {c for f in faces for _, c in f.printed}
+    assert printed & {0, 1, 2} and printed & {3, 4, 5}
+    sizes = {len(f.spaces) for f in faces}
+    assert min(sizes) == 5 and max(sizes) == 16 and len(sizes) >= 8
+    to_fill = {len(f.spaces) - len(f.printed) for f in faces}
+    assert len(to_fill) >= 3
+    # the text form round-trips
+    again = parse_windows([[list(a.rows), list(b.rows)] for a, b in WINDOWS])
+    assert [(a.spaces, a.printed, b.plus_card) for a, b in again] == [
+        (a.spaces, a.printed, b.plus_card) for a, b in WINDOWS]
+
+
+# ---- the turn ----------------------------------------------------------------------------------
+
+
+def test_the_roll_is_a_chance_node_over_all_three_dice():
+    """Rulings 2: "A turn: roll all three dice". api.md: "chance: roll r2 b3 y6 (all three
+    dice)"."""
+    state = new()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 216 and all(abs(p - 1 / 216) < 1e-12 for _, p in outcomes)
+    assert "roll r2 b3 y6" in {str(m) for m, _ in outcomes}
+    assert "all three dice" in reason(state, "roll r2 b3")
+    state.play("roll r2 b3 y6")
+    assert state.dice == (2, 3, 6) and state.current_player == 0
+    assert "chance outcome, not a player's move" in reason(state, "roll r1 b1 y1")
+
+
+def test_cards_are_optional_and_played_before_the_first_placement():
+    """Rulings 2: "optionally play one card ... Cards are played after the roll and before the
+    first placement." """
+    state = new(hands=[["modify", "extra"], [], []])
+    assert "the turn starts with a roll" in reason(state, "card extra")
+    state.play("roll r1 b2 y3")
+    legal = {str(m) for m in state.legal_moves()}
+    assert "card extra" in legal and "card modify r +1" in legal and "place red 1:b1" in legal
+    state.play("place red 1:b1")  # no card: the turn simply goes on
+    assert state.to_move == 1
+    state = new(hands=[["reroll", "modify"], [], []])
+    state.play("roll r1 b2 y3")
+    state.play("card reroll r")
+    state.play("roll r4")
+    assert "only one card can be played per turn" in reason(state, "card modify b +1")
+
+
+def test_no_card_after_the_first_placement():
+    """Rulings 2: "Cards are played after the roll and before the first placement." """
+    state = new(hands=[["modify", "extra"], [], []])
+    state.play("roll r1 b2 y3")
+    state.play("card extra")
+    state.play("place red 1:b1")
+    assert state.placements_left == 1 and state.current_player == 0
+    assert "cards are played after the roll and before the first placement" in reason(
+        state, "card modify r +1")
+
+
+def test_turn_passes_clockwise():
+    """Rulebook: "After placing a pane, the player's turn ends and it becomes the next clockwise
+    player's turn." """
+    state = new(first=1)
+    seen = []
+    for _ in range(4):
+        state.play("roll r1 b1 y1")
+        seen.append(state.current_player)
+        state.play(next(m for m in state.legal_moves() if m.kind == M.PLACE))
+    assert seen == [1, 2, 0, 1]
+
+
+def test_pass_only_when_nothing_can_be_placed():
+    """Rulings 4: "No legal placement with the roll ...: the turn passes." Issue: "pass only when
+    nothing can be placed". Referee's ruling 1: a card that might help need not be played."""
+    state = new(hands=[["reroll"], [], []])
+    state.play("roll r1 b1 y1")
+    assert "pass only when nothing can be placed: place red 1:b1 is possible" in reason(
+        state, "pass")
+    # Every window shown has an empty space and every roll names a window, so nothing can be
+    # placed only when the player's winks are gone: two players, red and neutral yellow used up
+    state = new(players=2, hands=[["reroll"], []])
+    put(state, "1:b1", "r")
+    state.supply[0] = state.supply[2] = 0
+    state.play("roll r1 b2 y3")
+    assert placements(state) == set()
+    assert {str(m) for m in state.legal_moves()} == {"pass", "remove 1:b1"} | {
+        str(m) for m in M.REROLLS.values()}
+    state.play("pass")
+    assert state.to_move == 1 and state.is_chance()
+
+
+# ---- placing -----------------------------------------------------------------------------------
+
+
+def test_rulebook_roll_example_exact_placements():
+    """Rulebook: "you are playing as red. You rolled a 2 with the yellow die, a 3 with the blue
+    die, and a 6 with the red die. You may place your red pane: on top of yellow (making
+    orange) in Window 2; on top of blue (making purple) in Window 3 or on top of red in Window
+    6" -- and "on any empty (white) space on a Window corresponding to numbers you rolled"."""
+    rows = ["....", "....", "####", "####"]
+    state = new(p2=rows, p3=rows, p6=rows, p4=rows)
+    put(state, "2:a1", "y")   # yellow in window 2: the yellow die shows 2
+    put(state, "2:b1", "b")   # blue in window 2: the blue die shows 3, not 2
+    put(state, "3:a1", "b")   # blue in window 3: yes
+    put(state, "3:b1", "y")   # yellow in window 3: no
+    put(state, "6:a1", "r")   # red in window 6: yes
+    put(state, "6:b1", "rb")  # purple: never
+    put(state, "6:c1", "yy")  # two yellows: never
+    put(state, "4:a1", "r")   # window 4 was not rolled
+    state.play("roll r6 b3 y2")
+    empties = {f"place red {s}" for w in (2, 3, 6) for s in spaces_of(w, rows)
+               if s[2:] not in ("a1", "b1") and s not in ("6:c1",)}
+    expected = empties | {"place red 2:a1", "place red 3:a1", "place red 6:a1"}
+    assert placements(state) == expected
+    assert "window 4 was not rolled" in reason(state, "place red 4:b1")
+    assert "purple is a secondary color: nothing can be placed on it" in reason(
+        state, "place red 6:b1")
+    assert "already holds two panes" in reason(state, "place red 6:c1")
+    assert "the blue die shows 3, not 2" in reason(state, "place red 2:b1")
+    state.play("place red 2:a1")
+    assert state.space(1, 0)["shown"] == "orange"
+
+
+@pytest.mark.parametrize("under,over,shown", [
+    ("y", "r", "orange"), ("b", "r", "purple"), ("y", "b", "green"),
+    ("r", "r", "red"), ("b", "b", "blue"), ("y", "y", "yellow")])
+def test_same_color_stacks_two_primaries_make_the_secondary(under, over, shown):
+    """Rulings 3: "Same color on same color makes a stack of that color; two different primaries
+    make the secondary (red+yellow orange, red+blue purple, blue+yellow green)." """
+    player = LETTER[over]
+    state = new(first=player)
+    put(state, "1:b1", under)
+    dice = {d: 1 if d == under else 5 for d in "rby"}   # the die of the pane under shows 1
+    state.play(f"roll r{dice['r']} b{dice['b']} y{dice['y']}")
+    state.play(f"place {COLOR_NAMES[player]} 1:b1")
+    assert state.space(0, 1)["shown"] == shown
+    assert state.space(0, 1)["winks"] == sorted([COLOR_NAMES[LETTER[under]], COLOR_NAMES[player]],
+                                                key=COLOR_NAMES.index)
+
+
+def test_never_on_two_panes():
+    """Rulebook: "You may not play a pane on a space that already has two panes. For example,
+    you may not play red on top of a space with two yellows." """
+    state = new()
+    put(state, "1:b1", "yy")
+    state.play("roll r1 b1 y1")
+    assert "1:b1 already holds two panes (a stack of yellow)" in reason(state, "place red 1:b1")
+
+
+def test_printed_panes_are_permanent_ownerless_and_count_as_their_color():
+    """Rulings 3: "printed panes are permanent, owned by nobody, and count as panes of their
+    color (a printed yellow may be covered by red to make orange; a printed pane cannot be
+    removed or swapped)." """
+    rows = ["#Y.#", "#PR#", "#..#", "####"]
+    state = new(p1=rows, hands=[["swap"], [], []])
+    put(state, "1:c1", "b")
+    state.play("roll r4 b4 y1")
+    assert "place red 1:b1" in placements(state)           # red on printed yellow
+    assert "place red 1:c2" not in placements(state)       # the red die shows 4, not 1
+    assert "purple is a secondary color" in reason(state, "place red 1:b2")
+    assert "printed panes are permanent and cannot be swapped" in reason(
+        state, "card swap 1:b1 1:c1")
+    state.play("place red 1:b1")
+    assert state.space(0, 1) == {"printed": "yellow", "winks": ["red"], "shown": "orange",
+                                 "special": None}
+    # printed red on a placed-out player's own color cannot be removed
+    state = new(p1=rows)
+    state.supply[0] = 0
+    state.play("roll r1 b2 y2")
+    assert "printed: printed panes are permanent and cannot be removed" in reason(
+        state, "remove 1:c2")
+
+
+def test_three_players_place_only_their_own_color():
+    """Rulebook: "places one of their winks"; Rulings 3: "with the player's own color"."""
+    state = new()
+    state.play("roll r1 b2 y3")
+    assert "blue winks belong to the blue player: red places red winks only" in reason(
+        state, "place blue 1:b1")
+
+
+def test_two_players_neutral_color_placeable_by_both():
+    """Rulebook, 2-player rules: "The unused color is available for either player to use".
+    Rulings 9: "the third color is neutral, shared by both"."""
+    state = new(players=2)
+    state.play("roll r1 b2 y3")
+    assert {"place red 1:b1", "place yellow 1:b1"} <= placements(state)
+    assert "red places red or the neutral yellow" in reason(state, "place blue 1:b1")
+    state.play("place yellow 1:b1")
+    state.play("roll r1 b2 y3")
+    assert {"place blue 1:c1", "place yellow 1:c1"} <= placements(state)
+    assert state.supply[2] == 7
+
+
+def test_out_of_winks_remove_or_pass():
+    """Rulings 5: "A player with no winks of their own color left may, instead of placing, remove
+    one of their own winks from a window whose number shows on any die (alone, in a stack, or
+    inside a secondary), or pass." """
+    rows = ["....", "....", "####", "####"]
+    state = new(p1=rows, p2=rows)
+    put(state, "1:a1", "r")
+    put(state, "1:b1", "rr")
+    put(state, "1:c1", "by")
+    put(state, "1:d1", "rb")
+    put(state, "2:a1", "r")
+    state.supply[0] = 0
+    state.play("roll r1 b3 y5")
+    legal = {str(m) for m in state.legal_moves()}
+    assert {m for m in legal if m.startswith("remove")} == {"remove 1:a1", "remove 1:b1",
+                                                             "remove 1:d1"}
+    assert "pass" in legal and not placements(state)
+    assert "window 2 was not rolled" in reason(state, "remove 2:a1")
+    assert "holds no red wink" in reason(state, "remove 1:c1")
+    assert "all eight red winks are on the windows" in reason(state, "place red 1:a2")
+    state.play("remove 1:d1")     # out of purple: the blue wink stays
+    assert state.space(0, 3)["winks"] == ["blue"] and state.supply[0] == 1
+    assert state.to_move == 1     # Rulebook: "You don't get to place a pane this turn."
+
+
+def test_remove_only_when_out_of_winks():
+    """Rulebook: "If you have no more panes to place down, you may remove one of your winks"."""
+    state = new()
+    put(state, "1:b1", "r")
+    state.play("roll r1 b2 y3")
+    assert "only a player with no winks left may remove one: red still has 7 red winks" in \
+        reason(state, "remove 1:b1")
+
+
+# ---- cards -------------------------------------------------------------------------------------
+
+
+def test_extra_glass_places_a_second_pane():
+    """Rulings 6: "Extra Glass - place a second pane after the first, same roll, same rules."
+    Referee's ruling 2: the second placement is compulsory when possible."""
+    state = new(hands=[["extra"], [], []])
+    state.play("roll r1 b2 y3")
+    state.play("card extra")
+    assert state.hand(0) == [] and state.discard == (1, 0, 0, 0)
+    state.play("place red 1:b1")
+    assert state.current_player == 0 and state.placements_left == 1
+    assert "pass only when nothing can be placed" in reason(state, "pass")
+    assert "window 4 was not rolled" in reason(state, "place red 4:b1")
+    state.play("place red 2:b1")
+    assert state.to_move == 1 and state.supply[0] == 6
+
+
+def test_holding_no_such_card():
+    """Rulebook: "A player may optionally play one card on their turn" -- a card they hold."""
+    state = new(hands=[["extra"], [], []])
+    state.play("roll r1 b2 y3")
+    assert "red holds no Swap Panes card" in reason(state, "card swap 1:b1 1:c1")
+
+
+def test_swap_panes_limits():
+    """Rulings 6: "Swap Panes - exchange the positions of two single, unstacked, non-printed winks
+    of different colors anywhere on the board." Rulebook: "except those within a stack or those
+    composing a secondary color"."""
+    rows = ["#Y.#", "#...", "#..#", "####"]
+    state = new(p5=rows, hands=[["swap"], [], []])
+    put(state, "5:c1", "r")
+    put(state, "5:b2", "b")
+    put(state, "5:c2", "rr")
+    put(state, "5:d2", "ry")
+    put(state, "1:b1", "r")
+    put(state, "6:b1", "y")
+    state.play("roll r1 b2 y3")
+    swaps = {str(m) for m in state.legal_moves() if m.kind == M.CARD and m.a == M.SWAP}
+    assert swaps == {str(M.swap_move(M.parse_space(a), M.parse_space(b))) for a, b in [
+        ("5:c1", "5:b2"), ("1:b1", "5:b2"), ("5:b2", "6:b1"), ("5:c1", "6:b1"),
+        ("1:b1", "6:b1")]}
+    assert "stack" in reason(state, "card swap 5:c2 5:b2")
+    assert "composing a secondary color" in reason(state, "card swap 5:d2 5:b2")
+    assert "printed panes are permanent" in reason(state, "card swap 5:b1 5:b2")
+    assert "both winks are red" in reason(state, "card swap 5:c1 1:b1")
+    assert "is empty" in reason(state, "card swap 5:b3 5:b2")
+    state.play("card swap 5:c1 6:b1")   # windows 5 and 6 need not be rolled
+    assert state.space(4, 2)["winks"] == ["yellow"] and state.space(5, 1)["winks"] == ["red"]
+
+
+def test_roll_again_is_a_chance_node_over_just_those_dice():
+    """Rulings 6: "Roll Again - reroll one, two or all three dice." Issue: "Roll Again rerolls one,
+    two or three dice as a chance node over just those dice"; api.md: "roll r5 b1"."""
+    state = new(hands=[["reroll"], [], []])
+    state.play("roll r1 b2 y3")
+    state.play("card reroll r b")
+    assert state.is_chance()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and {str(m) for m, _ in outcomes} >= {"roll r5 b1", "roll r6 b6"}
+    assert "rerolls exactly the dice chosen (r b)" in reason(state, "roll r5 b1 y1")
+    state.play("roll r5 b1")
+    assert state.dice == (5, 1, 3) and state.current_player == 0
+    assert "window 2 was not rolled" in reason(state, "place red 2:b1")
+    state.play("place red 5:b1")
+
+
+def test_modify_roll_stays_within_one_to_six():
+    """Rulings 6: "Modify Roll - add or subtract 1 from one die, staying within 1-6." """
+    state = new(hands=[["modify"], [], []])
+    state.play("roll r6 b1 y3")
+    mods = {str(m) for m in state.legal_moves() if m.kind == M.CARD}
+    assert mods == {"card modify r -1", "card modify b +1", "card modify y +1",
+                    "card modify y -1"}
+    assert "the red die shows 6: Modify Roll keeps a die within 1-6" in reason(
+        state, "card modify r +1")
+    state.play("card modify y +1")
+    assert state.dice == (6, 1, 4)
+    assert "place red 4:b1" in placements(state)
+
+
+# ---- completion and scoring --------------------------------------------------------------------
+
+
+def complete(state, move):
+    state.play(move)
+    return state.last_completion
+
+
+def red_purple_yellow_example():
+    """Window 3 holds 3 purple (red and blue winks) and 2 yellow spaces; red to place the last,
+    red, pane on 3:d2."""
+    state = new(p3=["#..#", "....", "####", "####"])
+    for space in ("3:b1", "3:c1", "3:a2"):
+        put(state, space, "rb")
+    put(state, "3:b2", "y")
+    put(state, "3:c2", "y")
+    state.play("roll r3 b1 y1")
+    return state
+
+
+def test_rulebook_example_red_purple_yellow():
+    """Rulebook: "the red player completes a Window containing 1 red space, 3 purple and 2 yellow.
+    This player scores 6 points (2 for red, 2 for purple and 2 for yellow). ... the red player
+    scores an additional 2 points, while the yellow player scores 4 points. All the red and blue
+    winks that were used to make purple don't score anything." """
+    state = red_purple_yellow_example()
+    event = complete(state, "place red 3:d2")
+    assert event.points == (8, 0, 4)
+    assert state.scores() == [8, 0, 4]
+    assert set(event.colors) == {"red", "purple", "yellow"}
+    assert event.completer == 0 and event.position == 3
+
+
+def test_rulebook_example_all_red_window_worth_17():
+    """Rulebook: "the red player completes a 5 pane window with only red panes. He receives 2
+    pts. for red, and 3 points for each red pane for a total of 17 pts. (2 + 3x5=17)." """
+    rows = ["....", "#.##", "####", "####"]
+    state = new(p2=rows)
+    for space in ("2:a1", "2:b1", "2:c1", "2:d1"):
+        put(state, space, "r")
+    state.play("roll r2 b1 y1")
+    assert complete(state, "place red 2:b2").points == (17, 0, 0)
+
+
+def test_a_stack_scores_once_and_the_completer_need_not_own_the_colors():
+    """Rulebook: "Stacked winks of the same color only score once." Rulings 7: "a stack of their
+    color counts once". The one-color bonus goes to "that color's player"."""
+    rows = ["....", "#.##", "####", "####"]
+    state = new(p2=rows, first=1)
+    put(state, "2:a1", "rr")
+    for space in ("2:b1", "2:c1", "2:d1"):
+        put(state, space, "r")
+    state.play("roll r1 b2 y1")
+    event = complete(state, "place blue 2:b2")
+    # blue completes: 2 colors (red, blue) -> 4 to blue, blue space 2; red 4 spaces x2 = 8
+    assert event.points == (8, 6, 0)
+
+
+def test_special_spaces_and_cards():
+    """Rulebook: "If the "+1" pane has winks of only one color, that player scores an extra point.
+    If the "+ card" pane has winks of only one color, that player draws a card." Rulings 6: "when
+    a card must be drawn and the draw pile is empty, the discard pile is shuffled to form it"."""
+    rows = ["+*..", "#.##", "####", "####"]
+    state = new(p1=rows, first=2)
+    put(state, "1:a1", "b")
+    put(state, "1:b1", "b")
+    put(state, "1:c1", "ry")
+    put(state, "1:d1", "y")
+    state.play("roll r1 b1 y1")
+    event = complete(state, "place yellow 1:b2")
+    # yellow completes: blue, orange, yellow -> 6; blue 2 spaces 4 + "+1" 1; yellow 2 spaces 4
+    assert event.points == (0, 5, 10) and event.cards_for == (1,)
+    assert state.is_chance() and state.phase == "draw"
+    outcomes = dict((str(m), p) for m, p in state.chance_outcomes())
+    assert outcomes == {"draw extra": 0.25, "draw swap": 0.25, "draw reroll": 0.25,
+                        "draw modify": 0.25}
+    state.play("draw swap")
+    assert state.hand(1) == ["swap"] and state.pile == (4, 3, 4, 4)
+    assert state.to_move == 0 and state.phase == "roll"
+
+
+def test_card_draw_refills_from_discards_or_gives_nothing():
+    """Rulings 6: "when a card must be drawn and the draw pile is empty, the discard pile is
+    shuffled to form it; if both are empty, no card." Draws are chance nodes over the pile's
+    composition."""
+    rows = ["*...", "#.##", "####", "####"]
+    hands = [["extra", "extra", "extra", "extra", "swap", "swap"],
+             ["swap", "swap", "reroll", "reroll", "reroll"], ["reroll", "modify", "modify",
+                                                              "modify", "modify"]]
+    for discard_first, expect in ((True, {"draw extra": 1.0}), (False, None)):
+        state = new(p1=rows, hands=hands)
+        assert sum(state.pile) == 0
+        for space in ("1:a1", "1:b1", "1:c1", "1:d1"):
+            put(state, space, "r")
+        state.play("roll r1 b1 y1")
+        if discard_first:
+            state.play("card extra")
+        state.play("place red 1:b2")
+        if expect is None:
+            assert state.hand(0).count("extra") == 4
+            assert state.phase == "roll" and state.to_move == 1
+        else:
+            assert dict((str(m), p) for m, p in state.chance_outcomes()) == expect
+            state.play("draw extra")
+            assert state.hand(0).count("extra") == 4 and state.discard == (0, 0, 0, 0)
+
+
+def test_completion_returns_winks_flips_window_and_places_cube_once():
+    """Rulebook: "all the panes upon it are returned to their respective owners. Flip the Window
+    over ... Put a white cube next to that Window's number ... if there isn't one there already.
+    ... Each Window may be completed and scored multiple times"."""
+    small = ["....", "#.##", "####", "####"]
+    state = new(p4=(small, small))
+    for space in ("4:a1", "4:b1", "4:c1", "4:d1"):
+        put(state, space, "b")
+    state.play("roll r4 b1 y1")
+    event = complete(state, "place red 4:b2")
+    assert event.cube and state.cubes == (False, False, False, True, False, False)
+    assert state.side[3] == 1 and state.supply == [8, 8, 8]
+    assert all(state.space(3, c)["winks"] == [] for c in state.face(3).spaces)
+    for space in ("4:a1", "4:b1", "4:c1", "4:d1"):
+        put(state, space, "y")
+    state.play("roll r1 b4 y1")
+    event = complete(state, "place blue 4:b2")
+    assert not event.cube and state.side[3] == 0 and sum(state.cubes) == 1
+
+
+def test_completion_is_scored_before_the_second_extra_glass_pane():
+    """Rulings 7: "It is scored at once, before anything else". Rulings 6: Extra Glass, "same
+    roll, same rules": the second pane may go on the newly revealed face."""
+    small = ["....", "#.##", "####", "####"]
+    state = new(p4=(small, ["#..#", "#..#", "#.+#", "####"]), hands=[["extra"], [], []])
+    for space in ("4:a1", "4:b1", "4:c1", "4:d1"):
+        put(state, space, "b")
+    state.play("roll r4 b1 y1")
+    state.play("card extra")
+    state.play("place red 4:b2")
+    assert state.scores() == [6, 8, 0] and state.current_player == 0
+    assert "place red 4:b1" in placements(state)   # the back face: b1 is glass there
+    state.play("place red 4:c3")
+    assert state.space(3, 10)["winks"] == ["red"]
+
+
+def test_two_players_neutral_scores_nobody_but_makes_secondaries():
+    """Rulebook, 2-player rules: "Either player may use these winks ... but do not score points
+    for that color ... Players may use them to form secondary colors and consequently score
+    points for those." Referee's ruling 6: neutral yellow counts as a distinct color."""
+    rows = ["+...", "#.##", "####", "####"]
+    state = new(players=2, p1=rows)
+    put(state, "1:a1", "y")
+    put(state, "1:b1", "yy")
+    put(state, "1:c1", "ry")
+    put(state, "1:d1", "b")
+    state.play("roll r1 b1 y1")
+    event = complete(state, "place yellow 1:b2")
+    # red completes: yellow, orange, blue -> 6; nobody for yellow spaces nor the yellow "+1";
+    # blue 1 space -> 2
+    assert event.points == (6, 2)
+
+
+def test_all_one_primary_bonus_for_neutral_goes_to_nobody():
+    """Rulings 7: "if every space shows the same primary color, that color's player scores 3 per
+    space"; Rulings 9: the neutral color "scores for nobody"."""
+    rows = ["....", "#.##", "####", "####"]
+    state = new(players=2, p1=rows, first=1)
+    for space in ("1:a1", "1:b1", "1:c1", "1:d1"):
+        put(state, space, "y")
+    state.play("roll r1 b1 y1")
+    assert complete(state, "place yellow 1:b2").points == (0, 2)
+
+
+def test_printed_primaries_score_for_their_color():
+    """Rulings 3: printed panes "count as panes of their color"; Referee's ruling 5."""
+    rows = ["RR..", "#.##", "####", "####"]
+    state = new(p1=rows, first=1)
+    put(state, "1:c1", "r")
+    put(state, "1:d1", "r")
+    state.play("roll r1 b1 y1")
+    event = complete(state, "place blue 1:b2")
+    assert event.points == (8, 6, 0)
+    state = new(p1=rows)
+    put(state, "1:c1", "r")
+    put(state, "1:d1", "r")
+    state.play("roll r1 b1 y1")
+    assert complete(state, "place red 1:b2").points == (17, 0, 0)
+
+
+# ---- the end -----------------------------------------------------------------------------------
+
+
+def _finish_all_but(state, last, player_letter="r"):
+    """Give cubes to every position but ``last`` (as if completed earlier)."""
+    state.cubes = tuple(i != last - 1 for i in range(6))
+
+
+def test_game_ends_when_all_six_positions_have_a_cube():
+    """Rulebook: "Once all six Window positions have a white cube, the game ends. The player with
+    the highest score wins." """
+    small = ["....", "#.##", "####", "####"]
+    state = new(p6=small)
+    _finish_all_but(state, 6)
+    for space in ("6:a1", "6:b1", "6:c1", "6:d1"):
+        put(state, space, "b")
+    state.play("roll r6 b1 y1")
+    assert "the game ends" in state.explain("place red 6:b2")
+    state.play("place red 6:b2")
+    assert state.is_terminal() and state.legal_moves() == []
+    assert state.scores() == [6, 8, 0] and state.returns() == [0.0, 1.0, 0.0]
+
+
+def test_ties_are_broken_by_cards_then_shared():
+    """Rulebook: "If tied, the player with the most cards wins. If still tied, the game is a
+    tie." """
+    small = ["....", "#.##", "####", "####"]
+    for hands, expected in (([["extra"], [], []], [1.0, 0.0, 0.0]),
+                            ([["extra"], ["swap"], []], [0.5, 0.5, 0.0])):
+        state = new(p6=small, hands=hands)
+        _finish_all_but(state, 6)
+        for space in ("6:a1", "6:b1", "6:c1", "6:d1"):
+            put(state, space, "b")
+        state.score = (2, 0, 0)
+        state.play("roll r6 b1 y1")
+        state.play("place red 6:b2")      # red 2 + 4 + 2 = 8, blue 4 x 2 = 8
+        assert state.is_terminal() and state.scores()[0] == state.scores()[1]
+        assert state.returns() == expected
+
+
+def test_last_completion_draws_before_the_end():
+    """Referee's ruling 8: the last window's card draws are made before the game ends."""
+    rows = ["*...", "#.##", "####", "####"]
+    state = new(p6=rows)
+    _finish_all_but(state, 6)
+    for space in ("6:a1", "6:b1", "6:c1", "6:d1"):
+        put(state, space, "r")
+    state.play("roll r6 b1 y1")
+    state.play("place red 6:b2")
+    assert state.is_chance() and state.phase == "draw"
+    state.play("draw modify")
+    assert state.is_terminal() and state.hand(0) == ["modify"]
+
+
+# ---- hidden hands, words, estimates -------------------------------------------------------------
+
+
+def test_view_hides_the_other_hands():
+    """Rulings 10: "Hands are private; the draw pile order is unknown to everyone." Briefing:
+    "other hands become draws from the unseen cards"."""
+    state = sg.load("walls_of_light").new_game(seed=4)
+    state.play("roll r1 b2 y3")
+    me = state.current_player
+    differs = False
+    for seed in range(20):
+        state.seed = seed
+        view = state.view(me)
+        assert view.hands[me] == state.hands[me]
+        assert [sum(h) for h in view.hands] == [sum(h) for h in state.hands]
+        assert sum(view.pile) == sum(state.pile) and view.discard == state.discard
+        unseen = [view.pile[t] + sum(h[t] for p, h in enumerate(view.hands) if p != me)
+                  for t in range(4)]
+        assert unseen == [state.pile[t] + sum(h[t] for p, h in enumerate(state.hands)
+                                              if p != me) for t in range(4)]
+        differs |= view.hands != state.hands
+        assert view.history == [] and set(view.legal_moves()) == set(state.legal_moves())
+    assert differs
+    with pytest.raises(ValueError, match="a view cannot be saved"):
+        view.to_json()
+    with pytest.raises(ValueError):
+        view.undo()
+
+
+def test_explain_says_what_a_move_does():
+    """Briefing: "_describe(move) returns plain words of what the move DOES, computed
+    ("Legal: completes window 3: red +10, yellow +4")". """
+    state = red_purple_yellow_example()
+    words = state.explain("place red 3:d2")
+    assert words.startswith("Legal:") and "completes window 3: red +8, yellow +4" in words
+    assert "flips to" in words and "white cube" in words
+    assert state.explain("place red 4:a1") == (
+        "Illegal: window 4 was not rolled (the dice show r3 b1 y1)")
+
+
+def test_evaluate_is_a_share_that_favours_the_leader():
+    """Briefing: "override it with a quick heuristic estimate of returns() per player in 0..1"."""
+    state = new()
+    state.score = (20, 3, 0)
+    est = state.evaluate()
+    assert all(0 <= e <= 1 for e in est) and abs(sum(est) - 1) < 1e-9
+    assert est[0] > est[1] > est[2] - 1e-9
+
+
+def test_illegal_reason_agrees_with_legal_moves():
+    """Briefing: "Every illegal move is refused with sg.IllegalMove ... and leaves the state
+    untouched": every candidate move is legal exactly when no rule forbids it."""
+    rng = random.Random(7)
+    for players in (2, 3):
+        game = sg.load("walls_of_light", players=players)
+        for seed in range(6):
+            state = game.new_game(seed=seed)
+            for ply in range(400):
+                if state.is_terminal():
+                    break
+                legal = set(state.legal_moves())
+                candidates = set(legal) | {M.PASS_MOVE, M.EXTRA_MOVE, *M.DRAWS,
+                                           *M.REROLLS.values(), *M.MODIFIES.values(),
+                                           *rng.sample(M.REMOVES, 10),
+                                           *rng.sample(M.ROLLS[(0, 1, 2)], 3),
+                                           *rng.sample(M.ROLLS[(0, 2)], 3)}
+                for c in range(3):
+                    candidates |= set(rng.sample(M.PLACES[c], 20))
+                candidates.add(M.swap_move(*rng.sample(range(96), 2)))
+                for move in candidates:
+                    assert (state._illegal_reason(move) is None) == (move in legal), \
+                        (str(move), state._illegal_reason(move), str(state))
+                state.play(random_move(state, rng))
+
+
+def test_notation_round_trips_and_refuses_garbage():
+    """api.md notation: "place red 3:b2, remove 3:b2, pass, card extra, card swap 3:b2 5:c1,
+    card reroll r b, card modify b +1, roll r2 b3 y6, roll r5 b1, draw extra"."""
+    state = new()
+    for text in ("place red 3:b2", "remove 3:b2", "pass", "card extra", "card swap 3:b2 5:c1",
+                 "card reroll r b", "card modify b +1", "card modify y -1", "roll r2 b3 y6",
+                 "roll r5 b1", "draw extra", "draw modify"):
+        assert str(state.parse_move(text)) == text
+    assert state.parse_move("card swap 5:c1 3:b2") == state.parse_move("card swap 3:b2 5:c1")
+    for bad, words in (("place green 3:b2", "not a wink color"), ("place red 7:b2", "window"),
+                       ("place red 3:e2", "not a cell"), ("card joker", "not a card"),
+                       ("roll r7", "1-6"), ("card swap 3:b2 3:b2", "two different"),
+                       ("card modify b +2", "card modify b +1")):
+        with pytest.raises(sg.IllegalMove, match=re.escape(words)):
+            state.parse_move(bad)
+
+
+def test_text_board_shows_windows_and_scores():
+    """Briefing: "print(state) shows a readable text board"."""
+    state = new()
+    put(state, "1:b1", "ry")
+    text = str(state)
+    assert "scores: red 0, blue 0, yellow 0" in text and "ry" in text
+    assert all(state.face(p).name[:11] in text for p in range(6))
+
+
+def test_json_keeps_the_fixed_setup_and_the_chance_outcomes():
+    """api.md: "state.to_json(); sg.state_from_json(text) rebuilds an equal state (same legal
+    moves, scores, history, and future chance)" -- with the setup options, and with the dice and
+    card draws that are moves in the history."""
+    state = new(players=2, hands=[["reroll"], ["modify"]], p2=(tuple(FILLER), tuple(FILLER)))
+    for text in ("roll r2 b2 y2", "card reroll y", "roll y5", "place red 2:b1",
+                 "roll r1 b1 y1", "card modify b +1", "place yellow 2:c1"):
+        state.play(text)
+    copy = sg.state_from_json(state.to_json())
+    assert copy.history == state.history and copy._position() == state._position()
+    assert copy.space(1, 2)["winks"] == ["yellow"] and copy.hands == ((0, 0, 0, 0),) * 2
+
+
+def test_rules_page_lists_the_designed_faces():
+    """Briefing: "keep engine, explanations, tests consistent with" the rules page: its table of
+    faces (name, spaces / to fill, +card) is the data in windows.py."""
+    import pathlib
+    import stainedglass.walls_of_light as wol
+
+    text = (pathlib.Path(wol.__file__).parent / "RULES.md").read_text()
+    rows = [line for line in text.splitlines() if re.match(r"\| [1-6] \|", line)]
+    assert len(rows) == 6
+    for line, pair in zip(rows, WINDOWS):
+        for cell, face in zip(line.split("|")[2:4], pair):
+            card = ", +card" if face.plus_card else ""
+            blank = len(face.spaces) - len(face.printed)
+            assert cell.strip() == f"{face.name} ({len(face.spaces)} / {blank}{card})"
