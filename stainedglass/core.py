@@ -25,6 +25,8 @@ Everything else, ``play`` with its checks, ``undo``, ``history``, ``clone``, ``t
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
+from itertools import accumulate
 import importlib
 import json
 import pkgutil
@@ -334,13 +336,9 @@ class State:
     def sample_chance(self) -> Move:
         """An outcome drawn from ``chance_outcomes()`` with this state's seeded generator."""
         outcomes = self.chance_outcomes()
-        r = self._rng.random()
-        acc = 0.0
-        for move, p in outcomes:
-            acc += p
-            if r < acc:
-                return move
-        return outcomes[-1][0]
+        cumulative = list(accumulate(p for _, p in outcomes))
+        i = bisect_right(cumulative, self._rng.random() * cumulative[-1])
+        return outcomes[min(i, len(outcomes) - 1)][0]
 
     def play(self, move: Move | str) -> None:
         """Play a move (a Move or its text). An illegal move raises IllegalMove and changes nothing."""

@@ -112,14 +112,14 @@ class WallsOfLightState(State):
             hands = [tuple(h) for h in s["hands"]]
         self.hands = tuple(hands)
         self.pile = tuple(CARDS_PER_TYPE - sum(h[t] for h in hands) for t in range(4))
-        self.discard = _NO_CARDS
+        self.discard: tuple[int, ...] = _NO_CARDS
         self.side = side
         self.cells = [EMPTY] * (6 * CELLS)
         self.filled = [0] * 6
         for pos in range(6):
             self._lay_face(pos)
         self.supply = [WINKS_PER_COLOR] * 3
-        self.cubes = (False,) * 6
+        self.cubes: tuple[bool, ...] = (False,) * 6
         self.score = (0,) * n
         self.dice: tuple[int, int, int] | None = None
         self._phase = PH_ROLL

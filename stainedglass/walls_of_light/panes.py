@@ -54,7 +54,7 @@ def _shown(code: int) -> int:
 
 _VALID = [c for c in range(NCODES) if c % 16 < len(WINK_SETS)
           and len(_panes(c)) <= 2
-          and not (printed_of(c) is not None and printed_of(c) >= 3 and winks_of(c))
+          and not ((printed_of(c) or 0) >= 3 and winks_of(c))
           and not (len(_panes(c)) == 2 and any(x >= 3 for x in _panes(c)))]
 
 SHOWN: list[int] = [-1] * NCODES

@@ -189,13 +189,13 @@ def parse_windows(value: Any) -> tuple[tuple[Face, Face], ...]:
     """The ``windows=`` option: six (front, back) pairs of faces, each four row strings."""
     if not isinstance(value, (list, tuple)) or len(value) != 6:
         raise ValueError("give six (front, back) pairs of faces, one per position 1-6")
-    out = []
+    out: list[tuple[Face, Face]] = []
     for pos, pair in enumerate(value, 1):
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise ValueError(f"position {pos}: give a (front, back) pair of faces")
-        out.append(tuple(parse_face(rows, f"position {pos} {side}")
-                         for rows, side in zip(pair, ("front", "back"))))
-    return tuple(out)  # type: ignore[return-value]
+        out.append((parse_face(pair[0], f"position {pos} front"),
+                    parse_face(pair[1], f"position {pos} back")))
+    return tuple(out)
 
 
 def face_rows(faces: Sequence[Face]) -> list[list[str]]:
