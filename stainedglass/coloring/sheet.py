@@ -554,3 +554,47 @@ def _to_words(masks: Sequence[int], words: int) -> np.ndarray:
     for w in range(words):
         arr[w] = np.array([(m >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for m in masks], dtype=np.uint64)
     return arr
+
+
+# ------------------------------------------------------------------------------------------------
+# Small sheets drawn as text
+
+_GRID_SYMBOLS = {".": None, "+": "cross", "h": "heart", "d": "diamond", "c": "club", "s": "spade"}
+
+
+def grid_sheet(rows: Sequence[str], stars: Sequence[tuple[int, int]] = (), circles: int = 10,
+               colors: Mapping[int, str] | None = None, name: str = "grid") -> dict[str, Any]:
+    """A sheet of unit squares drawn as text, as data for ``load_sheet`` / ``sheet=``.
+
+    Each row is a string of cells separated by spaces: ``.`` a plain shape, ``+ h d c s`` a shape
+    of the cross, heart, diamond, club or spade section, ``#`` no shape. Shapes are numbered in
+    reading order. A star is cut at each ``(row, col)`` grid corner (the top-left corner of that
+    cell). ``colors`` pre-colours shapes by number.
+
+    >>> data = grid_sheet(["+ h #", "d c s"])
+    >>> sheet = load_sheet(data)
+    >>> sheet.n, sheet.neighbours_of(1), sheet.neighbours_of(2)
+    (5, [2, 3], [1, 4])
+    """
+    polys: list[list[Point]] = []
+    symbols: list[str | None] = []
+    for r, row in enumerate(rows):
+        for c, token in enumerate(row.split()):
+            if token == "#":
+                continue
+            if token not in _GRID_SYMBOLS:
+                raise ValueError(f"grid_sheet: row {r + 1}, column {c + 1}: {token!r} is not "
+                                 "one of . + h d c s #")
+            polys.append([(float(c), float(r)), (c + 1.0, float(r)), (c + 1.0, r + 1.0),
+                          (float(c), r + 1.0)])
+            symbols.append(_GRID_SYMBOLS[token])
+    star_polys = [cut_star(polys, (float(c), float(r)), 0.25) for r, c in stars]
+    colors = colors or {}
+    return {
+        "name": name,
+        "shapes": [{"polygon": [list(p) for p in poly], "symbol": sym,
+                    **({"color": colors[i + 1]} if i + 1 in colors else {})}
+                   for i, (poly, sym) in enumerate(zip(polys, symbols))],
+        "stars": [[list(p) for p in poly] for poly in star_polys],
+        "circles": circles,
+    }
