@@ -326,6 +326,9 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
         circles = tuple(cl)  # type: ignore[assignment]
     else:
         raise ValueError("sheet: 'circles' must be a count or a list of [x, y, r]")
+    if not circles:
+        raise ValueError("sheet: a sheet needs at least one circle (a player whose circles are "
+                         "all filled has finished)")
     outl = data.get("outlines", {})
     if not isinstance(outl, Mapping):
         raise ValueError("sheet: 'outlines' must map names to polygons")
