@@ -276,9 +276,9 @@ def test_too_few_circles_fill_them_all_and_finish():
     assert "take purple +3" in texts(state)
     illegal(state, "take purple +5", "fill 3 circles, not 5 (3 left: fill them all)")
     state.play("take purple +3")
-    assert state.finished == [0]
-    state.play("take red 1 +3")  # player 2
-    assert state.current_player == 1, "a finished player takes no more turns"
+    assert state.finished == [0] and state.current_player == 1
+    state.play("take red 1 +3")  # player 2 has filled their three circles too
+    assert state.finished == [0, 1] and state.is_terminal()
 
 
 # ------------------------------------------------------------------------------------------------
