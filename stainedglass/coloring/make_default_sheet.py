@@ -28,7 +28,7 @@ from .sheet import cut_star
 CX, CY = 250.0, 310.0
 RADII = (45.0, 95.0, 145.0, 195.0, 250.0)
 STEP = 3.75  # degrees between arc vertices: every sector boundary is a multiple of it
-STAR_SIZE = 10.0
+STAR_SIZE = 14.0
 OUT = pathlib.Path(__file__).with_name("default_sheet.json")
 
 
