@@ -229,13 +229,16 @@ class Sheet:
 # ------------------------------------------------------------------------------------------------
 # Loading
 
-_CACHE: dict[str, Sheet] = {}
+_CACHE: dict[str, Sheet] = {}  # by content
+_CACHE_BY_PATH: dict[pathlib.Path, Sheet] = {}  # the default sheet, read once
 
 
 def load_sheet(source: Any = None) -> Sheet:
     """The default sheet (``None``), a JSON file (a path), or a mapping; validated, cached."""
     if source is None:
-        source = DEFAULT_FILE
+        if DEFAULT_FILE not in _CACHE_BY_PATH:
+            _CACHE_BY_PATH[DEFAULT_FILE] = load_sheet(DEFAULT_FILE)
+        return _CACHE_BY_PATH[DEFAULT_FILE]
     if isinstance(source, (str, os.PathLike)):
         path = pathlib.Path(source)
         try:
@@ -403,21 +406,20 @@ def _adjacency(polys: Sequence[Sequence[Point]], tol: float) -> list[list[int]]:
     return adj
 
 
-def _inside(pt: Point, poly: Sequence[Point], tol: float) -> bool:
-    """Strictly inside ``poly`` (not on its border, within ``tol``)."""
-    x, y = pt
-    e = _edges(poly)
-    d = e[:, 2:4] - e[:, 0:2]
-    len2 = np.maximum((d ** 2).sum(axis=1), 1e-300)
-    t = np.clip(((x - e[:, 0]) * d[:, 0] + (y - e[:, 1]) * d[:, 1]) / len2, 0, 1)
-    dist = np.hypot(e[:, 0] + t * d[:, 0] - x, e[:, 1] + t * d[:, 1] - y)
-    if dist.min() <= tol:
-        return False
+def _inside(pts: np.ndarray, e: np.ndarray, tol: float) -> np.ndarray:
+    """Which points (k x 2) lie strictly inside the polygon of edges ``e`` (not within ``tol``
+    of its border)."""
+    x, y = pts[:, None, 0], pts[:, None, 1]
+    d = e[None, :, 2:4] - e[None, :, 0:2]
+    len2 = np.maximum((d ** 2).sum(axis=2), 1e-300)
+    t = np.clip(((x - e[:, 0]) * d[..., 0] + (y - e[:, 1]) * d[..., 1]) / len2, 0, 1)
+    dist = np.hypot(e[:, 0] + t * d[..., 0] - x, e[:, 1] + t * d[..., 1] - y)
     y1, y2 = e[:, 1], e[:, 3]
     crosses = (y1 > y) != (y2 > y)
     with np.errstate(divide="ignore", invalid="ignore"):
         xi = e[:, 0] + (y - y1) * (e[:, 2] - e[:, 0]) / (y2 - y1)
-    return bool(np.count_nonzero(crosses & (xi > x)) % 2)
+    odd = np.count_nonzero(crosses & (xi > x), axis=1) % 2 == 1
+    return odd & (dist.min(axis=1) > tol)
 
 
 def _interior_point(poly: Sequence[Point]) -> Point:
@@ -454,28 +456,26 @@ def _crossing(ea: np.ndarray, eb: np.ndarray, tol: float) -> bool:
     return bool(hit.any())
 
 
-def _probe_points(poly: Sequence[Point]) -> list[Point]:
+def _probe_points(poly: Sequence[Point]) -> np.ndarray:
+    """Vertices, edge midpoints and an interior point: one of them is inside any overlap."""
     mids = [((poly[i - 1][0] + poly[i][0]) / 2, (poly[i - 1][1] + poly[i][1]) / 2)
             for i in range(len(poly))]
-    return list(poly) + mids + [_interior_point(poly)]
-
-
-def _overlap(a: Sequence[Point], b: Sequence[Point], tol: float) -> bool:
-    if not _boxes_meet(_bbox(a), _bbox(b), -tol):
-        return False
-    if _crossing(_edges(a), _edges(b), tol):
-        return True
-    return any(_inside(p, b, tol) for p in _probe_points(a)) or \
-        any(_inside(p, a, tol) for p in _probe_points(b))
+    return np.array(list(poly) + mids + [_interior_point(poly)], dtype=float)
 
 
 def _check_overlaps(shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[Point]],
                     tol: float) -> None:
     items = [(f"shape {i + 1}", p) for i, p in enumerate(shapes)] + \
             [(f"star {k + 1}", p) for k, p in enumerate(stars)]
+    boxes = [_bbox(p) for _, p in items]
+    edges = [_edges(p) for _, p in items]
+    probes = [_probe_points(p) for _, p in items]
     for i in range(len(items)):
         for j in range(i + 1, len(items)):
-            if _overlap(items[i][1], items[j][1], tol):
+            if not _boxes_meet(boxes[i], boxes[j], -tol):
+                continue
+            if _crossing(edges[i], edges[j], tol) or _inside(probes[i], edges[j], tol).any() \
+                    or _inside(probes[j], edges[i], tol).any():
                 raise ValueError(f"sheet: {items[i][0]} and {items[j][0]} overlap: shapes and "
                                  "stars may share borders, never area")
 
