@@ -553,3 +553,34 @@ def test_text_board_shows_sheets_sections_and_pencils():
     text = str(state)
     assert "Player 1" in text and "1R" in text and "38P" in text
     assert "Pencils in the middle: blue, green, yellow, purple" in text
+
+
+def test_the_refusals_agree_with_the_legal_moves():
+    """Every coloring the rules allow is listed, and every other one is refused with a reason:
+    all sets of up to five shapes, any pencil, any circles, in every position of random games
+    on a small sheet."""
+    data = grid_sheet([". . + .", "h . . d", "c . s ."], stars=[(1, 1)], circles=4)
+    for players, seed in ((1, 1), (2, 2), (3, 3)):
+        state = new(data, players=players, seed=seed)
+        sheet = state.sheet
+        candidates = [cg.Coloring(c, m, k) for c in range(5)
+                      for size in range(0, 6)
+                      for m in (sheet.group_masks[size] if size else [0])
+                      for k in range(0, 6 - size) if size or k]
+        candidates += [cg.Coloring(0, 0b101, 0), cg.Coloring(1, 0b1001, 1)]  # not connected
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = set(state.legal_moves())
+            if not state.crossing:
+                for move in candidates:
+                    assert (state._illegal_reason(move) is None) == (move in legal), str(move)
+            state.play(rng.choice(sorted(legal, key=str)))
+
+
+def test_docstring_examples_run():
+    """The examples in the module docstrings are true."""
+    import doctest
+
+    from stainedglass.coloring import game, sheet
+    for module in (game, sheet):
+        assert doctest.testmod(module).failed == 0
