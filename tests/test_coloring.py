@@ -175,7 +175,7 @@ def test_fewer_shapes_than_pencils_is_refused_when_enough_can_be_colored():
 def test_the_shapes_must_be_connected():
     """Rulings 2: "The N shapes must be uncolored, connected to each other through adjacency"."""
     state = new(grid_sheet([". . . . . .", "# # # # # #", "+ # h # d # c # s"]))
-    illegal(state, "take red 1 2 3 4 6", "not connected")
+    illegal(state, "take red 1 2 3 4 6", "shape 6 is not connected to shapes 1, 2, 3 and 4")
     state.play("take red 1 2 3 4 5")
 
 
@@ -262,8 +262,8 @@ def test_any_pencil_even_one_that_colors_nothing():
     state = new(grid_sheet(["+ # h # d # c # s", ". # . # . # . # ."],
                            colors={i: "purple" for i in range(6, 11)}))
     assert "take purple +5" in texts(state)
-    assert state.explain("take purple +5").startswith("Legal: player 1 takes the purple pencil "
-                                                      "and colors nothing")
+    assert state.explain("take purple +5").startswith("Legal: takes the purple pencil and "
+                                                      "colors nothing")
     state.play("take purple +5")
     assert state.circles_used[0] == 5 and state.scores()[0] == 5
 

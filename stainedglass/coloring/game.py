@@ -8,7 +8,7 @@
 >>> state.pencils(), state.current_player
 (['blue', 'green', 'yellow', 'purple'], 1)
 >>> state.explain("take blue 1 2 3 4")
-'Legal: player 2 takes the blue pencil and colors 4 shapes blue (1, 2, 3, 4).'
+'Legal: takes the blue pencil and colors 4 shapes blue (1, 2, 3, 4).'
 
 Public attributes a view needs (besides ``game.sheet``, see ``sheet.py``):
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -62,8 +62,8 @@ class Coloring(Move):
         self.key = ("take", color, mask, circles)
         self._hash = hash(self.key)
 
-    @property  # type: ignore[override]
-    def text(self) -> str:  # built when asked: thousands of these are listed every turn
+    @property
+    def text(self) -> str:  # type: ignore[override]  # built on demand: thousands are listed
         words = ["take", COLORS[self.color]]
         m, i = self.mask, 1
         while m:
@@ -106,8 +106,19 @@ class _Tables:
         return t
 
 
+def _key(move: Move) -> tuple[Any, ...]:
+    return cast(tuple, move.key)
+
+
 def _names(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
+
+
+def _shapes(numbers: list[int]) -> str:
+    """``shape 4`` / ``shapes 1, 2 and 3``."""
+    if len(numbers) == 1:
+        return f"shape {numbers[0]}"
+    return f"shapes {_names(numbers[:-1])} and {numbers[-1]}"
 
 
 class ColoringState(State):
@@ -263,16 +274,16 @@ class ColoringState(State):
         p = self.to_move
         who = self._who(p)
         if self.crossing:
-            if move.key[0] != "cross":
+            if _key(move)[0] != "cross":
                 return ("the pencils have just returned: first cross off one scoring "
                         "opportunity (solo rule), e.g. " + f"'cross {self._cross_targets()[0]}'")
-            return self._cross_reason(move.key[1])
-        if move.key[0] == "cross":
+            return self._cross_reason(_key(move)[1])
+        if _key(move)[0] == "cross":
             if not self.solo:
                 return "crossing off is a solo rule: in a game of several players nobody crosses"
             return ("a scoring opportunity is crossed off only when the pencils return to the "
                     "middle")
-        if move.key[0] == "pass":
+        if _key(move)[0] == "pass":
             if self.can_color(p):
                 c = next(c for c in range(len(COLORS))
                          if self.pool >> c & 1 and self.allowed(p, c))
@@ -282,8 +293,8 @@ class ColoringState(State):
         if not isinstance(move, Coloring):
             return f"{move} is not a move of Coloring in the Stained Glass"
         if not self.can_color(p):
-            return (f"no pencil in the middle can color a shape of {who}'s window: {who} must "
-                    "pass, not grabbing any of the pencils")
+            return (f"no pencil in the middle can color a shape of {self._whose(p)} window: "
+                    f"{who} must pass, not grabbing any of the pencils")
         name = COLORS[move.color]
         if not self.pool >> move.color & 1:
             if self.solo and self.pool.bit_count() == len(COLORS) - 1:
@@ -299,13 +310,14 @@ class ColoringState(State):
                     f"not {count}")
         done = mask & self.colored[p]
         if done:
-            return (f"shape{'s' if done.bit_count() > 1 else ''} {_names(sheet.numbers(done))} "
+            return (f"{_shapes(sheet.numbers(done))} "
                     f"{'are' if done.bit_count() > 1 else 'is'} already colored")
         if mask and not sheet.is_connected(mask):
             parts = sheet.components(mask)
-            return (f"shapes {_names(sheet.numbers(parts[0]))} and "
-                    f"{_names(sheet.numbers(parts[1]))} are not connected: the shapes colored "
-                    "in one turn must be adjacent to each other")
+            apart = sheet.numbers(mask & ~parts[0])
+            return (f"{_shapes(apart)} {'is' if len(apart) == 1 else 'are'} not connected to "
+                    f"{_shapes(sheet.numbers(parts[0]))}: the shapes colored in one turn must "
+                    "be adjacent to each other")
         bad = mask & self.touch[p][move.color]
         if bad:
             i = sheet.numbers(bad)[0]
@@ -353,9 +365,9 @@ class ColoringState(State):
     def _apply(self, move: Move) -> None:
         self._legal_cache = None
         p = self.to_move
-        kind = move.key[0]
+        kind = _key(move)[0]
         if kind == "cross":
-            self._apply_cross(move.key[1])
+            self._apply_cross(_key(move)[1])
             self.crossing = False
             self._after_solo_turn()
             return
@@ -545,8 +557,8 @@ class ColoringState(State):
         if not circles:
             tables = _Tables.of(self.sheet).by_size[color].get(mask.bit_count())
             found = self.sheet.group_index(mask) if tables is not None else None
-            if found is not None:
-                return tables[found]  # the listed Move object itself
+            if tables is not None and found is not None:
+                return cast(Move, tables[found])  # the listed Move object itself
         return Coloring(color, mask, circles)
 
     # ---- words ---------------------------------------------------------------------------------
@@ -554,14 +566,17 @@ class ColoringState(State):
     def _who(self, p: int) -> str:
         return "you" if self.solo else f"player {p + 1}"
 
+    def _whose(self, p: int) -> str:
+        return "your" if self.solo else f"player {p + 1}'s"
+
     def _describe(self, move: Move) -> str:
         p = self.to_move
         who = self._who(p)
-        if move.key[0] == "pass":
-            return (f"Legal: no pencil in the middle can color a shape of {who}'s window, so "
-                    f"{who} pass{'' if self.solo else 'es'} without taking a pencil.")
-        if move.key[0] == "cross":
-            target = move.key[1]
+        if _key(move)[0] == "pass":
+            return (f"Legal: no pencil in the middle can color a shape of {self._whose(p)} "
+                    f"window, so {who} pass{'' if self.solo else 'es'} without taking a pencil.")
+        if _key(move)[0] == "cross":
+            target = _key(move)[1]
             if target.startswith("star"):
                 return f"Legal: crosses off {target}: it can no longer score."
             i = SECTIONS.index(target)
@@ -570,12 +585,11 @@ class ColoringState(State):
             return (f"Legal: crosses off the {target}'s {('high', 'low')[which]} value ({value}):"
                     " it can no longer be scored.")
         assert isinstance(move, Coloring)
-        after = self.clone()
+        after = cast(ColoringState, self.clone())
         after._apply(move)
         name = COLORS[move.color]
         numbers = self.sheet.numbers(move.mask)
-        verb = "take" if self.solo else "takes"
-        parts = [f"Legal: {who} {verb} the {name} pencil and color{'' if self.solo else 's'}"]
+        parts = [f"Legal: takes the {name} pencil and colors"]
         if numbers:
             parts[0] += (f" {len(numbers)} shape{'s' if len(numbers) > 1 else ''} {name} "
                          f"({_names(numbers)})")

@@ -192,12 +192,12 @@ class Sheet:
         table = self.groups.get(size)
         if table is None or table.shape[1] == 0:
             return np.zeros(0, dtype=np.intp)
-        ok = None
+        ok: np.ndarray | None = None
         for w in range(self.words):
             out_w = np.uint64(~(allowed >> (64 * w)) & 0xFFFFFFFFFFFFFFFF)
             part = (table[w] & out_w) == 0
             ok = part if ok is None else ok & part
-        return np.flatnonzero(ok)
+        return np.flatnonzero(ok) if ok is not None else np.zeros(0, dtype=np.intp)
 
     def group_index(self, mask: int) -> int | None:
         """The index of a connected set in ``groups[size]``; None when not connected."""
@@ -325,8 +325,9 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
         for k, c in enumerate(circ):
             if not isinstance(c, (list, tuple)) or len(c) != 3:
                 raise ValueError(f"sheet: circle {k + 1}: expected [x, y, r], not {c!r}")
-            cl.append(tuple(_number(v, f"circle {k + 1}") for v in c))
-        circles = tuple(cl)  # type: ignore[assignment]
+            x, y, r = (_number(v, f"circle {k + 1}") for v in c)
+            cl.append((x, y, r))
+        circles = tuple(cl)
     else:
         raise ValueError("sheet: 'circles' must be a count or a list of [x, y, r]")
     if not circles:
