@@ -156,6 +156,7 @@ def test_count_the_pencils_then_color_that_many():
     shape"."""
     state = new()
     assert state.pencils() == list(COLORS)
+    assert state.current_player == 0  # referee's ruling 5: player 1 starts
     state.play("take red 1 2 3 4 5")
     assert state.pencils() == ["blue", "green", "yellow", "purple"]
     assert state.current_player == 1
@@ -256,6 +257,16 @@ def test_largest_set_then_circles():
     assert state.circles_used == [3, 0] and state.scores() == [7, 10]
 
 
+def test_any_largest_set_may_be_chosen():
+    """Referee's ruling 2: "any connected allowed set of the largest possible size may be
+    chosen (the size is forced, the set is not)". Red may not touch shape 4: {1, 2} and {6, 7}
+    are the largest red groups."""
+    state = new(grid_sheet([". . . . . . .", "# # # # # # #", "+ # h # d # c # s"],
+                           colors={4: "red"}))
+    assert {str(m) for m in state.legal_moves() if m.color == 0} == \
+        {"take red 1 2 +3", "take red 6 7 +3"}
+
+
 def test_any_pencil_even_one_that_colors_nothing():
     """Rulings 3: "A player may take any pencil, even one that forces circles." Purple cannot
     go anywhere here (every shape touches the purple row): all five go to circles."""
@@ -325,6 +336,17 @@ def test_pass_when_nothing_can_be_colored():
     assert state.pencils() == ["blue", "green", "yellow"]
     assert state.current_player == 1
     illegal(state, "pass", "player 2 can still color a shape")
+
+
+def test_solo_ends_when_the_player_would_pass():
+    """Referee's ruling 3: "Solo: the game ends when the player would pass." Shape 3 can only
+    be purple, and the purple pencil has been taken this round: it is not in the middle."""
+    data = grid_sheet(["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
+                      colors={1: "red", 2: "blue", 4: "green", 5: "yellow"})
+    state = new(data, players=1)
+    state.play("take purple 6 7 8 9 10")
+    assert state.is_terminal()
+    assert state.scores() == [11 + 7 + 10]  # the spades (both values) and ten circles
 
 
 def test_the_game_ends_when_everyone_has_finished_or_passes():
@@ -406,13 +428,13 @@ def test_the_top_star_counts_its_purple_neighbour():
     need fill in 3 more colors to score the full amount of points"."""
     state = new(players=1)
     star = state.sheet.stars[0]
-    others = [n for n in star.neighbours if state.color_of(0, n) is None]
-    assert len(others) == 3  # 53, 54, 61
-    for color, shape in zip(("red", "blue", "green"), others):
-        state.paint[0][COLORS.index(color)] |= 1 << (shape - 1)
-        state.colored[0] |= 1 << (shape - 1)
-    state._score(0, state.sheet.mask_of(others))
-    assert state.stars[0][0] == 4
+    assert [n for n in star.neighbours if state.color_of(0, n) is None] == [53, 54, 61]
+    state.play("take red 61 60 50 49 48")
+    state.play("take blue 53 22 10 2")
+    assert state.stars[0][0] == OPEN
+    assert "surrounds star 1: +4" in state.explain("take green 54 39 40")
+    state.play("take green 54 39 40")
+    assert state.stars[0][0] == 4 and state.star_points(0) == 4
 
 
 def test_score_and_tie_to_the_first_to_finish():
@@ -501,6 +523,15 @@ def test_solo_both_values_when_both_open():
     both = sum(h + lo for h, lo in SECTION_VALUES.values())
     assert state.scores() == [both - 5 + 10]
     assert state.is_terminal()  # the window is full
+
+
+def test_solo_crossed_off_star_scores_nothing():
+    """Referee's ruling 7: "A crossed-off star scores nothing even if later surrounded." """
+    state = new(grid_sheet([". . #", ". . #", "# # #", "+ # h # d # c # s"],
+                           stars=[(1, 1)], colors={1: "red", 2: "blue", 3: "green"}), players=1)
+    state.stars[0][0] = CROSSED  # hand-made: crossed off at an earlier return
+    state.play("take yellow 4 +4")
+    assert state.stars[0] == [CROSSED] and state.star_points(0) == 0
 
 
 def test_solo_ends_when_everything_is_marked_and_is_rated():
