@@ -192,6 +192,8 @@ class Sheet:
         table = self.groups.get(size)
         if table is None or table.shape[1] == 0:
             return np.zeros(0, dtype=np.intp)
+        if self.words == 1:  # up to 64 shapes (the default sheet): one comparison
+            return np.flatnonzero((table[0] & np.uint64(~allowed & 0xFFFFFFFFFFFFFFFF)) == 0)
         ok: np.ndarray | None = None
         for w in range(self.words):
             out_w = np.uint64(~(allowed >> (64 * w)) & 0xFFFFFFFFFFFFFFFF)
