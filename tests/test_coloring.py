@@ -621,11 +621,11 @@ def test_sheets_of_more_than_64_shapes():
     """A custom sheet may have more shapes than a 64-bit word: the same legal moves, by Python
     integers, and a game to the end."""
     rows = [" ".join("+hdcs."[(r * 9 + c) % 6] for c in range(9)) for r in range(8)]
-    state = new(grid_sheet(rows), players=2, seed=5)
+    state = new(grid_sheet(rows, colors={70: "red"}), players=2, seed=5)
     sheet = state.sheet
     assert sheet.n == 72 and sheet.words == 2
     allowed = state.allowed(0, 0)
-    assert allowed == sheet.full
+    assert allowed >> 64 and not allowed >> 69 & 1  # shape 70 and its neighbours are out
     expected = {m for m in sheet.group_masks[5] if not m & ~allowed}
     assert {m.mask for m in state.legal_moves() if m.color == 0} == expected
     state.play(sorted(state.legal_moves(), key=lambda m: -m.mask)[0])  # uses shapes above 64
