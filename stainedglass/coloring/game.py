@@ -208,8 +208,11 @@ class ColoringState(State):
 
     def can_color(self, player: int) -> bool:
         """Can ``player`` color at least one shape with some pencil in the middle?"""
+        free = self.sheet.full & ~self.colored[player]
+        touch = self.touch[player]
+        pool = self.pool
         for c in range(len(COLORS)):
-            if self.pool >> c & 1 and self.allowed(player, c):
+            if pool >> c & 1 and free & ~touch[c]:
                 return True
         return False
 
