@@ -633,3 +633,14 @@ def test_sheets_of_more_than_64_shapes():
     while not state.is_terminal():
         state.play(rng.choice(state.legal_moves()))
     assert sum(state.returns()) == 1
+
+
+def test_bad_sheet_files_say_where(tmp_path):
+    """api.md: "`sheet=...` option: a custom sheet (data file or mapping), validated with clear
+    errors" -- a missing file, a file that is not JSON, a value that is not a sheet."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    for source, words in [(str(tmp_path / "missing.json"), "cannot read"),
+                          (str(bad), "is not JSON"), (42, "a sheet file name or a mapping")]:
+        with pytest.raises(ValueError, match=words):
+            sg.load("coloring", sheet=source)
