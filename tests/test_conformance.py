@@ -58,7 +58,8 @@ def _check_position(state: sg.State, seen: set, rng: random.Random) -> None:
         with pytest.raises(sg.IllegalMove):
             state.play(text)
         assert state.explain(text).startswith("Illegal")
-    stale = [m for m in seen if m not in set(legal)]
+    legal_set = set(legal)
+    stale = [m for m in seen if m not in legal_set]
     for move in rng.sample(stale, min(5, len(stale))):
         with pytest.raises(sg.IllegalMove) as err:
             state.play(move)
