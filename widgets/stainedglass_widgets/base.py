@@ -82,7 +82,8 @@ class GameView(w.VBox):
             self.restart_button = w.Button(description="Start again",
                                            tooltip="back to the position this lesson set up")
             self.restart_button.on_click(self.safe(lambda _: self.restart()))
-            children.append(w.HBox([*self.controls(), self.undo_button, self.restart_button]))
+            children.append(w.HBox([*self.controls(), self.undo_button, self.hint_button,
+                                    self.restart_button, self.move_text]))
         else:
             self.seat_pickers = [
                 w.Dropdown(options=[("Human", HUMAN), ("Computer", COMPUTER)], value=seat,
