@@ -74,8 +74,8 @@ class GameView(w.VBox):
         self.undo_button.on_click(self.safe(lambda _: self.undo()))
         self.hint_button.on_click(self.safe(lambda _: self.hint()))
         self.move_text = w.Text(placeholder="or type a move, e.g. castle c3 d3 e3 c4 e4",
-                                layout=w.Layout(width="360px"))
-        self.move_text.on_submit(self.safe(lambda _: self.play_text(self.move_text.value)))
+                                continuous_update=False, layout=w.Layout(width="360px"))
+        self.move_text.observe(self.safe(lambda change: self.play_text(change["new"])), "value")
         self.move_log = w.HTML()
         children: list[w.Widget] = [self.banner, *self.board_area(), self.message]
         if compact:
@@ -177,12 +177,15 @@ class GameView(w.VBox):
         self.after_change((words.removeprefix("Legal: "), "good"))
 
     def play_text(self, text: str) -> None:
+        """A typed move (Enter in the move box). Blank text is ignored; the box empties after a
+        legal move."""
         text = (text or "").strip()
         if not text:
-            self.say("Type a move first, e.g. " + self.move_text.placeholder.split("e.g. ")[-1])
             return
+        before = len(self.state.history)
         self.play(text)
-        self.move_text.value = ""
+        if len(self.state.history) != before:
+            self.move_text.value = ""
 
     def undo(self) -> None:
         if not self.state.history:

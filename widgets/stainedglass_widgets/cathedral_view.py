@@ -72,7 +72,7 @@ class CathedralView(GameView):
     def board_area(self) -> list[w.Widget]:
         self.city = Board(layout=w.Layout(width="560px"))
         self.city.add_class("sg-city")
-        self.supply = [Board(layout=w.Layout(width="164px")) for _ in (0, 1)]
+        self.supply = [Board(layout=w.Layout(width="164px", margin="0 6px")) for _ in (0, 1)]
         for side, board in enumerate(self.supply):
             board.add_class(f"sg-supply-{SIDE_NAMES[side].lower()}")
             board.on_click(self.safe(lambda ident, side=side: self.choose(side, ident)))
@@ -82,7 +82,7 @@ class CathedralView(GameView):
         self.preview = w.HTML()
         middle = w.VBox([self.city, self.preview])
         return [w.HBox([self.supply[0], middle, self.supply[1]],
-                       layout=w.Layout(align_items="flex-start", gap="8px"))]
+                       layout=w.Layout(align_items="flex-start"))]
 
     def controls(self) -> list[w.Widget]:
         self.rotate_button = w.Button(description="Rotate ⟳ (r)",
