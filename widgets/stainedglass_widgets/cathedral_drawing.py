@@ -50,6 +50,7 @@ WIDTH = BOARD + 2 * MARGIN
 
 OWNER_GLASS = {LIGHT: "amber", DARK: "cobalt", NEUTRAL: "ruby"}
 OWNER_NAME = {LIGHT: "light", DARK: "dark", NEUTRAL: "cathedral"}
+CLEAR_TINTS = ("clear", "clear-cool", "clear-warm")  # empty squares: hand-made, never quite even
 TERRITORY_PATTERN = {LIGHT: "stripes-amber", DARK: "dots-cobalt"}
 
 Cells = Iterable[tuple[int, int]]
@@ -147,7 +148,8 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             x, y = _xy(c, r)
             owner = LIGHT if state.terr[LIGHT] & bit else DARK if state.terr[DARK] & bit else None
             kind = "free" if owner is None else f"territory-{OWNER_NAME[owner]}"
-            body.append(pane(x, y, CELL, "clear", variant=(c + r) % 2,
+            tint = CLEAR_TINTS[(c * 5 + r * 3 + c * r) % 3]
+            body.append(pane(x, y, CELL, tint, variant=(c + r) % 2,
                              attrs=f'class="square {kind}" data-cell="{cell_name(c, r)}"'))
             if owner is not None:
                 body.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}"'

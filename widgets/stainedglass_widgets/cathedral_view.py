@@ -80,7 +80,7 @@ class CathedralView(GameView):
         self.city.on_hover(self.safe(self.hover_cell))
         self.city.on_key(self.safe(self.key_pressed))
         self.preview = w.HTML()
-        middle = w.VBox([self.city, self.preview])
+        middle = w.VBox([self.city, self.preview], layout=w.Layout(width="560px"))
         return [w.HBox([self.supply[0], middle, self.supply[1]],
                        layout=w.Layout(align_items="flex-start"))]
 

@@ -44,6 +44,8 @@ GLASS: dict[str, Glass] = {
     "ruby": Glass("#ff8a8a", "#b3122e", "#55051a", "C"),
     # plain window glass (an empty square of the city)
     "clear": Glass("#fbfbf1", "#e3e6d2", "#bfc6aa", ""),
+    "clear-cool": Glass("#f6fbfb", "#d9e6e4", "#afc2c0", ""),
+    "clear-warm": Glass("#fdf9ee", "#ebe3cf", "#c9bc9c", ""),
     # the primaries and secondaries of Walls of Light (and of the other games)
     "red": Glass("#ff8f80", "#c8201b", "#6b0808", "R"),
     "blue": Glass("#8fb5ff", "#1f54c9", "#0a2266", "B"),
