@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)  ## serve the notebooks as Voila dashboards on http://127.0.0.1:$(PORT)
+	@echo "gallery: http://127.0.0.1:$(PORT)/voila/render/index.ipynb (settings: voila.json)"
 	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 test: $(STAMP)  ## the whole test suite: engine, views, notebooks (nbval), browser
