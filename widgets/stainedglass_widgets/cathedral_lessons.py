@@ -28,6 +28,8 @@ _LATE_GAME = [
     "inn g4 f5 g5", "inn j2 i3 j3", "tower c8 d8 b9 c9 b10", "tavern j10", "tavern f8",
     "inn i7 j7 i8", "stable c10 d10", "manor h1 i1 j1 i2",
 ]
+# Dark walls off the corner a1-b2 but for the diagonal gap at c3 (walls, claiming)
+_LEAKY_CORNER = [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3", "tavern j8"]
 
 
 @dataclass(frozen=True)
@@ -51,12 +53,11 @@ LESSONS: dict[str, Lesson] = {
         "building claims nothing. Place any Light building, then any Dark one: a1 turns Dark.",
         "tavern j10"),
     "walls": Lesson(
-        [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3", "tavern j8"],
+        _LEAKY_CORNER,
         "Try it: the corner a1-b2 leaks diagonally between c2 and b3. Place Dark's tavern on "
         "c3 to close the wall.", "tavern c3"),
     "claiming": Lesson(
-        [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3", "tavern j8",
-         "tavern c3"],
+        _LEAKY_CORNER + ["tavern c3"],
         "Try it: Dark owns a1, b1, a2 and b2. Try to put Light's stable there: refused. "
         "Then place it elsewhere and let Dark build inside its own territory.",
         "stable a1 b1"),
