@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)  ## serve the notebooks as Voila dashboards on http://127.0.0.1:$(PORT)
 	@echo "gallery: http://127.0.0.1:$(PORT)/voila/render/index.ipynb (settings: voila.json)"
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila notebooks --no-browser --port=$(PORT) \
+		--Voila.ip=127.0.0.1 --template=stainedglass
 
 test: $(STAMP)  ## the whole test suite: engine, views, notebooks (nbval), browser
 	$(BIN)/python -m pytest tests $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))

@@ -274,14 +274,15 @@ class GameView(w.VBox):
             return self.result_text()
         return ""
 
-    def result_text(self) -> str:
-        scores = self.state.scores()
+    def verdict(self) -> str:
+        """``"Dark wins"`` or ``"a draw"`` (at the end)."""
         ret = self.state.returns()
-        best = max(ret)
-        winners = [self.player_names[i] for i, r in enumerate(ret) if r == best]
-        tally = ", ".join(f"{n} {s}" for n, s in zip(self.player_names, scores))
-        verdict = "a draw" if len(winners) > 1 else f"{winners[0]} wins"
-        return f"Game over: {verdict} ({self.score_label}: {tally})."
+        winners = [self.player_names[i] for i, r in enumerate(ret) if r == max(ret)]
+        return "a draw" if len(winners) > 1 else f"{winners[0]} wins"
+
+    def result_text(self) -> str:
+        tally = ", ".join(f"{n} {s}" for n, s in zip(self.player_names, self.state.scores()))
+        return f"Game over: {self.verdict()} ({self.score_label}: {tally})."
 
     def update_banner(self) -> None:
         self.banner.value = self.banner_html()
@@ -290,7 +291,7 @@ class GameView(w.VBox):
         state = self.state
         parts = []
         if state.is_terminal():
-            turn = "<b>Game over</b>"
+            turn = f"<b>Game over: {html.escape(self.verdict())}</b>"
         elif state.is_chance():
             turn = "<b>Roll the dice</b>"
         else:

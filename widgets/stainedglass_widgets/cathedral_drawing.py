@@ -171,7 +171,8 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             body.append(_overlay(cells_of(mask), OWNER_GLASS[owner], True, "✗", "captured", 0.45))
     if hint:
         cells = list(hint)
-        body.append('<g class="hint" pointer-events="none">'
+        names = " ".join(cell_name(c, r) for c, r in cells)
+        body.append(f'<g class="hint" data-cells="{names}" pointer-events="none">'
                     f'<path d="{outline_path(cells, CELL, MARGIN, MARGIN)}" fill="none"'
                     ' stroke="#ffd700" stroke-width="6" stroke-dasharray="10 5"/></g>')
     if ghost is not None:

@@ -44,7 +44,8 @@ def free_port() -> int:
 
 
 class VoilaServer:
-    """``voila notebooks`` on a free port with the project's ``voila.json`` (preheated kernels).
+    """``voila notebooks`` on a free port, started as ``make run`` starts it: the project's
+    ``voila.json`` (preheated kernels, culling) and the offline template ``stainedglass``.
 
     >>> with VoilaServer() as server:                       # doctest: +SKIP
     ...     url = server.url("cathedral_play.ipynb")
@@ -66,10 +67,12 @@ class VoilaServer:
         voila = pathlib.Path(sys.executable).with_name("voila")
         self.log_path.parent.mkdir(exist_ok=True)
         self._log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen(
+        env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
+        self.proc = subprocess.Popen(  # as `make run` starts it
             [str(voila), self.notebooks, "--no-browser", f"--port={self.port}",
-             "--Voila.ip=127.0.0.1", *self.extra_args],
-            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+             "--Voila.ip=127.0.0.1", "--template=stainedglass", *self.extra_args],
+            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
