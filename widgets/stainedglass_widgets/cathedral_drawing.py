@@ -148,7 +148,7 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             x, y = _xy(c, r)
             owner = LIGHT if state.terr[LIGHT] & bit else DARK if state.terr[DARK] & bit else None
             kind = "free" if owner is None else f"territory-{OWNER_NAME[owner]}"
-            tint = CLEAR_TINTS[(c * 7 + 3) * (r * 5 + 1) % 7 % 3]
+            tint = CLEAR_TINTS[((c * 73856093) ^ (r * 19349663)) % 7 % 3]  # a fixed scatter
             body.append(pane(x, y, CELL, tint, variant=(c + r) % 2,
                              attrs=f'class="square {kind}" data-cell="{cell_name(c, r)}"'))
             if owner is not None:
