@@ -117,7 +117,8 @@ def main() -> None:
         return
     loads, place, undo = measure()
     med = statistics.median
-    print(f"{'views: page load to interactive board, preheated (median of ' + str(len(loads)) + ')':<58}"
+    label = f"views: page load to interactive board, preheated (median of {len(loads)})"
+    print(f"{label:<58}"
           f" {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
           f"{'ok' if med(loads) <= 3 else 'ABOVE'}; min {min(loads) * 1000:,.0f}, "
           f"max {max(loads) * 1000:,.0f})", flush=True)

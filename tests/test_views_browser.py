@@ -148,8 +148,13 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
         "() => document.querySelector('.sg-view .sg-message').innerText.includes('occupied')")
     assert moves_in_log(page) == 1
 
-    # a legal building: the board changes
+    # a legal building, turned with the r key: the board changes
     hover(page, "b2")
+    upright = page.eval_on_selector(f"{CITY} .ghost", "g => g.innerHTML")
+    before = board_version(page)
+    page.keyboard.press("r")
+    wait_redraw(page, before)
+    assert page.eval_on_selector(f"{CITY} .ghost", "g => g.innerHTML") != upright
     click_cell(page, "b2")
     page.wait_for_selector(f'{CITY} [data-owner="dark"][data-piece="castle"]')
     wait_moves(page, 2)

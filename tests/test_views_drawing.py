@@ -10,7 +10,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass.cathedral.pieces import ALL_PIECES, CATHEDRAL, DARK, LIGHT, SIZE, SIZES  # noqa: E402
+from stainedglass.cathedral.pieces import (  # noqa: E402
+    ALL_PIECES, CATHEDRAL, DARK, LIGHT, SIZE, SIZES)
 from stainedglass.core import cell_name  # noqa: E402
 from stainedglass_widgets import cathedral_svg, supply_svg  # noqa: E402
 from stainedglass_widgets.cathedral_lessons import LESSONS, lesson_state  # noqa: E402
@@ -89,7 +90,8 @@ def test_ghost_legal_and_illegal_are_marked_and_clipped() -> None:
     assert [t.text for t in ghost.iter(NS + "text")] == ["✓", "✓"]
     off = parse(cathedral_svg(state, ghost=[(9, 0), (10, 0)], ghost_legal=False))
     (ghost,) = by_class(off, "ghost")
-    assert [t.text for t in ghost.iter(NS + "text")] == ["✗"]  # the square off the board is left out
+    # the square off the board is left out
+    assert [t.text for t in ghost.iter(NS + "text")] == ["✗"]
 
 
 def test_the_last_claim_and_capture_are_highlighted() -> None:
@@ -113,7 +115,8 @@ def test_supply_lists_what_each_side_may_still_place() -> None:
     state = mid_game(3, 15)
     for side in (LIGHT, DARK):
         root = parse(supply_svg(state, side))
-        shown = {g.get("data-piece"): int(g.get("data-count")) for g in by_class(root, "supply-piece")}
+        shown = {g.get("data-piece"): int(g.get("data-count"))
+                 for g in by_class(root, "supply-piece")}
         assert shown == {ALL_PIECES[p]: n for p, n in enumerate(state.supply[side]) if n}
         ids = {e.get("data-id") for e in by_class(root, "hit")}
         assert ids == {f"piece:{name}" for name in shown}

@@ -2,9 +2,9 @@
 
 The drawing is done in Python (a pure function per game); the browser side (``board.js``, a few
 dozen lines, no build step, no network) only puts the SVG on the page and sends back the
-``data-id`` of what was clicked or hovered, and the keys listed in ``watch_keys``. The games differ only
-in Python. Tests drive it without a browser through :meth:`Board.click`, :meth:`Board.hover` and
-:meth:`Board.press`, which take the same path as the browser's messages.
+``data-id`` of what was clicked or hovered, and the keys listed in ``watch_keys``. The games
+differ only in Python. Tests drive it without a browser through :meth:`Board.click`,
+:meth:`Board.hover` and :meth:`Board.press`, which take the same path as the browser's messages.
 
 >>> board = Board(svg="<svg/>")
 >>> seen = []

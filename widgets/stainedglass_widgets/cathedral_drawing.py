@@ -16,7 +16,7 @@ ringed by a thick lead line, each square by a thin one.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from stainedglass.cathedral.pieces import (
     ALL_PIECES,
@@ -70,8 +70,9 @@ def _centre_cell(cells: Sequence[tuple[int, int]]) -> tuple[int, int]:
 def _building(owner: int, piece: int, mask: int, extra: str = "") -> str:
     cells = cells_of(mask)
     glass = OWNER_GLASS[owner]
+    names = " ".join(cell_name(*c) for c in cells)
     parts = [f'<g class="building" data-owner="{OWNER_NAME[owner]}"'
-             f' data-piece="{ALL_PIECES[piece]}" data-cells="{" ".join(cell_name(*c) for c in cells)}"'
+             f' data-piece="{ALL_PIECES[piece]}" data-cells="{names}"'
              f"{extra}>"]
     for c, r in cells:
         x, y = _xy(c, r)
@@ -163,8 +164,8 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
     if coordinates:
         for i in range(SIZE):
             mid = MARGIN + i * CELL + CELL / 2
-            body.append(label(mid, MARGIN / 2, "abcdefghij"[i], 15, STONE_LIGHT, attrs='opacity="0.95"'))
-            body.append(label(MARGIN / 2, mid, str(i + 1), 15, STONE_LIGHT, attrs='opacity="0.95"'))
+            body.append(label(mid, MARGIN / 2, "abcdefghij"[i], 15, STONE_LIGHT))
+            body.append(label(MARGIN / 2, mid, str(i + 1), 15, STONE_LIGHT))
     if highlight_last:
         body.append(_claim_glow(state.last_claim))
         for owner, piece, mask in state.last_captures:
@@ -202,7 +203,7 @@ def supply_pieces(state, side: int) -> list[tuple[int, int]]:
 
 
 def supply_svg(state, side: int, *, selected: int | None = None,
-               shapes: dict[int, Sequence[tuple[int, int]]] | None = None,
+               shapes: Mapping[int, Sequence[tuple[int, int]]] | None = None,
                active: bool = True) -> str:
     """One side's supply as a palette of small buildings; each is a target ``"piece:NAME"``.
 
@@ -239,7 +240,8 @@ def supply_svg(state, side: int, *, selected: int | None = None,
         sel_attr = ' data-selected="true"' if is_sel else ""
         body.append(f'<g class="supply-piece" data-piece="{ALL_PIECES[piece]}"'
                     f' data-count="{count}"{sel_attr}>')
-        body.append(f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{SLOT_W - 4}" height="{SLOT_H - 4}"'
+        body.append(f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{SLOT_W - 4}"'
+                    f' height="{SLOT_H - 4}"'
                     f' rx="6" fill="{"#fff3b0" if is_sel else "#3d3a33"}"'
                     f' opacity="{0.9 if is_sel else 0.35}"'
                     f' stroke="{"#e0a100" if is_sel else "none"}" stroke-width="3"/>')

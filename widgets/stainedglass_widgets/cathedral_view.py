@@ -20,6 +20,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.cathedral.game import CathedralState
 from stainedglass.cathedral.pieces import (
     ALL_PIECES,
     CATHEDRAL,
@@ -41,8 +42,8 @@ _PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
 
 def cathedral_key(after: sg.State, move: sg.Move) -> tuple[int, int, int]:
     """Rank moves the way the rulebook's tips do: capture, claim space, big buildings first."""
-    return (len(after.last_captures), bin(after.last_claim).count("1"),  # type: ignore[attr-defined]
-            SIZES[move.piece])  # type: ignore[attr-defined]
+    captures, claim = after.last_captures, after.last_claim  # type: ignore[attr-defined]
+    return (len(captures), bin(claim).count("1"), SIZES[move.piece])  # type: ignore[attr-defined]
 
 
 class CathedralView(GameView):
@@ -53,6 +54,7 @@ class CathedralView(GameView):
     below), click to place.
     """
 
+    state: CathedralState
     player_names = SIDE_NAMES
     player_glass = ("amber", "cobalt")
     lower_is_better = True
@@ -100,7 +102,7 @@ class CathedralView(GameView):
         return {"match": self.match_box.value}
 
     def intro(self) -> tuple[str, str]:
-        if self.state.cathedral_state == "unplaced":  # type: ignore[attr-defined]
+        if self.state.cathedral_state == "unplaced":
             who = SIDE_NAMES[self.state.current_player]
             return (f"{who} places the Cathedral first: move over the city and click.", "info")
         return ("Choose a building from your supply, then click the city to place it.", "info")
@@ -123,10 +125,10 @@ class CathedralView(GameView):
         st = self.state
         if st.is_terminal():
             self.selected = None
-        elif st.cathedral_state == "unplaced":  # type: ignore[attr-defined]
+        elif st.cathedral_state == "unplaced":
             self.selected = CATHEDRAL
         elif self.selected is not None and self.selected != CATHEDRAL and \
-                st.supply[self.side()][self.selected] == 0:  # type: ignore[attr-defined]
+                st.supply[self.side()][self.selected] == 0:
             self.selected = None
 
     def shapes(self, side: int) -> list[tuple[tuple[int, int], ...]]:
@@ -150,8 +152,9 @@ class CathedralView(GameView):
         """Is the building in hand legal on ``cells``, and the words why."""
         outside = [c for c in cells if not (0 <= c[0] < SIZE and 0 <= c[1] < SIZE)]
         if outside:
-            return False, (f"Illegal: the {ALL_PIECES[self.selected]} would stick out of the "  # type: ignore[index]
-                           "city: every square of a building must be on the board")
+            name = ALL_PIECES[self.selected]  # type: ignore[index]
+            return False, (f"Illegal: the {name} would stick out of the city: every square of "
+                           "a building must be on the board")
         words = self.state.explain(self.held_move_text(cells))
         return words.startswith("Legal"), words
 
@@ -172,7 +175,8 @@ class CathedralView(GameView):
                      f"{SIDE_NAMES[self.side()]}'s supply.", "bad")
             return
         piece = _PIECE_INDEX[name]
-        if self.state.cathedral_state == "unplaced" and piece != CATHEDRAL:  # type: ignore[attr-defined]
+        unplaced = self.state.cathedral_state == "unplaced"
+        if unplaced and piece != CATHEDRAL:
             self.say("The Cathedral is placed first.", "bad")
             return
         if piece != self.selected:
