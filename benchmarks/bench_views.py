@@ -7,7 +7,10 @@ a preheated kernel, click to redrawn board <= 150 ms. Medians; the machine is sh
 
 from __future__ import annotations
 
+import json
+import pathlib
 import statistics
+import tempfile
 import time
 
 from stainedglass_widgets.testing import (
@@ -51,6 +54,71 @@ def _wait_refill(server: VoilaServer, count: int, timeout: float = 90) -> None:
     deadline = time.monotonic() + timeout
     while _filled(server) < count and time.monotonic() < deadline:
         time.sleep(0.2)
+
+
+def _loads(server: VoilaServer, browser, notebook: str, n: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """Page load to the city board drawn, ``n`` times, each with a preheated kernel."""
+    out = []
+    for _ in range(n):
+        filled = _filled(server)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.route("**/*", _route_offline)
+        start = time.perf_counter()
+        page.goto(server.url(notebook))
+        page.wait_for_selector(CITY + " svg", timeout=60_000)
+        out.append(time.perf_counter() - start)
+        page.close()
+        _wait_refill(server, filled + 1)
+    return out
+
+
+def measure_chart() -> tuple[list[float], list[float], list[float], list[float]]:
+    """What plotly would cost on the critical path: the play view with its chart open at load,
+    against the same view with the chart closed; and opening the chart on demand."""
+    from playwright.sync_api import sync_playwright
+
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, code in (("closed.ipynb", "v = CathedralView()\nv"),
+                           ("open.ipynb", "v = CathedralView()\nv.chart_button.value = True\nv")):
+            nb = {"cells": [dict(cell, source="from stainedglass_widgets import CathedralView\n"
+                                 + code)], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+            (pathlib.Path(tmp) / name).write_text(json.dumps(nb))
+        with VoilaServer(notebooks=tmp) as server, sync_playwright() as p:
+            server.wait_preheated(2)
+            browser = launch_chromium(p)
+            closed = _loads(server, browser, "closed.ipynb", 5)
+            opened = []
+            for _ in range(5):
+                filled = _filled(server)
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.route("**/*", _route_offline)
+                start = time.perf_counter()
+                page.goto(server.url("open.ipynb"))
+                page.wait_for_selector(CITY + " svg", timeout=60_000)
+                page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+                opened.append(time.perf_counter() - start)
+                page.close()
+                _wait_refill(server, filled + 1)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.route("**/*", _route_offline)
+            page.goto(server.url("closed.ipynb"))
+            page.wait_for_selector(CITY + " svg", timeout=60_000)
+            page.wait_for_timeout(3000)  # as a reader would: the kernel warms plotly meanwhile
+            start = time.perf_counter()
+            page.click("button:has-text('Score chart')")
+            page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+            first = [time.perf_counter() - start]
+            again = []
+            for _ in range(5):
+                page.click("button:has-text('Score chart')")
+                page.wait_for_selector(".js-plotly-plot", state="hidden")
+                start = time.perf_counter()
+                page.click("button:has-text('Score chart')")
+                page.wait_for_selector(".js-plotly-plot .main-svg", state="visible")
+                again.append(time.perf_counter() - start)
+            browser.close()
+    return closed, opened, first, again
 
 
 def measure() -> tuple[list[float], list[float], list[float]]:
@@ -127,6 +195,13 @@ def main() -> None:
         print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
               f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
               f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})", flush=True)
+    closed, opened, first, again = measure_chart()
+    for label, xs in (("page load, score chart closed (as shipped)", closed),
+                      ("page load, score chart open at load (plotly up front)", opened),
+                      ("score chart, first click to plot drawn", first),
+                      ("score chart, shown again: click to plot drawn", again)):
+        print(f"{'views: ' + label:<58} {med(xs) * 1000:>12,.0f} ms   (median of {len(xs)})",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -159,9 +159,16 @@ def test_score_chart_is_built_with_its_data_and_follows_the_game() -> None:
     view.supply[1].click("piece:castle")
     view.city.click("b2")
     assert [list(t.y) for t in fig.data] == [[47, 47, 47], [47, 47, 42]]
-    assert view.chart is fig  # updated in place once displayed
+    assert view.chart is fig  # updated in place once displayed (never rebuilt: plotly's
+    # widget bundle is several megabytes, sent again with every new FigureWidget)
     view.chart_button.value = False
-    assert view.chart is None and view.chart_box.children == ()
+    assert view.chart_box.layout.display == "none" and view.chart is fig  # hidden, kept
+    view.supply[0].click("piece:tavern")
+    view.city.click("j10")
+    assert len(fig.data[0].y) == 3  # not redrawn while hidden...
+    view.chart_button.value = True
+    assert view.chart is fig and [list(t.y) for t in fig.data] == [[47, 47, 47, 46],
+                                                                  [47, 47, 42, 42]]
 
 
 def test_claims_and_captures_are_announced_and_highlighted_on_their_move() -> None:

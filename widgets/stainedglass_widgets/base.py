@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import html
+import threading
 from typing import Any, Callable, Sequence
 
 import ipywidgets as w
@@ -96,6 +97,7 @@ class GameView(w.VBox):
                                                tooltip="score after every move (plotly)")
             self.chart_button.observe(self.safe(lambda _: self._toggle_chart()), "value")
             self.chart_box = w.Box()
+            threading.Thread(target=_warm_plotly, name="warm-plotly", daemon=True).start()
             children += [
                 w.HBox([*self.controls(), self.undo_button, self.hint_button, self.move_text]),
                 w.HBox([*self.seat_pickers, *self.new_game_options(), self.new_button,
@@ -347,10 +349,13 @@ class GameView(w.VBox):
 
     def _toggle_chart(self) -> None:
         if not self.chart_button.value:
-            self.chart_box.children = ()
-            self.chart = None
+            self.chart_box.layout.display = "none"  # kept: showing it again costs nothing
             return
-        import plotly.graph_objects as go  # imported on demand: keeps it off page load
+        self.chart_box.layout.display = None
+        if self.chart is not None:
+            self.update_chart()
+            return
+        import plotly.graph_objects as go  # on demand (and warmed up in a thread, see below)
 
         better = "fewer is better" if self.lower_is_better else "more is better"
         self.chart = go.FigureWidget(
@@ -362,10 +367,22 @@ class GameView(w.VBox):
         self.chart_box.children = (self.chart,)
 
     def update_chart(self) -> None:
-        if self.chart is None:
+        """Follow the game in place (the figure is displayed by now); not while it is hidden."""
+        if self.chart is None or not self.chart_button.value:
             return
         data = self._figure_data()
         with self.chart.batch_update():
             for trace, new in zip(self.chart.data, data):
                 trace.x = new["x"]
                 trace.y = new["y"]
+
+
+def _warm_plotly() -> None:
+    """Import plotly in the background: under Voila this runs in the preheated kernel, so the
+    first click on Score chart does not wait for the import either."""
+    try:
+        import plotly.graph_objects as go
+
+        go.FigureWidget, go.Scatter, go.Layout  # noqa: B018 - lazy modules: this loads them
+    except Exception:  # noqa: BLE001 - only a warm-up; the click reports any real error
+        pass
