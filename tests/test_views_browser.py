@@ -21,6 +21,7 @@ pytest.importorskip("anywidget")
 from stainedglass_widgets.testing import (  # noqa: E402
     CITY,
     ROOT,
+    LabServer,
     VoilaServer,
     board_version,
     chromium_path,
@@ -88,6 +89,14 @@ def message(page: Any) -> str:
     return html.unescape(page.inner_text(".sg-view .sg-message"))
 
 
+def wait_text(page: Any, selector: str, text: str) -> str:
+    """Wait until the element at ``selector`` shows ``text`` (widgets update one by one)."""
+    page.wait_for_function(
+        "([sel, t]) => { const el = document.querySelector(sel);"
+        " return el && el.innerText.includes(t); }", arg=[selector, text])
+    return html.unescape(page.inner_text(selector))
+
+
 def wait_moves(page: Any, n: int) -> None:
     """Wait until the move log lists ``n`` moves (the banner and log follow the board)."""
     page.wait_for_function(
@@ -124,24 +133,24 @@ def choose(page: Any, side: str, piece: str) -> None:
 def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
-    assert "Light places the Cathedral first" in message(page)
+    wait_text(page, ".sg-view .sg-message", "Light places the Cathedral first")
     shot(page, "play-0-start")
 
     # a legal move, by clicking: the Cathedral
     hover(page, "e5")
-    assert "✓" in page.inner_text(".sg-preview")
+    wait_text(page, ".sg-preview", "✓")
     click_cell(page, "e5")
     page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')
     wait_moves(page, 1)
-    assert "Light places the cathedral" in message(page)
+    wait_text(page, ".sg-view .sg-message", "Light places the cathedral")
     assert "Dark" in page.inner_text(".sg-banner") and moves_in_log(page) == 1
     shot(page, "play-1-cathedral")
 
     # an illegal one: the reason is shown, nothing is played
     choose(page, "dark", "castle")
     hover(page, "e6")
-    preview = page.inner_text(".sg-preview")
-    assert "✗" in preview and "occupied square" in preview
+    preview = wait_text(page, ".sg-preview", "✗")
+    assert "occupied square" in preview
     shot(page, "play-2-illegal-preview")
     click_cell(page, "e6", redraw=False)
     page.wait_for_function(
@@ -167,7 +176,7 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     page.wait_for_function(
         "() => !document.querySelector('.sg-city [data-owner=\"dark\"]')")
     wait_moves(page, 1)
-    assert "taken back" in message(page)
+    wait_text(page, ".sg-view .sg-message", "taken back")
 
     # the hint shows a placement on the board
     before = board_version(page)
@@ -233,7 +242,7 @@ def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page:
             "(n) => { const s = document.querySelector('.sg-log summary');"
             " return s && !s.innerText.includes('(' + n + ' moves)'); }", arg=n)
     assert "Game over" in page.inner_text(".sg-banner")
-    assert "Game over" in message(page)
+    wait_text(page, ".sg-view .sg-message", "Game over")
     shot(page, "play-6-game-over")
 
 
@@ -244,3 +253,27 @@ def _anchor(cells: list[str]) -> str:
 
     xy = sorted((parse_cell(c, 10, 10) for c in cells), key=lambda p: (p[1], p[0]))
     return cell_name(*_centre_cell(xy))
+
+
+def test_the_play_notebook_in_jupyterlab(browser: Any) -> None:
+    with LabServer() as lab:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(lab.url("notebooks/cathedral_play.ipynb"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+        page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=60_000)
+        for attempt in range(4):  # a request sent while the kernel connects can be lost: retry
+            page.click(".jp-CodeCell .jp-InputArea-prompt")
+            page.keyboard.press("Shift+Enter")
+            try:
+                page.wait_for_selector(CITY + " svg", timeout=20_000)
+                print(f"JupyterLab rendered the view on attempt {attempt + 1}")
+                break
+            except Exception:
+                if attempt == 3:
+                    shot(page, "lab-failure")
+                    raise
+        hover(page, "e5")
+        click_cell(page, "e5")
+        page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')
+        shot(page, "lab-play")
+        page.close()

@@ -43,7 +43,53 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class VoilaServer:
+class _Server:
+    """A Jupyter server process on a free port, its output in ``test-artifacts/``; stopped by
+    ending the process group it started (the server and its kernels)."""
+
+    name = "server"
+
+    def __init__(self, port: int | None = None, extra_args: list[str] | None = None) -> None:
+        self.port = port or free_port()
+        self.extra_args = extra_args or []
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = ROOT / "test-artifacts" / f"{self.name}-{self.port}.log"
+
+    def command(self) -> list[str]:  # hook
+        raise NotImplementedError
+
+    def ready_url(self) -> str:  # hook
+        raise NotImplementedError
+
+    def __enter__(self) -> "_Server":
+        self.log_path.parent.mkdir(exist_ok=True)
+        self._log = open(self.log_path, "wb")
+        env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
+        self.proc = subprocess.Popen(self.command() + self.extra_args, cwd=ROOT, env=env,
+                                     stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited; see {self.log_path}")
+            try:
+                urllib.request.urlopen(self.ready_url(), timeout=2).read()
+                return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"{self.name} did not start within 60 s; see {self.log_path}")
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self._log.close()
+
+
+class VoilaServer(_Server):
     """``voila notebooks`` on a free port, started as ``make run`` starts it: the project's
     ``voila.json`` (preheated kernels, culling) and the offline template ``stainedglass``.
 
@@ -51,38 +97,24 @@ class VoilaServer:
     ...     url = server.url("cathedral_play.ipynb")
     """
 
+    name = "voila"
+
     def __init__(self, notebooks: str = "notebooks", port: int | None = None,
                  extra_args: list[str] | None = None) -> None:
-        self.port = port or free_port()
+        super().__init__(port, extra_args)
         self.notebooks = notebooks
-        self.extra_args = extra_args or []
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log_path = ROOT / "test-artifacts" / f"voila-{self.port}.log"
+
+    def command(self) -> list[str]:
+        return [str(pathlib.Path(sys.executable).with_name("voila")), self.notebooks,
+                "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
+                "--template=stainedglass"]
 
     def url(self, notebook: str = "") -> str:
         base = f"http://127.0.0.1:{self.port}"
         return f"{base}/voila/render/{notebook}" if notebook else base + "/"
 
-    def __enter__(self) -> "VoilaServer":
-        voila = pathlib.Path(sys.executable).with_name("voila")
-        self.log_path.parent.mkdir(exist_ok=True)
-        self._log = open(self.log_path, "wb")
-        env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
-        self.proc = subprocess.Popen(  # as `make run` starts it
-            [str(voila), self.notebooks, "--no-browser", f"--port={self.port}",
-             "--Voila.ip=127.0.0.1", "--template=stainedglass", *self.extra_args],
-            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-            start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited; see {self.log_path}")
-            try:
-                urllib.request.urlopen(self.url(), timeout=2).read()
-                return self
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"voila did not start within 60 s; see {self.log_path}")
+    def ready_url(self) -> str:
+        return self.url()
 
     def wait_preheated(self, count: int, timeout: float = 90) -> None:
         """Wait until ``count`` kernel pools report themselves filled (in the log)."""
@@ -94,14 +126,23 @@ class VoilaServer:
             time.sleep(0.3)
         raise RuntimeError(f"kernel pools not filled within {timeout} s; see {self.log_path}")
 
-    def __exit__(self, *exc: Any) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # the group we started: voila and kernels
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-        self._log.close()
+
+class LabServer(_Server):
+    """JupyterLab on 127.0.0.1 without a token (for tests only), serving the project."""
+
+    name = "lab"
+
+    def command(self) -> list[str]:
+        root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+        return [str(pathlib.Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
+                f"--port={self.port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+                "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", *root]
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/lab/tree/{path}?reset"
+
+    def ready_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/status"
 
 
 # ---- page helpers (Playwright sync API) ----------------------------------------------------------
