@@ -354,7 +354,8 @@ class CathedralState(State):
         elif not self.has_built[self.to_move]:
             words.append("(a first building never claims territory)")
         elif after.last_claim:
-            words.append(f"; claims {bin(after.last_claim).count('1')} squares")
+            n = bin(after.last_claim).count("1")
+            words.append(f"; claims {n} square{'s' if n != 1 else ''}")
             for owner, piece, _ in after.last_captures:
                 owner_name = "the" if owner == NEUTRAL else f"{SIDE_NAMES[owner]}'s"
                 words.append(f"and captures {owner_name} {ALL_PIECES[piece]}")
