@@ -132,14 +132,14 @@ CAPTURE = [
     "infirmary i7 h8 i8 j8 i9", "infirmary f1 e2 f2 g2 f3", "inn f9 g9 g10", "stable j3 j4",
     "stable i1 i2",
 ]
-# Dark to move, 14 squares left each, two placements for the square: one wins, one does not.
+# Dark to move, 15 squares left against Light's 18, 32 placements: four of them win at once by
+# ending the game (neither side can place again); the others let Light back in.
 LAST_MOVE = [
-    "cathedral h6 g7 h7 i7 h8 h9", "stable f9 f10", "tower j2 i3 j3 h4 i4",
-    "infirmary b2 a3 b3 c3 b4", "manor e5 e6 f6 e7", "inn f3 e4 f4", "inn b7 c7 c8",
-    "castle a6 b6 a7 a8 b8", "square d9 e9 d10 e10", "bridge e1 f1 g1", "stable h10 i10",
-    "abbey e2 d3 e3 d4", "stable g3 g4", "inn f8 g8 g9", "castle i6 j6 j7 i8 j8", "tavern e8",
-    "tavern d8", "tavern a9", "tavern f5", "stable a1 a2", "bridge g5 h5 i5", "manor h1 i1 j1 i2",
-    "inn d5 c6 d6",
+    "cathedral i2 i3 h4 i4 j4 i5", "academy c4 c5 d5 b6 c6", "bridge d2 e2 f2",
+    "manor d7 d8 e8 d9", "castle b3 c3 d3 b4 d4", "inn c7 b8 c8", "abbey g9 h9 f10 g10",
+    "bridge e7 f7 g7", "tavern h7", "abbey f3 e4 f4 e5", "inn j7 i8 j8", "tavern i10",
+    "inn a9 b9 a10", "inn a6 a7 b7", "tavern a4", "tower g5 h5 h6 i6 i7", "stable a2 b2",
+    "stable b1 c1", "stable g2 h2", "stable i1 j1", "tower f8 e9 f9 d10 e10",
 ]
 
 
@@ -163,6 +163,11 @@ def test_the_built_positions_show_their_point():
         capture.play(move)
         assert (value == 1.0) <= bool(capture.last_captures), f"{move} wins without capturing"
         capture.undo()
+    last = _cathedral(LAST_MOVE)
+    for move, value in _outcomes(last).items():
+        last.play(move)
+        assert (value == 1.0) <= last.is_terminal(), f"{move} wins without ending the game"
+        last.undo()
 
 
 @pytest.mark.parametrize("bot_name,options", [("alphabeta", {"budget": 2.0}),
