@@ -156,11 +156,12 @@ class AlphaBetaBot(Bot):
                 best, best_move = value, move
                 beta = min(beta, value)
             if alpha >= beta:
-                killers = self._killers.setdefault(depth, [])
-                if move not in killers:
-                    killers.insert(0, move)
-                    del killers[2:]
                 break
+        if best_move is not None:  # a refutation or a best reply: try it first in siblings
+            killers = self._killers.setdefault(depth, [])
+            if best_move not in killers:
+                killers.insert(0, best_move)
+                del killers[2:]
         flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
         exact = not self._cut
         self._tt[key] = (depth, best, flag, best_move, exact)
@@ -197,7 +198,10 @@ class AlphaBetaBot(Bot):
             return moves
         legal = set(moves)
         first = [m for i, m in enumerate(first) if m in legal and m not in first[:i]]
-        return first + [m for m in moves if m not in first]
+        if not first:
+            return moves
+        tried = set(first)
+        return first + [m for m in moves if m not in tried]
 
 
 def _ranked(scored: list[tuple[float, Move]]) -> list[tuple[float, Move]]:

@@ -104,10 +104,14 @@ class MCTSBot(Bot):
                     else:
                         move = self._select(node, known, player, c)
                 else:
-                    if node.untried is None:
-                        node.untried = self._shuffled(s.legal_moves())
-                    if node.untried and (len(node.children) < limit or not node.children):
-                        move = node.untried.pop()
+                    untried = node.untried
+                    if untried is None:
+                        untried = node.untried = s.legal_moves()
+                    if untried and (len(node.children) < limit or not node.children):
+                        if node is not root:  # a random untried move: swap it to the end
+                            i = rng.randrange(len(untried))
+                            untried[i], untried[-1] = untried[-1], untried[i]
+                        move = untried.pop()
                         expanded = True
                     else:
                         move = self._select(node, node.children, player, c)

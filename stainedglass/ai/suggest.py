@@ -19,7 +19,7 @@ from .bots import bot as make_bot
 
 __all__ = ["Suggestion", "suggest"]
 
-_SEARCH_SHARE = 0.85
+_SEARCH_SHARE = 0.92
 """Of ``budget_s``, what the search may use; the rest is for the reasons and the overhead."""
 
 
