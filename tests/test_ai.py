@@ -423,3 +423,18 @@ def test_the_command_line_prints_the_table(capsys):
     assert "greedy" in out and "random:seed=4" in out and "95% CI" in out
     assert main(["tournament", "cathedral", "greedy", "nobot", "-n", "1"]) == 2
     assert "unknown bot 'nobot'" in capsys.readouterr().err
+
+
+# ---- the examples in the docstrings ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", ["stainedglass.ai", "stainedglass.ai.search",
+                                    "stainedglass.ai.bots", "stainedglass.ai.mcts",
+                                    "stainedglass.ai.alphabeta", "stainedglass.ai.suggest",
+                                    "stainedglass.ai.tournament", "stainedglass.cathedral.game"])
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0

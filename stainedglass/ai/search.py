@@ -90,6 +90,10 @@ class Bot:
 
     def choose(self, state: State) -> Move:
         """The move this bot plays in ``state`` (which it leaves unchanged)."""
+        self._check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:  # nothing to think about
+            return moves[0]
         return self.analyse(state, top=1)[0].move
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
