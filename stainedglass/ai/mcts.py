@@ -8,8 +8,9 @@
   search alike: each player picks what is best for them (max^n).
 * Big branching (Cathedral's first moves number 1,700): progressive widening lets a node
   consider ``widening * sqrt(visits)`` moves, tried in the order of a one-ply ``evaluate()``
-  at the root (random order below it).
-* Playouts are random for ``playout_depth`` plies, then the game's ``evaluate()`` scores them.
+  at the root; below it, each new child is the best of ``expand_sample`` random untried moves.
+* Playouts are random for ``playout_depth`` plies (default none), then the game's
+  ``evaluate()`` scores the position.
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=2)
@@ -47,12 +48,14 @@ class MCTSBot(Bot):
 
     Options: ``c`` exploration constant; ``playout_depth`` random plies before ``evaluate()``;
     ``widening`` children per square root of visits; ``prior_share`` of the time spent rating
-    the root's moves one ply deep (0 to skip).
+    the root's moves one ply deep (0 to skip); ``expand_sample``: below the root, a node grows
+    the best (by ``evaluate()``) of that many random untried moves (1: a random one).
     """
 
     name = "mcts"
     defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.4,
-                                "playout_depth": 4, "widening": 2.0, "prior_share": 0.25}
+                                "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
+                                "expand_sample": 6}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -64,6 +67,7 @@ class MCTSBot(Bot):
         players = state.num_players
         hidden = has_hidden_information(state)
         c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
+        sample = opts["expand_sample"]
 
         root = _Node(players)
         first = determinize(state, me, rng)
@@ -99,7 +103,8 @@ class MCTSBot(Bot):
                         if node is root:
                             move = min(fresh, key=lambda m: root_order.get(m, len(root_order)))
                         else:
-                            move = fresh[rng.randrange(len(fresh))]
+                            self._best_of_sample(s, fresh, player, sample)
+                            move = fresh[-1]
                         expanded = True
                     else:
                         move = self._select(node, known, player, c)
@@ -108,9 +113,8 @@ class MCTSBot(Bot):
                     if untried is None:
                         untried = node.untried = s.legal_moves()
                     if untried and (len(node.children) < limit or not node.children):
-                        if node is not root:  # a random untried move: swap it to the end
-                            i = rng.randrange(len(untried))
-                            untried[i], untried[-1] = untried[-1], untried[i]
+                        if node is not root:  # the best of a few random untried moves
+                            self._best_of_sample(s, untried, player, sample)
                         move = untried.pop()
                         expanded = True
                     else:
@@ -159,7 +163,7 @@ class MCTSBot(Bot):
         stop = clock.fraction(share)
         rated: dict[Move, float] = {}
         for move in self._shuffled(moves):
-            if stop is not None and time.perf_counter() > stop:
+            if rated and stop is not None and time.perf_counter() > stop:
                 break
             state.play(move)
             rated[move] = expected_value(state, me, self.rng, 4)
@@ -168,6 +172,24 @@ class MCTSBot(Bot):
         for move in moves:  # not rated in time: after the rated ones
             rated.setdefault(move, low)
         return rated
+
+    def _best_of_sample(self, s: State, moves: list[Move], player: int, k: int) -> None:
+        """Move to the end of ``moves`` the best, for ``player`` by ``evaluate()`` one ply deep,
+        of ``k`` drawn at random (just one drawn when ``k`` <= 1)."""
+        rng = self.rng
+        n = len(moves)
+        best_i, best_v = n - 1, -1.0
+        for j in range(min(max(k, 1), n)):
+            i = rng.randrange(n - j)  # a move not drawn yet (the drawn ones sit at the end)
+            moves[i], moves[n - 1 - j] = moves[n - 1 - j], moves[i]
+            if k <= 1:
+                return
+            s.play(moves[n - 1 - j])
+            value = leaf_value(s)[player]
+            s.undo()
+            if value > best_v:
+                best_i, best_v = n - 1 - j, value
+        moves[best_i], moves[-1] = moves[-1], moves[best_i]
 
     def _shuffled(self, moves: list[Move]) -> list[Move]:
         moves = list(moves)
