@@ -38,23 +38,14 @@ def positions(name: str, count: int = POSITIONS) -> list[sg.State]:
     return out
 
 
-def mcts_rate(name: str) -> float:
+def search_rate(name: str, bot_name: str, counter: str) -> float:
+    """Median over the positions of ``bot.<counter>`` (iterations, nodes) per second."""
     rates = []
     for i, state in enumerate(positions(name)):
-        bot = sg.ai.bot("mcts", budget=SEARCH_S, seed=i)
+        bot = sg.ai.bot(bot_name, budget=SEARCH_S, seed=i)
         start = time.perf_counter()
         bot.choose(state)
-        rates.append(bot.last_iterations / (time.perf_counter() - start))
-    return statistics.median(rates)
-
-
-def alphabeta_rate(name: str) -> float:
-    rates = []
-    for i, state in enumerate(positions(name)):
-        bot = sg.ai.bot("alphabeta", budget=SEARCH_S, seed=i)
-        start = time.perf_counter()
-        bot.choose(state)
-        rates.append(bot.nodes / (time.perf_counter() - start))
+        rates.append(getattr(bot, counter) / (time.perf_counter() - start))
     return statistics.median(rates)
 
 
@@ -70,10 +61,10 @@ def suggest_latency(name: str, budget: float) -> tuple[float, float]:
 
 def main() -> None:
     for name in sg.games():
-        report(f"{name}: mcts iterations (median of {POSITIONS} positions)", mcts_rate(name),
-               "iter/s")
+        report(f"{name}: mcts iterations (median of {POSITIONS} positions)",
+               search_rate(name, "mcts", "last_iterations"), "iter/s")
         report(f"{name}: alpha-beta nodes (median of {POSITIONS} positions)",
-               alphabeta_rate(name), "nodes/s")
+               search_rate(name, "alphabeta", "nodes"), "nodes/s")
         for budget in BUDGETS:
             median, worst = suggest_latency(name, budget)
             verdict = "ok" if worst <= 1.1 * budget else "OVER"

@@ -11,15 +11,14 @@ import sys
 from typing import Any
 
 from . import ai, core
+from .ai.tournament import parse_value
 
 
 def _option(text: str) -> tuple[str, Any]:
     key, eq, value = text.partition("=")
     if not eq:
         raise argparse.ArgumentTypeError(f"{text!r}: options are key=value, e.g. players=3")
-    from .ai.tournament import _value
-
-    return key.strip(), _value(value.strip())
+    return key.strip(), parse_value(value.strip())
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -184,9 +184,8 @@ def test_the_search_bots_find_the_forced_capture(bot_name, options):
                                               ("mcts", {"iterations": 200})])
 def test_the_search_bots_find_the_winning_last_move(bot_name, options):
     state = _cathedral(LAST_MOVE)
-    move = sg.ai.bot(bot_name, seed=2, **options).choose(state)
-    state.play(move)
-    assert _solve(state, 1) == 1.0, f"{bot_name} played {move}, which does not win"
+    state.play(sg.ai.bot(bot_name, seed=2, **options).choose(state))
+    assert state.is_terminal() and state.returns()[1] == 1.0, f"{bot_name}: {state.history[-1]}"
 
 
 def test_alphabeta_stops_early_once_the_search_reaches_every_end():

@@ -26,7 +26,8 @@ from typing import Any, Callable
 from ..core import load
 from .bots import bot as make_bot
 
-__all__ = ["GameTask", "GameResult", "Table", "parse_bot", "play_game", "tournament", "wilson"]
+__all__ = ["GameTask", "GameResult", "Table", "parse_bot", "parse_value", "play_game", "tournament",
+           "wilson"]
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
@@ -41,11 +42,12 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, text = item.partition("=")
         if not eq:
             raise ValueError(f"bot {spec!r}: options are key=value, separated by commas")
-        options[key.strip()] = _value(text.strip())
+        options[key.strip()] = parse_value(text.strip())
     return name.strip(), options
 
 
-def _value(text: str) -> Any:
+def parse_value(text: str) -> Any:
+    """A Python literal (``0.5``, ``True``, ``3``), else the text itself."""
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):
