@@ -7,6 +7,7 @@ in small built positions, never reading hidden cards.
 
 from __future__ import annotations
 
+import json
 import random
 from concurrent.futures import Future
 from typing import Any
@@ -229,6 +230,8 @@ def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name):
         assert 0.0 <= hint.value <= 1.0
         assert state.explain(hint.move) == "Legal: " + hint.reason
         assert str(hint.move) in str(hint)
+        assert hint.to_dict()["move"] == str(hint.move)
+        assert json.loads(json.dumps(hint.to_dict()))["reason"] == hint.reason
     assert "captures Dark's" in hints[0].reason, hints[0]
     assert hints[0].support > 0
 

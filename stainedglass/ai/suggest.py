@@ -35,6 +35,11 @@ class Suggestion:
     unit: str
     reason: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (the move as text) for a view, a chart or JSON."""
+        return {"move": str(self.move), "value": self.value, "support": self.support,
+                "unit": self.unit, "reason": self.reason}
+
     def __str__(self) -> str:
         return f"{self.move}  {self.value:.0%} ({self.support} {self.unit}): {self.reason}"
 
