@@ -85,7 +85,7 @@ def test_bots_choose_only_legal_moves_and_leave_the_state_alone(name, opts, bot_
 
 
 @pytest.mark.parametrize("name,opts", VARIANTS)
-def test_a_bot_refuses_chance_nodes_and_finished_games(name, opts):
+def test_a_bot_refuses_a_finished_game(name, opts):
     state = play_random(sg.load(name, **opts).new_game(seed=3), random.Random(3))
     with pytest.raises(ValueError, match="game is over"):
         sg.ai.bot("greedy").choose(state)
@@ -340,12 +340,22 @@ class HighCardState(State):
 HighCard.state_class = HighCardState
 
 
-def _poisoned(hand: int) -> State:
-    """Player 0 holds ``hand``; the other card and the pile are poison."""
+def _poisoned(hand: int, player: int = 0) -> State:
+    """``player`` is to move and holds ``hand``; the other card and the pile are poison."""
     state = HighCard().new_game(seed=1)
-    state.hands = [hand, Poison()]
+    if player == 1:
+        state.play(Move(("keep",), "keep"))
+    state.hands[player] = hand
+    state.hands[1 - player] = Poison()
     state.pile = [Poison() for _ in range(4)]
     return state
+
+
+def test_a_bot_refuses_a_chance_node():
+    state = HighCard().new_game(seed=1)
+    state.play(Move(("swap",), "swap"))
+    with pytest.raises(ValueError, match="chance node"):
+        sg.ai.bot("mcts").choose(state)
 
 
 def test_the_poison_would_catch_a_bot_that_peeks():
@@ -355,9 +365,10 @@ def test_the_poison_would_catch_a_bot_that_peeks():
 
 
 @pytest.mark.parametrize("bot_name", sorted(QUICK_BOTS))
-def test_bots_never_read_hidden_cards(bot_name):
+@pytest.mark.parametrize("player", [0, 1])
+def test_bots_never_read_hidden_cards(bot_name, player):
     for seed in range(5):
-        state = _poisoned(3)
+        state = _poisoned(3, player)
         move = sg.ai.bot(bot_name, seed=seed, **QUICK_BOTS[bot_name]).choose(state)
         assert str(move) in ("keep", "swap")
 
