@@ -79,7 +79,7 @@ class MCTSBot(Bot):
 
         done = 0
         while not clock.spent(done) or done == 0:
-            s = first if done == 0 else determinize(state, me, rng)
+            s = first if done == 0 else determinize(state, me, rng)  # a fresh redraw
             node = root
             path = [root]
             expanded = False
@@ -141,8 +141,6 @@ class MCTSBot(Bot):
                 for i in range(players):
                     total[i] += value[i]
             done += 1
-            if done == 1:
-                first = None  # type: ignore[assignment]  # later iterations redraw
 
         self.last_iterations = done
         ranked = sorted(root.children.items(),
