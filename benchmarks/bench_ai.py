@@ -42,6 +42,8 @@ def search_rate(name: str, bot_name: str, counter: str) -> float:
     """Median over the positions of ``bot.<counter>`` (iterations, nodes) per second."""
     rates = []
     for i, state in enumerate(positions(name)):
+        if len(state.legal_moves()) < 2:
+            continue  # a single move is played at once: there is no search to time
         bot = sg.ai.bot(bot_name, budget=SEARCH_S, seed=i)
         start = time.perf_counter()
         bot.choose(state)
