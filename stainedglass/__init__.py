@@ -8,6 +8,7 @@ True
 (2, False, False)
 """
 
+from . import ai
 from .core import (
     CHANCE,
     TERMINAL,

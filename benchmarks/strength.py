@@ -1,0 +1,61 @@
+"""Strength matches of issue 5 (not run by ``make bench``: at full size they take hours).
+
+    python benchmarks/strength.py                      # the issue's matches: 200 games, 1 s a move
+    python benchmarks/strength.py -n 40 --budget 0.5   # what fits in a coffee break
+    python benchmarks/strength.py --only mcts-greedy
+
+Each match alternates seats; it prints the tournament table (win rate with its 95% Wilson
+interval, average score, time per move) and the issue's target for the first bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import stainedglass as sg
+
+# (game, bots, target win rate of the first bot or None: report only)
+MATCHES = {
+    "mcts-random": ("cathedral", ["mcts:budget={b}", "random"], 0.98),
+    "alphabeta-random": ("cathedral", ["alphabeta:budget={b}", "random"], 0.98),
+    "mcts-greedy": ("cathedral", ["mcts:budget={b}", "greedy"], 0.75),
+    "alphabeta-greedy": ("cathedral", ["alphabeta:budget={b}", "greedy"], 0.75),
+    "mcts-alphabeta": ("cathedral", ["mcts:budget={b}", "alphabeta:budget={b}"], None),
+    "walls-mcts-greedy": ("walls_of_light", ["mcts:budget={b}", "greedy", "greedy"], 0.55),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--games", type=int, default=200)
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds a move (default 1)")
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", nargs="*", default=None, choices=sorted(MATCHES))
+    args = parser.parse_args(argv)
+    for key in args.only or list(MATCHES):
+        game, bots, target = MATCHES[key]
+        if game not in sg.games():
+            print(f"{key}: skipped, {game} is not registered in this checkout\n", flush=True)
+            continue
+        bots = [b.format(b=args.budget) for b in bots]
+        start = time.perf_counter()
+        table = sg.ai.tournament(game, bots, n=args.games, jobs=args.jobs, seed=args.seed)
+        first = table.rows[0]
+        print(table)
+        verdict = ""
+        if target is not None:
+            verdict = (f"; target {target:.0%}: "
+                       + ("met" if first["ci_low"] >= target else
+                          "not shown (interval reaches below)" if first["ci_high"] >= target
+                          else "MISSED"))
+        print(f"{key}: {first['bot']} won {first['win_rate']:.1%} "
+              f"[{first['ci_low']:.1%}, {first['ci_high']:.1%}] of {args.games} games{verdict} "
+              f"({time.perf_counter() - start:.0f} s)\n", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

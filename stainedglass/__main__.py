@@ -1,0 +1,65 @@
+"""Command line: ``python -m stainedglass tournament GAME BOT BOT [...] -n 200 --jobs 2``.
+
+Bots are names with optional options: ``mcts``, ``mcts:budget=0.5``, ``alphabeta:depth=3``.
+Other commands: ``games`` (the registered games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from . import ai, core
+from .ai.tournament import parse_value
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, eq, value = text.partition("=")
+    if not eq:
+        raise argparse.ArgumentTypeError(f"{text!r}: options are key=value, e.g. players=3")
+    return key.strip(), parse_value(value.strip())
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="stainedglass", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("games", help="list the registered games")
+    t = commands.add_parser(
+        "tournament", help="seat-rotated games between bots: win rates with 95%% intervals")
+    t.add_argument("game", help="a registered game, e.g. cathedral")
+    t.add_argument("bots", nargs="+", metavar="BOT",
+                   help=f"one per seat: {', '.join(ai.BOTS)}, optionally NAME:key=value,...")
+    t.add_argument("-n", "--games", type=int, default=200, help="games to play (default 200)")
+    t.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    t.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    t.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. --option match=True (repeatable)")
+    t.add_argument("--quiet", action="store_true", help="no progress line")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``stainedglass`` command; returns the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "games":
+        print("\n".join(core.games()))
+        return 0
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr,
+              flush=True)
+
+    try:
+        table = ai.tournament(args.game, args.bots, n=args.games, jobs=args.jobs, seed=args.seed,
+                              options=dict(args.option),
+                              progress=None if args.quiet else progress)
+    except ValueError as e:
+        print(f"stainedglass: {e}", file=sys.stderr)
+        return 2
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+"""Game-agnostic AI: bots, ranked suggestions with reasons, tournaments.
+
+Everything here works through the engine contract only (``legal_moves``, ``play``/``undo``,
+``clone``, ``chance_outcomes``, ``view(player)``, ``evaluate()``, ``explain(move)``), so a new
+game gets its bots, hints and tournaments with no change to this package. Game knowledge, the
+evaluation and the words of the reasons, stays in each game's folder.
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game(seed=1)
+>>> sg.ai.bot("random", seed=1).choose(state) in state.legal_moves()
+True
+>>> [h.move in state.legal_moves() for h in sg.ai.suggest(state, top=2, budget_s=0.2, seed=1)]
+[True, True]
+"""
+
+from .alphabeta import AlphaBetaBot
+from .bots import BOTS, GreedyBot, RandomBot, bot
+from .mcts import MCTSBot
+from .search import Bot, Candidate
+from .suggest import Suggestion, suggest
+from .tournament import Table, tournament
+
+__all__ = ["BOTS", "Bot", "Candidate", "RandomBot", "GreedyBot", "MCTSBot", "AlphaBetaBot", "bot",
+           "suggest", "Suggestion", "tournament", "Table"]

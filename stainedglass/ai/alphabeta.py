@@ -1,0 +1,209 @@
+"""Alpha-beta search with iterative deepening, move ordering and a transposition table.
+
+Made for two-player games without chance or hidden cards, such as Cathedral, where it is exact
+once it reaches the end. It still plays any game: with more players it searches "paranoid"
+(the others are assumed to play against the bot); chance nodes are averaged over their outcomes
+(``chance_samples`` drawn by probability when there are more); hidden cards are redrawn once per
+move through ``state.view(player)``.
+
+Values are the mover's share of ``returns()`` (``evaluate()`` at the depth limit), 0..1.
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game(seed=2)
+>>> bot = sg.ai.bot("alphabeta", depth=1, seed=1)
+>>> bot.choose(state) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..core import Move, State
+from .search import Bot, Candidate, determinize, position_key
+
+__all__ = ["AlphaBetaBot"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_INF = math.inf
+
+
+class _Timeout(Exception):
+    """The time budget ran out in the middle of a search."""
+
+
+class AlphaBetaBot(Bot):
+    """Iterative deepening alpha-beta within ``budget`` seconds (default 1) or to ``depth`` plies.
+
+    Move ordering: the transposition table's best move, two killer moves per depth, then (at
+    ``order_depth`` plies or more from the horizon) the game's ``evaluate()`` one ply deep; at
+    the root, the previous iteration's scores.
+    """
+
+    name = "alphabeta"
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "chance_samples": 8,
+                                "order_depth": 2}
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        self._check(state)
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["depth"] else 1.0
+        max_depth = opts["depth"]
+        if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
+                                      or max_depth < 1):
+            raise ValueError(f"alphabeta: depth= must be a whole number >= 1, not {max_depth!r}")
+        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        self._me = state.current_player
+        self._tt: dict[Any, tuple[int, float, int, Move | None, bool]] = {}
+        self._killers: dict[int, list[Move]] = {}
+        self.nodes = 0
+        keep = max(1, top or 1)
+
+        work = determinize(state, self._me, self.rng)
+        order = list(work.legal_moves())
+        self.rng.shuffle(order)
+        done: list[tuple[float, Move]] = []
+        done_depth = 0
+        depth = 1
+        while max_depth is None or depth <= max_depth:
+            self._cut = False
+            partial: list[tuple[float, Move]] = []
+            try:
+                self._root(work, order, depth, keep, partial)
+            except _Timeout:
+                if partial and done:  # the previous best was searched first: trust this depth
+                    searched = {m for _, m in partial}
+                    done = _ranked(partial) + [(v, m) for v, m in done if m not in searched]
+                    self._mixed = (depth, len(partial))
+                elif partial and not done:
+                    done, done_depth = _ranked(partial), depth
+                    self._mixed = (depth, len(partial))
+                break
+            done, done_depth = _ranked(partial), depth
+            self._mixed = None
+            if not self._cut:  # every line reached the end: the result is exact
+                break
+            order = [m for _, m in done]
+            depth += 1
+        if not done:  # not even one move searched in time: the first in order
+            done = [(0.5, m) for m in order]
+        self.depth_reached = done_depth
+        out = []
+        for i, (value, move) in enumerate(done[:top] if top else done):
+            d = done_depth
+            if self._mixed is not None and i < self._mixed[1]:
+                d = self._mixed[0]
+            out.append(Candidate(move, min(1.0, max(0.0, value)), d, "plies deep"))
+        return out
+
+    # ---- search ----------------------------------------------------------------------------
+
+    def _root(self, s: State, order: list[Move], depth: int, keep: int,
+              out: list[tuple[float, Move]]) -> None:
+        """Search each root move; the best ``keep`` values are exact, the rest upper bounds."""
+        best: list[float] = []
+        for move in order:
+            alpha = best[keep - 1] if len(best) >= keep else -_INF
+            s.play(move)
+            value = self._search(s, depth - 1, alpha, _INF)
+            s.undo()
+            out.append((value, move))
+            best = sorted(best + [value], reverse=True)[:keep]
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise _Timeout
+
+    def _search(self, s: State, depth: int, alpha: float, beta: float) -> float:
+        self._tick()
+        me = self._me
+        if s.is_terminal():
+            return s.returns()[me]
+        if depth <= 0:
+            self._cut = True
+            return s.evaluate()[me]
+        if s.is_chance():
+            return self._chance(s, depth)
+
+        key = position_key(s)
+        entry = self._tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_value, flag, tt_move, exact = entry
+            if e_depth >= depth and (flag == _EXACT or (flag == _LOWER and e_value >= beta)
+                                     or (flag == _UPPER and e_value <= alpha)):
+                if not exact:
+                    self._cut = True
+                return e_value
+
+        outer_cut, self._cut = self._cut, False
+        maximizing = s.current_player == me
+        a0, b0 = alpha, beta
+        best = -_INF if maximizing else _INF
+        best_move = None
+        for move in self._ordered(s, depth, tt_move, maximizing):
+            s.play(move)
+            value = self._search(s, depth - 1, alpha, beta)
+            s.undo()
+            if maximizing:
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_move = value, move
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if best_move is not None:  # a refutation or a best reply: try it first in siblings
+            killers = self._killers.setdefault(depth, [])
+            if best_move not in killers:
+                killers.insert(0, best_move)
+                del killers[2:]
+        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+        exact = not self._cut
+        self._tt[key] = (depth, best, flag, best_move, exact)
+        self._cut = outer_cut or self._cut
+        return best
+
+    def _chance(self, s: State, depth: int) -> float:
+        outcomes = s.chance_outcomes()
+        n = self.options["chance_samples"]
+        if len(outcomes) > n:
+            weights = [p for _, p in outcomes]
+            drawn = self.rng.choices([m for m, _ in outcomes], weights=weights, k=n)
+            outcomes = [(m, 1.0 / n) for m in drawn]
+        total = 0.0
+        for move, p in outcomes:
+            s.play(move)
+            total += p * self._search(s, depth, -_INF, _INF)
+            s.undo()
+        return total
+
+    def _ordered(self, s: State, depth: int, tt_move: Move | None, maximizing: bool) -> list[Move]:
+        moves = s.legal_moves()
+        if depth >= self.options["order_depth"] and len(moves) > 1:
+            me = self._me
+            rated = []
+            for move in moves:
+                s.play(move)
+                rated.append((s.evaluate()[me] if not s.is_terminal() else s.returns()[me], move))
+                s.undo()
+            rated.sort(key=lambda t: t[0], reverse=maximizing)
+            moves = [m for _, m in rated]
+        first = [m for m in [tt_move, *self._killers.get(depth, ())] if m is not None]
+        if not first:
+            return moves
+        legal = set(moves)
+        first = [m for i, m in enumerate(first) if m in legal and m not in first[:i]]
+        if not first:
+            return moves
+        tried = set(first)
+        return first + [m for m in moves if m not in tried]
+
+
+def _ranked(scored: list[tuple[float, Move]]) -> list[tuple[float, Move]]:
+    """Best first; the sort is stable, so equal values keep the search order."""
+    return sorted(scored, key=lambda t: -t[0])

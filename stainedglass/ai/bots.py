@@ -1,0 +1,104 @@
+"""The simple bots (``random``, ``greedy``) and ``bot(name, **options)``, which makes any bot.
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game(seed=1)
+>>> move = sg.ai.bot("greedy", seed=1).choose(state)
+>>> move in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core import Move, State
+from .search import Bot, Candidate, determinize, leaf_value, sample_outcome
+
+__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot", "expected_value"]
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal move: the baseline every other bot must beat."""
+
+    name = "random"
+    defaults: dict[str, Any] = {"seed": None}
+
+    def choose(self, state: State) -> Move:
+        self._check(state)
+        return self.rng.choice(state.legal_moves())
+
+
+def expected_value(state: State, player: int, rng: random.Random, samples: int) -> float:
+    """``player``'s evaluation of ``state``; at a chance node, the mean over its outcomes
+    (all of them when there are at most ``samples``, else ``samples`` drawn by probability)."""
+    if not state.is_chance():
+        return leaf_value(state)[player]
+    outcomes = state.chance_outcomes()
+    if len(outcomes) <= samples:
+        total = 0.0
+        for move, p in outcomes:
+            state.play(move)
+            total += p * expected_value(state, player, rng, 1)
+            state.undo()
+        return total
+    total = 0.0
+    for _ in range(samples):
+        state.play(sample_outcome(state, rng))
+        total += expected_value(state, player, rng, 1)
+        state.undo()
+    return total / samples
+
+
+class GreedyBot(Bot):
+    """One ply: plays the move whose resulting position the game's ``evaluate()`` rates best
+    for the mover (chance after the move averaged; hidden cards redrawn through ``view``).
+    Ties are broken at random with the bot's seed."""
+
+    name = "greedy"
+    defaults: dict[str, Any] = {"seed": None, "chance_samples": 16}
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        self._check(state)
+        me = state.current_player
+        work = determinize(state, me, self.rng)
+        scored = []
+        for move in work.legal_moves():
+            work.play(move)
+            value = expected_value(work, me, self.rng, self.options["chance_samples"])
+            work.undo()
+            scored.append((value, self.rng.random(), move))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [Candidate(m, v, 1, "ply deep") for v, _, m in scored[:top]]
+
+
+def _registry() -> dict[str, type[Bot]]:
+    from .alphabeta import AlphaBetaBot
+    from .mcts import MCTSBot
+
+    return {b.name: b for b in (RandomBot, GreedyBot, MCTSBot, AlphaBetaBot)}
+
+
+BOTS = ("random", "greedy", "mcts", "alphabeta")
+"""The bot names ``bot()`` accepts."""
+
+
+def bot(name: str, **options: Any) -> Bot:
+    """A bot by name, its options checked (a bad option is a ValueError naming the valid ones).
+
+    ``random``; ``greedy`` (one ply with the game's evaluation); ``mcts`` (UCT, ``budget``
+    seconds or ``iterations`` per move); ``alphabeta`` (iterative deepening within ``budget``
+    seconds, or to ``depth``). Every bot takes ``seed`` for reproducible play.
+
+    >>> sg_bot = bot("mcts", iterations=50, seed=3)
+    >>> sg_bot.name
+    'mcts'
+    >>> bot("minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta
+    """
+    classes = _registry()
+    if name not in classes:
+        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+    return classes[name](**options)

@@ -1,0 +1,216 @@
+"""Monte Carlo tree search (UCT) for any registered game.
+
+* Chance nodes are sampled by their probabilities with the bot's own generator.
+* Hidden information: every iteration searches a fresh determinization ``state.view(player)``
+  (information-set MCTS: a node's moves are those legal in the current determinization), so
+  the bot never reads another hand or the order of a pile.
+* Values are vectors (one estimate of ``returns()`` per player), so games of 1 to 4 players
+  search alike: each player picks what is best for them (max^n).
+* Big branching (Cathedral's first moves number 1,700): progressive widening lets a node
+  consider ``widening * sqrt(visits)`` moves, tried in the order of a one-ply ``evaluate()``
+  at the root; below it, each new child is the best of ``expand_sample`` random untried moves.
+* Playouts are random for ``playout_depth`` plies (default none), then the game's
+  ``evaluate()`` scores the position.
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game(seed=2)
+>>> bot = sg.ai.bot("mcts", iterations=200, seed=5)
+>>> bot.choose(state) == sg.ai.bot("mcts", iterations=200, seed=5).choose(state)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..core import Move, State
+from .bots import expected_value
+from .search import (Bot, Candidate, Clock, determinize, has_hidden_information, leaf_value,
+                     sample_outcome)
+
+__all__ = ["MCTSBot"]
+
+
+class _Node:
+    __slots__ = ("children", "untried", "visits", "total")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.untried: list[Move] | None = None  # perfect information: moves not yet expanded
+        self.visits = 0
+        self.total = [0.0] * players
+
+
+class MCTSBot(Bot):
+    """UCT within ``budget`` seconds (default 1) or ``iterations`` playouts; ``seed``.
+
+    Options: ``c`` exploration constant; ``playout_depth`` random plies before ``evaluate()``;
+    ``widening`` children per square root of visits; ``prior_share`` of the time spent rating
+    the root's moves one ply deep (0 to skip); ``expand_sample``: below the root, a node grows
+    the best (by ``evaluate()``) of that many random untried moves (1: a random one).
+    """
+
+    name = "mcts"
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
+                                "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
+                                "expand_sample": 6}
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        self._check(state)
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
+        clock = Clock(seconds, opts["iterations"])
+        rng = self.rng
+        me = state.current_player
+        players = state.num_players
+        hidden = has_hidden_information(state)
+        c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
+        sample = opts["expand_sample"]
+
+        root = _Node(players)
+        first = determinize(state, me, rng)
+        prior = self._prior(first, clock)
+        root.untried = [m for m, _ in sorted(prior.items(), key=lambda kv: kv[1])] \
+            if prior else self._shuffled(first.legal_moves())
+        if hidden:  # the root player knows their own moves: keep the prior order
+            root_order = {m: i for i, m in enumerate(reversed(root.untried))}
+
+        done = 0
+        while not clock.spent(done) or done == 0:
+            s = first if done == 0 else determinize(state, me, rng)
+            node = root
+            path = [root]
+            expanded = False
+            while not expanded and not s.is_terminal():
+                if s.is_chance():
+                    move = sample_outcome(s, rng)
+                    child = node.children.get(move)
+                    if child is None:
+                        child = node.children[move] = _Node(players)
+                    s.play(move)
+                    node = child
+                    path.append(node)
+                    continue
+                player = s.current_player
+                limit = widen * math.sqrt(node.visits + 1)
+                if hidden:
+                    legal = s.legal_moves()
+                    fresh = [m for m in legal if m not in node.children]
+                    known = [m for m in legal if m in node.children]
+                    if fresh and (len(known) < limit or not known):
+                        if node is root:
+                            move = min(fresh, key=lambda m: root_order.get(m, len(root_order)))
+                        else:
+                            self._best_of_sample(s, fresh, player, sample)
+                            move = fresh[-1]
+                        expanded = True
+                    else:
+                        move = self._select(node, known, player, c)
+                else:
+                    untried = node.untried
+                    if untried is None:
+                        untried = node.untried = s.legal_moves()
+                    if untried and (len(node.children) < limit or not node.children):
+                        if node is not root:  # the best of a few random untried moves
+                            self._best_of_sample(s, untried, player, sample)
+                        move = untried.pop()
+                        expanded = True
+                    else:
+                        move = self._select(node, node.children, player, c)
+                s.play(move)
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = _Node(players)
+                node = child
+                path.append(node)
+
+            plies = 0
+            while plies < depth_cap and not s.is_terminal():
+                if s.is_chance():
+                    s.play(sample_outcome(s, rng))
+                else:
+                    legal = s.legal_moves()
+                    s.play(legal[rng.randrange(len(legal))])
+                plies += 1
+            value = leaf_value(s)
+            for n in path:
+                n.visits += 1
+                total = n.total
+                for i in range(players):
+                    total[i] += value[i]
+            done += 1
+            if done == 1:
+                first = None  # type: ignore[assignment]  # later iterations redraw
+
+        self.last_iterations = done
+        ranked = sorted(root.children.items(),
+                        key=lambda kv: (-kv[1].visits, -kv[1].total[me] / max(kv[1].visits, 1)))
+        out = [Candidate(m, n.total[me] / n.visits, n.visits, "playouts") for m, n in ranked
+               if n.visits]
+        unvisited = sorted((m for m in prior if m not in root.children), key=lambda m: -prior[m])
+        out += [Candidate(m, prior[m], 0, "playouts") for m in unvisited]
+        return out[:top]
+
+    def _prior(self, state: State, clock: Clock) -> dict[Move, float]:
+        """The root's moves rated one ply deep, while ``prior_share`` of the budget lasts."""
+        moves = state.legal_moves()
+        share = self.options["prior_share"]
+        if not share or len(moves) < 2:
+            return {}
+        me = state.current_player
+        stop = clock.fraction(share)
+        rated: dict[Move, float] = {}
+        for move in self._shuffled(moves):
+            if rated and stop is not None and time.perf_counter() > stop:
+                break
+            state.play(move)
+            rated[move] = expected_value(state, me, self.rng, 4)
+            state.undo()
+        low = min(rated.values()) - 1.0
+        for move in moves:  # not rated in time: after the rated ones
+            rated.setdefault(move, low)
+        return rated
+
+    def _best_of_sample(self, s: State, moves: list[Move], player: int, k: int) -> None:
+        """Move to the end of ``moves`` the best, for ``player`` by ``evaluate()`` one ply deep,
+        of ``k`` drawn at random (just one drawn when ``k`` <= 1)."""
+        rng = self.rng
+        n = len(moves)
+        best_i, best_v = n - 1, -1.0
+        for j in range(min(max(k, 1), n)):
+            i = rng.randrange(n - j)  # a move not drawn yet (the drawn ones sit at the end)
+            moves[i], moves[n - 1 - j] = moves[n - 1 - j], moves[i]
+            if k <= 1:
+                return
+            s.play(moves[n - 1 - j])
+            value = leaf_value(s)[player]
+            s.undo()
+            if value > best_v:
+                best_i, best_v = n - 1 - j, value
+        moves[best_i], moves[-1] = moves[-1], moves[best_i]
+
+    def _shuffled(self, moves: list[Move]) -> list[Move]:
+        moves = list(moves)
+        self.rng.shuffle(moves)
+        return moves
+
+    @staticmethod
+    def _select(node: _Node, moves: Any, player: int, c: float) -> Move:
+        """UCB1 for ``player`` over ``moves`` (children of ``node``)."""
+        log_n = math.log(node.visits + 1)
+        best = None
+        best_score = -1.0
+        children = node.children
+        for move in moves:
+            child = children[move]
+            n = child.visits
+            if n == 0:
+                return move
+            score = child.total[player] / n + c * math.sqrt(log_n / n)
+            if score > best_score:
+                best_score = score
+                best = move
+        assert best is not None
+        return best

@@ -1,0 +1,153 @@
+"""What every bot shares: options, budgets, chance sampling, determinization, position keys.
+
+Bots see a game only through the engine contract (``shared/api.md``, ``stainedglass/core.py``):
+``legal_moves``, ``play``/``undo``, ``clone``, ``chance_outcomes``, ``view(player)``,
+``evaluate()`` and ``returns()``. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Hashable
+
+from ..core import Move, State
+
+__all__ = ["Bot", "Candidate", "Clock", "determinize", "sample_outcome", "position_key",
+           "has_hidden_information", "leaf_value"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move a search weighed: its estimated value for the player to move (0..1, an estimate
+    of ``returns()``: a win probability in a two-player game), and how much search backs it
+    (``support`` in ``unit``, e.g. ``412 playouts`` or ``3 plies deep``)."""
+
+    move: Move
+    value: float
+    support: int
+    unit: str
+
+
+class Clock:
+    """A search budget: ``seconds`` of wall time and/or ``iterations``; whichever ends first.
+
+    >>> clock = Clock(seconds=None, iterations=2)
+    >>> [clock.spent(i) for i in range(3)]
+    [False, False, True]
+    """
+
+    def __init__(self, seconds: float | None, iterations: int | None = None) -> None:
+        self.start = time.perf_counter()
+        self.seconds = seconds
+        self.deadline = None if seconds is None else self.start + seconds
+        self.iterations = iterations
+
+    def spent(self, done: int = 0) -> bool:
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def fraction(self, share: float) -> float | None:
+        """The deadline after ``share`` of the time budget (None without a time budget)."""
+        if self.seconds is None:
+            return None
+        return self.start + share * self.seconds
+
+
+class Bot:
+    """Base of the bots: options checked by name, a seeded generator, ``choose`` and ``analyse``.
+
+    Subclasses declare ``name``, ``defaults`` (every option with its default) and implement
+    ``analyse(state, top)`` (ranked candidates) or override ``choose``.
+    """
+
+    name = "bot"
+    defaults: dict[str, Any] = {"seed": None}
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.defaults))
+        if unknown:
+            raise ValueError(f"bot {self.name!r}: unknown option {unknown[0]!r}; its options are: "
+                             + ", ".join(sorted(self.defaults)))
+        self.options = {**self.defaults, **options}
+        for key in ("budget",):
+            value = self.options.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                      or value <= 0):
+                raise ValueError(f"bot {self.name!r}: {key}= must be a positive number of seconds, "
+                                 f"not {value!r}")
+        self.rng = random.Random(self.options["seed"])
+
+    def _check(self, state: State) -> None:
+        if state.is_terminal():
+            raise ValueError(f"{self.name}: the game is over, there is no move to choose")
+        if state.is_chance():
+            raise ValueError(f"{self.name}: this is a chance node; the game draws it "
+                             "(state.sample_chance()), not a player")
+
+    def choose(self, state: State) -> Move:
+        """The move this bot plays in ``state`` (which it leaves unchanged)."""
+        self._check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:  # nothing to think about
+            return moves[0]
+        return self.analyse(state, top=1)[0].move
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        """The best moves found, best first (at most ``top``)."""
+        raise NotImplementedError(f"the {self.name} bot does not rank moves")
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{k}={v!r}" for k, v in self.options.items() if v != self.defaults[k])
+        return f"sg.ai.bot({self.name!r}{', ' if given else ''}{given})"
+
+
+def has_hidden_information(state: State) -> bool:
+    """Whether the game overrides ``view`` (the base one is a plain copy)."""
+    return type(state).view is not State.view
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A copy of ``state`` as ``player`` may know it, what is hidden redrawn from ``rng``.
+
+    With hidden information, the copy's own generator is reseeded from ``rng`` before and after
+    ``view``, so neither the hidden cards nor the real game's future chance (which the state's
+    generator would draw) leak. Bots draw chance outcomes with their own generator anyway.
+    """
+    if not has_hidden_information(state):
+        return state.clone()  # bots draw chance with their own generator, never the copy's
+    base = state.clone()
+    base._rng = random.Random(rng.getrandbits(64))
+    copy = base.view(player)
+    copy._rng = random.Random(rng.getrandbits(64))
+    return copy
+
+
+def sample_outcome(state: State, rng: random.Random) -> Move:
+    """A chance outcome drawn by its probability with the bot's generator (not the state's)."""
+    r = rng.random()
+    acc = 0.0
+    outcomes = state.chance_outcomes()
+    for move, p in outcomes:
+        acc += p
+        if r < acc:
+            return move
+    return outcomes[-1][0]
+
+
+def position_key(state: State) -> Hashable:
+    """The position as a hashable key (for transposition tables)."""
+    pos = (state._position(), state.current_player)
+    try:
+        hash(pos)
+        return pos
+    except TypeError:  # arrays or lists inside: their bytes are the key
+        return pickle.dumps(pos)
+
+
+def leaf_value(state: State) -> list[float]:
+    """``returns()`` at the end, else the game's ``evaluate()``."""
+    return state.returns() if state.is_terminal() else state.evaluate()

@@ -1,0 +1,224 @@
+"""Tournaments: seat-rotated games between bots, win rates with 95% confidence intervals.
+
+Each game is an independent task (:class:`GameTask`, picklable) run by :func:`play_game`, so
+any executor with ``submit(fn, task) -> future`` (``future.result()``) can take them: the default
+is a process pool over the machine's cores; a cluster executor (e.g. ``dask.distributed.Client``
+or an MPI pool) can be passed instead.
+
+>>> import stainedglass as sg
+>>> table = sg.ai.tournament("cathedral", ["greedy", "random"], n=2, jobs=1, seed=1)
+>>> [row["bot"] for row in table.rows]
+['greedy', 'random']
+>>> table.rows[0]["games"]
+2
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..core import load
+from .bots import bot as make_bot
+
+__all__ = ["GameTask", "GameResult", "Table", "parse_bot", "parse_value", "play_game", "tournament",
+           "wilson"]
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts:budget=0.5,c=0.3"`` -> ``("mcts", {"budget": 0.5, "c": 0.3})``.
+
+    >>> parse_bot("alphabeta:depth=2")
+    ('alphabeta', {'depth': 2})
+    """
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, text = item.partition("=")
+        if not eq:
+            raise ValueError(f"bot {spec!r}: options are key=value, separated by commas")
+        options[key.strip()] = parse_value(text.strip())
+    return name.strip(), options
+
+
+def parse_value(text: str) -> Any:
+    """A Python literal (``0.5``, ``True``, ``3``), else the text itself."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a tournament: ``bots[s]`` (a spec) sits in seat ``s``; ``entries[s]`` says
+    which tournament entry it is."""
+
+    game: str
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    entries: tuple[int, ...]
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a game gave each seat: returns, scores, thinking time and number of moves."""
+
+    task: GameTask
+    returns: list[float]
+    scores: list[int]
+    seconds: list[float]
+    moves: list[int]
+
+
+def play_game(task: GameTask) -> GameResult:
+    """Play one game to the end (chance drawn by the game's own seeded generator)."""
+    state = load(task.game, **task.options).new_game(seed=task.seed)
+    bots = []
+    for seat, spec in enumerate(task.bots):
+        name, options = parse_bot(spec)
+        options.setdefault("seed", task.seed * 16 + seat)
+        bots.append(make_bot(name, **options))
+    seconds = [0.0] * state.num_players
+    moves = [0] * state.num_players
+    while not state.is_terminal():
+        if state.is_chance():
+            state.play(state.sample_chance())
+            continue
+        player = state.current_player
+        start = time.perf_counter()
+        move = bots[player].choose(state)
+        seconds[player] += time.perf_counter() - start
+        moves[player] += 1
+        state.play(move)
+    return GameResult(task, state.returns(), state.scores(), seconds, moves)
+
+
+def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a rate ``points / n``.
+
+    >>> [round(x, 3) for x in wilson(98, 100)]
+    [0.93, 0.994]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = points / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Table:
+    """A tournament's results, one row (a dict) per entry: ``bot``, ``games``, ``wins``,
+    ``draws``, ``losses``, ``win_rate`` (points per game, a draw sharing the point),
+    ``ci_low``/``ci_high`` (95%), ``avg_score`` (the game's ``scores()``), ``sec_per_move``."""
+
+    game: str
+    rows: list[dict[str, Any]]
+    results: list[GameResult] = field(repr=False, default_factory=list)
+
+    def __str__(self) -> str:
+        head = (f"{'bot':<28} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'win rate':>9} "
+                f"{'95% CI':>15} {'avg score':>9} {'s/move':>8}")
+        lines = [f"tournament: {self.game}", head]
+        for r in self.rows:
+            lines.append(f"{r['bot']:<28} {r['games']:>5} {r['wins']:>4} {r['draws']:>4} "
+                         f"{r['losses']:>4} {r['win_rate']:>9.1%} "
+                         f"{r['ci_low']:>7.1%}-{r['ci_high']:<7.1%} {r['avg_score']:>9.1f} "
+                         f"{r['sec_per_move']:>8.3f}")
+        return "\n".join(lines)
+
+
+def _labels(bots: list[str]) -> list[str]:
+    out = []
+    for i, spec in enumerate(bots):
+        same = bots[:i].count(spec)
+        out.append(spec if same == 0 else f"{spec}#{same + 1}")
+    return out
+
+
+def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None, seed: int = 0,
+               options: dict[str, Any] | None = None, executor: Any = None,
+               progress: Callable[[int, int], None] | None = None) -> Table:
+    """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
+    ``"mcts:budget=0.2"``), rotating the seats from game to game, and return a :class:`Table`.
+
+    Games run on ``jobs`` processes (default: every core; 1 runs them here), or on
+    ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
+    Game ``i`` uses seed ``seed + i``. ``options`` go to ``sg.load`` (a game with a
+    ``players`` option gets one player per bot).
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
+    if len(bots) < 1:
+        raise ValueError("a tournament needs at least one bot")
+    for spec in bots:  # check names and options now, not in a worker
+        name, opts = parse_bot(spec)
+        make_bot(name, **opts)
+    opts = dict(options or {})
+    probe = load(game, **opts)
+    if "players" in type(probe).options and "players" not in opts:
+        opts["players"] = len(bots)
+        probe = load(game, **opts)
+    if probe.num_players != len(bots):
+        raise ValueError(f"{game} is played by {probe.num_players} players here: give "
+                         f"{probe.num_players} bots, not {len(bots)}")
+    k = len(bots)
+    tasks = []
+    for i in range(n):
+        entries = tuple((seat + i) % k for seat in range(k))
+        tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i))
+
+    results: list[GameResult] = []
+    if executor is None and (jobs == 1 or n == 1):
+        for task in tasks:
+            results.append(play_game(task))
+            if progress:
+                progress(len(results), n)
+    else:
+        own = executor is None
+        pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) if own else executor
+        try:
+            futures = [pool.submit(play_game, task) for task in tasks]
+            for future in futures:
+                results.append(future.result())
+                if progress:
+                    progress(len(results), n)
+        finally:
+            if own:
+                pool.shutdown()
+    return _table(game, bots, results)
+
+
+def _table(game: str, bots: list[str], results: list[GameResult]) -> Table:
+    rows = []
+    for entry, label in enumerate(_labels(bots)):
+        points = wins = draws = losses = moves = 0
+        score = seconds = 0.0
+        games = 0
+        for r in results:
+            seat = r.task.entries.index(entry)
+            value = r.returns[seat]
+            games += 1
+            points += value
+            wins += value == 1.0
+            losses += value == 0.0
+            draws += 0.0 < value < 1.0
+            score += r.scores[seat]
+            seconds += r.seconds[seat]
+            moves += r.moves[seat]
+        low, high = wilson(points, games)
+        rows.append({"bot": label, "games": games, "wins": int(wins), "draws": int(draws),
+                     "losses": int(losses), "win_rate": points / games if games else 0.0,
+                     "ci_low": low, "ci_high": high,
+                     "avg_score": score / games if games else 0.0,
+                     "sec_per_move": seconds / moves if moves else 0.0})
+    return Table(game, rows, results)

@@ -1,0 +1,453 @@
+"""The game-agnostic AI (``stainedglass/ai``): bots, suggestions, tournaments.
+
+Strength is measured by ``benchmarks/strength.py``, speed by ``benchmarks/bench_ai.py``; here the
+bots are checked for what must always hold: legal moves, reproducibility, finding what is forced
+in small built positions, never reading hidden cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+import stainedglass as sg
+from stainedglass.core import _REGISTRY, Game, Move, State, shared_returns
+
+from conftest import play_random, random_move
+
+sg.games()
+VARIANTS = [pytest.param(name, opts, id=f"{name}-{i}") for name in sg.games()
+            for i, opts in enumerate(_REGISTRY[name].variants)]
+QUICK_BOTS = {"random": {}, "greedy": {}, "mcts": {"iterations": 40},
+              "alphabeta": {"depth": 1}}
+
+
+def _fingerprint(state: State) -> Any:
+    return (state._position(), list(state.history), state.current_player)
+
+
+def _random_position(game: Game, seed: int) -> State:
+    """A position some random plies into a game, at a decision (not a chance node or the end)."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    for _ in range(rng.randrange(0, 40)):
+        if state.is_terminal():
+            break
+        state.play(random_move(state, rng))
+    while state.is_terminal() or state.is_chance():
+        if state.is_terminal():
+            state.undo()
+        else:
+            state.play(state.sample_chance())
+    return state
+
+
+def _solve(state: State, me: int) -> float:
+    """Exhaustive minimax: ``me``'s return under perfect play (small endgames only)."""
+    if state.is_terminal():
+        return state.returns()[me]
+    maximizing = state.current_player == me
+    best = -1.0 if maximizing else 2.0
+    for move in state.legal_moves():
+        state.play(move)
+        value = _solve(state, me)
+        state.undo()
+        best = max(best, value) if maximizing else min(best, value)
+        if best == (1.0 if maximizing else 0.0):
+            break
+    return best
+
+
+def _cathedral(history: list[str]) -> State:
+    state = sg.load("cathedral").new_game(seed=0)
+    for text in history:
+        state.play(text)
+    return state
+
+
+# ---- every bot, every game -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,opts", VARIANTS)
+@pytest.mark.parametrize("bot_name", sorted(QUICK_BOTS))
+def test_bots_choose_only_legal_moves_and_leave_the_state_alone(name, opts, bot_name):
+    game = sg.load(name, **opts)
+    for seed in range(12):
+        state = _random_position(game, seed)
+        before = _fingerprint(state)
+        move = sg.ai.bot(bot_name, seed=seed, **QUICK_BOTS[bot_name]).choose(state)
+        assert move in state.legal_moves(), f"{bot_name} chose {move}, not legal (seed {seed})"
+        assert _fingerprint(state) == before, f"{bot_name} changed the state it was asked about"
+
+
+@pytest.mark.parametrize("name,opts", VARIANTS)
+def test_a_bot_refuses_a_finished_game(name, opts):
+    state = play_random(sg.load(name, **opts).new_game(seed=3), random.Random(3))
+    with pytest.raises(ValueError, match="game is over"):
+        sg.ai.bot("greedy").choose(state)
+
+
+@pytest.mark.parametrize("name,opts", VARIANTS)
+def test_search_is_reproducible_with_a_seed(name, opts):
+    state = _random_position(sg.load(name, **opts), 5)
+    for bot_name, options in (("mcts", {"iterations": 150}), ("alphabeta", {"depth": 2}),
+                              ("greedy", {})):
+        first = sg.ai.bot(bot_name, seed=11, **options).analyse(state, top=5)
+        again = sg.ai.bot(bot_name, seed=11, **options).analyse(state, top=5)
+        assert first == again, f"{bot_name} with the same seed searched differently"
+
+
+def test_mcts_budget_is_iterations_or_seconds():
+    state = sg.load("cathedral").new_game(seed=1)
+    state.play("cathedral e4 d5 e5 f5 e6 e7")
+    bot = sg.ai.bot("mcts", iterations=60, seed=1)
+    ranked = bot.analyse(state)
+    assert bot.last_iterations == 60
+    assert sum(c.support for c in ranked) == 60, "every playout went through one root move"
+
+
+def test_bad_bot_names_and_options_are_refused_by_name():
+    with pytest.raises(ValueError, match="the bots are: random, greedy, mcts, alphabeta"):
+        sg.ai.bot("minimax")
+    with pytest.raises(ValueError, match="unknown option 'budjet'.*budget"):
+        sg.ai.bot("mcts", budjet=1)
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        sg.ai.bot("alphabeta", budget=-1)
+    with pytest.raises(ValueError, match="depth"):
+        sg.ai.bot("alphabeta", depth=0).choose(sg.load("cathedral").new_game(seed=1))
+
+
+# ---- Cathedral positions built to show a point ------------------------------------------------
+
+# Light to move, 20 squares left against Dark's 12: only capturing the lone Dark building
+# walled in on the west edge wins (found by exhaustive search; checked again below).
+CAPTURE = [
+    "cathedral h1 h2 g3 h3 i3 h4", "castle f6 g6 g7 f8 g8", "manor c5 b6 c6 d6",
+    "square i5 j5 i6 j6", "stable h10 i10", "stable b9 b10", "tower c7 c8 d8 d9 e9", "tavern g1",
+    "bridge e5 f5 g5", "academy d2 c3 d3 e3 e4", "abbey a2 a3 b3 b4", "tavern e8",
+    "stable d10 e10", "manor b1 c1 d1 c2", "tavern j2", "bridge h5 h6 h7", "tavern d5",
+    "infirmary i7 h8 i8 j8 i9", "infirmary f1 e2 f2 g2 f3", "inn f9 g9 g10", "stable j3 j4",
+    "stable i1 i2",
+]
+# Dark to move, 15 squares left against Light's 18, 32 placements: four of them win at once by
+# ending the game (neither side can place again); the others let Light back in.
+LAST_MOVE = [
+    "cathedral i2 i3 h4 i4 j4 i5", "academy c4 c5 d5 b6 c6", "bridge d2 e2 f2",
+    "manor d7 d8 e8 d9", "castle b3 c3 d3 b4 d4", "inn c7 b8 c8", "abbey g9 h9 f10 g10",
+    "bridge e7 f7 g7", "tavern h7", "abbey f3 e4 f4 e5", "inn j7 i8 j8", "tavern i10",
+    "inn a9 b9 a10", "inn a6 a7 b7", "tavern a4", "tower g5 h5 h6 i6 i7", "stable a2 b2",
+    "stable b1 c1", "stable g2 h2", "stable i1 j1", "tower f8 e9 f9 d10 e10",
+]
+
+
+def _outcomes(state: State) -> dict[Move, float]:
+    me = state.current_player
+    out = {}
+    for move in state.legal_moves():
+        state.play(move)
+        out[move] = _solve(state, me)
+        state.undo()
+    return out
+
+
+def test_the_built_positions_show_their_point():
+    """Guards the positions below: some moves win, others do not (exhaustive search)."""
+    for history in (CAPTURE, LAST_MOVE):
+        values = _outcomes(_cathedral(history))
+        assert 1.0 in values.values() and min(values.values()) < 1.0
+    capture = _cathedral(CAPTURE)
+    for move, value in _outcomes(capture).items():
+        capture.play(move)
+        assert (value == 1.0) <= bool(capture.last_captures), f"{move} wins without capturing"
+        capture.undo()
+    last = _cathedral(LAST_MOVE)
+    for move, value in _outcomes(last).items():
+        last.play(move)
+        assert (value == 1.0) <= last.is_terminal(), f"{move} wins without ending the game"
+        last.undo()
+
+
+@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"budget": 2.0}),
+                                              ("mcts", {"iterations": 400})])
+def test_the_search_bots_find_the_forced_capture(bot_name, options):
+    state = _cathedral(CAPTURE)
+    move = sg.ai.bot(bot_name, seed=1, **options).choose(state)
+    state.play(move)
+    assert state.last_captures, f"{bot_name} played {move}, which captures nothing"
+    assert _solve(state, 0) == 1.0, f"{bot_name} played {move}, which does not win"
+
+
+@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"budget": 2.0}),
+                                              ("mcts", {"iterations": 200})])
+def test_the_search_bots_find_the_winning_last_move(bot_name, options):
+    state = _cathedral(LAST_MOVE)
+    state.play(sg.ai.bot(bot_name, seed=2, **options).choose(state))
+    assert state.is_terminal() and state.returns()[1] == 1.0, f"{bot_name}: {state.history[-1]}"
+
+
+def test_alphabeta_stops_early_once_the_search_reaches_every_end():
+    bot = sg.ai.bot("alphabeta", budget=30.0, seed=1)
+    bot.choose(_cathedral(LAST_MOVE))
+    assert bot.depth_reached < 30
+
+
+# ---- Cathedral's evaluation ----------------------------------------------------------------
+
+
+def test_cathedral_evaluation_is_a_share_of_the_win_and_exact_at_the_end():
+    rng = random.Random(4)
+    state = sg.load("cathedral").new_game(seed=4)
+    while not state.is_terminal():
+        light, dark = state.evaluate()
+        assert 0.0 <= light <= 1.0 and abs(light + dark - 1.0) < 1e-9
+        state.play(rng.choice(state.legal_moves()))
+    assert state.evaluate() == state.returns()
+
+
+def test_cathedral_evaluation_favours_the_capture():
+    """Captured buildings return to their owner's supply: squares left to place count against."""
+    state = _cathedral(CAPTURE)
+    before = state.evaluate()[0]
+    winners = [m for m, v in _outcomes(state).items() if v == 1.0]
+    state.play(winners[0])
+    assert state.last_captures and state.evaluate()[0] > before
+
+
+# ---- suggestions -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot_name", ["mcts", "alphabeta", "greedy"])
+def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name):
+    state = _cathedral(CAPTURE)
+    hints = sg.ai.suggest(state, top=3, budget_s=0.5, bot=bot_name, seed=1)
+    assert len(hints) == 3 and len({h.move for h in hints}) == 3
+    for hint in hints:
+        assert hint.move in state.legal_moves()
+        assert 0.0 <= hint.value <= 1.0
+        assert state.explain(hint.move) == "Legal: " + hint.reason
+        assert str(hint.move) in str(hint)
+        assert hint.to_dict()["move"] == str(hint.move)
+        assert json.loads(json.dumps(hint.to_dict()))["reason"] == hint.reason
+    assert "captures Dark's" in hints[0].reason, hints[0]
+    assert hints[0].support > 0
+
+
+def test_suggest_checks_its_arguments():
+    state = sg.load("cathedral").new_game(seed=1)
+    with pytest.raises(ValueError, match="top"):
+        sg.ai.suggest(state, top=0)
+    with pytest.raises(ValueError, match="budget_s"):
+        sg.ai.suggest(state, budget_s=0)
+    with pytest.raises(ValueError, match="does not rank"):
+        sg.ai.suggest(state, bot="random")
+
+
+# ---- hidden information ------------------------------------------------------------------------
+
+
+class HiddenCardRead(AssertionError):
+    """A bot read a card its player cannot see."""
+
+
+class Poison:
+    """A hidden card that must never be read: any comparison or use raises."""
+
+    def _read(self, *args: Any) -> Any:
+        raise HiddenCardRead("a bot read a hidden card")
+
+    __eq__ = __lt__ = __gt__ = __le__ = __ge__ = __hash__ = __int__ = __index__ = _read  # type: ignore
+    __str__ = __format__ = _read  # type: ignore[assignment]
+
+
+class HighCard(Game):
+    """A tiny hidden-information game: each of two players holds one card of 1-6, unseen by the
+    other; the rest lie face down. In turn each may ``keep`` or ``swap`` (discard, then draw: a
+    chance node over the unseen cards). Then the higher card wins."""
+
+    name = "high_card"
+    title = "High card"
+    options: dict = {}
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+
+class HighCardState(State):
+    def _setup(self, rng: random.Random) -> None:
+        deck = list(range(1, 7))
+        rng.shuffle(deck)
+        self.hands = [deck[0], deck[1]]
+        self.pile = deck[2:]
+        self.discards: list[int] = []
+        self.turn = 0
+        self.drawing = False
+
+    @property
+    def current_player(self) -> int:
+        if self.drawing:
+            return sg.CHANCE
+        return self.turn if self.turn < 2 else sg.TERMINAL
+
+    def _legal(self) -> list[Move]:
+        if self.drawing:
+            return [m for m, _ in self._chance_probabilities()]
+        return [Move(("keep",), "keep"), Move(("swap",), "swap")]
+
+    def _chance_probabilities(self) -> list[tuple[Move, float]]:
+        return [(Move(("draw", c), f"draw {c}"), 1 / len(self.pile)) for c in self.pile]
+
+    def _apply(self, move: Move) -> None:
+        if move.key[0] == "swap":
+            self.discards.append(self.hands[self.turn])
+            self.drawing = True
+            return
+        if move.key[0] == "draw":
+            self.pile = [c for c in self.pile if c != move.key[1]]
+            self.hands[self.turn] = move.key[1]
+            self.drawing = False
+        self.turn += 1
+
+    def _snapshot(self) -> Any:
+        return (tuple(self.hands), tuple(self.pile), tuple(self.discards), self.turn,
+                self.drawing)
+
+    def _restore(self, snap: Any) -> None:
+        hands, pile, discards, self.turn, self.drawing = snap
+        self.hands, self.pile, self.discards = list(hands), list(pile), list(discards)
+
+    def scores(self) -> list[int]:
+        return list(self.hands)
+
+    def returns(self) -> list[float]:
+        return shared_returns(self.hands)
+
+    def view(self, player: int) -> State:
+        """``player`` knows their own card and the discards; the rest is redrawn."""
+        copy = self.clone()
+        mine = self.hands[player]
+        unseen = [c for c in range(1, 7) if c != mine and c not in self.discards]
+        copy._rng.shuffle(unseen)
+        copy.hands[1 - player] = unseen[0]
+        copy.pile = unseen[1:]
+        return copy
+
+
+HighCard.state_class = HighCardState
+
+
+def _poisoned(hand: int, player: int = 0) -> State:
+    """``player`` is to move and holds ``hand``; the other card and the pile are poison."""
+    state = HighCard().new_game(seed=1)
+    if player == 1:
+        state.play(Move(("keep",), "keep"))
+    state.hands[player] = hand
+    state.hands[1 - player] = Poison()
+    state.pile = [Poison() for _ in range(4)]
+    return state
+
+
+def test_a_bot_refuses_a_chance_node():
+    state = HighCard().new_game(seed=1)
+    state.play(Move(("swap",), "swap"))
+    with pytest.raises(ValueError, match="chance node"):
+        sg.ai.bot("mcts").choose(state)
+
+
+def test_the_poison_would_catch_a_bot_that_peeks():
+    """Guards the tests below: searching the real state instead of a view reads the poison."""
+    with pytest.raises(HiddenCardRead):
+        play_random(_poisoned(3).clone(), random.Random(1)).returns()
+
+
+@pytest.mark.parametrize("bot_name", sorted(QUICK_BOTS))
+@pytest.mark.parametrize("player", [0, 1])
+def test_bots_never_read_hidden_cards(bot_name, player):
+    for seed in range(5):
+        state = _poisoned(3, player)
+        move = sg.ai.bot(bot_name, seed=seed, **QUICK_BOTS[bot_name]).choose(state)
+        assert str(move) in ("keep", "swap")
+
+
+@pytest.mark.parametrize("hand,best", [(1, "swap"), (6, "keep")])
+def test_mcts_prefers_the_obvious_move_without_seeing_the_cards(hand, best):
+    """The lowest card can only improve by swapping; the highest card wins if kept."""
+    hints = sg.ai.suggest(_poisoned(hand), top=2, budget_s=5.0, seed=3,
+                          iterations=300)
+    assert str(hints[0].move) == best
+    assert hints[0].value > hints[1].value
+
+
+def test_determinization_follows_the_view_not_the_real_cards():
+    """The real other card is 6; a bot that peeked would know that keeping a 5 loses."""
+    state = HighCard().new_game(seed=1)
+    state.hands = [5, 6]
+    state.pile = [1, 2, 3, 4]
+    hints = sg.ai.suggest(state, top=2, budget_s=5.0, seed=3, iterations=400)
+    assert str(hints[0].move) == "keep", "a 5 beats the other card four times in five"
+
+
+# ---- tournaments -------------------------------------------------------------------------------
+
+
+def test_a_tiny_tournament_rotates_seats_and_counts_every_game():
+    table = sg.ai.tournament("cathedral", ["greedy", "random"], n=4, jobs=1, seed=2)
+    assert [r.task.entries for r in table.results] == [(0, 1), (1, 0)] * 2
+    greedy, rand = table.rows
+    for row in table.rows:
+        assert row["wins"] + row["draws"] + row["losses"] == row["games"] == 4
+        assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
+    assert greedy["wins"] == rand["losses"]
+    assert abs(greedy["win_rate"] + rand["win_rate"] - 1.0) < 1e-9
+    assert "greedy" in str(table)
+
+
+class InlineExecutor:
+    """A stand-in for a cluster executor: ``submit`` runs the task and returns its future."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    def submit(self, fn: Any, *args: Any) -> Future:
+        self.submitted += 1
+        future: Future = Future()
+        future.set_result(fn(*args))
+        return future
+
+
+def test_a_tournament_runs_on_processes_or_any_executor_alike():
+    pooled = sg.ai.tournament("cathedral", ["greedy", "random"], n=2, jobs=2, seed=5)
+    executor = InlineExecutor()
+    custom = sg.ai.tournament("cathedral", ["greedy", "random"], n=2, seed=5, executor=executor)
+    assert executor.submitted == 2
+    assert [r.returns for r in pooled.results] == [r.returns for r in custom.results]
+
+
+def test_the_command_line_prints_the_table(capsys):
+    from stainedglass.__main__ import main
+
+    assert main(["tournament", "cathedral", "greedy", "random:seed=4", "-n", "2", "--jobs", "1",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "random:seed=4" in out and "95% CI" in out
+    assert main(["tournament", "cathedral", "greedy", "nobot", "-n", "1"]) == 2
+    assert "unknown bot 'nobot'" in capsys.readouterr().err
+
+
+# ---- the examples in the docstrings ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", ["stainedglass.ai", "stainedglass.ai.search",
+                                    "stainedglass.ai.bots", "stainedglass.ai.mcts",
+                                    "stainedglass.ai.alphabeta", "stainedglass.ai.suggest",
+                                    "stainedglass.ai.tournament", "stainedglass.cathedral.game"])
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
