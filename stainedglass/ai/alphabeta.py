@@ -66,6 +66,7 @@ class AlphaBetaBot(Bot):
         self.rng.shuffle(order)
         done: list[tuple[float, Move]] = []
         done_depth = 0
+        self._mixed: tuple[int, int] | None = None  # (depth, moves) of a depth cut short
         depth = 1
         while max_depth is None or depth <= max_depth:
             self._cut = False
