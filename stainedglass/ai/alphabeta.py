@@ -115,7 +115,7 @@ class AlphaBetaBot(Bot):
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and time.perf_counter() > self._deadline or self.stopped():
             raise _Timeout
 
     def _search(self, s: State, depth: int, alpha: float, beta: float) -> float:
