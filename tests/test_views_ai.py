@@ -68,11 +68,13 @@ def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart(
     # the chart: built with its data (plotly loads in a thread; wait() waited for it)
     fig = view.hint_chart
     assert fig is not None and view.hint_chart_box.children == (fig,)
-    (bar,) = fig.data
-    assert list(bar.x) == [round(100 * h.value, 1) for h in hints]
-    assert list(bar.y)[0].startswith("1. " + hints[0].move.text[:10])
-    assert list(bar.marker.color) == [hint_colour(m.shade) for m in view.hint_marks()]
-    assert hints[0].reason in bar.hovertext[0]
+    (dots,) = fig.data
+    assert list(dots.x) == [round(100 * h.value, 1) for h in hints]
+    assert list(dots.y)[0].startswith("1. " + hints[0].move.text[:10])
+    assert list(dots.marker.color) == [hint_colour(m.shade) for m in view.hint_marks()]
+    assert hints[0].reason in dots.hovertext[0]
+    low, high = fig.layout.xaxis.range
+    assert low <= min(dots.x) and max(dots.x) <= high
     # a move clears the hint; the next hint updates the same chart in place
     view.supply[1].click("piece:castle")
     view.city.click("b2")

@@ -141,7 +141,8 @@ class GameView(w.VBox):
                 w.FloatSlider(value=budget, min=0.2, max=10.0, step=0.1, readout_format=".1f",
                               description="seconds", continuous_update=False,
                               tooltip="how long the bot thinks per move (its strength)",
-                              layout=w.Layout(width="210px"))
+                              style={"description_width": "70px"},
+                              layout=w.Layout(width="250px"))
                 for budget in self.budgets
             ]
             for i, (picker, slider) in enumerate(zip(self.seat_pickers, self.strength_sliders)):
@@ -386,19 +387,25 @@ class GameView(w.VBox):
             self._update_hint_chart()
 
     def _hint_chart_data(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A dot per candidate (dots, not bars: the axis zooms in on the values, which are often
+        close, without bars whose lengths would then mislead)."""
         marks = self.hint_marks()
-        bar = dict(type="bar", orientation="h",
-                   x=[round(100 * m.value, 1) for m in marks],
-                   y=[f"{m.rank}. {self.move_label(m.move)}" for m in marks],
-                   text=[f"{m.value:.0%}" for m in marks], textposition="outside",
-                   hovertext=[f"{m.reason}<br>{m.support} {m.unit}" for m in marks],
-                   hoverinfo="text",
-                   marker=dict(color=[hint_colour(m.shade) for m in marks],
-                               line=dict(color="#17150f", width=1)))
+        xs = [round(100 * m.value, 1) for m in marks]
+        lo, hi = min(xs), max(xs)
+        pad = max(2.0, (hi - lo) * 0.35)
+        dots = dict(type="scatter", mode="markers+text", x=xs,
+                    y=[f"{m.rank}. {self.move_label(m.move)}" for m in marks],
+                    text=[f"{m.value:.0%}" for m in marks], textposition="middle right",
+                    hovertext=[f"{m.reason}<br>{m.support} {m.unit}" for m in marks],
+                    hoverinfo="text",
+                    marker=dict(size=16, color=[hint_colour(m.shade) for m in marks],
+                                line=dict(color="#17150f", width=1.5)))
         layout = dict(title=dict(text=f"Candidates: estimated {self.value_words()} (%)",
                                  font=dict(size=13)),
-                      height=90 + 30 * len(marks))
-        return bar, layout
+                      height=90 + 30 * len(marks),
+                      xaxis=dict(range=[max(0.0, lo - pad), min(100.0, hi + 2 * pad)],
+                                 ticksuffix="%", zeroline=False))
+        return dots, layout
 
     def _update_hint_chart(self) -> None:
         if self.hint_chart is None and not _PLOTLY_READY.is_set():
@@ -416,25 +423,25 @@ class GameView(w.VBox):
             self._chart_thread = threading.Thread(target=later, name="sg-chart", daemon=True)
             self._chart_thread.start()
             return
-        bar, layout = self._hint_chart_data()
+        dots, layout = self._hint_chart_data()
         if self.hint_chart is None:
             import plotly.graph_objects as go  # on the first hint (warmed up in a thread)
 
             self.hint_chart = go.FigureWidget(  # built with its data: see the module's note
-                data=[bar],
-                layout=dict(**layout, width=420, margin=dict(l=190, r=30, t=36, b=30),
-                            xaxis=dict(range=[0, 105], ticksuffix="%"),
-                            yaxis=dict(autorange="reversed"),
-                            paper_bgcolor="#f4efe1", plot_bgcolor="#fbf8ef", showlegend=False))
+                data=[dots],
+                layout=dict(**layout, width=440, margin=dict(l=190, r=20, t=36, b=30),
+                            yaxis=dict(autorange="reversed"), paper_bgcolor="#f4efe1",
+                            plot_bgcolor="#fbf8ef", showlegend=False))
             self.hint_chart_box.children = (self.hint_chart,)
             return
         with self.hint_chart.batch_update():
             trace = self.hint_chart.data[0]
             for key in ("x", "y", "text", "hovertext"):
-                setattr(trace, key, bar[key])
-            trace.marker.color = bar["marker"]["color"]
+                setattr(trace, key, dots[key])
+            trace.marker.color = dots["marker"]["color"]
             self.hint_chart.layout.title.text = layout["title"]["text"]
             self.hint_chart.layout.height = layout["height"]
+            self.hint_chart.layout.xaxis.range = layout["xaxis"]["range"]
 
     # ---- searches off the main thread --------------------------------------------------------
 
@@ -476,7 +483,7 @@ class GameView(w.VBox):
 
     def _progress(self, seconds: float) -> None:
         self.progress.value = min(1.0, seconds / max(self._search_budget, 0.1))
-        self.thinking.value = (f'<span style="font-size:15px">⏳ {html.escape(self._search_about)}'
+        self.thinking.value = (f'<span style="font-size:15px">{html.escape(self._search_about)}'
                                f" {seconds:.1f} s</span>")
 
     def _update_thinking(self) -> None:
@@ -491,8 +498,8 @@ class GameView(w.VBox):
             row.display = None
             self.progress.layout.display = "none"
             self.continue_button.layout.display = None
-            self.thinking.value = (f'<span style="font-size:15px">⏸ {self.player_names[p]}\'s '
-                                   f"{BOT_LABELS[self.seats[p]]} waits.</span>")
+            self.thinking.value = (f'<span style="font-size:15px">{self.player_names[p]}\'s '
+                                   f"{BOT_LABELS[self.seats[p]]} waits (after Undo).</span>")
         else:
             row.display = "none"
 
