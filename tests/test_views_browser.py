@@ -102,6 +102,14 @@ def moves_in_log(page: Any) -> int:
     return int(m.group(1))
 
 
+def preview_says(page: Any, mark: str) -> None:
+    """Wait for the preview under the city (a widget of its own: its update may follow the
+    board's by a moment) to show ``mark``."""
+    page.wait_for_function(
+        "(m) => { const p = document.querySelector('.sg-preview');"
+        " return p && p.innerText.includes(m); }", arg=mark)
+
+
 def hover(page: Any, cell: str) -> None:
     before = board_version(page)
     page.hover(f'{CITY} [data-id="{cell}"]')
@@ -130,7 +138,7 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
 
     # a legal move, by clicking: the Cathedral
     hover(page, "e5")
-    assert "✓" in page.inner_text(".sg-preview")
+    preview_says(page, "✓")
     click_cell(page, "e5")
     page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')
     wait_moves(page, 1)
@@ -141,8 +149,8 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     # an illegal one: the reason is shown, nothing is played
     choose(page, "dark", "castle")
     hover(page, "e6")
-    preview = page.inner_text(".sg-preview")
-    assert "✗" in preview and "occupied square" in preview
+    preview_says(page, "✗")
+    assert "occupied square" in page.inner_text(".sg-preview")
     shot(page, "play-2-illegal-preview")
     click_cell(page, "e6", redraw=False)
     page.wait_for_function(
@@ -219,6 +227,9 @@ def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page:
     wait_moves(page, 2)
     # Light plays the hinted move until the game ends
     for _ in range(40):
+        page.wait_for_function(  # Dark's bot has answered (it thinks in the background)
+            "() => { const t = document.querySelector('.sg-banner .sg-turn').innerText;"
+            " return t.includes('Light to move') || t.includes('Game over'); }")
         if "Game over" in page.inner_text(".sg-banner"):
             break
         n = moves_in_log(page)
