@@ -106,6 +106,7 @@ def test_a_bot_seat_plays_a_legal_move_while_the_board_stays_usable() -> None:
     assert before.parse_move(move) in before.legal_moves()
     assert text(view.message).startswith("MCTS bot (Dark): Dark places the")
     assert not shown(view.thinking_row) and "Light" in text(view.banner)
+    assert view.selected is None  # Dark's bridge, picked up meanwhile, is not Light's
 
 
 @pytest.mark.parametrize("how", ["undo", "new game", "seat"])

@@ -201,7 +201,8 @@ class GameView(w.VBox):
         return text if len(text) <= 30 else text[:29] + "…"
 
     def on_new_state(self) -> None:
-        """Called after a new game, an undo or a restart (clear selections and the like)."""
+        """Called after a new game, an undo, a restart or a bot's move (clear selections and
+        the like)."""
 
     def hint_marks(self) -> list[HintMark]:
         """The suggestions shown now (best first, each with its rank and shade), for
@@ -579,6 +580,7 @@ class GameView(w.VBox):
         self.search = None
         words = self.state.explain(move).removeprefix("Legal: ")
         self.state.play(move)
+        self.on_new_state()  # what the pointer held while the bot thought is put down
         self.after_change((self._bot_words(player, words), "info"))
 
     def auto_chance(self) -> bool:
