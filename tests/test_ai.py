@@ -110,6 +110,36 @@ def test_mcts_budget_is_iterations_or_seconds():
     assert sum(c.support for c in ranked) == 60, "every playout went through one root move"
 
 
+class _StopAfter:
+    """A stop flag that another thread would set: here it turns on at its ``n``-th look."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.looks = n, 0
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        return self.looks >= self.n
+
+
+@pytest.mark.parametrize("bot_name", ["greedy", "mcts", "alphabeta"])
+def test_a_stop_flag_ends_a_long_search_with_a_legal_move(bot_name):
+    """A view cancels a search it no longer needs: the bot answers at once, legally."""
+    state = sg.load("cathedral").new_game(seed=1)
+    state.play("cathedral e4 d5 e5 f5 e6 e7")
+    options = {} if bot_name == "greedy" else {"budget": 60.0}
+    flag = _StopAfter(20)
+    bot = sg.ai.bot(bot_name, seed=1, stop=flag, **options)
+    ranked = bot.analyse(state, top=3)
+    assert ranked and all(c.move in state.legal_moves() for c in ranked)
+    assert flag.looks >= 20, "the search looked at the flag"
+    if bot_name == "mcts":  # 60 s would be tens of thousands of playouts
+        assert bot.last_iterations <= 20
+    if bot_name == "alphabeta":
+        assert bot.nodes <= 20
+    hints = sg.ai.suggest(state, top=2, budget_s=60.0, seed=1, stop=_StopAfter(5))
+    assert len(hints) == 2 and all(h.move in state.legal_moves() for h in hints)
+
+
 def test_bad_bot_names_and_options_are_refused_by_name():
     with pytest.raises(ValueError, match="the bots are: random, greedy, mcts, alphabeta"):
         sg.ai.bot("minimax")

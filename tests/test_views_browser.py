@@ -12,6 +12,7 @@ import html
 import os
 import pathlib
 import re
+import time
 from typing import Any, Iterator
 
 import pytest
@@ -108,6 +109,14 @@ def moves_in_log(page: Any) -> int:
     m = re.search(r"\((\d+) moves\)", page.inner_text(".sg-log summary"))
     assert m
     return int(m.group(1))
+
+
+def preview_says(page: Any, mark: str) -> None:
+    """Wait for the preview under the city (a widget of its own: its update may follow the
+    board's by a moment) to show ``mark``."""
+    page.wait_for_function(
+        "(m) => { const p = document.querySelector('.sg-preview');"
+        " return p && p.innerText.includes(m); }", arg=mark)
 
 
 def hover(page: Any, cell: str) -> None:
@@ -220,13 +229,16 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
 def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
-    page.select_option(".sg-view select >> nth=1", label="Computer")  # Dark
+    page.select_option(".sg-view select >> nth=1", label="Greedy bot")  # Dark
     page.click("button:has-text('New game')")
     hover(page, "e5")
-    click_cell(page, "e5")  # Light's Cathedral; Dark answers at once
+    click_cell(page, "e5")  # Light's Cathedral; Dark answers
     wait_moves(page, 2)
     # Light plays the hinted move until the game ends
     for _ in range(40):
+        page.wait_for_function(  # Dark's bot has answered (it thinks in the background)
+            "() => { const t = document.querySelector('.sg-banner .sg-turn').innerText;"
+            " return t.includes('Light to move') || t.includes('Game over'); }")
         if "Game over" in page.inner_text(".sg-banner"):
             break
         n = moves_in_log(page)
@@ -244,6 +256,84 @@ def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page:
     assert "Game over" in page.inner_text(".sg-banner")
     wait_text(page, ".sg-view .sg-message", "Game over")
     shot(page, "play-6-game-over")
+
+
+def thinking(page: Any) -> str:
+    """The progress line ('' while it is hidden)."""
+    row = page.query_selector(".sg-view .sg-thinking")
+    return html.unescape(row.inner_text()) if row and row.is_visible() else ""
+
+
+def test_hint_shows_suggestions_with_reasons_and_a_chart(server: VoilaServer, page: Any) -> None:
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    hover(page, "e5")
+    click_cell(page, "e5")
+    wait_moves(page, 1)
+    page.click("button:has-text('Hint')")
+    page.wait_for_selector(".sg-thinking:has-text('Looking for Dark')")  # at once, then...
+    page.wait_for_selector(f"{CITY} .hint", timeout=30_000)  # ...the suggestions
+    ranks = page.eval_on_selector_all(f"{CITY} [data-rank]", "gs => gs.map(g => g.dataset.rank)")
+    assert sorted(ranks) == [str(i) for i in range(1, len(ranks) + 1)] and len(ranks) >= 2
+    assert message(page).startswith("Hint: Dark places the")
+    items = page.locator(".sg-hints li.sg-hint")
+    assert items.count() == len(ranks)
+    first = html.unescape(items.nth(0).inner_text())
+    assert re.search(r"^1 \d+% \S+ .*: Dark places the .* \(\d+ playouts\)$", first), first
+    page.wait_for_selector(".sg-hints .js-plotly-plot .scatterlayer .point", timeout=60_000)
+    dots = page.locator(".sg-hints .js-plotly-plot .scatterlayer .point").count()
+    assert dots == len(ranks)
+    assert thinking(page) == ""
+    shot(page, "ai-1-hint")
+    page.locator(".sg-hints").screenshot(path=str(ARTIFACTS / "ai-1-hint-panel.png"))
+    assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_a_bot_seat_answers_while_the_page_stays_responsive(server: VoilaServer,
+                                                           page: Any) -> None:
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    page.select_option(".sg-view select >> nth=1", label="MCTS bot")  # Dark
+    readout = page.locator(".sg-view .widget-slider .widget-readout").nth(1)
+    readout.wait_for()
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    hover(page, "e5")
+    click_cell(page, "e5")  # Light's Cathedral: Dark's bot thinks for 4 s
+    page.wait_for_selector(".sg-thinking:has-text('Dark (MCTS bot, 4.0 s) is thinking')")
+    assert "(MCTS bot) to move" in page.inner_text(".sg-banner")
+    # the page answers while the bot thinks: take a Dark building and move it over the city
+    choose(page, "dark", "bridge")
+    latencies = []
+    for cell in ["b2", "c3", "d4", "g2", "h3", "b8"]:
+        t0 = time.perf_counter()
+        hover(page, cell)
+        latencies.append(time.perf_counter() - t0)
+    assert "is thinking" in thinking(page) and moves_in_log(page) == 1  # all before its move
+    shot(page, "ai-2-bot-thinking")
+    print("hover to redraw while the bot thinks (s):", [f"{x:.3f}" for x in latencies])
+    wait_moves(page, 2)
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message').innerText.includes('MCTS bot')")
+    assert message(page).startswith("MCTS bot (Dark): Dark places the")
+    page.wait_for_function("() => !document.querySelector('.sg-thinking').offsetParent")
+    shot(page, "ai-3-bot-answered")
+
+    # Undo while it thinks: the pending move is cancelled and never lands
+    choose(page, "light", "tavern")
+    hover(page, "j10")
+    click_cell(page, "j10")
+    wait_moves(page, 3)
+    page.wait_for_selector(".sg-thinking:has-text('is thinking')")
+    page.click("button:has-text('Undo')")
+    wait_moves(page, 2)
+    page.wait_for_timeout(5_000)  # longer than the bot's 4 s
+    assert moves_in_log(page) == 2 and "taken back" in message(page)
+    assert thinking(page) == ""
+    shot(page, "ai-4-undo-cancelled")
+    assert page.outside == []  # type: ignore[attr-defined]
 
 
 def _anchor(cells: list[str]) -> str:

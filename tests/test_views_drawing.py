@@ -106,9 +106,23 @@ def test_the_last_claim_and_capture_are_highlighted() -> None:
     assert not by_class(parse(cathedral_svg(state, highlight_last=False)), "claimed")
 
 
-def test_hint_is_outlined() -> None:
+def test_suggestions_are_ghosts_numbered_by_rank_and_shaded_by_value() -> None:
+    from stainedglass_widgets.glass import hint_colour
+
     state = sg.load("cathedral").new_game()
-    assert by_class(parse(cathedral_svg(state, hint=[(4, 4)])), "hint")
+    best, second = [(4, 4), (4, 5)], [(4, 5), (4, 6)]  # overlapping: badges must not collide
+    root = parse(cathedral_svg(state, suggested=[(best, 1.0, 1), (second, 0.3, 2)]))
+    (top,) = by_class(root, "hint")
+    (other,) = by_class(root, "suggestion")
+    assert top.get("data-cells") == "e5 e6" and other.get("data-cells") == "e6 e7"
+    assert [t.text for t in top.iter(NS + "text")] == ["1"]
+    assert [t.text for t in other.iter(NS + "text")] == ["2"]
+    badges = [(c.get("cx"), c.get("cy")) for g in (top, other) for c in g.iter(NS + "circle")]
+    assert len(set(badges)) == 2
+    fills = {g.get("data-rank"): {r.get("fill") for r in g.iter(NS + "rect")} for g in (top, other)}
+    assert fills == {"1": {hint_colour(1.0)}, "2": {hint_colour(0.3)}}
+    groups = [g.get("class") for g in root.iter(NS + "g") if g.get("class") in ("hint", "suggestion")]
+    assert groups == ["suggestion", "hint"]  # the best is drawn last, on top
 
 
 def test_supply_lists_what_each_side_may_still_place() -> None:

@@ -9,7 +9,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import COMPUTER, HUMAN, Board, CathedralView  # noqa: E402
+from stainedglass_widgets import base  # noqa: E402
+from stainedglass_widgets import HUMAN, Board, CathedralView  # noqa: E402
 from stainedglass_widgets.cathedral_lessons import LESSONS, lesson, lesson_state  # noqa: E402
 
 CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
@@ -108,18 +109,19 @@ def test_undo_against_a_human_and_against_the_computer() -> None:
     assert view.state.history == [] and "taken back" in text(view.message)
     view.undo_button.click()
     assert "Nothing to take back" in text(view.message)
-    vs = CathedralView(seats=[HUMAN, COMPUTER])
+    vs = CathedralView(seats=[HUMAN, "greedy"])
     vs.city.hover("e5")
     vs.city.click("e5")
-    assert len(vs.state.history) == 2  # the computer (Dark) answered at once
-    assert "Computer (Dark)" in text(vs.message)
+    assert vs.wait() and len(vs.state.history) == 2  # the bot (Dark) answered
+    assert "Greedy bot (Dark): Dark places the" in text(vs.message)
     vs.undo_button.click()
     assert vs.state.history == []  # its reply is taken back with the human's move
 
 
 def test_hint_shows_a_legal_move_that_one_click_places() -> None:
-    view = placed(CathedralView())
+    view = placed(CathedralView(hint_budget_s=0.3))
     view.hint_button.click()
+    assert view.wait()
     assert view.hint_cells and 'class="hint"' in view.city.svg
     assert text(view.message).count("Hint: Dark places the")
     hinted = view.hint_cells
@@ -134,15 +136,16 @@ def test_hint_shows_a_legal_move_that_one_click_places() -> None:
 
 def test_new_game_with_seats_and_a_computer_game_to_the_end() -> None:
     view = CathedralView()
-    view.seat_pickers[0].value = COMPUTER
-    view.seat_pickers[1].value = COMPUTER
-    view.new_button.click()
-    assert view.state.is_terminal()
+    view.seat_pickers[0].value = "greedy"  # Light's bot starts thinking at once...
+    view.seat_pickers[1].value = "random"
+    view.new_button.click()  # ...and is cancelled by the new game, where both bots play
+    assert view.wait() and view.state.is_terminal()
     assert "Game over" in text(view.message) and "Game over" in text(view.banner)
     assert text(view.move_log).count("<li>") == len(view.state.history)
     view.city.click("a1")
     assert "game is over" in text(view.message)
     view.seat_pickers[0].value = HUMAN
+    view.seat_pickers[1].value = HUMAN
     view.match_box.value = True
     view.new_button.click()
     assert view.state.history == [] and view.game.settings["match"]
@@ -212,6 +215,11 @@ def test_an_error_inside_a_handler_becomes_a_message(monkeypatch: pytest.MonkeyP
     def broken(*_args: object) -> None:
         raise RuntimeError("the kiln cracked")
 
-    monkeypatch.setattr(view, "suggest", broken)
+    monkeypatch.setattr(view, "take_hint", broken)  # in the handler that shows a hint
+    monkeypatch.setattr(base, "hints", lambda state, *_: [  # (a quick search)
+        sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
     view.hint_button.click()
-    assert "the kiln cracked" in text(view.message)
+    assert view.wait() and "the kiln cracked" in text(view.message)
+    monkeypatch.setattr(base, "hints", broken)  # in the search itself (its worker thread)
+    view.hint_button.click()
+    assert view.wait() and "the kiln cracked" in text(view.message) and view.search is None

@@ -66,6 +66,7 @@ class AlphaBetaBot(Bot):
         self.rng.shuffle(order)
         done: list[tuple[float, Move]] = []
         done_depth = 0
+        self._mixed: tuple[int, int] | None = None  # (depth, moves) of a depth cut short
         depth = 1
         while max_depth is None or depth <= max_depth:
             self._cut = False
@@ -114,7 +115,7 @@ class AlphaBetaBot(Bot):
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and time.perf_counter() > self._deadline or self.stopped():
             raise _Timeout
 
     def _search(self, s: State, depth: int, alpha: float, beta: float) -> float:

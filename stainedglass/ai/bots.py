@@ -62,8 +62,10 @@ class GreedyBot(Bot):
         self._check(state)
         me = state.current_player
         work = determinize(state, me, self.rng)
-        scored = []
+        scored: list[tuple[float, float, Move]] = []
         for move in work.legal_moves():
+            if scored and self.stopped():
+                break
             work.play(move)
             value = expected_value(work, me, self.rng, self.options["chance_samples"])
             work.undo()

@@ -61,7 +61,7 @@ class MCTSBot(Bot):
         self._check(state)
         opts = self.options
         seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
-        clock = Clock(seconds, opts["iterations"])
+        clock = Clock(seconds, opts["iterations"], self.stop)
         rng = self.rng
         me = state.current_player
         players = state.num_players
@@ -161,7 +161,7 @@ class MCTSBot(Bot):
         stop = clock.fraction(share)
         rated: dict[Move, float] = {}
         for move in self._shuffled(moves):
-            if rated and stop is not None and time.perf_counter() > stop:
+            if rated and (self.stopped() or stop is not None and time.perf_counter() > stop):
                 break
             state.play(move)
             rated[move] = expected_value(state, me, self.rng, 4)

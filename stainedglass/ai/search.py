@@ -11,11 +11,11 @@ import pickle
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any, Hashable, Protocol
 
 from ..core import Move, State
 
-__all__ = ["Bot", "Candidate", "Clock", "determinize", "sample_outcome", "position_key",
+__all__ = ["Bot", "Candidate", "Clock", "StopFlag", "determinize", "sample_outcome", "position_key",
            "has_hidden_information", "leaf_value"]
 
 
@@ -31,22 +31,33 @@ class Candidate:
     unit: str
 
 
+class StopFlag(Protocol):
+    """What ``stop=`` takes: anything with ``is_set()``, such as a ``threading.Event``."""
+
+    def is_set(self) -> bool: ...
+
+
 class Clock:
-    """A search budget: ``seconds`` of wall time and/or ``iterations``; whichever ends first.
+    """A search budget: ``seconds`` of wall time and/or ``iterations``; whichever ends first,
+    or as soon as ``stop`` is set (by another thread).
 
     >>> clock = Clock(seconds=None, iterations=2)
     >>> [clock.spent(i) for i in range(3)]
     [False, False, True]
     """
 
-    def __init__(self, seconds: float | None, iterations: int | None = None) -> None:
+    def __init__(self, seconds: float | None, iterations: int | None = None,
+                 stop: StopFlag | None = None) -> None:
         self.start = time.perf_counter()
         self.seconds = seconds
         self.deadline = None if seconds is None else self.start + seconds
         self.iterations = iterations
+        self.stop = stop
 
     def spent(self, done: int = 0) -> bool:
         if self.iterations is not None and done >= self.iterations:
+            return True
+        if self.stop is not None and self.stop.is_set():
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
@@ -62,12 +73,17 @@ class Bot:
 
     Subclasses declare ``name``, ``defaults`` (every option with its default) and implement
     ``analyse(state, top)`` (ranked candidates) or override ``choose``.
+
+    ``stop``: a flag (e.g. a ``threading.Event``) that another thread may set to end a search
+    early, say when a view no longer needs the answer; the bot then returns at once with what
+    it has (still legal moves, ranked as far as it got).
     """
 
     name = "bot"
     defaults: dict[str, Any] = {"seed": None}
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, *, stop: StopFlag | None = None, **options: Any) -> None:
+        self.stop = stop
         unknown = sorted(set(options) - set(self.defaults))
         if unknown:
             raise ValueError(f"bot {self.name!r}: unknown option {unknown[0]!r}; its options are: "
@@ -80,6 +96,10 @@ class Bot:
                 raise ValueError(f"bot {self.name!r}: {key}= must be a positive number of seconds, "
                                  f"not {value!r}")
         self.rng = random.Random(self.options["seed"])
+
+    def stopped(self) -> bool:
+        """Whether the ``stop`` flag is set."""
+        return self.stop is not None and self.stop.is_set()
 
     def _check(self, state: State) -> None:
         if state.is_terminal():

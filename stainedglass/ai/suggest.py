@@ -47,7 +47,8 @@ class Suggestion:
 def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str = "mcts",
             seed: int | None = None, **options: Any) -> list[Suggestion]:
     """The ``top`` best moves for the player to move, best first, found by ``bot`` within
-    ``budget_s`` seconds (reasons included). ``options`` go to the bot (e.g. ``c=0.6``).
+    ``budget_s`` seconds (reasons included). ``options`` go to the bot (e.g. ``c=0.6``, or
+    ``stop=threading.Event()``, which another thread sets to end the search early).
 
     The reasons come from ``state.explain(move)``: what the move does, computed by the game.
     """

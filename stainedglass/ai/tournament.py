@@ -201,8 +201,8 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
 def _table(game: str, bots: list[str], results: list[GameResult]) -> Table:
     rows = []
     for entry, label in enumerate(_labels(bots)):
-        points = wins = draws = losses = moves = 0
-        score = seconds = 0.0
+        wins = draws = losses = moves = 0
+        points = score = seconds = 0.0
         games = 0
         for r in results:
             seat = r.task.entries.index(entry)

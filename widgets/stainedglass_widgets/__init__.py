@@ -2,7 +2,9 @@
 
 - :mod:`.glass`: the stained-glass look (glass colours with letters, lead, stone).
 - :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out).
-- :mod:`.base`: :class:`GameView`, the controls every game's play view shares.
+- :mod:`.base`: :class:`GameView`, the controls every game's play view shares (seats played by
+  people or bots, hints from :mod:`stainedglass.ai`).
+- :mod:`.suggest`: the views' link to the AI: seat choices, hint marks, searches in a thread.
 - per game: a drawing function (``cathedral_svg``) and a view (``CathedralView``).
 
 >>> import stainedglass as sg
@@ -15,7 +17,7 @@ from .base import COMPUTER, HUMAN, GameView
 from .board import Board
 from .cathedral_drawing import cathedral_svg, supply_svg
 from .cathedral_view import CathedralView
-from .suggest import suggest_move
+from .suggest import HintMark, Search
 
-__all__ = ["Board", "CathedralView", "COMPUTER", "GameView", "HUMAN", "cathedral_svg",
-           "suggest_move", "supply_svg"]
+__all__ = ["Board", "CathedralView", "COMPUTER", "GameView", "HUMAN", "HintMark", "Search",
+           "cathedral_svg", "supply_svg"]

@@ -34,6 +34,7 @@ from .glass import (
     LEAD,
     STONE_LIGHT,
     glass_defs,
+    hint_colour,
     hit,
     label,
     lead_line,
@@ -127,14 +128,50 @@ def _claim_glow(mask: int) -> str:
     )
 
 
+def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int]]) -> str:
+    """Suggested placements as violet ghosts, the weakest first (so the best lies on top), each
+    numbered by rank on its middle square (or another of its squares, if that one is taken)."""
+    parts = []
+    badges: set[tuple[int, int]] = set()
+    spots = {}
+    for cells, _shade, rank in suggested:  # the best picks its badge square first
+        free = [c for c in cells if c not in badges] or list(cells)
+        spots[rank] = _centre_cell(free)
+        badges.add(spots[rank])
+    for cells, shade, rank in sorted(suggested, key=lambda t: -t[2]):
+        colour = hint_colour(shade)
+        names = " ".join(cell_name(c, r) for c, r in cells)
+        kind = "hint" if rank == 1 else "suggestion"
+        parts.append(f'<g class="{kind}" data-rank="{rank}" data-shade="{shade:g}"'
+                     f' data-cells="{names}" pointer-events="none">')
+        for c, r in cells:
+            x, y = _xy(c, r)
+            parts.append(f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}"'
+                         f' height="{CELL - 4}" fill="{colour}" opacity="{0.3 + 0.4 * shade:.2f}"/>')
+        d = outline_path(cells, CELL, MARGIN, MARGIN)
+        parts.append(f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="{4 + 3 * shade:.1f}"'
+                     ' opacity="0.8"/>')
+        parts.append(f'<path d="{d}" fill="none" stroke="{colour}"'
+                     f' stroke-width="{2.5 + 3 * shade:.1f}" stroke-dasharray="10 5"/>')
+        x, y = _xy(*spots[rank])
+        ink = "#ffffff" if shade > 0.55 else "#2d2a24"
+        parts.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="13" fill="{colour}"'
+                     f' stroke="{LEAD}" stroke-width="2"/>')
+        parts.append(label(x + CELL / 2, y + CELL / 2, str(rank), 17, ink))
+        parts.append("</g>")
+    return "".join(parts)
+
+
 def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True,
-                  hint: Cells | None = None, highlight_last: bool = True,
+                  suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int]] = (),
+                  highlight_last: bool = True,
                   coordinates: bool = True, title: str = "Cathedral") -> str:
     """The city of ``state`` as stained glass (SVG text).
 
     ``ghost``: cells of a building the player is about to place, drawn green (``ghost_legal``)
-    with a tick or red with a cross; cells off the board are left out. ``hint``: cells of a
-    suggested placement (a dashed gold outline). ``highlight_last``: outline the squares the last
+    with a tick or red with a cross; cells off the board are left out. ``suggested``: the hint's
+    placements as ``(cells, shade, rank)``, drawn as violet ghosts numbered by rank, deeper
+    violet for a higher ``shade`` (0..1); the best (rank 1) is a ``g.hint``. ``highlight_last``: outline the squares the last
     move claimed and show the buildings it captured as dashed outlines marked with a cross.
     Every square carries an invisible target whose id is its name (``"e5"``).
     """
@@ -170,12 +207,8 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
         body.append(_claim_glow(state.last_claim))
         for owner, piece, mask in state.last_captures:
             body.append(_overlay(cells_of(mask), OWNER_GLASS[owner], True, "✗", "captured", 0.45))
-    if hint:
-        cells = list(hint)
-        names = " ".join(cell_name(c, r) for c, r in cells)
-        body.append(f'<g class="hint" data-cells="{names}" pointer-events="none">'
-                    f'<path d="{outline_path(cells, CELL, MARGIN, MARGIN)}" fill="none"'
-                    ' stroke="#ffd700" stroke-width="6" stroke-dasharray="10 5"/></g>')
+    if suggested:
+        body.append(_suggestions(suggested))
     if ghost is not None:
         body.append(_overlay(ghost, "legal" if ghost_legal else "illegal", not ghost_legal,
                              "✓" if ghost_legal else "✗", "ghost"))

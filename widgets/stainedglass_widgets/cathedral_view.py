@@ -27,7 +27,7 @@ from stainedglass.cathedral.pieces import (
     LIGHT,
     SIDE_NAMES,
     SIZE,
-    SIZES,
+    cells_of,
     rotations,
     shape_of,
 )
@@ -40,18 +40,13 @@ from .cathedral_drawing import _centre_cell, cathedral_svg, supply_pieces, suppl
 _PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
 
 
-def cathedral_key(after: sg.State, move: sg.Move) -> tuple[int, int, int]:
-    """Rank moves the way the rulebook's tips do: capture, claim space, big buildings first."""
-    captures, claim = after.last_captures, after.last_claim  # type: ignore[attr-defined]
-    return (len(captures), bin(claim).count("1"), SIZES[move.piece])  # type: ignore[attr-defined]
-
-
 class CathedralView(GameView):
     """The city, each side's supply as a palette, and the controls.
 
     Choose a building in the supply of the side to move, turn it with Rotate or the ``r`` key, move
     the pointer over the city to see where it would go (green: legal; red: illegal, with the reason
-    below), click to place.
+    below), click to place. Hint draws the suggested buildings as violet ghosts numbered by rank
+    (deeper violet: higher value) and puts the best one in hand.
     """
 
     state: CathedralState
@@ -65,7 +60,6 @@ class CathedralView(GameView):
         self.selected: int | None = None
         self.rotation = 0
         self.pointer: tuple[int, int] | None = None
-        self.hint_cells: list[tuple[int, int]] | None = None
         game = state.game if state is not None else sg.load("cathedral", match=match)
         super().__init__(game, state, seats=seats, compact=compact, **kwargs)
 
@@ -107,15 +101,17 @@ class CathedralView(GameView):
             return (f"{who} places the Cathedral first: move over the city and click.", "info")
         return ("Choose a building from your supply, then click the city to place it.", "info")
 
-    def key(self, after: sg.State, move: sg.Move) -> Any:
-        return cathedral_key(after, move)
-
     # ---- the building in hand ----------------------------------------------------------------
 
     def on_new_state(self) -> None:
         self.selected = None
         self.rotation = 0
-        self.hint_cells = None
+
+    @property
+    def hint_cells(self) -> list[tuple[int, int]] | None:
+        """The squares of the best suggestion shown (None without a hint)."""
+        marks = self.hint_marks()
+        return cells_of(marks[0].move.mask) if marks else None  # type: ignore[attr-defined]
 
     def side(self) -> int:
         return self.state.current_player
@@ -228,28 +224,19 @@ class CathedralView(GameView):
             return
         text = self.held_move_text(cells)
         self.selected = None
-        self.hint_cells = None
         self.play(text)
 
-    def show_hint(self, move: sg.Move) -> None:
-        cells = [(i % SIZE, i // SIZE) for i in range(SIZE * SIZE)
-                 if move.mask >> i & 1]  # type: ignore[attr-defined]
-        self.hint_cells = cells
+    def take_hint(self, move: sg.Move) -> None:
+        """Hold the best suggestion's building, turned its way: one click places it."""
+        cells = cells_of(move.mask)  # type: ignore[attr-defined]
         self.selected = move.piece  # type: ignore[attr-defined]
         shapes = self.shapes(self.side())
         mc, mr = min(c for c, _ in cells), min(r for _, r in cells)
         norm = tuple(sorted((c - mc, r - mr) for c, r in cells))
         self.rotation = shapes.index(norm) if norm in shapes else 0
-        super().show_hint(move)
         self.preview.value = ""
-        self.redraw()
 
     # ---- drawing -----------------------------------------------------------------------------
-
-    def after_change(self, message: tuple[str, str] | None = None,
-                     run_computer: bool = True) -> None:
-        self.hint_cells = None if message and message[1] == "good" else self.hint_cells
-        super().after_change(message, run_computer)
 
     def turn_note(self) -> str:
         st = self.state
@@ -272,7 +259,9 @@ class CathedralView(GameView):
         ghost_ok, words = True, ""
         if cells is not None:
             ghost_ok, words = self.judge(cells)
-        self.city.draw(cathedral_svg(st, ghost=cells, ghost_legal=ghost_ok, hint=self.hint_cells))
+        suggested = [(cells_of(m.move.mask), m.shade, m.rank)  # type: ignore[attr-defined]
+                     for m in self.hint_marks()]
+        self.city.draw(cathedral_svg(st, ghost=cells, ghost_legal=ghost_ok, suggested=suggested))
         for side in (0, 1):
             shapes = {}
             if self.selected is not None and side == st.current_player:

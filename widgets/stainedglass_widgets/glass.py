@@ -189,3 +189,17 @@ def stone_frame(width: float, height: float, inner: tuple[float, float, float, f
         f'<rect x="{x - 5:g}" y="{y - 5:g}" width="{w + 10:g}" height="{h + 10:g}"'
         f' fill="{STONE_DARK}" opacity="0.8"/>'
     )
+
+
+HINT_PALE, HINT_DEEP = (0xE8, 0xD9, 0xF7), (0x5B, 0x16, 0x8C)  # violet: no player's or preview's
+
+
+def hint_colour(shade: float) -> str:
+    """The colour of a suggested move, pale violet (``shade`` 0) to deep violet (1): the board's
+    hint marks and the hint chart's bars share it (their rank numbers say the order too).
+
+    >>> hint_colour(0.0), hint_colour(1.0)
+    ('#e8d9f7', '#5b168c')
+    """
+    t = min(1.0, max(0.0, shade))
+    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(HINT_PALE, HINT_DEEP))

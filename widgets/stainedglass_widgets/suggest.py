@@ -1,47 +1,184 @@
-"""A simple built-in move suggester for hints and computer seats (until the AI package lands).
+"""The views' link to the AI (:mod:`stainedglass.ai`): which bots a seat may be, hint marks, and
+searches that run off the kernel's main thread so that the page never freezes.
 
-One ply deep: try every legal move, rate the position after it with ``state.evaluate()`` for the
-player who moved, break ties with a game's own ``key`` (bigger is better), then at random with a
-generator seeded from the position so the same position always gets the same hint.
+A :class:`Search` computes in a worker thread, on a copy of the position, while a second thread
+reports progress every ``tick`` seconds; the answer is handed back under the view's lock. Cancelling
+it (undo, new game, a move played meanwhile) sets the search's stop flag, so the bot ends at once,
+and drops its answer: a cancelled search never touches the game. Without ``background`` the same
+search runs inline (scripts, doctests).
 
->>> import stainedglass as sg
->>> state = sg.load("cathedral").new_game()
->>> suggest_move(state) in state.legal_moves()
+>>> import stainedglass as sg, threading
+>>> state = sg.load("cathedral").new_game(seed=1)
+>>> [name for _, name in seat_choices(state)]
+['human', 'random', 'greedy', 'mcts', 'alphabeta']
+>>> answers = []
+>>> search = Search(lambda stop: bot_move(state, "greedy", 1.0, stop), on_done=answers.append,
+...                 lock=threading.RLock())
+>>> search.start().wait()
+True
+>>> answers[0] in state.legal_moves()
 True
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import stainedglass as sg
+from stainedglass.ai.search import StopFlag, has_hidden_information
 
-Key = Callable[[sg.State, sg.Move], Any]
+HUMAN = "human"
+BOT_LABELS = {"random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot",
+              "alphabeta": "Alpha-beta bot"}
+TIMED_BOTS = ("mcts", "alphabeta")
+"""Bots whose strength is a time budget (the seat's slider); the others answer at once."""
+HINT_BOT = "mcts"
+"""The search behind the Hint button: it works for every game (chance and hidden cards too)."""
 
 
-def suggest_move(state: sg.State, key: Key | None = None,
-                 rng: random.Random | None = None) -> sg.Move | None:
-    """The suggested move for the player to move; a sampled outcome at a chance node; None at
-    the end. ``key(after, move)`` ranks moves that ``evaluate()`` rates equal."""
-    if state.is_terminal():
-        return None
-    if state.is_chance():
-        return state.sample_chance()
-    moves = state.legal_moves()
-    if not moves:
-        return None
-    me = state.current_player
-    rng = rng or random.Random(len(state.history) * 7919 + len(moves))
-    trial = state.clone()
-    best: list[sg.Move] = []
-    best_value: Any = None
-    for move in moves:
-        trial.play(move)
-        value = (trial.evaluate()[me], key(trial, move) if key else 0)
-        trial.undo()
-        if best_value is None or value > best_value:
-            best, best_value = [move], value
-        elif value == best_value:
-            best.append(move)
-    return rng.choice(best)
+def two_player_deterministic(state: sg.State) -> bool:
+    """Two players, no chance, nothing hidden: where alpha-beta is exact."""
+    no_chance = type(state)._chance_probabilities is sg.State._chance_probabilities
+    return state.num_players == 2 and no_chance and not has_hidden_information(state)
+
+
+def seat_choices(state: sg.State) -> list[tuple[str, str]]:
+    """``(label, seat)`` pairs a seat may take in this game: a human or one of the bots."""
+    bots = [b for b in sg.ai.BOTS if b != "alphabeta" or two_player_deterministic(state)]
+    return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots]
+
+
+def check_seat(seat: str) -> str:
+    if seat != HUMAN and seat not in sg.ai.BOTS:
+        raise ValueError(f"a seat is {HUMAN!r} or a bot ({', '.join(sg.ai.BOTS)}), not {seat!r}")
+    return seat
+
+
+def bot_move(state: sg.State, name: str, budget_s: float, stop: StopFlag | None = None) -> sg.Move:
+    """The move bot ``name`` plays in ``state``, thinking at most ``budget_s`` seconds."""
+    options: dict[str, Any] = {"budget": budget_s} if name in TIMED_BOTS else {}
+    return sg.ai.bot(name, stop=stop, **options).choose(state)
+
+
+def hints(state: sg.State, top: int, budget_s: float,
+          stop: StopFlag | None = None) -> list[sg.ai.Suggestion]:
+    """``sg.ai.suggest`` for the Hint button (with a single legal move there is nothing to weigh,
+    so it answers at once)."""
+    if len(state.legal_moves()) == 1:
+        budget_s = min(budget_s, 0.05)
+    return sg.ai.suggest(state, top=top, budget_s=budget_s, bot=HINT_BOT, stop=stop)
+
+
+@dataclass(frozen=True)
+class HintMark:
+    """A suggestion as the board draws it: ``rank`` 1 is the best; ``shade`` in 0.3..1 grows
+    with the value (1 for the best shown), for the drawing's colour (``glass.hint_colour``)."""
+
+    rank: int
+    move: sg.Move
+    value: float
+    shade: float
+    reason: str
+    support: int
+    unit: str
+
+
+def hint_marks(suggestions: Sequence[sg.ai.Suggestion]) -> list[HintMark]:
+    """Suggestions (best first) with their rank and shade.
+
+    >>> from stainedglass.ai import Suggestion
+    >>> m = sg.Move(1, "a")
+    >>> [h.shade for h in hint_marks([Suggestion(m, .6, 9, "playouts", ""),
+    ...                               Suggestion(m, .4, 3, "playouts", "")])]
+    [1.0, 0.3]
+    """
+    if not suggestions:
+        return []
+    hi = max(s.value for s in suggestions)
+    lo = min(s.value for s in suggestions)
+    out = []
+    for i, s in enumerate(suggestions):
+        shade = 1.0 if hi - lo < 1e-9 else 0.3 + 0.7 * (s.value - lo) / (hi - lo)
+        out.append(HintMark(i + 1, s.move, s.value, round(shade, 3), s.reason, s.support, s.unit))
+    return out
+
+
+class Search:
+    """``work(stop)`` run off the main thread; ``on_done(result)`` (or ``on_error(exception)``)
+    and ``on_progress(seconds)`` are called under ``lock``, never after :meth:`cancel`.
+
+    ``work`` must only touch its own copy of the game (the view passes ``state.clone()``).
+    """
+
+    def __init__(self, work: Callable[[StopFlag], Any], *, on_done: Callable[[Any], None],
+                 lock: Any, on_error: Callable[[BaseException], None] | None = None,
+                 on_progress: Callable[[float], None] | None = None,
+                 background: bool = True, tick: float = 0.2) -> None:
+        self.work, self.on_done, self.on_error = work, on_done, on_error
+        self.on_progress, self.lock = on_progress, lock
+        self.background, self.tick = background, tick
+        self.stop = threading.Event()
+        self.cancelled = False
+        self.started = 0.0
+        self._finished = threading.Event()  # the work has returned (or raised)
+        self._settled = threading.Event()  # and its answer was handed over, or dropped
+        self._result: Any = None
+        self._error: BaseException | None = None
+
+    def start(self) -> "Search":
+        self.started = time.perf_counter()
+        if not self.background:
+            self._compute()
+            self._settle()
+            return self
+        threading.Thread(target=self._compute, name="sg-search", daemon=True).start()
+        threading.Thread(target=self._watch, name="sg-search-watch", daemon=True).start()
+        return self
+
+    def cancel(self) -> None:
+        """Drop the answer and tell the search to stop (call it under the lock)."""
+        self.cancelled = True
+        self.stop.set()
+
+    @property
+    def running(self) -> bool:
+        return not self._settled.is_set()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the answer is handed over or dropped; False if ``timeout`` ran out."""
+        return self._settled.wait(timeout)
+
+    def _compute(self) -> None:
+        try:
+            self._result = self.work(self.stop)
+        except BaseException as e:  # noqa: BLE001 - handed to on_error, in the view's words
+            self._error = e
+        self._finished.set()
+
+    def _watch(self) -> None:
+        while not self._finished.wait(self.tick):
+            if self.on_progress is not None and not self.cancelled:
+                with self.lock:
+                    if not self.cancelled:
+                        self.on_progress(self.elapsed())
+        self._settle()
+
+    def _settle(self) -> None:
+        try:
+            with self.lock:
+                if self.cancelled:
+                    return
+                if self._error is not None:
+                    if self.on_error is None:
+                        raise self._error
+                    self.on_error(self._error)
+                else:
+                    self.on_done(self._result)
+        finally:
+            self._settled.set()

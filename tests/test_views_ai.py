@@ -1,0 +1,221 @@
+"""Hints and bots in the play views (``GameView``, driven by simulated clicks, no browser).
+
+Bots and hints think in a worker thread, as they do under Voila; ``view.wait()`` lets a test wait
+for the answer. The same machinery serves every game: the last tests run it on Walls of Light
+(three players, dice) through a plain text view.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import ipywidgets as w  # noqa: E402
+
+import stainedglass as sg  # noqa: E402
+from stainedglass_widgets import HUMAN, CathedralView, GameView  # noqa: E402
+from stainedglass_widgets.glass import hint_colour  # noqa: E402
+from stainedglass_widgets.suggest import seat_choices  # noqa: E402
+
+CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
+
+
+def text(widget: Any) -> str:
+    """What a widget says (its HTML without the tags)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", widget.value))
+
+
+def placed(view: CathedralView) -> CathedralView:
+    view.move_text.value = CATHEDRAL_MOVE
+    assert view.state.history == [CATHEDRAL_MOVE]
+    return view
+
+
+def shown(widget: Any) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart() -> None:
+    view = placed(CathedralView(hint_budget_s=0.4))
+    before = view.state.clone()
+    view.hint_button.click()
+    assert view.search is not None and shown(view.thinking_row)  # thinking, page free
+    assert "Looking for Dark's best moves" in text(view.thinking)
+    assert view.wait()
+    assert not shown(view.thinking_row)
+    hints = view.suggestions
+    assert 1 < len(hints) <= view.hint_top
+    assert [h.value for h in hints] == [m.value for m in view.hint_marks()]
+    for h in hints:  # legal, with the game's own words for what the move does
+        assert h.move in before.legal_moves()
+        assert h.reason == before.explain(h.move).removeprefix("Legal: ")
+        assert h.reason in text(view.hint_list) and f"{h.value:.0%}" in text(view.hint_list)
+    assert text(view.message).count("Hint: " + hints[0].reason)
+    assert shown(view.hint_panel) and "Suggestions for Dark" in text(view.hint_list)
+    # on the board: the best as the hint (in hand already), the others as numbered ghosts
+    svg = view.city.svg
+    assert svg.count('class="hint"') == 1 and svg.count('class="suggestion"') == len(hints) - 1
+    for m in view.hint_marks():
+        cells = " ".join(sg.core.cell_name(c, r) for c, r in
+                         sg.cathedral.pieces.cells_of(m.move.mask))  # type: ignore[attr-defined]
+        assert f'data-rank="{m.rank}" data-shade="{m.shade:g}" data-cells="{cells}"' in svg
+    assert view.selected == hints[0].move.piece  # type: ignore[attr-defined]
+    # the chart: built with its data (plotly loads in a thread; wait() waited for it)
+    fig = view.hint_chart
+    assert fig is not None and view.hint_chart_box.children == (fig,)
+    (dots,) = fig.data
+    assert list(dots.x) == [round(100 * h.value, 1) for h in hints]
+    assert list(dots.y)[0].startswith("1. " + hints[0].move.text[:10])
+    assert list(dots.marker.color) == [hint_colour(m.shade) for m in view.hint_marks()]
+    assert hints[0].reason in dots.hovertext[0]
+    low, high = fig.layout.xaxis.range
+    assert low <= min(dots.x) and max(dots.x) <= high
+    # a move clears the hint; the next hint updates the same chart in place
+    view.supply[1].click("piece:castle")
+    view.city.click("b2")
+    assert len(view.state.history) == 2 and view.suggestions == []
+    assert not shown(view.hint_panel) and 'class="hint"' not in view.city.svg
+    view.hint_button.click()
+    assert view.wait() and view.hint_chart is fig
+    assert list(fig.data[0].x) == [round(100 * h.value, 1) for h in view.suggestions]
+    assert "Suggestions for Light" in text(view.hint_list)
+
+
+def test_a_bot_seat_plays_a_legal_move_while_the_board_stays_usable() -> None:
+    view = placed(CathedralView(seats=[HUMAN, "mcts"], budget_s=0.5))
+    before = view.state.clone()
+    assert view.search is not None, "Dark's bot thinks in the background"
+    assert shown(view.thinking_row) and shown(view.progress)
+    assert "Dark (MCTS bot, 0.5 s) is thinking" in text(view.thinking)
+    assert "(MCTS bot) to move" in text(view.banner)
+    # meanwhile the board answers: choose, turn, hover
+    view.supply[1].click("piece:bridge")
+    view.city.press("r")
+    view.city.hover("b2")
+    assert 'class="ghost"' in view.city.svg
+    view.city.click("b2")  # but Dark's move is the bot's
+    assert "the MCTS bot plays Dark: wait for its move" in text(view.message)
+    assert view.wait()
+    assert len(view.state.history) == 2
+    move = view.state.history[-1]
+    assert before.parse_move(move) in before.legal_moves()
+    assert text(view.message).startswith("MCTS bot (Dark): Dark places the")
+    assert not shown(view.thinking_row) and "Light" in text(view.banner)
+    assert view.selected is None  # Dark's bridge, picked up meanwhile, is not Light's
+
+
+@pytest.mark.parametrize("how", ["undo", "new game", "seat"])
+def test_undo_new_game_or_a_seat_change_cancel_a_pending_bot_move(how: str) -> None:
+    view = placed(CathedralView(seats=[HUMAN, "mcts"], budget_s=10.0))
+    search = view.search
+    assert search is not None
+    if how == "undo":
+        view.undo_button.click()
+        expected: list[str] = []
+    elif how == "new game":
+        view.new_button.click()
+        expected = []
+    else:
+        view.seat_pickers[1].value = HUMAN  # Dark becomes a person: the bot stops
+        expected = [CATHEDRAL_MOVE]
+    assert search.cancelled and search.stop.is_set() and view.search is None
+    assert search.wait(5), "the search stopped at its flag, well before its 10 s"
+    assert view.wait()
+    assert view.state.history == expected  # its answer was dropped
+    assert not text(view.message).startswith("MCTS bot")
+    assert not shown(view.thinking_row)
+
+
+def test_a_move_played_while_a_hint_is_thought_about_drops_the_hint() -> None:
+    view = placed(CathedralView(hint_budget_s=10.0))
+    view.hint_button.click()
+    search = view.search
+    view.hint_button.click()
+    assert "Still thinking" in text(view.message) and view.search is search
+    view.move_text.value = "castle a1 b1 b2 a3 b3"
+    assert search is not None and search.cancelled and view.wait()
+    assert view.suggestions == [] and not shown(view.hint_panel)
+    assert "Dark places the castle" in text(view.message)
+
+
+def test_bots_play_each_other_move_by_move_and_undo_pauses_them() -> None:
+    view = CathedralView(seats=["random", "greedy"])
+    assert view.wait() and view.state.is_terminal()
+    assert "Game over" in text(view.message)
+    view.undo_button.click()  # no human seat: one move back, and the bot to move waits
+    assert not view.state.is_terminal() and view.search is None
+    assert shown(view.thinking_row) and shown(view.continue_button)
+    assert "waits" in text(view.thinking)
+    view.continue_button.click()
+    assert view.wait() and view.state.is_terminal()
+
+
+def test_seat_choices_and_strength_sliders() -> None:
+    view = CathedralView()
+    assert [v for _, v in view.seat_pickers[0].options] == [
+        "human", "random", "greedy", "mcts", "alphabeta"]
+    assert [shown(s) for s in view.strength_sliders] == [False, False]
+    view.seat_pickers[1].value = "alphabeta"
+    assert shown(view.strength_sliders[1]) and not shown(view.strength_sliders[0])
+    view.strength_sliders[1].value = 0.3
+    assert view.budgets == [1.0, 0.3]
+    view.move_text.value = CATHEDRAL_MOVE
+    assert "Alpha-beta bot, 0.3 s" in text(view.thinking)
+    assert view.wait() and len(view.state.history) == 2
+    walls = sg.load("walls_of_light").new_game()  # three players and dice: no alpha-beta
+    assert "alphabeta" not in [v for _, v in seat_choices(walls)]
+    with pytest.raises(ValueError, match="a seat is 'human' or a bot"):
+        CathedralView(seats=[HUMAN, "minimax"])
+
+
+def test_without_background_a_bot_answers_inside_the_click() -> None:
+    view = CathedralView(seats=[HUMAN, "greedy"], background=False)
+    view.move_text.value = CATHEDRAL_MOVE
+    assert len(view.state.history) == 2 and view.search is None
+    view.hint_button.click()
+    assert view.suggestions and view.search is None
+
+
+# ---- the same base for any game: a text view of Walls of Light --------------------------------
+
+class TextView(GameView):
+    """The smallest game view: the state as text, the hint marks as a list."""
+
+    player_names = ("North", "East", "South")
+    player_glass = ("red", "blue", "yellow")
+
+    def board_area(self) -> list[w.Widget]:
+        self.board = w.HTML()
+        return [self.board]
+
+    def redraw(self) -> None:
+        marks = "".join(f'<li data-rank="{m.rank}">{html.escape(str(m.move))}</li>'
+                        for m in self.hint_marks())
+        self.board.value = f"<pre>{html.escape(str(self.state))}</pre><ol>{marks}</ol>"
+
+
+def test_any_game_gets_bots_and_hints_from_the_base_view() -> None:
+    game = sg.load("walls_of_light")
+    view = TextView(game, game.new_game(seed=4), seats=[HUMAN, "greedy", "mcts"], budget_s=0.2,
+                    hint_budget_s=0.3)
+    assert view.wait()
+    state = view.state
+    assert not state.is_chance() and view._seat(state.current_player) == HUMAN
+    view.hint_button.click()
+    assert view.wait() and view.suggestions
+    assert all(h.move in state.legal_moves() for h in view.suggestions)
+    assert view.board.value.count("<li data-rank=") == len(view.suggestions)
+    assert "share of the win" in text(view.hint_list)
+    played = len(state.history)
+    view.play(view.suggestions[0].move)  # then the bots (and the dice) play on to North
+    assert view.wait()
+    assert view.state.is_terminal() or view._seat(view.state.current_player) == HUMAN
+    assert len(view.state.history) > played
+    view.seats = ["greedy", "random", "mcts"]  # bots only: they finish the game
+    view.resume()
+    assert view.wait() and view.state.is_terminal() and "Game over" in text(view.message)
