@@ -111,14 +111,6 @@ def moves_in_log(page: Any) -> int:
     return int(m.group(1))
 
 
-def preview_says(page: Any, mark: str) -> None:
-    """Wait for the preview under the city (a widget of its own: its update may follow the
-    board's by a moment) to show ``mark``."""
-    page.wait_for_function(
-        "(m) => { const p = document.querySelector('.sg-preview');"
-        " return p && p.innerText.includes(m); }", arg=mark)
-
-
 def hover(page: Any, cell: str) -> None:
     before = board_version(page)
     page.hover(f'{CITY} [data-id="{cell}"]')
