@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)  ## serve the notebooks as Voila dashboards on http://127.0.0.1:$(PORT)
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	@echo "gallery: http://127.0.0.1:$(PORT)/voila/render/index.ipynb (settings: voila.json)"
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila notebooks --no-browser --port=$(PORT) \
+		--Voila.ip=127.0.0.1 --template=stainedglass
 
 test: $(STAMP)  ## the whole test suite: engine, views, notebooks (nbval), browser
 	$(BIN)/python -m pytest tests stainedglass $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))

@@ -1,0 +1,208 @@
+"""Board views in a real browser: page load to an interactive board, and click to redrawn board.
+
+Voila serves the notebooks with the project's voila.json (preheated kernels); Playwright drives
+Debian's Chromium with every request off 127.0.0.1 refused (as offline). Targets: load <= 3 s with
+a preheated kernel, click to redrawn board <= 150 ms. Medians; the machine is shared, so noisy.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import statistics
+import tempfile
+import time
+
+from stainedglass_widgets.testing import (
+    CITY,
+    VoilaServer,
+    board_version,
+    chromium_path,
+    launch_chromium,
+    wait_redraw,
+)
+
+LOADS = 7
+PLACEMENTS = 15
+
+# In the page: time from a click to the first frame painted after a board's SVG changed.
+_TIMER = """
+window.__sgTimes = []; window.__sgT0 = null;
+document.addEventListener('click', () => { window.__sgT0 = performance.now(); }, true);
+new MutationObserver((records) => {
+  if (window.__sgT0 === null) return;
+  if (!records.some(r => r.attributeName === 'data-version')) return;
+  const t0 = window.__sgT0; window.__sgT0 = null;
+  requestAnimationFrame(() => window.__sgTimes.push(performance.now() - t0));
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-version'] });
+"""
+
+
+def _route_offline(route) -> None:  # type: ignore[no-untyped-def]
+    url = route.request.url
+    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def _filled(server: VoilaServer) -> int:
+    return server.log_path.read_text(errors="replace").count("is filled with")
+
+
+def _wait_refill(server: VoilaServer, count: int, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while _filled(server) < count and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+def _loads(server: VoilaServer, browser, notebook: str, n: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """Page load to the city board drawn, ``n`` times, each with a preheated kernel."""
+    out = []
+    for _ in range(n):
+        filled = _filled(server)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.route("**/*", _route_offline)
+        start = time.perf_counter()
+        page.goto(server.url(notebook))
+        page.wait_for_selector(CITY + " svg", timeout=60_000)
+        out.append(time.perf_counter() - start)
+        page.close()
+        _wait_refill(server, filled + 1)
+    return out
+
+
+def measure_chart() -> tuple[list[float], list[float], list[float], list[float]]:
+    """What plotly would cost on the critical path: the play view with its chart open at load,
+    against the same view with the chart closed; and opening the chart on demand."""
+    from playwright.sync_api import sync_playwright
+
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, code in (("closed.ipynb", "v = CathedralView()\nv"),
+                           ("open.ipynb", "v = CathedralView()\nv.chart_button.value = True\nv")):
+            nb = {"cells": [dict(cell, source="from stainedglass_widgets import CathedralView\n"
+                                 + code)], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+            (pathlib.Path(tmp) / name).write_text(json.dumps(nb))
+        with VoilaServer(notebooks=tmp) as server, sync_playwright() as p:
+            server.wait_preheated(2)
+            browser = launch_chromium(p)
+            closed = _loads(server, browser, "closed.ipynb", 5)
+            opened = []
+            for _ in range(5):
+                filled = _filled(server)
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.route("**/*", _route_offline)
+                start = time.perf_counter()
+                page.goto(server.url("open.ipynb"))
+                page.wait_for_selector(CITY + " svg", timeout=60_000)
+                page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+                opened.append(time.perf_counter() - start)
+                page.close()
+                _wait_refill(server, filled + 1)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.route("**/*", _route_offline)
+            page.goto(server.url("closed.ipynb"))
+            page.wait_for_selector(CITY + " svg", timeout=60_000)
+            page.wait_for_timeout(3000)  # as a reader would: the kernel warms plotly meanwhile
+            start = time.perf_counter()
+            page.click("button:has-text('Score chart')")
+            page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+            first = [time.perf_counter() - start]
+            again = []
+            for _ in range(5):
+                page.click("button:has-text('Score chart')")
+                page.wait_for_selector(".js-plotly-plot", state="hidden")
+                start = time.perf_counter()
+                page.click("button:has-text('Score chart')")
+                page.wait_for_selector(".js-plotly-plot .main-svg", state="visible")
+                again.append(time.perf_counter() - start)
+            browser.close()
+    return closed, opened, first, again
+
+
+def measure() -> tuple[list[float], list[float], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    loads: list[float] = []
+    with VoilaServer() as server, sync_playwright() as p:
+        server.wait_preheated(3)
+        browser = launch_chromium(p)
+        url = server.url("cathedral_play.ipynb")
+        page = None
+        for i in range(LOADS):
+            filled = _filled(server)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.route("**/*", _route_offline)
+            page.add_init_script(_TIMER)
+            start = time.perf_counter()
+            page.goto(url)
+            page.wait_for_selector(CITY + " svg", timeout=60_000)
+            loads.append(time.perf_counter() - start)
+            if i < LOADS - 1:
+                page.close()
+                _wait_refill(server, filled + 1)  # the next load gets a preheated kernel too
+        assert page is not None
+        # clicks: place the Cathedral, then place and take back Dark's tavern, again and again
+        page.hover(f'{CITY} [data-id="e5"]')
+        page.click(f'{CITY} [data-id="e5"]')
+        page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')
+        page.evaluate("window.__sgTimes = []")
+        place, undo = [], []
+        for i in range(PLACEMENTS):
+            cell = "abcj"[i % 4] + str(1 + i % 3)
+            sel = ".sg-supply-dark .sg-board"
+            v = board_version(page, sel)
+            page.click(f'{sel} [data-id="piece:tavern"]')
+            wait_redraw(page, v, sel)
+            v = board_version(page)
+            page.hover(f'{CITY} [data-id="{cell}"]')
+            wait_redraw(page, v)
+            page.evaluate("window.__sgTimes = []")
+            v = board_version(page)
+            page.click(f'{CITY} [data-id="{cell}"]')
+            wait_redraw(page, v)
+            page.wait_for_function("() => window.__sgTimes.length > 0")
+            place.append(page.evaluate("window.__sgTimes[0]") / 1000)
+            page.evaluate("window.__sgTimes = []")
+            v = board_version(page)
+            page.click("button:has-text('Undo')")
+            wait_redraw(page, v)
+            page.wait_for_function("() => window.__sgTimes.length > 0")
+            undo.append(page.evaluate("window.__sgTimes[0]") / 1000)
+        browser.close()
+    return loads, place, undo
+
+
+def main() -> None:
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        print("views: skipped (playwright is not installed)")
+        return
+    if chromium_path() is None:
+        print("views: skipped (no Chromium: apt-get install chromium)")
+        return
+    loads, place, undo = measure()
+    med = statistics.median
+    label = f"views: page load to interactive board, preheated (median of {len(loads)})"
+    print(f"{label:<58}"
+          f" {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
+          f"{'ok' if med(loads) <= 3 else 'ABOVE'}; min {min(loads) * 1000:,.0f}, "
+          f"max {max(loads) * 1000:,.0f})", flush=True)
+    for label, xs in (("click to redrawn board: place a building", place),
+                      ("click to redrawn board: Undo", undo)):
+        print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
+              f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
+              f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})", flush=True)
+    closed, opened, first, again = measure_chart()
+    for label, xs in (("page load, score chart closed (as shipped)", closed),
+                      ("page load, score chart open at load (plotly up front)", opened),
+                      ("score chart, first click to plot drawn", first),
+                      ("score chart, shown again: click to plot drawn", again)):
+        print(f"{'views: ' + label:<58} {med(xs) * 1000:>12,.0f} ms   (median of {len(xs)})",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

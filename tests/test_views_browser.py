@@ -1,0 +1,246 @@
+"""Real-browser tests: Voila serves the notebooks, Playwright drives Debian's Chromium.
+
+Every request that leaves 127.0.0.1 is held unanswered (a network that drops packets, the worst
+case of offline), so these also show that the dashboards need nothing from outside.
+Screenshots go to ``test-artifacts/``. Without Chromium or Playwright the tests are skipped,
+except where the environment variable CI is set: there a missing browser fails the run.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import pathlib
+import re
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from stainedglass_widgets.testing import (  # noqa: E402
+    CITY,
+    ROOT,
+    VoilaServer,
+    board_version,
+    chromium_path,
+    launch_chromium,
+    wait_redraw,
+)
+
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def _need_browser() -> Any:
+    problem = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        problem = "playwright is not installed"
+    if problem is None and chromium_path() is None:
+        problem = "Chromium is not installed (apt-get install chromium)"
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs the browser tests: {problem}")
+        pytest.skip(problem)
+    return sync_playwright
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_playwright = _need_browser()
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[VoilaServer]:
+    with VoilaServer() as s:
+        yield s
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    pg = browser.new_page(viewport={"width": 1280, "height": 1000})
+    pg.outside: list[str] = []  # type: ignore[attr-defined]
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            r.continue_()
+        else:
+            pg.outside.append(r.request.url)  # type: ignore[attr-defined]  # never answered
+
+    pg.route("**/*", route)
+    yield pg
+    pg.close()
+
+
+def shot(page: Any, name: str) -> pathlib.Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def message(page: Any) -> str:
+    return html.unescape(page.inner_text(".sg-view .sg-message"))
+
+
+def wait_moves(page: Any, n: int) -> None:
+    """Wait until the move log lists ``n`` moves (the banner and log follow the board)."""
+    page.wait_for_function(
+        "(n) => { const s = document.querySelector('.sg-log summary');"
+        " return s && s.innerText.includes('(' + n + ' moves)'); }", arg=n)
+
+
+def moves_in_log(page: Any) -> int:
+    m = re.search(r"\((\d+) moves\)", page.inner_text(".sg-log summary"))
+    assert m
+    return int(m.group(1))
+
+
+def hover(page: Any, cell: str) -> None:
+    before = board_version(page)
+    page.hover(f'{CITY} [data-id="{cell}"]')
+    wait_redraw(page, before)
+
+
+def click_cell(page: Any, cell: str, redraw: bool = True) -> None:
+    before = board_version(page)
+    page.click(f'{CITY} [data-id="{cell}"]')
+    if redraw:
+        wait_redraw(page, before)
+
+
+def choose(page: Any, side: str, piece: str) -> None:
+    sel = f".sg-supply-{side} .sg-board"
+    before = board_version(page, sel)
+    page.click(f'{sel} [data-id="piece:{piece}"]')
+    wait_redraw(page, before, sel)
+
+
+def test_play_dashboard(server: VoilaServer, page: Any) -> None:
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    assert "Light places the Cathedral first" in message(page)
+    shot(page, "play-0-start")
+
+    # a legal move, by clicking: the Cathedral
+    hover(page, "e5")
+    assert "✓" in page.inner_text(".sg-preview")
+    click_cell(page, "e5")
+    page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')
+    wait_moves(page, 1)
+    assert "Light places the cathedral" in message(page)
+    assert "Dark" in page.inner_text(".sg-banner") and moves_in_log(page) == 1
+    shot(page, "play-1-cathedral")
+
+    # an illegal one: the reason is shown, nothing is played
+    choose(page, "dark", "castle")
+    hover(page, "e6")
+    preview = page.inner_text(".sg-preview")
+    assert "✗" in preview and "occupied square" in preview
+    shot(page, "play-2-illegal-preview")
+    click_cell(page, "e6", redraw=False)
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message').innerText.includes('occupied')")
+    assert moves_in_log(page) == 1
+
+    # a legal building, turned with the r key: the board changes
+    hover(page, "b2")
+    upright = page.eval_on_selector(f"{CITY} .ghost", "g => g.innerHTML")
+    before = board_version(page)
+    page.keyboard.press("r")
+    wait_redraw(page, before)
+    assert page.eval_on_selector(f"{CITY} .ghost", "g => g.innerHTML") != upright
+    click_cell(page, "b2")
+    page.wait_for_selector(f'{CITY} [data-owner="dark"][data-piece="castle"]')
+    wait_moves(page, 2)
+    shot(page, "play-3-castle")
+
+    # undo takes it back
+    before = board_version(page)
+    page.click("button:has-text('Undo')")
+    wait_redraw(page, before)
+    page.wait_for_function(
+        "() => !document.querySelector('.sg-city [data-owner=\"dark\"]')")
+    wait_moves(page, 1)
+    assert "taken back" in message(page)
+
+    # the hint shows a placement on the board
+    before = board_version(page)
+    page.click("button:has-text('Hint')")
+    wait_redraw(page, before)
+    page.wait_for_selector(f"{CITY} .hint")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message').innerText.startsWith('Hint:')")
+    assert message(page).startswith("Hint: Dark places the")
+    shot(page, "play-4-hint")
+    assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_score_chart_loads_on_demand(server: VoilaServer, page: Any) -> None:
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    assert page.query_selector(".js-plotly-plot") is None  # not part of the page load
+    page.click("button:has-text('Score chart')")
+    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+    shot(page, "play-5-chart")
+
+
+def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
+    page.goto(server.url())  # the list of notebooks
+    page.wait_for_selector("text=cathedral_tutorial.ipynb", timeout=30_000)
+    page.goto(server.url("index.ipynb"))
+    page.wait_for_selector(".sg-gallery svg", timeout=60_000)
+    links = page.eval_on_selector_all(".sg-gallery a", "els => els.map(e => e.href)")
+    assert any(x.endswith("cathedral_tutorial.ipynb") for x in links)
+    assert any(x.endswith("cathedral_play.ipynb") for x in links)
+    shot(page, "index")
+    page.goto(server.url("cathedral_tutorial.ipynb"))
+    page.wait_for_function("() => document.querySelectorAll('.sg-city svg').length >= 11",
+                           timeout=90_000)
+    first = page.locator(".sg-city").first
+    first.scroll_into_view_if_needed()
+    shot(page, "tutorial")
+    assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page: Any) -> None:
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    page.select_option(".sg-view select >> nth=1", label="Computer")  # Dark
+    page.click("button:has-text('New game')")
+    hover(page, "e5")
+    click_cell(page, "e5")  # Light's Cathedral; Dark answers at once
+    wait_moves(page, 2)
+    # Light plays the hinted move until the game ends
+    for _ in range(40):
+        if "Game over" in page.inner_text(".sg-banner"):
+            break
+        n = moves_in_log(page)
+        page.click("button:has-text('Hint')")
+        page.wait_for_selector(f"{CITY} .hint")
+        page.wait_for_function(
+            "() => document.querySelector('.sg-view .sg-message').innerText.startsWith('Hint:')")
+        # the hinted building is now in hand: place it where the hint shows
+        cell = _anchor(page.eval_on_selector(f"{CITY} .hint", "g => g.dataset.cells").split())
+        hover(page, cell)
+        click_cell(page, cell)
+        page.wait_for_function(
+            "(n) => { const s = document.querySelector('.sg-log summary');"
+            " return s && !s.innerText.includes('(' + n + ' moves)'); }", arg=n)
+    assert "Game over" in page.inner_text(".sg-banner")
+    assert "Game over" in message(page)
+    shot(page, "play-6-game-over")
+
+
+def _anchor(cells: list[str]) -> str:
+    """The square under which the view holds a building's middle (the pointer's anchor)."""
+    from stainedglass.core import cell_name, parse_cell
+    from stainedglass_widgets.cathedral_drawing import _centre_cell
+
+    xy = sorted((parse_cell(c, 10, 10) for c in cells), key=lambda p: (p[1], p[0]))
+    return cell_name(*_centre_cell(xy))

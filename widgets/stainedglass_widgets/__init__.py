@@ -1,0 +1,21 @@
+"""Board views for stainedglass: pure SVG drawing functions and Jupyter widgets built on them.
+
+- :mod:`.glass`: the stained-glass look (glass colours with letters, lead, stone).
+- :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out).
+- :mod:`.base`: :class:`GameView`, the controls every game's play view shares.
+- per game: a drawing function (``cathedral_svg``) and a view (``CathedralView``).
+
+>>> import stainedglass as sg
+>>> from stainedglass_widgets import cathedral_svg
+>>> cathedral_svg(sg.load("cathedral").new_game()).startswith("<svg")
+True
+"""
+
+from .base import COMPUTER, HUMAN, GameView
+from .board import Board
+from .cathedral_drawing import cathedral_svg, supply_svg
+from .cathedral_view import CathedralView
+from .suggest import suggest_move
+
+__all__ = ["Board", "CathedralView", "COMPUTER", "GameView", "HUMAN", "cathedral_svg",
+           "suggest_move", "supply_svg"]

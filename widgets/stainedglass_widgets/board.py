@@ -1,0 +1,87 @@
+"""One interactive board for every game: an anywidget that shows SVG text and reports events.
+
+The drawing is done in Python (a pure function per game); the browser side (``board.js``, a few
+dozen lines, no build step, no network) only puts the SVG on the page and sends back the
+``data-id`` of what was clicked or hovered, and the keys listed in ``watch_keys``. The games
+differ only in Python. Tests drive it without a browser through :meth:`Board.click`,
+:meth:`Board.hover` and :meth:`Board.press`, which take the same path as the browser's messages.
+
+>>> board = Board(svg="<svg/>")
+>>> seen = []
+>>> board.on_click(seen.append)
+>>> board.click("e5")
+>>> seen
+['e5']
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+_HERE = pathlib.Path(__file__).parent
+
+Handler = Callable[[Any], None]
+
+
+class Board(anywidget.AnyWidget):
+    """Shows ``svg``; calls the click, hover and key handlers with an element's ``data-id``."""
+
+    _esm = (_HERE / "board.js").read_text()
+    _css = """
+    .sg-board { outline: none; line-height: 0; user-select: none; }
+    .sg-board:focus-visible { box-shadow: 0 0 0 3px #e0a100; border-radius: 10px; }
+    .sg-board svg { display: block; height: auto; }
+    """
+    svg = traitlets.Unicode("").tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)  # bumped on every redraw (tests wait on it)
+    watch_keys = traitlets.List(traitlets.Unicode(), ["r", "R", "Escape"]).tag(sync=True)
+
+    def __init__(self, svg: str = "", **kwargs: Any) -> None:
+        super().__init__(svg=svg, **kwargs)
+        self._handlers: dict[str, list[Handler]] = {"click": [], "hover": [], "key": []}
+        self.on_msg(self._on_message)
+
+    # ---- Python side -------------------------------------------------------------------------
+
+    def draw(self, svg: str) -> None:
+        """Show new SVG text (does nothing when it is the same)."""
+        if svg != self.svg:
+            with self.hold_sync():
+                self.svg = svg
+                self.version += 1
+
+    def on_click(self, handler: Handler) -> None:
+        self._handlers["click"].append(handler)
+
+    def on_hover(self, handler: Handler) -> None:
+        """``handler(id)``; the id is None when the pointer leaves every target."""
+        self._handlers["hover"].append(handler)
+
+    def on_key(self, handler: Handler) -> None:
+        self._handlers["key"].append(handler)
+
+    # ---- events (from the browser, or simulated) ---------------------------------------------
+
+    def click(self, ident: str) -> None:
+        self._dispatch("click", ident)
+
+    def hover(self, ident: str | None) -> None:
+        self._dispatch("hover", ident)
+
+    def press(self, key: str) -> None:
+        self._dispatch("key", key)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        event, ident = content.get("event"), content.get("id")
+        if event in self._handlers and (ident is None or isinstance(ident, str)):
+            self._dispatch(event, ident)
+
+    def _dispatch(self, event: str, ident: str | None) -> None:
+        for handler in self._handlers[event]:
+            handler(ident)

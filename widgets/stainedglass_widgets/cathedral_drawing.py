@@ -1,0 +1,261 @@
+"""Cathedral drawn as a stained-glass window: a pure function from a state to SVG text.
+
+The city is a 10x10 window set in stone. Light's buildings are amber glass marked ``L``, Dark's are
+cobalt marked ``D``, the Cathedral is ruby marked ``C`` with a cross. Territory is pale glass
+hatched in its owner's colour: Light's with diagonal stripes, Dark's with dots. Each building is
+ringed by a thick lead line, each square by a thin one.
+
+>>> import stainedglass as sg
+>>> from stainedglass_widgets import cathedral_svg
+>>> state = sg.load("cathedral").new_game()
+>>> state.play("cathedral e4 d5 e5 f5 e6 e7")
+>>> svg = cathedral_svg(state)
+>>> svg.count('data-owner="cathedral"'), svg.count('class="hit"')
+(1, 100)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from stainedglass.cathedral.pieces import (
+    ALL_PIECES,
+    CATHEDRAL,
+    DARK,
+    LIGHT,
+    NEUTRAL,
+    SIZE,
+    cells_of,
+)
+from stainedglass.core import TERMINAL, cell_name
+
+from .glass import (
+    GLASS,
+    LEAD,
+    STONE_LIGHT,
+    glass_defs,
+    hit,
+    label,
+    lead_line,
+    outline_path,
+    pane,
+    stone_frame,
+    svg_document,
+)
+
+CELL = 48
+MARGIN = 34
+BOARD = CELL * SIZE
+WIDTH = BOARD + 2 * MARGIN
+
+OWNER_GLASS = {LIGHT: "amber", DARK: "cobalt", NEUTRAL: "ruby"}
+OWNER_NAME = {LIGHT: "light", DARK: "dark", NEUTRAL: "cathedral"}
+CLEAR_TINTS = ("clear", "clear-cool", "clear-warm")  # empty squares: hand-made, never quite even
+TERRITORY_PATTERN = {LIGHT: "stripes-amber", DARK: "dots-cobalt"}
+
+Cells = Iterable[tuple[int, int]]
+
+
+def _xy(col: int, row: int) -> tuple[float, float]:
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def _centre_cell(cells: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The cell of a shape nearest its middle (where its letter goes, and the pointer anchors)."""
+    mx = sum(c for c, _ in cells) / len(cells)
+    my = sum(r for _, r in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
+
+
+def _building(owner: int, piece: int, mask: int, extra: str = "") -> str:
+    cells = cells_of(mask)
+    glass = OWNER_GLASS[owner]
+    names = " ".join(cell_name(*c) for c in cells)
+    parts = [f'<g class="building" data-owner="{OWNER_NAME[owner]}"'
+             f' data-piece="{ALL_PIECES[piece]}" data-cells="{names}"'
+             f"{extra}>"]
+    for c, r in cells:
+        x, y = _xy(c, r)
+        parts.append(pane(x, y, CELL, glass, variant=(c * 7 + r * 3) % 2, lead=1.4))
+    parts.append(lead_line(outline_path(cells, CELL, MARGIN, MARGIN), 8))
+    cx, cy = _centre_cell(cells)
+    x, y = _xy(cx, cy)
+    g = GLASS[glass]
+    if piece == CATHEDRAL:
+        # a small cross above the letter
+        parts.append(f'<path d="M{x + CELL / 2:g} {y + 6:g}v14M{x + CELL / 2 - 6:g} {y + 11:g}h12"'
+                     f' stroke="{g.ink}" stroke-width="3" stroke-linecap="round"/>')
+        parts.append(label(x + CELL / 2, y + CELL * 0.68, g.letter, 18, g.ink))
+    else:
+        parts.append(label(x + CELL / 2, y + CELL / 2, g.letter, 22, g.ink))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _overlay(cells: Cells, glass: str, dashed: bool, mark: str, kind: str,
+             opacity: float = 0.78) -> str:
+    cells = [c for c in cells if 0 <= c[0] < SIZE and 0 <= c[1] < SIZE]
+    if not cells:
+        return ""
+    g = GLASS[glass]
+    parts = [f'<g class="{kind}" pointer-events="none">']
+    for c, r in cells:
+        x, y = _xy(c, r)
+        parts.append(pane(x + 3, y + 3, CELL - 6, glass, lead=0, opacity=opacity))
+        if mark:
+            parts.append(label(x + CELL / 2, y + CELL / 2, mark, 20, g.ink))
+    dash = ' stroke-dasharray="8 6"' if dashed else ""
+    parts.append(f'<path d="{outline_path(cells, CELL, MARGIN, MARGIN)}" fill="none"'
+                 f' stroke="{g.dark}" stroke-width="5" stroke-linecap="round"{dash}/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _claim_glow(mask: int) -> str:
+    """The squares a move just claimed: a bright, gently pulsing border around them."""
+    cells = cells_of(mask)
+    if not cells:
+        return ""
+    d = outline_path(cells, CELL, MARGIN, MARGIN)
+    return (
+        '<g class="claimed" pointer-events="none">'
+        f'<path d="{d}" fill="none" stroke="#fffbe0" stroke-width="7" stroke-linecap="round"'
+        ' opacity="0.95"><animate attributeName="opacity" values="0.95;0.35;0.95" dur="1.6s"'
+        ' repeatCount="3"/></path>'
+        f'<path d="{d}" fill="none" stroke="#e0a100" stroke-width="2.5" stroke-dasharray="5 4"/>'
+        "</g>"
+    )
+
+
+def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True,
+                  hint: Cells | None = None, highlight_last: bool = True,
+                  coordinates: bool = True, title: str = "Cathedral") -> str:
+    """The city of ``state`` as stained glass (SVG text).
+
+    ``ghost``: cells of a building the player is about to place, drawn green (``ghost_legal``)
+    with a tick or red with a cross; cells off the board are left out. ``hint``: cells of a
+    suggested placement (a dashed gold outline). ``highlight_last``: outline the squares the last
+    move claimed and show the buildings it captured as dashed outlines marked with a cross.
+    Every square carries an invisible target whose id is its name (``"e5"``).
+    """
+    body = [stone_frame(WIDTH, WIDTH, (MARGIN, MARGIN, BOARD, BOARD))]
+    occupied = state.occ[0] | state.occ[1] | state.occ[2]
+    # the empty squares of the city and the territories
+    for r in range(SIZE):
+        for c in range(SIZE):
+            bit = 1 << (r * SIZE + c)
+            if occupied & bit:
+                continue
+            x, y = _xy(c, r)
+            owner = LIGHT if state.terr[LIGHT] & bit else DARK if state.terr[DARK] & bit else None
+            kind = "free" if owner is None else f"territory-{OWNER_NAME[owner]}"
+            tint = CLEAR_TINTS[((c * 73856093) ^ (r * 19349663)) % 7 % 3]  # a fixed scatter
+            body.append(pane(x, y, CELL, tint, variant=(c + r) % 2,
+                             attrs=f'class="square {kind}" data-cell="{cell_name(c, r)}"'))
+            if owner is not None:
+                body.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}"'
+                            f' height="{CELL - 3}" fill="url(#{TERRITORY_PATTERN[owner]})"'
+                            ' opacity="0.95" pointer-events="none"/>')
+    for owner, piece, mask in state.buildings:
+        body.append(_building(owner, piece, mask))
+    # the frame of lead around the city
+    body.append(f'<rect x="{MARGIN:g}" y="{MARGIN:g}" width="{BOARD}" height="{BOARD}" fill="none"'
+                f' stroke="{LEAD}" stroke-width="8"/>')
+    if coordinates:
+        for i in range(SIZE):
+            mid = MARGIN + i * CELL + CELL / 2
+            body.append(label(mid, MARGIN / 2, "abcdefghij"[i], 15, STONE_LIGHT))
+            body.append(label(MARGIN / 2, mid, str(i + 1), 15, STONE_LIGHT))
+    if highlight_last:
+        body.append(_claim_glow(state.last_claim))
+        for owner, piece, mask in state.last_captures:
+            body.append(_overlay(cells_of(mask), OWNER_GLASS[owner], True, "✗", "captured", 0.45))
+    if hint:
+        cells = list(hint)
+        names = " ".join(cell_name(c, r) for c, r in cells)
+        body.append(f'<g class="hint" data-cells="{names}" pointer-events="none">'
+                    f'<path d="{outline_path(cells, CELL, MARGIN, MARGIN)}" fill="none"'
+                    ' stroke="#ffd700" stroke-width="6" stroke-dasharray="10 5"/></g>')
+    if ghost is not None:
+        body.append(_overlay(ghost, "legal" if ghost_legal else "illegal", not ghost_legal,
+                             "✓" if ghost_legal else "✗", "ghost"))
+    for r in range(SIZE):
+        for c in range(SIZE):
+            x, y = _xy(c, r)
+            body.append(hit(x, y, CELL, CELL, cell_name(c, r)))
+    return svg_document(WIDTH, WIDTH, "".join(body), glass_defs(), title)
+
+
+# ---- the supply: each side's unplaced buildings --------------------------------------------------
+
+PALETTE_CELL = 13
+SLOT_W, SLOT_H = 74, 74
+PALETTE_COLS = 2
+
+
+def supply_pieces(state, side: int) -> list[tuple[int, int]]:
+    """``(piece, count)`` of what ``side`` may still place, the Cathedral first when it is due."""
+    out = []
+    if state.cathedral_state == "unplaced" and state.cathedral_placer == side:
+        out.append((CATHEDRAL, 1))
+    out += [(p, n) for p, n in enumerate(state.supply[side]) if n > 0]
+    return out
+
+
+def supply_svg(state, side: int, *, selected: int | None = None,
+               shapes: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+               active: bool = True) -> str:
+    """One side's supply as a palette of small buildings; each is a target ``"piece:NAME"``.
+
+    ``selected`` is drawn raised with a gold border; ``shapes`` gives the cells to draw a piece
+    with (its current rotation), else the piece as printed in the rulings.
+    """
+    from stainedglass.cathedral.pieces import SIZES, shape_of
+
+    items = supply_pieces(state, side)
+    rows = max(1, -(-len(items) // PALETTE_COLS))
+    width = PALETTE_COLS * SLOT_W + 12
+    head = 46
+    height = head + rows * SLOT_H + 8
+    name = ("Light", "Dark")[side]
+    glass_name = OWNER_GLASS[side]
+    g = GLASS[glass_name]
+    left = sum(n * SIZES[p] for p, n in items if p != CATHEDRAL)
+    body = [stone_frame(width, height, (6, head, width - 12, rows * SLOT_H + 2), radius=8)]
+    turn = state.current_player == side and state.current_player != TERMINAL
+    dim = "" if turn else ' opacity="0.55"'
+    body.append(f'<rect x="6" y="6" width="{width - 12}" height="{head - 12}" rx="6"'
+                f' fill="url(#g-{glass_name})" stroke="{LEAD}" stroke-width="3"{dim}/>')
+    body.append(label(width / 2, head / 2 - 1, f"{g.letter} · {name} · {left} left", 15, g.ink))
+    for i, (piece, count) in enumerate(items):
+        sx = 6 + (i % PALETTE_COLS) * SLOT_W
+        sy = head + (i // PALETTE_COLS) * SLOT_H
+        owner = NEUTRAL if piece == CATHEDRAL else side
+        cells = list((shapes or {}).get(piece) or shape_of(side, piece))
+        w = max(c for c, _ in cells) + 1
+        h = max(r for _, r in cells) + 1
+        ox = sx + (SLOT_W - w * PALETTE_CELL) / 2
+        oy = sy + 6 + (SLOT_H - 22 - h * PALETTE_CELL) / 2
+        is_sel = piece == selected
+        sel_attr = ' data-selected="true"' if is_sel else ""
+        body.append(f'<g class="supply-piece" data-piece="{ALL_PIECES[piece]}"'
+                    f' data-count="{count}"{sel_attr}>')
+        body.append(f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{SLOT_W - 4}"'
+                    f' height="{SLOT_H - 4}"'
+                    f' rx="6" fill="{"#fff3b0" if is_sel else "#3d3a33"}"'
+                    f' opacity="{0.9 if is_sel else 0.35}"'
+                    f' stroke="{"#e0a100" if is_sel else "none"}" stroke-width="3"/>')
+        og = OWNER_GLASS[owner]
+        for c, r in cells:
+            body.append(pane(ox + c * PALETTE_CELL, oy + r * PALETTE_CELL, PALETTE_CELL, og,
+                             variant=(c + r) % 2, lead=1.2))
+        body.append(lead_line(outline_path(cells, PALETTE_CELL, ox, oy), 2.5))
+        text = ALL_PIECES[piece] + (f" ×{count}" if count > 1 else "")
+        body.append(label(sx + SLOT_W / 2, sy + SLOT_H - 11, text, 11.5,
+                          "#3b2500" if is_sel else "#fbf7ea", weight="bold"))
+        body.append("</g>")
+        if active:
+            body.append(hit(sx, sy, SLOT_W, SLOT_H, f"piece:{ALL_PIECES[piece]}",
+                            f"{name}'s {ALL_PIECES[piece]}"))
+    return svg_document(width, height, "".join(body), glass_defs([glass_name, "ruby"]),
+                        f"{name}'s supply", css_class="sg-svg sg-supply")

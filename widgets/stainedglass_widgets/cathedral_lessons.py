@@ -1,0 +1,107 @@
+"""The positions of the Cathedral tutorial: one small live board per rule, in rulebook order.
+
+Each lesson is a position reached by legal moves (``setup``), a "try it" for the learner, and the
+move that shows the rule (``demo``; tests play it and check that the rule happened).
+
+>>> from stainedglass_widgets.cathedral_lessons import lesson_state
+>>> state = lesson_state("capture")
+>>> state.play(LESSONS["capture"].demo)
+>>> [(owner, piece) for owner, piece, _ in state.last_captures]   # Light's tavern goes home
+[(0, 0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import stainedglass as sg
+
+from .cathedral_view import CathedralView
+
+CATHEDRAL_MIDDLE = "cathedral e4 d5 e5 f5 e6 e7"
+# a random game (seed 2) that ends with a skip: used for skipping, the end and the match
+_LATE_GAME = [
+    "cathedral e8 d9 e9 f9 g9 e10", "academy c3 c4 d4 b5 c5", "stable e4 f4", "stable j4 j5",
+    "stable a3 a4", "abbey d2 e2 e3 f3", "tower b7 c7 a8 b8 a9", "stable j8 j9",
+    "square h9 i9 h10 i10", "bridge f7 g7 h7", "abbey e6 f6 d7 e7", "inn g1 g2 h2",
+    "bridge a6 b6 c6", "tavern a2", "manor h4 h5 i5 h6", "square b1 c1 b2 c2", "tavern e5",
+    "inn g4 f5 g5", "inn j2 i3 j3", "tower c8 d8 b9 c9 b10", "tavern j10", "tavern f8",
+    "inn i7 j7 i8", "stable c10 d10", "manor h1 i1 j1 i2",
+]
+# Dark walls off the corner a1-b2 but for the diagonal gap at c3 (walls, claiming)
+_LEAKY_CORNER = [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3", "tavern j8"]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    setup: list[str]
+    try_it: str
+    demo: str  # a move that shows the rule (legal, or illegal with the rule's reason)
+    options: dict[str, object] = field(default_factory=dict)
+
+
+LESSONS: dict[str, Lesson] = {
+    "placement": Lesson(
+        [], "Try it: Light holds the Cathedral. Move over the city and click to place it "
+        "anywhere it fits.", CATHEDRAL_MIDDLE),
+    "rotation": Lesson(
+        [CATHEDRAL_MIDDLE], "Try it: choose Dark's abbey, press r (or Rotate) to turn it, "
+        "then place it. Then type its mirror image, abbey b2 c2 a3 b3, in the box: refused.",
+        "abbey b2 c2 a3 b3"),
+    "first round": Lesson(
+        [CATHEDRAL_MIDDLE, "inn b1 a2 b2"], "Try it: Dark's inn has walled off a1, but a first "
+        "building claims nothing. Place any Light building, then any Dark one: a1 turns Dark.",
+        "tavern j10"),
+    "walls": Lesson(
+        _LEAKY_CORNER,
+        "Try it: the corner a1-b2 leaks diagonally between c2 and b3. Place Dark's tavern on "
+        "c3 to close the wall.", "tavern c3"),
+    "claiming": Lesson(
+        _LEAKY_CORNER + ["tavern c3"],
+        "Try it: Dark owns a1, b1, a2 and b2. Try to put Light's stable there: refused. "
+        "Then place it elsewhere and let Dark build inside its own territory.",
+        "stable a1 b1"),
+    "capture": Lesson(
+        [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern a1", "stable a3 b3", "tavern j10"],
+        "Try it: Light's tavern on a1 stands alone in the corner. Close the wall with Dark's "
+        "tavern on c3 and watch it go back to Light's supply.", "tavern c3"),
+    "two buildings": Lesson(
+        [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern a1", "bridge h1 h2 h3", "tavern a2",
+         "stable a3 b3", "stable j9 j10"],
+        "Try it: now two Light taverns share the corner. Close the wall with Dark's tavern on "
+        "c3: nothing is claimed, nothing is removed.", "tavern c3"),
+    "cathedral captured": Lesson(
+        ["cathedral b1 a2 b2 c2 b3 b4", "bridge f1 f2 f3", "tavern j10", "stable a5 b5",
+         "tavern j8", "stable c5 d5", "stable j5 j6"],
+        "Try it: Dark's wall runs along row 5 and column f, with one gap at e5-f5. Close it "
+        "with Dark's inn on f4 f5 e5: the Cathedral leaves the game.", "inn f4 f5 e5"),
+    "skipping": Lesson(
+        _LATE_GAME[:23], "Try it: Dark places the stable on c10 d10. Light has no room left "
+        "for any building, so Light is skipped and Dark plays on.", _LATE_GAME[23]),
+    "end": Lesson(
+        _LATE_GAME[:24], "Try it: Dark has exactly one placement left (Hint shows it). Place "
+        "it: neither side can build, the game ends and the unplaced squares are counted.",
+        _LATE_GAME[24]),
+    "match": Lesson(
+        _LATE_GAME[:24], "Try it: this is the first game of a match. End it with Dark's last "
+        "building: the second game begins, and this time Dark places the Cathedral.",
+        _LATE_GAME[24], {"match": True}),
+}
+
+
+def lesson_state(name: str) -> sg.State:
+    """The position of lesson ``name`` (a fresh state)."""
+    if name not in LESSONS:
+        raise ValueError(f"no lesson {name!r}; the lessons are: " + ", ".join(LESSONS))
+    lesson = LESSONS[name]
+    state = sg.load("cathedral", **lesson.options).new_game()
+    for move in lesson.setup:
+        state.play(move)
+    return state
+
+
+def lesson(name: str) -> CathedralView:
+    """A small live board set up for lesson ``name``, with its "try it" shown."""
+    view = CathedralView(lesson_state(name), compact=True)
+    view.say(LESSONS[name].try_it)
+    return view

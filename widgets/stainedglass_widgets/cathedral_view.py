@@ -1,0 +1,294 @@
+"""Play Cathedral in a notebook or a Voila dashboard.
+
+>>> from stainedglass_widgets import CathedralView
+>>> view = CathedralView()
+>>> view.city.hover("e5")                      # Light must place the Cathedral first
+>>> view.city.click("e5")
+>>> view.state.history
+['cathedral e4 d5 e5 f5 e6 e7']
+>>> view.supply[1].click("piece:castle")      # Dark chooses the castle...
+>>> view.city.press("r")                        # ...turns it a quarter...
+>>> view.city.click("b2")                       # ...and places it
+>>> view.state.history[-1]
+'castle a1 b1 b2 a3 b3'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+import stainedglass as sg
+from stainedglass.cathedral.game import CathedralState
+from stainedglass.cathedral.pieces import (
+    ALL_PIECES,
+    CATHEDRAL,
+    LIGHT,
+    SIDE_NAMES,
+    SIZE,
+    SIZES,
+    rotations,
+    shape_of,
+)
+from stainedglass.core import parse_cell
+
+from .base import GameView, message_html
+from .board import Board
+from .cathedral_drawing import _centre_cell, cathedral_svg, supply_pieces, supply_svg
+
+_PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
+
+
+def cathedral_key(after: sg.State, move: sg.Move) -> tuple[int, int, int]:
+    """Rank moves the way the rulebook's tips do: capture, claim space, big buildings first."""
+    captures, claim = after.last_captures, after.last_claim  # type: ignore[attr-defined]
+    return (len(captures), bin(claim).count("1"), SIZES[move.piece])  # type: ignore[attr-defined]
+
+
+class CathedralView(GameView):
+    """The city, each side's supply as a palette, and the controls.
+
+    Choose a building in the supply of the side to move, turn it with Rotate or the ``r`` key, move
+    the pointer over the city to see where it would go (green: legal; red: illegal, with the reason
+    below), click to place.
+    """
+
+    state: CathedralState
+    player_names = SIDE_NAMES
+    player_glass = ("amber", "cobalt")
+    lower_is_better = True
+    score_label = "unplaced squares"
+
+    def __init__(self, state: sg.State | None = None, *, seats: Sequence[str] | None = None,
+                 compact: bool = False, match: bool = False, **kwargs: Any) -> None:
+        self.selected: int | None = None
+        self.rotation = 0
+        self.pointer: tuple[int, int] | None = None
+        self.hint_cells: list[tuple[int, int]] | None = None
+        game = state.game if state is not None else sg.load("cathedral", match=match)
+        super().__init__(game, state, seats=seats, compact=compact, **kwargs)
+
+    # ---- widgets -----------------------------------------------------------------------------
+
+    def board_area(self) -> list[w.Widget]:
+        self.city = Board(layout=w.Layout(width="560px"))
+        self.city.add_class("sg-city")
+        self.supply = [Board(layout=w.Layout(width="164px", margin="0 6px")) for _ in (0, 1)]
+        for side, board in enumerate(self.supply):
+            board.add_class(f"sg-supply-{SIDE_NAMES[side].lower()}")
+            board.on_click(self.safe(lambda ident, side=side: self.choose(side, ident)))
+        self.city.on_click(self.safe(self.click_cell))
+        self.city.on_hover(self.safe(self.hover_cell))
+        self.city.on_key(self.safe(self.key_pressed))
+        self.preview = w.HTML()
+        middle = w.VBox([self.city, self.preview], layout=w.Layout(width="560px"))
+        return [w.HBox([self.supply[0], middle, self.supply[1]],
+                       layout=w.Layout(align_items="flex-start"))]
+
+    def controls(self) -> list[w.Widget]:
+        self.rotate_button = w.Button(description="Rotate ⟳ (r)",
+                                      tooltip="turn the chosen building a quarter (key r)")
+        self.rotate_button.on_click(self.safe(lambda _: self.rotate()))
+        return [self.rotate_button]
+
+    def new_game_options(self) -> list[w.Widget]:
+        self.match_box = w.Checkbox(value=bool(self.game.settings["match"]),
+                                    description="two-game match", indent=False,
+                                    layout=w.Layout(width="150px"))
+        return [self.match_box]
+
+    def game_options(self) -> dict[str, Any]:
+        return {"match": self.match_box.value}
+
+    def intro(self) -> tuple[str, str]:
+        if self.state.cathedral_state == "unplaced":
+            who = SIDE_NAMES[self.state.current_player]
+            return (f"{who} places the Cathedral first: move over the city and click.", "info")
+        return ("Choose a building from your supply, then click the city to place it.", "info")
+
+    def key(self, after: sg.State, move: sg.Move) -> Any:
+        return cathedral_key(after, move)
+
+    # ---- the building in hand ----------------------------------------------------------------
+
+    def on_new_state(self) -> None:
+        self.selected = None
+        self.rotation = 0
+        self.hint_cells = None
+
+    def side(self) -> int:
+        return self.state.current_player
+
+    def _auto_select(self) -> None:
+        """The Cathedral is the only thing to place until it is placed: hold it already."""
+        st = self.state
+        if st.is_terminal():
+            self.selected = None
+        elif st.cathedral_state == "unplaced":
+            self.selected = CATHEDRAL
+        elif self.selected is not None and self.selected != CATHEDRAL and \
+                st.supply[self.side()][self.selected] == 0:
+            self.selected = None
+
+    def shapes(self, side: int) -> list[tuple[tuple[int, int], ...]]:
+        piece = self.selected if self.selected is not None else 0
+        return rotations(shape_of(side, piece))
+
+    def held_cells(self) -> list[tuple[int, int]] | None:
+        """The cells the building in hand would cover with its middle under the pointer."""
+        if self.selected is None or self.pointer is None or self.state.is_terminal():
+            return None
+        shape = self.shapes(self.side())[self.rotation % len(self.shapes(self.side()))]
+        ac, ar = _centre_cell(shape)
+        pc, pr = self.pointer
+        return [(pc + c - ac, pr + r - ar) for c, r in shape]
+
+    def held_move_text(self, cells: list[tuple[int, int]]) -> str:
+        return ALL_PIECES[self.selected] + " " + " ".join(  # type: ignore[index]
+            sg.core.cell_name(c, r) for c, r in cells)
+
+    def judge(self, cells: list[tuple[int, int]]) -> tuple[bool, str]:
+        """Is the building in hand legal on ``cells``, and the words why."""
+        outside = [c for c in cells if not (0 <= c[0] < SIZE and 0 <= c[1] < SIZE)]
+        if outside:
+            name = ALL_PIECES[self.selected]  # type: ignore[index]
+            return False, (f"Illegal: the {name} would stick out of the city: every square of "
+                           "a building must be on the board")
+        words = self.state.explain(self.held_move_text(cells))
+        return words.startswith("Legal"), words
+
+    # ---- events ------------------------------------------------------------------------------
+
+    def choose(self, side: int, ident: str | None) -> None:
+        if not ident or not ident.startswith("piece:"):
+            return
+        name = ident.split(":", 1)[1]
+        if name not in _PIECE_INDEX:
+            self.say(f"{name!r} is not a building.", "bad")
+            return
+        if self.state.is_terminal():
+            self.say("The game is over: start a new game.", "bad")
+            return
+        if side != self.side():
+            self.say(f"It is {SIDE_NAMES[self.side()]}'s turn: choose from "
+                     f"{SIDE_NAMES[self.side()]}'s supply.", "bad")
+            return
+        piece = _PIECE_INDEX[name]
+        unplaced = self.state.cathedral_state == "unplaced"
+        if unplaced and piece != CATHEDRAL:
+            self.say("The Cathedral is placed first.", "bad")
+            return
+        if piece != self.selected:
+            self.selected, self.rotation = piece, 0
+        self.say(f"{SIDE_NAMES[side]} holds the {name}: move over the city, press r or "
+                 "Rotate to turn it, click to place.")
+        self.redraw()
+
+    def rotate(self, step: int = 1) -> None:
+        if self.selected is None:
+            self.say("Choose a building from your supply first, then rotate it.")
+            return
+        n = len(self.shapes(self.side()))
+        self.rotation = (self.rotation + step) % n
+        if n == 1:
+            self.say(f"The {ALL_PIECES[self.selected]} looks the same every way round.")
+        self.redraw()
+
+    def key_pressed(self, key: str | None) -> None:
+        if key == "r":
+            self.rotate(1)
+        elif key == "R":
+            self.rotate(-1)
+        elif key == "Escape":
+            self.selected = None
+            self.redraw()
+
+    def hover_cell(self, ident: str | None) -> None:
+        self.pointer = parse_cell(ident, SIZE, SIZE) if ident else None
+        self.redraw()
+
+    def click_cell(self, ident: str | None) -> None:
+        if not ident:
+            return
+        self.pointer = parse_cell(ident, SIZE, SIZE)
+        if self.state.is_terminal():
+            self.say("The game is over: start a new game.", "bad")
+            return
+        if self.selected is None:
+            self.say("Choose a building from your supply first (the palette of "
+                     f"{SIDE_NAMES[self.side()]}).", "bad")
+            return
+        cells = self.held_cells()
+        assert cells is not None
+        ok, words = self.judge(cells)
+        if not ok:
+            self.say(words, "bad")
+            self.redraw()
+            return
+        text = self.held_move_text(cells)
+        self.selected = None
+        self.hint_cells = None
+        self.play(text)
+
+    def show_hint(self, move: sg.Move) -> None:
+        cells = [(i % SIZE, i // SIZE) for i in range(SIZE * SIZE)
+                 if move.mask >> i & 1]  # type: ignore[attr-defined]
+        self.hint_cells = cells
+        self.selected = move.piece  # type: ignore[attr-defined]
+        shapes = self.shapes(self.side())
+        mc, mr = min(c for c, _ in cells), min(r for _, r in cells)
+        norm = tuple(sorted((c - mc, r - mr) for c, r in cells))
+        self.rotation = shapes.index(norm) if norm in shapes else 0
+        super().show_hint(move)
+        self.preview.value = ""
+        self.redraw()
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def after_change(self, message: tuple[str, str] | None = None,
+                     run_computer: bool = True) -> None:
+        self.hint_cells = None if message and message[1] == "good" else self.hint_cells
+        super().after_change(message, run_computer)
+
+    def turn_note(self) -> str:
+        st = self.state
+        notes = []
+        if getattr(st, "skipped", None) and not st.is_terminal():
+            notes.append(" ".join(f"{SIDE_NAMES[s]} cannot place any building and is skipped."
+                                  for s in st.skipped))
+        if st.game.settings["match"] and st.match_scores and len(st.history) and \
+                st.cathedral_state == "unplaced" and not st.is_terminal():
+            a, b = st.match_scores[0]
+            notes.append(f"Game 1 is over (Light {a}, Dark {b}). Game 2: Dark places the "
+                         "Cathedral.")
+        base = super().turn_note()
+        return " ".join(notes + ([base] if base else []))
+
+    def redraw(self) -> None:
+        self._auto_select()
+        st = self.state
+        cells = self.held_cells()
+        ghost_ok, words = True, ""
+        if cells is not None:
+            ghost_ok, words = self.judge(cells)
+        self.city.draw(cathedral_svg(st, ghost=cells, ghost_legal=ghost_ok, hint=self.hint_cells))
+        for side in (0, 1):
+            shapes = {}
+            if self.selected is not None and side == st.current_player:
+                shapes[self.selected] = self.shapes(side)[self.rotation % len(self.shapes(side))]
+            self.supply[side].draw(supply_svg(
+                st, side, selected=self.selected if side == st.current_player else None,
+                shapes=shapes, active=not st.is_terminal()))
+        if cells is not None:
+            self.preview.value = message_html(words, "good" if ghost_ok else "bad",
+                                              "sg-preview")
+        elif self.selected is not None:
+            self.preview.value = message_html(
+                f"Holding the {ALL_PIECES[self.selected]}: move over the city.", "info",
+                "sg-preview")
+        else:
+            self.preview.value = ""
+
+    def pieces_left(self, side: int = LIGHT) -> list[str]:
+        return [ALL_PIECES[p] for p, _ in supply_pieces(self.state, side)]
