@@ -3,7 +3,8 @@
 - :mod:`.glass`: the stained-glass look (glass colours with letters, lead, stone).
 - :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out).
 - :mod:`.base`: :class:`GameView`, the controls every game's play view shares.
-- per game: a drawing function (``cathedral_svg``) and a view (``CathedralView``).
+- per game: a drawing function (``cathedral_svg``, ``walls_of_light_svg``) and a view
+  (``CathedralView``, ``WallsOfLightView``).
 
 >>> import stainedglass as sg
 >>> from stainedglass_widgets import cathedral_svg
@@ -16,6 +17,8 @@ from .board import Board
 from .cathedral_drawing import cathedral_svg, supply_svg
 from .cathedral_view import CathedralView
 from .suggest import suggest_move
+from .walls_of_light_drawing import hand_svg, walls_of_light_svg
+from .walls_of_light_view import WallsOfLightView
 
 __all__ = ["Board", "CathedralView", "COMPUTER", "GameView", "HUMAN", "cathedral_svg",
-           "suggest_move", "supply_svg"]
+           "hand_svg", "suggest_move", "supply_svg", "walls_of_light_svg", "WallsOfLightView"]

@@ -31,7 +31,14 @@ from typing import Collection, Sequence
 from stainedglass.core import cell_name
 from stainedglass.walls_of_light.moves import CARD_NAMES, CARD_TITLES, CELLS
 from stainedglass.walls_of_light.panes import SHOWN, WINKS, printed_of
-from stainedglass.walls_of_light.windows import COLOR_LETTERS, COLOR_NAMES, DIE_LETTERS, YELLOW
+from stainedglass.walls_of_light.windows import (
+    COLOR_LETTERS,
+    COLOR_NAMES,
+    DIE_LETTERS,
+    WINDOWS,
+    YELLOW,
+    Face,
+)
 
 from .glass import (
     GLASS,
@@ -63,6 +70,20 @@ PLAYER_GLASS = ("red", "blue", "yellow")
 GOLD = "#e0a100"
 DASHED = ' stroke-dasharray="3 2"'
 SELECTED = ' data-selected="true"'
+
+
+_DESIGNED_NAMES = {face.rows: face.name for pair in WINDOWS for face in pair}
+
+
+def face_title(face: Face) -> str:
+    """A face's name for people: a designed face by its name even when set up by ``windows=``
+    (where the engine names it after its place), a custom one "front face" / "back face"."""
+    if face.rows in _DESIGNED_NAMES:
+        return _DESIGNED_NAMES[face.rows]
+    for side in ("front", "back"):
+        if face.name.startswith("position ") and face.name.endswith(side):
+            return f"{side} face"
+    return face.name
 
 
 def _panel_xy(pos: int) -> tuple[float, float]:
@@ -189,7 +210,7 @@ def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> 
     px, py = _panel_xy(pos)
     face = state.face(pos)
     missing = len(face.spaces) - state.filled[pos]
-    out = [f'<g class="window" data-position="{pos + 1}" data-face="{escape(face.name)}"'
+    out = [f'<g class="window" data-position="{pos + 1}" data-face="{escape(face_title(face))}"'
            f' data-cube="{str(state.cubes[pos]).lower()}" data-to-fill="{missing}">']
     # carved stone with a pointed top, and a gold glow when the dice name this window
     top = py + 10
@@ -203,7 +224,7 @@ def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> 
     out.append(f'<text x="{px + 24:g}" y="{py + 23:g}" font-size="19" font-weight="bold"'
                ' text-anchor="middle" dominant-baseline="central" fill="#17150f">'
                f"{pos + 1}</text>")
-    out.append(label(px + PANEL_W / 2 + 4, py + 23, face.name, 15, "#fbf7ea"))
+    out.append(label(px + PANEL_W / 2 + 4, py + 23, face_title(face), 15, "#fbf7ea"))
     for i, d in enumerate(rolled_by):
         dg = GLASS[PLAYER_GLASS[d]]
         bx = px + PANEL_W - 22 - i * 19
