@@ -205,3 +205,13 @@ def test_every_lesson_opens_with_its_try_it() -> None:
         assert view.compact and not view.state.is_terminal()
         view.restart_button.click()
         assert view.state.history == lesson_state(name).history
+
+
+@pytest.mark.parametrize("name", ["walls_of_light_drawing", "walls_of_light_view",
+                                  "walls_of_light_lessons"])
+def test_doctests(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"stainedglass_widgets.{name}"))
+    assert result.failed == 0 and result.attempted > 0

@@ -6,7 +6,7 @@
 >>> view = WallsOfLightView(game.new_game(seed=1))
 >>> view.roll(outcome="roll r2 b3 y6")        # the Roll button samples; a lesson may choose
 >>> sorted(view.targets())[:3]                 # the spaces where red may go with this roll
-['2:b1', '2:b3', '2:c2']
+['2:b1', '2:b2', '2:c1']
 >>> view.board.click("2:b1")
 >>> view.state.history[-1]
 'place red 2:b1'
@@ -93,7 +93,7 @@ class WallsOfLightView(GameView):
         return [w.HBox([self.board, side], layout=w.Layout(align_items="flex-start"))]
 
     def controls(self) -> list[w.Widget]:
-        self.roll_button = w.Button(description="🎲 Roll", button_style="warning",
+        self.roll_button = w.Button(description="Roll the dice", button_style="warning",
                                     tooltip="roll the three dice")
         self.roll_button.add_class("sg-roll")
         self.roll_button.on_click(self.safe(lambda _: self.roll()))
@@ -204,7 +204,7 @@ class WallsOfLightView(GameView):
         who = COLOR_NAMES[st.to_move]
         self.clear_selection()
         self.play(move)
-        if st.phase == "action" and st.to_move == self.mover():
+        if st.phase == "action":
             rolled = sorted(set(st.dice or ()))
             self.say(f"{who.capitalize()} rolls {self._dice_words()}: windows "
                      + ", ".join(map(str, rolled)) + " may take a wink. "
@@ -457,7 +457,7 @@ class WallsOfLightView(GameView):
         self.hand.draw(hand_svg(st, shown, playable=playable, selected=selected))
         self._update_controls(action)
         humans = sum(1 for p in range(st.num_players) if self._seat(p) == HUMAN)
-        if humans > 1:
+        if humans > 1 and not self.compact:
             whose = "no hand is" if shown is None else f"only {COLOR_NAMES[shown]}'s hand is"
             self.hand_note.value = (
                 '<div class="sg-hand-note" style="font-size:13px;color:#3d3a33">'
