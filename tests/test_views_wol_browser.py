@@ -131,7 +131,7 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
         page.wait_for_selector(f"{BOARD} .die[data-die='b'][data-selected='true']")
         value = int(page.get_attribute(f"{BOARD} .die[data-die='b']", "data-value") or 0)
         page.click("button:has-text('-1')" if value > 1 else "button:has-text('+1')")
-        wait_message(page, "Modify Roll")
+        wait_message(page, "plays Modify Roll")
     shot(page, "wol-5-hand")
     assert page.outside == []  # type: ignore[attr-defined]
 

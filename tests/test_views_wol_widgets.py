@@ -208,7 +208,7 @@ def test_every_lesson_opens_with_its_try_it() -> None:
 
 
 @pytest.mark.parametrize("name", ["walls_of_light_drawing", "walls_of_light_view",
-                                  "walls_of_light_lessons"])
+                                  "walls_of_light_lessons", "lessons"])
 def test_doctests(name: str) -> None:
     import doctest
     import importlib

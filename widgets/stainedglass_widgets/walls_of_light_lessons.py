@@ -12,12 +12,10 @@ and the move that shows the rule (``demo``; tests play it and check that the rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 import stainedglass as sg
 from stainedglass.walls_of_light.windows import WINDOWS
 
+from .lessons import Lesson, board, position
 from .walls_of_light_view import WallsOfLightView
 
 DESIGNED = [[list(front.rows), list(back.rows)] for front, back in WINDOWS]
@@ -42,14 +40,6 @@ def windows(**faces: list[list[str]]) -> list[list[list[str]]]:
 def turn(dice: str, *moves: str) -> list[str]:
     """One turn: the roll (``"r2 b3 y6"``) and the moves that follow it."""
     return [f"roll {dice}", *moves]
-
-
-@dataclass(frozen=True)
-class Lesson:
-    setup: list[str]
-    try_it: str
-    demo: str  # a move that shows the rule (legal, or illegal with the rule's reason)
-    options: dict[str, Any] = field(default_factory=dict)
 
 
 THREE = {"players": 3, "first_player": 0, "hands": [[], [], []], "windows": windows()}
@@ -188,17 +178,9 @@ LESSONS: dict[str, Lesson] = {
 
 def lesson_state(name: str) -> sg.State:
     """The position of lesson ``name`` (a fresh state)."""
-    if name not in LESSONS:
-        raise ValueError(f"no lesson {name!r}; the lessons are: " + ", ".join(LESSONS))
-    lesson = LESSONS[name]
-    state = sg.load("walls_of_light", **lesson.options).new_game(seed=0)
-    for move in lesson.setup:
-        state.play(move)
-    return state
+    return position("walls_of_light", LESSONS, name)
 
 
 def lesson(name: str) -> WallsOfLightView:
     """A small live board set up for lesson ``name``, with its "try it" shown."""
-    view = WallsOfLightView(lesson_state(name), compact=True)
-    view.say(LESSONS[name].try_it)
-    return view
+    return board(WallsOfLightView, lesson_state(name), LESSONS[name])

@@ -99,7 +99,8 @@ class WallsOfLightView(GameView):
         self.roll_button.on_click(self.safe(lambda _: self.roll()))
         self.color_picker = w.ToggleButtons(options=[("red", 0)], value=0,
                                             tooltip="the colour of wink to place",
-                                            style={"button_width": "110px"})
+                                            style={"button_width": "150px"},
+                                            layout=w.Layout(width="auto", flex="0 0 auto"))
         self.color_picker.observe(self.safe(lambda ch: self.choose_color(ch["new"])), "value")
         self.pass_button = w.Button(description="Pass", tooltip="pass: only when nothing can be "
                                     "placed, or when you have no winks left")
@@ -481,7 +482,7 @@ class WallsOfLightView(GameView):
         colors = st.colors_of(self.mover())
         options = [(f"place {COLOR_NAMES[c]}" + (" (neutral)" if c == YELLOW and
                                                   st.num_players == 2 else ""), c)
-                   for c in colors]
+                   for c in colors]  # the same words as the lessons use
         if list(self.color_picker.options) != options:
             with self.color_picker.hold_trait_notifications():
                 self.color_picker.options = options
