@@ -203,6 +203,8 @@ def test_every_lesson_opens_with_its_try_it() -> None:
         view = lesson(name)
         assert spec.try_it.split(":")[0] in text(view.message)
         assert view.compact and not view.state.is_terminal()
+        view.undo_button.click()  # nothing of the lesson's setup is taken back
+        assert view.state.history == lesson_state(name).history
         view.restart_button.click()
         assert view.state.history == lesson_state(name).history
 

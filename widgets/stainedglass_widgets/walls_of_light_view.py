@@ -380,10 +380,10 @@ class WallsOfLightView(GameView):
     def undo(self) -> None:
         """Take back to the last decision of a human: the rolls stay rolled."""
         st = self.state
-        if not st.history:
+        start = len(self.start.history)  # a lesson's setup is not taken back
+        if len(st.history) <= start:
             self.say("Nothing to take back yet.")
             return
-        start = len(self.start.history)
         st.undo()
         while len(st.history) > start and not (
                 st.phase == "action" and self._seat(st.to_move) == HUMAN):
