@@ -217,3 +217,13 @@ def test_doctests(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(f"stainedglass_widgets.{name}"))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_score_chart_follows_the_game() -> None:
+    """The chart replays the game (rolls included) to draw each player's points per move."""
+    pytest.importorskip("plotly")
+    view = view_at("scoring")
+    view.board.click("1:c2")
+    view.chart_button.value = True
+    assert [list(t.y)[-1] for t in view.chart.data] == [8, 0, 4]
+    assert len(view.chart.data[0].x) == len(view.state.history) + 1

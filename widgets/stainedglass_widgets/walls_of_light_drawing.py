@@ -224,7 +224,10 @@ def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> 
     out.append(f'<text x="{px + 24:g}" y="{py + 23:g}" font-size="19" font-weight="bold"'
                ' text-anchor="middle" dominant-baseline="central" fill="#17150f">'
                f"{pos + 1}</text>")
-    out.append(label(px + PANEL_W / 2 + 4, py + 23, face_title(face), 15, "#fbf7ea"))
+    right = px + PANEL_W - 12 - 19 * len(rolled_by)  # the title stays clear of the dice badges
+    title = face_title(face)
+    out.append(label((px + 42 + right) / 2, py + 23, title, 15 if len(title) < 12 else 13.5,
+                     "#fbf7ea"))
     for i, d in enumerate(rolled_by):
         dg = GLASS[PLAYER_GLASS[d]]
         bx = px + PANEL_W - 22 - i * 19
