@@ -22,7 +22,8 @@ import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.walls_of_light.game import Completion, WallsOfLightState
-from stainedglass.walls_of_light.moves import CARD, CARD_NAMES, CARD_TITLES, PLACE, REMOVE
+from stainedglass.walls_of_light.moves import (CARD, CARD_NAMES, CARD_TITLES, PLACE, REMOVE,
+                                               SWAP)
 from stainedglass.walls_of_light.moves import parse_space
 from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 
@@ -288,7 +289,7 @@ class WallsOfLightView(GameView):
         sample = {"extra": "card extra", "swap": "card swap 1:a1 1:b1", "reroll": "card reroll r",
                   "modify": "card modify r +1" if (st.dice or (1,))[0] < 6 else "card modify r -1"}
         why = st.explain(sample[name]).removeprefix("Illegal: ")
-        if name == "swap" and not (st.acted or st.card_played) and st.hands[self.mover()][1]:
+        if name == "swap" and not (st.acted or st.card_played) and st.hands[self.mover()][SWAP]:
             why = "no two lone winks of different colours are on the windows to change places"
         return why + "."
 
@@ -411,8 +412,8 @@ class WallsOfLightView(GameView):
         self.redraw()
 
     def key(self, after: sg.State, move: sg.Move) -> Any:
-        """Ties: points gained first, then placing rather than spending a card."""
-        return (sum(after.scores()), getattr(move, "kind", 0) == PLACE)
+        """Ties: the mover's points first, then placing rather than spending a card."""
+        return (after.scores()[self.mover()], getattr(move, "kind", 0) == PLACE)
 
     # ---- after every change ------------------------------------------------------------------
 
@@ -490,6 +491,9 @@ class WallsOfLightView(GameView):
             self.color_picker.value = self.wink_color()
         self.color_picker.layout.display = None if len(colors) > 1 else "none"
         self.pass_button.disabled = not action
+        # Pass stands out when it is legal (nothing to place, or out of winks)
+        self.pass_button.button_style = "success" if action and "pass" in self.legal_texts() \
+            else ""
         self.reroll_button.layout.display = None if self.card == "reroll" else "none"
         for b in (self.plus_button, self.minus_button):
             b.layout.display = None if self.card == "modify" else "none"
