@@ -313,10 +313,14 @@ class GameView(w.VBox):
         return ('<div class="sg-banner" style="font-size:18px;display:flex;gap:28px;'
                 'align-items:center">' + "".join(parts) + "</div>")
 
+    def log_entry(self, move: str) -> str:
+        """How a move of the history reads in the move log (a game may hide secrets there)."""
+        return move
+
     def update_move_log(self) -> None:
         if self.compact:
             return
-        items = "".join(f"<li>{html.escape(m)}</li>" for m in self.state.history)
+        items = "".join(f"<li>{html.escape(self.log_entry(m))}</li>" for m in self.state.history)
         self.move_log.value = (
             '<details class="sg-log" open><summary><b>Move log</b> '
             f"({len(self.state.history)} moves)</summary>"
