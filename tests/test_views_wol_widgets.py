@@ -227,3 +227,19 @@ def test_score_chart_follows_the_game() -> None:
     view.chart_button.value = True
     assert [list(t.y)[-1] for t in view.chart.data] == [8, 0, 4]
     assert len(view.chart.data[0].x) == len(view.state.history) + 1
+
+
+def test_cards_drawn_behind_hidden_hands_are_not_named() -> None:
+    """A "+card" draw in a game between people: the message and the move log say a card was
+    drawn, not which (the drawer finds it in their hand)."""
+    view = view_at("plus one and card")
+    view.board.click("1:b2")
+    drawn = view.state.history[-1]
+    assert drawn.startswith("draw ")
+    assert "red draws a card" in text(view.message)
+    assert drawn not in text(view.move_log) and "draw (a card, face down)" in text(view.move_log)
+    lesson_view = lesson("plus one and card")  # one learner: nothing to hide
+    lesson_view.board.click("1:b2")
+    titles = ("Extra Glass", "Swap Panes", "Roll Again", "Modify Roll")
+    assert any(f"red draws {t}" in text(lesson_view.message) for t in titles)
+    assert not any(f"red draws {t}" in text(view.message) for t in titles)

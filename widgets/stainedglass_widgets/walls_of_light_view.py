@@ -436,10 +436,29 @@ class WallsOfLightView(GameView):
         return " ".join(notes + ([base] if base else []))
 
     def say(self, text: str, kind: str = "info") -> None:
-        """A message; a completion is told once, in the words of :func:`completion_text`."""
+        """A message; a completion is told once, in the words of :func:`completion_text`; a
+        card drawn by a player whose hand is hidden is not named."""
         if "completed by" in text:
             text = re.sub(r"; completes window \d+: [^.]*", "", text)
+        for p in range(self.state.num_players):
+            if self.hides_hand(p):
+                for title in CARD_TITLES:
+                    text = text.replace(f"{COLOR_NAMES[p]} draws {title}",
+                                        f"{COLOR_NAMES[p]} draws a card")
         super().say(text, kind)
+
+    def hides_hand(self, player: int) -> bool:
+        """Whether ``player``'s cards are secret on this screen: with several people at it, or
+        when the computer holds them."""
+        humans = sum(1 for p in range(self.state.num_players) if self._seat(p) == HUMAN)
+        return humans > 1 and not self.compact or self._seat(player) == COMPUTER and humans > 0
+
+    def log_entry(self, move: str) -> str:
+        """Card draws are secret in the log (the cards are in their owner's hand)."""
+        if move.startswith("draw ") and any(self.hides_hand(p)
+                                            for p in range(self.state.num_players)):
+            return "draw (a card, face down)"
+        return move
 
     def redraw(self) -> None:
         st = self.state
