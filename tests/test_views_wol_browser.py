@@ -124,7 +124,8 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
     page.wait_for_selector(".sg-hand-board .card")
     playable = page.eval_on_selector_all(".sg-hand-board .card[data-playable='true']",
                                          "els => els.map(e => e.dataset.card)")
-    if "modify" in playable:
+    n = moves_in_log(page)
+    if "modify" in playable:  # a card, a die, then -1 or +1
         page.click('.sg-hand-board [data-id="card:modify"]')
         before = board_version(page, BOARD)
         page.click(f'{BOARD} [data-id="die:b"]')
@@ -133,6 +134,20 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
         value = int(page.get_attribute(f"{BOARD} .die[data-die='b']", "data-value") or 0)
         page.click("button:has-text('-1')" if value > 1 else "button:has-text('+1')")
         wait_message(page, "plays Modify Roll")
+        wait_moves(page, n + 1)
+    elif "reroll" in playable:  # a card, the dice, then Reroll (the roll follows at once)
+        page.click('.sg-hand-board [data-id="card:reroll"]')
+        page.click(f'{BOARD} [data-id="die:r"]')
+        page.wait_for_selector(f"{BOARD} .die[data-die='r'][data-selected='true']")
+        page.click("button:has-text('Reroll chosen dice')")
+        wait_moves(page, n + 2)
+    else:  # five cards from a deck of four kinds: Extra Glass at least
+        page.click('.sg-hand-board [data-id="card:extra"]')
+        wait_message(page, "plays Extra Glass")
+        wait_moves(page, n + 1)
+    page.wait_for_function(  # the card is spent: none is chosen, none playable this turn
+        "() => !document.querySelector('.sg-hand-board .card[data-selected]')")
+    assert page.query_selector(".sg-hand-board .card[data-playable='true']") is None
     shot(page, "wol-5-hand")
     assert page.outside == []  # type: ignore[attr-defined]
 
