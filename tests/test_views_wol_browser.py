@@ -108,7 +108,7 @@ def test_walls_of_light_dashboard(server: Any, page: Any) -> None:
 
 
 def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
-    """Against the computer: play a card from the hand, then finish the game with hints."""
+    """Two players, blue the computer: red plays a card from the hand by clicks."""
     page.goto(server.url("walls_of_light_play.ipynb"))
     page.wait_for_selector(BOARD + " svg", timeout=60_000)
     page.select_option(".sg-view select >> nth=1", label="Computer")  # blue
@@ -121,9 +121,13 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
             break
         page.wait_for_timeout(300)
     roll(page)
-    page.wait_for_selector(".sg-hand-board .card")
+    # five cards, at most four of them Swap Panes: one card at least is playable after a roll
+    page.wait_for_selector(".sg-hand-board .card[data-playable='true']")
     playable = page.eval_on_selector_all(".sg-hand-board .card[data-playable='true']",
                                          "els => els.map(e => e.dataset.card)")
+    page.wait_for_function(  # the log has caught up with the roll
+        "() => { const li = document.querySelectorAll('.sg-log li');"
+        " return li.length && li[li.length - 1].innerText.startsWith('roll'); }")
     n = moves_in_log(page)
     if "modify" in playable:  # a card, a die, then -1 or +1
         page.click('.sg-hand-board [data-id="card:modify"]')
