@@ -140,6 +140,8 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     # an illegal one: the reason is shown, nothing is played
     choose(page, "dark", "castle")
     hover(page, "e6")
+    page.wait_for_function(  # the preview is a widget of its own: it may follow the board
+        "() => document.querySelector('.sg-preview').innerText.includes('✗')")
     preview = page.inner_text(".sg-preview")
     assert "✗" in preview and "occupied square" in preview
     shot(page, "play-2-illegal-preview")
