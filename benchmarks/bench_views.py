@@ -17,6 +17,7 @@ import time
 
 from stainedglass_widgets.testing import (
     CITY,
+    ROOT,
     VoilaServer,
     board_version,
     chromium_path,
@@ -58,17 +59,24 @@ def _wait_refill(server: VoilaServer, count: int, timeout: float = 90) -> None:
         time.sleep(0.2)
 
 
-def _loads(server: VoilaServer, browser, notebook: str, n: int) -> list[float]:  # type: ignore[no-untyped-def]
-    """Page load to the city board drawn, ``n`` times, each with a preheated kernel."""
+def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[no-untyped-def]
+           board: str = CITY, keep_open: list | None = None) -> list[float]:
+    """Page load to the board at ``board`` drawn, ``n`` times, each with a preheated kernel;
+    with ``keep_open``, the last page (timing clicks) is appended to it instead of closed."""
     out = []
     for _ in range(n):
         filled = _filled(server)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.route("**/*", _route_offline)
+        if keep_open is not None:
+            page.add_init_script(_TIMER)
         start = time.perf_counter()
         page.goto(server.url(notebook))
-        page.wait_for_selector(CITY + " svg", timeout=60_000)
+        page.wait_for_selector(board + " svg", timeout=60_000)
         out.append(time.perf_counter() - start)
+        if keep_open is not None and len(out) == n:
+            keep_open.append(page)
+            break
         page.close()
         _wait_refill(server, filled + 1)
     return out
@@ -236,6 +244,39 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
         idle = _hovers(page)
         browser.close()
     return idle, busy, hint
+WOL_BOARD = ".sg-walls .sg-board"
+
+
+def _clicked(page, selector: str, board: str = WOL_BOARD) -> float:  # type: ignore[no-untyped-def]
+    """Click ``selector``; seconds from the click to the first frame after the board redrew."""
+    page.evaluate("window.__sgTimes = []")
+    v = board_version(page, board)
+    page.click(selector)
+    wait_redraw(page, v, board)
+    page.wait_for_function("() => window.__sgTimes.length > 0")
+    return float(page.evaluate("window.__sgTimes[0]")) / 1000
+
+
+def measure_walls_of_light() -> tuple[list[float], list[float], list[float], list[float]]:
+    """The Walls of Light dashboard: page loads; then Roll, place on a ringed space, Undo."""
+    from playwright.sync_api import sync_playwright
+
+    with VoilaServer() as server, sync_playwright() as p:
+        server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))
+        browser = launch_chromium(p)
+        pages: list = []
+        loads = _loads(server, browser, "walls_of_light_play.ipynb", LOADS, WOL_BOARD, pages)
+        page = pages[0]
+        rolls, place, undo = [], [], []
+        rolls.append(_clicked(page, ".sg-roll"))
+        for _ in range(PLACEMENTS):
+            page.wait_for_selector(f"{WOL_BOARD} .target")
+            space = page.get_attribute(f"{WOL_BOARD} .target", "data-space")
+            place.append(_clicked(page, f'{WOL_BOARD} [data-id="{space}"]'))
+            rolls.append(_clicked(page, ".sg-roll"))  # the next player's roll
+            undo.append(_clicked(page, "button:has-text('Undo')"))  # back to the placement
+        browser.close()
+    return loads, rolls, place, undo
 
 
 def main() -> None:
@@ -265,6 +306,16 @@ def main() -> None:
                       ("Hint (1 s search) click to suggestions drawn", hint)):
         print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
               f" {med(xs) * 1000:>12,.0f} ms   (max {max(xs) * 1000:,.0f})", flush=True)
+    loads, rolls, place, undo = measure_walls_of_light()
+    label = f"views: Walls of Light page load, preheated (median of {len(loads)})"
+    print(f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
+          f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})", flush=True)
+    for label, xs in (("Walls of Light click to redrawn board: Roll", rolls),
+                      ("Walls of Light click to redrawn board: place", place),
+                      ("Walls of Light click to redrawn board: Undo", undo)):
+        print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
+              f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
+              f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})", flush=True)
     closed, opened, first, again = measure_chart()
     for label, xs in (("page load, score chart closed (as shipped)", closed),
                       ("page load, score chart open at load (plotly up front)", opened),

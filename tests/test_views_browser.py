@@ -206,8 +206,11 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("index.ipynb"))
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
     links = page.eval_on_selector_all(".sg-gallery a", "els => els.map(e => e.href)")
-    assert any(x.endswith("cathedral_tutorial.ipynb") for x in links)
-    assert any(x.endswith("cathedral_play.ipynb") for x in links)
+    from stainedglass_widgets.gallery import GALLERY
+
+    for entry in GALLERY:  # every game's tutorial and play dashboard
+        assert any(x.endswith(entry.tutorial) for x in links)
+        assert any(x.endswith(entry.play) for x in links)
     shot(page, "index")
     page.goto(server.url("cathedral_tutorial.ipynb"))
     page.wait_for_function("() => document.querySelectorAll('.sg-city svg').length >= 11",

@@ -682,8 +682,8 @@ class WallsOfLightState(State):
                     f"wink on {space_name(g2)} change places")
         if card == REROLL:
             names = ", ".join(COLOR_NAMES[d] for d in move.b)
-            return f"{who} plays Roll Again and rerolls the {names} die" + (
-                "s" if len(move.b) > 1 else "")
+            return f"{who} plays Roll Again and rerolls the {names} " + (
+                "dice" if len(move.b) > 1 else "die")
         d, s = move.b
         assert self.dice is not None
         return (f"{who} plays Modify Roll: the {COLOR_NAMES[d]} die goes from {self.dice[d]} "

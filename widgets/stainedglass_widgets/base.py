@@ -81,7 +81,7 @@ class GameView(w.VBox):
         self.state = state if state is not None else game.new_game()
         self.start = self.state.clone()  # where "Start again" returns to
         self.seats = [check_seat(s) for s in (seats or [HUMAN] * self.state.num_players)]
-        if len(self.seats) != self.state.num_players:
+        if len(self.seats) < self.state.num_players:  # more: pickers for larger new games
             raise ValueError(f"{len(self.seats)} seats for {self.state.num_players} players")
         self.budgets = [float(budget_s)] * len(self.seats)
         self.hint_budget_s = float(hint_budget_s)
@@ -277,7 +277,7 @@ class GameView(w.VBox):
         self.state.undo()
         while (self.state.history and not self.state.is_terminal()
                and not self.state.is_chance()
-               and self._seat(self.state.current_player) != HUMAN and HUMAN in self.seats):
+               and self._seat(self.state.current_player) != HUMAN and self._has_human()):
             self.state.undo()
         self.on_new_state()
         self.after_change(("Move taken back.", "info"), run_computer=False)
@@ -512,6 +512,10 @@ class GameView(w.VBox):
 
     # ---- after every change ------------------------------------------------------------------
 
+    def _has_human(self) -> bool:
+        """Is a person at one of this game's seats?"""
+        return HUMAN in self.seats[:self.state.num_players]
+
     def _seat(self, player: int) -> str:
         return self.seats[player] if 0 <= player < len(self.seats) else HUMAN
 
@@ -546,7 +550,7 @@ class GameView(w.VBox):
         state = self.state
         while not state.is_terminal():
             if state.is_chance():
-                if HUMAN in self.seats and not self.auto_chance():
+                if self._has_human() and not self.auto_chance():
                     break
                 move = state.sample_chance()
                 words = state.explain(move).removeprefix("Legal: ")
@@ -631,10 +635,14 @@ class GameView(w.VBox):
         return ('<div class="sg-banner" style="font-size:18px;display:flex;gap:28px;'
                 'align-items:center">' + "".join(parts) + "</div>")
 
+    def log_entry(self, move: str) -> str:
+        """How a move of the history reads in the move log (a game may hide secrets there)."""
+        return move
+
     def update_move_log(self) -> None:
         if self.compact:
             return
-        items = "".join(f"<li>{html.escape(m)}</li>" for m in self.state.history)
+        items = "".join(f"<li>{html.escape(self.log_entry(m))}</li>" for m in self.state.history)
         self.move_log.value = (
             '<details class="sg-log" open><summary><b>Move log</b> '
             f"({len(self.state.history)} moves)</summary>"

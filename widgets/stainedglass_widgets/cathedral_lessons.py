@@ -12,11 +12,11 @@ move that shows the rule (``demo``; tests play it and check that the rule happen
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 import stainedglass as sg
 
 from .cathedral_view import CathedralView
+from .lessons import Lesson, board, position
 
 CATHEDRAL_MIDDLE = "cathedral e4 d5 e5 f5 e6 e7"
 # a random game (seed 2) that ends with a skip: used for skipping, the end and the match
@@ -30,14 +30,6 @@ _LATE_GAME = [
 ]
 # Dark walls off the corner a1-b2 but for the diagonal gap at c3 (walls, claiming)
 _LEAKY_CORNER = [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3", "tavern j8"]
-
-
-@dataclass(frozen=True)
-class Lesson:
-    setup: list[str]
-    try_it: str
-    demo: str  # a move that shows the rule (legal, or illegal with the rule's reason)
-    options: dict[str, object] = field(default_factory=dict)
 
 
 LESSONS: dict[str, Lesson] = {
@@ -91,17 +83,9 @@ LESSONS: dict[str, Lesson] = {
 
 def lesson_state(name: str) -> sg.State:
     """The position of lesson ``name`` (a fresh state)."""
-    if name not in LESSONS:
-        raise ValueError(f"no lesson {name!r}; the lessons are: " + ", ".join(LESSONS))
-    lesson = LESSONS[name]
-    state = sg.load("cathedral", **lesson.options).new_game()
-    for move in lesson.setup:
-        state.play(move)
-    return state
+    return position("cathedral", LESSONS, name)
 
 
 def lesson(name: str) -> CathedralView:
     """A small live board set up for lesson ``name``, with its "try it" shown."""
-    view = CathedralView(lesson_state(name), compact=True)
-    view.say(LESSONS[name].try_it)
-    return view
+    return board(CathedralView, lesson_state(name), LESSONS[name])

@@ -37,10 +37,25 @@ def _cathedral_picture() -> str:
     return cathedral_svg(state, highlight_last=False, coordinates=False)
 
 
+def _walls_of_light_picture() -> str:
+    from .walls_of_light_drawing import walls_of_light_svg
+    from .walls_of_light_lessons import COVERING, THREE
+
+    import stainedglass as sg
+
+    state = sg.load("walls_of_light", **THREE).new_game(seed=0)
+    for move in COVERING + ["place red 2:b1", "roll r6 b6 y6", "place blue 6:b2"]:
+        state.play(move)
+    return walls_of_light_svg(state)
+
+
 GALLERY: list[Entry] = [
     Entry("Cathedral", "Two builders share a walled city. Wall off space, capture lone "
           "buildings, and place all your own.", "cathedral_tutorial.ipynb",
           "cathedral_play.ipynb", _cathedral_picture),
+    Entry("Walls of Light", "Two or three glaziers restore six cathedral windows. Roll the "
+          "dice, place and mix coloured glass, and score the windows you complete.",
+          "walls_of_light_tutorial.ipynb", "walls_of_light_play.ipynb", _walls_of_light_picture),
 ]
 
 

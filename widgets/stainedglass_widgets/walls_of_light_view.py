@@ -1,0 +1,523 @@
+"""Play Walls of Light in a notebook or a Voila dashboard.
+
+>>> import stainedglass as sg
+>>> from stainedglass_widgets import WallsOfLightView
+>>> game = sg.load("walls_of_light", players=3, first_player=0, hands=[["extra"], [], []])
+>>> view = WallsOfLightView(game.new_game(seed=1))
+>>> view.roll(outcome="roll r2 b3 y6")        # the Roll button samples; a lesson may choose
+>>> sorted(view.targets())[:3]                 # the spaces where red may go with this roll
+['2:b1', '2:b2', '2:c1']
+>>> view.board.click("2:b1")
+>>> view.state.history[-1]
+'place red 2:b1'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+import stainedglass as sg
+from stainedglass.walls_of_light.game import Completion, WallsOfLightState
+from stainedglass.walls_of_light.moves import (CARD, CARD_NAMES, CARD_TITLES, PLACE, REMOVE,
+                                               SWAP)
+from stainedglass.walls_of_light.moves import parse_space
+from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
+
+from .base import COMPUTER, HUMAN, GameView
+from .board import Board
+from .walls_of_light_drawing import face_title, hand_svg, walls_of_light_svg
+
+PLAYER_NAMES = ("Red", "Blue", "Yellow")
+
+
+def completion_text(c: Completion, new_face: str | None = None) -> str:
+    """``"Window 3 completed by red: red +8, yellow +4"`` and what else it gave."""
+    gains = ", ".join(f"{COLOR_NAMES[p]} +{n}" for p, n in enumerate(c.points) if n)
+    words = f"Window {c.position} completed by {COLOR_NAMES[c.completer]}: {gains or 'no points'}"
+    for p in c.cards_for:
+        words += f"; {COLOR_NAMES[p]} draws a card"
+    words += f". It flips to {new_face or c.new_face}"
+    if c.cube:
+        words += f" and a white cube goes beside window {c.position}"
+    return words + "."
+
+
+class WallsOfLightView(GameView):
+    """The six windows around the scoring band, the dice with a Roll button, the hand of the
+    player to move, and the controls.
+
+    Roll, then click a space ringed in green to place a wink there (with two players, choose red
+    or blue or the neutral yellow first). A card in the hand is played by clicking it: Extra
+    Glass at once; Swap Panes by then clicking two winks; Roll Again by clicking the dice to
+    reroll, then *Reroll*; Modify Roll by clicking a die, then *+1* or *-1*. *Pass* when nothing
+    can be placed; out of winks, clicking one of your own winks removes it.
+    """
+
+    state: WallsOfLightState
+    player_names = PLAYER_NAMES
+    player_glass = ("red", "blue", "yellow")
+    score_label = "points"
+
+    def __init__(self, state: sg.State | None = None, *, seats: Sequence[str] | None = None,
+                 compact: bool = False, players: int = 3, **kwargs: Any) -> None:
+        self.color: int | None = None  # the wink colour chosen (None: the player's own)
+        self.card: str | None = None  # the card being played (swap, reroll, modify)
+        self.picks: list[str] = []  # spaces (swap) or die letters (reroll, modify) chosen
+        self._announced: Completion | None = None
+        game = state.game if state is not None else sg.load("walls_of_light", players=players)
+        # a seat picker per colour (yellow's counts once a three-player game is started)
+        seats = list(seats or ()) + [HUMAN] * (3 - len(seats or ()))
+        super().__init__(game, state, seats=seats[:3], compact=compact, **kwargs)
+        self._announced = self.state.last_completion
+        self.move_text.placeholder = "or type a move, e.g. place red 3:b2"
+
+    # ---- widgets -----------------------------------------------------------------------------
+
+    def board_area(self) -> list[w.Widget]:
+        self.board = Board(layout=w.Layout(width="700px"))
+        self.board.add_class("sg-walls")
+        self.board.watch_keys = ["Escape"]
+        self.board.on_click(self.safe(self.click))
+        self.board.on_key(self.safe(lambda key: self.cancel()))
+        self.hand = Board(layout=w.Layout(width="230px", margin="0 0 0 8px"))
+        self.hand.add_class("sg-hand-board")
+        self.hand.watch_keys = []
+        self.hand.on_click(self.safe(self.click_card))
+        self.hand_note = w.HTML(layout=w.Layout(width="230px", margin="0 0 0 8px"))
+        side = w.VBox([self.hand, self.hand_note])
+        return [w.HBox([self.board, side], layout=w.Layout(align_items="flex-start"))]
+
+    def controls(self) -> list[w.Widget]:
+        self.roll_button = w.Button(description="Roll the dice", button_style="warning",
+                                    tooltip="roll the three dice")
+        self.roll_button.add_class("sg-roll")
+        self.roll_button.on_click(self.safe(lambda _: self.roll()))
+        self.color_picker = w.ToggleButtons(options=[("red", 0)], value=0,
+                                            tooltip="the colour of wink to place",
+                                            style={"button_width": "150px"},
+                                            layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.color_picker.observe(self.safe(lambda ch: self.choose_color(ch["new"])), "value")
+        self.pass_button = w.Button(description="Pass", tooltip="pass: only when nothing can be "
+                                    "placed, or when you have no winks left")
+        self.pass_button.on_click(self.safe(lambda _: self.play("pass")))
+        self.reroll_button = w.Button(description="Reroll chosen dice", button_style="info")
+        self.reroll_button.on_click(self.safe(lambda _: self.confirm_reroll()))
+        self.plus_button = w.Button(description="+1", button_style="info",
+                                    layout=w.Layout(width="52px"))
+        self.minus_button = w.Button(description="-1", button_style="info",
+                                     layout=w.Layout(width="52px"))
+        self.plus_button.on_click(self.safe(lambda _: self.modify(+1)))
+        self.minus_button.on_click(self.safe(lambda _: self.modify(-1)))
+        self.cancel_button = w.Button(description="Cancel card", tooltip="put the card back "
+                                      "(Escape)")
+        self.cancel_button.on_click(self.safe(lambda _: self.cancel()))
+        return [self.roll_button, self.color_picker, self.pass_button, self.reroll_button,
+                self.plus_button, self.minus_button, self.cancel_button]
+
+    def new_game_options(self) -> list[w.Widget]:
+        self.players_picker = w.Dropdown(options=[("3 players", 3), ("2 players", 2)],
+                                         value=self.game.num_players,
+                                         layout=w.Layout(width="120px"))
+        return [self.players_picker]
+
+    def game_options(self) -> dict[str, Any]:
+        return {"players": self.players_picker.value}
+
+    def intro(self) -> tuple[str, str]:
+        if self.state.phase == "roll":
+            return ("Press Roll to throw the dice: they say which windows may take a wink.",
+                    "info")
+        return ("Click a space ringed in green to place a wink, or play a card from the hand.",
+                "info")
+
+    # ---- what the player may do now ----------------------------------------------------------
+
+    def mover(self) -> int:
+        return self.state.to_move
+
+    def wink_color(self) -> int:
+        st = self.state
+        colors = st.colors_of(self.mover())
+        return self.color if self.color in colors else colors[0]  # type: ignore[return-value]
+
+    def legal_texts(self) -> list[str]:
+        st = self.state
+        if st.is_terminal() or st.is_chance():
+            return []
+        return [str(m) for m in st.legal_moves()]
+
+    def removing(self) -> bool:
+        """Whether a click on a space removes a wink (out of the chosen colour's winks)."""
+        st = self.state
+        color = self.wink_color()
+        return color == self.mover() and st.supply[color] == 0
+
+    def targets(self) -> set[str]:
+        """The spaces where a click does something legal now."""
+        st = self.state
+        if st.is_terminal() or st.is_chance():
+            return set()
+        if self.card == "swap":
+            return {t for m in self.legal_texts() if m.startswith("card swap")
+                    for t in m.split()[2:] if self.picks == [] or
+                    (self.picks[0] in m.split()[2:] and t != self.picks[0])}
+        if self.card:
+            return set()
+        if self.removing():
+            return {m.split()[1] for m in self.legal_texts() if m.startswith("remove ")}
+        prefix = f"place {COLOR_NAMES[self.wink_color()]} "
+        return {m[len(prefix):] for m in self.legal_texts() if m.startswith(prefix)}
+
+    def playable_cards(self) -> set[str]:
+        return {m.split()[1] for m in self.legal_texts() if m.startswith("card ")}
+
+    def shown_hand(self) -> int | None:
+        """Whose hand may be shown: the player to move when a human sits there; else the only
+        human's; in a game of computers, the player to move's."""
+        humans = [p for p in range(self.state.num_players) if self._seat(p) == HUMAN]
+        if not humans:
+            return self.mover()
+        if self._seat(self.mover()) == HUMAN:
+            return self.mover()
+        return humans[0] if len(humans) == 1 else None
+
+    # ---- events ------------------------------------------------------------------------------
+
+    def auto_chance(self) -> bool:
+        """Card draws and Roll Again's dice are rolled at once; a human's turn waits for Roll."""
+        return self.state.phase != "roll" or self._seat(self.state.to_move) != HUMAN
+
+    def roll(self, outcome: str | None = None) -> None:
+        st = self.state
+        if st.is_terminal():
+            self.say("The game is over: start a new game.", "bad")
+            return
+        if st.phase != "roll":
+            self.say(f"The dice are rolled already ({self._dice_words()}): place a wink, play "
+                     "a card, or pass.", "bad")
+            return
+        move = st.parse_move(outcome) if outcome else st.sample_chance()
+        who = COLOR_NAMES[st.to_move]
+        self.clear_selection()
+        self.play(move)
+        if st.phase == "action":
+            rolled = sorted(set(st.dice or ()))
+            self.say(f"{who.capitalize()} rolls {self._dice_words()}: windows "
+                     + ", ".join(map(str, rolled)) + " may take a wink. "
+                     + self._how_to_place(), "info")
+
+    def _dice_words(self) -> str:
+        d = self.state.dice or (0, 0, 0)
+        return " ".join(f"{DIE_LETTERS[i]}{d[i]}" for i in range(3))
+
+    def _how_to_place(self) -> str:
+        if self.removing():
+            return ("You have no winks left: click one of your winks in a rolled window to take "
+                    "it back, or Pass.")
+        n = len(self.targets())
+        if n:
+            return f"{n} spaces are ringed in green: click one, or play a card first."
+        return "Nothing can be placed with this roll: play a card or Pass."
+
+    def choose_color(self, color: int) -> None:
+        self.color = color
+        self.redraw()
+
+    def click(self, ident: str | None) -> None:
+        if not ident:
+            return
+        if ident.startswith("die:"):
+            self.click_die(ident[4:])
+            return
+        parse_space(ident)  # a bad id is an IllegalMove, shown as a message
+        st = self.state
+        if st.is_terminal():
+            self.say("The game is over: start a new game.", "bad")
+            return
+        if st.phase == "roll":
+            self.say("Roll the dice first: the dice say which windows may take a wink.", "bad")
+            return
+        if self.card == "swap":
+            self.pick_swap(ident)
+            return
+        if self.card:
+            self.say(f"Finish the {CARD_TITLES[CARD_NAMES.index(self.card)]} card first (or "
+                     "Cancel card).", "bad")
+            return
+        if self.removing():
+            self.play(f"remove {ident}")
+        else:
+            self.play(f"place {COLOR_NAMES[self.wink_color()]} {ident}")
+
+    def click_card(self, ident: str | None) -> None:
+        if not ident or not ident.startswith("card:"):
+            return
+        name = ident[5:]
+        if name not in CARD_NAMES:
+            self.say(f"{name!r} is not a card.", "bad")
+            return
+        st = self.state
+        if st.is_terminal() or st.phase != "action":
+            self.say("Cards are played after the roll, before placing.", "bad")
+            return
+        title = CARD_TITLES[CARD_NAMES.index(name)]
+        if name not in self.playable_cards():
+            self.say(f"{title} cannot be played now: {self._card_reason(name)}", "bad")
+            return
+        self.clear_selection()
+        if name == "extra":
+            self.play("card extra")
+            return
+        self.card = name
+        words = {"swap": "click two lone winks of different colours (in any window); they "
+                 "change places.",
+                 "reroll": "click the dice to reroll (one, two or all three), then Reroll "
+                 "chosen dice.",
+                 "modify": "click a die, then +1 or -1."}[name]
+        self.say(f"{title}: {words}", "info")
+        self.redraw()
+
+    def _card_reason(self, name: str) -> str:
+        """The rule that keeps card ``name`` from being played now, in words."""
+        st = self.state
+        sample = {"extra": "card extra", "swap": "card swap 1:a1 1:b1", "reroll": "card reroll r",
+                  "modify": "card modify r +1" if (st.dice or (1,))[0] < 6 else "card modify r -1"}
+        why = st.explain(sample[name]).removeprefix("Illegal: ")
+        if name == "swap" and not (st.acted or st.card_played) and st.hands[self.mover()][SWAP]:
+            why = "no two lone winks of different colours are on the windows to change places"
+        return why + "."
+
+    def click_die(self, letter: str) -> None:
+        if letter not in DIE_LETTERS:
+            self.say(f"{letter!r} is not a die.", "bad")
+            return
+        if self.card == "reroll":
+            if letter in self.picks:
+                self.picks.remove(letter)
+            else:
+                self.picks.append(letter)
+            chosen = " ".join(sorted(self.picks, key=DIE_LETTERS.index)) or "none yet"
+            self.say(f"Roll Again: dice chosen: {chosen}. Then Reroll chosen dice.")
+        elif self.card == "modify":
+            self.picks = [letter]
+            self.say(f"Modify Roll: the {COLOR_NAMES[DIE_LETTERS.index(letter)]} die. Now +1 "
+                     "or -1.")
+        elif self.state.phase == "roll":
+            self.roll()
+            return
+        else:
+            self.say("The dice choose the windows. To change them, play Roll Again or Modify "
+                     "Roll from your hand.")
+        self.redraw()
+
+    def pick_swap(self, space: str) -> None:
+        if space in self.picks:
+            self.picks.remove(space)
+            self.redraw()
+            return
+        self.picks.append(space)
+        if len(self.picks) < 2:
+            self.say(f"Swap Panes: {space} chosen; now the other wink.")
+            self.redraw()
+            return
+        text = f"card swap {self.picks[0]} {self.picks[1]}"
+        self.picks = []
+        words = self.state.explain(text)
+        if words.startswith("Illegal"):
+            self.say(words + " Choose again, or Cancel card.", "bad")
+            self.redraw()
+            return
+        self.card = None
+        self.play(text)
+
+    def confirm_reroll(self) -> None:
+        if self.card != "reroll":
+            self.say("Play Roll Again from your hand first.", "bad")
+            return
+        if not self.picks:
+            self.say("Click one, two or three dice to reroll first.", "bad")
+            return
+        text = "card reroll " + " ".join(sorted(self.picks, key=DIE_LETTERS.index))
+        self.card, self.picks = None, []
+        self.play(text)
+
+    def modify(self, step: int) -> None:
+        if self.card != "modify":
+            self.say("Play Modify Roll from your hand first.", "bad")
+            return
+        if not self.picks:
+            self.say("Click the die to change first.", "bad")
+            return
+        text = f"card modify {self.picks[0]} {step:+d}"
+        words = self.state.explain(text)
+        if words.startswith("Illegal"):
+            self.say(words, "bad")
+            return
+        self.card, self.picks = None, []
+        self.play(text)
+
+    def cancel(self) -> None:
+        if self.card:
+            self.say("The card stays in your hand.")
+        self.clear_selection()
+        self.redraw()
+
+    def clear_selection(self) -> None:
+        self.card, self.picks = None, []
+
+    def on_new_state(self) -> None:
+        self.clear_selection()
+        self._announced = self.state.last_completion
+
+    # ---- undo and hints ----------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back to the last decision of a human: the rolls stay rolled."""
+        st = self.state
+        start = len(self.start.history)  # a lesson's setup is not taken back
+        if len(st.history) <= start:
+            self.say("Nothing to take back yet.")
+            return
+        st.undo()
+        while len(st.history) > start and not (
+                st.phase == "action" and self._seat(st.to_move) == HUMAN):
+            st.undo()
+        self.on_new_state()
+        self.after_change(("Move taken back.", "info"), run_computer=False)
+
+    def hint(self) -> None:
+        if self.state.phase == "roll":
+            self.say("Hint: press Roll: the dice say which windows may take a wink.")
+            return
+        super().hint()
+
+    def take_hint(self, move: sg.Move) -> None:
+        """Make the best suggestion one click away: its wink colour chosen (a space to click is
+        ringed on the board; a card is framed in the hand)."""
+        self.clear_selection()
+        if getattr(move, "kind", None) == PLACE:
+            self.color = getattr(move, "a")
+
+    def hint_spaces(self) -> list[tuple[str, float, int]]:
+        """The suggested placements and removals as ``(space, shade, rank)`` for the drawing."""
+        return [(str(m.move).split()[-1], m.shade, m.rank) for m in self.hint_marks()
+                if getattr(m.move, "kind", None) in (PLACE, REMOVE)]
+
+    def hint_card(self) -> str | None:
+        """The card of the best suggestion, when it plays one."""
+        marks = self.hint_marks()
+        if marks and getattr(marks[0].move, "kind", None) == CARD:
+            return str(marks[0].move).split()[1]
+        return None
+
+    # ---- after every change ------------------------------------------------------------------
+
+    def turn_note(self) -> str:
+        notes = []
+        done = self.state.last_completion
+        if done is not None and done is not self._announced:
+            notes.append(completion_text(done, face_title(self.state.face(done.position - 1))))
+            self._announced = done
+        st = self.state
+        if not st.is_terminal() and st.phase == "roll" and self._seat(st.to_move) == HUMAN:
+            notes.append(f"{COLOR_NAMES[st.to_move].capitalize()} to roll.")
+        base = super().turn_note()
+        return " ".join(notes + ([base] if base else []))
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """A message; a completion is told once, in the words of :func:`completion_text`; a
+        card drawn by a player whose hand is hidden is not named."""
+        if "completed by" in text:
+            text = re.sub(r"; completes window \d+: [^.]*", "", text)
+        for p in range(self.state.num_players):
+            if self.hides_hand(p):
+                for title in CARD_TITLES:
+                    text = text.replace(f"{COLOR_NAMES[p]} draws {title}",
+                                        f"{COLOR_NAMES[p]} draws a card")
+        super().say(text, kind)
+
+    def hides_hand(self, player: int) -> bool:
+        """Whether ``player``'s cards are secret on this screen: with several people at it, or
+        when the computer holds them."""
+        humans = sum(1 for p in range(self.state.num_players) if self._seat(p) == HUMAN)
+        return humans > 1 and not self.compact or self._seat(player) != HUMAN and humans > 0
+
+    def log_entry(self, move: str) -> str:
+        """Card draws are secret in the log (the cards are in their owner's hand)."""
+        if move.startswith("draw ") and any(self.hides_hand(p)
+                                            for p in range(self.state.num_players)):
+            return "draw (a card, face down)"
+        return move
+
+    def redraw(self) -> None:
+        st = self.state
+        action = st.phase == "action" and not st.is_terminal()
+        targets = self.targets() if action else set()
+        last = set()
+        if st.history and st.history[-1].startswith(("place ", "remove ")):
+            last = {st.history[-1].split()[-1]}
+        dice_sel = self.picks if self.card in ("reroll", "modify") else ()
+        self.board.draw(walls_of_light_svg(
+            st, targets=targets, picked=self.picks if self.card == "swap" else (),
+            suggested=self.hint_spaces(), last=last,
+            dice_selected=dice_sel, target_mark="−" if self.removing() else "✓"))
+        shown = self.shown_hand()
+        playable = self.playable_cards() if action and shown == self.mover() else set()
+        selected = self.card or self.hint_card()
+        self.hand.draw(hand_svg(st, shown, playable=playable, selected=selected))
+        self._update_controls(action)
+        humans = sum(1 for p in range(st.num_players) if self._seat(p) == HUMAN)
+        if humans > 1 and not self.compact:
+            whose = "no hand is" if shown is None else f"only {COLOR_NAMES[shown]}'s hand is"
+            self.hand_note.value = (
+                '<div class="sg-hand-note" style="font-size:13px;color:#3d3a33">'
+                f"<b>Hidden hands:</b> {whose} shown ({COLOR_NAMES[st.to_move]}'s turn); the "
+                "other players look away.</div>")
+        else:
+            self.hand_note.value = ""
+
+    def result_text(self) -> str:
+        text = super().result_text()
+        scores = self.state.scores()
+        if scores.count(max(scores)) > 1:
+            cards = ", ".join(f"{n} {sum(h)}" for n, h in zip(self.player_names,
+                                                              self.state.hands))
+            text += f" Tied on points, so the most cards in hand decide ({cards})."
+        return text
+
+    def _update_controls(self, action: bool) -> None:
+        st = self.state
+        self.roll_button.disabled = st.is_terminal() or st.phase != "roll"
+        colors = st.colors_of(self.mover())
+        options = [(f"place {COLOR_NAMES[c]}" + (" (neutral)" if c == YELLOW and
+                                                  st.num_players == 2 else ""), c)
+                   for c in colors]  # the same words as the lessons use
+        if list(self.color_picker.options) != options:
+            with self.color_picker.hold_trait_notifications():
+                self.color_picker.options = options
+        if self.color_picker.value != self.wink_color():
+            self.color_picker.value = self.wink_color()
+        self.color_picker.layout.display = None if len(colors) > 1 else "none"
+        self.pass_button.disabled = not action
+        # Pass stands out when it is legal (nothing to place, or out of winks)
+        self.pass_button.button_style = "success" if action and "pass" in self.legal_texts() \
+            else ""
+        self.reroll_button.layout.display = None if self.card == "reroll" else "none"
+        for b in (self.plus_button, self.minus_button):
+            b.layout.display = None if self.card == "modify" else "none"
+        self.cancel_button.layout.display = None if self.card else "none"
+
+    def banner_html(self) -> str:
+        text = super().banner_html()
+        st = self.state
+        if st.num_players == 2:
+            text = text.replace("</div>", '<span class="sg-neutral">yellow is neutral</span>'
+                                "</div>")
+        if st.phase == "roll" and not st.is_terminal():
+            text = text.replace("<b>Roll the dice</b>",
+                                f"<b>{PLAYER_NAMES[st.to_move]}</b> to roll the dice")
+        return text
