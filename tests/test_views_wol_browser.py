@@ -59,7 +59,7 @@ def test_walls_of_light_dashboard(server: Any, page: Any) -> None:
     roll(page)
     wait_moves(page, 1)
     page.wait_for_selector(f"{BOARD} .target")
-    assert "rolls" in message(page)
+    wait_message(page, "rolls")
     dice = [int(v) for v in page.eval_on_selector_all(
         f"{BOARD} .die", "els => els.map(e => e.dataset.value)")]
     targets = page.eval_on_selector_all(f"{BOARD} .target",
@@ -97,12 +97,12 @@ def test_walls_of_light_dashboard(server: Any, page: Any) -> None:
     wait_moves(page, 1)
     assert "taken back" in message(page) and winks(page, space) == ""
 
-    # the hint rings a space on the board
-    before = board_version(page, BOARD)
+    # the hint: ranked suggestions with reasons, rung in violet on the board (or the card framed)
     page.click("button:has-text('Hint')")
-    wait_redraw(page, before, BOARD)
-    page.wait_for_selector(f"{BOARD} .hint")
+    page.wait_for_selector(".sg-hints .sg-hint", timeout=60_000)
     assert message(page).startswith("Hint:")
+    page.wait_for_selector(f"{BOARD} .hint, {BOARD} .suggestion, "
+                           ".sg-hand-board [data-selected]")  # the board follows the list
     shot(page, "wol-4-hint")
     assert page.outside == []  # type: ignore[attr-defined]
 
@@ -111,7 +111,7 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
     """Two players, blue the computer: red plays a card from the hand by clicks."""
     page.goto(server.url("walls_of_light_play.ipynb"))
     page.wait_for_selector(BOARD + " svg", timeout=60_000)
-    page.select_option(".sg-view select >> nth=1", label="Computer")  # blue
+    page.select_option(".sg-view select >> nth=1", label="Greedy bot")  # blue
     page.select_option(".sg-view select >> nth=3", label="2 players")
     page.click("button:has-text('New game')")
     page.wait_for_function(

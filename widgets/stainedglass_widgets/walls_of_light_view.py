@@ -27,7 +27,7 @@ from stainedglass.walls_of_light.moves import (CARD, CARD_NAMES, CARD_TITLES, PL
 from stainedglass.walls_of_light.moves import parse_space
 from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 
-from .base import COMPUTER, HUMAN, GameView
+from .base import HUMAN, GameView
 from .board import Board
 from .walls_of_light_drawing import face_title, hand_svg, walls_of_light_svg
 
