@@ -56,11 +56,14 @@ class Completion:
     cards_for: tuple[int, ...]
     cube: bool
 
+    def gains(self) -> str:
+        """``"red +8, yellow +4"`` and the cards drawn: ``"...; blue draws a card"``."""
+        words = ", ".join(f"{COLOR_NAMES[p]} +{n}" for p, n in enumerate(self.points) if n)
+        return (words or "no points") + "".join(f"; {COLOR_NAMES[p]} draws a card"
+                                                 for p in self.cards_for)
+
     def __str__(self) -> str:
-        gains = ", ".join(f"{COLOR_NAMES[p]} +{n}" for p, n in enumerate(self.points) if n)
-        words = f"completes window {self.position}: {gains or 'no points'}"
-        for p in self.cards_for:
-            words += f"; {COLOR_NAMES[p]} draws a card"
+        words = f"completes window {self.position}: {self.gains()}"
         words += f"; flips to {self.new_face}"
         if self.cube:
             words += f"; a white cube goes beside window {self.position}"

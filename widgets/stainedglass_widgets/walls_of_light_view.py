@@ -36,10 +36,7 @@ PLAYER_NAMES = ("Red", "Blue", "Yellow")
 
 def completion_text(c: Completion, new_face: str | None = None) -> str:
     """``"Window 3 completed by red: red +8, yellow +4"`` and what else it gave."""
-    gains = ", ".join(f"{COLOR_NAMES[p]} +{n}" for p, n in enumerate(c.points) if n)
-    words = f"Window {c.position} completed by {COLOR_NAMES[c.completer]}: {gains or 'no points'}"
-    for p in c.cards_for:
-        words += f"; {COLOR_NAMES[p]} draws a card"
+    words = f"Window {c.position} completed by {COLOR_NAMES[c.completer]}: {c.gains()}"
     words += f". It flips to {new_face or c.new_face}"
     if c.cube:
         words += f" and a white cube goes beside window {c.position}"
