@@ -436,6 +436,15 @@ def test_a_tiny_tournament_rotates_seats_and_counts_every_game():
     assert "greedy" in str(table)
 
 
+def test_a_game_that_never_ends_is_an_error_not_a_hang(monkeypatch):
+    import importlib
+    T = importlib.import_module("stainedglass.ai.tournament")
+    monkeypatch.setattr(T, "MAX_PLIES", 6)
+    with pytest.raises(RuntimeError, match=r"cathedral \(seed 3, bots greedy, random\) did not "
+                                           r"end within 6 moves"):
+        sg.ai.tournament("cathedral", ["greedy", "random"], n=1, jobs=1, seed=3)
+
+
 class InlineExecutor:
     """A stand-in for a cluster executor: ``submit`` runs the task and returns its future."""
 

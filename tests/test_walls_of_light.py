@@ -377,6 +377,58 @@ def test_out_of_winks_remove_or_pass():
     assert state.to_move == 1     # Rulebook: "You don't get to place a pane this turn."
 
 
+def test_a_whole_round_of_passes_ends_the_game():
+    """Referee's ruling 13: "When every player in turn has ended a turn with `pass` without
+    placing, removing or playing a card, [...] the game ends at once and is scored as it stands.
+    A turn with any placement, removal or card starts the count again." """
+    state = new(hands=[[], ["reroll"], []])
+    put(state, "1:a1", "r")
+    put(state, "1:b1", "b")
+    put(state, "1:c1", "y")
+    state.supply = [0, 0, 0]
+    state.score = (4, 2, 0)
+    state.play("roll r1 b1 y1")
+    state.play("pass")                    # red: 1 quiet turn
+    state.play("roll r2 b2 y2")
+    state.play("card reroll r")           # blue plays a card: not a quiet turn
+    state.play("roll r1")
+    state.play("pass")
+    assert state.quiet_turns == 0
+    state.play("roll r1 b1 y1")
+    state.play("remove 1:c1")             # yellow takes a wink back: the count starts again
+    state.play("roll r4 b4 y4")
+    assert state.explain("pass") == "Legal: red has no winks left and passes."
+    state.play("pass")
+    state.play("roll r5 b5 y5")
+    state.play("pass")
+    assert state.quiet_turns == 2
+    state.play("roll r1 b1 y1")
+    state.play("place yellow 1:c1")       # a placement starts it again too
+    for roll in ("roll r2 b2 y2", "roll r3 b3 y3"):
+        state.play(roll)
+        state.play("pass")
+    assert not state.is_terminal() and state.quiet_turns == 2
+    state.play("roll r6 b6 y6")
+    assert "a whole round of passes ends the game (ruling 13)" in state.explain("pass")
+    state.play("pass")
+    assert state.is_terminal() and state.returns() == [1.0, 0.0, 0.0]
+    state.undo()
+    assert not state.is_terminal() and state.current_player == 2
+
+
+def test_three_greedy_bots_finish_a_game():
+    """Ruling 13 at work: bots that would rather pass than take a wink back still end the game
+    (before it, three greedy bots passed for ever once their winks were out)."""
+    state = sg.load("walls_of_light").new_game(seed=0)
+    bot = sg.ai.bot("greedy", seed=1)
+    rng = random.Random(7)
+    for _ in range(5000):
+        if state.is_terminal():
+            break
+        state.play(random_move(state, rng) if state.is_chance() else bot.choose(state))
+    assert state.is_terminal()
+
+
 def test_remove_only_when_out_of_winks():
     """Rulebook: "If you have no more panes to place down, you may remove one of your winks"."""
     state = new()

@@ -77,6 +77,10 @@ class GameResult:
     moves: list[int]
 
 
+MAX_PLIES = 100_000
+"""A tournament game still running after this many moves is reported as an error."""
+
+
 def play_game(task: GameTask) -> GameResult:
     """Play one game to the end (chance drawn by the game's own seeded generator)."""
     state = load(task.game, **task.options).new_game(seed=task.seed)
@@ -88,6 +92,9 @@ def play_game(task: GameTask) -> GameResult:
     seconds = [0.0] * state.num_players
     moves = [0] * state.num_players
     while not state.is_terminal():
+        if len(state.history) >= MAX_PLIES:  # a game that never ends is a bug: say so, not hang
+            raise RuntimeError(f"{task.game} (seed {task.seed}, bots {', '.join(task.bots)}) "
+                               f"did not end within {MAX_PLIES:,} moves")
         if state.is_chance():
             state.play(state.sample_chance())
             continue

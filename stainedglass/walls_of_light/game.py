@@ -84,7 +84,8 @@ class WallsOfLightState(State):
     - ``cubes``: six booleans, a white cube beside that position.
     - ``scores()``; ``last_completion``: a :class:`Completion` or None.
     - the turn: ``to_move`` (whose turn), ``phase`` ("roll", "action", "reroll", "draw",
-      "over"), ``card_played``, ``placements_left``, ``pending_draws`` (players owed a card).
+      "over"), ``card_played``, ``placements_left``, ``pending_draws`` (players owed a card),
+      ``quiet_turns`` (turns in a row that ended in a pass with nothing done: ruling 13).
     """
 
     windows: tuple[tuple[Face, Face], ...]
@@ -129,6 +130,7 @@ class WallsOfLightState(State):
         self.reroll: tuple[int, ...] = ()
         self.card_played = False
         self.acted = False
+        self.quiet_turns = 0
         self.placements_left = 0
         self.pending_draws: tuple[int, ...] = ()
         self.last_completion: Completion | None = None
@@ -150,7 +152,7 @@ class WallsOfLightState(State):
         return (tuple(self.cells), tuple(self.filled), tuple(self.supply), tuple(self.side),
                 self.cubes, self.hands, self.pile, self.discard, self.score, self.dice,
                 self.to_move, self._phase, self.reroll, self.card_played, self.acted,
-                self.placements_left, self.pending_draws, self.last_completion,
+                self.quiet_turns, self.placements_left, self.pending_draws, self.last_completion,
                 self.windows, self._legal_cache)
 
     def _position(self) -> Any:
@@ -159,8 +161,8 @@ class WallsOfLightState(State):
     def _restore(self, snap: Any) -> None:
         (cells, filled, supply, side, self.cubes, self.hands, self.pile, self.discard,
          self.score, self.dice, self.to_move, self._phase, self.reroll, self.card_played,
-         self.acted, self.placements_left, self.pending_draws, self.last_completion,
-         self.windows, self._legal_cache) = snap
+         self.acted, self.quiet_turns, self.placements_left, self.pending_draws,
+         self.last_completion, self.windows, self._legal_cache) = snap
         self.cells = list(cells)
         self.filled = list(filled)
         self.supply = list(supply)
@@ -488,9 +490,12 @@ class WallsOfLightState(State):
             if code == EMPTY:
                 self.filled[g // CELLS] -= 1
             self.acted = True
+            self.quiet_turns = 0
             self.placements_left = 0
             self._continue()
         elif kind == PASS:
+            # ruling 13: a turn with nothing placed, removed or played counts towards the stall
+            self.quiet_turns = 0 if self.acted or self.card_played else self.quiet_turns + 1
             self.acted = True
             self.placements_left = 0
             self._continue()
@@ -514,6 +519,7 @@ class WallsOfLightState(State):
             if self.filled[pos] == len(self.face(pos).spaces):
                 self._complete(pos)
         self.acted = True
+        self.quiet_turns = 0
         self.placements_left -= 1
         self._continue()
 
@@ -522,6 +528,7 @@ class WallsOfLightState(State):
         self.hands = _add(self.hands, self.to_move, card, -1)
         self.discard = _bump(self.discard, card, 1)
         self.card_played = True
+        self.quiet_turns = 0
         if card == EXTRA:
             self.placements_left += 1
         elif card == SWAP:
@@ -545,8 +552,8 @@ class WallsOfLightState(State):
                 self._phase = PH_DRAW
                 return
             self.pending_draws = ()  # no card left anywhere: no card
-        if all(self.cubes):
-            self._phase = PH_OVER
+        if all(self.cubes) or self.quiet_turns >= self.game.num_players:
+            self._phase = PH_OVER  # ruling 13: a whole round of passes also ends the game
         elif self.placements_left > 0:
             self._phase = PH_ACTION
         else:
@@ -646,8 +653,13 @@ class WallsOfLightState(State):
                     f"{CARD_TITLES[move.a]}.")
         if kind == PASS:
             if self.supply[self.to_move] == 0:
-                return f"Legal: {who} has no winks left and passes."
-            return f"Legal: nothing can be placed with {self._dice_text()}: {who} passes."
+                text = f"Legal: {who} has no winks left and passes"
+            else:
+                text = f"Legal: nothing can be placed with {self._dice_text()}: {who} passes"
+            quiet = 0 if self.acted or self.card_played else self.quiet_turns + 1
+            if quiet >= self.game.num_players:
+                return text + "; a whole round of passes ends the game (ruling 13)."
+            return text + "."
         if kind == REMOVE:
             return (f"Legal: {who} has no winks left and takes a {who} wink back from "
                     f"{space_name(move.b)}; the turn ends.")
