@@ -15,6 +15,7 @@ import sys
 import time
 
 import stainedglass as sg
+from stainedglass.ai.tournament import wilson
 
 # (game, bots, target win rate of the first bot or None: report only)
 MATCHES = {
@@ -45,14 +46,17 @@ def main(argv: list[str] | None = None) -> int:
         table = sg.ai.tournament(game, bots, n=args.games, jobs=args.jobs, seed=args.seed)
         first = table.rows[0]
         print(table)
+        # "beats ... in at least X% of games": wins only (a draw is not a win), Wilson interval
+        wins, games = first["wins"], first["games"]
+        rate = wins / games if games else 0.0
+        low, high = wilson(wins, games)
         verdict = ""
         if target is not None:
             verdict = (f"; target {target:.0%}: "
-                       + ("met" if first["ci_low"] >= target else
-                          "not shown (interval reaches below)" if first["ci_high"] >= target
-                          else "MISSED"))
-        print(f"{key}: {first['bot']} won {first['win_rate']:.1%} "
-              f"[{first['ci_low']:.1%}, {first['ci_high']:.1%}] of {args.games} games{verdict} "
+                       + ("met, the whole interval above it" if low >= target else
+                          "met" if rate >= target else "MISSED"))
+        print(f"{key}: {first['bot']} won {wins} of {games} games ({rate:.1%}, 95% CI "
+              f"{low:.1%}-{high:.1%}; {first['draws']} drawn){verdict} "
               f"({time.perf_counter() - start:.0f} s)\n", flush=True)
     return 0
 

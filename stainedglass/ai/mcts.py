@@ -34,13 +34,14 @@ __all__ = ["MCTSBot"]
 
 
 class _Node:
-    __slots__ = ("children", "untried", "visits", "total")
+    __slots__ = ("children", "untried", "visits", "total", "sorted")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Move, _Node] = {}
         self.untried: list[Move] | None = None  # perfect information: moves not yet expanded
         self.visits = 0
         self.total = [0.0] * players
+        self.sorted = False  # untried moves in one-ply order, the best last
 
 
 class MCTSBot(Bot):
@@ -49,13 +50,17 @@ class MCTSBot(Bot):
     Options: ``c`` exploration constant; ``playout_depth`` random plies before ``evaluate()``;
     ``widening`` children per square root of visits; ``prior_share`` of the time spent rating
     the root's moves one ply deep (0 to skip); ``expand_sample``: below the root, a node grows
-    the best (by ``evaluate()``) of that many random untried moves (1: a random one).
+    the best (by ``evaluate()``) of that many random untried moves (1: a random one);
+    ``sort_visits``: a node below the root visited that often rates all its untried moves
+    once and grows them best first (so the reply that refutes a promising move is found);
+    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change.
     """
 
     name = "mcts"
     defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
                                 "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
-                                "expand_sample": 6}
+                                "expand_sample": 6, "early_stop": True,
+                                "sort_visits": 32}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -67,7 +72,7 @@ class MCTSBot(Bot):
         players = state.num_players
         hidden = has_hidden_information(state)
         c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
-        sample = opts["expand_sample"]
+        sample, sort_at = opts["expand_sample"], opts["sort_visits"]
 
         root = _Node(players)
         first = determinize(state, me, rng)
@@ -78,7 +83,15 @@ class MCTSBot(Bot):
             root_order = {m: i for i, m in enumerate(reversed(root.untried))}
 
         done = 0
+        # Choosing one move (top=1), stop once no other root move can catch up with the most
+        # visited one in the iterations left: the answer is settled, the rest of the time saved.
+        settle = top == 1 and opts["early_stop"]
+        since = time.perf_counter()
         while not clock.spent(done) or done == 0:
+            if settle and done >= 64 and done % 32 == 0:
+                visits = sorted([0] + [ch.visits for ch in root.children.values()])
+                if visits[-1] - visits[-2] > clock.left(done, since, 0):
+                    break  # (a move not tried yet could not catch up either)
             s = first if done == 0 else determinize(state, me, rng)  # a fresh redraw
             node = root
             path = [root]
@@ -114,7 +127,11 @@ class MCTSBot(Bot):
                         untried = node.untried = s.legal_moves()
                     if untried and (len(node.children) < limit or not node.children):
                         if node is not root:  # the best of a few random untried moves
-                            self._best_of_sample(s, untried, player, sample)
+                            if node.visits >= sort_at and not node.sorted:
+                                self._sort(s, untried, player)  # well visited: all, in order
+                                node.sorted = True
+                            elif not node.sorted:
+                                self._best_of_sample(s, untried, player, sample)
                         move = untried.pop()
                         expanded = True
                     else:
@@ -188,6 +205,17 @@ class MCTSBot(Bot):
             if value > best_v:
                 best_i, best_v = n - 1 - j, value
         moves[best_i], moves[-1] = moves[-1], moves[best_i]
+
+    @staticmethod
+    def _sort(s: State, moves: list[Move], player: int) -> None:
+        """Order ``moves`` by ``evaluate()`` one ply deep for ``player``, the best last."""
+        rated = []
+        for move in moves:
+            s.play(move)
+            rated.append((leaf_value(s)[player], move))
+            s.undo()
+        rated.sort(key=lambda t: t[0])
+        moves[:] = [m for _, m in rated]
 
     def _shuffled(self, moves: list[Move]) -> list[Move]:
         moves = list(moves)

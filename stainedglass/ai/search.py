@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import math
 import time
 from dataclasses import dataclass
 from typing import Any, Hashable, Protocol
@@ -60,6 +61,20 @@ class Clock:
         if self.stop is not None and self.stop.is_set():
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def left(self, done: int, since: float, since_done: int) -> float:
+        """How many more iterations fit: the budget's rest of iterations, or of seconds at the
+        rate measured from ``since`` (``since_done`` iterations then) to now; inf if unbounded.
+
+        >>> Clock(seconds=None, iterations=10).left(4, 0.0, 0)
+        6
+        """
+        out = math.inf if self.iterations is None else self.iterations - done
+        if self.deadline is not None:
+            now = time.perf_counter()
+            rate = (done - since_done) / max(now - since, 1e-9)
+            out = min(out, rate * max(self.deadline - now, 0.0))
+        return out
 
     def fraction(self, share: float) -> float | None:
         """The deadline after ``share`` of the time budget (None without a time budget)."""
