@@ -162,8 +162,9 @@ def test_seat_choices_and_strength_sliders() -> None:
     assert [shown(s) for s in view.strength_sliders] == [False, False]
     view.seat_pickers[1].value = "alphabeta"
     assert shown(view.strength_sliders[1]) and not shown(view.strength_sliders[0])
+    assert view.strength_sliders[1].description == "1.0 s a move"
     view.strength_sliders[1].value = 0.3
-    assert view.budgets == [1.0, 0.3]
+    assert view.budgets == [1.0, 0.3] and view.strength_sliders[1].description == "0.3 s a move"
     view.move_text.value = CATHEDRAL_MOVE
     assert "Alpha-beta bot, 0.3 s" in text(view.thinking)
     assert view.wait() and len(view.state.history) == 2

@@ -138,10 +138,12 @@ class GameView(w.VBox):
                 for name, seat in zip(self.player_names, self.seats)
             ]
             self.strength_sliders = [
-                w.FloatSlider(value=budget, min=0.2, max=10.0, step=0.1, readout_format=".1f",
-                              description="seconds", continuous_update=False,
+                # no readout: its overflow check costs ~30 ms of page load per slider; the
+                # description says the value instead (kept by set_budget)
+                w.FloatSlider(value=budget, min=0.2, max=10.0, step=0.1, readout=False,
+                              description=_seconds(budget), continuous_update=False,
                               tooltip="how long the bot thinks per move (its strength)",
-                              style={"description_width": "70px"},
+                              style={"description_width": "96px"},
                               layout=w.Layout(width="250px"))
                 for budget in self.budgets
             ]
@@ -308,6 +310,8 @@ class GameView(w.VBox):
     def set_budget(self, player: int, seconds: float) -> None:
         """The thinking time of ``player``'s bot, from its next move."""
         self.budgets[player] = float(seconds)
+        if not self.compact:
+            self.strength_sliders[player].description = _seconds(seconds)
 
     def resume(self) -> None:
         """Let the bot to move play (it waits after an Undo)."""
@@ -717,3 +721,8 @@ def _warm_plotly() -> None:
         pass
     finally:
         _PLOTLY_READY.set()
+
+
+def _seconds(value: float) -> str:
+    """A strength slider's label: its thinking time."""
+    return f"{value:.1f} s a move"
