@@ -76,9 +76,8 @@ class MCTSBot(Bot):
 
         root = _Node(players)
         first = determinize(state, me, rng)
-        prior = self._prior(first, clock)
-        root.untried = [m for m, _ in sorted(prior.items(), key=lambda kv: kv[1])] \
-            if prior else self._shuffled(first.legal_moves())
+        prior, order = self._prior(first, clock)
+        root.untried = list(order)
         if hidden:  # the root player knows their own moves: keep the prior order
             root_order = {m: i for i, m in enumerate(reversed(root.untried))}
 
@@ -164,29 +163,36 @@ class MCTSBot(Bot):
                         key=lambda kv: (-kv[1].visits, -kv[1].total[me] / max(kv[1].visits, 1)))
         out = [Candidate(m, n.total[me] / n.visits, n.visits, "playouts") for m, n in ranked
                if n.visits]
-        unvisited = sorted((m for m in prior if m not in root.children), key=lambda m: -prior[m])
-        out += [Candidate(m, prior[m], 0, "playouts") for m in unvisited]
+        if prior and (top is None or len(out) < top):  # then the moves no playout reached
+            floor = min(prior.values())  # (not rated in time: no better than the worst rated)
+            for m in reversed(order):
+                child = root.children.get(m)
+                if child is None or not child.visits:
+                    out.append(Candidate(m, prior.get(m, floor), 0, "playouts"))
+                    if top is not None and len(out) >= top:
+                        break
         return out[:top]
 
-    def _prior(self, state: State, clock: Clock) -> dict[Move, float]:
-        """The root's moves rated one ply deep, while ``prior_share`` of the budget lasts."""
-        moves = state.legal_moves()
+    def _prior(self, state: State, clock: Clock) -> tuple[dict[Move, float], list[Move]]:
+        """The root's moves rated one ply deep while ``prior_share`` of the budget lasts, and
+        all the root's moves in the order to try them, the best last: the rated ones by their
+        rating after the others (in random order). Linear in the moves but for the rated ones,
+        since a root may have thousands (Coloring)."""
+        moves = self._shuffled(state.legal_moves())
         share = self.options["prior_share"]
         if not share or len(moves) < 2:
-            return {}
+            return {}, moves
         me = state.current_player
         stop = clock.fraction(share)
         rated: dict[Move, float] = {}
-        for move in self._shuffled(moves):
+        for move in moves:
             if rated and (self.stopped() or stop is not None and time.perf_counter() > stop):
                 break
             state.play(move)
             rated[move] = expected_value(state, me, self.rng, 4)
             state.undo()
-        low = min(rated.values()) - 1.0
-        for move in moves:  # not rated in time: after the rated ones
-            rated.setdefault(move, low)
-        return rated
+        k = len(rated)
+        return rated, moves[k:] + sorted(moves[:k], key=rated.__getitem__)
 
     def _best_of_sample(self, s: State, moves: list[Move], player: int, k: int) -> None:
         """Move to the end of ``moves`` the best, for ``player`` by ``evaluate()`` one ply deep,
