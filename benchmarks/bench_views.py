@@ -82,6 +82,25 @@ def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[
     return out
 
 
+def measure_floor() -> list[float]:
+    """What Voila itself costs: page loads of a notebook showing one tiny board widget."""
+    from playwright.sync_api import sync_playwright
+
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": "from stainedglass_widgets.board import Board\n"
+                      "Board(svg='<svg viewBox=\"0 0 9 9\"><rect width=\"9\" "
+                      "height=\"9\"/></svg>')"}
+    nb = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    with tempfile.TemporaryDirectory() as tmp:
+        (pathlib.Path(tmp) / "tiny.ipynb").write_text(json.dumps(nb))
+        with VoilaServer(notebooks=tmp) as server, sync_playwright() as p:
+            server.wait_preheated(1)
+            browser = launch_chromium(p)
+            loads = _loads(server, browser, "tiny.ipynb", LOADS, ".sg-board")
+            browser.close()
+    return loads
+
+
 def measure_chart() -> tuple[list[float], list[float], list[float], list[float]]:
     """What plotly would cost on the critical path: the play view with its chart open at load,
     against the same view with the chart closed; and opening the chart on demand."""
@@ -295,6 +314,10 @@ def main() -> None:
           f" {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
           f"{'ok' if med(loads) <= 3 else 'ABOVE'}; min {min(loads) * 1000:,.0f}, "
           f"max {max(loads) * 1000:,.0f})", flush=True)
+    floor = measure_floor()
+    label = f"views: page load, Voila alone: one tiny board (median of {len(floor)})"
+    print(f"{label:<58} {med(floor) * 1000:>12,.0f} ms   (the floor under both dashboards; "
+          f"max {max(floor) * 1000:,.0f})", flush=True)
     for label, xs in (("click to redrawn board: place a building", place),
                       ("click to redrawn board: Undo", undo)):
         print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"

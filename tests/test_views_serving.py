@@ -14,6 +14,8 @@ def test_voila_json_preheats_and_culls() -> None:
     assert conf["VoilaConfiguration"]["preheat_kernel"] is True
     assert conf["VoilaConfiguration"]["default_pool_size"] >= 1
     assert conf["MappingKernelManager"]["cull_idle_timeout"] > 0
+    # the used kernel's replacement waits until the visitor's page has loaded (binder/README.md)
+    assert conf["VoilaKernelManager"]["fill_delay"] >= 3
     # plotly's lab extension is not needed (FigureWidget is an anywidget): keep it off page load
     assert "jupyterlab-plotly" in conf["VoilaConfiguration"]["extension_denylist"]
 
