@@ -184,6 +184,17 @@ def test_the_end_and_the_tie_break_by_cards() -> None:
     assert state.returns() == [0.0, 1.0, 0.0]
 
 
+def test_a_whole_round_of_passes_ends_the_game() -> None:
+    """Referee's ruling 13 (stainedglass/walls_of_light/RULES.md): "When every player in turn
+    has ended a turn with `pass` without placing, removing or playing a card [...] the game
+    ends at once"."""
+    before = lesson_state("a round of passes")
+    assert before.supply == [0, 0, 0] and before.quiet_turns == 2 and before.to_move == YELLOW
+    assert "remove 3:a1" in [str(m) for m in before.legal_moves()]
+    state = demo("a round of passes")
+    assert state.is_terminal() and sum(state.cubes) == 0
+
+
 def test_two_players_neutral_yellow() -> None:
     """Two players: "Each player receives 5 cards"; "the unused color is available for either
     player to use ... [they] do not score points for that color"."""
@@ -199,7 +210,8 @@ def test_lessons_follow_the_rulebook_order() -> None:
     assert list(LESSONS) == [
         "dice", "empty", "covering", "secondaries", "stacks", "two panes", "printed",
         "removal", "extra glass", "swap panes", "roll again", "modify roll", "scoring",
-        "one color", "plus one and card", "flipping", "the end", "two players"]
+        "one color", "plus one and card", "flipping", "the end", "a round of passes",
+        "two players"]
 
 
 def test_unknown_lesson_names_the_lessons() -> None:

@@ -168,6 +168,13 @@ LESSONS: dict[str, Lesson] = {
         "place yellow 6:d2",
         dict(THREE, hands=[["extra"], ["swap", "reroll"], []],
              windows=[[ONE_LEFT, ONE_LEFT_BACK]] * 6)),
+    "a round of passes": Lesson(
+        _out_of_winks()[:-1] + turn("r1 b4 y5", "pass") + turn("r2 b2 y2", "pass")
+        + ["roll r3 b5 y6"],
+        "Try it: nobody has a wink left, and red and blue just passed. Pass as yellow: a whole "
+        "round of passes ends the game (the referee's ruling 13). Or take a wink back from "
+        "window 3 to play on.", "pass",
+        dict(THREE, windows=[[OPEN_16, OPEN_16]] * 6)),
     "two players": Lesson(
         ["roll r2 b3 y6"],
         "Try it: choose \"place yellow (neutral)\" above the board and place a yellow wink. "
