@@ -219,6 +219,19 @@ def test_the_search_bots_find_the_winning_last_move(bot_name, options):
     assert state.is_terminal() and state.returns()[1] == 1.0, f"{bot_name}: {state.history[-1]}"
 
 
+def test_mcts_stops_once_its_choice_cannot_change():
+    """With ``early_stop`` (the default) a move choice ends when no other root move can catch
+    up with the most visited one in the iterations left; the choice is the one the full
+    search makes, and analysis for hints (top > 1) always searches in full."""
+    state = _cathedral(CAPTURE)  # one capture stands out
+    quick = sg.ai.bot("mcts", iterations=3000, seed=3)
+    full = sg.ai.bot("mcts", iterations=3000, seed=3, early_stop=False)
+    assert quick.choose(state) == full.choose(state)
+    assert quick.last_iterations < 3000 == full.last_iterations
+    quick.analyse(state, top=3)
+    assert quick.last_iterations == 3000
+
+
 def test_alphabeta_stops_early_once_the_search_reaches_every_end():
     bot = sg.ai.bot("alphabeta", budget=30.0, seed=1)
     bot.choose(_cathedral(LAST_MOVE))
