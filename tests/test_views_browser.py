@@ -289,12 +289,12 @@ def test_a_bot_seat_answers_while_the_page_stays_responsive(server: VoilaServer,
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
     page.select_option(".sg-view select >> nth=1", label="MCTS bot")  # Dark
-    readout = page.locator(".sg-view .widget-slider .widget-readout").nth(1)
-    readout.wait_for()
-    readout.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type("4")
-    page.keyboard.press("Enter")
+    handle = page.locator(".sg-view .widget-slider .noUi-handle").nth(1)  # Dark's strength
+    handle.wait_for()
+    handle.focus()
+    for _ in range(30):  # 1.0 s to 4.0 s, a tenth a key
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".sg-view .widget-slider label:has-text('4.0 s a move')")
     hover(page, "e5")
     click_cell(page, "e5")  # Light's Cathedral: Dark's bot thinks for 4 s
     page.wait_for_selector(".sg-thinking:has-text('Dark (MCTS bot, 4.0 s) is thinking')")
