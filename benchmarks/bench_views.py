@@ -155,7 +155,7 @@ def measure() -> tuple[list[float], list[float], list[float]]:
 
     loads: list[float] = []
     with VoilaServer() as server, sync_playwright() as p:
-        server.wait_preheated(3)
+        server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))  # all pools full
         browser = launch_chromium(p)
         url = server.url("cathedral_play.ipynb")
         page = None
@@ -222,7 +222,7 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     with VoilaServer() as server, sync_playwright() as p:
-        server.wait_preheated(3)
+        server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))  # all pools full
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.route("**/*", _route_offline)
