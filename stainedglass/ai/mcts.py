@@ -89,7 +89,7 @@ class MCTSBot(Bot):
         while not clock.spent(done) or done == 0:
             if settle and done >= 64 and done % 32 == 0:
                 visits = sorted([0] + [ch.visits for ch in root.children.values()])
-                if visits[-1] - visits[-2] > clock.left(done, since, 0):
+                if visits[-1] - visits[-2] > clock.left(done, since):
                     break  # (a move not tried yet could not catch up either)
             s = first if done == 0 else determinize(state, me, rng)  # a fresh redraw
             node = root

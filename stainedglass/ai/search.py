@@ -62,17 +62,17 @@ class Clock:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def left(self, done: int, since: float, since_done: int) -> float:
+    def left(self, done: int, since: float) -> float:
         """How many more iterations fit: the budget's rest of iterations, or of seconds at the
-        rate measured from ``since`` (``since_done`` iterations then) to now; inf if unbounded.
+        rate of the ``done`` iterations run since ``since``; inf if unbounded.
 
-        >>> Clock(seconds=None, iterations=10).left(4, 0.0, 0)
+        >>> Clock(seconds=None, iterations=10).left(4, 0.0)
         6
         """
         out = math.inf if self.iterations is None else self.iterations - done
         if self.deadline is not None:
             now = time.perf_counter()
-            rate = (done - since_done) / max(now - since, 1e-9)
+            rate = done / max(now - since, 1e-9)
             out = min(out, rate * max(self.deadline - now, 0.0))
         return out
 

@@ -494,8 +494,7 @@ class WallsOfLightState(State):
             self.placements_left = 0
             self._continue()
         elif kind == PASS:
-            # ruling 13: a turn with nothing placed, removed or played counts towards the stall
-            self.quiet_turns = 0 if self.acted or self.card_played else self.quiet_turns + 1
+            self.quiet_turns = self._quiet_turns_after_pass()
             self.acted = True
             self.placements_left = 0
             self._continue()
@@ -507,6 +506,11 @@ class WallsOfLightState(State):
             self._continue()
         else:
             self._play_card(move)
+
+    def _quiet_turns_after_pass(self) -> int:
+        """Ruling 13: a turn ended by a pass with nothing placed, removed or played this turn
+        adds to the count of quiet turns in a row; any such action starts it again."""
+        return 0 if self.acted or self.card_played else self.quiet_turns + 1
 
     def _place(self, color: int, g: int) -> None:
         cells = self.cells
@@ -656,8 +660,7 @@ class WallsOfLightState(State):
                 text = f"Legal: {who} has no winks left and passes"
             else:
                 text = f"Legal: nothing can be placed with {self._dice_text()}: {who} passes"
-            quiet = 0 if self.acted or self.card_played else self.quiet_turns + 1
-            if quiet >= self.game.num_players:
+            if self._quiet_turns_after_pass() >= self.game.num_players:
                 return text + "; a whole round of passes ends the game (ruling 13)."
             return text + "."
         if kind == REMOVE:
