@@ -49,14 +49,13 @@ def _route_offline(route) -> None:  # type: ignore[no-untyped-def]
         route.abort()
 
 
-def _filled(server: VoilaServer) -> int:
-    return server.log_path.read_text(errors="replace").count("is filled with")
-
-
 def _wait_refill(server: VoilaServer, count: int, timeout: float = 90) -> None:
+    """Wait until the pool used by the last load is preheated again: refilled, and the
+    notebook run in the new kernel (the server and its kernels quiet)."""
     deadline = time.monotonic() + timeout
-    while _filled(server) < count and time.monotonic() < deadline:
+    while server.filled() < count and time.monotonic() < deadline:
         time.sleep(0.2)
+    server.wait_quiet(max(deadline - time.monotonic(), 1.0))
 
 
 def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[no-untyped-def]
@@ -65,7 +64,7 @@ def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[
     with ``keep_open``, the last page (timing clicks) is appended to it instead of closed."""
     out = []
     for _ in range(n):
-        filled = _filled(server)
+        filled = server.filled()
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.route("**/*", _route_offline)
         if keep_open is not None:
@@ -119,7 +118,7 @@ def measure_chart() -> tuple[list[float], list[float], list[float], list[float]]
             closed = _loads(server, browser, "closed.ipynb", 5)
             opened = []
             for _ in range(5):
-                filled = _filled(server)
+                filled = server.filled()
                 page = browser.new_page(viewport={"width": 1280, "height": 1000})
                 page.route("**/*", _route_offline)
                 start = time.perf_counter()
@@ -160,7 +159,7 @@ def measure() -> tuple[list[float], list[float], list[float]]:
         url = server.url("cathedral_play.ipynb")
         page = None
         for i in range(LOADS):
-            filled = _filled(server)
+            filled = server.filled()
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.route("**/*", _route_offline)
             page.add_init_script(_TIMER)
@@ -237,11 +236,11 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
             page.click("button:has-text('New game')")
             page.wait_for_selector(f"{CITY} .hint", state="detached")
         page.select_option(".sg-view select >> nth=1", label="MCTS bot")
-        readout = page.locator(".sg-view .widget-slider .widget-readout").nth(1)
-        readout.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type("10")
-        page.keyboard.press("Enter")
+        handle = page.locator(".sg-view .widget-slider .noUi-handle").nth(1)  # Dark's strength
+        handle.focus()
+        for _ in range(90):  # 1.0 s to 10.0 s, a tenth a key
+            page.keyboard.press("ArrowRight")
+        page.wait_for_selector(".sg-view .widget-slider label:has-text('10.0 s a move')")
         page.hover(f'{CITY} [data-id="e5"]')
         page.click(f'{CITY} [data-id="e5"]')
         page.wait_for_selector(".sg-thinking:has-text('is thinking')")

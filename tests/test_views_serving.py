@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import threading
 
 ROOT = pathlib.Path(__file__).parents[1]
 TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "stainedglass"
@@ -37,3 +38,27 @@ def test_offline_template_extends_lab_and_refuses_outside_stylesheets() -> None:
 def test_binder_installs_the_project() -> None:
     lines = (ROOT / "binder" / "requirements.txt").read_text().split("\n")
     assert "-e ." in lines
+
+
+def test_a_kernel_voila_preheats_imports_plotly_before_the_visitor_comes(monkeypatch) -> None:
+    # Voila sets VOILA_PREHEAT=True in a pool's kernel: plotly (for the score and hint charts)
+    # is imported while the notebook runs there, so the kernel is idle when a page loads
+    from stainedglass_widgets import CathedralView, base
+
+    monkeypatch.setattr(base, "_PLOTLY_READY", threading.Event())
+    started = []
+    monkeypatch.setattr(threading, "Thread", lambda *a, **k: started.append(k) or _Never())
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    CathedralView()
+    assert base._PLOTLY_READY.is_set() and not started
+    # elsewhere (JupyterLab, nbval) the view shows first and a thread warms plotly up
+    monkeypatch.setattr(base, "_PLOTLY_READY", threading.Event())
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    CathedralView()
+    assert [k.get("name") for k in started] == ["warm-plotly"]
+    assert not base._PLOTLY_READY.is_set()
+
+
+class _Never:
+    def start(self) -> None:
+        pass

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import html
+import os
 import threading
 import time
 from typing import Any, Callable, Sequence
@@ -157,7 +158,7 @@ class GameView(w.VBox):
                                                tooltip="score after every move (plotly)")
             self.chart_button.observe(self.safe(lambda _: self._toggle_chart()), "value")
             self.chart_box = w.Box()
-            threading.Thread(target=_warm_plotly, name="warm-plotly", daemon=True).start()
+            _start_warming_plotly()
             seats = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
             children += [
                 w.HBox([*self.controls(), self.undo_button, self.hint_button, self.move_text]),
@@ -708,6 +709,18 @@ class GameView(w.VBox):
 
 
 _PLOTLY_READY = threading.Event()
+
+
+def _start_warming_plotly() -> None:
+    """Warm plotly up: at once in a kernel Voila is preheating (no visitor waits for it, and
+    the kernel is then idle when a visitor's page loads, instead of importing plotly beside
+    it); elsewhere (JupyterLab, nbval) in a background thread, so the view shows first."""
+    if _PLOTLY_READY.is_set():
+        return
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        _warm_plotly()
+    else:
+        threading.Thread(target=_warm_plotly, name="warm-plotly", daemon=True).start()
 
 
 def _warm_plotly() -> None:

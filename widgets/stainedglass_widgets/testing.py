@@ -6,6 +6,7 @@ cannot work offline), with the switches that keep it from reaching the network.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import shutil
@@ -116,15 +117,51 @@ class VoilaServer(_Server):
     def ready_url(self) -> str:
         return self.url()
 
+    def filled(self) -> int:
+        """How many times a kernel pool has reported itself filled (in the log)."""
+        return self.log_path.read_text(errors="replace").count("is filled with")
+
     def wait_preheated(self, count: int, timeout: float = 90) -> None:
-        """Wait until ``count`` kernel pools report themselves filled (in the log)."""
+        """Wait until the kernel pools have reported ``count`` fills and their notebooks have
+        run. (Voila logs "filled" once a pool's kernel has started, while the notebook still
+        runs in it: a page asked for then waits for the rest. So wait for the server and its
+        kernels to fall quiet too.)"""
         deadline = time.monotonic() + timeout
+        while self.filled() < count:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"kernel pools not filled within {timeout} s; "
+                                   f"see {self.log_path}")
+            time.sleep(0.2)
+        self.wait_quiet(max(deadline - time.monotonic(), 1.0))
+
+    def wait_quiet(self, timeout: float = 60, window: float = 0.5,
+                   busy: float = 0.05) -> None:
+        """Wait until the server and its kernels together use less than ``busy`` of a core
+        over ``window`` seconds (or ``timeout`` passes: then go on, the machine is busy)."""
+        import psutil  # a dependency of ipykernel
+
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
+
+        def cpu() -> float:
+            total = 0.0
+            try:
+                root = psutil.Process(self.proc.pid)
+                for proc in [root, *root.children(recursive=True)]:
+                    with contextlib.suppress(psutil.Error):
+                        times = proc.cpu_times()
+                        total += times.user + times.system
+            except psutil.Error:
+                pass
+            return total
+
+        before = cpu()
         while time.monotonic() < deadline:
-            text = self.log_path.read_text(errors="replace")
-            if text.count("is filled with") >= count:
+            time.sleep(window)
+            now = cpu()
+            if now - before < busy * window:
                 return
-            time.sleep(0.3)
-        raise RuntimeError(f"kernel pools not filled within {timeout} s; see {self.log_path}")
+            before = now
 
 
 class LabServer(_Server):
