@@ -888,3 +888,32 @@ def test_rules_page_lists_the_designed_faces():
             card = ", +card" if face.plus_card else ""
             blank = len(face.spaces) - len(face.printed)
             assert cell.strip() == f"{face.name} ({len(face.spaces)} / {blank}{card})"
+
+
+def one_short_of_purple(first=0):
+    """Window 3 one space short (3:d2), its five other spaces purple: its completer scores
+    2 per color (purple and their own), nobody anything per space; ``first`` rolls next."""
+    state = new(first=first, p3=["#..#", "....", "####", "####"])
+    for space in ("3:b1", "3:c1", "3:a2", "3:b2", "3:c2"):
+        put(state, space, "rb")
+    return state
+
+
+def test_evaluate_gives_a_window_one_space_short_to_whoever_rolls_its_number_first():
+    """Referee's evaluation (RULES.md, "How the bots judge a position"): a window one space
+    short goes to the first player whose roll shows its number, in turn order."""
+    for first in range(3):
+        est = one_short_of_purple(first).evaluate()
+        after, later, last = first, (first + 1) % 3, (first + 2) % 3
+        assert est[after] > est[later] > est[last]
+
+
+def test_evaluate_gives_a_window_in_reach_to_the_player_to_move():
+    """A window one space short whose number the dice show is the mover's to fill now."""
+    in_reach, out_of_reach = one_short_of_purple(), one_short_of_purple()
+    in_reach.play("roll r3 b1 y1")
+    out_of_reach.play("roll r2 b1 y1")
+    assert in_reach.evaluate()[0] > out_of_reach.evaluate()[0] + 0.1
+    # not rolled: the next players have the better chances of it
+    est = out_of_reach.evaluate()
+    assert est[1] > est[2] > est[0]

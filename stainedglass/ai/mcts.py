@@ -34,7 +34,7 @@ __all__ = ["MCTSBot"]
 
 
 class _Node:
-    __slots__ = ("children", "untried", "visits", "total", "sorted")
+    __slots__ = ("children", "untried", "visits", "total", "sorted", "rank")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Move, _Node] = {}
@@ -42,6 +42,7 @@ class _Node:
         self.visits = 0
         self.total = [0.0] * players
         self.sorted = False  # untried moves in one-ply order, the best last
+        self.rank: dict[Move, float] | None = None  # hidden information: one-ply ratings
 
 
 class MCTSBot(Bot):
@@ -114,6 +115,11 @@ class MCTSBot(Bot):
                     if fresh and (len(known) < limit or not known):
                         if node is root:
                             move = min(fresh, key=lambda m: root_order.get(m, len(root_order)))
+                        elif node.rank is not None or node.visits >= sort_at:
+                            if node.rank is None:  # well visited: rate its moves once
+                                node.rank = self._ratings(s, legal, player)
+                            rank = node.rank
+                            move = max(fresh, key=lambda m: rank.get(m, -1.0))
                         else:
                             self._best_of_sample(s, fresh, player, sample)
                             move = fresh[-1]
@@ -212,16 +218,21 @@ class MCTSBot(Bot):
                 best_i, best_v = n - 1 - j, value
         moves[best_i], moves[-1] = moves[-1], moves[best_i]
 
-    @staticmethod
-    def _sort(s: State, moves: list[Move], player: int) -> None:
+    @classmethod
+    def _sort(cls, s: State, moves: list[Move], player: int) -> None:
         """Order ``moves`` by ``evaluate()`` one ply deep for ``player``, the best last."""
-        rated = []
+        rank = cls._ratings(s, moves, player)
+        moves.sort(key=rank.__getitem__)
+
+    @staticmethod
+    def _ratings(s: State, moves: list[Move], player: int) -> dict[Move, float]:
+        """``evaluate()`` one ply deep for ``player`` after each of ``moves``."""
+        rated = {}
         for move in moves:
             s.play(move)
-            rated.append((leaf_value(s)[player], move))
+            rated[move] = leaf_value(s)[player]
             s.undo()
-        rated.sort(key=lambda t: t[0])
-        moves[:] = [m for _, m in rated]
+        return rated
 
     def _shuffled(self, moves: list[Move]) -> list[Move]:
         moves = list(moves)

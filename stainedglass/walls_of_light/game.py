@@ -36,6 +36,14 @@ HAND_SIZE = {2: 5, 3: 4}
 PH_ROLL, PH_ACTION, PH_REROLL, PH_DRAW, PH_OVER = range(5)
 _NO_CARDS = (0, 0, 0, 0)
 
+# evaluate(): how sure a pane's points are per space still missing in its window; what a card
+# in hand and a wink in supply (up to 4) are worth in points; the softness of the shares
+_KEEP = 0.85
+_CARD = 1.0
+_SUPPLY = 0.1
+_TEMPERATURE, _TEMPERATURE_PER_POSITION = 3.0, 1.2
+_ROLLS_A_WINDOW = 91 / 216  # the chance that at least one of three dice shows a given number
+
 
 @dataclass(frozen=True)
 class Completion:
@@ -612,33 +620,81 @@ class WallsOfLightState(State):
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(keys))]
 
     def evaluate(self) -> list[float]:
-        """Points so far, plus what the windows near completion promise each color, plus cards
-        in hand and winks in reach; turned into shares that sum to 1 (exact at the end)."""
+        """Each player's points so far plus what the board promises them, as shares of the win
+        that sum to 1 (exact at the end):
+
+        * a space showing a player's color pays 2 (and a "+1" space 1 more) when its window is
+          completed: counted at ``_KEEP ** missing`` (the fewer spaces missing, the surer);
+        * a window one space short pays its completer 2 per color: to the player to move if the
+          dice let them fill it now, else to whoever first rolls its number, in turn order from
+          the next player (``_completers``: the chance each player does it first);
+        * a bonus further off is anybody's; cards in hand and winks in supply count a little.
+
+        The shares sharpen as the game nears its end (fewer positions without a cube).
+        """
         if self.is_terminal():
             return self.returns()
         n = self.game.num_players
         value = [float(s) for s in self.score]
-        mover = self.to_move if self._phase == PH_ACTION else -1
+        mover = self.to_move if self._phase == PH_ACTION and self.placements_left > 0 else -1
         dice = self.dice or ()
+        able = [any(self.supply[c] for c in self.colors_of(p)) for p in range(n)]
+        chain = self._completers(able)
+        in_reach: list[tuple[int, int]] = []
         for pos in range(6):
             face = self.face(pos)
             missing = len(face.spaces) - self.filled[pos]
-            near = 1.0 / (1 + missing)  # a window near completion is worth more now
+            keep = _KEEP ** missing
             base = pos * CELLS
             shown = [SHOWN[self.cells[base + cell]] for cell in face.spaces]
             for s in shown:
                 if 0 <= s < n:
-                    value[s] += 2 * near
-            if missing == 1 and pos + 1 in dice and mover >= 0 and any(
-                    self.supply[c] for c in self.colors_of(mover)):
-                # in reach: the player to move can complete it with this roll
-                value[mover] += 2 * len({s for s in shown if s >= 0} | {mover})
+                    value[s] += 2 * keep
+            for cell in face.plus1:
+                s = SHOWN[self.cells[base + cell]]
+                if 0 <= s < n:
+                    value[s] += keep
+            colors = {s for s in shown if s >= 0}
+            if missing == 1 and mover >= 0 and able[mover] and pos + 1 in dice:
+                in_reach.append((2 * len(colors | {mover}), pos))
+            elif missing == 1:
+                for p in range(n):
+                    value[p] += chain[p] * 2 * len(colors | {p})
+            else:
+                for p in range(n):
+                    value[p] += 2 * (len(colors) + 1) * keep / n
+        if in_reach:  # the mover fills what this turn's placements allow, the biggest first
+            in_reach.sort(reverse=True)
+            for i, (bonus, _) in enumerate(in_reach):
+                if i < self.placements_left:
+                    value[mover] += bonus
+                else:
+                    for p in range(n):
+                        value[p] += chain[p] * bonus
         for p in range(n):
-            value[p] += 0.5 * sum(self.hands[p]) + 0.1 * min(self.supply[p], 4)
+            value[p] += _CARD * sum(self.hands[p]) + _SUPPLY * min(self.supply[p], 4)
+        temperature = _TEMPERATURE + _TEMPERATURE_PER_POSITION * self.cubes.count(False)
         top = max(value)
-        weights = [math.exp((v - top) / 6.0) for v in value]
+        weights = [math.exp((v - top) / temperature) for v in value]
         total = sum(weights)
         return [w / total for w in weights]
+
+    def _completers(self, able: list[bool]) -> list[float]:
+        """For a window one space short and not filled this turn: the chance that each player
+        is the first to roll its number (some die shows it: 91 in 216), turn by turn from the
+        next player to roll; a player without winks to place cannot fill it."""
+        n = self.game.num_players
+        first = self.to_move
+        if self._phase == PH_ACTION or self._phase == PH_DRAW and not self.placements_left:
+            first = (first + 1) % n  # this turn's mover had their chance (or is placing now)
+        chance = [0.0] * n
+        left = 1.0
+        for k in range(3 * n):  # three rounds: what remains after them is negligible
+            p = (first + k) % n
+            if able[p]:
+                chance[p] += left * _ROLLS_A_WINDOW
+                left *= 1 - _ROLLS_A_WINDOW
+        return chance
 
     # ---- notation and words ------------------------------------------------------------------
 
