@@ -49,13 +49,9 @@ def _route_offline(route) -> None:  # type: ignore[no-untyped-def]
         route.abort()
 
 
-def _wait_refill(server: VoilaServer, count: int, timeout: float = 90) -> None:
-    """Wait until the pool used by the last load is preheated again: refilled, and the
-    notebook run in the new kernel (the server and its kernels quiet)."""
-    deadline = time.monotonic() + timeout
-    while server.filled() < count and time.monotonic() < deadline:
-        time.sleep(0.2)
-    server.wait_quiet(max(deadline - time.monotonic(), 1.0))
+def _wait_all_pools(server: VoilaServer) -> None:
+    """Wait until every notebook's kernel pool is filled and its notebook has run."""
+    server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))
 
 
 def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[no-untyped-def]
@@ -77,7 +73,7 @@ def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[
             keep_open.append(page)
             break
         page.close()
-        _wait_refill(server, filled + 1)
+        server.wait_preheated(filled + 1)
     return out
 
 
@@ -127,7 +123,7 @@ def measure_chart() -> tuple[list[float], list[float], list[float], list[float]]
                 page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
                 opened.append(time.perf_counter() - start)
                 page.close()
-                _wait_refill(server, filled + 1)
+                server.wait_preheated(filled + 1)
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.route("**/*", _route_offline)
             page.goto(server.url("closed.ipynb"))
@@ -154,7 +150,7 @@ def measure() -> tuple[list[float], list[float], list[float]]:
 
     loads: list[float] = []
     with VoilaServer() as server, sync_playwright() as p:
-        server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))  # all pools full
+        _wait_all_pools(server)
         browser = launch_chromium(p)
         url = server.url("cathedral_play.ipynb")
         page = None
@@ -169,7 +165,7 @@ def measure() -> tuple[list[float], list[float], list[float]]:
             loads.append(time.perf_counter() - start)
             if i < LOADS - 1:
                 page.close()
-                _wait_refill(server, filled + 1)  # the next load gets a preheated kernel too
+                server.wait_preheated(filled + 1)  # the next load gets a preheated kernel too
         assert page is not None
         # clicks: place the Cathedral, then place and take back Dark's tavern, again and again
         page.hover(f'{CITY} [data-id="e5"]')
@@ -221,7 +217,7 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     with VoilaServer() as server, sync_playwright() as p:
-        server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))  # all pools full
+        _wait_all_pools(server)
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.route("**/*", _route_offline)
@@ -280,7 +276,7 @@ def measure_walls_of_light() -> tuple[list[float], list[float], list[float], lis
     from playwright.sync_api import sync_playwright
 
     with VoilaServer() as server, sync_playwright() as p:
-        server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))
+        _wait_all_pools(server)
         browser = launch_chromium(p)
         pages: list = []
         loads = _loads(server, browser, "walls_of_light_play.ipynb", LOADS, WOL_BOARD, pages)

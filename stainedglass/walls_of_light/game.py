@@ -640,7 +640,7 @@ class WallsOfLightState(State):
         dice = self.dice or ()
         able = [any(self.supply[c] for c in self.colors_of(p)) for p in range(n)]
         chain = self._completers(able)
-        in_reach: list[tuple[int, int]] = []
+        in_reach: list[int] = []  # the bonuses of the windows the mover can fill now
         for pos in range(6):
             face = self.face(pos)
             missing = len(face.spaces) - self.filled[pos]
@@ -656,7 +656,7 @@ class WallsOfLightState(State):
                     value[s] += keep
             colors = {s for s in shown if s >= 0}
             if missing == 1 and mover >= 0 and able[mover] and pos + 1 in dice:
-                in_reach.append((2 * len(colors | {mover}), pos))
+                in_reach.append(2 * len(colors | {mover}))
             elif missing == 1:
                 for p in range(n):
                     value[p] += chain[p] * 2 * len(colors | {p})
@@ -665,7 +665,7 @@ class WallsOfLightState(State):
                     value[p] += 2 * (len(colors) + 1) * keep / n
         if in_reach:  # the mover fills what this turn's placements allow, the biggest first
             in_reach.sort(reverse=True)
-            for i, (bonus, _) in enumerate(in_reach):
+            for i, bonus in enumerate(in_reach):
                 if i < self.placements_left:
                     value[mover] += bonus
                 else:

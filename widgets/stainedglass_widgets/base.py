@@ -724,8 +724,8 @@ def _start_warming_plotly() -> None:
 
 
 def _warm_plotly() -> None:
-    """Import plotly in the background: under Voila this runs in the preheated kernel, so the
-    first click on Score chart (or the first hint's chart) does not wait for the import."""
+    """Import plotly ahead of need, so the first click on Score chart (or the first hint's
+    chart) does not wait for the import (see :func:`_start_warming_plotly`)."""
     try:
         import plotly.graph_objects as go
 
