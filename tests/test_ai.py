@@ -149,6 +149,21 @@ def test_bad_bot_names_and_options_are_refused_by_name():
         sg.ai.bot("alphabeta", budget=-1)
     with pytest.raises(ValueError, match="depth"):
         sg.ai.bot("alphabeta", depth=0).choose(sg.load("cathedral").new_game(seed=1))
+    with pytest.raises(ValueError, match="chance_samples= must be a whole number"):
+        sg.ai.bot("greedy", chance_samples=-1)
+
+
+def test_greedy_with_no_chance_samples_judges_the_chance_node_itself():
+    """``chance_samples=0``: the position before the roll is judged by ``evaluate()`` (which
+    Walls of Light computes from the roll's odds) instead of averaging sampled rolls."""
+    from stainedglass.ai.bots import expected_value
+
+    state = sg.load("walls_of_light").new_game(seed=3)
+    assert state.is_chance()
+    for player in range(3):
+        judged = expected_value(state, player, random.Random(1), 0)
+        assert judged == state.evaluate()[player]
+        assert judged != expected_value(state, player, random.Random(1), 16)
 
 
 # ---- Cathedral positions built to show a point ------------------------------------------------
@@ -230,6 +245,29 @@ def test_mcts_stops_once_its_choice_cannot_change():
     assert quick.last_iterations < 3000 == full.last_iterations
     quick.analyse(state, top=3)
     assert quick.last_iterations == 3000
+
+
+def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
+    """``turn_horizon``: where chance hands the turn to another player (Walls of Light: the
+    next player's roll), the playout ends and ``evaluate()`` judges the position before that
+    chance, so the search decides only for the player to move. Without it, it goes on."""
+    from stainedglass.walls_of_light.game import WallsOfLightState
+
+    deciders: set[int] = set()
+    decisions = WallsOfLightState._decisions
+
+    def spy(self):
+        deciders.add(self.to_move)
+        return decisions(self)
+
+    monkeypatch.setattr(WallsOfLightState, "_decisions", spy)
+    state = sg.load("walls_of_light").new_game(seed=3)
+    state.play(state.sample_chance())
+    me = state.current_player
+    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    assert deciders == {me}
+    sg.ai.bot("mcts", iterations=400, seed=1, turn_horizon=False).choose(state)
+    assert deciders - {me}, "without the horizon the search plays the next players' turns too"
 
 
 def test_alphabeta_stops_early_once_the_search_reaches_every_end():

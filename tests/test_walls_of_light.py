@@ -917,3 +917,20 @@ def test_evaluate_gives_a_window_in_reach_to_the_player_to_move():
     # not rolled: the next players have the better chances of it
     est = out_of_reach.evaluate()
     assert est[1] > est[2] > est[0]
+
+
+def test_mcts_sees_a_whole_turn_extra_glass_then_two_placements():
+    """Rule 6, Extra Glass: "Play one additional pane this turn". Window 3 is two spaces short
+    and the roll shows 3: the card, then both spaces, completes it (red +8). One ply after the
+    card shows nothing yet (greedy places instead); mcts searches the turn to its end."""
+    state = new(first=0, hands=[["extra"], [], []], p3=["#..#", "....", "####", "####"])
+    for space in ("3:b1", "3:c1", "3:a2", "3:b2"):
+        put(state, space, "rb")
+    state.play("roll r3 b1 y1")
+    assert str(sg.ai.bot("greedy", seed=1).choose(state)) != "card extra"
+    hints = sg.ai.suggest(state, top=2, budget_s=10.0, seed=1, iterations=1500)
+    assert str(hints[0].move) == "card extra" and hints[0].value > hints[1].value + 0.1
+    line = state.clone()
+    for text in ("card extra", "place red 3:c2", "place red 3:d2"):
+        line.play(text)
+    assert line.scores() == [8, 0, 0]

@@ -31,8 +31,9 @@ class RandomBot(Bot):
 
 def expected_value(state: State, player: int, rng: random.Random, samples: int) -> float:
     """``player``'s evaluation of ``state``; at a chance node, the mean over its outcomes
-    (all of them when there are at most ``samples``, else ``samples`` drawn by probability)."""
-    if not state.is_chance():
+    (all of them when there are at most ``samples``, else ``samples`` drawn by probability),
+    or with ``samples`` 0 the game's ``evaluate()`` of the chance node itself."""
+    if not state.is_chance() or samples <= 0:
         return leaf_value(state)[player]
     outcomes = state.chance_outcomes()
     if len(outcomes) <= samples:
@@ -52,7 +53,8 @@ def expected_value(state: State, player: int, rng: random.Random, samples: int) 
 
 class GreedyBot(Bot):
     """One ply: plays the move whose resulting position the game's ``evaluate()`` rates best
-    for the mover (chance after the move averaged; hidden cards redrawn through ``view``).
+    for the mover (chance after the move averaged over ``chance_samples`` outcomes, or with 0
+    judged by ``evaluate()`` before it; hidden cards redrawn through ``view``).
     Ties are broken at random with the bot's seed."""
 
     name = "greedy"

@@ -11,6 +11,11 @@
   at the root; below it, each new child is the best of ``expand_sample`` random untried moves.
 * Playouts are random for ``playout_depth`` plies (default none), then the game's
   ``evaluate()`` scores the position.
+* Where chance hands the turn to another player (a roll at the start of each turn, as in
+  Walls of Light), the search stops and ``evaluate()`` judges the position before that chance:
+  below 216 rolls, a reply would be rated on a playout or two, noisier than the evaluation's own
+  estimate of the next turns (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
+  The player's whole turn is still searched: a card, the chance it brings, every placement.
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=2)
@@ -54,14 +59,15 @@ class MCTSBot(Bot):
     the best (by ``evaluate()``) of that many random untried moves (1: a random one);
     ``sort_visits``: a node below the root visited that often rates all its untried moves
     once and grows them best first (so the reply that refutes a promising move is found);
-    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change.
+    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change;
+    ``turn_horizon``: stop where chance hands the turn to another player (see above).
     """
 
     name = "mcts"
     defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
                                 "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
                                 "expand_sample": 6, "early_stop": True,
-                                "sort_visits": 32}
+                                "sort_visits": 32, "turn_horizon": True}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -74,6 +80,7 @@ class MCTSBot(Bot):
         hidden = has_hidden_information(state)
         c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
         sample, sort_at = opts["expand_sample"], opts["sort_visits"]
+        turn_horizon = opts["turn_horizon"]
 
         root = _Node(players)
         first = determinize(state, me, rng)
@@ -96,9 +103,12 @@ class MCTSBot(Bot):
             node = root
             path = [root]
             expanded = False
+            mover = me  # who made the last decision on the way down
             while not expanded and not s.is_terminal():
                 if s.is_chance():
                     move = sample_outcome(s, rng)
+                    if turn_horizon and self._hands_over(s, move, mover):
+                        break  # evaluate() judges the position before the next player's roll
                     child = node.children.get(move)
                     if child is None:
                         child = node.children[move] = _Node(players)
@@ -106,7 +116,7 @@ class MCTSBot(Bot):
                     node = child
                     path.append(node)
                     continue
-                player = s.current_player
+                player = mover = s.current_player
                 limit = widen * math.sqrt(node.visits + 1)
                 if hidden:
                     legal = s.legal_moves()
@@ -199,6 +209,14 @@ class MCTSBot(Bot):
             state.undo()
         k = len(rated)
         return rated, moves[k:] + sorted(moves[:k], key=rated.__getitem__)
+
+    @staticmethod
+    def _hands_over(s: State, outcome: Move, mover: int) -> bool:
+        """Whether chance ``outcome`` hands the turn to a player other than ``mover``."""
+        s.play(outcome)
+        player = s.current_player
+        s.undo()
+        return player >= 0 and player != mover
 
     def _best_of_sample(self, s: State, moves: list[Move], player: int, k: int) -> None:
         """Move to the end of ``moves`` the best, for ``player`` by ``evaluate()`` one ply deep,

@@ -110,6 +110,12 @@ class Bot:
                                       or value <= 0):
                 raise ValueError(f"bot {self.name!r}: {key}= must be a positive number of seconds, "
                                  f"not {value!r}")
+        for key in ("chance_samples",):
+            value = self.options.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 0):
+                raise ValueError(f"bot {self.name!r}: {key}= must be a whole number, 0 or more, "
+                                 f"not {value!r}")
         self.rng = random.Random(self.options["seed"])
 
     def stopped(self) -> bool:
