@@ -373,7 +373,7 @@ class State:
         other._restore(self._snapshot())
         other.history = list(self.history)
         other._undo_stack = list(self._undo_stack)
-        other._rng = random.Random(0)  # seeding from the OS is slow; the state is set next
+        other._rng = random.Random.__new__(random.Random)  # unseeded: its state is set next
         other._rng.setstate(self._rng.getstate())
         return other
 

@@ -21,6 +21,7 @@ from stainedglass.walls_of_light.windows import (COLOR_NAMES, WINDOWS, parse_fac
                                                   parse_windows)
 
 from conftest import random_move
+from stainedglass.ai.search import determinize
 
 # A plain filler face: six empty spaces, a "+1" space among them.
 FILLER = ["#..#", "#..#", "#.+#", "####"]
@@ -770,9 +771,9 @@ def test_view_hides_the_other_hands():
     state.play("roll r1 b2 y3")
     me = state.current_player
     differs = False
-    for seed in range(20):
-        state.seed = seed
-        view = state.view(me)
+    guesses = set()
+    for seed in range(20):  # as a bot sees it: each determinization a fresh guess
+        view = determinize(state, me, random.Random(seed))
         assert view.hands[me] == state.hands[me]
         assert [sum(h) for h in view.hands] == [sum(h) for h in state.hands]
         assert sum(view.pile) == sum(state.pile) and view.discard == state.discard
@@ -781,12 +782,25 @@ def test_view_hides_the_other_hands():
         assert unseen == [state.pile[t] + sum(h[t] for p, h in enumerate(state.hands)
                                               if p != me) for t in range(4)]
         differs |= view.hands != state.hands
+        guesses.add(view.hands)
         assert view.history == [] and set(view.legal_moves()) == set(state.legal_moves())
-    assert differs
+    assert differs and len(guesses) > 5  # not one guess searched over and over
+    assert state.view(me).hands == state.view(me).hands  # the same state, the same view
     with pytest.raises(ValueError, match="a view cannot be saved"):
         view.to_json()
     with pytest.raises(ValueError):
         view.undo()
+
+
+def test_a_view_leaves_the_game_s_future_chance_alone():
+    """Api: "Given the same seed and the same moves, a game is the same game": looking at a
+    view (a hint, a bot's search) must not change the rolls and draws still to come."""
+    state = sg.load("walls_of_light").new_game(seed=9)
+    untouched = state.clone()
+    for p in range(state.num_players):
+        state.view(p)
+    assert [state.sample_chance() for _ in range(10)] == [
+        untouched.sample_chance() for _ in range(10)]
 
 
 def test_explain_says_what_a_move_does():

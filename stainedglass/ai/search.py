@@ -154,17 +154,16 @@ def has_hidden_information(state: State) -> bool:
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A copy of ``state`` as ``player`` may know it, what is hidden redrawn from ``rng``.
 
-    With hidden information, the copy's own generator is reseeded from ``rng`` before and after
-    ``view``, so neither the hidden cards nor the real game's future chance (which the state's
-    generator would draw) leak. Bots draw chance outcomes with their own generator anyway.
+    With hidden information, ``view`` is taken of a copy whose generator was reseeded from
+    ``rng``: each call redraws the hidden part afresh, and neither the hidden cards nor the real
+    game's future chance (which the state's own generator would draw) can leak into the copy.
+    Bots draw chance outcomes with their own generator anyway.
     """
     if not has_hidden_information(state):
         return state.clone()  # bots draw chance with their own generator, never the copy's
     base = state.clone()
-    base._rng = random.Random(rng.getrandbits(64))
-    copy = base.view(player)
-    copy._rng = random.Random(rng.getrandbits(64))
-    return copy
+    base._rng.seed(rng.getrandbits(64))
+    return base.view(player)
 
 
 def sample_outcome(state: State, rng: random.Random) -> Move:

@@ -42,6 +42,7 @@ _KEEP = 0.85
 _CARD = 1.0
 _SUPPLY = 0.1
 _TEMPERATURE, _TEMPERATURE_PER_POSITION = 3.0, 1.2
+_KEEP_POWERS = [_KEEP ** k for k in range(17)]  # by the spaces still missing in a window
 _ROLLS_A_WINDOW = 91 / 216  # the chance that at least one of three dice shows a given number
 
 
@@ -632,47 +633,62 @@ class WallsOfLightState(State):
 
         The shares sharpen as the game nears its end (fewer positions without a cube).
         """
-        if self.is_terminal():
+        if self._phase == PH_OVER:
             return self.returns()
-        n = self.game.num_players
+        n = len(self.score)
         value = [float(s) for s in self.score]
+        supply = self.supply
+        able = ([supply[p] > 0 for p in range(n)] if n == 3 else  # (two players: yellow too)
+                [supply[0] > 0 or supply[YELLOW] > 0, supply[1] > 0 or supply[YELLOW] > 0])
         mover = self.to_move if self._phase == PH_ACTION and self.placements_left > 0 else -1
+        if mover >= 0 and not able[mover]:
+            mover = -1
         dice = self.dice or ()
-        able = [any(self.supply[c] for c in self.colors_of(p)) for p in range(n)]
-        chain = self._completers(able)
+        chain: list[float] | None = None  # _completers(), when a window is one space short
         in_reach: list[int] = []  # the bonuses of the windows the mover can fill now
+        cells, windows, side, filled = self.cells, self.windows, self.side, self.filled
         for pos in range(6):
-            face = self.face(pos)
-            missing = len(face.spaces) - self.filled[pos]
-            keep = _KEEP ** missing
+            face = windows[pos][side[pos]]
+            spaces = face.spaces
+            missing = len(spaces) - filled[pos]
+            keep = _KEEP_POWERS[missing]
             base = pos * CELLS
-            shown = [SHOWN[self.cells[base + cell]] for cell in face.spaces]
-            for s in shown:
-                if 0 <= s < n:
-                    value[s] += 2 * keep
+            shown = [SHOWN[cells[base + cell]] for cell in spaces]
+            for p in range(n):
+                k = shown.count(p)
+                if k:
+                    value[p] += 2 * keep * k
             for cell in face.plus1:
-                s = SHOWN[self.cells[base + cell]]
+                s = SHOWN[cells[base + cell]]
                 if 0 <= s < n:
                     value[s] += keep
-            colors = {s for s in shown if s >= 0}
-            if missing == 1 and mover >= 0 and able[mover] and pos + 1 in dice:
-                in_reach.append(2 * len(colors | {mover}))
-            elif missing == 1:
-                for p in range(n):
-                    value[p] += chain[p] * 2 * len(colors | {p})
+            colors = set(shown)
+            colors.discard(-1)
+            if missing == 1:
+                if mover >= 0 and pos + 1 in dice:
+                    in_reach.append(2 * (len(colors) + (mover not in colors)))
+                else:
+                    if chain is None:
+                        chain = self._completers(able)
+                    for p in range(n):
+                        value[p] += chain[p] * 2 * (len(colors) + (p not in colors))
             else:
+                share = 2 * (len(colors) + 1) * keep / n
                 for p in range(n):
-                    value[p] += 2 * (len(colors) + 1) * keep / n
+                    value[p] += share
         if in_reach:  # the mover fills what this turn's placements allow, the biggest first
             in_reach.sort(reverse=True)
             for i, bonus in enumerate(in_reach):
                 if i < self.placements_left:
                     value[mover] += bonus
                 else:
+                    if chain is None:
+                        chain = self._completers(able)
                     for p in range(n):
                         value[p] += chain[p] * bonus
+        hands = self.hands
         for p in range(n):
-            value[p] += _CARD * sum(self.hands[p]) + _SUPPLY * min(self.supply[p], 4)
+            value[p] += _CARD * sum(hands[p]) + _SUPPLY * min(supply[p], 4)
         temperature = _TEMPERATURE + _TEMPERATURE_PER_POSITION * self.cubes.count(False)
         top = max(value)
         weights = [math.exp((v - top) / temperature) for v in value]
@@ -809,10 +825,15 @@ class WallsOfLightState(State):
     def view(self, player: int) -> "WallsOfLightState":
         """What ``player`` knows: the others' hands are redrawn from the cards they cannot see
         (the others' hands and the draw pile), the future is a fresh chance. A view starts a new
-        search: its history is empty and it cannot be undone past its start."""
+        search: its history is empty and it cannot be undone past its start. The same state
+        gives the same view; it draws nothing from the state's own generator."""
         self._check_player(player)
         other = self.clone()
-        rng = random.Random(hash((self.seed, len(self.history), player)))
+        # The redraw comes from the copy's generator, so this state's own future chance is left
+        # as it was, and a bot that reseeds the state before each view (``determinize``) gets a
+        # fresh guess every time. Reseeded by its own draw, it tells nothing of the game's future.
+        rng = other._rng
+        rng.seed(rng.getrandbits(64) << 2 | player)
         unseen = [t for t in range(4) for _ in range(self.pile[t])]
         for p in range(self.game.num_players):
             if p != player:
@@ -827,7 +848,6 @@ class WallsOfLightState(State):
         other.hands = tuple(hands)
         other.pile = tuple(unseen.count(t) for t in range(4))
         other._legal_cache = None
-        other._rng = rng
         other.history = []
         other._undo_stack = []
         other.is_view = True
