@@ -644,3 +644,75 @@ def test_bad_sheet_files_say_where(tmp_path):
                           (str(bad), "is not JSON"), (42, "a sheet file name or a mapping")]:
         with pytest.raises(ValueError, match=words):
             sg.load("coloring", sheet=source)
+
+
+# ------------------------------------------------------------------------------------------------
+# The search bots on built positions
+
+
+def _result(state, player, memo):
+    """``player``'s result (``returns()``) when both play their best to the end: every line
+    tried (memoised by position)."""
+    if state.is_terminal():
+        return state.returns()[player]
+    key = state._position()
+    if key not in memo:
+        mine = state.current_player == player
+        best = None
+        for move in state.legal_moves():
+            state.play(move)
+            value = _result(state, player, memo)
+            state.undo()
+            best = value if best is None else max(best, value) if mine else min(best, value)
+            if best == (1.0 if mine else 0.0):
+                break
+        memo[key] = best
+    return memo[key]
+
+
+# Cross 1 2 3 6, hearts 7 8, diamonds 11 12, clubs 14 15, spades 5 9 10; 4 red, 13 and 16 green.
+RACE = grid_sheet(["+ + + . s", "+ h h s s", "d d . c c", "# # # # ."],
+                  colors={4: "red", 13: "green", 16: "green"})
+
+
+def race_position():
+    """Player 1 has taken the cross (15) and the clubs (9), player 2 nothing yet; green and
+    purple are left: player 2 colors two shapes, then player 1 one."""
+    state = new(RACE)
+    for move in ("take blue 1 2 3 6 7", "take red 1 6 7 12", "take yellow 10 14 15"):
+        state.play(move)
+    return state
+
+
+def test_mcts_takes_the_pencil_the_next_player_needs():
+    """Rulebook: "the next player chooses from the pencils remaining in the middle of the
+    table" and "for being the first to complete ♥ 's they score 5". Player 2 completes the
+    cross second (+10) with shapes 2 and 3, in green or in purple alike. Player 1 needs only
+    shape 8 for the hearts, and shape 8 touches the pre-coloured green 13 ("a player may never
+    connect two groupings of the same color"): left the purple pencil, player 1 completes the
+    hearts first with it; left the green one, player 1 cannot. Taking purple is the only move
+    that wins (every line searched); one ply deep the two look the same."""
+    state = race_position()
+    assert state.current_player == 1 and state.pencils() == ["green", "purple"]
+    after = []
+    for move in ("take green 2 3", "take purple 2 3"):
+        assert "completes the cross section: +10 (low value)" in state.explain(move)
+        state.play(move)
+        after.append((state.scores(), state.evaluate()))
+        if move == "take green 2 3":
+            assert "completes the heart section: +5 (high value)" in state.explain("take purple 8")
+        else:
+            illegal(state, "take green 8", "shape 8 touches shape 13, already green")
+        state.undo()
+    assert after[0] == after[1]
+    memo = {}
+    wins = set()
+    for move in state.legal_moves():
+        state.play(move)
+        if _result(state, 1, memo) == 1.0:
+            wins.add(str(move))
+        state.undo()
+    assert len(state.legal_moves()) == 11 and wins == {"take purple 2 3"}
+    assert str(sg.ai.bot("mcts", iterations=200, seed=1).choose(state)) == "take purple 2 3"
+    hints = sg.ai.suggest(state, top=2, iterations=200, seed=1, budget_s=10.0)
+    assert str(hints[0].move) == "take purple 2 3" and hints[0].value > hints[1].value + 0.1

@@ -779,3 +779,66 @@ def test_straightedge_after_a_forced_pass():
     state.play("pass")
     state.play("tool straightedge pay Y5 B2 d3")
     assert state.placed["d3"] == "B2" and state.turn_bar == [["Y4"]] and state.round == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# The search bots on built positions
+
+
+def _best_result(state):
+    """The result (1 won, 0 lost) of the best play from ``state`` to the end: no card is drawn
+    after round 10's three, so every line can be tried."""
+    if state.is_terminal():
+        return state.returns()[0]
+    assert not state.is_chance()
+    best = 0.0
+    for move in state.legal_moves():
+        state.play(move)
+        best = max(best, _best_result(state))
+        state.undo()
+    return best
+
+
+CORNER = [".. B4 Y5 R4 B3",
+          "R5 Y3 G4 B6 R1",
+          "G3 K5 R2 .. ..",
+          "Y4 R3 G6 .. .."]
+
+
+def corner_position():
+    """Round 10, turn 1 on CORNER (a1, d3, e3, d4, e4 empty): R6, K6 and G1 drawn, nine stacks
+    worth 18 on the turn bar; Shades of Red, Medium Shades, Deep Shades."""
+    placed = {f"{c}{r}": t for r, row in enumerate(CORNER, 1)
+              for c, t in zip("abcde", row.split()) if t != ".."}
+    bar = [["Y1"], ["B1"], ["K1"], ["Y2"], ["G2"], ["B2"], ["K2"], ["K3"], ["K4"]]
+    return arranged(orders=["shades_of_red", "medium_shades", "deep_shades"], placed=placed,
+                    round=10, drawn=["R6", "K6", "G1"], turn_bar=bar)
+
+
+def test_mcts_opens_the_corner_for_the_red_six():
+    """Rulebook: "Each additional card must be placed adjacent (horizontally, vertically,
+    diagonally) to a card that has already been placed." and "Cards may never be horizontally or
+    vertically adjacent to a card of the same color or number (diagonally is allowed)."
+    R6 fits nowhere yet (R5 beside a1, B6 beside d3, R1 beside e3, G6 beside d4), and e4 has no
+    placed neighbour. G1 on d3 touches e4 diagonally: R6 may follow into the corner (Shades of
+    Red +6, and the 6 stays off the turn bar: "Add up the values of all the cards on the turn
+    bar. This gives your target"). K6 scores Deep Shades at once, but on e3 it shuts the corner
+    to the other 6; after any first card but G1 on d3, the R6 ends on the turn bar."""
+    state = corner_position()
+    assert fields_for(state, "R6") == set()
+    assert fields_for(state, "G1") == {"a1", "d3"} and fields_for(state, "K6") == {"a1", "e3"}
+    results = {}
+    for move in state.legal_moves():
+        state.play(move)
+        results[str(move)] = _best_result(state)
+        state.undo()
+    assert results == {"place G1 d3": 1.0, "place G1 a1": 0.0, "place K6 a1": 0.0,
+                       "place K6 e3": 0.0}
+    line = corner_position()
+    line.play("place G1 d3")
+    line.play("place R6 e4")
+    assert line.is_terminal() and line.scores() == [26] and line.target() == 24  # K6 on the bar
+    assert str(sg.ai.bot("greedy", seed=1).choose(state)).startswith("place K6")  # Deep +2 now
+    assert str(sg.ai.bot("mcts", iterations=200, seed=1).choose(state)) == "place G1 d3"
+    hints = sg.ai.suggest(state, top=2, iterations=200, seed=1, budget_s=10.0)
+    assert str(hints[0].move) == "place G1 d3" and hints[0].value > hints[1].value + 0.1
