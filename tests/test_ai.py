@@ -151,6 +151,8 @@ def test_bad_bot_names_and_options_are_refused_by_name():
         sg.ai.bot("alphabeta", depth=0).choose(sg.load("cathedral").new_game(seed=1))
     with pytest.raises(ValueError, match="chance_samples= must be a whole number"):
         sg.ai.bot("greedy", chance_samples=-1)
+    with pytest.raises(ValueError, match="reply_turns= must be a whole number"):
+        sg.ai.bot("mcts", reply_turns=1.5)
 
 
 def test_greedy_with_no_chance_samples_judges_the_chance_node_itself():
@@ -249,8 +251,11 @@ def test_mcts_stops_once_its_choice_cannot_change():
 
 def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
     """``turn_horizon``: where chance hands the turn to another player (Walls of Light: the
-    next player's roll), the playout ends and ``evaluate()`` judges the position before that
-    chance, so the search decides only for the player to move. Without it, it goes on."""
+    next player's roll), the tree stops. There the other players' turns are played out, each
+    decision by the one-ply rule (``reply_turns``, default up to the mover's next turn), not
+    grown into the tree; with ``reply_turns=0`` nobody else decides at all. Without the
+    horizon the tree itself goes on into the next players' turns."""
+    from stainedglass.ai.mcts import MCTSBot
     from stainedglass.walls_of_light.game import WallsOfLightState
 
     deciders: set[int] = set()
@@ -261,12 +266,26 @@ def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
         return decisions(self)
 
     monkeypatch.setattr(WallsOfLightState, "_decisions", spy)
-    state = sg.load("walls_of_light").new_game(seed=3)
+    state = sg.load("walls_of_light", players=3).new_game(seed=3)
     state.play(state.sample_chance())
     me = state.current_player
-    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    sg.ai.bot("mcts", iterations=400, seed=1, reply_turns=0).choose(state)
     assert deciders == {me}
-    sg.ai.bot("mcts", iterations=400, seed=1, turn_horizon=False).choose(state)
+
+    replied: set[int] = set()
+    one_ply = MCTSBot._one_ply_best
+
+    def reply_spy(s, player):
+        replied.add(player)
+        return one_ply(s, player)
+
+    monkeypatch.setattr(MCTSBot, "_one_ply_best", staticmethod(reply_spy))
+    deciders.clear()
+    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    assert replied == {0, 1, 2} - {me}, "both others answer; the mover never by the rule"
+    assert deciders == {0, 1, 2}
+    deciders.clear()
+    sg.ai.bot("mcts", iterations=400, seed=1, turn_horizon=False, reply_turns=0).choose(state)
     assert deciders - {me}, "without the horizon the search plays the next players' turns too"
 
 

@@ -948,3 +948,36 @@ def test_mcts_sees_a_whole_turn_extra_glass_then_two_placements():
     for text in ("card extra", "place red 3:c2", "place red 3:d2"):
         line.play(text)
     assert line.scores() == [8, 0, 0]
+
+
+def test_mcts_replies_are_the_others_greedy_turns_judged_where_the_turn_comes_back():
+    """How the bots judge a position (RULES.md): after the mover's turn, mcts plays out each
+    other player's turn, the roll at the quantile it is given and every placement the one
+    ``evaluate()`` rates best for that player; ``evaluate()`` then judges the position before
+    the mover's own next roll. The state searched is left as it was."""
+    from stainedglass.ai.mcts import MCTSBot
+
+    state = new(first=0, seed=5)  # no cards in any hand: every turn is one placement
+    state.play("roll r3 b1 y5")
+    state.play("place red 3:b1")
+    assert state.is_chance() and state.to_move == 1
+    before = (state._position(), list(state.history))
+    value = MCTSBot(seed=1)._replies(state, [0.3, 0.8], 0)
+    assert (state._position(), list(state.history)) == before
+
+    line = state.clone()
+    for quantile in (0.3, 0.8):  # blue's turn, then yellow's
+        acc, outcomes = 0.0, line.chance_outcomes()
+        roll = next(m for m, p in outcomes if (acc := acc + p) > quantile)
+        line.play(roll)
+        player = line.current_player
+        moves = line.legal_moves()
+        rated = []
+        for move in moves:
+            line.play(move)
+            rated.append(line.evaluate()[player])
+            line.undo()
+        line.play(moves[rated.index(max(rated))])  # the first of the best
+    assert line.is_chance() and line.to_move == 0 and len(line.history) == len(state.history) + 4
+    assert value == line.evaluate()
+    assert MCTSBot(seed=1)._replies(state, [0.3], 0) != value  # one turn only: blue's

@@ -12,10 +12,14 @@
 * Playouts are random for ``playout_depth`` plies (default none), then the game's
   ``evaluate()`` scores the position.
 * Where chance hands the turn to another player (a roll at the start of each turn, as in
-  Walls of Light), the search stops and ``evaluate()`` judges the position before that chance:
-  below 216 rolls, a reply would be rated on a playout or two, noisier than the evaluation's own
-  estimate of the next turns (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
-  The player's whole turn is still searched: a card, the chance it brings, every placement.
+  Walls of Light), the tree stops: it holds the player's whole turn (a card, the chance it
+  brings, every placement), and each visit of such a leaf plays out the other players' turns
+  to the player's next one (``reply_turns``, default a whole round), each roll drawn at the
+  leaf's own quantile for that visit (so sibling moves are compared on the same rolls) and
+  each decision the one a greedy player makes (the best by ``evaluate()`` one ply deep).
+  ``evaluate()`` judges where the turn comes back. A tree through the 216 rolls rated each
+  reply on a playout or two; the evaluation alone at the horizon cannot see how the others
+  answer (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=2)
@@ -60,14 +64,16 @@ class MCTSBot(Bot):
     ``sort_visits``: a node below the root visited that often rates all its untried moves
     once and grows them best first (so the reply that refutes a promising move is found);
     ``early_stop``: when choosing a move, stop as soon as the choice can no longer change;
-    ``turn_horizon``: stop where chance hands the turn to another player (see above).
+    ``turn_horizon``: stop where chance hands the turn to another player (see above);
+    ``reply_turns``: how many of the other players' turns a visit of such a leaf plays out
+    before ``evaluate()`` (None: up to the player's own next turn; 0: none).
     """
 
     name = "mcts"
     defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
                                 "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
                                 "expand_sample": 6, "early_stop": True,
-                                "sort_visits": 32, "turn_horizon": True}
+                                "sort_visits": 32, "turn_horizon": True, "reply_turns": None}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -80,7 +86,10 @@ class MCTSBot(Bot):
         hidden = has_hidden_information(state)
         c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
         sample, sort_at = opts["expand_sample"], opts["sort_visits"]
-        turn_horizon = opts["turn_horizon"]
+        turn_horizon, replies = opts["turn_horizon"], opts["reply_turns"]
+        if replies is None:
+            replies = players - 1
+        quantiles: list[list[float]] = []  # the rolls of a horizon leaf's n-th visit
 
         root = _Node(players)
         first = determinize(state, me, rng)
@@ -104,11 +113,16 @@ class MCTSBot(Bot):
             path = [root]
             expanded = False
             mover = me  # who made the last decision on the way down
+            value = None
             while not expanded and not s.is_terminal():
                 if s.is_chance():
                     move = sample_outcome(s, rng)
                     if turn_horizon and self._hands_over(s, move, mover):
-                        break  # evaluate() judges the position before the next player's roll
+                        if replies:  # the others answer, then evaluate() judges
+                            while len(quantiles) <= node.visits:
+                                quantiles.append([rng.random() for _ in range(replies)])
+                            value = self._replies(s, quantiles[node.visits], mover)
+                        break  # (without replies, evaluate() judges the position here)
                     child = node.children.get(move)
                     if child is None:
                         child = node.children[move] = _Node(players)
@@ -166,7 +180,8 @@ class MCTSBot(Bot):
                     legal = s.legal_moves()
                     s.play(legal[rng.randrange(len(legal))])
                 plies += 1
-            value = leaf_value(s)
+            if value is None:
+                value = leaf_value(s)
             for n in path:
                 n.visits += 1
                 total = n.total
@@ -209,6 +224,57 @@ class MCTSBot(Bot):
             state.undo()
         k = len(rated)
         return rated, moves[k:] + sorted(moves[:k], key=rated.__getitem__)
+
+    def _replies(self, s: State, quantiles: list[float], mover: int) -> list[float]:
+        """``s`` is where chance hands the turn over from ``mover``: play out the next
+        ``len(quantiles)`` turns, the roll starting the k-th at quantile ``quantiles[k]`` and
+        every decision the best one ply deep by ``evaluate()``; the value where the next turn
+        would begin (or the game ends). ``s`` is left as it was."""
+        played = 0
+        turns = 0
+        rng = self.rng
+        while not s.is_terminal():
+            if s.is_chance():
+                outcomes = s.chance_outcomes()
+                if self._hands_over(s, outcomes[0][0], mover):
+                    if turns == len(quantiles):
+                        break
+                    u = quantiles[turns]
+                    turns += 1
+                else:  # chance inside a turn (a reroll, a card drawn)
+                    u = rng.random()
+                s.play(self._at_quantile(outcomes, u))
+            else:
+                mover = s.current_player
+                s.play(self._one_ply_best(s, mover))
+            played += 1
+        value = leaf_value(s)
+        for _ in range(played):
+            s.undo()
+        return value
+
+    @staticmethod
+    def _at_quantile(outcomes: list[tuple[Move, float]], u: float) -> Move:
+        """The chance outcome at quantile ``u`` (0 <= u < 1) of ``outcomes``."""
+        acc = 0.0
+        for move, p in outcomes:
+            acc += p
+            if u < acc:
+                return move
+        return outcomes[-1][0]
+
+    @staticmethod
+    def _one_ply_best(s: State, player: int) -> Move:
+        """The legal move after which ``evaluate()`` rates ``player`` best (the first of equals)."""
+        best, best_value = None, -1.0
+        for move in s.legal_moves():
+            s.play(move)
+            value = leaf_value(s)[player]
+            s.undo()
+            if value > best_value:
+                best, best_value = move, value
+        assert best is not None, "a decision without a legal move"
+        return best
 
     @staticmethod
     def _hands_over(s: State, outcome: Move, mover: int) -> bool:

@@ -110,7 +110,7 @@ class Bot:
                                       or value <= 0):
                 raise ValueError(f"bot {self.name!r}: {key}= must be a positive number of seconds, "
                                  f"not {value!r}")
-        for key in ("chance_samples",):
+        for key in ("chance_samples", "reply_turns"):
             value = self.options.get(key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < 0):
