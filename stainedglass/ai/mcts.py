@@ -37,7 +37,7 @@ from typing import Any
 from ..core import Move, State
 from .bots import expected_value
 from .search import (Bot, Candidate, Clock, determinize, has_hidden_information, leaf_value,
-                     sample_outcome)
+                     outcome_at, sample_outcome)
 
 __all__ = ["MCTSBot"]
 
@@ -243,7 +243,7 @@ class MCTSBot(Bot):
                     turns += 1
                 else:  # chance inside a turn (a reroll, a card drawn)
                     u = rng.random()
-                s.play(self._at_quantile(outcomes, u))
+                s.play(outcome_at(outcomes, u))
             else:
                 mover = s.current_player
                 s.play(self._one_ply_best(s, mover))
@@ -252,16 +252,6 @@ class MCTSBot(Bot):
         for _ in range(played):
             s.undo()
         return value
-
-    @staticmethod
-    def _at_quantile(outcomes: list[tuple[Move, float]], u: float) -> Move:
-        """The chance outcome at quantile ``u`` (0 <= u < 1) of ``outcomes``."""
-        acc = 0.0
-        for move, p in outcomes:
-            acc += p
-            if u < acc:
-                return move
-        return outcomes[-1][0]
 
     @staticmethod
     def _one_ply_best(s: State, player: int) -> Move:

@@ -16,8 +16,8 @@ from typing import Any, Hashable, Protocol
 
 from ..core import Move, State
 
-__all__ = ["Bot", "Candidate", "Clock", "StopFlag", "determinize", "sample_outcome", "position_key",
-           "has_hidden_information", "leaf_value"]
+__all__ = ["Bot", "Candidate", "Clock", "StopFlag", "determinize", "sample_outcome", "outcome_at",
+           "position_key", "has_hidden_information", "leaf_value"]
 
 
 @dataclass(frozen=True)
@@ -168,12 +168,19 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
 
 def sample_outcome(state: State, rng: random.Random) -> Move:
     """A chance outcome drawn by its probability with the bot's generator (not the state's)."""
-    r = rng.random()
+    return outcome_at(state.chance_outcomes(), rng.random())
+
+
+def outcome_at(outcomes: list[tuple[Move, float]], u: float) -> Move:
+    """The chance outcome at quantile ``u`` (0 <= u < 1) of ``outcomes``.
+
+    >>> outcome_at([("heads", 0.5), ("tails", 0.5)], 0.7)
+    'tails'
+    """
     acc = 0.0
-    outcomes = state.chance_outcomes()
     for move, p in outcomes:
         acc += p
-        if r < acc:
+        if u < acc:
             return move
     return outcomes[-1][0]
 
