@@ -253,18 +253,12 @@ class MCTSBot(Bot):
             s.undo()
         return value
 
-    @staticmethod
-    def _one_ply_best(s: State, player: int) -> Move:
+    @classmethod
+    def _one_ply_best(cls, s: State, player: int) -> Move:
         """The legal move after which ``evaluate()`` rates ``player`` best (the first of equals)."""
-        best, best_value = None, -1.0
-        for move in s.legal_moves():
-            s.play(move)
-            value = leaf_value(s)[player]
-            s.undo()
-            if value > best_value:
-                best, best_value = move, value
-        assert best is not None, "a decision without a legal move"
-        return best
+        moves = s.legal_moves()
+        rated = cls._ratings(s, moves, player)
+        return max(moves, key=rated.__getitem__)
 
     @staticmethod
     def _hands_over(s: State, outcome: Move, mover: int) -> bool:

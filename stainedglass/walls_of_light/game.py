@@ -220,7 +220,7 @@ class WallsOfLightState(State):
 
     def colors_of(self, player: int) -> tuple[int, ...]:
         """The wink colors ``player`` may place: their own, and yellow too with two players."""
-        return (player, YELLOW) if self.game.num_players == 2 else (player,)
+        return (player, YELLOW) if len(self.score) == 2 else (player,)  # (one score a player)
 
     def _dice_text(self) -> str:
         d = self.dice or (0, 0, 0)
@@ -638,8 +638,7 @@ class WallsOfLightState(State):
         n = len(self.score)
         value = [float(s) for s in self.score]
         supply = self.supply
-        able = ([supply[p] > 0 for p in range(n)] if n == 3 else  # (two players: yellow too)
-                [supply[0] > 0 or supply[YELLOW] > 0, supply[1] > 0 or supply[YELLOW] > 0])
+        able = [any(supply[c] for c in self.colors_of(p)) for p in range(n)]
         mover = self.to_move if self._phase == PH_ACTION and self.placements_left > 0 else -1
         if mover >= 0 and not able[mover]:
             mover = -1
