@@ -26,7 +26,7 @@ from .moves import (CARD, CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MO
 from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of, text_of
 from .panes import PLACE as PLACE_CODE
 from .panes import REMOVE as REMOVE_CODE
-from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face, parse_windows
+from .windows import COLOR_NAMES, DIE_LETTERS, PRIMARIES, WINDOWS, YELLOW, Face, parse_windows
 
 WINKS_PER_COLOR = 8
 CARDS_PER_TYPE = 4
@@ -453,20 +453,20 @@ class WallsOfLightState(State):
             colors = []
             for g in move.b:
                 pos, cell = divmod(g, CELLS)
-                name = space_name(g)
                 if cell not in self.face(pos).spaces:
-                    return f"{name} is stone, not part of the window"
+                    return f"{space_name(g)} is stone, not part of the window"
                 code = self.cells[g]
                 if code == EMPTY:
-                    return f"{name} is empty: there is no wink to swap"
+                    return f"{space_name(g)} is empty: there is no wink to swap"
                 if LONE_WINK[code] < 0:
                     if code >= 16:
-                        return (f"{name} holds a printed pane: printed panes are permanent and "
-                                "cannot be swapped")
+                        return (f"{space_name(g)} holds a printed pane: printed panes are "
+                                "permanent and cannot be swapped")
                     if SHOWN[code] >= 3:
-                        return (f"{name} shows {COLOR_NAMES[SHOWN[code]]}: Swap Panes cannot "
-                                "move winks composing a secondary color")
-                    return f"{name} is a stack: Swap Panes cannot move winks within a stack"
+                        return (f"{space_name(g)} shows {COLOR_NAMES[SHOWN[code]]}: Swap Panes "
+                                "cannot move winks composing a secondary color")
+                    return (f"{space_name(g)} is a stack: Swap Panes cannot move winks within "
+                            "a stack")
                 colors.append(LONE_WINK[code])
             if colors[0] == colors[1]:
                 return (f"both winks are {COLOR_NAMES[colors[0]]}: Swap Panes exchanges winks "
@@ -638,31 +638,25 @@ class WallsOfLightState(State):
         n = len(self.score)
         value = [float(s) for s in self.score]
         supply = self.supply
-        able = [any(supply[c] for c in self.colors_of(p)) for p in range(n)]
+        able = [any(map(supply.__getitem__, self.colors_of(p))) for p in range(n)]
         mover = self.to_move if self._phase == PH_ACTION and self.placements_left > 0 else -1
         if mover >= 0 and not able[mover]:
             mover = -1
         dice = self.dice or ()
         chain: list[float] | None = None  # _completers(), when a window is one space short
         in_reach: list[int] = []  # the bonuses of the windows the mover can fill now
-        cells, windows, side, filled = self.cells, self.windows, self.side, self.filled
+        cells, windows, side = self.cells, self.windows, self.side
         for pos in range(6):
             face = windows[pos][side[pos]]
-            spaces = face.spaces
-            missing = len(spaces) - filled[pos]
-            keep = _KEEP_POWERS[missing]
             base = pos * CELLS
-            shown = [SHOWN[cells[base + cell]] for cell in spaces]
-            for p in range(n):
-                k = shown.count(p)
-                if k:
-                    value[p] += 2 * keep * k
-            for cell in face.plus1:
-                s = SHOWN[cells[base + cell]]
-                if 0 <= s < n:
-                    value[s] += keep
-            colors = set(shown)
-            colors.discard(-1)
+            key = tuple(cells[base:base + CELLS])
+            glass = face.memo.get(key)
+            if glass is None:
+                glass = _glass(face, key)
+            missing, promises, colors = glass
+            for p, points in promises:
+                if p < n:
+                    value[p] += points
             if missing == 1:
                 if mover >= 0 and pos + 1 in dice:
                     in_reach.append(2 * (len(colors) + (mover not in colors)))
@@ -672,7 +666,7 @@ class WallsOfLightState(State):
                     for p in range(n):
                         value[p] += chain[p] * 2 * (len(colors) + (p not in colors))
             else:
-                share = 2 * (len(colors) + 1) * keep / n
+                share = 2 * (len(colors) + 1) * _KEEP_POWERS[missing] / n
                 for p in range(n):
                     value[p] += share
         if in_reach:  # the mover fills what this turn's placements allow, the biggest first
@@ -859,12 +853,34 @@ class WallsOfLightState(State):
         return super().to_json()
 
 
+_GLASS_MEMO_SIZE = 20_000  # window summaries kept per face (a few MB at most)
+
+
+def _glass(face: Face, codes: tuple[int, ...]) -> tuple[int, tuple[tuple[int, float], ...],
+                                                       frozenset[int]]:
+    """What a window with these cell ``codes`` means to ``evaluate()``, kept in ``face.memo``:
+    the spaces still missing; the points its shown colors promise, as ``(color, points)`` in
+    the order evaluate() adds them (2 a space, 1 more on "+1", at ``_KEEP ** missing``); and the
+    colors showing."""
+    shown = [SHOWN[codes[cell]] for cell in face.spaces]
+    missing = shown.count(-1)
+    keep = _KEEP_POWERS[missing]
+    promises = [(p, 2 * keep * shown.count(p)) for p in PRIMARIES if p in shown]
+    promises += [(SHOWN[codes[cell]], keep) for cell in face.plus1
+                 if SHOWN[codes[cell]] in PRIMARIES]
+    colors = frozenset(shown) - {-1}
+    if len(face.memo) >= _GLASS_MEMO_SIZE:
+        face.memo.clear()
+    glass = face.memo[codes] = (missing, tuple(promises), colors)
+    return glass
+
+
 def _add(hands: tuple[tuple[int, ...], ...], p: int, t: int, k: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(_bump(h, t, k) if i == p else h for i, h in enumerate(hands))
+    return hands[:p] + (_bump(hands[p], t, k),) + hands[p + 1:]
 
 
 def _bump(counts: tuple[int, ...], t: int, k: int) -> tuple[int, ...]:
-    return tuple(c + k if i == t else c for i, c in enumerate(counts))
+    return counts[:t] + (counts[t] + k,) + counts[t + 1:]
 
 
 # ---- the game and its options -----------------------------------------------------------------

@@ -20,7 +20,7 @@ ValueError: face 'sketch', row 3, column c: 'X' is not a window character (use #
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..core import cell_name
@@ -71,6 +71,8 @@ class Face:
     printed: tuple[tuple[int, int], ...]
     plus1: tuple[int, ...]
     plus_card: tuple[int, ...]
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """A cache for the game's evaluation: what this face promises, by the codes of its cells."""
 
     def is_space(self, cell: int) -> bool:
         return cell in self.spaces
@@ -85,6 +87,10 @@ class Face:
 
     def __str__(self) -> str:
         return "\n".join(self.rows)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle starts with an empty memo
+        return (Face, (self.name, self.rows, self.spaces, self.printed, self.plus1,
+                       self.plus_card))
 
 
 def parse_face(rows: Any, name: str) -> Face:
