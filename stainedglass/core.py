@@ -360,6 +360,18 @@ class State:
         self._undo_stack.append(snap)
         self.history.append(str(move))
 
+    def _push(self, move: Move) -> None:
+        """``play`` for a move this very position just listed (in ``legal_moves()`` or
+        ``chance_outcomes()``): no parsing, no rule check. The bots' inner loops use it."""
+        snap = self._snapshot()
+        try:
+            self._apply(move)
+        except Exception:
+            self._restore(snap)
+            raise
+        self._undo_stack.append(snap)
+        self.history.append(str(move))
+
     def undo(self) -> None:
         """Take back the last play (a chance outcome counts as a play)."""
         if not self._undo_stack:

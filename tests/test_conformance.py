@@ -74,6 +74,9 @@ def _check_position(state: sg.State, seen: set, rng: random.Random) -> None:
     twin = state.clone()
     twin.play(move)
     assert same(_fingerprint(state), before), "playing on a clone changed the original"
+    pushed = state.clone()
+    pushed._push(move)  # the bots' play without the rule check: the same position
+    assert same(_fingerprint(pushed), _fingerprint(twin)), f"_push({move}) differs from play"
     state.play(move)
     state.undo()
     assert same(_fingerprint(state), before), "undo did not restore the state"

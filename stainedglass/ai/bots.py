@@ -39,13 +39,13 @@ def expected_value(state: State, player: int, rng: random.Random, samples: int) 
     if len(outcomes) <= samples:
         total = 0.0
         for move, p in outcomes:
-            state.play(move)
+            state._push(move)
             total += p * expected_value(state, player, rng, 1)
             state.undo()
         return total
     total = 0.0
     for _ in range(samples):
-        state.play(sample_outcome(state, rng))
+        state._push(sample_outcome(state, rng))
         total += expected_value(state, player, rng, 1)
         state.undo()
     return total / samples
@@ -68,7 +68,7 @@ class GreedyBot(Bot):
         for move in work.legal_moves():
             if scored and self.stopped():
                 break
-            work.play(move)
+            work._push(move)
             value = expected_value(work, me, self.rng, self.options["chance_samples"])
             work.undo()
             scored.append((value, self.rng.random(), move))

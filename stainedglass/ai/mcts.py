@@ -126,7 +126,7 @@ class MCTSBot(Bot):
                     child = node.children.get(move)
                     if child is None:
                         child = node.children[move] = _Node(players)
-                    s.play(move)
+                    s._push(move)
                     node = child
                     path.append(node)
                     continue
@@ -165,7 +165,7 @@ class MCTSBot(Bot):
                         expanded = True
                     else:
                         move = self._select(node, node.children, player, c)
-                s.play(move)
+                s._push(move)
                 child = node.children.get(move)
                 if child is None:
                     child = node.children[move] = _Node(players)
@@ -175,10 +175,10 @@ class MCTSBot(Bot):
             plies = 0
             while plies < depth_cap and not s.is_terminal():
                 if s.is_chance():
-                    s.play(sample_outcome(s, rng))
+                    s._push(sample_outcome(s, rng))
                 else:
                     legal = s.legal_moves()
-                    s.play(legal[rng.randrange(len(legal))])
+                    s._push(legal[rng.randrange(len(legal))])
                 plies += 1
             if value is None:
                 value = leaf_value(s)
@@ -219,7 +219,7 @@ class MCTSBot(Bot):
         for move in moves:
             if rated and (self.stopped() or stop is not None and time.perf_counter() > stop):
                 break
-            state.play(move)
+            state._push(move)
             rated[move] = expected_value(state, me, self.rng, 4)
             state.undo()
         k = len(rated)
@@ -243,10 +243,10 @@ class MCTSBot(Bot):
                     turns += 1
                 else:  # chance inside a turn (a reroll, a card drawn)
                     u = rng.random()
-                s.play(outcome_at(outcomes, u))
+                s._push(outcome_at(outcomes, u))
             else:
                 mover = s.current_player
-                s.play(self._one_ply_best(s, mover))
+                s._push(self._one_ply_best(s, mover))
             played += 1
         value = leaf_value(s)
         for _ in range(played):
@@ -263,7 +263,7 @@ class MCTSBot(Bot):
     @staticmethod
     def _hands_over(s: State, outcome: Move, mover: int) -> bool:
         """Whether chance ``outcome`` hands the turn to a player other than ``mover``."""
-        s.play(outcome)
+        s._push(outcome)
         player = s.current_player
         s.undo()
         return player >= 0 and player != mover
@@ -279,7 +279,7 @@ class MCTSBot(Bot):
             moves[i], moves[n - 1 - j] = moves[n - 1 - j], moves[i]
             if k <= 1:
                 return
-            s.play(moves[n - 1 - j])
+            s._push(moves[n - 1 - j])
             value = leaf_value(s)[player]
             s.undo()
             if value > best_v:
@@ -297,7 +297,7 @@ class MCTSBot(Bot):
         """``evaluate()`` one ply deep for ``player`` after each of ``moves``."""
         rated = {}
         for move in moves:
-            s.play(move)
+            s._push(move)
             rated[move] = leaf_value(s)[player]
             s.undo()
         return rated
