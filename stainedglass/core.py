@@ -351,18 +351,12 @@ class State:
         reason = self._illegal_reason(move)
         if reason is not None:
             raise IllegalMove(reason)
-        snap = self._snapshot()
-        try:
-            self._apply(move)
-        except Exception:
-            self._restore(snap)
-            raise
-        self._undo_stack.append(snap)
-        self.history.append(str(move))
+        self._push(move)
 
     def _push(self, move: Move) -> None:
-        """``play`` for a move this very position just listed (in ``legal_moves()`` or
-        ``chance_outcomes()``): no parsing, no rule check. The bots' inner loops use it."""
+        """Play ``move`` without the rule check (``play`` checks, then pushes): only for a move
+        this very position just listed (``legal_moves()``, ``chance_outcomes()``), as the bots'
+        inner loops do."""
         snap = self._snapshot()
         try:
             self._apply(move)
