@@ -824,10 +824,10 @@ def test_evaluate_is_a_share_that_favours_the_leader():
     assert est[0] > est[1] > est[2] - 1e-9
 
 
-def test_evaluate_is_the_same_from_its_memo_as_worked_out_afresh():
+def test_evaluate_is_the_same_from_its_memo_as_worked_out_afresh(monkeypatch):
     """evaluate() keeps what each window promises in its face's memo, by the window's cells:
     along random games, the values from a warm memo equal those worked out with every memo
-    emptied, and a copied face starts with an empty memo."""
+    emptied; a memo stays within its bound; a copied face starts with an empty memo."""
     rng = random.Random(11)
     faces = {face for pair in WINDOWS for face in pair}
     for players in (2, 3):
@@ -841,6 +841,14 @@ def test_evaluate_is_the_same_from_its_memo_as_worked_out_afresh():
             checked += 1
             state.play(random_move(state, rng))
         assert checked > 100
+    monkeypatch.setattr(G, "_GLASS_MEMO_SIZE", 16)
+    state = sg.load("walls_of_light").new_game(seed=5)
+    largest = 0
+    while not state.is_terminal():
+        state.evaluate()
+        largest = max(largest, *(len(face.memo) for face in faces))
+        state.play(random_move(state, rng))
+    assert largest == 16
     face = WINDOWS[0][0]
     face.memo["anything"] = 1
     copied = pickle.loads(pickle.dumps(face))

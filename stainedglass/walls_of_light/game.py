@@ -853,7 +853,7 @@ class WallsOfLightState(State):
         return super().to_json()
 
 
-_GLASS_MEMO_SIZE = 20_000  # window summaries kept per face (a few MB at most)
+_GLASS_MEMO_SIZE = 4_096  # window summaries kept per face (some 600 bytes each: 2.5 MB a face)
 
 
 def _glass(face: Face, codes: tuple[int, ...]) -> tuple[int, tuple[tuple[int, float], ...],
