@@ -20,7 +20,7 @@ ValueError: face 'sketch', row 3, column c: 'X' is not a window character (use #
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Sequence
 
 from ..core import cell_name
@@ -89,8 +89,7 @@ class Face:
         return "\n".join(self.rows)
 
     def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle starts with an empty memo
-        return (Face, (self.name, self.rows, self.spaces, self.printed, self.plus1,
-                       self.plus_card))
+        return (Face, tuple(getattr(self, f.name) for f in fields(self) if f.compare))
 
 
 def parse_face(rows: Any, name: str) -> Face:
