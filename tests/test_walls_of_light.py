@@ -965,6 +965,100 @@ def test_evaluate_gives_a_window_in_reach_to_the_player_to_move():
     assert est[1] > est[2] > est[0]
 
 
+def mean_after(state):
+    """The mean of ``evaluate()`` over the outcomes of the chance node ``state``."""
+    mean = [0.0] * state.game.num_players
+    spread = []
+    for move, chance in state.chance_outcomes():
+        state.play(move)
+        est = state.evaluate()
+        state.undo()
+        mean = [m + chance * e for m, e in zip(mean, est)]
+        spread.append(est[state.to_move])
+    return mean, max(spread) - min(spread)
+
+
+def close(a, b):
+    return max(abs(x - y) for x, y in zip(a, b)) < 1e-12
+
+
+def test_evaluate_before_a_roll_is_the_mean_over_the_216_rolls():
+    """How the bots judge a position (RULES.md): before a roll, the estimate is the mean of
+    those after each roll. Windows 3 and 5 are one space short: a roll showing 3, 5, both or
+    neither decides which the mover can fill now (the bigger if both)."""
+    face = ["#..#", "....", "####", "####"]
+    state = new(first=1, p3=face, p5=face)
+    for space in ("b1", "c1", "a2", "b2", "c2"):
+        put(state, "3:" + space, "rb")
+        put(state, "5:" + space, "y")
+    assert state.phase == "roll" and state.to_move == 1
+    mean, spread = mean_after(state)
+    assert spread > 0.05 and close(state.evaluate(), mean)
+    state.supply[1] = 0  # blue cannot place: the roll changes nothing for anybody
+    mean, spread = mean_after(state)
+    assert spread < 1e-12 and close(state.evaluate(), mean)
+
+
+def test_evaluate_before_roll_again_is_the_mean_over_the_dice_rerolled():
+    """Rulings 6, Roll Again: the dice kept stay as they are; the estimate before the reroll is
+    the mean over the dice thrown (here red, with window 3 one space short)."""
+    for dice, kept_in_reach in (("roll r1 b3 y1", True), ("roll r1 b2 y1", False)):
+        state = new(hands=[["reroll"], [], []], p3=["#..#", "....", "####", "####"])
+        for space in ("3:b1", "3:c1", "3:a2", "3:b2", "3:c2"):
+            put(state, space, "rb")
+        state.play(dice)
+        state.play("card reroll r")
+        assert state.phase == "reroll"
+        mean, spread = mean_after(state)
+        assert close(state.evaluate(), mean)
+        assert (spread < 1e-12) == kept_in_reach  # blue's die keeps window 3 in reach
+
+
+def test_evaluate_counts_a_card_owed_before_it_is_drawn():
+    """Rulebook: "If the "+ card" pane has winks of only one color, that player draws a card."
+    Before the draw, the estimate counts the card in the drawer's hand, whatever it is; at the
+    last completion (ruling 8: drawn before the end) it is the final result, cards breaking
+    the tie (rulebook: "If tied, the player with the most cards wins")."""
+    rows = ["+*..", "#.##", "####", "####"]
+    state = new(p1=rows, first=2)
+    for space, winks in (("1:a1", "b"), ("1:b1", "b"), ("1:c1", "ry"), ("1:d1", "y")):
+        put(state, space, winks)
+    state.play("roll r1 b1 y1")
+    state.play("place yellow 1:b2")
+    assert state.phase == "draw" and state.pending_draws == (1,)
+    mean, spread = mean_after(state)
+    assert spread < 1e-12 and close(state.evaluate(), mean)
+
+    last = new(p6=["*...", "#.##", "####", "####"])
+    _finish_all_but(last, 6)
+    for space, winks in (("6:a1", "r"), ("6:b1", "r"), ("6:c1", "b"), ("6:d1", "b")):
+        put(last, space, winks)
+    last.score = (0, 6, 0)
+    last.play("roll r6 b1 y1")
+    last.play("place red 6:b2")  # red: 2 colors x2 + 3 spaces x2 = 10; blue: 2 spaces x2 = 4
+    assert last.phase == "draw" and last.scores() == [10, 10, 0]  # tied: red's card decides
+    assert last.evaluate() == [1.0, 0.0, 0.0] and close(mean_after(last)[0], [1.0, 0.0, 0.0])
+
+
+def test_evaluate_at_every_chance_node_is_the_mean_over_its_outcomes():
+    """The same along random games of two and three players that play many cards: every roll,
+    reroll and draw."""
+    rng = random.Random(7)
+    seen = set()
+    for players in (2, 3):
+        for seed in range(3):
+            state = sg.load("walls_of_light", players=players).new_game(seed=seed)
+            while not state.is_terminal():
+                if state.is_chance():
+                    seen.add(state.phase)
+                    assert close(state.evaluate(), mean_after(state)[0]), str(state)
+                    state.play(state.sample_chance())
+                    continue
+                moves = state.legal_moves()
+                cards = [m for m in moves if m.kind == M.CARD]
+                state.play(rng.choice(cards if cards and rng.random() < 0.5 else moves))
+    assert seen == {"roll", "reroll", "draw"}
+
 def test_mcts_sees_a_whole_turn_extra_glass_then_two_placements():
     """Rule 6, Extra Glass: "Play one additional pane this turn". Window 3 is two spaces short
     and the roll shows 3: the card, then both spaces, completes it (red +8). One ply after the

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -44,6 +45,23 @@ _SUPPLY = 0.1
 _TEMPERATURE, _TEMPERATURE_PER_POSITION = 3.0, 1.2
 _KEEP_POWERS = [_KEEP ** k for k in range(17)]  # by the spaces still missing in a window
 _ROLLS_A_WINDOW = 91 / 216  # the chance that at least one of three dice shows a given number
+
+
+def _windows_rolled(k: int) -> list[tuple[tuple[int, float], ...]]:
+    """For each bit mask of windows (window 1 the lowest bit), the chance of each part of it
+    that a throw of ``k`` dice shows: ``[mask] -> ((shown & mask, chance), ...)``."""
+    rolls = [sum(1 << (d - 1) for d in set(dice))
+             for dice in itertools.product(range(1, 7), repeat=k)]
+    out = []
+    for mask in range(64):
+        chances: dict[int, float] = {}
+        for shown in rolls:
+            chances[shown & mask] = chances.get(shown & mask, 0.0) + 1 / len(rolls)
+        out.append(tuple(sorted(chances.items())))
+    return out
+
+
+_ROLLED = {k: _windows_rolled(k) for k in (1, 2, 3)}  # by the number of dice thrown
 
 
 @dataclass(frozen=True)
@@ -615,7 +633,11 @@ class WallsOfLightState(State):
         """Rule 8: highest score wins; tied, the most cards in hand; still tied, a draw."""
         if not self.is_terminal():
             raise ValueError("returns(): the game is not over")
-        keys = [(self.score[p], sum(self.hands[p])) for p in range(self.game.num_players)]
+        return self._result([sum(hand) for hand in self.hands])
+
+    def _result(self, cards: list[int]) -> list[float]:
+        """Rule 8 on these ``cards`` in hand: the shares of the win."""
+        keys = [(self.score[p], cards[p]) for p in range(self.game.num_players)]
         best = max(keys)
         winners = [p for p, k in enumerate(keys) if k == best]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(keys))]
@@ -626,25 +648,53 @@ class WallsOfLightState(State):
 
         * a space showing a player's color pays 2 (and a "+1" space 1 more) when its window is
           completed: counted at ``_KEEP ** missing`` (the fewer spaces missing, the surer);
-        * a window one space short pays its completer 2 per color: to the player to move if the
-          dice let them fill it now, else to whoever first rolls its number, in turn order from
-          the next player (``_completers``: the chance each player does it first);
+        * a window one space short pays its completer 2 per color: to the player to move if
+          the dice let them fill it now, else to whoever first rolls its number, in turn order
+          from the next player (``_completers``: the chance each player does it first);
         * a bonus further off is anybody's; cards in hand and winks in supply count a little.
 
-        The shares sharpen as the game nears its end (fewer positions without a cube).
+        The shares sharpen as the game nears its end (fewer positions without a cube). Where
+        chance comes next, the estimate is the mean of those after each of its outcomes: before
+        a roll (or the reroll of Roll Again), over the dice (they change only which windows one
+        space short are in the mover's reach); before a card is drawn, the card counts in its
+        drawer's hand whatever it is.
         """
         if self._phase == PH_OVER:
             return self.returns()
+        value, short, able = self._board()
+        phase, to_move = self._phase, self.to_move
+        if phase == PH_DRAW:  # the cards owed are drawn; then the turn goes on, or the next
+            owed = self.pending_draws[:sum(self.pile) + sum(self.discard)]
+            for p in owed:
+                value[p] += _CARD
+            if all(self.cubes):  # rule 8: the game ends once they are drawn
+                cards = [sum(hand) for hand in self.hands]
+                for p in owed:
+                    cards[p] += 1
+                return self._result(cards)
+            if not self.placements_left:
+                phase, to_move = PH_ROLL, (to_move + 1) % len(value)
+        if not short:
+            return self._shares(value)
+        if phase == PH_ROLL:
+            return self._mean_over_roll(value, short, able, to_move, M.ALL_DICE, 1)
+        if phase == PH_REROLL:
+            return self._mean_over_roll(value, short, able, to_move, self.reroll,
+                                        self.placements_left)
+        mover = to_move if self.placements_left > 0 and able[to_move] else -1
+        rolled = sum(1 << (w - 1) for w in set(self.dice or ()))
+        self._give_short(value, short, able, mover, rolled, self.placements_left, to_move + 1)
+        return self._shares(value)
+
+    def _board(self) -> tuple[list[float], list[tuple[int, frozenset[int]]], list[bool]]:
+        """What ``evaluate()`` adds up but for the windows one space short: each player's
+        points, promises, shares of the bonuses further off, cards and winks; those windows
+        (position and colors showing); and who has winks to place."""
         n = len(self.score)
         value = [float(s) for s in self.score]
         supply = self.supply
         able = [any(map(supply.__getitem__, self.colors_of(p))) for p in range(n)]
-        mover = self.to_move if self._phase == PH_ACTION and self.placements_left > 0 else -1
-        if mover >= 0 and not able[mover]:
-            mover = -1
-        dice = self.dice or ()
-        chain: list[float] | None = None  # _completers(), when a window is one space short
-        in_reach: list[int] = []  # the bonuses of the windows the mover can fill now
+        short: list[tuple[int, frozenset[int]]] = []
         cells, windows, side = self.cells, self.windows, self.side
         for pos in range(6):
             face = windows[pos][side[pos]]
@@ -658,44 +708,76 @@ class WallsOfLightState(State):
                 if p < n:
                     value[p] += points
             if missing == 1:
-                if mover >= 0 and pos + 1 in dice:
-                    in_reach.append(2 * (len(colors) + (mover not in colors)))
-                else:
-                    if chain is None:
-                        chain = self._completers(able)
-                    for p in range(n):
-                        value[p] += chain[p] * 2 * (len(colors) + (p not in colors))
+                short.append((pos, colors))
             else:
                 share = 2 * (len(colors) + 1) * _KEEP_POWERS[missing] / n
                 for p in range(n):
                     value[p] += share
-        if in_reach:  # the mover fills what this turn's placements allow, the biggest first
-            in_reach.sort(reverse=True)
-            for i, bonus in enumerate(in_reach):
-                if i < self.placements_left:
-                    value[mover] += bonus
-                else:
-                    if chain is None:
-                        chain = self._completers(able)
-                    for p in range(n):
-                        value[p] += chain[p] * bonus
         hands = self.hands
         for p in range(n):
             value[p] += _CARD * sum(hands[p]) + _SUPPLY * min(supply[p], 4)
+        return value, short, able
+
+    def _give_short(self, value: list[float], short: list[tuple[int, frozenset[int]]],
+                    able: list[bool], mover: int, rolled: int, placements: int,
+                    first: int) -> None:
+        """Add to ``value`` the bonuses of the windows one space short: the ``mover`` fills
+        the biggest ``placements`` of those whose number is in the ``rolled`` bit mask (window
+        1 the lowest bit); each other goes to whoever first rolls its number from ``first``."""
+        n = len(value)
+        chain: list[float] | None = None
+        in_reach: list[int] = []
+        for pos, colors in short:
+            if mover >= 0 and rolled >> pos & 1:
+                in_reach.append(2 * (len(colors) + (mover not in colors)))
+                continue
+            if chain is None:
+                chain = self._completers(able, first)
+            for p in range(n):
+                value[p] += chain[p] * 2 * (len(colors) + (p not in colors))
+        if in_reach:  # the mover fills what this turn's placements allow, the biggest first
+            in_reach.sort(reverse=True)
+            for i, bonus in enumerate(in_reach):
+                if i < placements:
+                    value[mover] += bonus
+                else:
+                    if chain is None:
+                        chain = self._completers(able, first)
+                    for p in range(n):
+                        value[p] += chain[p] * bonus
+
+    def _mean_over_roll(self, value: list[float], short: list[tuple[int, frozenset[int]]],
+                        able: list[bool], player: int, thrown: tuple[int, ...],
+                        placements: int) -> list[float]:
+        """``evaluate()`` before ``player`` throws the dice ``thrown`` (the others keep their
+        values): the mean over the throws of the estimate after it, grouped by which of the
+        windows one space short the dice show."""
+        mover = player if able[player] else -1
+        dice = self.dice or (0, 0, 0)
+        kept = sum(1 << (w - 1) for w in {dice[d] for d in range(3) if d not in thrown})
+        mask = sum(1 << pos for pos, _ in short) if mover >= 0 else 0
+        mean = [0.0] * len(value)
+        for shown, chance in _ROLLED[len(thrown)][mask]:
+            after = list(value)  # after the throw, the mover has had their chance: next, first
+            self._give_short(after, short, able, mover, shown | kept, placements, player + 1)
+            for p, share in enumerate(self._shares(after)):
+                mean[p] += chance * share
+        return mean
+
+    def _shares(self, value: list[float]) -> list[float]:
+        """Points to shares of the win: a softmax, sharper as fewer positions lack a cube."""
         temperature = _TEMPERATURE + _TEMPERATURE_PER_POSITION * self.cubes.count(False)
         top = max(value)
         weights = [math.exp((v - top) / temperature) for v in value]
         total = sum(weights)
         return [w / total for w in weights]
 
-    def _completers(self, able: list[bool]) -> list[float]:
+    def _completers(self, able: list[bool], first: int) -> list[float]:
         """For a window one space short and not filled this turn: the chance that each player
-        is the first to roll its number (some die shows it: 91 in 216), turn by turn from the
-        next player to roll; a player without winks to place cannot fill it."""
+        is the first to roll its number (some die shows it: 91 in 216), turn by turn from
+        player ``first`` (taken modulo the players); a player without winks to place cannot
+        fill it."""
         n = self.game.num_players
-        first = self.to_move
-        if self._phase == PH_ACTION or self._phase == PH_DRAW and not self.placements_left:
-            first = (first + 1) % n  # this turn's mover had their chance (or is placing now)
         chance = [0.0] * n
         left = 1.0
         for k in range(3 * n):  # three rounds: what remains after them is negligible
