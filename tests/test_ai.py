@@ -252,9 +252,10 @@ def test_mcts_stops_once_its_choice_cannot_change():
 def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
     """``turn_horizon``: where chance hands the turn to another player (Walls of Light: the
     next player's roll), the tree stops. There the other players' turns are played out, each
-    decision by the one-ply rule (``reply_turns``, default up to the mover's next turn), not
-    grown into the tree; with ``reply_turns=0`` nobody else decides at all. Without the
-    horizon the tree itself goes on into the next players' turns."""
+    decision by the one-ply rule (``reply_turns``, default two rounds: the others', the
+    mover's own next turn, the others' again; with ``reply_turns=2`` up to the mover's next
+    turn), not grown into the tree; with ``reply_turns=0`` nobody else decides at all. Without
+    the horizon the tree itself goes on into the next players' turns."""
     from stainedglass.ai.mcts import MCTSBot
     from stainedglass.walls_of_light.game import WallsOfLightState
 
@@ -281,9 +282,12 @@ def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
 
     monkeypatch.setattr(MCTSBot, "_one_ply_best", staticmethod(reply_spy))
     deciders.clear()
-    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    sg.ai.bot("mcts", iterations=400, seed=1, reply_turns=2).choose(state)
     assert replied == {0, 1, 2} - {me}, "both others answer; the mover never by the rule"
     assert deciders == {0, 1, 2}
+    replied.clear()
+    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    assert replied == {0, 1, 2}, "by default the mover's own next turn is played out too"
     deciders.clear()
     sg.ai.bot("mcts", iterations=400, seed=1, turn_horizon=False, reply_turns=0).choose(state)
     assert deciders - {me}, "without the horizon the search plays the next players' turns too"

@@ -13,13 +13,13 @@
   ``evaluate()`` scores the position.
 * Where chance hands the turn to another player (a roll at the start of each turn, as in
   Walls of Light), the tree stops: it holds the player's whole turn (a card, the chance it
-  brings, every placement), and each visit of such a leaf plays out the other players' turns
-  to the player's next one (``reply_turns``, default a whole round), each roll drawn at the
-  leaf's own quantile for that visit (so sibling moves are compared on the same rolls) and
-  each decision the one a greedy player makes (the best by ``evaluate()`` one ply deep).
-  ``evaluate()`` judges where the turn comes back. A tree through the 216 rolls rated each
-  reply on a playout or two; the evaluation alone at the horizon cannot see how the others
-  answer (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
+  brings, every placement), and each visit of such a leaf plays out the next turns (``reply_turns``,
+  default two rounds: the others', the player's own next one, the others' again), each roll
+  drawn at the leaf's own quantile for that visit (so sibling moves are compared on the same
+  rolls) and each decision the one a greedy player makes (the best by ``evaluate()`` one ply
+  deep). ``evaluate()`` judges where the player's turn after next begins. A tree through the
+  216 rolls rated each reply on a playout or two; the evaluation alone at the horizon cannot
+  see how the others answer (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=2)
@@ -65,8 +65,9 @@ class MCTSBot(Bot):
     once and grows them best first (so the reply that refutes a promising move is found);
     ``early_stop``: when choosing a move, stop as soon as the choice can no longer change;
     ``turn_horizon``: stop where chance hands the turn to another player (see above);
-    ``reply_turns``: how many of the other players' turns a visit of such a leaf plays out
-    before ``evaluate()`` (None: up to the player's own next turn; 0: none).
+    ``reply_turns``: how many turns a visit of such a leaf plays out before ``evaluate()``
+    (None: the others', the player's own next one, the others' again, up to the player's turn
+    after next; ``players - 1``: up to the player's own next turn; 0: none).
     """
 
     name = "mcts"
@@ -88,7 +89,7 @@ class MCTSBot(Bot):
         sample, sort_at = opts["expand_sample"], opts["sort_visits"]
         turn_horizon, replies = opts["turn_horizon"], opts["reply_turns"]
         if replies is None:
-            replies = players - 1
+            replies = 2 * players - 1  # the others, the player's own next turn, the others
         quantiles: list[list[float]] = []  # the rolls of a horizon leaf's n-th visit
 
         root = _Node(players)
