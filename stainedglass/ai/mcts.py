@@ -13,11 +13,11 @@
   ``evaluate()`` scores the position.
 * Where chance hands the turn to another player (a roll at the start of each turn, as in
   Walls of Light), the tree stops: it holds the player's whole turn (a card, the chance it
-  brings, every placement), and each visit of such a leaf plays out the next turns (``reply_turns``,
-  default two rounds: the others', the player's own next one, the others' again), each roll
-  drawn at the leaf's own quantile for that visit (so sibling moves are compared on the same
-  rolls) and each decision the one a greedy player makes (the best by ``evaluate()`` one ply
-  deep). ``evaluate()`` judges where the player's turn after next begins. A tree through the
+  brings, every placement), and each visit of such a leaf plays out the next turns
+  (``reply_turns``, default two rounds: the others', the player's own next one, the others'
+  again), each roll drawn at the leaf's own quantile for that visit (so sibling moves are
+  compared on the same rolls) and each decision the one a greedy player makes (the best by
+  ``evaluate()`` one ply deep). ``evaluate()`` judges where the player's turn after next begins. A tree through the
   216 rolls rated each reply on a playout or two; the evaluation alone at the horizon cannot
   see how the others answer (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
 

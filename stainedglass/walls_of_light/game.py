@@ -13,11 +13,10 @@ True
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from ..core import CHANCE, TERMINAL, Game, IllegalMove, Move, Option, State, register
 from . import moves as M
@@ -47,21 +46,29 @@ _KEEP_POWERS = [_KEEP ** k for k in range(17)]  # by the spaces still missing in
 _ROLLS_A_WINDOW = 91 / 216  # the chance that at least one of three dice shows a given number
 
 
-def _windows_rolled(k: int) -> list[tuple[tuple[int, float], ...]]:
-    """For each bit mask of windows (window 1 the lowest bit), the chance of each part of it
-    that a throw of ``k`` dice shows: ``[mask] -> ((shown & mask, chance), ...)``."""
-    rolls = [sum(1 << (d - 1) for d in set(dice))
-             for dice in itertools.product(range(1, 7), repeat=k)]
+def _windows_shown(numbers: Iterable[int]) -> int:
+    """The windows these die ``numbers`` show, as a bit mask (window 1 the lowest bit)."""
+    return sum(1 << (w - 1) for w in set(numbers))
+
+
+def _windows_rolled(outcomes: list[tuple[WMove, float]]) -> list[tuple[tuple[int, float], ...]]:
+    """For each bit mask of windows, the chance of each part of it that a throw with these
+    ``outcomes`` (``ROLL_CHANCES``) shows: ``[mask] -> ((shown & mask, chance), ...)``."""
+    shown: dict[int, float] = {}
+    for move, chance in outcomes:
+        key = _windows_shown(value for _, value in move.a)
+        shown[key] = shown.get(key, 0.0) + chance
     out = []
     for mask in range(64):
-        chances: dict[int, float] = {}
-        for shown in rolls:
-            chances[shown & mask] = chances.get(shown & mask, 0.0) + 1 / len(rolls)
-        out.append(tuple(sorted(chances.items())))
+        parts: dict[int, float] = {}
+        for key, chance in shown.items():
+            parts[key & mask] = parts.get(key & mask, 0.0) + chance
+        out.append(tuple(sorted(parts.items())))
     return out
 
 
-_ROLLED = {k: _windows_rolled(k) for k in (1, 2, 3)}  # by the number of dice thrown
+_ROLLED = {dice: _windows_rolled(chances) for dice, chances in ROLL_CHANCES.items()}
+"""By the dice thrown (all three, or those Roll Again rerolls): ``_windows_rolled``."""
 
 
 @dataclass(frozen=True)
@@ -682,7 +689,7 @@ class WallsOfLightState(State):
             return self._mean_over_roll(value, short, able, to_move, self.reroll,
                                         self.placements_left)
         mover = to_move if self.placements_left > 0 and able[to_move] else -1
-        rolled = sum(1 << (w - 1) for w in set(self.dice or ()))
+        rolled = _windows_shown(self.dice or ())
         self._give_short(value, short, able, mover, rolled, self.placements_left, to_move + 1)
         return self._shares(value)
 
@@ -754,10 +761,10 @@ class WallsOfLightState(State):
         windows one space short the dice show."""
         mover = player if able[player] else -1
         dice = self.dice or (0, 0, 0)
-        kept = sum(1 << (w - 1) for w in {dice[d] for d in range(3) if d not in thrown})
+        kept = _windows_shown(dice[d] for d in range(3) if d not in thrown)
         mask = sum(1 << pos for pos, _ in short) if mover >= 0 else 0
         mean = [0.0] * len(value)
-        for shown, chance in _ROLLED[len(thrown)][mask]:
+        for shown, chance in _ROLLED[thrown][mask]:
             after = list(value)  # after the throw, the mover has had their chance: next, first
             self._give_short(after, short, able, mover, shown | kept, placements, player + 1)
             for p, share in enumerate(self._shares(after)):
