@@ -22,7 +22,7 @@ run: $(STAMP)  ## serve the notebooks as Voila dashboards on http://127.0.0.1:$(
 		--Voila.ip=127.0.0.1 --template=stainedglass
 
 test: $(STAMP)  ## the whole test suite: engine, views, notebooks (nbval), browser
-	$(BIN)/python -m pytest tests stainedglass $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
+	$(BIN)/python -m pytest tests stainedglass widgets/stainedglass_widgets $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
 
 lab: $(STAMP)  ## JupyterLab on the notebooks
 	$(BIN)/jupyter lab notebooks

@@ -12,6 +12,7 @@ from . import ai
 from .core import (
     CHANCE,
     TERMINAL,
+    Facts,
     Game,
     IllegalMove,
     Move,
@@ -26,6 +27,7 @@ from .core import (
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Facts",
     "Game",
     "IllegalMove",
     "Move",

@@ -1,9 +1,10 @@
-"""The engine contract shared by every game (see ``../shared/api.md``).
+"""The engine contract shared by every game (``docs/api.md`` tells it in full).
 
 A game is two classes in its own folder:
 
-* a :class:`Game` subclass: declarative facts (``name``, ``title``, player counts, the options it
-  accepts) and ``new_game(seed)``;
+* a :class:`Game` subclass: declarative facts (``name``, ``title``, the options it accepts, and
+  :class:`Facts`: chance, hidden information, player counts, names and colours) and
+  ``new_game(seed)``;
 * a :class:`State` subclass: the position, with a handful of hooks (``_legal``, ``_apply``,
   ``_illegal_reason``, ``_snapshot``/``_restore``, ``parse_move``...).
 
@@ -28,6 +29,7 @@ import copy
 from bisect import bisect_right
 from itertools import accumulate
 import importlib
+import importlib.util
 import json
 import pkgutil
 import random
@@ -40,6 +42,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "Option",
+    "Facts",
     "Game",
     "State",
     "register",
@@ -155,14 +158,62 @@ def bool_option(v: Any) -> bool:
     return v
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What views, bots and tests need to know about a game, declared once on its :class:`Game`
+    (as OpenSpiel's ``GameType`` does): nothing is guessed from which methods a class overrides.
+
+    ``player_names`` and ``player_colours`` (glass names of :mod:`stainedglass.glass`) list one
+    entry per seat, for the largest game; a smaller game uses the first ones.
+
+    >>> facts = load("cathedral").facts
+    >>> facts.chance, facts.hidden_information, facts.lower_is_better
+    (False, False, True)
+    >>> facts.player_names
+    ('Light', 'Dark')
+    """
+
+    chance: bool
+    """Chance moves happen (dice, card draws): ``current_player`` can be ``CHANCE``."""
+    hidden_information: bool
+    """A player may not see everything (cards in hand, the order of a pile): ``view(p)``
+    hides it."""
+    min_players: int
+    max_players: int
+    lower_is_better: bool
+    """Fewer points wins (Cathedral counts the squares left unplaced)."""
+    player_names: tuple[str, ...]
+    player_colours: tuple[str, ...]
+    score_label: str = "points"
+    """What ``scores()`` counts, in words."""
+    chance_action: str = ""
+    """The words for a chance move, on its button ("Roll the dice", "Draw a card")."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"facts: players must be 1 <= min <= max, not {self.min_players}"
+                             f"..{self.max_players}")
+        for what in ("player_names", "player_colours"):
+            if len(getattr(self, what)) != self.max_players:
+                raise ValueError(f"facts: {what} needs one entry per seat ({self.max_players})")
+        if self.chance != bool(self.chance_action):
+            raise ValueError("facts: a game with chance names its chance action, and only then")
+
+    @property
+    def deterministic_duel(self) -> bool:
+        """Two players, no chance, nothing hidden: where alpha-beta search is exact."""
+        return self.max_players == 2 and not self.chance and not self.hidden_information
+
+
 class Game:
     """A game with its options fixed. ``sg.load(name, **options)`` makes one.
 
-    Subclasses declare ``name``, ``title``, ``options`` and ``state_class``.
+    Subclasses declare ``name``, ``title``, ``facts``, ``options`` and ``state_class``.
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
+    facts: ClassVar[Facts]
     options: ClassVar[dict[str, Option]] = {}
     state_class: ClassVar[type["State"]]
     variants: ClassVar[list[dict[str, Any]]] = [{}]
@@ -193,7 +244,17 @@ class Game:
 
     @property
     def num_players(self) -> int:
-        return int(self.settings.get("players", 1))
+        return int(self.settings.get("players", self.facts.min_players))
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """The names of this game's seats (``facts.player_names`` cut to the players)."""
+        return self.facts.player_names[: self.num_players]
+
+    @property
+    def player_colours(self) -> tuple[str, ...]:
+        """The glass colour of each seat (``facts.player_colours`` cut to the players)."""
+        return self.facts.player_colours[: self.num_players]
 
     def new_game(self, seed: int | None = None) -> "State":
         """A new game with setup done; setup randomness (and later chance) drawn from ``seed``."""
@@ -397,6 +458,21 @@ class State:
             return f"Illegal: {reason}"
         return self._describe(move)
 
+    def svg(self, **options: Any) -> str | None:
+        """The position drawn as stained glass (SVG text), by ``draw(state, **options)`` of the
+        game folder's ``svg`` module; None for a game that has no drawing.
+
+        >>> state = load("cathedral").new_game(seed=1)
+        >>> state.svg().startswith("<svg")
+        True
+        """
+        module = _drawing(type(self.game))
+        return None if module is None else str(module.draw(self, **options))
+
+    def _repr_svg_(self) -> str | None:
+        """What notebook frontends show for a state (JupyterLab, VS Code, GitHub): its picture."""
+        return self.svg()
+
     def to_json(self) -> str:
         """The game as JSON: ``sg.state_from_json(text)`` rebuilds an equal state."""
         return json.dumps(
@@ -446,6 +522,18 @@ def register(cls: type[Game]) -> type[Game]:
     """Class decorator: make a Game available to ``sg.games()`` and ``sg.load()``."""
     _REGISTRY[cls.name] = cls
     return cls
+
+
+_DRAWINGS: dict[type[Game], Any] = {}
+
+
+def _drawing(cls: type[Game]) -> Any:
+    """The ``svg`` module beside a game's class (None when the game has none)."""
+    if cls not in _DRAWINGS:
+        package = cls.__module__.rpartition(".")[0]
+        found = bool(package) and importlib.util.find_spec(f"{package}.svg") is not None
+        _DRAWINGS[cls] = importlib.import_module(f"{package}.svg") if found else None
+    return _DRAWINGS[cls]
 
 
 def _discover() -> None:

@@ -1,13 +1,18 @@
-"""Shared test helpers."""
+"""Shared test helpers. The suites run the views in strict mode: an unexpected error in a
+handler is raised, not shown as "Something went wrong" (kernels started by the tests, under nbval
+and Voila, inherit it)."""
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
 import numpy as np
 
 import stainedglass as sg
+
+os.environ["STAINEDGLASS_STRICT"] = "1"
 
 
 def same(a: Any, b: Any) -> bool:

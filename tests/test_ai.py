@@ -374,6 +374,9 @@ class HighCard(Game):
 
     name = "high_card"
     title = "High card"
+    facts = sg.Facts(chance=True, hidden_information=True, min_players=2, max_players=2,
+                     lower_is_better=False, player_names=("North", "South"),
+                     player_colours=("red", "blue"), chance_action="Draw a card")
     options: dict = {}
 
     @property

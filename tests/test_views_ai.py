@@ -19,8 +19,8 @@ import ipywidgets as w  # noqa: E402
 
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import HUMAN, CathedralView, GameView  # noqa: E402
-from stainedglass_widgets.glass import hint_colour  # noqa: E402
-from stainedglass_widgets.suggest import seat_choices  # noqa: E402
+from stainedglass.glass import hint_colour  # noqa: E402
+from stainedglass_widgets.searches import seat_choices  # noqa: E402
 
 CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
 
@@ -187,9 +187,6 @@ def test_without_background_a_bot_answers_inside_the_click() -> None:
 class TextView(GameView):
     """The smallest game view: the state as text, the hint marks as a list."""
 
-    player_names = ("North", "East", "South")
-    player_glass = ("red", "blue", "yellow")
-
     def board_area(self) -> list[w.Widget]:
         self.board = w.HTML()
         return [self.board]
@@ -202,7 +199,7 @@ class TextView(GameView):
 
 def test_any_game_gets_bots_and_hints_from_the_base_view() -> None:
     game = sg.load("walls_of_light")
-    view = TextView(game, game.new_game(seed=4), seats=[HUMAN, "greedy", "mcts"], budget_s=0.2,
+    view = TextView(game.new_game(seed=4), seats=[HUMAN, "greedy", "mcts"], budget_s=0.2,
                     hint_budget_s=0.3)
     assert view.wait()
     state = view.state

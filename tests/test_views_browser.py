@@ -206,9 +206,9 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("index.ipynb"))
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
     links = page.eval_on_selector_all(".sg-gallery a", "els => els.map(e => e.href)")
-    from stainedglass_widgets.gallery import GALLERY
+    from stainedglass_widgets.gallery import entries
 
-    for entry in GALLERY:  # every game's tutorial and play dashboard
+    for entry in entries():  # every game's tutorial and play dashboard
         assert any(x.endswith(entry.tutorial) for x in links)
         assert any(x.endswith(entry.play) for x in links)
     shot(page, "index")
@@ -334,7 +334,7 @@ def test_a_bot_seat_answers_while_the_page_stays_responsive(server: VoilaServer,
 def _anchor(cells: list[str]) -> str:
     """The square under which the view holds a building's middle (the pointer's anchor)."""
     from stainedglass.core import cell_name, parse_cell
-    from stainedglass_widgets.cathedral_drawing import _centre_cell
+    from stainedglass.cathedral.svg import _centre_cell
 
     xy = sorted((parse_cell(c, 10, 10) for c in cells), key=lambda p: (p[1], p[0]))
     return cell_name(*_centre_cell(xy))

@@ -13,8 +13,8 @@ import stainedglass as sg  # noqa: E402
 from stainedglass.cathedral.pieces import (  # noqa: E402
     ALL_PIECES, CATHEDRAL, DARK, LIGHT, SIZE, SIZES)
 from stainedglass.core import cell_name  # noqa: E402
-from stainedglass_widgets import cathedral_svg, supply_svg  # noqa: E402
-from stainedglass_widgets.cathedral_lessons import LESSONS, lesson_state  # noqa: E402
+from stainedglass.cathedral.svg import cathedral_svg, supply_svg  # noqa: E402
+from stainedglass_widgets.cathedral.lessons import LESSONS, lesson_state  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
 ALL_CELLS = {cell_name(c, r) for r in range(SIZE) for c in range(SIZE)}
@@ -107,7 +107,7 @@ def test_the_last_claim_and_capture_are_highlighted() -> None:
 
 
 def test_suggestions_are_ghosts_numbered_by_rank_and_shaded_by_value() -> None:
-    from stainedglass_widgets.glass import hint_colour
+    from stainedglass.glass import hint_colour
 
     state = sg.load("cathedral").new_game()
     best, second = [(4, 4), (4, 5)], [(4, 5), (4, 6)]  # overlapping: badges must not collide

@@ -9,7 +9,7 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 from stainedglass.cathedral.pieces import DARK, LIGHT  # noqa: E402
-from stainedglass_widgets.cathedral_lessons import LESSONS, lesson, lesson_state  # noqa: E402
+from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state  # noqa: E402
 
 
 def squares(mask: int) -> set[str]:

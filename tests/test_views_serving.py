@@ -43,20 +43,20 @@ def test_binder_installs_the_project() -> None:
 def test_a_kernel_voila_preheats_imports_plotly_before_the_visitor_comes(monkeypatch) -> None:
     # Voila sets VOILA_PREHEAT=True in a pool's kernel: plotly (for the score and hint charts)
     # is imported while the notebook runs there, so the kernel is idle when a page loads
-    from stainedglass_widgets import CathedralView, base
+    from stainedglass_widgets import CathedralView, charts
 
-    monkeypatch.setattr(base, "_PLOTLY_READY", threading.Event())
+    monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
     started = []
     monkeypatch.setattr(threading, "Thread", lambda *a, **k: started.append(k) or _Never())
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     CathedralView()
-    assert base._PLOTLY_READY.is_set() and not started
+    assert charts.PLOTLY_READY.is_set() and not started
     # elsewhere (JupyterLab, nbval) the view shows first and a thread warms plotly up
-    monkeypatch.setattr(base, "_PLOTLY_READY", threading.Event())
+    monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
     monkeypatch.setenv("VOILA_PREHEAT", "False")
     CathedralView()
     assert [k.get("name") for k in started] == ["warm-plotly"]
-    assert not base._PLOTLY_READY.is_set()
+    assert not charts.PLOTLY_READY.is_set()
 
 
 class _Never:

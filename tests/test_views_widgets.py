@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import base  # noqa: E402
+from stainedglass_widgets import game_view  # noqa: E402
 from stainedglass_widgets import HUMAN, Board, CathedralView  # noqa: E402
-from stainedglass_widgets.cathedral_lessons import LESSONS, lesson, lesson_state  # noqa: E402
+from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state  # noqa: E402
 
 CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
 
@@ -125,7 +125,7 @@ def test_hint_shows_a_legal_move_that_one_click_places() -> None:
     assert view.hint_cells and 'class="hint"' in view.city.svg
     assert text(view.message).count("Hint: Dark places the")
     hinted = view.hint_cells
-    from stainedglass_widgets.cathedral_drawing import _centre_cell
+    from stainedglass.cathedral.svg import _centre_cell
 
     c, r = _centre_cell(sorted(hinted, key=lambda x: (x[1], x[0])))
     view.city.hover(sg.core.cell_name(c, r))
@@ -210,16 +210,38 @@ def test_lesson_start_again_restores_its_position() -> None:
 
 
 def test_an_error_inside_a_handler_becomes_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    view = placed(CathedralView())
+    view = placed(CathedralView(strict=False))  # as users have it (the tests run strict)
 
     def broken(*_args: object) -> None:
         raise RuntimeError("the kiln cracked")
 
     monkeypatch.setattr(view, "take_hint", broken)  # in the handler that shows a hint
-    monkeypatch.setattr(base, "hints", lambda state, *_: [  # (a quick search)
+    monkeypatch.setattr(game_view, "hints", lambda state, *_: [  # (a quick search)
         sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
     view.hint_button.click()
     assert view.wait() and "the kiln cracked" in text(view.message)
-    monkeypatch.setattr(base, "hints", broken)  # in the search itself (its worker thread)
+    monkeypatch.setattr(game_view, "hints", broken)  # in the search itself (its worker thread)
     view.hint_button.click()
     assert view.wait() and "the kiln cracked" in text(view.message) and view.search is None
+
+
+def test_strict_mode_raises_what_users_see_as_something_went_wrong(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    view = placed(CathedralView(strict=True))
+    assert view.strict
+    view.move_text.value = "tavern z99"  # an illegal move is still a message, never raised
+    assert "Illegal" in text(view.message)
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("the kiln cracked")
+
+    monkeypatch.setattr(view, "take_hint", broken)
+    monkeypatch.setattr(game_view, "hints", lambda state, *_: [
+        sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
+    with pytest.raises(RuntimeError, match="kiln"):
+        view.hint_button.click()
+        view.wait()
+    monkeypatch.setattr(game_view, "hints", broken)  # raised in the worker: wait() re-raises
+    with pytest.raises(RuntimeError, match="kiln"):
+        view.hint_button.click()
+        view.wait()

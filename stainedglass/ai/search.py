@@ -148,8 +148,8 @@ class Bot:
 
 
 def has_hidden_information(state: State) -> bool:
-    """Whether the game overrides ``view`` (the base one is a plain copy)."""
-    return type(state).view is not State.view
+    """Whether a player of this game may not see everything (the game's declared fact)."""
+    return state.game.facts.hidden_information
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:

@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import TERMINAL, Game, IllegalMove, Move, Option, State, bool_option, register
+from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, State, bool_option,
+                    register)
 from ..core import cell_name, parse_cell, shared_returns
 from .pieces import (
     ALL_PIECES,
@@ -307,7 +308,7 @@ class CathedralState(State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             raise ValueError("returns(): the game is not over")
-        return shared_returns(self.scores(), higher_is_better=False)
+        return shared_returns(self.scores(), higher_is_better=not self.game.facts.lower_is_better)
 
     def evaluate(self) -> list[float]:
         """A quick estimate of ``returns()`` for bots, from what Cathedral players weigh.
@@ -537,6 +538,9 @@ class Cathedral(Game):
 
     name = "cathedral"
     title = "Cathedral"
+    facts = Facts(chance=False, hidden_information=False, min_players=2, max_players=2,
+                  lower_is_better=True, player_names=("Light", "Dark"),
+                  player_colours=("amber", "cobalt"), score_label="unplaced squares")
     options = {
         "players": Option(2, "always 2", lambda v: _two(v)),
         "match": Option(False, "play the two-game match (Dark places the Cathedral in game two)",

@@ -30,7 +30,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..core import TERMINAL, Game, IllegalMove, Move, Option, State, register
+from ..core import TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
 from .sheet import COLORS, MAX_GROUP, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, load_sheet
 
 OPEN = -1
@@ -683,6 +683,10 @@ class ColoringGame(Game):
 
     name = "coloring"
     title = "Coloring in the Stained Glass"
+    facts = Facts(chance=False, hidden_information=False, min_players=1, max_players=4,
+                  lower_is_better=False,
+                  player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
+                  player_colours=("amber", "cobalt", "ruby", "green"))
     options = {
         "players": Option(2, "1 (solo) to 4 players", _players),
         "sheet": Option(None, "a custom sheet: a JSON file name or a mapping (default: the "

@@ -24,7 +24,7 @@ import math
 import random
 from typing import Any, cast
 
-from ..core import CHANCE, TERMINAL, Game, IllegalMove, Move, Option, State, register
+from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
 from .cards import ALL_CARDS, card_text, cards_text, parse_card, value_of
 from .placement import field_problem, free_fields
 from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
@@ -677,6 +677,9 @@ class Sagrada(Game):
 
     name = "sagrada"
     title = "Sagrada (solo, cards)"
+    facts = Facts(chance=True, hidden_information=True, min_players=1, max_players=1,
+                  lower_is_better=False, player_names=("Glazier",), player_colours=("amber",),
+                  chance_action="Draw the cards")
     options = {
         "window": Option(None, "a designed window's name or four rows of five ('.', R G Y B K, "
                          "1-6); default: drawn at random", _check_window),

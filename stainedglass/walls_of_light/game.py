@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..core import CHANCE, TERMINAL, Game, IllegalMove, Move, Option, State, register
+from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
 from . import moves as M
 from .moves import (CARD, CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
                     PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, REROLL, ROLL, ROLL_CHANCES, ROLLS,
@@ -1020,6 +1020,9 @@ class WallsOfLight(Game):
 
     name = "walls_of_light"
     title = "Walls of Light"
+    facts = Facts(chance=True, hidden_information=True, min_players=2, max_players=3,
+                  lower_is_better=False, player_names=("Red", "Blue", "Yellow"),
+                  player_colours=("red", "blue", "yellow"), chance_action="Roll the dice")
     options = {
         "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", _players),
         "windows": Option(None, "six (front, back) pairs of faces, four row strings each, in "

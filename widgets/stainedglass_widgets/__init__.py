@@ -1,26 +1,40 @@
-"""Board views for stainedglass: pure SVG drawing functions and Jupyter widgets built on them.
+"""Board views for stainedglass: one small board widget and a play view per game.
 
-- :mod:`.glass`: the stained-glass look (glass colours with letters, lead, stone).
-- :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out).
-- :mod:`.base`: :class:`GameView`, the controls every game's play view shares (seats played by
-  people or bots, hints from :mod:`stainedglass.ai`).
-- :mod:`.suggest`: the views' link to the AI: seat choices, hint marks, searches in a thread.
-- per game: a drawing function (``cathedral_svg``, ``walls_of_light_svg``) and a view
-  (``CathedralView``, ``WallsOfLightView``).
+The kit (game-agnostic, one module per concern):
 
->>> import stainedglass as sg
->>> from stainedglass_widgets import cathedral_svg
->>> cathedral_svg(sg.load("cathedral").new_game()).startswith("<svg")
-True
+- :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out);
+- :mod:`.game_view`: :class:`GameView`, the layout and controls every play view shares;
+- :mod:`.searches`: seats played by bots, hint marks, searches in a worker thread;
+- :mod:`.charts`: the score and hint charts (plotly, built lazily);
+- :mod:`.messages`: message boxes and banner pieces;
+- :mod:`.lessons`: what the tutorials' live boards share;
+- :mod:`.gallery`: the landing page's cards, one per game with a view;
+- :mod:`.registry`: which games have a view; :func:`view` makes one;
+- :mod:`.testing`: Voila and Chromium for browser tests, gestures for the conformance suite.
+
+Each game has a folder (``cathedral/``, ``walls_of_light/``: its ``view`` and ``lessons``). The
+pictures themselves are drawn by the engine (``state.svg()``, ``stainedglass/<game>/svg.py``).
+
+>>> import stainedglass_widgets as sgw
+>>> v = sgw.view("cathedral")
+>>> type(v).__name__, type(v) is sgw.CathedralView
+('CathedralView', True)
 """
 
-from .base import COMPUTER, HUMAN, GameView
-from .board import Board
-from .cathedral_drawing import cathedral_svg, supply_svg
-from .cathedral_view import CathedralView
-from .suggest import HintMark, Search
-from .walls_of_light_drawing import hand_svg, walls_of_light_svg
-from .walls_of_light_view import WallsOfLightView
+from typing import Any
 
-__all__ = ["Board", "CathedralView", "COMPUTER", "GameView", "HUMAN", "HintMark", "Search",
-           "cathedral_svg", "hand_svg", "supply_svg", "walls_of_light_svg", "WallsOfLightView"]
+from .board import Board
+from .registry import view, view_class, views
+from .searches import HUMAN, HintMark, Search
+from .game_view import COMPUTER, GameView
+
+__all__ = ["Board", "COMPUTER", "GameView", "HUMAN", "HintMark", "Search", "view", "view_class",
+           "views"]
+
+
+def __getattr__(name: str) -> Any:
+    """Each game's view class by its own name (``CathedralView``), found in its folder."""
+    for cls in views().values():
+        if cls.__name__ == name:
+            return cls
+    raise AttributeError(f"module 'stainedglass_widgets' has no attribute {name!r}")

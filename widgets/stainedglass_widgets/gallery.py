@@ -1,8 +1,14 @@
-"""The gallery on the landing page: one card per game, with a picture and its notebooks.
+"""The gallery on the landing page: one card per game that has a view, with its picture, how to
+read its board, and its two notebooks (``<game>_tutorial.ipynb`` and ``<game>_play.ipynb``).
 
-A game's view adds its entry to :data:`GALLERY`; a card is shown only when its notebooks exist.
+Nothing here lists the games: they come from :func:`~.registry.views`. The notebooks are looked
+for in the folder the page is served from (a kernel runs in its notebook's folder under Voila,
+JupyterLab and nbval), and a card is shown only when both of its notebooks are there; the links
+are relative, so the gallery works from any folder.
 
->>> "cathedral_play.ipynb" in gallery_html()
+>>> import pathlib
+>>> html_text = gallery_html(pathlib.Path(__file__).resolve().parents[2] / "notebooks")
+>>> 'href="cathedral_play.ipynb"' in html_text
 True
 """
 
@@ -13,66 +19,53 @@ import pathlib
 from dataclasses import dataclass
 from typing import Callable
 
-NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "notebooks"
+from .registry import views
 
 
 @dataclass(frozen=True)
 class Entry:
+    """A gallery card: the game's title, words, notebooks and picture."""
+
+    game: str
     title: str
     blurb: str
-    tutorial: str  # notebook file names, relative to notebooks/
+    legend: str
+    tutorial: str  # notebook file names, relative to the gallery's folder
     play: str
     picture: Callable[[], str]  # SVG text
 
 
-def _cathedral_picture() -> str:
-    from .cathedral_drawing import cathedral_svg
-    from .cathedral_lessons import _LATE_GAME
-
+def entries() -> list[Entry]:
+    """A card for every game with a view, in the engine's order of games."""
     import stainedglass as sg
 
-    state = sg.load("cathedral").new_game()
-    for move in _LATE_GAME[:18]:
-        state.play(move)
-    return cathedral_svg(state, highlight_last=False, coordinates=False)
+    return [Entry(name, sg.load(name).title, cls.blurb, cls.legend, f"{name}_tutorial.ipynb",
+                  f"{name}_play.ipynb", cls.gallery_picture)
+            for name, cls in views().items()]
 
 
-def _walls_of_light_picture() -> str:
-    from .walls_of_light_drawing import walls_of_light_svg
-    from .walls_of_light_lessons import COVERING, THREE
-
-    import stainedglass as sg
-
-    state = sg.load("walls_of_light", **THREE).new_game(seed=0)
-    for move in COVERING + ["place red 2:b1", "roll r6 b6 y6", "place blue 6:b2"]:
-        state.play(move)
-    return walls_of_light_svg(state)
-
-
-GALLERY: list[Entry] = [
-    Entry("Cathedral", "Two builders share a walled city. Wall off space, capture lone "
-          "buildings, and place all your own.", "cathedral_tutorial.ipynb",
-          "cathedral_play.ipynb", _cathedral_picture),
-    Entry("Walls of Light", "Two or three glaziers restore six cathedral windows. Roll the "
-          "dice, place and mix coloured glass, and score the windows you complete.",
-          "walls_of_light_tutorial.ipynb", "walls_of_light_play.ipynb", _walls_of_light_picture),
-]
-
-
-def gallery_html(notebooks: pathlib.Path = NOTEBOOKS) -> str:
-    """HTML cards for every game whose notebooks are present."""
+def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
+    """HTML cards for every game whose two notebooks are in ``notebooks`` (by default the
+    current folder: the one the landing page is served from)."""
+    folder = pathlib.Path.cwd() if notebooks is None else pathlib.Path(notebooks)
     cards = []
-    for e in GALLERY:
-        if not ((notebooks / e.tutorial).exists() and (notebooks / e.play).exists()):
+    for e in entries():
+        if not ((folder / e.tutorial).exists() and (folder / e.play).exists()):
             continue
+        title = html.escape(e.title)
         cards.append(
-            '<div class="sg-card" style="width:300px;background:#f4efe1;border:3px solid #17150f;'
-            'border-radius:10px;padding:10px">'
-            f'<a href="{e.play}" title="play {html.escape(e.title)}">'
+            f'<div class="sg-card" data-game="{e.game}" style="width:300px;background:#f4efe1;'
+            'border:3px solid #17150f;border-radius:10px;padding:10px">'
+            f'<a href="{e.play}" title="play {title}">'
             f'<div style="width:280px">{e.picture()}</div></a>'
-            f'<h3 style="margin:8px 0 4px 0">{html.escape(e.title)}</h3>'
+            f'<h3 style="margin:8px 0 4px 0">{title}</h3>'
             f'<p style="margin:0 0 8px 0">{html.escape(e.blurb)}</p>'
             f'<a href="{e.tutorial}"><b>Learn the rules</b></a> · '
-            f'<a href="{e.play}"><b>Play</b></a></div>')
+            f'<a href="{e.play}"><b>Play</b></a>'
+            f'<details style="margin-top:6px;font-size:13px"><summary>How to read the board'
+            f'</summary>{html.escape(e.legend)}</details></div>')
+    if not cards:
+        return ('<p class="sg-gallery">No game notebooks were found beside this page '
+                f"({html.escape(str(folder))}).</p>")
     return ('<div class="sg-gallery" style="display:flex;flex-wrap:wrap;gap:18px">'
             + "".join(cards) + "</div>")

@@ -1,7 +1,15 @@
-"""Helpers for real-browser tests and benchmarks: a Voila server on a free port, Chromium.
+"""Helpers for tests and benchmarks: the gestures that make a move on a view, a Voila server on a
+free port, and Chromium.
 
 Playwright drives Debian's Chromium (``/usr/bin/chromium``; Playwright's own browser download
 cannot work offline), with the switches that keep it from reaching the network.
+
+>>> import stainedglass_widgets as sgw
+>>> view = sgw.view("cathedral", background=False)
+>>> move = view.state.parse_move("cathedral e4 d5 e5 f5 e6 e7")
+>>> perform(view, view.gestures(move))
+>>> view.state.history
+['cathedral e4 d5 e5 f5 e6 e7']
 """
 
 from __future__ import annotations
@@ -180,6 +188,32 @@ class LabServer(_Server):
 
     def ready_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/status"
+
+
+# ---- gestures: a move made as a person makes it ----------------------------------------------
+
+
+def widget_at(view: Any, name: str) -> Any:
+    """The view's widget called ``name`` (``"city"``, ``"supply[1]"``, ``"pass_button"``)."""
+    base, _, index = name.partition("[")
+    widget = getattr(view, base)
+    return widget[int(index.rstrip("]"))] if index else widget
+
+
+def perform(view: Any, gestures: list[tuple[str, str, Any]]) -> None:
+    """Make ``gestures`` (see ``GameView.gestures``) on ``view``: board clicks, hovers and key
+    presses through the board's own event path, button clicks, selector changes."""
+    for name, action, value in gestures:
+        widget = widget_at(view, name)
+        if action in ("click", "hover", "press") and hasattr(widget, "on_msg") and \
+                hasattr(widget, "hover"):
+            getattr(widget, action)(value)
+        elif action == "click":
+            widget.click()
+        elif action == "select":
+            widget.value = value
+        else:
+            raise ValueError(f"unknown gesture {action!r} on {name}")
 
 
 # ---- page helpers (Playwright sync API) ----------------------------------------------------------

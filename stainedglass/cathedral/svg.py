@@ -5,8 +5,10 @@ cobalt marked ``D``, the Cathedral is ruby marked ``C`` with a cross. Territory 
 hatched in its owner's colour: Light's with diagonal stripes, Dark's with dots. Each building is
 ringed by a thick lead line, each square by a thin one.
 
+Any state draws itself this way in a notebook (``_repr_svg_``), with no widget installed.
+
 >>> import stainedglass as sg
->>> from stainedglass_widgets import cathedral_svg
+>>> from stainedglass.cathedral.svg import cathedral_svg
 >>> state = sg.load("cathedral").new_game()
 >>> state.play("cathedral e4 d5 e5 f5 e6 e7")
 >>> svg = cathedral_svg(state)
@@ -18,18 +20,19 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from stainedglass.cathedral.pieces import (
+from .pieces import (
     ALL_PIECES,
     CATHEDRAL,
     DARK,
     LIGHT,
     NEUTRAL,
+    SIDE_NAMES,
     SIZE,
     cells_of,
 )
-from stainedglass.core import TERMINAL, cell_name
+from ..core import TERMINAL, cell_name
 
-from .glass import (
+from ..glass import (
     GLASS,
     LEAD,
     STONE_LIGHT,
@@ -68,13 +71,37 @@ def _centre_cell(cells: Sequence[tuple[int, int]]) -> tuple[int, int]:
     return min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
 
 
+def building_label(owner: int, piece: int, mask: int) -> str:
+    """``"Dark's castle on a1 b1 b2 a3 b3"``: a building in words."""
+    names = " ".join(cell_name(*c) for c in cells_of(mask))
+    whose = "the" if owner == NEUTRAL else f"{SIDE_NAMES[owner]}'s"
+    return f"{whose} {ALL_PIECES[piece]} on {names}"
+
+
+def territory_label(owner: int, col: int, row: int) -> str:
+    """``"c3: Light's territory"``."""
+    return f"{cell_name(col, row)}: {SIDE_NAMES[owner]}'s territory"
+
+
+def labels(state) -> list[str]:
+    """What the city holds, in words: every building and every square of territory, worked
+    out from the state alone. The picture carries the same words (``data-label``), so a test
+    can check that it shows what the state holds."""
+    out = [building_label(owner, piece, mask) for owner, piece, mask in state.buildings]
+    occupied = state.occ[0] | state.occ[1] | state.occ[2]
+    for owner in (LIGHT, DARK):  # a building on its owner's territory covers that square
+        out += [territory_label(owner, c, r)
+                for c, r in cells_of(state.terr[owner] & ~occupied)]
+    return out
+
+
 def _building(owner: int, piece: int, mask: int, extra: str = "") -> str:
     cells = cells_of(mask)
     glass = OWNER_GLASS[owner]
     names = " ".join(cell_name(*c) for c in cells)
     parts = [f'<g class="building" data-owner="{OWNER_NAME[owner]}"'
              f' data-piece="{ALL_PIECES[piece]}" data-cells="{names}"'
-             f"{extra}>"]
+             f' data-label="{building_label(owner, piece, mask)}"{extra}>']
     for c, r in cells:
         x, y = _xy(c, r)
         parts.append(pane(x, y, CELL, glass, variant=(c * 7 + r * 3) % 2, lead=1.4))
@@ -192,6 +219,7 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             if owner is not None:
                 body.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}"'
                             f' height="{CELL - 3}" fill="url(#{TERRITORY_PATTERN[owner]})"'
+                            f' data-label="{territory_label(owner, c, r)}"'
                             ' opacity="0.95" pointer-events="none"/>')
     for owner, piece, mask in state.buildings:
         body.append(_building(owner, piece, mask))
@@ -243,7 +271,7 @@ def supply_svg(state, side: int, *, selected: int | None = None,
     ``selected`` is drawn raised with a gold border; ``shapes`` gives the cells to draw a piece
     with (its current rotation), else the piece as printed in the rulings.
     """
-    from stainedglass.cathedral.pieces import SIZES, shape_of
+    from .pieces import SIZES, shape_of
 
     items = supply_pieces(state, side)
     rows = max(1, -(-len(items) // PALETTE_COLS))
@@ -292,3 +320,9 @@ def supply_svg(state, side: int, *, selected: int | None = None,
                             f"{name}'s {ALL_PIECES[piece]}"))
     return svg_document(width, height, "".join(body), glass_defs([glass_name, "ruby"]),
                         f"{name}'s supply", css_class="sg-svg sg-supply")
+
+
+def draw(state, **options) -> str:
+    """The picture of ``state`` (``state.svg()``, ``_repr_svg_``): the city, see
+    :func:`cathedral_svg` for the options."""
+    return cathedral_svg(state, **options)

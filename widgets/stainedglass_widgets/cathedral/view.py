@@ -1,6 +1,6 @@
 """Play Cathedral in a notebook or a Voila dashboard.
 
->>> from stainedglass_widgets import CathedralView
+>>> from stainedglass_widgets.cathedral import CathedralView
 >>> view = CathedralView()
 >>> view.city.hover("e5")                      # Light must place the Cathedral first
 >>> view.city.click("e5")
@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -31,11 +31,12 @@ from stainedglass.cathedral.pieces import (
     rotations,
     shape_of,
 )
-from stainedglass.core import parse_cell
+from stainedglass.cathedral.svg import _centre_cell, cathedral_svg, supply_pieces, supply_svg
+from stainedglass.core import cell_name, parse_cell
 
-from .base import GameView, message_html
-from .board import Board
-from .cathedral_drawing import _centre_cell, cathedral_svg, supply_pieces, supply_svg
+from ..board import Board
+from ..messages import message_html
+from ..game_view import GameView
 
 _PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
 
@@ -50,18 +51,18 @@ class CathedralView(GameView):
     """
 
     state: CathedralState
-    player_names = SIDE_NAMES
-    player_glass = ("amber", "cobalt")
-    lower_is_better = True
-    score_label = "unplaced squares"
+    game_name = "cathedral"
+    move_example = "castle c3 d3 e3 c4 e4"
+    blurb = ("Two builders share a walled city. Wall off space, capture lone buildings, and "
+             "place all your own.")
+    legend = ("Light is amber glass marked L, Dark is cobalt marked D, the Cathedral is ruby "
+              "marked C with a cross; Light's territory is striped, Dark's is dotted. A building "
+              "about to be placed shows ✓ (allowed) or ✗ (not allowed), with the reason in words.")
 
-    def __init__(self, state: sg.State | None = None, *, seats: Sequence[str] | None = None,
-                 compact: bool = False, match: bool = False, **kwargs: Any) -> None:
-        self.selected: int | None = None
+    def setup(self) -> None:
+        self.selected: int | None = None  # the building in hand
         self.rotation = 0
-        self.pointer: tuple[int, int] | None = None
-        game = state.game if state is not None else sg.load("cathedral", match=match)
-        super().__init__(game, state, seats=seats, compact=compact, **kwargs)
+        self.pointer: tuple[int, int] | None = None  # the square under the pointer
 
     # ---- widgets -----------------------------------------------------------------------------
 
@@ -94,6 +95,38 @@ class CathedralView(GameView):
 
     def game_options(self) -> dict[str, Any]:
         return {"match": self.match_box.value}
+
+    @classmethod
+    def gallery_picture(cls) -> str:
+        """A city late in a game, its buildings and territories drawn."""
+        from .lessons import LATE_GAME
+
+        state = sg.load("cathedral").new_game()
+        for move in LATE_GAME[:18]:
+            state.play(move)
+        return cathedral_svg(state, highlight_last=False, coordinates=False)
+
+    def gestures(self, move: sg.Move) -> list[tuple[str, str, Any]]:
+        """Choose the building in the supply, turn it with r until it has the move's shape,
+        then click the square under its middle."""
+        piece = move.piece  # type: ignore[attr-defined]
+        cells = cells_of(move.mask)  # type: ignore[attr-defined]
+        side = self.side()
+        mc, mr = min(c for c, _ in cells), min(r for _, r in cells)
+        norm = tuple(sorted((c - mc, r - mr) for c, r in cells))
+        shapes = rotations(shape_of(side, piece))
+        if norm not in shapes:
+            raise ValueError(f"{move}: not a shape of Light's or Dark's {ALL_PIECES[piece]}")
+        turns = (shapes.index(norm) - (self.rotation if piece == self.selected else 0)) \
+            % len(shapes)
+        anchor = _centre_cell(shapes[shapes.index(norm)])
+        target = cell_name(mc + anchor[0], mr + anchor[1])
+        out: list[tuple[str, str, Any]] = []
+        if not (piece == CATHEDRAL and self.state.cathedral_state == "unplaced"):
+            out.append((f"supply[{side}]", "click", f"piece:{ALL_PIECES[piece]}"))
+        out += [("city", "press", "r")] * turns
+        out += [("city", "hover", target), ("city", "click", target)]
+        return out
 
     def intro(self) -> tuple[str, str]:
         if self.state.cathedral_state == "unplaced":
@@ -142,7 +175,7 @@ class CathedralView(GameView):
 
     def held_move_text(self, cells: list[tuple[int, int]]) -> str:
         return ALL_PIECES[self.selected] + " " + " ".join(  # type: ignore[index]
-            sg.core.cell_name(c, r) for c, r in cells)
+            cell_name(c, r) for c, r in cells)
 
     def judge(self, cells: list[tuple[int, int]]) -> tuple[bool, str]:
         """Is the building in hand legal on ``cells``, and the words why."""

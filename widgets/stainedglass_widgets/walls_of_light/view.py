@@ -1,7 +1,7 @@
 """Play Walls of Light in a notebook or a Voila dashboard.
 
 >>> import stainedglass as sg
->>> from stainedglass_widgets import WallsOfLightView
+>>> from stainedglass_widgets.walls_of_light import WallsOfLightView
 >>> game = sg.load("walls_of_light", players=3, first_player=0, hands=[["extra"], [], []])
 >>> view = WallsOfLightView(game.new_game(seed=1))
 >>> view.roll(outcome="roll r2 b3 y6")        # the Roll button samples; a lesson may choose
@@ -27,11 +27,11 @@ from stainedglass.walls_of_light.moves import (CARD, CARD_NAMES, CARD_TITLES, PL
 from stainedglass.walls_of_light.moves import parse_space
 from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 
-from .base import HUMAN, GameView
-from .board import Board
-from .walls_of_light_drawing import face_title, hand_svg, walls_of_light_svg
+from stainedglass.walls_of_light.svg import face_title, hand_svg, walls_of_light_svg
 
-PLAYER_NAMES = ("Red", "Blue", "Yellow")
+from ..board import Board
+from ..searches import HUMAN
+from ..game_view import GameView
 
 
 def completion_text(c: Completion, new_face: str | None = None) -> str:
@@ -55,22 +55,19 @@ class WallsOfLightView(GameView):
     """
 
     state: WallsOfLightState
-    player_names = PLAYER_NAMES
-    player_glass = ("red", "blue", "yellow")
-    score_label = "points"
+    game_name = "walls_of_light"
+    move_example = "place red 3:b2"
+    blurb = ("Two or three glaziers restore six cathedral windows. Roll the dice, place and mix "
+             "coloured glass, and score the windows you complete.")
+    legend = ("Red, blue and yellow glass carry R, B, Y (and the mixed colours O, P, G); printed "
+              "panes have a lead lattice, placed winks are round discs, and the spaces you may "
+              "use are ringed in green with a ✓.")
 
-    def __init__(self, state: sg.State | None = None, *, seats: Sequence[str] | None = None,
-                 compact: bool = False, players: int = 3, **kwargs: Any) -> None:
+    def setup(self) -> None:
         self.color: int | None = None  # the wink colour chosen (None: the player's own)
         self.card: str | None = None  # the card being played (swap, reroll, modify)
         self.picks: list[str] = []  # spaces (swap) or die letters (reroll, modify) chosen
-        self._announced: Completion | None = None
-        game = state.game if state is not None else sg.load("walls_of_light", players=players)
-        # a seat picker per colour (yellow's counts once a three-player game is started)
-        seats = list(seats or ()) + [HUMAN] * (3 - len(seats or ()))
-        super().__init__(game, state, seats=seats[:3], compact=compact, **kwargs)
-        self._announced = self.state.last_completion
-        self.move_text.placeholder = "or type a move, e.g. place red 3:b2"
+        self._announced: Completion | None = None  # a lesson's last completion is told
 
     # ---- widgets -----------------------------------------------------------------------------
 
@@ -89,10 +86,8 @@ class WallsOfLightView(GameView):
         return [w.HBox([self.board, side], layout=w.Layout(align_items="flex-start"))]
 
     def controls(self) -> list[w.Widget]:
-        self.roll_button = w.Button(description="Roll the dice", button_style="warning",
-                                    tooltip="roll the three dice")
+        self.roll_button = self.chance_button  # the kit's chance button: Roll the dice
         self.roll_button.add_class("sg-roll")
-        self.roll_button.on_click(self.safe(lambda _: self.roll()))
         self.color_picker = w.ToggleButtons(options=[("red", 0)], value=0,
                                             tooltip="the colour of wink to place",
                                             style={"button_width": "150px"},
@@ -112,7 +107,7 @@ class WallsOfLightView(GameView):
         self.cancel_button = w.Button(description="Cancel card", tooltip="put the card back "
                                       "(Escape)")
         self.cancel_button.on_click(self.safe(lambda _: self.cancel()))
-        return [self.roll_button, self.color_picker, self.pass_button, self.reroll_button,
+        return [self.color_picker, self.pass_button, self.reroll_button,
                 self.plus_button, self.minus_button, self.cancel_button]
 
     def new_game_options(self) -> list[w.Widget]:
@@ -123,6 +118,47 @@ class WallsOfLightView(GameView):
 
     def game_options(self) -> dict[str, Any]:
         return {"players": self.players_picker.value}
+
+    def gestures(self, move: sg.Move) -> list[tuple[str, str, Any]]:
+        """A wink: its colour on the picker, then its space; a removal: your own colour, then
+        the wink; a card: the card in the hand, then its spaces or dice and its button."""
+        words = str(move).split()
+        color_of = {name: i for i, name in enumerate(COLOR_NAMES)}
+        if words[0] == "place":
+            color = color_of[words[1]]
+            if color not in self.state.colors_of(self.mover()):
+                raise ValueError(f"{move}: the colour picker offers only the mover's colours")
+            if color == self.mover() and self.state.supply[color] == 0:
+                raise ValueError(f"{move}: out of {words[1]} winks, a click on a space removes")
+            return [("color_picker", "select", color_of[words[1]]), ("board", "click", words[2])]
+        if words[0] == "remove":
+            if self.state.supply[self.mover()] > 0:
+                raise ValueError(f"{move}: a click removes a wink only when you are out of them")
+            return [("color_picker", "select", self.mover()), ("board", "click", words[1])]
+        if words[0] == "pass":
+            return [("pass_button", "click", None)]
+        if words[0] == "card":
+            out: list[tuple[str, str, Any]] = [("hand", "click", f"card:{words[1]}")]
+            if words[1] == "swap":
+                out += [("board", "click", words[2]), ("board", "click", words[3])]
+            elif words[1] == "reroll":
+                out += [("board", "click", f"die:{d}") for d in words[2:]]
+                out.append(("reroll_button", "click", None))
+            elif words[1] == "modify":
+                out.append(("board", "click", f"die:{words[2]}"))
+                out.append(("plus_button" if words[3] == "+1" else "minus_button", "click", None))
+            return out
+        raise ValueError(f"{move}: a chance move, made by the dice (the Roll button) or the deck")
+
+    @classmethod
+    def gallery_picture(cls) -> str:
+        """Three windows under way: a covering, a placed red and a blue."""
+        from .lessons import COVERING, THREE
+
+        state = sg.load("walls_of_light", **THREE).new_game(seed=0)
+        for move in COVERING + ["place red 2:b1", "roll r6 b6 y6", "place blue 6:b2"]:
+            state.play(move)
+        return walls_of_light_svg(state)
 
     def intro(self) -> tuple[str, str]:
         if self.state.phase == "roll":
@@ -187,6 +223,10 @@ class WallsOfLightView(GameView):
     def auto_chance(self) -> bool:
         """Card draws and Roll Again's dice are rolled at once; a human's turn waits for Roll."""
         return self.state.phase != "roll" or self._seat(self.state.to_move) != HUMAN
+
+    def resolve_chance(self) -> None:
+        """The chance button rolls the dice (card draws happen by themselves)."""
+        self.roll()
 
     def roll(self, outcome: str | None = None) -> None:
         st = self.state
@@ -367,7 +407,9 @@ class WallsOfLightView(GameView):
         self.card, self.picks = None, []
 
     def on_new_state(self) -> None:
+        """After an undo, a new game or a bot's move: nothing held, the mover's own colour."""
         self.clear_selection()
+        self.color = None
         self._announced = self.state.last_completion
 
     # ---- undo and hints ----------------------------------------------------------------------
@@ -403,6 +445,11 @@ class WallsOfLightView(GameView):
         """The suggested placements and removals as ``(space, shade, rank)`` for the drawing."""
         return [(str(m.move).split()[-1], m.shade, m.rank) for m in self.hint_marks()
                 if getattr(m.move, "kind", None) in (PLACE, REMOVE)]
+
+    def hint_cards(self) -> list[tuple[str, float, int]]:
+        """The suggested card plays as ``(card, shade, rank)`` for the hand's drawing."""
+        return [(str(m.move).split()[1], m.shade, m.rank) for m in self.hint_marks()
+                if getattr(m.move, "kind", None) == CARD]
 
     def hint_card(self) -> str | None:
         """The card of the best suggestion, when it plays one."""
@@ -465,7 +512,8 @@ class WallsOfLightView(GameView):
         shown = self.shown_hand()
         playable = self.playable_cards() if action and shown == self.mover() else set()
         selected = self.card or self.hint_card()
-        self.hand.draw(hand_svg(st, shown, playable=playable, selected=selected))
+        self.hand.draw(hand_svg(st, shown, playable=playable, selected=selected,
+                                suggested=self.hint_cards() if shown == self.mover() else ()))
         self._update_controls(action)
         humans = sum(1 for p in range(st.num_players) if self._seat(p) == HUMAN)
         if humans > 1 and not self.compact:
@@ -488,7 +536,6 @@ class WallsOfLightView(GameView):
 
     def _update_controls(self, action: bool) -> None:
         st = self.state
-        self.roll_button.disabled = st.is_terminal() or st.phase != "roll"
         colors = st.colors_of(self.mover())
         options = [(f"place {COLOR_NAMES[c]}" + (" (neutral)" if c == YELLOW and
                                                   st.num_players == 2 else ""), c)
@@ -514,7 +561,10 @@ class WallsOfLightView(GameView):
         if st.num_players == 2:
             text = text.replace("</div>", '<span class="sg-neutral">yellow is neutral</span>'
                                 "</div>")
-        if st.phase == "roll" and not st.is_terminal():
-            text = text.replace("<b>Roll the dice</b>",
-                                f"<b>{PLAYER_NAMES[st.to_move]}</b> to roll the dice")
         return text
+
+    def chance_banner(self) -> str:
+        st = self.state
+        if st.phase == "roll":
+            return f"<b>{self.player_names[st.to_move]}</b> to roll the dice"
+        return super().chance_banner()

@@ -3,7 +3,7 @@
 Each lesson is a position reached by legal moves (``setup``), a "try it" for the learner, and the
 move that shows the rule (``demo``; tests play it and check that the rule happened).
 
->>> from stainedglass_widgets.cathedral_lessons import lesson_state
+>>> from stainedglass_widgets.cathedral.lessons import lesson_state
 >>> state = lesson_state("capture")
 >>> state.play(LESSONS["capture"].demo)
 >>> [(owner, piece) for owner, piece, _ in state.last_captures]   # Light's tavern goes home
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import stainedglass as sg
 
-from .cathedral_view import CathedralView
-from .lessons import Lesson, board, position
+from ..lessons import Lesson, board, position
+from .view import CathedralView
 
 CATHEDRAL_MIDDLE = "cathedral e4 d5 e5 f5 e6 e7"
 # a random game (seed 2) that ends with a skip: used for skipping, the end and the match
-_LATE_GAME = [
+LATE_GAME = [
     "cathedral e8 d9 e9 f9 g9 e10", "academy c3 c4 d4 b5 c5", "stable e4 f4", "stable j4 j5",
     "stable a3 a4", "abbey d2 e2 e3 f3", "tower b7 c7 a8 b8 a9", "stable j8 j9",
     "square h9 i9 h10 i10", "bridge f7 g7 h7", "abbey e6 f6 d7 e7", "inn g1 g2 h2",
@@ -68,16 +68,16 @@ LESSONS: dict[str, Lesson] = {
         "Try it: Dark's wall runs along row 5 and column f, with one gap at e5-f5. Close it "
         "with Dark's inn on f4 f5 e5: the Cathedral leaves the game.", "inn f4 f5 e5"),
     "skipping": Lesson(
-        _LATE_GAME[:23], "Try it: Dark places the stable on c10 d10. Light has no room left "
-        "for any building, so Light is skipped and Dark plays on.", _LATE_GAME[23]),
+        LATE_GAME[:23], "Try it: Dark places the stable on c10 d10. Light has no room left "
+        "for any building, so Light is skipped and Dark plays on.", LATE_GAME[23]),
     "end": Lesson(
-        _LATE_GAME[:24], "Try it: Dark has exactly one placement left (Hint shows it). Place "
+        LATE_GAME[:24], "Try it: Dark has exactly one placement left (Hint shows it). Place "
         "it: neither side can build, the game ends and the unplaced squares are counted.",
-        _LATE_GAME[24]),
+        LATE_GAME[24]),
     "match": Lesson(
-        _LATE_GAME[:24], "Try it: this is the first game of a match. End it with Dark's last "
+        LATE_GAME[:24], "Try it: this is the first game of a match. End it with Dark's last "
         "building: the second game begins, and this time Dark places the Cathedral.",
-        _LATE_GAME[24], {"match": True}),
+        LATE_GAME[24], {"match": True}),
 }
 
 

@@ -7,7 +7,7 @@ around each building or window, carved stone around the whole. Every colour used
 comes with a letter or a pattern (``GLASS[...].letter``, ``hatch_defs``), so no rule depends on
 telling colours apart.
 
->>> from stainedglass_widgets.glass import svg_document, pane
+>>> from stainedglass.glass import svg_document, pane
 >>> svg_document(10, 10, pane(0, 0, 10, "amber")).startswith("<svg")
 True
 """

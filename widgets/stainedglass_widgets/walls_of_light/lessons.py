@@ -15,8 +15,8 @@ from __future__ import annotations
 import stainedglass as sg
 from stainedglass.walls_of_light.windows import WINDOWS
 
-from .lessons import Lesson, board, position
-from .walls_of_light_view import WallsOfLightView
+from ..lessons import Lesson, board, position
+from .view import WallsOfLightView
 
 DESIGNED = [[list(front.rows), list(back.rows)] for front, back in WINDOWS]
 # small faces made for the lessons (a face is four rows of four: # stone, . empty, + "+1",

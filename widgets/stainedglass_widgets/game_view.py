@@ -1,19 +1,18 @@
 """What every game's play view shares: seats (a human or a bot each, with a strength slider), the
-turn banner, messages, undo, new game, hints from the AI with their reasons and a chart of the
-candidates' values, the move log and the score chart. A game's view subclasses :class:`GameView`
-and supplies its board (and draws :meth:`GameView.hint_marks` on it).
+turn banner, messages, undo, new game, a button for chance moves, hints from the AI with their
+reasons and a chart of the candidates' values, the move log and the score chart. A game's view
+subclasses :class:`GameView` in its own folder (``stainedglass_widgets/<game>/view.py``), names its
+game in ``game_name`` (that registers it: see :mod:`.registry`) and supplies its board.
 
-A view never lets an exception reach the notebook: every handler runs through :meth:`GameView.safe`,
-which shows an illegal move's reason (or any other error) as a message instead. Handlers hold the
-view's lock, and so does a search when it hands back its answer: bots and hints think in a worker
-thread (``suggest.Search``), the page stays responsive, and Undo, New game or a move played
-meanwhile cancel a pending search (its answer is dropped, its search stopped).
+A view never lets a user's input crash it: every handler runs through :meth:`GameView.safe`, which
+shows an illegal move's reason as a message. Anything else is a bug: shown as "Something went
+wrong" to a user, raised in ``strict`` mode (the test suites run strict: the environment variable
+``STAINEDGLASS_STRICT=1``). Handlers hold the view's lock, and so does a search when it hands back
+its answer: bots and hints think in a worker thread (``searches.Search``), the page stays
+responsive, and Undo, New game or a move played meanwhile cancel a pending search.
 
-The score chart is plotly, built lazily: plotly's widget bundle is several megabytes, so it is only
-sent to the page when someone opens the chart, and the figure is created with its final data
-(a FigureWidget changed before it is displayed inside a Box loses the change under Voila); once
-shown, it is updated in place. The hint chart follows the same rules: built on the first hint
-with its data, updated in place after that (shown first, then changed).
+What a game is (its players' names and glass, chance, hidden hands, whether fewer points win) is
+read from the engine's :class:`stainedglass.Facts`, never restated here.
 """
 
 from __future__ import annotations
@@ -23,87 +22,136 @@ import html
 import os
 import threading
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.glass import hint_colour
 
-from .glass import GLASS, hint_colour
-from .suggest import (BOT_LABELS, HUMAN, TIMED_BOTS, HintMark, Search, bot_move, check_seat,
-                      hint_marks, hints, seat_choices)
+from .charts import HintChart, ScoreChart, start_warming_plotly
+from .messages import glass_badge, message_html, seconds_label
+from .searches import (BOT_LABELS, HUMAN, TIMED_BOTS, HintMark, Search, bot_move, check_seat,
+                       hint_marks, hints, seat_choices)
 
 COMPUTER = "mcts"
 """The bot a seat gets when it is simply "the computer"."""
 HINT_WORDS = "MCTS"
 
-MESSAGE_STYLE = {
-    "info": ("#2d2a24", "#f4efe1", "#b9b2a1"),
-    "good": ("#0c4a1e", "#dcf5df", "#23a447"),
-    "bad": ("#6b0b02", "#ffe1dc", "#d8341e"),
-}
+_VIEWS: dict[str, type["GameView"]] = {}
+"""The registered views by game name (filled as game folders are imported)."""
 
 
-def message_html(text: str, kind: str = "info", css_class: str = "sg-message") -> str:
-    """A message box; the kind is also spelt out by a symbol, not only by colour."""
-    fg, bg, border = MESSAGE_STYLE.get(kind, MESSAGE_STYLE["info"])
-    mark = {"good": "✓ ", "bad": "✗ "}.get(kind, "")
-    return (f'<div class="{css_class} sg-{kind}" style="color:{fg};background:{bg};'
-            f"border-left:6px solid {border};padding:6px 10px;border-radius:4px;"
-            f'font-size:15px;line-height:1.35;min-height:1.4em">{mark}{html.escape(text)}</div>')
+def strict_default() -> bool:
+    """Whether views raise unexpected errors instead of showing them (``STAINEDGLASS_STRICT=1``)."""
+    return os.environ.get("STAINEDGLASS_STRICT") == "1"
 
 
 class GameView(w.VBox):
     """A game in play: the state, who sits in each seat, and the controls around the board.
 
-    Subclasses set ``player_names``, ``player_glass`` (a :data:`GLASS` name per player),
-    ``lower_is_better``, and implement :meth:`board_area` (the widgets of the board) and
-    :meth:`redraw` (draw the board from ``self.state``, and the suggestions of
-    :meth:`hint_marks`). :meth:`take_hint` and :meth:`move_label` may be overridden.
+    A subclass sets ``game_name`` (and optionally ``move_example``, ``blurb``, ``legend``) and
+    implements the hooks :meth:`board_area` (the board's widgets) and :meth:`redraw` (draw
+    ``self.state`` and the suggestions of :meth:`hint_marks`); :meth:`setup` sets its own fields
+    before any widget is built. :meth:`controls`, :meth:`new_game_options`, :meth:`take_hint`,
+    :meth:`move_label`, :meth:`resolve_chance`, :meth:`auto_chance`, :meth:`gestures` and
+    :meth:`gallery_picture` may be overridden.
 
-    ``seats``: ``"human"`` or a bot name (``random``, ``greedy``, ``mcts``, ``alphabeta``) per
-    player; ``budget_s``: each bot's thinking time (the seat's slider); ``hint_budget_s``: the
-    hint's; ``background=False`` runs bots and hints inline (scripts), else in a worker thread.
+    ``state``: a position to start from (else a new game of ``game_name`` with ``options``, as
+    ``sg.load`` takes them); ``seats``: ``"human"`` or a bot name (``random``, ``greedy``,
+    ``mcts``, ``alphabeta``) per player; ``budget_s``: each bot's thinking time (the seat's
+    slider); ``hint_budget_s``: the hint's; ``background=False`` runs bots and hints inline
+    (scripts), else in a worker thread; ``compact``: a lesson's small board; ``strict``: raise
+    unexpected errors (default: ``STAINEDGLASS_STRICT=1``).
     """
 
-    player_names: Sequence[str] = ()
-    player_glass: Sequence[str] = ()
-    lower_is_better = False
-    score_label = "points"
-    hint_top = 5  # suggestions shown by Hint
+    game_name: ClassVar[str] = ""
+    """The engine's name of the game this view plays; setting it registers the view."""
+    move_example: ClassVar[str] = ""
+    """A move in the game's notation, shown in the move box as an example."""
+    blurb: ClassVar[str] = ""
+    """The gallery card's words about the game."""
+    legend: ClassVar[str] = ""
+    """How to read the board (colours, letters, patterns), for the gallery."""
+    hint_top: ClassVar[int] = 5  # suggestions shown by Hint
 
-    def __init__(self, game: sg.Game, state: sg.State | None = None, *,
-                 seats: Sequence[str] | None = None, compact: bool = False,
-                 budget_s: float = 1.0, hint_budget_s: float = 1.0,
-                 background: bool = True) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("game_name"):
+            _VIEWS[cls.game_name] = cls
+
+    def __init__(self, state: sg.State | None = None, *, seats: Sequence[str] | None = None,
+                 compact: bool = False, budget_s: float = 1.0, hint_budget_s: float = 1.0,
+                 background: bool = True, strict: bool | None = None, **options: Any) -> None:
         super().__init__()
+        if state is not None and options:
+            raise ValueError(f"game options ({', '.join(sorted(options))}) go with a new game, "
+                             "not with a given state")
+        if state is not None and self.game_name and state.game.name != self.game_name:
+            raise ValueError(f"{type(self).__name__} plays {self.game_name}, not "
+                             f"{state.game.name}")
         self._lock = threading.RLock()
-        self.game = game
-        self.state = state if state is not None else game.new_game()
+        self.strict = strict_default() if strict is None else bool(strict)
+        self.failure: BaseException | None = None  # strict: an error from a search, for wait()
+        self.game = state.game if state is not None else sg.load(self.game_name, **options)
+        self.state = state if state is not None else self.game.new_game()
         self.start = self.state.clone()  # where "Start again" returns to
-        self.seats = [check_seat(s) for s in (seats or [HUMAN] * self.state.num_players)]
-        if len(self.seats) < self.state.num_players:  # more: pickers for larger new games
-            raise ValueError(f"{len(self.seats)} seats for {self.state.num_players} players")
+        facts = self.game.facts
+        seats = list(seats or [HUMAN] * self.state.num_players)
+        if len(seats) < self.state.num_players:
+            raise ValueError(f"{len(seats)} seats for {self.state.num_players} players")
+        if len(seats) > facts.max_players:
+            raise ValueError(f"{len(seats)} seats: {self.game.title} has at most "
+                             f"{facts.max_players} players")
+        # a seat (and a picker) for every player a new game may have
+        self.seats = [check_seat(s) for s in seats + [HUMAN] * (facts.max_players - len(seats))]
         self.budgets = [float(budget_s)] * len(self.seats)
         self.hint_budget_s = float(hint_budget_s)
         self.background = background
         self.compact = compact
-        self.chart: Any = None
-        self.hint_chart: Any = None
-        self._chart_thread: threading.Thread | None = None
         self.suggestions: list[sg.ai.Suggestion] = []
         self.search: Search | None = None  # the bot's move or the hint being thought about
         self._search_about = ""  # words for the progress line
         self._search_budget = 1.0
         self.add_class("sg-view")
+        self.add_class(f"sg-{self.game.name.replace('_', '-')}")
+        self.setup()
+        self._build()
+        self.safe(lambda: self.after_change(self.intro()))()
 
+    # ---- the game's facts, as the view uses them --------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.game.facts.player_names
+
+    @property
+    def player_glass(self) -> tuple[str, ...]:
+        return self.game.facts.player_colours
+
+    @property
+    def score_label(self) -> str:
+        return self.game.facts.score_label
+
+    # ---- building the widgets ---------------------------------------------------------------
+
+    def _build(self) -> None:
         self.banner = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
         self.message = w.HTML(message_html("", "info"))
         self.undo_button = w.Button(description="Undo", tooltip="take back the last move")
         self.hint_button = w.Button(description="Hint", tooltip="the AI's best moves, and why")
         self.undo_button.on_click(self.safe(lambda _: self.undo()))
         self.hint_button.on_click(self.safe(lambda _: self.hint()))
-        self.move_text = w.Text(placeholder="or type a move, e.g. castle c3 d3 e3 c4 e4",
+        # the chance move (dice, cards) a person sets off: its words come from the game's facts
+        self.chance_button = w.Button(description=self.game.facts.chance_action or "Chance",
+                                      button_style="warning",
+                                      tooltip=self.game.facts.chance_action.lower())
+        self.chance_button.add_class("sg-chance")
+        self.chance_button.on_click(self.safe(lambda _: self.resolve_chance()))
+        if not self.game.facts.chance:
+            self.chance_button.layout.display = "none"
+        example = f", e.g. {self.move_example}" if self.move_example else ""
+        self.move_text = w.Text(placeholder=f"or type a move{example}",
                                 continuous_update=False, layout=w.Layout(width="360px"))
         self.move_text.observe(self.safe(lambda change: self.play_text(change["new"])), "value")
         self.move_log = w.HTML()
@@ -119,18 +167,19 @@ class GameView(w.VBox):
                                    layout=w.Layout(display="none", align_items="center"))
         # the hint: each suggestion's value, support and reason; a chart of the values
         self.hint_list = w.HTML(layout=w.Layout(max_width="640px"))
-        self.hint_chart_box = w.Box()
-        self.hint_panel = w.HBox([self.hint_list, self.hint_chart_box],
+        self.hints_chart = HintChart(self)
+        self.hint_panel = w.HBox([self.hint_list, self.hints_chart.box],
                                  layout=w.Layout(display="none", align_items="flex-start"))
         self.hint_panel.add_class("sg-hints")
         children: list[w.Widget] = [self.banner, *self.board_area(), self.message,
                                     self.thinking_row]
-        if compact:
+        buttons = [self.chance_button, *self.controls(), self.undo_button, self.hint_button]
+        if self.compact:
             self.restart_button = w.Button(description="Start again",
                                            tooltip="back to the position this lesson set up")
             self.restart_button.on_click(self.safe(lambda _: self.restart()))
-            children += [w.HBox([*self.controls(), self.undo_button, self.hint_button,
-                                 self.restart_button, self.move_text]), self.hint_panel]
+            children += [w.HBox([*buttons, self.restart_button, self.move_text]),
+                         self.hint_panel]
         else:
             choices = seat_choices(self.state)
             self.seat_pickers = [
@@ -142,7 +191,7 @@ class GameView(w.VBox):
                 # no readout: its overflow check costs ~30 ms of page load per slider; the
                 # description says the value instead (kept by set_budget)
                 w.FloatSlider(value=budget, min=0.2, max=10.0, step=0.1, readout=False,
-                              description=_seconds(budget), continuous_update=False,
+                              description=seconds_label(budget), continuous_update=False,
                               tooltip="how long the bot thinks per move (its strength)",
                               style={"description_width": "96px"},
                               layout=w.Layout(width="250px"))
@@ -154,14 +203,12 @@ class GameView(w.VBox):
                 self._show_slider(i)
             self.new_button = w.Button(description="New game", button_style="primary")
             self.new_button.on_click(self.safe(lambda _: self.new_game()))
-            self.chart_button = w.ToggleButton(description="Score chart", value=False,
-                                               tooltip="score after every move (plotly)")
-            self.chart_button.observe(self.safe(lambda _: self._toggle_chart()), "value")
-            self.chart_box = w.Box()
-            _start_warming_plotly()
+            self.score_chart = ScoreChart(self)
+            self.chart_button, self.chart_box = self.score_chart.button, self.score_chart.box
+            start_warming_plotly()
             seats = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
             children += [
-                w.HBox([*self.controls(), self.undo_button, self.hint_button, self.move_text]),
+                w.HBox([*buttons, self.move_text]),
                 self.hint_panel,
                 w.HBox([*seats, *self.new_game_options(), self.new_button, self.chart_button],
                        layout=w.Layout(align_items="flex-start")),
@@ -169,9 +216,26 @@ class GameView(w.VBox):
                 self.move_log,
             ]
         self.children = children
-        self.safe(lambda: self.after_change(self.intro()))()
+
+    @property
+    def chart(self) -> Any:
+        """The score chart's plotly figure (None until it is first opened)."""
+        return self.score_chart.figure if not self.compact else None
+
+    @property
+    def hint_chart(self) -> Any:
+        """The hint chart's plotly figure (None until the first hint)."""
+        return self.hints_chart.figure
+
+    @property
+    def hint_chart_box(self) -> w.Box:
+        return self.hints_chart.box
 
     # ---- for subclasses ----------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Set the view's own fields (what the pointer holds, choices in progress): called
+        once the game and state are known, before any widget is built or drawn."""
 
     def board_area(self) -> list[w.Widget]:  # hook
         raise NotImplementedError
@@ -225,6 +289,11 @@ class GameView(w.VBox):
                 except sg.IllegalMove as e:
                     self.say(f"Illegal: {e}", "bad")
                 except Exception as e:  # noqa: BLE001 - a view must not crash on user input
+                    if self.strict:
+                        if threading.current_thread() is threading.main_thread():
+                            raise
+                        self.failure = e  # a search's hand-over: wait() raises it
+                        return None
                     self.say(f"Something went wrong: {type(e).__name__}: {e}", "bad")
                 return None
 
@@ -312,7 +381,7 @@ class GameView(w.VBox):
         """The thinking time of ``player``'s bot, from its next move."""
         self.budgets[player] = float(seconds)
         if not self.compact:
-            self.strength_sliders[player].description = _seconds(seconds)
+            self.strength_sliders[player].description = seconds_label(seconds)
 
     def resume(self) -> None:
         """Let the bot to move play (it waits after an Undo)."""
@@ -390,64 +459,7 @@ class GameView(w.VBox):
         self.hint_panel.layout.display = None  # shown first: a displayed chart takes changes
         self.hint_list.value = self._hint_list_html()
         if not self.compact:
-            self._update_hint_chart()
-
-    def _hint_chart_data(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A dot per candidate (dots, not bars: the axis zooms in on the values, which are often
-        close, without bars whose lengths would then mislead)."""
-        marks = self.hint_marks()
-        xs = [round(100 * m.value, 1) for m in marks]
-        lo, hi = min(xs), max(xs)
-        pad = max(2.0, (hi - lo) * 0.35)
-        dots = dict(type="scatter", mode="markers+text", x=xs,
-                    y=[f"{m.rank}. {self.move_label(m.move)}" for m in marks],
-                    text=[f"{m.value:.0%}" for m in marks], textposition="middle right",
-                    hovertext=[f"{m.reason}<br>{m.support} {m.unit}" for m in marks],
-                    hoverinfo="text",
-                    marker=dict(size=16, color=[hint_colour(m.shade) for m in marks],
-                                line=dict(color="#17150f", width=1.5)))
-        layout = dict(title=dict(text=f"Candidates: estimated {self.value_words()} (%)",
-                                 font=dict(size=13)),
-                      height=90 + 30 * len(marks),
-                      xaxis=dict(range=[max(0.0, lo - pad), min(100.0, hi + 2 * pad)],
-                                 ticksuffix="%", zeroline=False))
-        return dots, layout
-
-    def _update_hint_chart(self) -> None:
-        if self.hint_chart is None and not _PLOTLY_READY.is_set():
-            # plotly's first import takes seconds: the board and the words go first, the
-            # chart follows when the warm-up thread is done (if the hint still stands)
-            shown = self.suggestions
-            self.hint_chart_box.children = (w.HTML("<i>chart loading…</i>"),)
-
-            def later() -> None:
-                _PLOTLY_READY.wait(120)
-                with self._lock:
-                    if self.suggestions is shown and shown:
-                        self.safe(self._update_hint_chart)()
-
-            self._chart_thread = threading.Thread(target=later, name="sg-chart", daemon=True)
-            self._chart_thread.start()
-            return
-        dots, layout = self._hint_chart_data()
-        if self.hint_chart is None:
-            import plotly.graph_objects as go  # on the first hint (warmed up in a thread)
-
-            self.hint_chart = go.FigureWidget(  # built with its data: see the module's note
-                data=[dots],
-                layout=dict(**layout, width=440, margin=dict(l=190, r=20, t=36, b=30),
-                            yaxis=dict(autorange="reversed"), paper_bgcolor="#f4efe1",
-                            plot_bgcolor="#fbf8ef", showlegend=False))
-            self.hint_chart_box.children = (self.hint_chart,)
-            return
-        with self.hint_chart.batch_update():
-            trace = self.hint_chart.data[0]
-            for key in ("x", "y", "text", "hovertext"):
-                setattr(trace, key, dots[key])
-            trace.marker.color = dots["marker"]["color"]
-            self.hint_chart.layout.title.text = layout["title"]["text"]
-            self.hint_chart.layout.height = layout["height"]
-            self.hint_chart.layout.xaxis.range = layout["xaxis"]["range"]
+            self.hints_chart.update()
 
     # ---- searches off the main thread --------------------------------------------------------
 
@@ -476,15 +488,21 @@ class GameView(w.VBox):
             with self._lock:
                 search = self.search
             if search is None:
-                if self._chart_thread is not None:
-                    self._chart_thread.join(max(0.0, deadline - time.monotonic()))
-                return not (self._chart_thread and self._chart_thread.is_alive())
+                if self.failure is not None:  # strict: a search's error surfaces here
+                    error, self.failure = self.failure, None
+                    raise error
+                thread = self.hints_chart.thread
+                if thread is not None:
+                    thread.join(max(0.0, deadline - time.monotonic()))
+                return not (thread and thread.is_alive())
             if not search.wait(max(0.0, deadline - time.monotonic())):
                 return False
 
     def _search_failed(self, error: BaseException) -> None:
         self.search = None
         self._update_thinking()
+        if self.strict:
+            self.failure = error
         self.say(f"Something went wrong: {type(error).__name__}: {error}", "bad")
 
     def _progress(self, seconds: float) -> None:
@@ -542,8 +560,10 @@ class GameView(w.VBox):
         self.redraw()
         self.update_banner()
         self.update_move_log()
-        self.update_chart()
+        if not self.compact:
+            self.score_chart.update()
         self._update_hint_panel()
+        self._update_chance_button()
         if run_computer and self.background:
             self._start_bot()
         self._update_thinking()
@@ -593,8 +613,37 @@ class GameView(w.VBox):
         self.after_change((self._bot_words(player, words), "info"))
 
     def auto_chance(self) -> bool:
-        """Whether chance nodes are resolved without a button (dice games show a Roll button)."""
+        """Whether chance moves are made without the chance button (the default: always).
+        A game where people set chance off themselves (rolling the dice) says when not."""
         return True
+
+    def resolve_chance(self) -> None:
+        """The chance button: the chance move the game's generator draws now."""
+        state = self.state
+        if not state.is_chance():
+            raise sg.IllegalMove(f"no chance move now: {self.game.facts.chance_action.lower()}"
+                                 " comes when the rules call for it")
+        self.play(state.sample_chance())
+
+    def _update_chance_button(self) -> None:
+        if not self.game.facts.chance:
+            return
+        waiting = self.state.is_chance() and self._has_human() and not self.auto_chance()
+        self.chance_button.disabled = not waiting
+
+    def gestures(self, move: sg.Move) -> list[tuple[str, str, Any]]:
+        """The pointer and key actions that make ``move`` on this view, as ``(widget, action,
+        value)`` with ``widget`` an attribute of the view: a :class:`~.board.Board` with
+        ``"click"``, ``"hover"`` or ``"press"`` and an id or key, a button with ``"click"``,
+        or a selector with ``"select"`` and its new value. The view conformance suite makes
+        every legal move this way (``testing.perform``); views implement it for their board.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not list its gestures")
+
+    @classmethod
+    def gallery_picture(cls) -> str:
+        """The gallery card's picture (SVG text): by default a new game's."""
+        return sg.load(cls.game_name).new_game(seed=0).svg() or ""
 
     def turn_note(self) -> str:
         """Words about the turn that the banner alone does not say (skips, the end)."""
@@ -621,24 +670,25 @@ class GameView(w.VBox):
         if state.is_terminal():
             turn = f"<b>Game over: {html.escape(self.verdict())}</b>"
         elif state.is_chance():
-            turn = "<b>Roll the dice</b>"
+            turn = self.chance_banner()
         else:
             p = state.current_player
-            g = GLASS[self.player_glass[p]]
             seat = self._seat(p)
             who = f" ({BOT_LABELS[seat]})" if seat != HUMAN else ""
-            turn = (f'<span style="display:inline-block;min-width:1.6em;text-align:center;'
-                    f'background:{g.mid};color:{g.ink};border:2px solid #17150f;'
-                    f'border-radius:4px;font-weight:bold">{g.letter}</span> '
+            turn = (f"{glass_badge(self.player_glass[p])} "
                     f"<b>{self.player_names[p]}</b>{who} to move")
         parts.append(f'<span class="sg-turn">{turn}</span>')
         scores = " · ".join(f"{n} <b>{s}</b>"
                             for n, s in zip(self.player_names, state.scores()))
-        better = "fewer is better" if self.lower_is_better else "more is better"
+        better = "fewer is better" if self.game.facts.lower_is_better else "more is better"
         parts.append(f'<span class="sg-scores">{self.score_label}: {scores} '
                      f'<small>({better})</small></span>')
         return ('<div class="sg-banner" style="font-size:18px;display:flex;gap:28px;'
                 'align-items:center">' + "".join(parts) + "</div>")
+
+    def chance_banner(self) -> str:
+        """The banner's words at a chance node (the game's chance action)."""
+        return f"<b>{html.escape(self.game.facts.chance_action)}</b>"
 
     def log_entry(self, move: str) -> str:
         """How a move of the history reads in the move log (a game may hide secrets there)."""
@@ -653,89 +703,3 @@ class GameView(w.VBox):
             f"({len(self.state.history)} moves)</summary>"
             '<ol style="max-height:180px;overflow:auto;margin:4px 0;font-family:monospace;'
             f'font-size:13px">{items}</ol></details>')
-
-    # ---- the score chart (plotly, built on demand) -------------------------------------------
-
-    def score_series(self) -> list[list[int]]:
-        """Each player's score after every move since the game began (move 0: the start)."""
-        replay = self.game.new_game(seed=self.state.seed)
-        series = [[s] for s in replay.scores()]
-        for text in self.state.history:
-            replay.play(text)
-            for line, s in zip(series, replay.scores()):
-                line.append(s)
-        return series
-
-    def _figure_data(self) -> list[dict[str, Any]]:
-        dashes = ["solid", "dash", "dot", "dashdot"]
-        symbols = ["circle", "square", "diamond", "triangle-up"]
-        out = []
-        for i, ys in enumerate(self.score_series()):
-            g = GLASS[self.player_glass[i]]
-            out.append(dict(type="scatter", x=list(range(len(ys))), y=ys, mode="lines+markers",
-                            name=f"{g.letter} · {self.player_names[i]}",
-                            line=dict(color=g.mid, width=3, dash=dashes[i % 4]),
-                            marker=dict(symbol=symbols[i % 4], size=7, color=g.dark)))
-        return out
-
-    def _toggle_chart(self) -> None:
-        if not self.chart_button.value:
-            self.chart_box.layout.display = "none"  # kept: showing it again costs nothing
-            return
-        self.chart_box.layout.display = None
-        if self.chart is not None:
-            self.update_chart()
-            return
-        import plotly.graph_objects as go  # on demand (and warmed up in a thread, see below)
-
-        better = "fewer is better" if self.lower_is_better else "more is better"
-        self.chart = go.FigureWidget(
-            data=self._figure_data(),
-            layout=dict(title=f"{self.score_label.capitalize()} after each move ({better})",
-                        xaxis_title="move", yaxis_title=self.score_label, height=320,
-                        width=760, margin=dict(l=60, r=20, t=50, b=45),
-                        paper_bgcolor="#f4efe1", plot_bgcolor="#fbf8ef"))
-        self.chart_box.children = (self.chart,)
-
-    def update_chart(self) -> None:
-        """Follow the game in place (the figure is displayed by now); not while it is hidden."""
-        if self.chart is None or not self.chart_button.value:
-            return
-        data = self._figure_data()
-        with self.chart.batch_update():
-            for trace, new in zip(self.chart.data, data):
-                trace.x = new["x"]
-                trace.y = new["y"]
-
-
-_PLOTLY_READY = threading.Event()
-
-
-def _start_warming_plotly() -> None:
-    """Warm plotly up: at once in a kernel Voila is preheating (no visitor waits for it, and
-    the kernel is then idle when a visitor's page loads, instead of importing plotly beside
-    it); elsewhere (JupyterLab, nbval) in a background thread, so the view shows first."""
-    if _PLOTLY_READY.is_set():
-        return
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        _warm_plotly()
-    else:
-        threading.Thread(target=_warm_plotly, name="warm-plotly", daemon=True).start()
-
-
-def _warm_plotly() -> None:
-    """Import plotly ahead of need, so the first click on Score chart (or the first hint's
-    chart) does not wait for the import (see :func:`_start_warming_plotly`)."""
-    try:
-        import plotly.graph_objects as go
-
-        go.FigureWidget, go.Scatter, go.Bar, go.Layout  # noqa: B018 - lazy modules: loads them
-    except Exception:  # noqa: BLE001 - only a warm-up; the click reports any real error
-        pass
-    finally:
-        _PLOTLY_READY.set()
-
-
-def _seconds(value: float) -> str:
-    """A strength slider's label: its thinking time."""
-    return f"{value:.1f} s a move"

@@ -15,7 +15,7 @@ Targets (``data-id``): each glass space is ``"3:b2"``, each die ``"die:r"``; the
 :func:`hand_svg` has ``"card:swap"`` and the like.
 
 >>> import stainedglass as sg
->>> from stainedglass_widgets.walls_of_light_drawing import walls_of_light_svg
+>>> from stainedglass.walls_of_light.svg import walls_of_light_svg
 >>> state = sg.load("walls_of_light", first_player=0).new_game(seed=1)
 >>> state.play("roll r2 b3 y6")
 >>> svg = walls_of_light_svg(state)
@@ -28,10 +28,10 @@ from __future__ import annotations
 from html import escape
 from typing import Collection, Sequence
 
-from stainedglass.core import cell_name
-from stainedglass.walls_of_light.moves import CARD_NAMES, CARD_TITLES, CELLS
-from stainedglass.walls_of_light.panes import SHOWN, WINKS, printed_of
-from stainedglass.walls_of_light.windows import (
+from ..core import cell_name
+from .moves import CARD_NAMES, CARD_TITLES, CELLS
+from .panes import SHOWN, WINKS, printed_of
+from .windows import (
     COLOR_LETTERS,
     COLOR_NAMES,
     DIE_LETTERS,
@@ -40,7 +40,7 @@ from stainedglass.walls_of_light.windows import (
     Face,
 )
 
-from .glass import (
+from ..glass import (
     hint_colour,
     GLASS,
     LEAD,
@@ -124,6 +124,43 @@ def _disc(cx: float, cy: float, r: float, color: int, neutral: bool, small: bool
             + label(cx, cy + 0.5, letter, r * (1.0 if small else 1.15), g.ink) + "</g>")
 
 
+def space_label(name: str, code: int) -> str | None:
+    """``"3:b2: orange (printed yellow, a red wink)"``; None for an empty space."""
+    shown, winks, printed = SHOWN[code], WINKS[code], printed_of(code)
+    if shown < 0:
+        return None
+    parts = [] if printed is None else [f"printed {COLOR_NAMES[printed]}"]
+    if len(set(winks)) == 1:
+        many = len(winks) > 1
+        parts.append(f"{'two' if many else 'a'} {COLOR_NAMES[winks[0]]} wink{'s' if many else ''}")
+    elif winks:
+        parts.append(" and ".join(f"a {COLOR_NAMES[w]} wink" for w in sorted(winks)))
+    return f"{name}: {COLOR_NAMES[shown]} ({', '.join(parts)})"
+
+
+def window_label(state, pos: int) -> str:
+    """``"window 3: Rose, 4 to fill, white cube"``."""
+    face = state.face(pos)
+    missing = len(face.spaces) - state.filled[pos]
+    cube = ", white cube" if state.cubes[pos] else ""
+    return f"window {pos + 1}: {face_title(face)}, {missing} to fill{cube}"
+
+
+def labels(state) -> list[str]:
+    """What the windows hold, in words: each window and every space with glass in it, worked
+    out from the state alone. The picture carries the same words (``data-label``), so a test
+    can check that it shows what the state holds."""
+    out = []
+    for pos in range(len(state.cubes)):
+        out.append(window_label(state, pos))
+        for cell in state.face(pos).spaces:
+            name = f"{pos + 1}:{cell_name(cell % 4, cell // 4)}"
+            words = space_label(name, state.cells[pos * CELLS + cell])
+            if words is not None:
+                out.append(words)
+    return out
+
+
 def _space(state, pos: int, cell: int, neutral_yellow: bool) -> str:
     """One glass space: its glass, printed lattice, winks and special mark."""
     x, y = space_xy(pos, cell)
@@ -132,7 +169,9 @@ def _space(state, pos: int, cell: int, neutral_yellow: bool) -> str:
     shown, winks, printed = SHOWN[code], WINKS[code], printed_of(code)
     special = face.special(cell)
     name = f"{pos + 1}:{cell_name(cell % 4, cell // 4)}"
+    words = space_label(name, code)
     attrs = [f'class="space" data-space="{name}"',
+             f'data-label="{escape(words)}"' if words else "",
              f'data-shown="{COLOR_NAMES[shown] if shown >= 0 else ""}"',
              f'data-printed="{COLOR_NAMES[printed] if printed is not None else ""}"',
              f'data-winks="{" ".join(COLOR_NAMES[w] for w in winks)}"',
@@ -212,7 +251,8 @@ def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> 
     face = state.face(pos)
     missing = len(face.spaces) - state.filled[pos]
     out = [f'<g class="window" data-position="{pos + 1}" data-face="{escape(face_title(face))}"'
-           f' data-cube="{str(state.cubes[pos]).lower()}" data-to-fill="{missing}">']
+           f' data-cube="{str(state.cubes[pos]).lower()}" data-to-fill="{missing}"'
+           f' data-label="{escape(window_label(state, pos))}">']
     # carved stone with a pointed top, and a gold glow when the dice name this window
     top = py + 10
     out.append(f'<path d="M{px:g} {py + PANEL_H:g}V{top + 14:g}Q{px + PANEL_W / 2:g} {py - 12:g}'
@@ -415,12 +455,18 @@ CARD_WORDS = ("place a second pane", "two lone winks change places", "reroll 1, 
 
 
 def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
-             selected: str | None = None, note: str = "") -> str:
+             selected: str | None = None, note: str = "",
+             suggested: Sequence[tuple[str, float, int]] = ()) -> str:
     """The cards of ``player`` (None: nobody's hand may be shown), each a target ``"card:NAME"``.
 
     ``playable`` names the cards with a legal use now (drawn bright, with a tick); ``selected`` is
     the card being played (gold); the others' hands are shown face down, as counts.
+    ``suggested``: the hint's card plays as ``(card, shade, rank)``, a violet badge with the
+    rank on each (the best: class ``hint``).
     """
+    ranks: dict[str, tuple[float, int]] = {}
+    for card, shade, rank in suggested:
+        ranks.setdefault(card, (shade, rank))  # a card's best-ranked use
     n = state.num_players
     head = 40
     rows = 4
@@ -462,6 +508,19 @@ def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
             if ok:
                 body.append(label(x + CARD_W - 10, yy + 10, "✓", 13, "#fff"))
             body.append("</g>")
+            if name in ranks and count:
+                shade, rank = ranks[name]
+                colour = hint_colour(shade)
+                kind = "hint" if rank == 1 else "suggestion"
+                body.append(f'<g class="{kind}" data-rank="{rank}" data-card="{name}"'
+                            ' pointer-events="none">'
+                            f'<rect x="{x - 3:g}" y="{yy - 3:g}" width="{CARD_W + 6}"'
+                            f' height="{CARD_H + 6}" rx="9" fill="none" stroke="{colour}"'
+                            ' stroke-width="4" stroke-dasharray="9 4"/>'
+                            f'<circle cx="{x + CARD_W - 12:g}" cy="{yy + CARD_H - 12:g}" r="11"'
+                            f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
+                            + label(x + CARD_W - 12, yy + CARD_H - 12, str(rank), 13,
+                                    "#ffffff" if shade > 0.55 else "#2d2a24") + "</g>")
             if count:
                 body.append(hit(x, yy, CARD_W, CARD_H, f"card:{name}",
                                 f"{CARD_TITLES[t]}: {CARD_WORDS[t]}"))
@@ -479,3 +538,9 @@ def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
     return svg_document(width, height, "".join(body),
                         glass_defs([*CARD_GLASS, *PLAYER_GLASS]), "hand",
                         css_class="sg-svg sg-hand")
+
+
+def draw(state, **options) -> str:
+    """The picture of ``state`` (``state.svg()``, ``_repr_svg_``): the six windows and the
+    scoring band (the hands stay hidden), see :func:`walls_of_light_svg` for the options."""
+    return walls_of_light_svg(state, **options)

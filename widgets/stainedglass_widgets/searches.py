@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import stainedglass as sg
-from stainedglass.ai.search import StopFlag, has_hidden_information
+from stainedglass.ai.search import StopFlag
 
 HUMAN = "human"
 BOT_LABELS = {"random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot",
@@ -39,15 +39,12 @@ HINT_BOT = "mcts"
 """The search behind the Hint button: it works for every game (chance and hidden cards too)."""
 
 
-def two_player_deterministic(state: sg.State) -> bool:
-    """Two players, no chance, nothing hidden: where alpha-beta is exact."""
-    no_chance = type(state)._chance_probabilities is sg.State._chance_probabilities
-    return state.num_players == 2 and no_chance and not has_hidden_information(state)
-
-
 def seat_choices(state: sg.State) -> list[tuple[str, str]]:
-    """``(label, seat)`` pairs a seat may take in this game: a human or one of the bots."""
-    bots = [b for b in sg.ai.BOTS if b != "alphabeta" or two_player_deterministic(state)]
+    """``(label, seat)`` pairs a seat may take in this game: a human or one of the bots
+    (alpha-beta only where the game's facts say it is exact: two players, no chance, nothing
+    hidden)."""
+    exact = state.game.facts.deterministic_duel
+    bots = [b for b in sg.ai.BOTS if b != "alphabeta" or exact]
     return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots]
 
 

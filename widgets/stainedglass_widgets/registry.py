@@ -1,0 +1,62 @@
+"""Which games have a view: found the way the engine finds its games.
+
+Each game's view lives in its own folder, ``stainedglass_widgets/<game>/``, whose ``__init__``
+imports its view; a :class:`~.game_view.GameView` subclass that names its ``game_name`` registers
+itself. Nothing here lists the games.
+
+>>> "cathedral" in views()
+True
+>>> view("cathedral").state.game.name
+'cathedral'
+>>> view("chess")
+Traceback (most recent call last):
+...
+ValueError: no view for 'chess'; the games with a view are: cathedral, walls_of_light
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from .game_view import _VIEWS, GameView
+
+_DISCOVERED = False
+
+
+def _discover() -> None:
+    """Import every game folder of the widgets package once (each registers its view)."""
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    import stainedglass_widgets
+
+    for info in pkgutil.iter_modules(stainedglass_widgets.__path__):
+        if info.ispkg:
+            importlib.import_module(f"stainedglass_widgets.{info.name}")
+    _DISCOVERED = True
+
+
+def views() -> dict[str, type[GameView]]:
+    """The view class of every game that has one, by the engine's game name, in the engine's
+    order of games."""
+    _discover()
+    import stainedglass as sg
+
+    return {name: _VIEWS[name] for name in sg.games() if name in _VIEWS}
+
+
+def view_class(name: str) -> type[GameView]:
+    """The view class of game ``name`` (a ValueError naming those that have one)."""
+    found = views()
+    if name not in found:
+        raise ValueError(f"no view for {name!r}; the games with a view are: "
+                         + ", ".join(found))
+    return found[name]
+
+
+def view(name: str, **options: Any) -> GameView:
+    """The play view of game ``name``: ``options`` as ``sg.load`` takes them (``players=2``),
+    and the view's own (``seats=[...]``, ``budget_s=``, ``hint_budget_s=``)."""
+    return view_class(name)(**options)
