@@ -1,5 +1,5 @@
-"""Cathedral, rule by rule. Each test quotes the rulebook (``seeds/cathedral.txt``) or the
-rulings (``shared/rulings.md``, Cathedral section) and builds a position that shows it.
+"""Cathedral, rule by rule. Each test quotes the published rulebook or the
+project's rulings (see ``stainedglass/cathedral/RULES.md``) and builds a position that shows it.
 
 Positions are given with the ``start=`` option (buildings already standing, no claims computed).
 """

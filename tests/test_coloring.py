@@ -1,7 +1,6 @@
 """Coloring in the Stained Glass, rule by rule.
 
-Each test quotes the rulebook (``shared/seeds/coloring-in-the-stained-glass.txt``), the rulings
-(``shared/rulings.md``) or the referee's rulings in ``stainedglass/coloring/RULES.md``.
+Each test quotes the published rulebook, the project's rulings or the referee's rulings in ``stainedglass/coloring/RULES.md``.
 Small sheets are drawn with ``grid_sheet`` (unit squares; shapes numbered in reading order).
 """
 

@@ -1,4 +1,4 @@
-"""The engine contract (``../shared/api.md``), checked for every registered game and variant.
+"""The engine contract (``docs/api.md``), checked for every registered game and variant.
 
 A new game that registers itself is tested here with no extra work.
 """

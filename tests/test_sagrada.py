@@ -1,7 +1,6 @@
 """Sagrada solo with cards: every rule on a position built to show it.
 
-Quotes are from the rulebook (``../shared/seeds/sagrada-cards-solo.txt``), the rulings
-(``../shared/rulings.md``) or the referee's rulings in ``stainedglass/sagrada/RULES.md``.
+Quotes are from the published rulebook, the project's rulings or the referee's rulings in ``stainedglass/sagrada/RULES.md``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Walls of Light, rule by rule.
 
-Each test quotes the rule it checks: the rulebook (``../shared/seeds/walls-of-light.txt``), the
-rulings (``../shared/rulings.md``) or the referee's rulings in
+Each test quotes the rule it checks: the published rulebook, the
+project's rulings or the referee's rulings in
 ``stainedglass/walls_of_light/RULES.md``. Positions are built with small custom windows (the
 ``windows=`` option) and winks put on spaces directly (:func:`put`).
 """

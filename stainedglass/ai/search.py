@@ -1,6 +1,6 @@
 """What every bot shares: options, budgets, chance sampling, determinization, position keys.
 
-Bots see a game only through the engine contract (``shared/api.md``, ``stainedglass/core.py``):
+Bots see a game only through the engine contract (``docs/api.md``, ``stainedglass/core.py``):
 ``legal_moves``, ``play``/``undo`` (in the inner loops ``_push``: a play without the rule
 check, for a move the position has just listed), ``clone``, ``chance_outcomes``,
 ``view(player)``, ``evaluate()`` and ``returns()``. Nothing here knows any game.

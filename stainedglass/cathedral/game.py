@@ -1,4 +1,4 @@
-"""Cathedral: the rules (``../shared/seeds/cathedral.txt`` and the rulings; see RULES.md).
+"""Cathedral: the rules (the published rulebook and the rulings; see RULES.md).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game()

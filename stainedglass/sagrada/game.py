@@ -1,4 +1,4 @@
-"""Sagrada solo with cards: the rules (``../shared/seeds/sagrada-cards-solo.txt``, the rulings, and
+"""Sagrada solo with cards: the rules (the published rulebook, the rulings, and
 the referee's rulings in RULES.md).
 
 >>> import stainedglass as sg

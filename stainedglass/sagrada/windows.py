@@ -1,6 +1,6 @@
 """Sagrada solo's glass windows: the geometry of the 4x5 grid, the designed windows, validation.
 
-A window is four rows of five fields, written as text (``../shared/api.md``): ``.`` a blank field,
+A window is four rows of five fields, written as text (``docs/api.md``): ``.`` a blank field,
 ``R G Y B K`` a color restriction, ``1``-``6`` a value restriction. Field ``a1`` is the top-left
 field, letters are columns, numbers rows. A field is a bit: ``index = row * 5 + col``.
 

@@ -1,4 +1,4 @@
-"""Walls of Light: the rules (``../shared/seeds/walls-of-light.txt``, the rulings; see RULES.md).
+"""Walls of Light: the rules (the published rulebook, the rulings; see RULES.md).
 
 >>> import stainedglass as sg
 >>> state = sg.load("walls_of_light", players=3, first_player=0).new_game(seed=1)

@@ -1,4 +1,4 @@
-"""Walls of Light move notation (``../shared/api.md``): every move, made once, and the parser.
+"""Walls of Light move notation (``docs/api.md``): every move, made once, and the parser.
 
 Spaces are named ``3:b2`` (window position 3, cell b2); inside the engine a space is one number,
 ``g = (position - 1) * 16 + row * 4 + col``.

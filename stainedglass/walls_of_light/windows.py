@@ -1,7 +1,7 @@
 """The Cathedral Windows of Walls of Light: colors, the text form of a face, the twelve faces.
 
 The rulebook's pictures are lost (rulings, Walls of Light): the project designs its own faces.
-A face is a 4x4 grid written as four rows of four characters (``../shared/api.md``)::
+A face is a 4x4 grid written as four rows of four characters (``docs/api.md``)::
 
     #  stone, not part of the window      .  empty space
     +  empty "+1" space                   *  empty "+card" space
