@@ -158,7 +158,7 @@ def test_bad_bot_names_and_options_are_refused_by_name():
 def test_greedy_with_no_chance_samples_judges_the_chance_node_itself():
     """``chance_samples=0``: the position before the roll is judged by ``evaluate()`` (which
     Walls of Light computes from the roll's odds) instead of averaging sampled rolls."""
-    from stainedglass.ai.bots import expected_value
+    from stainedglass.ai.search import expected_value
 
     state = sg.load("walls_of_light").new_game(seed=3)
     assert state.is_chance()

@@ -9,13 +9,14 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..core import Move, State
-from .search import Bot, Candidate, determinize, leaf_value, sample_outcome
+from .alphabeta import AlphaBetaBot
+from .mcts import MCTSBot
+from .search import Bot, Candidate, determinize, expected_value
 
-__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot", "expected_value"]
+__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot"]
 
 
 class RandomBot(Bot):
@@ -27,28 +28,6 @@ class RandomBot(Bot):
     def choose(self, state: State) -> Move:
         self._check(state)
         return self.rng.choice(state.legal_moves())
-
-
-def expected_value(state: State, player: int, rng: random.Random, samples: int) -> float:
-    """``player``'s evaluation of ``state``; at a chance node, the mean over its outcomes
-    (all of them when there are at most ``samples``, else ``samples`` drawn by probability),
-    or with ``samples`` 0 the game's ``evaluate()`` of the chance node itself."""
-    if not state.is_chance() or samples <= 0:
-        return leaf_value(state)[player]
-    outcomes = state.chance_outcomes()
-    if len(outcomes) <= samples:
-        total = 0.0
-        for move, p in outcomes:
-            state._push(move)
-            total += p * expected_value(state, player, rng, 1)
-            state.undo()
-        return total
-    total = 0.0
-    for _ in range(samples):
-        state._push(sample_outcome(state, rng))
-        total += expected_value(state, player, rng, 1)
-        state.undo()
-    return total / samples
 
 
 class GreedyBot(Bot):
@@ -77,9 +56,6 @@ class GreedyBot(Bot):
 
 
 def _registry() -> dict[str, type[Bot]]:
-    from .alphabeta import AlphaBetaBot
-    from .mcts import MCTSBot
-
     return {b.name: b for b in (RandomBot, GreedyBot, MCTSBot, AlphaBetaBot)}
 
 

@@ -35,9 +35,8 @@ import time
 from typing import Any
 
 from ..core import Move, State
-from .bots import expected_value
-from .search import (Bot, Candidate, Clock, determinize, has_hidden_information, leaf_value,
-                     outcome_at, sample_outcome)
+from .search import (Bot, Candidate, Clock, determinize, expected_value, has_hidden_information,
+                     leaf_value, outcome_at, sample_outcome)
 
 __all__ = ["MCTSBot"]
 

@@ -18,7 +18,7 @@ from typing import Any, Hashable, Protocol
 from ..core import Move, State
 
 __all__ = ["Bot", "Candidate", "Clock", "StopFlag", "determinize", "sample_outcome", "outcome_at",
-           "position_key", "has_hidden_information", "leaf_value"]
+           "position_key", "has_hidden_information", "leaf_value", "expected_value"]
 
 
 @dataclass(frozen=True)
@@ -199,3 +199,25 @@ def position_key(state: State) -> Hashable:
 def leaf_value(state: State) -> list[float]:
     """``returns()`` at the end, else the game's ``evaluate()``."""
     return state.returns() if state.is_terminal() else state.evaluate()
+
+
+def expected_value(state: State, player: int, rng: random.Random, samples: int) -> float:
+    """``player``'s evaluation of ``state``; at a chance node, the mean over its outcomes
+    (all of them when there are at most ``samples``, else ``samples`` drawn by probability),
+    or with ``samples`` 0 the game's ``evaluate()`` of the chance node itself."""
+    if not state.is_chance() or samples <= 0:
+        return leaf_value(state)[player]
+    outcomes = state.chance_outcomes()
+    if len(outcomes) <= samples:
+        total = 0.0
+        for move, p in outcomes:
+            state._push(move)
+            total += p * expected_value(state, player, rng, 1)
+            state.undo()
+        return total
+    total = 0.0
+    for _ in range(samples):
+        state._push(sample_outcome(state, rng))
+        total += expected_value(state, player, rng, 1)
+        state.undo()
+    return total / samples
