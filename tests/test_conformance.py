@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -198,3 +200,57 @@ def test_json_is_plain_json(name, opts):
     state = sg.load(name, **opts).new_game(seed=3)
     data = json.loads(state.to_json())
     assert data["game"] == name and data["seed"] == 3
+
+
+# ---- the game's declared facts hold in play --------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sg.games())
+def test_declared_facts_match_how_the_game_plays(name):
+    """``Game.facts`` is declared, never guessed: random games of every variant confirm it."""
+    cls = _REGISTRY[name]
+    facts = cls.facts
+    assert isinstance(facts, sg.Facts) and "facts" in cls.__dict__, "each game declares its own"
+    rng = random.Random(0)
+    saw_chance = saw_hidden = False
+    for opts in cls.variants:
+        game = sg.load(name, **opts)
+        assert facts.min_players <= game.num_players <= facts.max_players
+        assert game.player_names == facts.player_names[:game.num_players]
+        for seed in (1, 2):
+            state = game.new_game(seed=seed)
+            for _ in range(MAX_PLIES):
+                if state.is_terminal():
+                    break
+                saw_chance |= state.is_chance()
+                if not state.is_chance() and not saw_hidden:
+                    mover = state.current_player
+                    for p in range(state.num_players):  # what p may know of the position
+                        seen = state.view(p)
+                        if p != mover or state.num_players == 1:
+                            seen_again = state.view(p)
+                            saw_hidden |= not same(seen._position(), state._position()) or \
+                                not same(seen_again._position(), seen._position())
+                state.play(random_move(state, rng))
+            if facts.lower_is_better and state.is_terminal():
+                scores = state.returns(), state.scores()
+                best = min(scores[1])
+                assert all(r > 0 for r, s in zip(*scores) if s == best)
+    assert saw_chance == facts.chance, "chance is declared exactly when it happens"
+    assert saw_hidden == facts.hidden_information, "hidden information is declared exactly " \
+        "when a player's view of the position differs from the position"
+
+
+def test_import_stainedglass_loads_no_jupyter_module():
+    """The engine stands alone: numpy, no Jupyter, no widgets, not even for pictures."""
+    code = ("import sys, stainedglass as sg\n"
+            "for name in sg.games():\n"
+            "    state = sg.load(name).new_game(seed=1)\n"
+            "    state._repr_svg_()\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets',"
+            " 'ipykernel', 'anywidget', 'jupyter_core', 'jupyter_client', 'plotly', 'voila',"
+            " 'traitlets', 'stainedglass_widgets'))\n"
+            "print(bad)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"

@@ -58,9 +58,11 @@ class _Server:
 
     name = "server"
 
-    def __init__(self, port: int | None = None, extra_args: list[str] | None = None) -> None:
+    def __init__(self, port: int | None = None, extra_args: list[str] | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.port = port or free_port()
         self.extra_args = extra_args or []
+        self.env = env or {}
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = ROOT / "test-artifacts" / f"{self.name}-{self.port}.log"
 
@@ -73,7 +75,8 @@ class _Server:
     def __enter__(self) -> "_Server":
         self.log_path.parent.mkdir(exist_ok=True)
         self._log = open(self.log_path, "wb")
-        env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))
+        paths = [self.env.get("JUPYTER_PATH", ""), str(ROOT / "share" / "jupyter")]
+        env = {**os.environ, **self.env, "JUPYTER_PATH": os.pathsep.join(p for p in paths if p)}
         self.proc = subprocess.Popen(self.command() + self.extra_args, cwd=ROOT, env=env,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
