@@ -677,7 +677,7 @@ class Sagrada(Game):
 
     name = "sagrada"
     title = "Sagrada (solo, cards)"
-    facts = Facts(chance=True, hidden_information=True, min_players=1, max_players=1,
+    facts = Facts(chance=True, hidden_information=False, min_players=1, max_players=1,
                   lower_is_better=False, player_names=("Glazier",), player_colours=("amber",),
                   chance_action="Draw the cards")
     options = {
