@@ -1,0 +1,58 @@
+"""The view kit: one entry point for every game's view, the gallery found from the registry, and
+views configured by class attributes and hooks."""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import stainedglass as sg  # noqa: E402
+import stainedglass_widgets as sgw  # noqa: E402
+from stainedglass_widgets.gallery import entries, gallery_html  # noqa: E402
+
+NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def test_every_view_is_found_in_its_folder_and_made_by_name() -> None:
+    found = sgw.views()
+    assert list(found) == [g for g in sg.games() if g in found]  # the engine's order
+    for name, cls in found.items():
+        assert cls.game_name == name and cls.__module__ == f"stainedglass_widgets.{name}.view"
+        assert getattr(sgw, cls.__name__) is cls  # importable by its own name
+        view = sgw.view(name, background=False)
+        assert isinstance(view, cls) and view.state.game.name == name
+
+
+def test_view_takes_the_games_options_and_refuses_bad_ones() -> None:
+    assert sgw.view("walls_of_light", players=2, background=False).state.num_players == 2
+    with pytest.raises(ValueError, match="option players="):
+        sgw.view("walls_of_light", players=7)
+    with pytest.raises(ValueError, match="no view for 'chess'"):
+        sgw.view("chess")
+    with pytest.raises(ValueError, match="go with a new game"):
+        sgw.view("cathedral", state=sg.load("cathedral").new_game(), match=True)
+    with pytest.raises(ValueError, match="plays cathedral, not walls_of_light"):
+        sgw.CathedralView(sg.load("walls_of_light").new_game())
+    with pytest.raises(AttributeError):
+        sgw.ChessView  # noqa: B018
+
+
+def test_the_gallery_shows_a_card_for_each_game_whose_notebooks_are_beside_it(
+        tmp_path: pathlib.Path) -> None:
+    assert gallery_html(tmp_path).count('class="sg-card"') == 0  # nothing beside it: says so
+    assert "No game notebooks" in gallery_html(tmp_path)
+    games = [e.game for e in entries()]
+    first = entries()[0]
+    for name in (first.tutorial, first.play):  # one game's notebooks only
+        shutil.copy(NOTEBOOKS / name, tmp_path / name)
+    page = gallery_html(tmp_path)
+    assert page.count('class="sg-card"') == 1 and f'data-game="{first.game}"' in page
+    assert f'href="{first.play}"' in page and f'href="{first.tutorial}"' in page
+    full = gallery_html(NOTEBOOKS)
+    assert [g for g in games if f'data-game="{g}"' in full] == games  # every game with a view
+    for e in entries():
+        assert e.legend and e.blurb and e.picture().startswith("<svg")
