@@ -322,40 +322,49 @@ def pass_position():
     return state
 
 
-def test_pass_when_nothing_can_be_colored():
-    """Rulebook: "If it ever comes back to your turn and you can't color in anything else,
-    you must pass, not grabbing any of the pencils." (Referee's ruling 3: with the pencils in
-    the middle.)"""
+def test_a_player_who_can_color_nothing_fills_circles_instead_of_passing():
+    """Rulings 5: "A player who can color nothing and has no circles left passes." Player 1 can
+    color nothing (shape 3 takes only purple, which player 2 holds) but has ten circles: no pass;
+    every pencil in the middle is taken for circles (rule 3: "fill the rest in circles")."""
     state = pass_position()
-    assert state.current_player == 0
-    assert texts(state) == {"pass"}
-    illegal(state, "take blue +3", "must pass, not grabbing any of the pencils")
-    assert state.explain("pass").startswith("Legal: no pencil in the middle can color")
-    state.play("pass")
-    assert state.pencils() == ["blue", "green", "yellow"]
+    assert state.current_player == 0 and not state.can_color(0)
+    assert texts(state) == {"take blue +3", "take green +3", "take yellow +3"}
+    illegal(state, "pass", "can color nothing, but 10 circles are left",
+            "only a player with no circles left passes")
+    state.play("take blue +3")
+    assert state.circles_used[0] == 3 and state.pencils() == ["green", "yellow"]
     assert state.current_player == 1
     illegal(state, "pass", "player 2 can still color a shape")
 
 
-def test_solo_ends_when_the_player_would_pass():
-    """Referee's ruling 3: "Solo: the game ends when the player would pass." Shape 3 can only
-    be purple, and the purple pencil has been taken this round: it is not in the middle."""
+def test_solo_plays_on_with_circles_when_nothing_can_be_colored():
+    """Rulings 9: the solo game ends "when every section value and star is scored or crossed
+    off, or the player has finished": not when the player can color nothing. Shape 3 can only
+    be purple, and the purple pencil stays out after its turn; the player fills circles."""
     data = grid_sheet(["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
                       colors={1: "red", 2: "blue", 4: "green", 5: "yellow"})
     state = new(data, players=1)
     state.play("take purple 6 7 8 9 10")
-    assert state.is_terminal()
-    assert state.scores() == [11 + 7 + 10]  # the spades (both values) and ten circles
+    assert not state.is_terminal() and not state.can_color(0)
+    assert texts(state) == {"take red +4", "take blue +4", "take green +4", "take yellow +4"}
+    illegal(state, "pass", "only a player with no circles left passes")
+    state.play("take red +4")
+    assert not state.is_terminal() and state.circles_used[0] == 4
 
 
-def test_the_game_ends_when_everyone_has_finished_or_passes():
-    """Rulings 5: "The game ends when every player has finished or passes." After player 2's
-    last shape, neither can color anything with the pencils in the middle."""
-    state = pass_position()
-    state.play("pass")
-    state.play("take blue 10 +2")
-    assert state.is_terminal()
-    assert state.legal_moves() == []
+def test_the_game_ends_when_everyone_has_finished():
+    """Rulings 5: "The game ends when every player has finished or passes" and a player with no
+    circles left has finished: random games end exactly when every player has finished."""
+    rng = random.Random(5)
+    for players in (1, 2, 3):
+        state = new(players=players)
+        while not state.is_terminal():
+            assert "pass" not in texts(state)
+            state.play(rng.choice(state.legal_moves()))
+        if players > 1:
+            assert sorted(state.finished) == list(range(players))
+        else:
+            assert state.finished or state._solo_over()
 
 
 def test_a_full_window_finishes_and_is_skipped():

@@ -241,8 +241,8 @@ class ColoringState(State):
         p = self.to_move
         if self.crossing:
             return [_cross(t) for t in self._cross_targets()]
-        if not self.can_color(p):
-            return [PASS]
+        # a player who can color nothing still takes a pencil and fills circles (rules 3 and 5:
+        # only a player with no circles left passes, and that player has finished)
         sheet = self.sheet
         need = self.pool.bit_count()
         tables = _Tables.of(sheet).by_size
@@ -287,17 +287,18 @@ class ColoringState(State):
             return ("a scoring opportunity is crossed off only when the pencils return to the "
                     "middle")
         if _key(move)[0] == "pass":
+            left = self.circles_left(p)
             if self.can_color(p):
                 c = next(c for c in range(len(COLORS))
                          if self.pool >> c & 1 and self.allowed(p, c))
                 return (f"{who} can still color a shape (with the {COLORS[c]} pencil, for one): "
-                        "a player passes only when nothing can be colored")
-            return None
+                        "only a player who can color nothing and has no circles left passes")
+            return (f"{who} can color nothing, but {left} circle{'s' if left != 1 else ''} "
+                    f"{'are' if left != 1 else 'is'} left: take a pencil and fill circles "
+                    f"(e.g. 'take {self.pencils()[0]} +{min(left, self.pool.bit_count())}'); "
+                    "only a player with no circles left passes")
         if not isinstance(move, Coloring):
             return f"{move} is not a move of Coloring in the Stained Glass"
-        if not self.can_color(p):
-            return (f"no pencil in the middle can color a shape of {self._whose(p)} window: "
-                    f"{who} must pass, not grabbing any of the pencils")
         name = COLORS[move.color]
         if not self.pool >> move.color & 1:
             if self.solo and self.pool.bit_count() == len(COLORS) - 1:
@@ -374,9 +375,6 @@ class ColoringState(State):
             self.crossing = False
             self._after_solo_turn()
             return
-        if kind == "pass":
-            self._next_player(p)
-            return
         assert isinstance(move, Coloring)
         sheet = self.sheet
         c, mask = move.color, move.mask
@@ -435,16 +433,14 @@ class ColoringState(State):
                                        and OPEN not in self.stars[0])
 
     def _after_solo_turn(self) -> None:
-        if self._solo_over() or not self.can_color(0):
-            self.to_move = TERMINAL  # nothing left to play for, or a pass that changes nothing
-        else:
-            self.to_move = 0
+        """Solo: play on until the player has finished or nothing is left to score (rule 9)."""
+        self.to_move = TERMINAL if self._solo_over() else 0
 
     def _next_player(self, p: int) -> None:
-        """The next player who has not finished; the end when nobody left can color anything."""
+        """The next player who has not finished; the end once every player has (rule 5: a
+        player who could pass, with no circles left, has finished already)."""
         n = self.num_players
-        left = [q for q in range(n) if q not in self.finished]
-        if not left or not any(self.can_color(q) for q in left):
+        if len(self.finished) == n:
             self.to_move = TERMINAL
             return
         for step in range(1, n + 1):
@@ -574,10 +570,6 @@ class ColoringState(State):
 
     def _describe(self, move: Move) -> str:
         p = self.to_move
-        who = self._who(p)
-        if _key(move)[0] == "pass":
-            return (f"Legal: no pencil in the middle can color a shape of {self._whose(p)} "
-                    f"window, so {who} pass{'' if self.solo else 'es'} without taking a pencil.")
         if _key(move)[0] == "cross":
             target = _key(move)[1]
             if target.startswith("star"):
