@@ -53,6 +53,11 @@ GLASS: dict[str, Glass] = {
     "orange": Glass("#ffc48a", "#ee7b12", "#8f3c00", "O"),
     "purple": Glass("#d3a3ff", "#7a2cb8", "#3a0b63", "P"),
     "green": Glass("#a7f0a0", "#25a045", "#0b5421", "G"),
+    # seats that must not look like any pencil or card colour: metal marks, numbered
+    "gold": Glass("#fff0b3", "#d4a21a", "#7a5a00", "1", "#2b1f00"),
+    "silver": Glass("#f2f3f5", "#a9adb5", "#50545c", "2", "#1c1e22"),
+    "copper": Glass("#ffd0b0", "#c0692e", "#6b3210", "3"),
+    "bronze": Glass("#e8d2a8", "#8f6b34", "#4a3414", "4"),
     # previews
     "legal": Glass("#b9f5c0", "#23a447", "#0c5a22", "✓"),
     "illegal": Glass("#ffb3a8", "#d8341e", "#7a0d02", "✗"),

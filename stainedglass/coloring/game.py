@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, cast
+from typing import Any, Sequence, cast
 
 import numpy as np
 
@@ -135,6 +135,8 @@ class ColoringState(State):
     pool: int
     to_move: int
     crossing: bool
+    held: int
+    """Solo: the pencil held back at the last return (an index of COLORS), or -1."""
 
     @property
     def sheet(self) -> Sheet:
@@ -163,17 +165,18 @@ class ColoringState(State):
         self.pool = ALL_PENCILS
         self.to_move = 0  # the last player to have been to a cathedral: player 1 (index 0)
         self.crossing = False
+        self.held = -1
         self._legal_cache: list[Move] | None = None
 
     def _snapshot(self) -> Any:
         return (tuple(tuple(p) for p in self.paint), tuple(self.colored),
                 tuple(tuple(t) for t in self.touch), tuple(self.circles_used),
                 tuple(tuple(s) for s in self.stars), tuple(self.high), tuple(self.low),
-                tuple(self.finished), self.pool, self.to_move, self.crossing)
+                tuple(self.finished), self.pool, self.to_move, self.crossing, self.held)
 
     def _restore(self, snap: Any) -> None:
         (paint, colored, touch, circles, stars, high, low, finished, self.pool, self.to_move,
-         self.crossing) = snap
+         self.crossing, self.held) = snap
         self.paint = [list(p) for p in paint]
         self.colored = list(colored)
         self.touch = [list(t) for t in touch]
@@ -219,6 +222,68 @@ class ColoringState(State):
     def circles_left(self, player: int) -> int:
         return len(self.sheet.circles) - self.circles_used[player]
 
+    # ---- one set at a time (for a board that builds a move shape by shape) --------------------
+
+    def join_reason(self, color: str, chosen: Sequence[int], number: int) -> str | None:
+        """Why shape ``number`` may not join the shapes ``chosen`` so far for the ``color``
+        pencil, in the rules' words; None when it may. It asks about one shape, never lists the
+        moves (an opening turn has about 19,000).
+
+        >>> import stainedglass as sg
+        >>> state = sg.load("coloring", players=2).new_game(seed=1)
+        >>> state.join_reason("purple", [], 39)
+        'shape 39 touches shape 38, already purple: a group may never touch another group of the same color'
+        >>> state.join_reason("red", [1], 20)
+        'shape 20 does not touch the shapes chosen (1): the shapes colored in one turn must be adjacent to each other'
+        >>> state.join_reason("red", [1], 2) is None
+        True
+        """
+        c = self._pencil(color)
+        p = self.to_move
+        sheet = self.sheet
+        if not 1 <= number <= len(sheet.shapes):
+            return f"there is no shape {number}: the shapes are numbered 1 to {len(sheet.shapes)}"
+        if not self.pool >> c & 1:
+            return f"the {color} pencil is not in the middle"
+        need = self.pool.bit_count()
+        chosen_mask = sheet.mask_of(chosen)
+        bit = 1 << (number - 1)
+        if bit & chosen_mask:
+            return None
+        if bit & self.colored[p]:
+            return f"shape {number} is already colored"
+        if bit & self.touch[p][c]:
+            j = sheet.numbers(sheet.nbr[number - 1] & self.paint[p][c])[0]
+            return (f"shape {number} touches shape {j}, already {color}: a group may never "
+                    "touch another group of the same color")
+        if chosen_mask.bit_count() >= need:
+            return (f"{need} shape{'s are' if need > 1 else ' is'} chosen already: as many as "
+                    f"there are pencils in the middle")
+        if chosen_mask and not sheet.nbr[number - 1] & chosen_mask:
+            return (f"shape {number} does not touch the shapes chosen "
+                    f"({_names(sheet.numbers(chosen_mask))}): the shapes colored in one turn "
+                    "must be adjacent to each other")
+        return None
+
+    def largest_set(self, color: str) -> int:
+        """How many shapes the ``color`` pencil must color now: the pencils in the middle, or
+        fewer when no connected set of that many is allowed (rule 3)."""
+        return self._best(self.to_move, self._pencil(color), self.pool.bit_count())[0]
+
+    def coloring(self, color: str, chosen: Sequence[int]) -> Move:
+        """The move that colors ``chosen`` with ``color``, with the circles that follow (checked
+        as any move is, by ``play``)."""
+        c = self._pencil(color)
+        need = self.pool.bit_count()
+        mask = self.sheet.mask_of(chosen)
+        k = min(need - mask.bit_count(), self.circles_left(self.to_move))
+        return Coloring(c, mask, max(0, k))
+
+    def _pencil(self, color: str) -> int:
+        if color not in COLORS:
+            raise IllegalMove(f"{color!r} is not a pencil: the pencils are {', '.join(COLORS)}")
+        return COLORS.index(color)
+
     def _best(self, player: int, color: int, need: int) -> tuple[int, list[int]]:
         """Largest allowed connected size (capped at ``need``) and, below ``need``, those sets."""
         allowed = self.allowed(player, color)
@@ -259,6 +324,11 @@ class ColoringState(State):
                 k = min(need - size, self.circles_left(p))
                 moves += [Coloring(c, m, k) for m in sets]
         return moves
+
+    def cross_targets(self) -> list[str]:
+        """Solo, when the pencils have just returned: what may be crossed off now (a section's
+        name, or ``"star 3"``); otherwise nothing."""
+        return self._cross_targets() if self.crossing else []
 
     def _cross_targets(self) -> list[str]:
         """Solo: what may be crossed off now (RULES.md, ruling 6)."""
@@ -390,6 +460,7 @@ class ColoringState(State):
         returned = self.pool == 0
         if returned:  # the last pencil: they all return (solo: all but the one just used)
             self.pool = ALL_PENCILS & ~(1 << c) if self.solo else ALL_PENCILS
+            self.held = c if self.solo else -1
         if self.solo:
             if returned and not self._solo_over():
                 self.crossing = True
@@ -678,7 +749,7 @@ class ColoringGame(Game):
     facts = Facts(chance=False, hidden_information=False, min_players=1, max_players=4,
                   lower_is_better=False,
                   player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
-                  player_colours=("amber", "cobalt", "ruby", "green"))
+                  player_colours=("gold", "silver", "copper", "bronze"))
     options = {
         "players": Option(2, "1 (solo) to 4 players", _players),
         "sheet": Option(None, "a custom sheet: a JSON file name or a mapping (default: the "
