@@ -53,6 +53,8 @@ GLASS: dict[str, Glass] = {
     "orange": Glass("#ffc48a", "#ee7b12", "#8f3c00", "O"),
     "purple": Glass("#d3a3ff", "#7a2cb8", "#3a0b63", "P"),
     "green": Glass("#a7f0a0", "#25a045", "#0b5421", "G"),
+    # smoky black glass (Sagrada's black cards): dark, but glass, with a light sheen
+    "black": Glass("#8d8f9e", "#34353f", "#0c0c12", "K", "#f4f4f8"),
     # seats that must not look like any pencil or card colour: metal marks, numbered
     "gold": Glass("#fff0b3", "#d4a21a", "#7a5a00", "1", "#2b1f00"),
     "silver": Glass("#f2f3f5", "#a9adb5", "#50545c", "2", "#1c1e22"),

@@ -170,8 +170,8 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
     # stars: a small pane of gold glass each, its score once surrounded
     for k, star in enumerate(sheet.stars):
         v = state.stars[p][k]
-        words = star_label(state, p, k)
-        attrs = f' data-label="{escape(words)}"' if words else ""
+        star_words = star_label(state, p, k)
+        attrs = f' data-label="{escape(star_words)}"' if star_words else ""
         tid = f"star:{k + 1}"
         target = f' data-id="{tid}" style="cursor:pointer"' if f"star {k + 1}" in crossing else ""
         out.append(f'<path class="star" data-star="{k + 1}"{attrs}{target} d="{stars[k]}"'
@@ -186,8 +186,8 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
                        ' stroke-width="3" stroke-dasharray="4 3" pointer-events="none"/>')
     # circles along the top: filled ones are struck through
     used = state.circles_used[p]
-    words = circles_label(state, p)
-    attrs = f' data-label="{escape(words)}"' if words else ""
+    circle_words = circles_label(state, p)
+    attrs = f' data-label="{escape(circle_words)}"' if circle_words else ""
     out.append(f'<g class="circles" data-used="{used}"{attrs} pointer-events="none">')
     for j, (x, y, r) in enumerate(sheet.circles):
         full = j < used
@@ -200,13 +200,13 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
     out.append("</g>")
     # the set being built, the pointer's shape, the hint
     if chosen:
-        ink = GLASS[pencil or "purple"]
+        held = GLASS[pencil or "purple"]
         for n in chosen:
             out.append(f'<path class="chosen" data-shape="{n}" d="{shapes[n - 1]}"'
                        f' fill="url(#g-{pencil or "purple"})" fill-opacity="0.75"'
                        ' stroke="#e0a100" stroke-width="5" pointer-events="none"/>')
             x, y = sheet.shapes[n - 1].label
-            out.append(label(x, y, ink.letter, 15, ink.ink, attrs='pointer-events="none"'))
+            out.append(label(x, y, held.letter, 15, held.ink, attrs='pointer-events="none"'))
     if hover is not None:
         n, ok = hover
         glass = "legal" if ok else "illegal"
@@ -409,8 +409,8 @@ def side_svg(state: Any, player: int | None = None) -> str:
             x = 44 + 140 * j
             who = (state.high if high else state.low)[i]
             value = SECTION_VALUES[name][j]
-            words = value_label(state, i, high)
-            attrs = f' data-label="{escape(words)}"' if words else ""
+            value_words = value_label(state, i, high)
+            attrs = f' data-label="{escape(value_words)}"' if value_words else ""
             if who == OPEN:
                 text, fill = f"{'high' if high else 'low'} {value}: open", "#6f685a"
             elif who == CROSSED:
