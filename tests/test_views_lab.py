@@ -1,0 +1,49 @@
+"""Every game's play dashboard works in JupyterLab too (not only under Voila): the notebook's cell
+runs in a real JupyterLab page in Debian's Chromium, the board appears, and a click on it reaches
+the kernel and redraws it. Screenshots: ``test-artifacts/lab-<game>.png``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from stainedglass_widgets import views  # noqa: E402
+from stainedglass_widgets.testing import LabServer  # noqa: E402
+from test_views_browser import browser, shot  # noqa: E402,F401 - the module's browser fixture
+
+
+@pytest.fixture(scope="module")
+def lab() -> Any:
+    with LabServer() as server:
+        yield server
+
+
+@pytest.mark.parametrize("game", list(views()))
+def test_play_dashboard_in_jupyterlab(game: str, lab: Any, browser: Any) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(lab.url(f"notebooks/{game}_play.ipynb"))
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=60_000)
+    board = ".sg-view .sg-board"
+    for attempt in range(4):  # a request sent while the kernel connects can be lost: retry
+        page.click(".jp-CodeCell .jp-InputArea-prompt")
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_selector(board + " svg [data-id]", timeout=30_000)
+            break
+        except Exception:
+            if attempt == 3:
+                shot(page, f"lab-{game}-failure")
+                raise
+    target = page.get_attribute(f"{board} [data-id]", "data-id")
+    said = page.inner_text(".sg-view .sg-message")
+    page.click(f'{board} [data-id="{target}"]')  # the kernel answers the click in words
+    page.wait_for_function("(said) => document.querySelector('.sg-view .sg-message')"
+                           ".innerText !== said", arg=said, timeout=30_000)
+    shot(page, f"lab-{game}")
+    assert "Something went wrong" not in page.inner_text(".sg-view .sg-message")
+    page.close()
