@@ -7,43 +7,12 @@ from __future__ import annotations
 import random
 import statistics
 
-import stainedglass as sg
-from stainedglass.sagrada.windows import NEAR, WINDOWS, parse_field
+from stainedglass.sagrada.difficulty import shipped, win_rate
+from stainedglass.sagrada.windows import WINDOWS
 
 from common import random_games_rate, report
 
 GAMES_PER_WINDOW = 150
-
-
-def simple_move(state: sg.State) -> sg.Move:
-    """The fixed simple strategy: place the highest drawn card that fits (the low ones go to the
-    turn bar), on a restricted field it meets if there is one, else on the field with the most
-    empty neighbours; pass when nothing fits; never use a tool."""
-    best, best_key = None, None
-    fields, grid = state.window.fields, state.grid
-    for move in state.legal_moves():
-        words = str(move).split()
-        if words[0] != "place":
-            continue
-        value, i = int(words[1][1]), parse_field(words[2])
-        room = sum(1 for j in NEAR[i] if grid[j] is None)
-        key = (value, 1 if fields[i] else 0, room, -i)
-        if best_key is None or key > best_key:
-            best, best_key = move, key
-    return best if best is not None else state.parse_move("pass")
-
-
-def win_rate(window: str, games: int) -> tuple[float, float]:
-    """(share of games won, median final margin score - target) for the simple strategy."""
-    game = sg.load("sagrada", window=window, tools=0)
-    wins, margins = 0, []
-    for seed in range(games):
-        state = game.new_game(seed=seed)
-        while not state.is_terminal():
-            state.play(state.sample_chance() if state.is_chance() else simple_move(state))
-        wins += int(state.returns()[0])
-        margins.append(state.scores()[0] - state.target())
-    return wins / games, statistics.median(margins)
 
 
 def difficulty_table(games_per_window: int = GAMES_PER_WINDOW) -> list[tuple[int, float, float]]:
@@ -65,6 +34,10 @@ def difficulty_table(games_per_window: int = GAMES_PER_WINDOW) -> list[tuple[int
         print(f"  {d:>10} | {rate:>18.1%} | {margin:+.1f}")
     falling = all(a[1] > b[1] for a, b in zip(rows, rows[1:]))
     print(f"  wins fall as difficulty rises: {'yes' if falling else 'NO'}", flush=True)
+    if games_per_window == max(row["games"] for row in shipped().values()):
+        same = all(abs(win_rate(name, games_per_window)[0] - row["won"]) < 1e-4
+                   for name, row in shipped().items())
+        print(f"  the shipped table (window_win_rates.json) matches: {'yes' if same else 'NO'}")
     return rows
 
 

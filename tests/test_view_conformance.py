@@ -50,7 +50,8 @@ def first_difference(now: list[str], then: list[str]) -> str:
         pa, pb = re.split(r"(?=<g )", a), re.split(r"(?=<g )", b)
         for x, y in zip(pa, pb):
             if x != y:
-                return f"now {x[:300]!r}, was {y[:300]!r}"
+                at = next(i for i, (u, v) in enumerate(zip(x + " ", y + " ")) if u != v)
+                return f"now {x[max(0, at - 150):at + 150]!r}, was {y[max(0, at - 150):at + 150]!r}"
     return "a board was added or removed"
 
 
@@ -97,7 +98,8 @@ def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict
     labels = drawing(name).labels
     seen: list[sg.Move] = []
     counts = {"moves": 0, "chance": 0, "refused": 0, "undone": 0, "hints": 0}
-    for ply in range(MAX_PLIES):
+    decision = 0  # the decisions so far (chance moves apart), for the checks' cadence
+    for _ply in range(MAX_PLIES):
         state = view.state
         assert shown_labels(view) == sorted(labels(state)), "the picture shows the state"
         if state.is_terminal():
@@ -109,11 +111,12 @@ def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict
             assert len(view.state.history) > before
             counts["chance"] += 1
             continue
+        decision += 1
         at_rest = picture(view)  # before anything is held, refused or hinted
         legal = state.legal_moves()
         legal_set = set(legal)
         stale = [m for m in seen if m not in legal_set]
-        if stale and ply % 3 == 0:  # an illegal move made by pointing: its reason, no change
+        if stale and decision % 3 == 0:  # an illegal move made by pointing: its reason, no change
             move = rng.choice(stale)
             try:
                 gestures = view.gestures(move)
@@ -132,7 +135,7 @@ def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict
                 assert "Something went wrong" not in message(view)
                 if reason in message(view):
                     counts["refused"] += 1
-        if ply % 7 == 3 and counts["hints"] < 3:  # Hint draws ranked marks on the board
+        if decision % 7 == 3 and counts["hints"] < 3 and len(legal) > 1:  # Hint: ranked marks
             view.hint_button.click()
             assert view.wait() and view.suggestions
             svgs = " ".join(b.svg for b in boards(view))
@@ -147,7 +150,7 @@ def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict
         assert view.state.history[:len(history) + 1] == history + [str(move)], \
             f"{move}: the gestures did not make it ({message(view)})"
         counts["moves"] += 1
-        if ply % 5 == 1:  # Undo takes the move back, and the picture with it
+        if decision % 5 == 1:  # Undo takes the move back, and the picture with it
             view.undo_button.click()
             assert view.state.history == history
             assert picture(view) == at_rest, \

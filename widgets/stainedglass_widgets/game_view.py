@@ -347,9 +347,12 @@ class GameView(w.VBox):
             self._update_thinking()
             return
         self.state.undo()
-        while (self.state.history and not self.state.is_terminal()
-               and not self.state.is_chance()
-               and self._seat(self.state.current_player) != HUMAN and self._has_human()):
+        while self.state.history and not self.state.is_terminal() and (
+                # chance made by itself (cards drawn, dice thrown) goes back with the move
+                (self.state.is_chance() and (self.auto_chance() or not self._has_human()))
+                # a bot's reply goes back too, to the person's turn
+                or (not self.state.is_chance() and self._has_human()
+                    and self._seat(self.state.current_player) != HUMAN)):
             self.state.undo()
         self.on_new_state()
         self.after_change(("Move taken back.", "info"), run_computer=False)

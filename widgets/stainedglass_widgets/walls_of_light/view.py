@@ -124,6 +124,12 @@ class WallsOfLightView(GameView):
         the wink; a card: the card in the hand, then its spaces or dice and its button."""
         words = str(move).split()
         color_of = {name: i for i, name in enumerate(COLOR_NAMES)}
+        held: list[tuple[str, str, Any]] = [("board", "press", "Escape")] \
+            if self.card or self.picks else []  # a card in play goes back first
+        return held + self._gestures(words, color_of, move)
+
+    def _gestures(self, words: list[str], color_of: dict[str, int],
+                  move: sg.Move) -> list[tuple[str, str, Any]]:
         if words[0] == "place":
             color = color_of[words[1]]
             if color not in self.state.colors_of(self.mover()):
@@ -173,9 +179,19 @@ class WallsOfLightView(GameView):
         return self.state.to_move
 
     def wink_color(self) -> int:
-        st = self.state
-        colors = st.colors_of(self.mover())
+        """The colour a click places: the one chosen this turn, else the mover's own."""
+        colors = self.state.colors_of(self.mover())
         return self.color if self.color in colors else colors[0]  # type: ignore[return-value]
+
+    def choose_color(self, color: int) -> None:
+        self.color = color
+        self.redraw()
+
+    def after_change(self, message: tuple[str, str] | None = None,
+                     run_computer: bool = True) -> None:
+        """Every decision starts from the mover's own colour (a choice never carries over)."""
+        self.color = None
+        super().after_change(message, run_computer)
 
     def legal_texts(self) -> list[str]:
         st = self.state
@@ -259,10 +275,6 @@ class WallsOfLightView(GameView):
         if n:
             return f"{n} spaces are ringed in green: click one, or play a card first."
         return "Nothing can be placed with this roll: play a card or Pass."
-
-    def choose_color(self, color: int) -> None:
-        self.color = color
-        self.redraw()
 
     def click(self, ident: str | None) -> None:
         if not ident:
