@@ -59,7 +59,10 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
+    """Voila as ``make run`` starts it, once every notebook's preheated kernel is ready (each
+    pool runs its notebook at start: on two cores that takes a while)."""
     with VoilaServer() as s:
+        s.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))), timeout=300)
         yield s
 
 
