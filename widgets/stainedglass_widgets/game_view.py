@@ -432,7 +432,7 @@ class GameView(w.VBox):
         self.redraw()
 
     def value_words(self) -> str:
-        return "chance to win" if self.state.num_players == 2 else "share of the win"
+        return "chance to win" if self.state.num_players <= 2 else "share of the win"
 
     def _hint_list_html(self) -> str:
         name = self.player_names[self.state.current_player]
