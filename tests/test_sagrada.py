@@ -120,8 +120,8 @@ def test_bad_options_say_what_is_wrong(opts, words):
 
 def test_options_name_orders_and_weights():
     """Rulings: "The "1/1/2" on the cards is read as weights: an option order_weights, default
-    (1, 1, 1); the easier variant (1, 1, 2) doubles the unique order." (See RULES.md for the order
-    of the weights: unique first.)"""
+    (1, 1, 1); the easier variant (1, 1, 2) doubles the unique order." (RULES.md ruling 12: the
+    weights are read in the cards' order, basic, basic, unique.)"""
     state = sg.load("sagrada", orders=["Row Color Variety", "shades-of-blue", "deep_shades"],
                     order_weights=(2, 1, 1)).new_game(seed=2)
     assert state.orders == ("shades_of_blue", "row_color_variety", "deep_shades")
@@ -390,17 +390,34 @@ def test_redraw_returns_cards_to_the_bottom_in_known_order():
 
 
 def test_redraw_with_too_few_new_cards_shuffles_the_discards_first():
-    """RULES.md ruling: "Redraw draws new cards: when the pile holds fewer cards than Redraw
-    returns, the discards (its own payment included) are shuffled to form the pile first, and the
-    returned cards go beneath them."""
-    bar = _others("R3", "G1", "Y2", "B4")
-    state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=["B4"],
+    """RULES.md ruling 5: "when the pile holds fewer cards than Redraw returns ... the discards are
+    shuffled to form the pile first, and the returned cards go beneath them"; ruling 16: "Redraw's
+    own payment stays in the discards"."""
+    bar = _others("R3", "G1", "Y2", "B4", "K5")
+    state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=["B4", "K5"],
                      turn_bar=[bar[i::9] for i in range(9)])
     assert state.pile_size == 0
     state.play("tool redraw pay R3")
-    assert state.pile_returned == ["G1", "Y2"] and state.discards == []
+    assert state.pile_returned == ["G1", "Y2"] and state.discards == ["R3"]
     assert sorted((str(m), p) for m, p in state.chance_outcomes()) == [("draw B4", 0.5),
-                                                                      ("draw R3", 0.5)]
+                                                                      ("draw K5", 0.5)]
+
+
+def test_redraw_never_draws_back_its_own_payment():
+    """Referee's ruling 16: "the card just paid for it is not new ... when the pile and the other
+    discards together hold fewer cards than Redraw must draw ... Redraw cannot be used at all, and
+    says why." Round 10, the pile empty, the discards empty: paying with R3 would only bring R3
+    back into the hand."""
+    bar = _others("R3", "G1", "Y2")
+    state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=[],
+                     turn_bar=[bar[i::9] for i in range(9)])
+    assert state.pile_size == 0
+    assert not any(str(m).startswith("tool redraw") for m in state.legal_moves())
+    refused(state, "tool redraw pay R3", "Redraw must draw 2 new cards", "only 0 exist",
+            "R3, the card that pays for it, is not a new card")
+    one_short = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=["B4"],
+                         turn_bar=[_others("R3", "G1", "Y2", "B4")[i::9] for i in range(9)])
+    refused(one_short, "tool redraw pay R3", "only 1 exists")
 
 
 def test_grozing_pliers_one_higher_or_lower_if_still_in_the_pile():
@@ -637,12 +654,12 @@ def test_empty_fields_cost_three_points_each():
 
 
 @pytest.mark.parametrize("weights,points,won", [((1, 1, 1), 16 + 24 + 6, 1.0),
-                                                ((0, 1, 2), 24 + 12, 1.0),
-                                                ((0, 1, 1), 24 + 6, 0.0)])
+                                                ((1, 2, 0), 24 + 12, 1.0),
+                                                ((1, 1, 0), 24 + 6, 0.0)])
 def test_end_target_score_and_win_at_least_the_target(weights, points, won):
     """Rulebook: "Add up the values of all the cards on the turn bar. This gives your target" ...
     "If the sum of 2 and 3 is at least the sum of the target (1), you won." Rulings: order_weights
-    weigh the (unique, basic, basic) orders."""
+    weigh the orders in the cards' order (basic, basic, unique)."""
     state = _last_turn(weights)
     assert state.target() == 4 + 4 + 5 + 2 + 3 + 3 + 6 + 2 + 6
     state.play("place K3 a1")
@@ -654,6 +671,19 @@ def test_end_target_score_and_win_at_least_the_target(weights, points, won):
     assert "Target: the turn bar's values sum to 36." in words
     assert "Row Color Variety: rows 1, 2, 3, 4: 4 x 6 = 24" in words
     assert ("won" if won else "lost") in words
+
+
+def test_the_easier_variant_doubles_the_unique_order():
+    """Rulings: "the easier variant (1, 1, 2) doubles the unique order." On a full window the
+    unique order, Shades of Red (16), counts twice; the two basic orders (rows 24, deep shades 6)
+    once each."""
+    normal, easier = _last_turn((1, 1, 1)), _last_turn((1, 1, 2))
+    for state in (normal, easier):
+        state.play("place K3 a1")
+        assert state.is_terminal()
+    assert normal.scores() == [16 + 24 + 6] and easier.scores() == [2 * 16 + 24 + 6]
+    assert easier.order_weights == (1, 1, 2)
+    assert "Shades of Red" in easier.explain("pass") and "x 2 = 32" in easier.explain("pass")
 
 
 def test_explain_says_what_a_move_does():

@@ -111,7 +111,8 @@ class SagradaState(State):
     - ``turn_bar``: one list of card texts per finished round (``[["G2"], ["K1", "Y3"]]``).
     - ``tools``: ids of the tools in play not yet used; ``tools_used``: the used ones, in order;
       ``tool_used_this_round``.
-    - ``orders``: (unique, basic, basic) order ids; ``order_weights``: their weights.
+    - ``orders``: (unique, basic, basic) order ids; ``order_weights``: the weights as the cards
+      print them, (basic, basic, unique): the easier variant's 1/1/2 doubles the unique order.
     - ``round`` (1..10), ``turn`` (1 or 2, the next turn of the round), ``cards_to_draw``.
     - ``pile_size``, ``pile_returned`` (the known cards at the bottom, top first), ``discards``.
     - ``scores()`` the score so far, ``target()`` the target so far, ``breakdown()`` per order.
@@ -133,7 +134,8 @@ class SagradaState(State):
         if orders is None:
             orders = (rng.choice(UNIQUE_ORDERS), *rng.sample(BASIC_ORDERS, 2))
         self._orders: tuple[str, str, str] = orders
-        self._weights: tuple[int, int, int] = s["order_weights"]
+        basic1, basic2, unique = s["order_weights"]  # as the cards print them: 1/1/2
+        self._weights: tuple[int, int, int] = (unique, basic1, basic2)  # as self._orders
         self._grid = [-1] * CELLS
         self._occ = 0
         self._colm = [0] * 5
@@ -289,7 +291,9 @@ class SagradaState(State):
 
     @property
     def order_weights(self) -> tuple[int, int, int]:
-        return self._weights
+        """The weights as the option gives them, in the cards' order: (basic, basic, unique)."""
+        unique, basic1, basic2 = self._weights
+        return (basic1, basic2, unique)
 
     @property
     def round(self) -> int:
@@ -663,7 +667,7 @@ def _check_orders(v: Any) -> tuple[str, str, str] | None:
 def _check_weights(v: Any) -> tuple[int, int, int]:
     if (not isinstance(v, (list, tuple)) or len(v) != 3
             or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v)):
-        raise ValueError(f"must be three whole numbers >= 0 (unique, basic, basic), not {v!r}")
+        raise ValueError(f"must be three whole numbers >= 0 (basic, basic, unique), not {v!r}")
     return tuple(v)  # type: ignore[return-value]
 
 
@@ -678,7 +682,7 @@ class Sagrada(Game):
     name = "sagrada"
     title = "Sagrada (solo, cards)"
     facts = Facts(chance=True, hidden_information=False, min_players=1, max_players=1,
-                  lower_is_better=False, player_names=("Glazier",), player_colours=("amber",),
+                  lower_is_better=False, player_names=("Glazier",), player_colours=("gold",),
                   chance_action="Draw the cards")
     options = {
         "window": Option(None, "a designed window's name or four rows of five ('.', R G Y B K, "
@@ -687,8 +691,9 @@ class Sagrada(Game):
                         "of tool names", _check_tools),
         "orders": Option(None, "one unique and two basic orders; default: revealed at random",
                          _check_orders),
-        "order_weights": Option((1, 1, 1), "weights of the (unique, basic, basic) orders; "
-                                "(1, 1, 2) is the easier variant's 1/1/2", _check_weights),
+        "order_weights": Option((1, 1, 1), "weights in the cards' order, (basic, basic, "
+                                "unique): (1, 1, 2), the easier variant, doubles the unique "
+                                "order", _check_weights),
     }
     state_class = SagradaState
     variants = [

@@ -105,14 +105,27 @@ def tool_options(state: "SagradaState", tid: str) -> list[tuple[int, tuple[int, 
     for pay in state._hand:
         if value_of(pay) == pips:
             others = [c for c in state._hand if c != pay]
-            out.extend((pay, args) for args in _tool_args(state, tid, others))
+            out.extend((pay, args) for args in _tool_args(state, tid, others, pay))
     return out
 
 
-def _tool_args(state: "SagradaState", tid: str, others: list[int]) -> list[tuple[int, ...]]:
+def redraw_shortfall(state: "SagradaState", pay: int) -> str | None:
+    """Why Redraw paid with ``pay`` cannot draw new cards for the others in hand (referee's
+    ruling 16: the card just paid is not a new card), or None when it can."""
+    need = len(state._hand) - 1
+    new = state.pile_size + sum(1 for d in state._discards if d != pay)
+    if new >= need:
+        return None
+    return (f"Redraw must draw {need} new card{'s' if need != 1 else ''} for the others in hand, "
+            f"but only {new} exist{'s' if new == 1 else ''} (the pile is empty, and {card_text(pay)}"
+            ", the card that pays for it, is not a new card)")
+
+
+def _tool_args(state: "SagradaState", tid: str, others: list[int],
+               pay: int = -1) -> list[tuple[int, ...]]:
     w, grid, occ = state.window, state._grid, state._occ
     if tid == "redraw":
-        return [()]
+        return [()] if redraw_shortfall(state, pay) is None else []
     if tid == "grozing":
         return [(x, y) for x in others for dv in (-1, 1) if 1 <= value_of(x) + dv <= 6
                 for y in (card(color_of(x), value_of(x) + dv),) if state._in_pile(y)]
@@ -175,7 +188,7 @@ def tool_problem(state: "SagradaState", tid: str, pay: int, args: tuple[int, ...
         return f"{card_text(pay)} pays for {tool.name}; it cannot also be the card it works on"
     w, grid = state.window, state._grid
     if tid == "redraw":
-        return None
+        return redraw_shortfall(state, pay)
     if tid in ("grozing", "grinding"):
         x = args[0]
         if x not in state._hand:
@@ -251,9 +264,9 @@ def use_tool(state: "SagradaState", tid: str, pay: int, args: tuple[int, ...]) -
     state._tool_round = True
     if tid == "redraw":
         others, state._hand = state._hand, []
-        if state.pile_size < len(others):  # ruling: too few new cards: reshuffle first
-            state._unknown |= set(state._discards)
-            state._discards = []
+        if state.pile_size < len(others):  # ruling 5: too few new cards: reshuffle first,
+            state._unknown |= {d for d in state._discards if d != pay}  # all but the payment
+            state._discards = [pay]  # (ruling 16)
             state._reshuffles += 1
         state._bottom.extend(others)
         state._to_draw = len(others)
