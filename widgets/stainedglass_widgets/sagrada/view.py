@@ -21,12 +21,14 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.sagrada.difficulty import words as window_words
+from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS
 from stainedglass.sagrada.svg import draw
 from stainedglass.sagrada.tools import TOOL_IDS, TOOLS
 from stainedglass.sagrada.windows import WINDOWS
@@ -93,20 +95,24 @@ class SagradaView(GameView):
                                                  f"{' (very hard)' if n == 1 else ' (easy)' if n == 5 else ''}", n)
                                                 for n in range(1, 6)],
                                        value=3, layout=w.Layout(width="150px"))
+        self.order_picker = w.Dropdown(
+            options=[("random orders", None)] + [(f"{ORDERS[o].name} + 2 random", o)
+                                                 for o in UNIQUE_ORDERS],
+            value=None, layout=w.Layout(width="250px"))
         self.easier_box = w.Checkbox(value=False, description="easier (unique order x2)",
                                      indent=False, layout=w.Layout(width="190px"))
-        return [self.window_picker, self.tools_picker, self.easier_box]
+        return [self.window_picker, self.tools_picker, self.order_picker, self.easier_box]
 
     def game_options(self) -> dict[str, Any]:
         opts: dict[str, Any] = {"tools": self.tools_picker.value}
         choice = self.window_picker.value
         if choice and choice.startswith("difficulty "):
-            import random
-
             d = int(choice.split()[1])
             choice = random.choice([win.name for win in WINDOWS if win.difficulty == d])
         if choice:
             opts["window"] = choice
+        if self.order_picker.value:
+            opts["orders"] = [self.order_picker.value, *random.sample(BASIC_ORDERS, 2)]
         if self.easier_box.value:
             opts["order_weights"] = (1, 1, 2)
         return opts
