@@ -30,7 +30,7 @@ import stainedglass as sg
 from stainedglass.sagrada.difficulty import words as window_words
 from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS
 from stainedglass.sagrada.svg import draw
-from stainedglass.sagrada.tools import TOOL_IDS, TOOLS
+from stainedglass.sagrada.tools import TOOLS
 from stainedglass.sagrada.windows import WINDOWS
 
 from ..board import Board

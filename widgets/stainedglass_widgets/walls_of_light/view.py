@@ -14,9 +14,8 @@
 
 from __future__ import annotations
 
-import html
 import re
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as w
 
