@@ -33,15 +33,20 @@ def test_play_dashboard_in_jupyterlab(game: str, lab: Any, browser: Any) -> None
         page.click(".jp-CodeCell .jp-InputArea-prompt")
         page.keyboard.press("Shift+Enter")
         try:
-            page.wait_for_selector(board + " svg [data-id]", timeout=30_000)
+            page.wait_for_selector(board + " svg", timeout=30_000)
             break
         except Exception:
             if attempt == 3:
                 shot(page, f"lab-{game}-failure")
                 raise
-    target = page.get_attribute(f"{board} [data-id]", "data-id")
     said = page.inner_text(".sg-view .sg-message")
-    page.click(f'{board} [data-id="{target}"]')  # the kernel answers the click in words
+    chance = page.locator(".sg-view .sg-chance")
+    if chance.is_visible() and chance.is_enabled():  # dice or cards come first
+        chance.click()
+    else:
+        target = page.get_attribute(f"{board} [data-id]", "data-id")
+        page.click(f'{board} [data-id="{target}"]')
+    # the kernel answers the click in words
     page.wait_for_function("(said) => document.querySelector('.sg-view .sg-message')"
                            ".innerText !== said", arg=said, timeout=30_000)
     shot(page, f"lab-{game}")
