@@ -12,6 +12,7 @@ import html
 import os
 import pathlib
 import re
+import shutil
 import time
 from typing import Any, Iterator
 
@@ -343,8 +344,9 @@ def _anchor(cells: list[str]) -> str:
     return cell_name(*_centre_cell(xy))
 
 
-def test_the_play_notebook_in_jupyterlab(browser: Any) -> None:
-    with LabServer() as lab:
+def test_the_play_notebook_in_jupyterlab(browser: Any, tmp_path: pathlib.Path) -> None:
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")  # JupyterLab saves what it runs
+    with LabServer(extra_args=[f"--ServerApp.root_dir={tmp_path}"]) as lab:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(lab.url("notebooks/cathedral_play.ipynb"))
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)

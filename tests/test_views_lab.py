@@ -5,6 +5,7 @@ the kernel and redraws it. Screenshots: ``test-artifacts/lab-<game>.png``.
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
 import pytest
@@ -12,13 +13,16 @@ import pytest
 pytest.importorskip("anywidget")
 
 from stainedglass_widgets import views  # noqa: E402
-from stainedglass_widgets.testing import LabServer  # noqa: E402
+from stainedglass_widgets.testing import ROOT, LabServer  # noqa: E402
 from test_views_browser import browser, shot  # noqa: E402,F401 - the module's browser fixture
 
 
 @pytest.fixture(scope="module")
-def lab() -> Any:
-    with LabServer() as server:
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """JupyterLab on a copy of the notebooks (it saves what it runs: never into the project)."""
+    folder = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", folder / "notebooks")
+    with LabServer(extra_args=[f"--ServerApp.root_dir={folder}"]) as server:
         yield server
 
 
