@@ -346,3 +346,11 @@ def draw(state: Any, *, interactive: bool = False, selected_card: str | None = N
     height = max(y, WY + ROWS * CELL + 40 + 42 * (-(-len(choices) // 4)) + 10, HEIGHT - 100)
     defs = glass_defs(["clear", "clear-cool", "clear-warm", *COLOR_NAMES, "legal", "illegal"])
     return svg_document(WIDTH, height, "".join(body), defs, "Sagrada")
+
+
+def window_svg(state: Any) -> str:
+    """The window alone in its arch (the gallery's picture)."""
+    defs = glass_defs(["clear", "clear-cool", "clear-warm", *COLOR_NAMES])
+    width, height = WX + COLS * CELL + 30, WY + ROWS * CELL + 30
+    return svg_document(width, height, _window(state, False, {}, (), ()), defs,
+                        f"Sagrada: {state.window.name}")

@@ -29,7 +29,7 @@ import ipywidgets as w
 import stainedglass as sg
 from stainedglass.sagrada.difficulty import words as window_words
 from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS
-from stainedglass.sagrada.svg import draw
+from stainedglass.sagrada.svg import draw, window_svg
 from stainedglass.sagrada.tools import TOOLS
 from stainedglass.sagrada.windows import WINDOWS
 
@@ -140,7 +140,7 @@ class SagradaView(GameView):
         bot = sg.ai.bot("greedy", seed=1, chance_samples=0)
         for _ in range(24):
             state.play(state.sample_chance() if state.is_chance() else bot.choose(state))
-        return draw(state)
+        return window_svg(state)
 
     # ---- what may come next --------------------------------------------------------------------
 
