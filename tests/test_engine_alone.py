@@ -19,7 +19,7 @@ import pytest
 
 from test_views_browser import browser, shot  # noqa: F401 - the module's browser fixture
 
-from stainedglass_widgets.testing import ROOT, LabServer  # noqa: E402
+from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell  # noqa: E402
 
 CELL = """import sys
 import stainedglass as sg
@@ -82,19 +82,7 @@ def test_jupyterlab_draws_states_with_no_widget_installed(engine_alone: pathlib.
     with LabServer(extra_args=[f"--ServerApp.root_dir={notebooks}"],
                    env={"JUPYTER_PATH": jupyter_path}) as lab:
         page = browser.new_page(viewport={"width": 1400, "height": 1400})
-        page.goto(lab.url("pictures.ipynb"))
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-        page.wait_for_selector("text=Engine alone | Idle", timeout=90_000)
-        for attempt in range(4):  # a request sent while the kernel connects can be lost: retry
-            page.click(".jp-CodeCell .jp-InputArea-prompt")
-            page.keyboard.press("Shift+Enter")
-            try:
-                page.wait_for_selector(".jp-RenderedSVG", timeout=30_000)
-                break
-            except Exception:
-                if attempt == 3:
-                    shot(page, "engine-alone-lab-failure")
-                    raise
+        run_first_cell(page, lab.url("pictures.ipynb"), ".jp-RenderedSVG", kernel="Engine alone")
         page.wait_for_function(
             "() => document.querySelectorAll('.jp-RenderedSVG').length >= 2", timeout=30_000)
         page.wait_for_selector("text=widget modules:", timeout=30_000)

@@ -25,6 +25,7 @@ from stainedglass_widgets.testing import (  # noqa: E402
     ROOT,
     LabServer,
     VoilaServer,
+    run_first_cell,
     board_version,
     chromium_path,
     launch_chromium,
@@ -348,20 +349,7 @@ def test_the_play_notebook_in_jupyterlab(browser: Any, tmp_path: pathlib.Path) -
     shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")  # JupyterLab saves what it runs
     with LabServer(extra_args=[f"--ServerApp.root_dir={tmp_path}"]) as lab:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(lab.url("notebooks/cathedral_play.ipynb"))
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-        page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=60_000)
-        for attempt in range(4):  # a request sent while the kernel connects can be lost: retry
-            page.click(".jp-CodeCell .jp-InputArea-prompt")
-            page.keyboard.press("Shift+Enter")
-            try:
-                page.wait_for_selector(CITY + " svg", timeout=20_000)
-                print(f"JupyterLab rendered the view on attempt {attempt + 1}")
-                break
-            except Exception:
-                if attempt == 3:
-                    shot(page, "lab-failure")
-                    raise
+        run_first_cell(page, lab.url("notebooks/cathedral_play.ipynb"), CITY + " svg")
         hover(page, "e5")
         click_cell(page, "e5")
         page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from stainedglass_widgets import views  # noqa: E402
-from stainedglass_widgets.testing import ROOT, LabServer  # noqa: E402
+from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell  # noqa: E402
 from test_views_browser import browser, shot  # noqa: E402,F401 - the module's browser fixture
 
 
@@ -29,20 +29,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Any:
 @pytest.mark.parametrize("game", list(views()))
 def test_play_dashboard_in_jupyterlab(game: str, lab: Any, browser: Any) -> None:  # noqa: F811
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    page.goto(lab.url(f"notebooks/{game}_play.ipynb"))
-    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
-    page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=60_000)
     board = ".sg-view .sg-board"
-    for attempt in range(4):  # a request sent while the kernel connects can be lost: retry
-        page.click(".jp-CodeCell .jp-InputArea-prompt")
-        page.keyboard.press("Shift+Enter")
-        try:
-            page.wait_for_selector(board + " svg", timeout=30_000)
-            break
-        except Exception:
-            if attempt == 3:
-                shot(page, f"lab-{game}-failure")
-                raise
+    run_first_cell(page, lab.url(f"notebooks/{game}_play.ipynb"), board + " svg")
     said = page.inner_text(".sg-view .sg-message")
     chance = page.locator(".sg-view .sg-chance")
     if chance.is_visible() and chance.is_enabled():  # dice or cards come first

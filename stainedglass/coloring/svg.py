@@ -28,7 +28,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Collection, Sequence
 
-from ..glass import GLASS, LEAD, STONE_LIGHT, glass_defs, hint_colour, label, lead_line
+from ..glass import GLASS, LEAD, STONE_LIGHT, glass_defs, hint_colour, label, lead_line, rank_badge
 from ..glass import svg_document
 from .game import CROSSED, OPEN
 from .sheet import COLORS, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet
@@ -238,12 +238,7 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
 
 def _rank_badge(x: float, y: float, shade: float, rank: int, what: str) -> str:
     """A hint's rank on a section value or a star to cross off (solo)."""
-    colour = hint_colour(shade)
-    kind = "hint" if rank == 1 else "suggestion"
-    ink = "#ffffff" if shade > 0.55 else "#2d2a24"
-    return (f'<g class="{kind}" data-rank="{rank}" data-cross="{escape(what)}"'
-            f' pointer-events="none"><circle cx="{x:g}" cy="{y:g}" r="10" fill="{colour}"'
-            f' stroke="{LEAD}" stroke-width="2"/>' + label(x, y, str(rank), 12, ink) + "</g>")
+    return rank_badge(x, y, shade, rank, f'data-cross="{escape(what)}"')
 
 
 def _values_panel(state: Any, p: int, x0: float, y0: float,

@@ -27,7 +27,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Collection, Sequence
 
-from ..glass import GLASS, LEAD, glass_defs, hint_colour, label, lead_line, pane, svg_document
+from ..glass import (GLASS, LEAD, glass_defs, hint_colour, label, lead_line, pane, rank_badge,
+                     svg_document)
 from .cards import COLOR_NAMES, COLORS
 from .scoring import ORDERS
 from .tools import TOOLS
@@ -197,15 +198,8 @@ def _drawn(state: Any, x: float, y: float, selected: str | None, targets: bool,
         if card in payable:
             out.append(label(cx + CARD_W / 2, cy + CARD_H + 8, "pays a tool", 9.5, "#0c4a1e",
                              weight="normal", attrs='stroke-opacity="0"'))
-        for what, shade, rank in suggested:
-            if what == card:
-                colour = hint_colour(shade)
-                ink = "#ffffff" if shade > 0.55 else "#2d2a24"
-                out.append(f'<g class="{"hint" if rank == 1 else "suggestion"}"'
-                           f' data-rank="{rank}" data-card="{card}" pointer-events="none">'
-                           f'<circle cx="{cx + 12:g}" cy="{cy + 12:g}" r="11" fill="{colour}"'
-                           f' stroke="{LEAD}" stroke-width="2"/>'
-                           + label(cx + 12, cy + 12, str(rank), 13, ink) + "</g>")
+        out += [rank_badge(cx + 12, cy + 12, shade, rank, f'data-card="{card}"', 11)
+                for what, shade, rank in suggested if what == card]
         if targets:
             out.append(f'<rect class="hit" data-id="card:{card}" x="{cx:g}" y="{cy:g}"'
                        f' width="{CARD_W}" height="{CARD_H}" fill="transparent"'
@@ -250,15 +244,8 @@ def _tools(state: Any, x: float, y: float, selected: str | None, payable: Collec
                    f' fill="#2d2a24">{escape(tool.name)}{" (used)" if used else ""}</text>'
                    f'<text x="{x + 54:g}" y="{ty + 31:g}" font-size="10" fill="#3d3a33">'
                    f"{escape(_short(tool.effect))}</text></g>")
-        for what, shade, rank in suggested:
-            if what == tid:
-                colour = hint_colour(shade)
-                ink = "#ffffff" if shade > 0.55 else "#2d2a24"
-                out.append(f'<g class="{"hint" if rank == 1 else "suggestion"}"'
-                           f' data-rank="{rank}" data-tool="{tid}" pointer-events="none">'
-                           f'<circle cx="{x + 418:g}" cy="{ty + 20:g}" r="11" fill="{colour}"'
-                           f' stroke="{LEAD}" stroke-width="2"/>'
-                           + label(x + 418, ty + 20, str(rank), 13, ink) + "</g>")
+        out += [rank_badge(x + 418, ty + 20, shade, rank, f'data-tool="{tid}"', 11)
+                for what, shade, rank in suggested if what == tid]
         if targets and not used:
             out.append(f'<rect class="hit" data-id="tool:{tid}" x="{x + 8:g}" y="{ty:g}"'
                        ' width="424" height="40" fill="transparent" style="cursor:pointer"/>')

@@ -219,6 +219,28 @@ def perform(view: Any, gestures: list[tuple[str, str, Any]]) -> None:
             raise ValueError(f"unknown gesture {action!r} on {name}")
 
 
+def run_first_cell(page: Any, notebook_url: str, shows: str, kernel: str = "Python 3 (ipykernel)",
+                   timeout: float = 30_000) -> None:
+    """Open a notebook in JupyterLab, wait for its ``kernel`` to be idle, run its first code
+    cell and wait until ``shows`` (a selector) appears. A request sent while the kernel is still
+    connecting can be lost, so the cell is run again, up to four times; the last failure is
+    raised, with a screenshot ``test-artifacts/lab-failure.png``."""
+    page.goto(notebook_url)
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    page.wait_for_selector(f"text={kernel} | Idle", timeout=90_000)
+    for attempt in range(4):
+        page.click(".jp-CodeCell .jp-InputArea-prompt")
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_selector(shows, timeout=timeout)
+            return
+        except Exception:
+            if attempt == 3:
+                (ROOT / "test-artifacts").mkdir(exist_ok=True)
+                page.screenshot(path=str(ROOT / "test-artifacts" / "lab-failure.png"))
+                raise
+
+
 # ---- page helpers (Playwright sync API) ----------------------------------------------------------
 
 CITY = ".sg-city .sg-board"
