@@ -3,6 +3,7 @@ views configured by class attributes and hooks."""
 
 from __future__ import annotations
 
+import html
 import pathlib
 import shutil
 
@@ -56,3 +57,15 @@ def test_the_gallery_shows_a_card_for_each_game_whose_notebooks_are_beside_it(
     assert [g for g in games if f'data-game="{g}"' in full] == games  # every game with a view
     for e in entries():
         assert e.legend and e.blurb and e.picture().startswith("<svg")
+
+
+def test_sagradas_end_shows_the_verdict_large() -> None:
+    from stainedglass_widgets.sagrada.lessons import LESSONS, lesson
+
+    view = lesson("end")
+    view.move_text.value = LESSONS["end"].demo  # the last turn: the game ends
+    state = view.state
+    assert state.is_terminal()
+    score, target = state.scores()[0], state.target()
+    assert f"Lost: {score} against {target}" in view.banner.value and score < target
+    assert "Target: the turn bar's values sum to" in html.unescape(view.message.value)

@@ -376,3 +376,16 @@ class SagradaView(GameView):
 
     def verdict(self) -> str:
         return "won" if self.state.returns()[0] == 1 else "lost"
+
+    def banner_html(self) -> str:
+        """At the end, the verdict large: the score against the turn bar's target."""
+        text = super().banner_html()
+        st = self.state
+        if st.is_terminal():
+            score, target = st.scores()[0], st.target()
+            colour = "#0c4a1e" if score >= target else "#6b0b02"
+            mark = "✓ Won" if score >= target else "✗ Lost"
+            text = text.replace("</div>", f'<span class="sg-verdict" style="font-size:30px;'
+                                f'font-weight:bold;color:{colour}">{mark}: {score} against '
+                                f"{target}</span></div>")
+        return text
