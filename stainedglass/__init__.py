@@ -23,6 +23,7 @@ from .core import (
     register,
     state_from_json,
 )
+from .record import Branch, Record, load_record
 
 __all__ = [
     "CHANCE",
@@ -37,4 +38,7 @@ __all__ = [
     "load",
     "register",
     "state_from_json",
+    "Record",
+    "Branch",
+    "load_record",
 ]

@@ -34,7 +34,10 @@ import json
 import pkgutil
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable, Self, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Self, Sequence
+
+if TYPE_CHECKING:  # for the annotation only: the record module builds on this one
+    from .record import Record
 
 __all__ = [
     "CHANCE",
@@ -473,8 +476,27 @@ class State:
         """What notebook frontends show for a state (JupyterLab, VS Code, GitHub): its picture."""
         return self.svg()
 
+    def check_saveable(self) -> None:
+        """Raise ValueError if this state cannot be saved (a bot's guess at hidden cards, an
+        arranged study position): ``_unsaveable()`` says why."""
+        reason = self._unsaveable()
+        if reason:
+            raise ValueError(reason)
+
+    def _unsaveable(self) -> str | None:  # hook
+        return None
+
+    def record(self, players: list[str] | None = None,
+               comments: dict[int, str] | None = None) -> "Record":
+        """The game so far as a :class:`~stainedglass.record.Record`: saved with
+        ``.to_text()``, shared with ``.to_link()``, read back with ``sg.load_record``."""
+        from .record import record_of  # the record module builds on this one
+
+        return record_of(self, players, comments)
+
     def to_json(self) -> str:
         """The game as JSON: ``sg.state_from_json(text)`` rebuilds an equal state."""
+        self.check_saveable()
         return json.dumps(
             {
                 "game": self.game.name,

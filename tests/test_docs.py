@@ -15,6 +15,12 @@ def test_the_api_page_examples_run() -> None:
     assert result.attempted > 10 and result.failed == 0
 
 
+def test_the_records_page_examples_run() -> None:
+    result = doctest.testfile(str(ROOT / "docs" / "records.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 4 and result.failed == 0
+
+
 def markdown_files() -> list[pathlib.Path]:
     skip = {".venv", "test-artifacts", "build", ".git"}
     return [p for p in ROOT.rglob("*.md") if not skip & set(p.relative_to(ROOT).parts)]

@@ -84,7 +84,9 @@ def test_sagrada_dashboard_place_refusal_undo_and_hint(server: Any, page: Any) -
     before = board_version(page, BOARD)
     page.click("button:has-text('Undo')")
     wait_redraw(page, before, BOARD)
-    assert page.query_selector(f'{BOARD} .field[data-field="{placed[1]}"] .placed') is None
+    wait_moves(page, 3)  # a hover preview may redraw first: wait for the undo itself
+    page.wait_for_selector(f'{BOARD} .field[data-field="{placed[1]}"] .placed', state="detached")
+    assert "taken back" in message(page)
     page.click("button:has-text('Hint')")
     page.wait_for_selector(f"{BOARD} .hint[data-rank='1']", timeout=30_000)
     assert page.query_selector(".sg-hints li.sg-hint")

@@ -15,6 +15,7 @@ import re
 import pytest
 
 import stainedglass as sg
+from stainedglass.walls_of_light import evaluation as E
 from stainedglass.walls_of_light import game as G
 from stainedglass.walls_of_light import moves as M
 from stainedglass.walls_of_light.panes import SHOWN, code_of, printed_of
@@ -841,7 +842,7 @@ def test_evaluate_is_the_same_from_its_memo_as_worked_out_afresh(monkeypatch):
             checked += 1
             state.play(random_move(state, rng))
         assert checked > 100
-    monkeypatch.setattr(G, "_GLASS_MEMO_SIZE", 16)
+    monkeypatch.setattr(E, "_GLASS_MEMO_SIZE", 16)
     state = sg.load("walls_of_light").new_game(seed=5)
     largest = 0
     while not state.is_terminal():

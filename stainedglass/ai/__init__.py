@@ -16,9 +16,11 @@ True
 from .alphabeta import AlphaBetaBot
 from .bots import BOTS, GreedyBot, RandomBot, bot
 from .mcts import MCTSBot
+from .review import LABELS, Comparison, Judgement, Review, compare, label, review
 from .search import Bot, Candidate
 from .suggest import Suggestion, suggest
 from .tournament import Table, tournament
 
 __all__ = ["BOTS", "Bot", "Candidate", "RandomBot", "GreedyBot", "MCTSBot", "AlphaBetaBot", "bot",
-           "suggest", "Suggestion", "tournament", "Table"]
+           "suggest", "Suggestion", "tournament", "Table", "compare", "Comparison", "review",
+           "Review", "Judgement", "label", "LABELS"]

@@ -33,11 +33,11 @@ from .tools import (
     CARD_ARGS,
     TOOL_IDS,
     TOOLS,
+    exchanged,
     tool_id,
     tool_options,
     tool_problem,
     tool_words,
-    use_tool,
 )
 from .windows import CELL_NAMES, CELLS, WINDOWS, Window, bits, parse_field, window_from_option
 
@@ -201,10 +201,10 @@ class SagradaState(State):
         self.history, self._undo_stack, self._arranged = [], [], True
         return self
 
-    def to_json(self) -> str:
+    def _unsaveable(self) -> str | None:
         if self._arranged:
-            raise ValueError("to_json(): an arranged study position has no history to save")
-        return super().to_json()
+            return "an arranged study position has no history to save"
+        return None
 
     # ---- the window's bookkeeping --------------------------------------------------------------
 
@@ -319,14 +319,70 @@ class SagradaState(State):
     def discards(self) -> list[str]:
         return [card_text(c) for c in self._discards]
 
+    @property
+    def placed_this_round(self) -> int:
+        """How many cards were placed this round (a tool's placement counts)."""
+        return self._placed_round
+
+    # ---- the same, as card codes (cards.py), for the tools and bots; read-only copies ----------
+
+    @property
+    def hand_codes(self) -> tuple[int, ...]:
+        return tuple(self._hand)
+
+    @property
+    def bar_codes(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self._bar)
+
+    @property
+    def grid_codes(self) -> tuple[int, ...]:
+        """The card code on each field in CELL_NAMES order, -1 where empty."""
+        return tuple(self._grid)
+
+    @property
+    def discard_codes(self) -> tuple[int, ...]:
+        return tuple(self._discards)
+
+    @property
+    def occupied(self) -> int:
+        """The filled fields as a bit mask (bit i is field CELL_NAMES[i])."""
+        return self._occ
+
+    @property
+    def color_masks(self) -> tuple[int, ...]:
+        """Per color, the fields holding a card of that color (bit masks)."""
+        return tuple(self._colm)
+
+    @property
+    def value_masks(self) -> tuple[int, ...]:
+        """Per value 1-6, the fields holding a card of that value (bit masks)."""
+        return tuple(self._valm)
+
+    def in_pile(self, c: int) -> bool:
+        """Whether card ``c`` is still in the pile (unseen, or returned to its bottom)."""
+        return c in self._unknown or c in self._bottom
+
+    def where(self, c: int) -> str:
+        """Where card ``c`` is, in words ("it is on the turn bar")."""
+        if c in self._grid:
+            return f"it is placed on {CELL_NAMES[self._grid.index(c)]}"
+        if c in self._hand:
+            return "it is drawn already"
+        if any(c in stack for stack in self._bar):
+            return "it is on the turn bar"
+        if c in self._discards:
+            return "it was discarded to pay for a tool"
+        return "it is in the pile"
+
+    def not_drawn(self, c: int) -> str:
+        """Why card ``c`` cannot be played from the hand: it was not drawn."""
+        return f"{card_text(c)} was not drawn: the drawn cards are {cards_text(self._hand)}"
+
     def view(self, player: int) -> "SagradaState":
         """The solo player sees everything the state holds: the pile's unseen order is not stored
         at all (each draw is a chance move over the unseen cards), so the view is a plain copy."""
         self._check_player(player)
         return self.clone()  # type: ignore[return-value]
-
-    def _in_pile(self, c: int) -> bool:
-        return c in self._unknown or c in self._bottom
 
     # ---- moves -------------------------------------------------------------------------------
 
@@ -379,7 +435,7 @@ class SagradaState(State):
         if kind == "place":
             c, i = key[1], key[2]
             if c not in self._hand:
-                return self._not_drawn(c)
+                return self.not_drawn(c)
             return field_problem(self.window, self._grid, c, i)
         if kind == "pass":
             moves = self._placements()
@@ -389,28 +445,14 @@ class SagradaState(State):
             return None
         return tool_problem(self, key[1], key[2], key[3])
 
-    def _not_drawn(self, c: int) -> str:
-        return f"{card_text(c)} was not drawn: the drawn cards are {cards_text(self._hand)}"
-
     def _draw_problem(self, c: int) -> str | None:
         outcomes = {cast(tuple, m.key)[1] for m, _ in self._chance_probabilities()}
         if c in outcomes:
             return None
         if self._unknown or not self._bottom:
-            return f"{card_text(c)} is not in the pile: {self._where(c)}"
+            return f"{card_text(c)} is not in the pile: {self.where(c)}"
         return (f"the next card is {card_text(self._bottom[0])}: the unknown part of the pile is "
                 "used up and the returned cards come next, in the order they were returned")
-
-    def _where(self, c: int) -> str:
-        if c in self._grid:
-            return f"it is placed on {CELL_NAMES[self._grid.index(c)]}"
-        if c in self._hand:
-            return "it is drawn already"
-        if any(c in stack for stack in self._bar):
-            return "it is on the turn bar"
-        if c in self._discards:
-            return "it was discarded to pay for a tool"
-        return "it is in the pile"
 
     # ---- playing -----------------------------------------------------------------------------
 
@@ -428,10 +470,46 @@ class SagradaState(State):
         elif kind == "pass":
             self._turn_done()
         else:
-            use_tool(self, key[1], key[2], key[3])
+            self._use_tool(key[1], key[2], key[3])
             if key[1] == "straightedge":  # the round's placement: it takes both turns
                 self._turns = TURNS_PER_ROUND - 1
             self._turn_done()
+
+    def _use_tool(self, tid: str, pay: int, args: tuple[int, ...]) -> None:
+        """Pay, discard the tool, and do what it does (tools.py: what each tool may do)."""
+        self._hand.remove(pay)
+        self._discards.append(pay)
+        self._tools.remove(tid)
+        self._used.append(tid)
+        self._tool_round = True
+        if tid == "redraw":
+            others, self._hand = self._hand, []
+            if self.pile_size < len(others):  # rule 5: too few new cards: reshuffle first,
+                self._unknown |= {d for d in self._discards if d != pay}  # all but the payment
+                self._discards = [pay]  # (referee's ruling 16)
+                self._reshuffles += 1
+            self._bottom.extend(others)
+            self._to_draw = len(others)
+        elif tid in ("grozing", "grinding"):
+            x, y = args[0], exchanged(tid, args)
+            if y in self._unknown:
+                self._unknown.remove(y)
+            else:
+                self._bottom.remove(y)
+            self._hand[self._hand.index(x)] = y
+            self._bottom.append(x)
+        elif tid == "lenscutter":
+            x, y = args
+            self._hand[self._hand.index(x)] = y
+            self._bar = [tuple(x if c == y else c for c in stack) for stack in self._bar]
+        elif tid == "straightedge":
+            x, i = args
+            self._hand.remove(x)
+            self._put(i, x)
+            self._placed_round += 1
+        else:
+            for s, t in zip(args[0::2], args[1::2]):
+                self._put(t, self._take(s))
 
     def _draw(self, c: int) -> None:
         if c in self._unknown:

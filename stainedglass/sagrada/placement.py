@@ -14,12 +14,14 @@ restriction met. The two forms must agree; ``tests/test_sagrada.py`` checks that
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import COLOR_NAMES, card_text, color_of, value_of
 from .windows import CELL_NAMES, EDGE, FULL, NEAR, ORTHO, Window, around, beside
 
 
-def field_problem(window: Window, grid: list[int], c: int, i: int, *, ignore_color: bool = False,
-                  ignore_value: bool = False, alone: bool = False,
+def field_problem(window: Window, grid: Sequence[int], c: int, i: int, *,
+                  ignore_color: bool = False, ignore_value: bool = False, alone: bool = False,
                   tool: str = "") -> str | None:
     """Why card ``c`` may not be placed on field ``i`` of ``grid`` (rule 3); None when it may.
 
@@ -58,8 +60,8 @@ def field_problem(window: Window, grid: list[int], c: int, i: int, *, ignore_col
     return None
 
 
-def free_fields(c: int, occ: int, colm: list[int], valm: list[int], allowed: tuple[int, ...],
-              alone: bool = False) -> int:
+def free_fields(c: int, occ: int, colm: Sequence[int], valm: Sequence[int],
+                allowed: tuple[int, ...], alone: bool = False) -> int:
     """The fields card ``c`` may go on (the fast form of :func:`field_problem`)."""
     if occ == 0:
         base = EDGE

@@ -13,62 +13,30 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
 from . import moves as M
-from .moves import (CARD, CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
+from .moves import (CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
                     PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, REROLL, ROLL, ROLL_CHANCES, ROLLS,
                     SWAP, WMove, space_name, swap_move)
-from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of, text_of
+from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of
 from .panes import PLACE as PLACE_CODE
 from .panes import REMOVE as REMOVE_CODE
-from .windows import COLOR_NAMES, DIE_LETTERS, PRIMARIES, WINDOWS, YELLOW, Face, parse_windows
+from .evaluation import evaluate
+from .options import (CARDS_PER_TYPE, check_first_player, check_hands, check_players,
+                      check_windows)
+from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face
+from .words import board_text, describe
 
 WINKS_PER_COLOR = 8
-CARDS_PER_TYPE = 4
 HAND_SIZE = {2: 5, 3: 4}
 
 # turn phases
 PH_ROLL, PH_ACTION, PH_REROLL, PH_DRAW, PH_OVER = range(5)
 _NO_CARDS = (0, 0, 0, 0)
-
-# evaluate(): how sure a pane's points are per space still missing in its window; what a card
-# in hand and a wink in supply (up to 4) are worth in points; the softness of the shares
-_KEEP = 0.85
-_CARD = 1.0
-_SUPPLY = 0.1
-_TEMPERATURE, _TEMPERATURE_PER_POSITION = 3.0, 1.2
-_KEEP_POWERS = [_KEEP ** k for k in range(17)]  # by the spaces still missing in a window
-_ROLLS_A_WINDOW = 91 / 216  # the chance that at least one of three dice shows a given number
-
-
-def _windows_shown(numbers: Iterable[int]) -> int:
-    """The windows these die ``numbers`` show, as a bit mask (window 1 the lowest bit)."""
-    return sum(1 << (w - 1) for w in set(numbers))
-
-
-def _windows_rolled(outcomes: list[tuple[WMove, float]]) -> list[tuple[tuple[int, float], ...]]:
-    """For each bit mask of windows, the chance of each part of it that a throw with these
-    ``outcomes`` (``ROLL_CHANCES``) shows: ``[mask] -> ((shown & mask, chance), ...)``."""
-    shown: dict[int, float] = {}
-    for move, chance in outcomes:
-        key = _windows_shown(value for _, value in move.a)
-        shown[key] = shown.get(key, 0.0) + chance
-    out = []
-    for mask in range(64):
-        parts: dict[int, float] = {}
-        for key, chance in shown.items():
-            parts[key & mask] = parts.get(key & mask, 0.0) + chance
-        out.append(tuple(sorted(parts.items())))
-    return out
-
-
-_ROLLED = {dice: _windows_rolled(chances) for dice, chances in ROLL_CHANCES.items()}
-"""By the dice thrown (all three, or those Roll Again rerolls): ``_windows_rolled``."""
 
 
 @dataclass(frozen=True)
@@ -247,7 +215,8 @@ class WallsOfLightState(State):
         """The wink colors ``player`` may place: their own, and yellow too with two players."""
         return (player, YELLOW) if len(self.score) == 2 else (player,)  # (one score a player)
 
-    def _dice_text(self) -> str:
+    def dice_text(self) -> str:
+        """The dice as "r2 b3 y6"."""
         d = self.dice or (0, 0, 0)
         return " ".join(f"{DIE_LETTERS[i]}{d[i]}" for i in range(3))
 
@@ -399,7 +368,7 @@ class WallsOfLightState(State):
         dice = self.dice
         assert dice is not None
         if pos + 1 not in dice:
-            return f"window {pos + 1} was not rolled (the dice show {self._dice_text()})"
+            return f"window {pos + 1} was not rolled (the dice show {self.dice_text()})"
         if cell not in self.face(pos).spaces:
             return f"{space_name(g)} is stone, not part of the window"
         return None
@@ -528,7 +497,7 @@ class WallsOfLightState(State):
             self.placements_left = 0
             self._continue()
         elif kind == PASS:
-            self.quiet_turns = self._quiet_turns_after_pass()
+            self.quiet_turns = self.quiet_turns_after_pass()
             self.acted = True
             self.placements_left = 0
             self._continue()
@@ -541,7 +510,7 @@ class WallsOfLightState(State):
         else:
             self._play_card(move)
 
-    def _quiet_turns_after_pass(self) -> int:
+    def quiet_turns_after_pass(self) -> int:
         """Ruling 13: a turn ended by a pass with nothing placed, removed or played this turn
         adds to the count of quiet turns in a row; any such action starts it again."""
         return 0 if self.acted or self.card_played else self.quiet_turns + 1
@@ -640,159 +609,18 @@ class WallsOfLightState(State):
         """Rule 8: highest score wins; tied, the most cards in hand; still tied, a draw."""
         if not self.is_terminal():
             raise ValueError("returns(): the game is not over")
-        return self._result([sum(hand) for hand in self.hands])
+        return self.shares_of_win([sum(hand) for hand in self.hands])
 
-    def _result(self, cards: list[int]) -> list[float]:
-        """Rule 8 on these ``cards`` in hand: the shares of the win."""
+    def shares_of_win(self, cards: list[int]) -> list[float]:
+        """Rule 8 with these ``cards`` in hand: each player's share of the win."""
         keys = [(self.score[p], cards[p]) for p in range(self.game.num_players)]
         best = max(keys)
         winners = [p for p, k in enumerate(keys) if k == best]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(keys))]
 
     def evaluate(self) -> list[float]:
-        """Each player's points so far plus what the board promises them, as shares of the win
-        that sum to 1 (exact at the end):
-
-        * a space showing a player's color pays 2 (and a "+1" space 1 more) when its window is
-          completed: counted at ``_KEEP ** missing`` (the fewer spaces missing, the surer);
-        * a window one space short pays its completer 2 per color: to the player to move if
-          the dice let them fill it now, else to whoever first rolls its number, in turn order
-          from the next player (``_completers``: the chance each player does it first);
-        * a bonus further off is anybody's; cards in hand and winks in supply count a little.
-
-        The shares sharpen as the game nears its end (fewer positions without a cube). Where
-        chance comes next, the estimate is the mean of those after each of its outcomes: before
-        a roll (or the reroll of Roll Again), over the dice (they change only which windows one
-        space short are in the mover's reach); before a card is drawn, the card counts in its
-        drawer's hand whatever it is.
-        """
-        if self._phase == PH_OVER:
-            return self.returns()
-        value, short, able = self._board()
-        phase, to_move = self._phase, self.to_move
-        if phase == PH_DRAW:  # the cards owed are drawn; then the turn goes on, or the next
-            owed = self.pending_draws[:sum(self.pile) + sum(self.discard)]
-            for p in owed:
-                value[p] += _CARD
-            if all(self.cubes):  # rule 8: the game ends once they are drawn
-                cards = [sum(hand) for hand in self.hands]
-                for p in owed:
-                    cards[p] += 1
-                return self._result(cards)
-            if not self.placements_left:
-                phase, to_move = PH_ROLL, (to_move + 1) % len(value)
-        if not short:
-            return self._shares(value)
-        if phase == PH_ROLL:
-            return self._mean_over_roll(value, short, able, to_move, M.ALL_DICE, 1)
-        if phase == PH_REROLL:
-            return self._mean_over_roll(value, short, able, to_move, self.reroll,
-                                        self.placements_left)
-        mover = to_move if self.placements_left > 0 and able[to_move] else -1
-        rolled = _windows_shown(self.dice or ())
-        self._give_short(value, short, able, mover, rolled, self.placements_left, to_move + 1)
-        return self._shares(value)
-
-    def _board(self) -> tuple[list[float], list[tuple[int, frozenset[int]]], list[bool]]:
-        """What ``evaluate()`` adds up but for the windows one space short: each player's
-        points, promises, shares of the bonuses further off, cards and winks; those windows
-        (position and colors showing); and who has winks to place."""
-        n = len(self.score)
-        value = [float(s) for s in self.score]
-        supply = self.supply
-        able = [any(map(supply.__getitem__, self.colors_of(p))) for p in range(n)]
-        short: list[tuple[int, frozenset[int]]] = []
-        cells, windows, side = self.cells, self.windows, self.side
-        for pos in range(6):
-            face = windows[pos][side[pos]]
-            base = pos * CELLS
-            key = tuple(cells[base:base + CELLS])
-            glass = face.memo.get(key)
-            if glass is None:
-                glass = _glass(face, key)
-            missing, promises, colors = glass
-            for p, points in promises:
-                if p < n:
-                    value[p] += points
-            if missing == 1:
-                short.append((pos, colors))
-            else:
-                share = 2 * (len(colors) + 1) * _KEEP_POWERS[missing] / n
-                for p in range(n):
-                    value[p] += share
-        hands = self.hands
-        for p in range(n):
-            value[p] += _CARD * sum(hands[p]) + _SUPPLY * min(supply[p], 4)
-        return value, short, able
-
-    def _give_short(self, value: list[float], short: list[tuple[int, frozenset[int]]],
-                    able: list[bool], mover: int, rolled: int, placements: int,
-                    first: int) -> None:
-        """Add to ``value`` the bonuses of the windows one space short: the ``mover`` fills
-        the biggest ``placements`` of those whose number is in the ``rolled`` bit mask (window
-        1 the lowest bit); each other goes to whoever first rolls its number from ``first``."""
-        n = len(value)
-        chain: list[float] | None = None
-        in_reach: list[int] = []
-        for pos, colors in short:
-            if mover >= 0 and rolled >> pos & 1:
-                in_reach.append(2 * (len(colors) + (mover not in colors)))
-                continue
-            if chain is None:
-                chain = self._completers(able, first)
-            for p in range(n):
-                value[p] += chain[p] * 2 * (len(colors) + (p not in colors))
-        if in_reach:  # the mover fills what this turn's placements allow, the biggest first
-            in_reach.sort(reverse=True)
-            for i, bonus in enumerate(in_reach):
-                if i < placements:
-                    value[mover] += bonus
-                else:
-                    if chain is None:
-                        chain = self._completers(able, first)
-                    for p in range(n):
-                        value[p] += chain[p] * bonus
-
-    def _mean_over_roll(self, value: list[float], short: list[tuple[int, frozenset[int]]],
-                        able: list[bool], player: int, thrown: tuple[int, ...],
-                        placements: int) -> list[float]:
-        """``evaluate()`` before ``player`` throws the dice ``thrown`` (the others keep their
-        values): the mean over the throws of the estimate after it, grouped by which of the
-        windows one space short the dice show."""
-        mover = player if able[player] else -1
-        dice = self.dice or (0, 0, 0)
-        kept = _windows_shown(dice[d] for d in range(3) if d not in thrown)
-        mask = sum(1 << pos for pos, _ in short) if mover >= 0 else 0
-        mean = [0.0] * len(value)
-        for shown, chance in _ROLLED[thrown][mask]:
-            after = list(value)  # after the throw, the mover has had their chance: next, first
-            self._give_short(after, short, able, mover, shown | kept, placements, player + 1)
-            for p, share in enumerate(self._shares(after)):
-                mean[p] += chance * share
-        return mean
-
-    def _shares(self, value: list[float]) -> list[float]:
-        """Points to shares of the win: a softmax, sharper as fewer positions lack a cube."""
-        temperature = _TEMPERATURE + _TEMPERATURE_PER_POSITION * self.cubes.count(False)
-        top = max(value)
-        weights = [math.exp((v - top) / temperature) for v in value]
-        total = sum(weights)
-        return [w / total for w in weights]
-
-    def _completers(self, able: list[bool], first: int) -> list[float]:
-        """For a window one space short and not filled this turn: the chance that each player
-        is the first to roll its number (some die shows it: 91 in 216), turn by turn from
-        player ``first`` (taken modulo the players); a player without winks to place cannot
-        fill it."""
-        n = self.game.num_players
-        chance = [0.0] * n
-        left = 1.0
-        for k in range(3 * n):  # three rounds: what remains after them is negligible
-            p = (first + k) % n
-            if able[p]:
-                chance[p] += left * _ROLLS_A_WINDOW
-                left *= 1 - _ROLLS_A_WINDOW
-        return chance
+        """Each player's share of the win as the board promises it (evaluation.py)."""
+        return evaluate(self)
 
     # ---- notation and words ------------------------------------------------------------------
 
@@ -801,106 +629,11 @@ class WallsOfLightState(State):
         return M.parse(text)
 
     def _describe(self, move: Move) -> str:
-        assert isinstance(move, WMove)
-        kind = move.kind
-        who = COLOR_NAMES[self.to_move]
-        if kind == ROLL:
-            return f"Legal: the dice roll {' '.join(move.text.split()[1:])}."
-        if kind == DRAW:
-            return (f"Legal: {COLOR_NAMES[self.pending_draws[0]]} draws "
-                    f"{CARD_TITLES[move.a]}.")
-        if kind == PASS:
-            if self.supply[self.to_move] == 0:
-                text = f"Legal: {who} has no winks left and passes"
-            else:
-                text = f"Legal: nothing can be placed with {self._dice_text()}: {who} passes"
-            if self._quiet_turns_after_pass() >= self.game.num_players:
-                return text + "; a whole round of passes ends the game (ruling 13)."
-            return text + "."
-        if kind == REMOVE:
-            return (f"Legal: {who} has no winks left and takes a {who} wink back from "
-                    f"{space_name(move.b)}; the turn ends.")
-        if kind == CARD:
-            return "Legal: " + self._card_words(move) + "."
-        # a placement
-        color, g = move.a, move.b
-        code = self.cells[g]
-        after = PLACE_CODE[code][color]
-        if code == EMPTY:
-            how = f"(an empty space of window {g // CELLS + 1})"
-        else:
-            how = (f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
-                   f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})")
-        words = f"Legal: a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
-        if code != EMPTY:
-            made = COLOR_NAMES[SHOWN[after]]
-            words += f", making {made}" if SHOWN[after] >= 3 else f", a stack of {made}"
-        twin = self.clone()
-        twin.play(move)
-        if twin.last_completion is not None and twin.last_completion is not self.last_completion:
-            words += f"; {twin.last_completion}"
-        if twin.is_terminal():
-            words += "; all six positions have a white cube: the game ends"
-        return words + "."
-
-    def _card_words(self, move: WMove) -> str:
-        card, who = move.a, COLOR_NAMES[self.to_move]
-        if card == EXTRA:
-            return f"{who} plays Extra Glass and may place a second pane this turn"
-        if card == SWAP:
-            g1, g2 = move.b
-            c1, c2 = (COLOR_NAMES[LONE_WINK[self.cells[g]]] for g in (g1, g2))
-            return (f"{who} plays Swap Panes: the {c1} wink on {space_name(g1)} and the {c2} "
-                    f"wink on {space_name(g2)} change places")
-        if card == REROLL:
-            names = ", ".join(COLOR_NAMES[d] for d in move.b)
-            return f"{who} plays Roll Again and rerolls the {names} " + (
-                "dice" if len(move.b) > 1 else "die")
-        d, s = move.b
-        assert self.dice is not None
-        return (f"{who} plays Modify Roll: the {COLOR_NAMES[d]} die goes from {self.dice[d]} "
-                f"to {self.dice[d] + s}")
+        return describe(self, move)
 
     def __str__(self) -> str:
-        lines = []
-        heads = []
-        for pos in range(6):
-            face = self.face(pos)
-            heads.append(f"{pos + 1} {face.name[:11]:<11}")
-        lines.append("  ".join(heads))
-        for row in range(4):
-            parts = []
-            for pos in range(6):
-                face = self.face(pos)
-                cells = []
-                for col in range(4):
-                    cell = row * 4 + col
-                    if cell not in face.spaces:
-                        cells.append("###")
-                        continue
-                    text = text_of(self.cells[pos * CELLS + cell])
-                    if not text:
-                        text = {"+1": "+1", "+card": "+c"}.get(face.special(cell) or "", ".")
-                    cells.append(f"{text:^3}")
-                parts.append("".join(cells) + " ")
-            lines.append("  ".join(parts))
-        n = self.game.num_players
-        lines.append("scores: " + ", ".join(f"{COLOR_NAMES[p]} {self.score[p]}"
-                                            for p in range(n))
-                     + "; winks left: " + ", ".join(f"{COLOR_NAMES[c]} {self.supply[c]}"
-                                                    for c in range(3)))
-        lines.append("hands: " + "; ".join(f"{COLOR_NAMES[p]} {' '.join(self.hand(p)) or '-'}"
-                                           for p in range(n))
-                     + f"; pile {sum(self.pile)}, discard {sum(self.discard)}")
-        turn = {"roll": "to roll", "action": "to play", "reroll": "rerolling",
-                "draw": "a card is drawn", "over": "game over"}[self.phase]
-        dice = f"; dice {self._dice_text()}" if self.dice else ""
-        cubes = " ".join(str(p + 1) for p in range(6) if self.cubes[p]) or "none"
-        lines.append(f"{COLOR_NAMES[self.to_move]} {turn}{dice}; white cubes at: {cubes}"
-                     + ("; yellow is neutral" if n == 2 else ""))
-        lines.append("printed panes in capitals, winks in small letters (Ry: printed red under "
-                     "a yellow wink); +1 / +c: empty special spaces; ###: stone")
-        return "\n".join(lines)
+        return board_text(self)
+
 
     # ---- hidden information ------------------------------------------------------------------
 
@@ -935,33 +668,11 @@ class WallsOfLightState(State):
         other.is_view = True
         return other
 
-    def to_json(self) -> str:
+    def _unsaveable(self) -> str | None:
         if self.is_view:
-            raise ValueError("a view cannot be saved: the others' hands in it are guesses; "
-                             "save the game itself")
-        return super().to_json()
-
-
-_GLASS_MEMO_SIZE = 4_096  # window summaries kept per face (some 600 bytes each: 2.5 MB a face)
-
-
-def _glass(face: Face, codes: tuple[int, ...]) -> tuple[int, tuple[tuple[int, float], ...],
-                                                       frozenset[int]]:
-    """What a window with these cell ``codes`` means to ``evaluate()``, kept in ``face.memo``:
-    the spaces still missing; the points its shown colors promise, as ``(color, points)`` in
-    the order evaluate() adds them (2 a space, 1 more on "+1", at ``_KEEP ** missing``); and the
-    colors showing."""
-    shown = [SHOWN[codes[cell]] for cell in face.spaces]
-    missing = shown.count(-1)
-    keep = _KEEP_POWERS[missing]
-    promises = [(p, 2 * keep * shown.count(p)) for p in PRIMARIES if p in shown]
-    promises += [(SHOWN[codes[cell]], keep) for cell in face.plus1
-                 if SHOWN[codes[cell]] in PRIMARIES]
-    colors = frozenset(shown) - {-1}
-    if len(face.memo) >= _GLASS_MEMO_SIZE:
-        face.memo.clear()
-    glass = face.memo[codes] = (missing, tuple(promises), colors)
-    return glass
+            return ("a view cannot be saved: the others' hands in it are guesses; save the game "
+                    "itself")
+        return None
 
 
 def _add(hands: tuple[tuple[int, ...], ...], p: int, t: int, k: int) -> tuple[tuple[int, ...], ...]:
@@ -975,45 +686,6 @@ def _bump(counts: tuple[int, ...], t: int, k: int) -> tuple[int, ...]:
 # ---- the game and its options -----------------------------------------------------------------
 
 
-def _players(v: Any) -> int:
-    if isinstance(v, bool) or v not in (2, 3):
-        raise ValueError(f"Walls of Light is for 2 or 3 players, not {v!r}")
-    return int(v)
-
-
-def _first_player(v: Any) -> int | None:
-    if v is None:
-        return None
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2:
-        raise ValueError(f"must be a player number 0-2 (or None for the roll-off), not {v!r}")
-    return v
-
-
-def _hands(v: Any) -> tuple[tuple[int, ...], ...] | None:
-    if v is None:
-        return None
-    if not isinstance(v, (list, tuple)) or not 2 <= len(v) <= 3:
-        raise ValueError(f"give one list of card names per player, not {v!r}")
-    out = []
-    for p, hand in enumerate(v):
-        if not isinstance(hand, (list, tuple)):
-            raise ValueError(f"player {p}'s hand must be a list of card names, not {hand!r}")
-        for name in hand:
-            if name not in CARD_NAMES:
-                raise ValueError(f"player {p}'s hand: {name!r} is not a card; the cards are: "
-                                 + ", ".join(CARD_NAMES))
-        out.append(tuple(list(hand).count(t) for t in CARD_NAMES))
-    for t, name in enumerate(CARD_NAMES):
-        if sum(h[t] for h in out) > CARDS_PER_TYPE:
-            raise ValueError(f"the hands hold more than {CARDS_PER_TYPE} {name} cards; the deck "
-                             f"has {CARDS_PER_TYPE} of each")
-    return tuple(out)
-
-
-def _windows(v: Any) -> tuple[tuple[Face, Face], ...] | None:
-    return None if v is None else parse_windows(v)
-
-
 @register
 class WallsOfLight(Game):
     """Walls of Light for two or three players: red (player 0), blue (1), yellow (2)."""
@@ -1024,14 +696,16 @@ class WallsOfLight(Game):
                   lower_is_better=False, player_names=("Red", "Blue", "Yellow"),
                   player_colours=("red", "blue", "yellow"), chance_action="Roll the dice")
     options = {
-        "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", _players),
+        "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)",
+                          check_players),
         "windows": Option(None, "six (front, back) pairs of faces, four row strings each, in "
                           "positions 1-6 (the front shows first); default: the designed windows "
-                          "shuffled, random side up", _windows),
+                          "shuffled, random side up", check_windows),
         "first_player": Option(None, "the player who starts (default: a roll-off)",
-                               _first_player),
+                               check_first_player),
         "hands": Option(None, "the starting hands, one list of card names per player "
-                        "(extra, swap, reroll, modify); default: dealt from the deck", _hands),
+                        "(extra, swap, reroll, modify); default: dealt from the deck",
+                        check_hands),
     }
     state_class = WallsOfLightState
     variants = [{"players": 2}, {"players": 3}]

@@ -1,0 +1,120 @@
+"""After the game (``stainedglass/ai/review.py``): a move against the best (``compare``) and a
+whole game judged move by move (``review``)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+import stainedglass as sg
+from stainedglass.ai.review import LABELS, label
+
+WALL = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
+
+
+def wall_position() -> sg.State:
+    """Light's wall runs down column e but for e8: any building on e8 walls off 39 squares."""
+    return sg.load("cathedral", start=dict(cathedral="g4 f5 g5 h5 g6 g7", light=WALL,
+                                            dark=["tavern j10", "tavern j1"],
+                                            to_move="light")).new_game(seed=0)
+
+
+def test_compare_names_the_move_that_walls_off_a_region_and_a_large_loss():
+    state = wall_position()
+    verdict = sg.ai.compare(state, "tavern i3", playouts=200, seed=1)
+    assert verdict.loss >= 0.15 and verdict.label in ("mistake", "blunder")
+    best = state.clone()
+    best.play(verdict.best)
+    assert bin(best.last_claim).count("1") == 39
+    assert "claims 39 squares" in verdict.reason and verdict.best in verdict.reason
+    assert verdict.refutation is not None and "Dark answers" in verdict.reason
+
+
+def test_compare_finds_no_loss_in_the_best_move():
+    state = wall_position()
+    verdict = sg.ai.compare(state, "tavern e8", playouts=200, seed=1)
+    assert verdict.loss < 0.05 and verdict.label in ("best", "good")
+    assert "as good as the best" in verdict.reason or verdict.loss < 0.05
+
+
+def test_compare_refuses_what_it_cannot_judge():
+    state = wall_position()
+    with pytest.raises(ValueError, match="illegal"):
+        sg.ai.compare(state, "tavern e1", playouts=10)
+    with pytest.raises(ValueError, match="playouts"):
+        sg.ai.compare(state, "tavern e8", playouts=0)
+    with pytest.raises(ValueError, match="budget_s"):
+        sg.ai.compare(state, "tavern e8", budget_s=-1)
+    roll = sg.load("walls_of_light").new_game(seed=1)
+    with pytest.raises(ValueError, match="chance moves are not judged"):
+        sg.ai.compare(roll, roll.legal_moves()[0], playouts=10)
+
+
+def test_labels_follow_their_thresholds():
+    bounds = [below for _, below in LABELS]
+    assert bounds == sorted(bounds)
+    assert [label(b - 1e-9) for b in bounds[:-1]] == [w for w, _ in LABELS[:-1]]
+    assert label(1.0) == "blunder"
+
+
+def greedy_vs_random(seed: int) -> sg.State:
+    state = sg.load("cathedral").new_game(seed=seed)
+    greedy, rnd = sg.ai.bot("greedy", seed=seed), sg.ai.bot("random", seed=seed)
+    while not state.is_terminal():
+        state.play((greedy if state.current_player == 0 else rnd).choose(state))
+    return state
+
+
+def test_a_review_judges_the_random_side_worse_than_the_greedy_side():
+    greedy, rnd = [], []
+    for seed in range(3):
+        review = sg.ai.review(greedy_vs_random(seed).record(), playouts=120, seed=seed)
+        assert len(review.judgements) == len(greedy_vs_random(seed).history)
+        greedy.append(review.mean_loss(0))
+        rnd.append(review.mean_loss(1))
+        counts = review.counts(1)
+        assert sum(counts.values()) == sum(1 for j in review.judgements if j.player == 1)
+    assert sum(rnd) > sum(greedy)
+
+
+def test_a_review_is_reproducible_reports_progress_and_can_be_stopped():
+    record = greedy_vs_random(5).record()
+    seen: list[tuple[int, int]] = []
+    first = sg.ai.review(record, playouts=40, seed=3, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(i, len(record.moves)) for i in range(1, len(record.moves) + 1)]
+    assert sg.ai.review(record, playouts=40, seed=3).judgements == first.judgements
+    stop = threading.Event()
+    stopped = sg.ai.review(record, playouts=40, seed=3,
+                           progress=lambda d, t: stop.set() if d == 3 else None, stop=stop)
+    assert not stopped.complete and len(stopped.judgements) == 3
+    for j in first.judgements:
+        assert 0 <= j.loss <= 1 and j.label in dict(LABELS) and abs(sum(j.chances) - 1) < 1e-6
+
+
+def test_chance_is_luck_and_hidden_cards_stay_hidden():
+    state = sg.load("walls_of_light", players=2).new_game(seed=2)
+    rng = random.Random(2)
+    while len(state.history) < 16:
+        state.play(state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves()))
+    whole = sg.ai.review(state.record(), playouts=30, seed=1)
+    rolls = [j for j in whole.judgements if j.player == sg.CHANCE]
+    assert rolls and all(j.label == "luck" and j.loss == 0 and "luck for" in j.reason
+                         for j in rolls)
+    mine = sg.ai.review(state.record(), playouts=30, seed=1, player=0)
+    theirs = [j for j in mine.judgements if j.player == 1]
+    assert theirs and all(j.label == "hidden" for j in theirs)
+    assert all(j.label not in ("hidden",) for j in mine.judgements if j.player == 0)
+
+
+@pytest.mark.parametrize("name,options", [("coloring", {"players": 1}),
+                                          ("coloring", {"players": 3}), ("sagrada", {})])
+def test_every_game_can_be_reviewed(name, options):
+    state = sg.load(name, **options).new_game(seed=3)
+    rng = random.Random(3)
+    while len(state.history) < 12 and not state.is_terminal():
+        state.play(state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves()))
+    review = sg.ai.review(state, playouts=20, seed=1)
+    assert [j.move for j in review.judgements] == state.history
+    assert all(len(j.chances) == state.num_players for j in review.judgements)
