@@ -378,6 +378,36 @@ def measure_sagrada() -> tuple[list[float], list[float]]:
     return loads, clicks
 
 
+def measure_link() -> list[float]:
+    """Page load of a shared link of a whole Cathedral game (the bundled example) to the board
+    showing the game's last move, each with a preheated kernel."""
+    from playwright.sync_api import sync_playwright
+
+    import stainedglass as sg
+
+    record = sg.load_record((ROOT / "notebooks" / "games" / "cathedral.json").read_text())
+    out = []
+    with VoilaServer() as server, sync_playwright() as p:
+        _wait_all_pools(server)
+        browser = launch_chromium(p)
+        link = record.to_link(server.url("cathedral_play.ipynb"))
+        for _ in range(LOADS):
+            filled = server.filled()
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.route("**/*", _route_offline)
+            start = time.perf_counter()
+            page.goto(link)
+            page.wait_for_function(
+                "(n) => { const s = document.querySelector('.sg-log summary');"
+                " return s && s.innerText.includes('(' + n + ' moves)'); }",
+                arg=len(record.moves), timeout=60_000)
+            out.append(time.perf_counter() - start)
+            page.close()
+            server.wait_preheated(filled + 1)
+        browser.close()
+    return out
+
+
 def main() -> None:
     try:
         import playwright  # noqa: F401
@@ -436,6 +466,10 @@ def main() -> None:
     print(f"{label:<58} {med(clicks) * 1000:>12,.0f} ms   (target <= 150: "
           f"{'ok' if med(clicks) <= 0.150 else 'ABOVE'}; max {max(clicks) * 1000:,.0f})",
           flush=True)
+    links = measure_link()
+    label = f"views: a shared link's page load, whole Cathedral game (median of {len(links)})"
+    print(f"{label:<58} {med(links) * 1000:>12,.0f} ms   (target <= 3,000: "
+          f"{'ok' if med(links) <= 3 else 'ABOVE'}; max {max(links) * 1000:,.0f})", flush=True)
     closed, opened, first, again = measure_chart()
     for label, xs in (("page load, score chart closed (as shipped)", closed),
                       ("page load, score chart open at load (plotly up front)", opened),

@@ -1,5 +1,6 @@
 """The gallery on the landing page: one card per game that has a view, with its picture, how to
-read its board, and its two notebooks (``<game>_tutorial.ipynb`` and ``<game>_play.ipynb``).
+read its board, and its two notebooks (``<game>_tutorial.ipynb`` and ``<game>_play.ipynb``), and
+the review notebook's example of it (``review.ipynb?game=<game>``) when that notebook is there.
 
 Nothing here lists the games: they come from :func:`~.registry.views`. The notebooks are looked
 for in the folder the page is served from (a kernel runs in its notebook's folder under Voila,
@@ -48,6 +49,7 @@ def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
     """HTML cards for every game whose two notebooks are in ``notebooks`` (by default the
     current folder: the one the landing page is served from)."""
     folder = pathlib.Path.cwd() if notebooks is None else pathlib.Path(notebooks)
+    review = (folder / "review.ipynb").exists()
     cards = []
     for e in entries():
         if not ((folder / e.tutorial).exists() and (folder / e.play).exists()):
@@ -62,7 +64,9 @@ def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
             f'<p style="margin:0 0 8px 0">{html.escape(e.blurb)}</p>'
             f'<a href="{e.tutorial}"><b>Learn the rules</b></a> · '
             f'<a href="{e.play}"><b>Play</b></a>'
-            f'<details style="margin-top:6px;font-size:13px"><summary>How to read the board'
+            + (f' · <a href="review.ipynb?game={e.game}"><b>Review a game</b></a>' if review
+               else "")
+            + '<details style="margin-top:6px;font-size:13px"><summary>How to read the board'
             f'</summary>{html.escape(e.legend)}</details></div>')
     if not cards:
         return ('<p class="sg-gallery">No game notebooks were found beside this page '

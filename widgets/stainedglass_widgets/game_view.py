@@ -31,6 +31,7 @@ from stainedglass.glass import hint_colour
 
 from .charts import HintChart, ScoreChart, start_warming_plotly
 from .messages import glass_badge, message_html, seconds_label
+from .records import RecordBar
 from .searches import (BOT_LABELS, HUMAN, TIMED_BOTS, HintMark, Search, bot_move, check_seat,
                        hint_marks, hints, seat_choices)
 
@@ -113,6 +114,8 @@ class GameView(w.VBox):
         self.search: Search | None = None  # the bot's move or the hint being thought about
         self._search_about = ""  # words for the progress line
         self._search_budget = 1.0
+        self.after_change_hooks: list[Callable[[], None]] = []
+        """Called after every change (the review board follows its board's side lines)."""
         self.add_class("sg-view")
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
         self.setup()
@@ -163,7 +166,11 @@ class GameView(w.VBox):
         self.continue_button = w.Button(description="Let the bot move",
                                         tooltip="the bot to move waits (after Undo): let it play")
         self.continue_button.on_click(self.safe(lambda _: self.resume()))
-        self.thinking_row = w.HBox([self.thinking, self.progress, self.continue_button],
+        self.stop_button = w.Button(description="Cancel", tooltip="stop this search")
+        self.stop_button.add_class("sg-cancel")
+        self.stop_button.on_click(self.safe(lambda _: self.stop_thinking()))
+        self.thinking_row = w.HBox([self.thinking, self.progress, self.stop_button,
+                                    self.continue_button],
                                    layout=w.Layout(display="none", align_items="center"))
         # the hint: each suggestion's value, support and reason; a chart of the values
         self.hint_list = w.HTML(layout=w.Layout(max_width="640px"))
@@ -201,6 +208,18 @@ class GameView(w.VBox):
                 picker.observe(self.safe(lambda ch, i=i: self.set_seat(i, ch["new"])), "value")
                 slider.observe(self.safe(lambda ch, i=i: self.set_budget(i, ch["new"])), "value")
                 self._show_slider(i)
+            self.records = RecordBar(self)
+            self.compare_button = w.Button(description="Compare my move",
+                                           tooltip="your last move against the best one, in "
+                                           "words")
+            self.compare_button.add_class("sg-compare")
+            self.compare_button.on_click(self.safe(lambda _: self.compare_last()))
+            self.review_button = w.Button(description="Review this game", button_style="info",
+                                          tooltip="every move judged, with a win-chance "
+                                          "timeline", layout=w.Layout(display="none"))
+            self.review_button.add_class("sg-review-button")
+            self.review_button.on_click(self.safe(lambda _: self.open_review()))
+            self.review_box = w.VBox()
             self.new_button = w.Button(description="New game", button_style="primary")
             self.new_button.on_click(self.safe(lambda _: self.new_game()))
             self.score_chart = ScoreChart(self)
@@ -208,11 +227,14 @@ class GameView(w.VBox):
             start_warming_plotly()
             seats = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
             children += [
-                w.HBox([*buttons, self.move_text]),
+                w.HBox([*buttons, self.compare_button, self.move_text]),
                 self.hint_panel,
                 w.HBox([*seats, *self.new_game_options(), self.new_button, self.chart_button],
                        layout=w.Layout(align_items="flex-start")),
                 self.chart_box,
+                w.HBox([self.records.box, self.review_button],
+                       layout=w.Layout(align_items="center")),
+                self.review_box,
                 self.move_log,
             ]
         self.children = children
@@ -367,6 +389,67 @@ class GameView(w.VBox):
         self.on_new_state()
         self.after_change(("New game. " + self.intro()[0], "info"))
 
+    def show_record(self, record: sg.Record, words: str = "") -> None:
+        """Show the game of ``record`` at its ``at`` move (else its end): Undo steps back
+        through it; bots wait until asked (Let the bot move)."""
+        self.cancel_search()
+        self.game = sg.load(record.game, **record.options)
+        self.state = record.state()
+        self.start = record.state(0)
+        self.on_new_state()
+        self.after_change((words or f"Opened a game of {len(record.moves)} moves.", "info"),
+                          run_computer=False)
+
+    def _last_judged(self) -> tuple[sg.State, str] | None:
+        """The position before the last move a person made (a bot's, with bots only), and that
+        move."""
+        history = self.state.history
+        replay = self.state.clone()
+        people = self._has_human()
+        for _ in range(len(history)):
+            move = replay.history[-1]
+            replay.undo()
+            if replay.is_chance():
+                continue
+            if not people or self._seat(replay.current_player) == HUMAN:
+                return replay, move
+        return None
+
+    def compare_last(self) -> None:
+        """Put the last move a person made against the best the search finds (in the
+        background, with a progress bar and a cancel), and say the verdict in words."""
+        if self.search is not None:
+            self.say("Still thinking: " + self._search_about)
+            return
+        found = self._last_judged()
+        if found is None:
+            self.say("No move of yours to compare yet: play one first.")
+            return
+        before, move = found
+        budget = 2 * self.hint_budget_s
+        self._begin(f"Comparing {move} with the best move ({budget:.1f} s)…", budget,
+                    lambda stop: sg.ai.compare(before, move, budget_s=budget, stop=stop),
+                    self._compared)
+
+    def _compared(self, verdict: sg.ai.Comparison) -> None:
+        self.search = None
+        self._update_thinking()
+        kind = {"best": "good", "good": "good", "inaccuracy": "info"}.get(verdict.label, "bad")
+        self.say(f"Compared ({verdict.label}, {verdict.loss:.0%} given away): "
+                 f"{verdict.reason}", kind)
+
+    def open_review(self) -> None:
+        """Open the review board on this game, below the board."""
+        from .review import ReviewBoard  # the review board builds on the views
+
+        record = self.records.record()
+        if record is None or not record.moves:
+            self.say("No game to review yet.")
+            return
+        board = ReviewBoard(record, background=self.background, strict=self.strict)
+        self.review_box.children = [board]
+        board.start()
+
     def restart(self) -> None:
         self.cancel_search()
         self.state = self.start.clone()
@@ -483,6 +566,15 @@ class GameView(w.VBox):
             self.search.cancel()
             self.search = None
 
+    def stop_thinking(self) -> None:
+        """The Cancel button: stop the search under way (a bot then waits: Let the bot move)."""
+        if self.search is None:
+            return
+        about = self._search_about
+        self.cancel_search()
+        self._update_thinking()
+        self.say(f"Stopped: {about.rstrip('…')}.", "info")
+
     def wait(self, timeout: float = 120.0) -> bool:
         """Block until no search is pending, bots answering each other included (for tests and
         scripts; never from a handler). False if ``timeout`` ran out."""
@@ -518,12 +610,14 @@ class GameView(w.VBox):
         if self.search is not None:
             row.display = None
             self.progress.layout.display = None
+            self.stop_button.layout.display = None
             self.continue_button.layout.display = "none"
             self._progress(self.search.elapsed() if self.search.started else 0.0)
         elif self._bot_to_move() is not None:  # a bot to move, not thinking: paused
             p = self.state.current_player
             row.display = None
             self.progress.layout.display = "none"
+            self.stop_button.layout.display = "none"
             self.continue_button.layout.display = None
             self.thinking.value = (f'<span style="font-size:15px">{self.player_names[p]}\'s '
                                    f"{BOT_LABELS[self.seats[p]]} waits (after Undo).</span>")
@@ -567,9 +661,14 @@ class GameView(w.VBox):
             self.score_chart.update()
         self._update_hint_panel()
         self._update_chance_button()
+        if not self.compact:
+            self.records.update()
+            self.review_button.layout.display = None if self.state.is_terminal() else "none"
         if run_computer and self.background:
             self._start_bot()
         self._update_thinking()
+        for hook in self.after_change_hooks:
+            hook()
 
     def run_computer(self) -> list[str]:
         """Resolve chance (unless a human rolls) and, inline, let bots move, until a human (or a

@@ -1,0 +1,197 @@
+"""Save, Open, Share, Compare my move and the review board, for every game that has a view (no
+game is named: a new view is tested with no extra work)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import stainedglass as sg  # noqa: E402
+from stainedglass_widgets import view, views  # noqa: E402
+from stainedglass_widgets.records import open_link  # noqa: E402
+from stainedglass_widgets.review import ReviewBoard  # noqa: E402
+
+VIEWS = sorted(views())
+
+
+def played(name: str, plies: int, seed: int = 1) -> sg.State:
+    state = view(name, background=False).game.new_game(seed=seed)
+    rng = random.Random(seed)
+    while len(state.history) < plies and not state.is_terminal():
+        state.play(state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves()))
+    return state
+
+
+def saved_text(v) -> str:
+    m = re.search(r'href="data:application/json;base64,([^"]+)"', v.records.save_link.value)
+    assert m, v.records.save_link.value
+    return base64.b64decode(m.group(1)).decode()
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_save_open_and_share_bring_back_the_same_game(name):
+    state = played(name, 12)
+    v = view(name, background=False)
+    v.show_record(state.record())
+    assert v.state._position() == state._position()
+    text = saved_text(v)
+    assert sg.load_record(text).moves == state.history
+    other = view(name, background=False)
+    other.records._opened([{"name": "game.json", "content": text.encode()}])
+    assert other.state.history == state.history and "Opened game.json" in other.message.value
+    link = v.records.share()
+    assert v.records.link_text.value == link and len(link) < 2000
+    third = view(name, background=False)
+    assert open_link(third, link.split("?", 1)[1]) is True
+    assert third.state._position() == state._position()
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_bad_files_and_links_show_a_message_and_keep_the_game(name):
+    v = view(name, background=False)
+    before = list(v.state.history)
+    other = next(g for g in sg.games() if g != name)
+    foreign = sg.load(other).new_game(seed=1).record().to_text()
+    for content, words in ((b"\xff\xfe", "not text"), (b"{", "not JSON"),
+                           (b"x" * 3_000_000, "too large"), (foreign.encode(), "a game of"),
+                           (b'{"version": 1, "game": "' + name.encode() + b'", "seed": 1, '
+                            b'"moves": ["nonsense move"]}', "move 1 'nonsense move'")):
+        v.records._opened([{"name": "bad.json", "content": content}])
+        assert html_has(v.message.value, words) and v.state.history == before
+    assert open_link(v, "record=r1.AAAA") is False and "damaged" in v.message.value
+    assert open_link(v, "other=1") is None and v.state.history == before
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_compare_my_move_says_the_verdict_in_words(name):
+    v = view(name, background=False, hint_budget_s=0.2)
+    v.compare_last()
+    assert "No move of yours" in v.message.value
+    state = played(name, 8, seed=3)
+    while not state.is_terminal() and state.is_chance():
+        state.play(state.sample_chance())
+    v.show_record(state.record())
+    if v._last_judged() is None:
+        pytest.skip("no decision in the first moves")
+    v.compare_last()
+    assert "Compared (" in v.message.value and "given away" in v.message.value
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_the_review_board_steps_jumps_and_branches(name):
+    state = played(name, 14, seed=2)
+    board = ReviewBoard(state.record(), playouts=12, background=False, strict=True)
+    board.start()
+    review = board.review
+    assert review is not None and len(review.judgements) == len(state.history)
+    assert board.figure is not None and len(board.figure.data) == 2 * state.num_players
+    board.go(0)
+    seen = []
+    for _ in range(len(state.history)):
+        board.buttons["forward"].click()
+        seen.append(board.ply)
+        j = board.judgement(board.ply)
+        assert j is not None and html_has(board.verdict.value, j.move)
+        shown = board.view.state.history
+        assert shown in (state.history[:board.ply], state.history[:board.ply - 1])
+        if shown == state.history[:board.ply - 1]:  # the best move and the played one marked
+            assert [m.rank for m in board.view.hint_marks()] == [1, 2]
+    assert seen == list(range(1, len(state.history) + 1))
+    board.moves.press("Home")
+    assert board.ply == 0
+    board.moves.press("ArrowRight")
+    board.moves.press("ArrowRight")
+    board.moves.press("ArrowLeft")
+    assert board.ply == 1
+    board.moves.click("ply:5")
+    assert board.ply == 5 and 'data-id="ply:5"' in board.moves.svg
+    board.moves.press("End")
+    assert board.ply == len(state.history)
+    # a side line from move 5
+    board.go(5)
+    start = board.view.state
+    at = len(start.history)  # 5, or 4 where move 5 is shown with the best move marked
+    if not start.is_terminal():
+        move = start.sample_chance() if start.is_chance() else start.legal_moves()[0]
+        board.view.play(move)
+        assert board.in_branch and board.record.branches[-1].at == at
+        assert "Side line from move" in board.verdict.value
+        again = sg.load_record(board.record.to_text())
+        assert again.branches == board.record.branches
+        board.home_button.click()
+        assert not board.in_branch and board.ply == 5
+
+
+def html_has(text: str, words: str) -> bool:
+    import html
+
+    return words in html.unescape(text)
+
+
+def test_the_review_can_be_cancelled():
+    state = played("cathedral", 20)
+    board = ReviewBoard(state.record(), playouts=5000)
+    board.start()
+    board.cancel()
+    assert board.wait(30) and board.review is None and "cancelled" in board.verdict.value
+
+
+def test_review_this_game_appears_at_the_end():
+    state = played("cathedral", 500)
+    assert state.is_terminal()
+    v = view("cathedral", background=False)
+    v.show_record(state.record())
+    assert v.review_button.layout.display is None
+    v.open_review()
+    board = v.review_box.children[0]
+    assert isinstance(board, ReviewBoard)
+    v.new_game()
+    assert v.review_button.layout.display == "none"
+
+
+def test_the_review_notebook_picks_examples_files_and_links():
+    from stainedglass_widgets.review import ReviewPicker
+    from stainedglass_widgets.testing import ROOT
+
+    picker = ReviewPicker(str(ROOT / "notebooks" / "games"), playouts=5, background=False,
+                          autostart=False)
+    assert sorted(picker.examples) == VIEWS  # an example game for every game with a view
+    assert picker.board is not None and picker.board.review is None  # waits for the page
+    picker.open_query("")
+    assert picker.board.review is not None
+    picker.open_query("game=sagrada")
+    assert picker.board.record.game == "sagrada" and picker.board.review is not None
+    picker.open_query("game=chess")
+    assert "No example game of 'chess'" in html_unescaped(picker.message.value)
+    shared = played("cathedral", 6).record()
+    picker.open_query("record=" + shared.to_link())
+    assert picker.board.record.moves == shared.moves
+    picker.open_query("record=r1.broken")
+    assert "damaged" in picker.message.value and picker.board.record.moves == shared.moves
+    picker._guard(picker._uploaded, [{"name": "x.json", "content": b"\xff"}])
+    assert "not text" in picker.message.value
+    picker._guard(picker._uploaded, [{"name": "mine.json",
+                                      "content": shared.to_text().encode()}])
+    assert "Your game (mine.json)" in picker.message.value
+
+
+def html_unescaped(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def test_compare_my_move_runs_in_the_background_and_can_be_cancelled():
+    v = view("cathedral", hint_budget_s=30.0)
+    v.play("cathedral e4 d5 e5 f5 e6 e7")
+    v.compare_last()
+    assert v.search is not None and v.thinking_row.layout.display is None
+    assert v.stop_button.layout.display is None and "Comparing" in v.thinking.value
+    v.stop_button.click()
+    assert v.search is None and "Stopped: Comparing" in v.message.value
+    assert v.wait(30) and v.state.history == ["cathedral e4 d5 e5 f5 e6 e7"]

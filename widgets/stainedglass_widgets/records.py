@@ -1,0 +1,178 @@
+"""Games saved, opened and shared from a play view: **Save** downloads the game's record,
+**Open** takes a record file, **Share** gives a link that opens the game at this move, and
+:func:`open_link` (the play notebooks' last cell) opens such a link when the dashboard starts.
+
+The record format is the engine's (``stainedglass/record.py``, ``docs/records.md``): reading one
+never runs code and never trusts it, and a bad file or link is shown as a message beside the
+normal start, never as a traceback.
+
+>>> import stainedglass as sg, stainedglass_widgets as sgw
+>>> v = sgw.view("cathedral")
+>>> v.play("cathedral e4 d5 e5 f5 e6 e7")
+>>> link = v.records.share()
+>>> other = sgw.view("cathedral")
+>>> open_link(other, "record=" + link.split("record=")[1])
+True
+>>> other.state.history
+['cathedral e4 d5 e5 f5 e6 e7']
+>>> open_link(other, "record=r1.tampered")
+False
+>>> "damaged" in other.message.value
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+import stainedglass as sg
+
+if TYPE_CHECKING:  # the annotation only: the game view builds this bar
+    from .game_view import GameView
+
+MAX_UPLOAD = 2_000_000
+"""Bytes an opened file may have (a record of the longest game is far smaller)."""
+
+
+class RecordBar:
+    """Save, Open and Share for ``view`` (its widgets are in :attr:`box`)."""
+
+    def __init__(self, view: "GameView") -> None:
+        self.view = view
+        self.save_link = w.HTML()
+        self.save_link.add_class("sg-save")
+        self.open_button = w.FileUpload(accept=".json,.txt", multiple=False,
+                                        description="Open", tooltip="open a saved game")
+        self.open_button.add_class("sg-open")
+        self.open_button.observe(view.safe(lambda change: self._opened(change["new"])), "value")
+        self.share_button = w.Button(description="Share", tooltip="a link to this game at this "
+                                     "move")
+        self.share_button.add_class("sg-share")
+        self.share_button.on_click(view.safe(lambda _: self.share()))
+        self.link_text = w.Text(layout=w.Layout(width="420px", display="none"),
+                                description="Link", style={"description_width": "36px"})
+        self.link_text.add_class("sg-link")
+        self.box = w.HBox([self.save_link, self.open_button, self.share_button, self.link_text],
+                          layout=w.Layout(align_items="center"))
+
+    # ---- save --------------------------------------------------------------------------------
+
+    def record(self) -> sg.Record | None:
+        try:
+            return self.view.state.record(players=list(self.view.player_names[
+                :self.view.state.num_players]))
+        except ValueError:  # an arranged study position: nothing to save
+            return None
+
+    def update(self) -> None:
+        """Refresh the Save link (after every change)."""
+        record = self.record()
+        if record is None:
+            self.save_link.value = ""
+            return
+        data = base64.b64encode(record.to_text().encode()).decode()
+        name = f"{self.view.game.name}-{len(record.moves)}-moves.json"
+        self.save_link.value = (
+            f'<a class="sg-save-link" download="{html.escape(name)}" role="button" '
+            f'href="data:application/json;base64,{data}" title="download this game\'s record" '
+            'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
+            'border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;'
+            'font-size:13px">Save</a>')
+
+    # ---- open --------------------------------------------------------------------------------
+
+    def _opened(self, files: Any) -> None:
+        try:
+            opened = uploaded_text(files)
+        except ValueError as e:
+            self.view.say(f"Could not open it: {e}", "bad")
+            return
+        if opened is not None:
+            self.open_text(opened[1], f"Opened {opened[0]}")
+
+    def open_text(self, text: str, done: str = "Opened the game") -> bool:
+        """Show the game of a record (text, token or link); False, with the reason shown, if it
+        cannot be read."""
+        try:
+            record = sg.load_record(text)
+        except ValueError as e:
+            self.view.say(f"Could not open it: {e}", "bad")
+            return False
+        if record.game != self.view.game.name:
+            self.view.say(f"Could not open it: it is a game of {record.game}, and this board "
+                          f"plays {self.view.game.title}", "bad")
+            return False
+        self.view.show_record(record, f"{done}: {len(record.moves)} moves"
+                              + (f", at move {record.at}" if record.at is not None else "") + ".")
+        return True
+
+    # ---- share -------------------------------------------------------------------------------
+
+    def share(self) -> str:
+        """The link to this game at this move (shown in the link box, and returned)."""
+        record = self.record()
+        if record is None:
+            self.view.say("This position cannot be shared: it has no game behind it.", "bad")
+            return ""
+        link = record.to_link(page_url(f"{self.view.game.name}_play.ipynb"))
+        self.link_text.value = link
+        self.link_text.layout.display = None
+        self.view.say(f"Copy the link ({len(link):,} characters): it opens this game at move "
+                      f"{len(record.moves)}.", "good")
+        return link
+
+
+def uploaded_text(files: Any) -> tuple[str, str] | None:
+    """The name and text of the file a ``FileUpload`` holds (None if none); a ValueError says
+    why it cannot be a record (too large, not text)."""
+    if not files:
+        return None
+    item = files[0]
+    get = item.get if isinstance(item, dict) else lambda key, default: getattr(item, key,
+                                                                                default)
+    name, data = str(get("name", "the file")), bytes(get("content", b"") or b"")
+    if len(data) > MAX_UPLOAD:
+        raise ValueError(f"{name} has {len(data):,} bytes: too large for a game record")
+    try:
+        return name, data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name} is not text (a record is a JSON file)") from None
+
+
+def page_url(notebook: str) -> str:
+    """This dashboard's address as the server saw it (Voila puts it in the kernel's
+    environment), else the notebook's usual address under ``make run``."""
+    if os.environ.get("SCRIPT_NAME") and os.environ.get("SERVER_NAME"):
+        port = os.environ.get("SERVER_PORT", "")
+        return (f"http://{os.environ['SERVER_NAME']}{':' + port if port else ''}"
+                f"{os.environ['SCRIPT_NAME']}")
+    if os.environ.get("VOILA_REQUEST_URL"):
+        return os.environ["VOILA_REQUEST_URL"].split("?")[0]
+    return f"http://127.0.0.1:8866/voila/render/{notebook}"
+
+
+def query_string() -> str:
+    """The dashboard's query string: under Voila (a preheated kernel waits here for the page's
+    request); elsewhere empty."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import get_query_string
+        except ImportError:  # not served by Voila
+            return ""
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def open_link(view: "GameView", query: str | None = None) -> bool | None:
+    """Open the game a shared link holds (``?record=...``) in ``view``; None when the page was
+    opened without one, False (the reason shown, the normal start kept) when it is bad."""
+    query = query_string() if query is None else query
+    if not query or "record=" not in query:
+        return None
+    with view._lock:
+        return view.records.open_text("?" + query.lstrip("?"), "Opened the shared game")
