@@ -47,6 +47,11 @@ def test_a_share_link_opens_the_game_and_a_tampered_one_the_normal_start(server:
     assert "Game over" in page.inner_text(".sg-banner")
     page.wait_for_selector(".sg-review-button", state="visible")
     shot(page, "share-1-opened")
+    # Review this game: the review board below the board, with its timeline once judged
+    page.click(".sg-review-button")
+    page.wait_for_selector(".sg-review-timeline .plotly", timeout=240_000)
+    page.locator(".sg-review-verdict").scroll_into_view_if_needed()
+    shot(page, "share-1-reviewed")
     # at a move of its own
     page.goto(state.record().to_link(server.url("cathedral_play.ipynb"), at=6))
     page.wait_for_selector(".sg-city svg", timeout=60_000)

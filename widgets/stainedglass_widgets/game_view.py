@@ -111,6 +111,7 @@ class GameView(w.VBox):
         self.background = background
         self.compact = compact
         self.suggestions: list[sg.ai.Suggestion] = []
+        self._marks_heading = ""  # mark(): what the marks are, instead of a hint's heading
         self.search: Search | None = None  # the bot's move or the hint being thought about
         self._search_about = ""  # words for the progress line
         self._search_budget = 1.0
@@ -509,8 +510,17 @@ class GameView(w.VBox):
             self.say("No move to suggest.")
             return
         self.suggestions = list(suggestions)
+        self._marks_heading = ""
         self.take_hint(self.suggestions[0].move)
         self.say("Hint: " + self.suggestions[0].reason, "info")
+        self._update_hint_panel()
+        self.redraw()
+
+    def mark(self, suggestions: Sequence[sg.ai.Suggestion], heading: str) -> None:
+        """Draw ``suggestions`` as ranked marks and list them under ``heading``, without taking
+        one in hand (the review board marks a better move than the one played)."""
+        self.suggestions = list(suggestions)
+        self._marks_heading = heading
         self._update_hint_panel()
         self.redraw()
 
@@ -518,7 +528,6 @@ class GameView(w.VBox):
         return "chance to win" if self.state.num_players <= 2 else "share of the win"
 
     def _hint_list_html(self) -> str:
-        name = self.player_names[self.state.current_player]
         rows = []
         for m in self.hint_marks():
             colour = hint_colour(m.shade)
@@ -530,10 +539,14 @@ class GameView(w.VBox):
                 f'font-weight:bold">{m.rank}</span> <b>{m.value:.0%}</b> '
                 f"<code>{html.escape(str(m.move))}</code>: {html.escape(m.reason)} "
                 f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small></li>')
-        return ('<div style="font-size:14px;line-height:1.35">'
-                f"<b>Suggestions for {html.escape(name)}</b> "
-                f"<small>(value: estimated {self.value_words()}; searched by {HINT_WORDS} "
-                f"for {self.hint_budget_s:.1f} s)</small>"
+        if self._marks_heading:
+            head = f"<b>{html.escape(self._marks_heading)}</b>"
+        else:
+            name = self.player_names[self.state.current_player]
+            head = (f"<b>Suggestions for {html.escape(name)}</b> "
+                    f"<small>(value: estimated {self.value_words()}; searched by {HINT_WORDS} "
+                    f"for {self.hint_budget_s:.1f} s)</small>")
+        return ('<div style="font-size:14px;line-height:1.35">' + head +
                 f'<ol style="list-style:none;padding-left:0;margin:4px 0">{"".join(rows)}</ol>'
                 "</div>")
 
@@ -645,6 +658,7 @@ class GameView(w.VBox):
         bots move here; a background bot starts thinking)."""
         self.cancel_search()
         self.suggestions = []
+        self._marks_heading = ""
         notes = [message[0]] if message else []
         kind = message[1] if message else "info"
         if run_computer:

@@ -3,8 +3,8 @@ judged by ``sg.ai.review`` with its reason in words, a win-chance timeline, and 
 
 - Step with **First**, **Back**, **Forward**, **Last**, the arrow keys (and Home / End) on the
   move list, or click a move in the move list or a point of the timeline.
-- At a judged move the board shows the position before it with the best move marked (rank 1,
-  violet) and the move played (rank 2), and the verdict below it.
+- At a judged move the board shows the move played in its player's glass and, where it cost
+  something, the better move as a violet mark (1), with the verdict in words above it.
 - **Try a move**: from any position, play other moves on the board (yourself, or Hint for the
   bot's); **Back to the game** returns to the game's line; the side lines are kept in the record
   (Save on the play view, or :attr:`ReviewBoard.record`).
@@ -170,9 +170,7 @@ class ReviewBoard(w.VBox):
         self.ply, self.in_branch = ply, False
         self.home_button.layout.display = "none"
         judgement = self.judgement(ply)
-        marked = judgement is not None and judgement.best is not None and \
-            judgement.label not in ("best", "good")
-        state = self.record.state(ply - 1 if marked else ply)
+        state = self.record.state(ply)
         self.view.state, self.view.start = state, state.clone()
         self.view.on_new_state()
         self._quiet = True
@@ -180,14 +178,13 @@ class ReviewBoard(w.VBox):
             self.view.after_change(None, run_computer=False)
         finally:
             self._quiet = False
-        if marked:
-            assert judgement is not None and judgement.best is not None
-            unit = "playouts a position"
-            self.view.show_suggestions([
-                sg.ai.Suggestion(state.parse_move(judgement.best), judgement.before,
-                                 self.playouts, unit, f"the best move: {judgement.reason}"),
-                sg.ai.Suggestion(state.parse_move(judgement.move), judgement.after,
-                                 self.playouts, unit, f"the move played ({judgement.label})")])
+        if judgement is not None and judgement.best is not None and \
+                judgement.label not in ("best", "good"):
+            # the move played is on the board in its player's glass; the better one in violet
+            self.view.mark([sg.ai.Suggestion(
+                self.record.state(ply - 1).parse_move(judgement.best), judgement.before,
+                self.playouts, "playouts a position", f"the better move: {judgement.reason}")],
+                f"{self.names[judgement.player]} could have played better:")
         self.verdict.value = self.verdict_html(judgement)
         self._draw_moves()
         self._mark_timeline()
