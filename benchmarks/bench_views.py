@@ -372,8 +372,8 @@ def measure_sagrada() -> tuple[list[float], list[float]]:
                             break
                     if placed:
                         break
-                if not placed and page.query_selector("button:has-text('Pass')"):
-                    page.click("button:has-text('Pass')")
+                if not placed and page.query_selector("button:has-text('Pass'):visible"):
+                    page.click("button:has-text('Pass'):visible")  # shown only when legal
         browser.close()
     return loads, clicks
 
