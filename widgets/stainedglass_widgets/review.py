@@ -181,8 +181,10 @@ class ReviewBoard(w.VBox):
         if judgement is not None and judgement.best is not None and \
                 judgement.label not in ("best", "good"):
             # the move played is on the board in its player's glass; the better one in violet
+            before = state.clone()  # the position the move was played in, without a replay
+            before.undo()
             self.view.mark([sg.ai.Suggestion(
-                self.record.state(ply - 1).parse_move(judgement.best), judgement.before,
+                before.parse_move(judgement.best), judgement.before,
                 self.playouts, "playouts a position", f"the better move: {judgement.reason}")],
                 f"{self.names[judgement.player]} could have played better:")
         self.verdict.value = self.verdict_html(judgement)
