@@ -1,7 +1,8 @@
 """Command line: ``python -m stainedglass tournament GAME BOT BOT [...] -n 200 --jobs 2``.
 
 Bots are names with optional options: ``mcts``, ``mcts:budget=0.5``, ``alphabeta:depth=3``.
-Other commands: ``games`` (the registered games).
+Other commands: ``games`` (the registered games); ``serve`` (the gallery as Voila dashboards,
+with the ``serve`` extra) and ``lab`` (the notebooks in JupyterLab, with the ``lab`` extra).
 """
 
 from __future__ import annotations
@@ -36,7 +37,31 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. --option match=True (repeatable)")
     t.add_argument("--quiet", action="store_true", help="no progress line")
+    s = commands.add_parser(
+        "serve", help="serve the gallery as Voila dashboards (pip install 'stainedglass[serve]')")
+    s.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    s.add_argument("--ip", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0 lets a classroom's machines in)")
+    s.add_argument("--open", action="store_true", help="open the gallery in a browser")
+    s.add_argument("--notebooks", metavar="FOLDER",
+                   help="serve this folder of notebooks instead of the gallery")
+    s.add_argument("extra", nargs=argparse.REMAINDER,
+                   help="after --: more Voila options, e.g. -- --MappingKernelManager.cull_idle"
+                        "_timeout=600")
+    lab = commands.add_parser(
+        "lab", help="copy the notebooks into a folder and open JupyterLab there "
+                    "(pip install 'stainedglass[lab]')")
+    lab.add_argument("folder", nargs="?", default="stainedglass-notebooks",
+                     help="where the notebooks go (default ./stainedglass-notebooks); files you "
+                          "edited there are never overwritten")
+    lab.add_argument("extra", nargs=argparse.REMAINDER,
+                     help="after --: JupyterLab options, e.g. -- --no-browser --port=8888")
     return parser
+
+
+def _extra(args: list[str]) -> list[str]:
+    return args[1:] if args[:1] == ["--"] else args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,6 +70,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "games":
         print("\n".join(core.games()))
         return 0
+    if args.command in ("serve", "lab"):
+        try:  # the views are a separate extra: the engine alone imports no Jupyter package
+            from stainedglass_widgets import serve
+        except ImportError:
+            print(f"stainedglass {args.command}: the views are not installed: "
+                  f"pip install 'stainedglass[{args.command}]'", file=sys.stderr)
+            return 2
+        try:
+            if args.command == "serve":
+                return serve.serve(args.port, args.ip, args.open, args.notebooks,
+                                   _extra(args.extra))
+            return serve.lab(args.folder, _extra(args.extra))
+        except ValueError as e:
+            print(f"stainedglass {args.command}: {e}", file=sys.stderr)
+            return 2
 
     def progress(done: int, total: int) -> None:
         print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr,

@@ -1,31 +1,45 @@
-"""Serving settings: `make run`, voila.json (also read on Binder) and the offline template."""
+"""Serving settings: `stainedglass serve` (what `make run` runs), its voila.json, the offline
+template, `stainedglass lab`, and Binder's settings (read by Jupyter Server)."""
 
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import signal
+import subprocess
+import sys
 import threading
+import urllib.request
 
-ROOT = pathlib.Path(__file__).parents[1]
-TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "stainedglass"
+import pytest
+
+from stainedglass.__main__ import main
+from stainedglass_widgets import serve
+from stainedglass_widgets.registry import views
+from stainedglass_widgets.testing import ROOT, VoilaServer, _Server
+
+SERVER = ROOT / "widgets" / "stainedglass_widgets" / "server"
+TEMPLATE = SERVER / "jupyter" / "voila" / "templates" / "stainedglass"
+BINDER = ROOT / "binder"
 
 
 def test_voila_json_preheats_and_culls() -> None:
-    conf = json.loads((ROOT / "voila.json").read_text())
+    conf = json.loads((SERVER / "voila.json").read_text())
     assert conf["VoilaConfiguration"]["preheat_kernel"] is True
     assert conf["VoilaConfiguration"]["default_pool_size"] >= 1
+    assert conf["VoilaConfiguration"]["template"] == "stainedglass"
     assert conf["MappingKernelManager"]["cull_idle_timeout"] > 0
-    # the used kernel's replacement waits until the visitor's page has loaded (binder/README.md)
+    # the used kernel's replacement waits until the visitor's page has loaded (docs/serving.md)
     assert conf["VoilaKernelManager"]["fill_delay"] >= 3
     # plotly's lab extension is not needed (FigureWidget is an anywidget): keep it off page load
     assert "jupyterlab-plotly" in conf["VoilaConfiguration"]["extension_denylist"]
 
 
-def test_make_run_serves_the_offline_template_on_8866() -> None:
+def test_make_run_is_stainedglass_serve_on_8866() -> None:
     make = (ROOT / "Makefile").read_text()
     run = make.split("\nrun:", 1)[1].split("\n\n", 1)[0]
-    assert "PORT ?= 8866" in make and "--Voila.ip=127.0.0.1" in run
-    assert "--template=stainedglass" in run and "JUPYTER_PATH=$(CURDIR)/share/jupyter" in run
+    assert "PORT ?= 8866" in make and "stainedglass serve --port=$(PORT)" in run
 
 
 def test_offline_template_extends_lab_and_refuses_outside_stylesheets() -> None:
@@ -35,9 +49,152 @@ def test_offline_template_extends_lab_and_refuses_outside_stylesheets() -> None:
         assert "Content-Security-Policy" in text and "style-src 'self'" in text
 
 
-def test_binder_installs_the_project() -> None:
-    lines = (ROOT / "binder" / "requirements.txt").read_text().split("\n")
-    assert "-e ." in lines
+def test_serve_runs_voila_with_the_project_settings_bound_to_this_machine() -> None:
+    command, env = serve.voila_command(serve.notebooks_folder(), 8866, "127.0.0.1", ["--x=1"])
+    assert command[1:4] == ["-m", "voila", str(ROOT / "notebooks")]
+    assert "--Voila.ip=127.0.0.1" in command and "--template=stainedglass" in command
+    assert command[-1] == "--x=1"
+    assert env["JUPYTER_CONFIG_PATH"].split(":")[0] == str(SERVER)  # voila.json
+    assert env["JUPYTER_PATH"].split(":")[0] == str(SERVER / "jupyter")  # the template
+
+
+def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
+    alone = serve.announce("127.0.0.1", 8866)
+    assert "other machines" not in alone and "127.0.0.1:8866/voila/render/index.ipynb" in alone
+    shared = serve.announce("0.0.0.0", 9000)
+    assert "reached from other machines" in shared
+    address = shared.split("Give the class this address: ")[1].split("\n")[0]
+    assert address.startswith("http://") and address.endswith(":9000/voila/render/index.ipynb")
+    assert "0.0.0.0" not in address
+    assert "http://10.1.2.3:9000/" in serve.announce("10.1.2.3", 9000)
+    assert "http://[::1]" not in serve.announce("::1", 9000)  # loopback: nothing to give out
+
+
+def test_serve_refuses_a_bad_address_or_folder_in_words(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: pathlib.Path) -> None:
+    assert main(["serve", "--ip", "my laptop"]) == 2
+    assert "--ip 'my laptop': not an IP address" in capsys.readouterr().err
+    assert main(["serve", "--notebooks", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_lab_copies_the_notebooks_and_never_overwrites_an_edit(tmp_path: pathlib.Path) -> None:
+    copied, kept = serve.copy_notebooks(tmp_path)
+    shipped = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(n for n in copied if n.endswith(".ipynb")) == shipped
+    assert "games/cathedral.json" in copied and kept == []
+    (tmp_path / "index.ipynb").write_text("my own notes")
+    (tmp_path / "review.ipynb").unlink()
+    copied, kept = serve.copy_notebooks(tmp_path)
+    assert copied == ["review.ipynb"] and kept == ["index.ipynb"]
+    assert (tmp_path / "index.ipynb").read_text() == "my own notes"
+
+
+def test_stopping_serve_stops_its_voila_and_kernels(tmp_path: pathlib.Path) -> None:
+    """A stop sent to the ``stainedglass serve`` process alone (as a service manager or
+    ``docker stop`` sends it) ends the Voila server it started, and with it the kernels."""
+    import psutil
+
+    (tmp_path / "one.ipynb").write_text(json.dumps({
+        "cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    server = VoilaServer(notebooks=str(tmp_path))
+    with server:
+        assert server.proc is not None
+        children = psutil.Process(server.proc.pid).children(recursive=True)
+        assert any("voila" in " ".join(c.cmdline()) for c in children)
+        os.kill(server.proc.pid, signal.SIGTERM)  # not the process group
+        server.proc.wait(timeout=30)
+        gone, alive = psutil.wait_procs(children, timeout=30)
+        assert alive == []
+
+
+class _LabCommand(_Server):
+    name = "stainedglass-lab"
+
+    def __init__(self, folder: pathlib.Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "stainedglass", "lab", str(self.folder), "--",
+                "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
+                "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root"]
+
+    def ready_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/status"
+
+
+def test_stainedglass_lab_opens_jupyterlab_on_the_copied_notebooks(
+        tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "my notebooks"
+    with _LabCommand(folder) as lab:
+        listing = json.loads(urllib.request.urlopen(
+            f"http://127.0.0.1:{lab.port}/api/contents", timeout=10).read())
+        names = {item["name"] for item in listing["content"]}
+        assert {"index.ipynb", "cathedral_play.ipynb", "games"} <= names
+        page = urllib.request.urlopen(f"http://127.0.0.1:{lab.port}/lab", timeout=10).read()
+        assert b"JupyterLab" in page
+
+
+# ---- Binder: Jupyter Server with Voila's server extension, as repo2docker starts it --------
+
+
+def test_binder_uses_a_python_the_project_accepts_and_installs_it_with_voila() -> None:
+    runtime = (BINDER / "runtime.txt").read_text().strip()
+    assert runtime.startswith("python-3.")
+    assert int(runtime.split(".")[1]) >= 11  # requires-python = ">=3.11"
+    lines = [line for line in (BINDER / "requirements.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert lines == ["-e .[serve,lab]"]
+
+
+def test_binder_requirements_resolve_to_the_project_with_voila_and_jupyterlab(
+        tmp_path: pathlib.Path) -> None:
+    report = tmp_path / "report.json"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run",
+                           "--ignore-installed", "--quiet", "--disable-pip-version-check",
+                           "--report", str(report), "-r", str(BINDER / "requirements.txt")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    chosen = {item["metadata"]["name"].lower(): item for item in
+              json.loads(report.read_text())["install"]}
+    assert {"stainedglass", "voila", "jupyterlab", "ipywidgets", "anywidget", "plotly"} <= set(
+        chosen)
+    assert chosen["stainedglass"]["metadata"]["version"] == "0.2.0"
+    assert {"lab", "serve"} <= set(chosen["stainedglass"]["requested_extras"])
+
+
+def test_binder_and_serve_cull_idle_kernels_alike() -> None:
+    voila = json.loads((SERVER / "voila.json").read_text())
+    server = json.loads((BINDER / "jupyter" / "jupyter_server_config.json").read_text())
+    assert server["MappingKernelManager"] == voila["MappingKernelManager"]
+
+
+class _BinderServer(_Server):
+    """``jupyter server`` started through ``binder/start``, as on mybinder.org."""
+
+    name = "binder"
+
+    def command(self) -> list[str]:
+        return ["bash", str(BINDER / "start"), sys.executable, "-m", "jupyter_server",
+                "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
+                "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
+                f"--ServerApp.root_dir={ROOT}"]
+
+    def ready_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/status"
+
+
+def test_binder_serves_the_gallery_with_the_project_settings() -> None:
+    with _BinderServer() as server:
+        page = urllib.request.urlopen(
+            f"http://127.0.0.1:{server.port}/voila/render/notebooks/index.ipynb",
+            timeout=120).read().decode()
+        for game in views():
+            assert f'data-game=\\"{game}\\"' in page, game
+        assert "Content-Security-Policy" in page  # the offline template
+        log = server.log_path.read_text()
+        assert "Culling kernels with idle durations > 1800 seconds" in log
 
 
 def test_a_kernel_voila_preheats_imports_plotly_before_the_visitor_comes(monkeypatch) -> None:

@@ -221,8 +221,8 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
                             f' height="{CELL - 3}" fill="url(#{TERRITORY_PATTERN[owner]})"'
                             f' data-label="{territory_label(owner, c, r)}"'
                             ' opacity="0.95" pointer-events="none"/>')
-    for owner, piece, mask in state.buildings:
-        body.append(_building(owner, piece, mask))
+    for side, piece, mask in state.buildings:
+        body.append(_building(side, piece, mask))
     # the frame of lead around the city
     body.append(f'<rect x="{MARGIN:g}" y="{MARGIN:g}" width="{BOARD}" height="{BOARD}" fill="none"'
                 f' stroke="{LEAD}" stroke-width="8"/>')
@@ -233,8 +233,8 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             body.append(label(MARGIN / 2, mid, str(i + 1), 15, STONE_LIGHT))
     if highlight_last:
         body.append(_claim_glow(state.last_claim))
-        for owner, piece, mask in state.last_captures:
-            body.append(_overlay(cells_of(mask), OWNER_GLASS[owner], True, "✗", "captured", 0.45))
+        for side, piece, mask in state.last_captures:
+            body.append(_overlay(cells_of(mask), OWNER_GLASS[side], True, "✗", "captured", 0.45))
     if suggested:
         body.append(_suggestions(suggested))
     if ghost is not None:

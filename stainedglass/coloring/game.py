@@ -316,8 +316,8 @@ class ColoringState(State):
             if not self.pool >> c & 1:
                 continue
             allowed = self.allowed(p, c)
-            idx = sheet.groups_within(allowed, need) if allowed else ()
-            if len(idx):
+            idx = sheet.groups_within(allowed, need) if allowed else None
+            if idx is not None and len(idx):
                 moves += tables[c][need][idx].tolist()
             else:
                 size, sets = self._best(p, c, need)

@@ -26,7 +26,7 @@ import time
 import urllib.request
 from typing import Any
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]  # the project (holds voila.json, notebooks/)
+ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout (holds notebooks/)
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
@@ -75,8 +75,7 @@ class _Server:
     def __enter__(self) -> "_Server":
         self.log_path.parent.mkdir(exist_ok=True)
         self._log = open(self.log_path, "wb")
-        paths = [self.env.get("JUPYTER_PATH", ""), str(ROOT / "share" / "jupyter")]
-        env = {**os.environ, **self.env, "JUPYTER_PATH": os.pathsep.join(p for p in paths if p)}
+        env = {**os.environ, **self.env}
         self.proc = subprocess.Popen(self.command() + self.extra_args, cwd=ROOT, env=env,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
@@ -102,8 +101,9 @@ class _Server:
 
 
 class VoilaServer(_Server):
-    """``voila notebooks`` on a free port, started as ``make run`` starts it: the project's
-    ``voila.json`` (preheated kernels, culling) and the offline template ``stainedglass``.
+    """``stainedglass serve`` on a free port, as ``make run`` starts it: the project's
+    ``voila.json`` (preheated kernels, culling) and the offline template ``stainedglass``;
+    ``extra_args`` go to Voila.
 
     >>> with VoilaServer() as server:                       # doctest: +SKIP
     ...     url = server.url("cathedral_play.ipynb")
@@ -117,9 +117,8 @@ class VoilaServer(_Server):
         self.notebooks = notebooks
 
     def command(self) -> list[str]:
-        return [str(pathlib.Path(sys.executable).with_name("voila")), self.notebooks,
-                "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
-                "--template=stainedglass"]
+        return [sys.executable, "-m", "stainedglass", "serve", f"--notebooks={self.notebooks}",
+                f"--port={self.port}", "--"]
 
     def url(self, notebook: str = "") -> str:
         base = f"http://127.0.0.1:{self.port}"
