@@ -22,8 +22,18 @@ def _option(text: str) -> tuple[str, Any]:
     return key.strip(), parse_value(value.strip())
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("stainedglass")
+    except PackageNotFoundError:  # run from a source folder that was never installed
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="stainedglass", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"stainedglass {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("games", help="list the registered games")
     t = commands.add_parser(

@@ -70,6 +70,16 @@ def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
     assert "http://[::1]" not in serve.announce("::1", 9000)  # loopback: nothing to give out
 
 
+def test_the_command_says_its_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import tomllib
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert capsys.readouterr().out.strip() == f"stainedglass {version}"
+    assert f"## {version} (" in (ROOT / "CHANGELOG.md").read_text()
+
+
 def test_serve_refuses_a_bad_address_or_folder_in_words(capsys: pytest.CaptureFixture[str],
                                                         tmp_path: pathlib.Path) -> None:
     assert main(["serve", "--ip", "my laptop"]) == 2
