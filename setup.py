@@ -15,6 +15,6 @@ setup(
     package_dir={"stainedglass_widgets": "widgets/stainedglass_widgets",
                  "stainedglass_widgets.notebooks": "notebooks"},
     # with the Voila settings and the offline template (stainedglass_widgets/server/)
-    package_data={"*": ["*.md", "*.json", "*.txt", "*.js", "*.css", "*.j2", "*.html"],
+    package_data={"": ["*.md", "*.json", "*.txt", "*.js", "*.css", "*.j2", "*.html"],
                   "stainedglass_widgets.notebooks": ["*.ipynb"]},
 )

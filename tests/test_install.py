@@ -9,6 +9,7 @@ environments outside it (pip takes the dependencies from the package registry).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from typing import Iterator
 
 import pytest
@@ -77,6 +79,20 @@ def installed(bin_dir: pathlib.Path) -> set[str]:
     return {p["name"].lower().replace("_", "-") for p in json.loads(listed)}
 
 
+def test_the_wheel_holds_every_data_file_and_notebook(wheel: pathlib.Path) -> None:
+    expected = set()
+    for folder, inside in ((ROOT / "stainedglass", "stainedglass"),
+                           (ROOT / "widgets" / "stainedglass_widgets", "stainedglass_widgets"),
+                           (ROOT / "notebooks", "stainedglass_widgets/notebooks")):
+        for path in folder.rglob("*"):
+            if path.suffix in {".md", ".json", ".js", ".j2", ".html", ".ipynb"} and \
+                    ".ipynb_checkpoints" not in path.parts:
+                expected.add(f"{inside}/{path.relative_to(folder).as_posix()}")
+    assert "stainedglass_widgets/board.js" in expected
+    assert "stainedglass_widgets/notebooks/index.ipynb" in expected
+    assert expected <= set(zipfile.ZipFile(wheel).namelist())
+
+
 def test_the_bare_wheel_is_the_engine_alone_and_plays(wheel: pathlib.Path,
                                                       tmp_path: pathlib.Path) -> None:
     bin_dir = fresh_env(tmp_path / "venv", str(wheel))
@@ -127,7 +143,8 @@ def served(wheel: pathlib.Path,
                     time.sleep(0.3)
             yield port, log_path
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
 
 
