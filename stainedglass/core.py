@@ -31,6 +31,8 @@ from itertools import accumulate
 import importlib
 import importlib.util
 import json
+import os
+import math
 import pkgutil
 import random
 from dataclasses import dataclass, field
@@ -115,10 +117,20 @@ def cell_name(col: int, row: int) -> str:
     return f"{_COLS[col]}{row + 1}"
 
 
+def is_number(text: str) -> bool:
+    """True for a whole number of at most nine digits 0-9 (``str.isdigit`` also takes "²" and
+    "٣", which ``int`` then refuses or reads as another digit; no move needs a longer number).
+
+    >>> is_number("12"), is_number("a²"[1:]), is_number("٣"), is_number(""), is_number("9" * 10)
+    (True, False, False, False, False)
+    """
+    return len(text) <= 9 and text.isascii() and text.isdigit()
+
+
 def parse_cell(text: str, cols: int, rows: int) -> tuple[int, int]:
     """``"c4"`` -> ``(2, 3)``; raises :class:`IllegalMove` naming the board size otherwise."""
     t = text.strip().lower()
-    if len(t) >= 2 and t[0] in _COLS[:cols] and t[1:].isdigit():
+    if 2 <= len(t) < 6 and t[0] in _COLS[:cols] and is_number(t[1:]):
         col, row = _COLS.index(t[0]), int(t[1:]) - 1
         if 0 <= row < rows:
             return col, row
@@ -141,6 +153,58 @@ class Option:
     default: Any
     doc: str
     check: Callable[[Any], Any] = field(default=lambda v: v)
+
+
+MAX_OPTION_DEPTH = 12  # lists and mappings inside an option's value (a sheet needs 5)
+MAX_OPTION_ITEMS = 200_000  # numbers, texts and containers in it (the default sheet: ~12,000)
+MAX_OPTION_TEXT = 100_000  # characters of one text in it
+MAX_OPTION_INT = 10 ** 18
+
+
+def plain_value(value: Any) -> None:
+    """Check that an option's value is plain data of a size a game can use: None, booleans,
+    numbers, texts, and lists, tuples and mappings of them, nested at most
+    ``MAX_OPTION_DEPTH`` deep, with at most ``MAX_OPTION_ITEMS`` parts, no text longer than
+    ``MAX_OPTION_TEXT`` and no whole number beyond ``MAX_OPTION_INT``. So nothing deep or huge
+    reaches a game's own checks (or the messages that quote a value). Raises ValueError.
+
+    >>> plain_value({"shapes": [{"polygon": [[0, 0], [1, 0], [0, 1]]}]})
+    >>> plain_value(10 ** 400)
+    Traceback (most recent call last):
+    ...
+    ValueError: a whole number that large is not a value any option takes
+    """
+    count = 0
+    todo: list[tuple[Any, int, str]] = [(value, 0, "")]
+    while todo:
+        item, depth, path = todo.pop()
+        where = f"at {path}: " if path else ""
+        count += 1
+        if count > MAX_OPTION_ITEMS:
+            raise ValueError(f"more than {MAX_OPTION_ITEMS:,} parts is too large")
+        if item is None or isinstance(item, (bool, float)):
+            continue
+        if isinstance(item, int):
+            if abs(item) > MAX_OPTION_INT:
+                raise ValueError(f"{where}a whole number that large is not a value any option "
+                                 "takes")
+        elif isinstance(item, str):
+            if len(item) > MAX_OPTION_TEXT:
+                raise ValueError(f"{where}a text longer than {MAX_OPTION_TEXT:,} characters is "
+                                 "too long")
+        elif isinstance(item, (list, tuple, dict)):
+            if depth >= MAX_OPTION_DEPTH:
+                raise ValueError(f"{where}nested more than {MAX_OPTION_DEPTH} deep")
+            if len(item) > MAX_OPTION_ITEMS:
+                raise ValueError(f"{where}more than {MAX_OPTION_ITEMS:,} parts is too large")
+            if isinstance(item, dict):
+                todo.extend((k, depth + 1, f"{path} (a key)") for k in item)
+                todo.extend((v, depth + 1, f"{path}[{str(k)[:20]!r}]") for k, v in item.items())
+            else:
+                todo.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(item))
+        elif not isinstance(item, os.PathLike):
+            raise ValueError(f"{where}a {type(item).__name__} is not plain data (numbers, text, "
+                             "lists, mappings)")
 
 
 def int_option(lo: int, hi: int) -> Callable[[Any], int]:
@@ -233,6 +297,7 @@ class Game:
         for key, opt in self.options.items():
             if key in options:
                 try:
+                    plain_value(options[key])
                     values[key] = opt.check(options[key])
                 except ValueError as e:
                     raise ValueError(f"{self.name}: option {key}= {e}") from None
@@ -577,14 +642,14 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, /, **options: Any) -> Game:
     """The game ``name`` with its options checked (a bad option is a ValueError naming the valid ones).
 
     >>> load("cathedral").name
     'cathedral'
     """
     _discover()
-    if name not in _REGISTRY:
+    if not isinstance(name, str) or name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(games())}")
     return _REGISTRY[name](**options)
 
@@ -594,36 +659,92 @@ def _rng_to_json(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
+_MT_WORDS = 624  # the Mersenne Twister's state: 624 words of 32 bits, then a position
+
+
 def _rng_from_json(data: Any) -> random.Random:
+    """A generator from its saved state, every part checked (``setstate`` itself overflows on a
+    word of 2**64 and takes any object as the saved normal deviate)."""
+    ok = isinstance(data, list) and len(data) == 3
+    if ok:
+        version, internal, gauss = data
+        ok = (type(version) is int and version == 3
+              and isinstance(internal, list) and len(internal) == _MT_WORDS + 1
+              and all(type(w) is int and 0 <= w < 2 ** 32 for w in internal[:-1])
+              and type(internal[-1]) is int and 0 <= internal[-1] <= _MT_WORDS
+              and (gauss is None or type(gauss) is float and math.isfinite(gauss)))
+    if not ok:
+        raise ValueError("state file: 'rng' is not a generator state: expected [3, 625 whole "
+                         "numbers below 2**32 (the last at most 624), null or a number]")
     rng = random.Random()
     try:
-        version, internal, gauss = data
-        rng.setstate((version, tuple(internal), gauss))
-    except (TypeError, ValueError) as e:
+        rng.setstate((3, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError) as e:
         raise ValueError(f"state file: 'rng' is not a generator state ({e})") from None
     return rng
 
 
-def state_from_json(text: str) -> State:
-    """Rebuild a state saved with ``state.to_json()``; a bad file is a ValueError saying where."""
+MAX_STATE_TEXT = 2_000_000  # characters of a saved state
+MAX_HISTORY = 10_000  # moves in a saved state (the longest games here have a few hundred)
+MAX_MOVE_TEXT = 1_000  # characters of one move
+
+
+def state_from_json(text: str | bytes) -> State:
+    """Rebuild a state saved with ``state.to_json()``; a bad file is a ValueError saying where.
+
+    Everything is checked before anything is built: the text's size and nesting, each field's
+    type and range, the generator's state; then each move against the rules.
+
+    >>> state_from_json('{"game": "cathedral", "options": {}, "seed": -1, "history": []}')
+    Traceback (most recent call last):
+    ...
+    ValueError: state file: 'seed' must be a whole number from 0 to 2**64 - 1, not -1
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text[:MAX_STATE_TEXT + 1]).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"state file is not UTF-8 text ({e.reason} at byte {e.start})"
+                             ) from None
+    if not isinstance(text, str):
+        raise ValueError(f"state file: expected text, not {type(text).__name__}")
+    if len(text) > MAX_STATE_TEXT:
+        raise ValueError(f"state file: more than {MAX_STATE_TEXT:,} characters is too long")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"state file is not JSON: {e}") from None
+    except RecursionError:
+        raise ValueError("state file: nested too deeply to be a saved game") from None
     if not isinstance(data, dict):
         raise ValueError("state file: expected a JSON object")
     for key, kind in (("game", str), ("options", dict), ("seed", int), ("history", list)):
         if not isinstance(data.get(key), kind):
             raise ValueError(f"state file: {key!r} is missing or not a {kind.__name__}")
-    state = load(data["game"], **data["options"]).new_game(seed=data["seed"])
-    for i, text_move in enumerate(data["history"], 1):
-        if not isinstance(text_move, str):
-            raise ValueError(f"state file: history move {i} is not text")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
+        shown = seed if abs(seed) < 10 ** 30 else "a number that large"
+        raise ValueError(f"state file: 'seed' must be a whole number from 0 to 2**64 - 1, not "
+                         f"{shown}")
+    history = data["history"]
+    if len(history) > MAX_HISTORY:
+        raise ValueError(f"state file: {len(history):,} moves is more than any game has "
+                         f"(at most {MAX_HISTORY:,})")
+    for i, text_move in enumerate(history, 1):
+        if not isinstance(text_move, str) or len(text_move) > MAX_MOVE_TEXT:
+            raise ValueError(f"state file: history move {i} is not the text of a move")
+    rng = _rng_from_json(data["rng"]) if "rng" in data else None
+    try:
+        game = load(data["game"], **data["options"])
+    except ValueError as e:
+        raise ValueError(f"state file: {e}") from None
+    state = game.new_game(seed=seed)
+    for i, text_move in enumerate(history, 1):
         try:
             state.play(text_move)
         except IllegalMove as e:
-            raise ValueError(f"state file: history move {i} {text_move!r} is illegal: {e}") from None
-    if "rng" in data:
-        state._rng = _rng_from_json(data["rng"])
+            raise ValueError(f"state file: history move {i} {text_move!r} is illegal: {e}"
+                             ) from None
+    if rng is not None:
+        state._rng = rng
     return state
-

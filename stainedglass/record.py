@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .core import IllegalMove, State, load
+from .core import IllegalMove, State, is_number, load
 
 __all__ = ["Record", "Branch", "load_record", "record_of", "FORMAT", "VERSION"]
 
@@ -207,7 +207,7 @@ def _from_dict(data: Any) -> Record:
         raise ValueError("record: 'comments' must be an object from ply to text")
     comments: dict[int, str] = {}
     for key, value in comments_in.items():
-        if not (isinstance(key, str) and key.isdigit() and len(key) < 6
+        if not (isinstance(key, str) and is_number(key) and len(key) < 6
                 and int(key) <= len(moves)):
             raise ValueError(f"record: comment key {key!r} is not a ply 0-{len(moves)}")
         if not isinstance(value, str) or len(value) > MAX_COMMENT:

@@ -30,7 +30,8 @@ from typing import Any, Sequence, cast
 
 import numpy as np
 
-from ..core import TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
+from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, State, is_number,
+                    register)
 from .sheet import COLORS, MAX_GROUP, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, load_sheet
 
 OPEN = -1
@@ -597,7 +598,7 @@ class ColoringState(State):
             rest = words[1:]
             if len(rest) == 1 and rest[0] in SECTIONS:
                 return _cross(rest[0])
-            if len(rest) == 2 and rest[0] == "star" and rest[1].isdigit() and int(rest[1]) >= 1:
+            if len(rest) == 2 and rest[0] == "star" and is_number(rest[1]) and int(rest[1]) >= 1:
                 return _cross(f"star {int(rest[1])}")
             raise IllegalMove(f"{text!r}: cross off a section ({', '.join(SECTIONS)}) or a "
                               "star ('cross star 3')")
@@ -608,13 +609,13 @@ class ColoringState(State):
         circles = 0
         if rest and rest[-1].startswith("+"):
             k = rest.pop()[1:]
-            if not k.isdigit() or not 1 <= int(k) <= MAX_GROUP:
+            if not is_number(k) or not 1 <= int(k) <= MAX_GROUP:
                 raise IllegalMove(f"{text!r}: circles are written +1 to +{MAX_GROUP}")
             circles = int(k)
         n = self.sheet.n
         mask = 0
         for w in rest:
-            if not w.isdigit() or not 1 <= int(w) <= n:
+            if not is_number(w) or not 1 <= int(w) <= n:
                 raise IllegalMove(f"{w!r} is not a shape: the shapes are numbered 1 to {n}")
             bit = 1 << (int(w) - 1)
             if mask & bit:

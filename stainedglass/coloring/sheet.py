@@ -57,6 +57,16 @@ SYMBOLS: dict[str, str] = {"cross": "+", "heart": "\u2665", "diamond": "\u2666",
                            "club": "\u2663", "spade": "\u2660"}
 MAX_GROUP = 5  # five pencils: never more than five shapes in a turn
 MIN_STAR_BORDER = 4
+# a sheet file is read only up to these sizes (the default sheet: 61 shapes of at most 96 points,
+# 5 stars, 10 circles, coordinates within 600, a 55 kB file)
+MAX_SHEET_BYTES = 1_000_000
+MAX_SHAPES = 200
+MAX_POINTS = 400
+MAX_STARS = 40
+MAX_CIRCLES = 60
+MAX_OUTLINES = 40
+MAX_COORDINATE = 1e6
+MAX_NAME = 200
 DEFAULT_FILE = pathlib.Path(__file__).with_name("default_sheet.json")
 
 Point = tuple[float, float]
@@ -93,7 +103,10 @@ class Sheet:
     """
 
     def __init__(self, data: Mapping[str, Any]) -> None:
-        self.name: str = str(data.get("name", "custom sheet"))
+        name = data.get("name", "custom sheet")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise ValueError(f"sheet: 'name' must be text of at most {MAX_NAME} characters")
+        self.name: str = name
         shapes, stars, circles, outlines = _read(data)
         polys = [s[0] for s in shapes]
         tol = 1e-5 * _diagonal(polys)
@@ -122,8 +135,10 @@ class Sheet:
         self.outlines: dict[str, tuple[Point, ...]] = outlines
         xs = [p[0] for poly in polys for p in poly]
         ys = [p[1] for poly in polys for p in poly]
-        self.width = float(data.get("width", max(xs) + min(xs)))
-        self.height = float(data.get("height", max(ys) + min(ys)))
+        self.width = _number(data.get("width", max(xs) + min(xs)), "'width'")
+        self.height = _number(data.get("height", max(ys) + min(ys)), "'height'")
+        if self.width <= 0 or self.height <= 0:
+            raise ValueError("sheet: 'width' and 'height' must be greater than 0")
         self.section_mask: dict[str, int] = {}
         for name in SECTIONS:
             mask = sum(1 << i for i, s in enumerate(self.shapes) if s.symbol == name)
@@ -244,13 +259,20 @@ def load_sheet(source: Any = None) -> Sheet:
     if isinstance(source, (str, os.PathLike)):
         path = pathlib.Path(source)
         try:
-            text = path.read_text()
+            if path.exists() and not path.is_file():  # a folder, a device (/dev/zero), a pipe
+                raise ValueError(f"sheet: {str(path)!r} is not a file")
+            with open(path, "rb") as f:
+                raw = f.read(MAX_SHEET_BYTES + 1)
         except OSError as e:
             raise ValueError(f"sheet: cannot read {str(path)!r}: {e.strerror}") from None
+        if len(raw) > MAX_SHEET_BYTES:
+            raise ValueError(f"sheet: {str(path)!r} is larger than {MAX_SHEET_BYTES:,} bytes")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise ValueError(f"sheet: {str(path)!r} is not JSON: {e}") from None
+        except RecursionError:
+            raise ValueError(f"sheet: {str(path)!r} is nested too deeply") from None
     elif isinstance(source, Mapping):
         data = source
     else:
@@ -261,6 +283,10 @@ def load_sheet(source: Any = None) -> Sheet:
         key = json.dumps(data, sort_keys=True)
     except (TypeError, ValueError) as e:
         raise ValueError(f"sheet: not plain data ({e})") from None
+    except RecursionError:
+        raise ValueError("sheet: nested too deeply") from None
+    if len(key) > MAX_SHEET_BYTES:
+        raise ValueError(f"sheet: larger than {MAX_SHEET_BYTES:,} characters")
     sheet = _CACHE.get(key)
     if sheet is None:
         sheet = _CACHE[key] = Sheet(data)
@@ -268,14 +294,19 @@ def load_sheet(source: Any = None) -> Sheet:
 
 
 def _number(v: Any, where: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ValueError(f"sheet: {where}: {v!r} is not a number")
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise ValueError(f"sheet: {where}: {str(v)[:40]!r} is not a number")
+    too_large = isinstance(v, int) and abs(v) > MAX_COORDINATE  # before float(v) overflows
+    if too_large or not -MAX_COORDINATE <= v <= MAX_COORDINATE:  # nan and inf fail too
+        shown = v if abs(v) < 10 ** 30 else "a number that large"
+        raise ValueError(f"sheet: {where}: {shown} is not a number from {-MAX_COORDINATE:g} to "
+                         f"{MAX_COORDINATE:g}")
     return float(v)
 
 
 def _polygon(v: Any, where: str) -> tuple[Point, ...]:
-    if not isinstance(v, (list, tuple)) or len(v) < 3:
-        raise ValueError(f"sheet: {where}: a polygon is a list of at least 3 [x, y] points")
+    if not isinstance(v, (list, tuple)) or not 3 <= len(v) <= MAX_POINTS:
+        raise ValueError(f"sheet: {where}: a polygon is a list of 3 to {MAX_POINTS} [x, y] points")
     pts = []
     for j, p in enumerate(v):
         if not isinstance(p, (list, tuple)) or len(p) != 2:
@@ -294,8 +325,8 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
         raise ValueError(f"sheet: unknown key {unknown[0]!r}; the keys are name, width, height, "
                          "shapes, stars, circles, outlines")
     raw = data.get("shapes")
-    if not isinstance(raw, list) or not raw:
-        raise ValueError("sheet: 'shapes' must be a non-empty list of shapes")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SHAPES:
+        raise ValueError(f"sheet: 'shapes' must be a list of 1 to {MAX_SHAPES} shapes")
     shapes = []
     for i, s in enumerate(raw):
         where = f"shape {i + 1}"
@@ -314,15 +345,17 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
                              + ", ".join(COLORS))
         shapes.append((_polygon(s["polygon"], where), sym, col))
     stars_raw = data.get("stars", [])
-    if not isinstance(stars_raw, list):
-        raise ValueError("sheet: 'stars' must be a list of polygons")
+    if not isinstance(stars_raw, list) or len(stars_raw) > MAX_STARS:
+        raise ValueError(f"sheet: 'stars' must be a list of at most {MAX_STARS} polygons")
     stars = [_polygon(p, f"star {k + 1}") for k, p in enumerate(stars_raw)]
     circ = data.get("circles", 10)
     if isinstance(circ, int) and not isinstance(circ, bool):
-        if circ < 0:
-            raise ValueError("sheet: 'circles' must not be negative")
+        if not 0 <= circ <= MAX_CIRCLES:
+            raise ValueError(f"sheet: 'circles' must be a count from 1 to {MAX_CIRCLES}")
         circles = tuple((0.0, 0.0, 0.0) for _ in range(circ))
     elif isinstance(circ, list):
+        if len(circ) > MAX_CIRCLES:
+            raise ValueError(f"sheet: 'circles' must list at most {MAX_CIRCLES} circles")
         cl = []
         for k, c in enumerate(circ):
             if not isinstance(c, (list, tuple)) or len(c) != 3:
@@ -336,8 +369,8 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
         raise ValueError("sheet: a sheet needs at least one circle (a player whose circles are "
                          "all filled has finished)")
     outl = data.get("outlines", {})
-    if not isinstance(outl, Mapping):
-        raise ValueError("sheet: 'outlines' must map names to polygons")
+    if not isinstance(outl, Mapping) or len(outl) > MAX_OUTLINES:
+        raise ValueError(f"sheet: 'outlines' must map at most {MAX_OUTLINES} names to polygons")
     outlines = {str(k): _polygon(v, f"outline {k!r}") for k, v in outl.items()}
     return shapes, stars, circles, outlines
 

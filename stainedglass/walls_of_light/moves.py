@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from ..core import IllegalMove, Move, cell_name, parse_cell
+from ..core import IllegalMove, Move, cell_name, is_number, parse_cell
 from .windows import COLOR_NAMES, DIE_LETTERS, PRIMARIES, SIZE
 
 ROLL, DRAW, PLACE, REMOVE, PASS, CARD = range(6)
@@ -94,7 +94,7 @@ _HELP = ("a move is one of: 'place red 3:b2', 'remove 3:b2', 'pass', 'card extra
 def parse_space(text: str) -> int:
     """``"3:b2"`` -> its space number; IllegalMove when it names no cell of windows 1-6."""
     pos_text, sep, cell_text = text.partition(":")
-    if not sep or not pos_text.isdigit() or not 1 <= int(pos_text) <= POSITIONS:
+    if not sep or not is_number(pos_text) or not 1 <= int(pos_text) <= POSITIONS:
         raise IllegalMove(f"{text!r} is not a space: a space is a window number 1-6, a colon "
                           "and a cell a1-d4, e.g. '3:b2'")
     col, row = parse_cell(cell_text, SIZE, SIZE)
@@ -129,7 +129,7 @@ def parse(text: str) -> WMove:
     if head == "roll" and 1 <= len(args) <= 3:
         pairs = []
         for a in args:
-            if len(a) != 2 or not a[1].isdigit() or not 1 <= int(a[1]) <= 6:
+            if len(a) != 2 or not is_number(a[1]) or not 1 <= int(a[1]) <= 6:
                 raise IllegalMove(f"{a!r} is not a die showing a number: write a die letter and "
                                   "1-6, e.g. 'r2'")
             pairs.append((_die(a[0]), int(a[1])))
