@@ -69,3 +69,30 @@ def test_sagradas_end_shows_the_verdict_large() -> None:
     score, target = state.scores()[0], state.target()
     assert f"Lost: {score} against {target}" in view.banner.value and score < target
     assert "Target: the turn bar's values sum to" in html.unescape(view.message.value)
+
+
+@pytest.mark.parametrize("name", list(sgw.views()))
+def test_a_play_view_keeps_the_game_in_the_page_address(name: str) -> None:
+    """The page's address follows the game, so a reload (or a lost kernel's Reload) reopens the
+    same position; a lesson's compact board leaves the address alone."""
+    view = sgw.view(name, background=False)
+    keeper = view.keeper
+    assert keeper is not None and keeper.keeper
+    for _ in range(3):
+        if view.state.is_terminal():
+            break
+        view.play(view.state.sample_chance() if view.state.is_chance()
+                  else view.state.legal_moves()[0])
+    assert keeper.moves == len(view.state.history) > 0
+    assert keeper.address.startswith("?record=r1.")
+    reopened = sg.load_record(keeper.address).state()
+    assert reopened.history == view.state.history
+    assert sgw.view_class(name)(view.state.clone(), compact=True, background=False).keeper is None
+
+
+def test_the_keeper_board_answers_the_pages_ping() -> None:
+    board = sgw.Board(svg="<svg/>", keeper=True)
+    sent = []
+    board.send = sent.append  # type: ignore[method-assign]
+    board._on_message(board, {"event": "ping"}, [])
+    assert sent == [{"event": "pong"}]

@@ -42,6 +42,71 @@ function render({ model, el }) {
   model.on("change:svg", draw);
   draw();
   el.appendChild(root);
-  return () => model.off("change:svg", draw);
+  const stopKeeping = model.get("keeper") ? keep(model) : () => {};
+  return () => {
+    model.off("change:svg", draw);
+    stopKeeping();
+  };
+}
+
+// On one board of a play dashboard (`keeper`): the page's address follows the game (`address`,
+// a `?record=` link: a reload reopens the same position), and a kernel that stops answering
+// (killed, out of memory, culled) is said in words, with a Reload button, instead of a board
+// that silently ignores clicks. The kernel answers every "ping" with a "pong".
+const PING_MS = 2500;
+const LOST_MS = 10000;
+function keep(model) {
+  let lastPong = 0;
+  let lost = false;
+  const note = document.createElement("div");
+  note.className = "sg-lost";
+  note.setAttribute("role", "alert");
+  note.hidden = true;
+  const words = document.createElement("span");
+  const reload = document.createElement("button");
+  reload.textContent = "Reload";
+  reload.addEventListener("click", () => location.reload());
+  note.append(words, reload);
+  document.body.prepend(note);
+  const follow = () => {
+    const address = model.get("address");
+    if (address && location.pathname.includes("/voila/render/")) {
+      history.replaceState(history.state, "", location.pathname + address);
+    }
+  };
+  const onMessage = (msg) => {
+    if (!msg || msg.event !== "pong") return;
+    lastPong = Date.now();
+    if (lost) {
+      lost = false;
+      note.hidden = true;
+    }
+  };
+  const check = () => {
+    try {
+      model.send({ event: "ping" });
+    } catch (e) {
+      // the connection is gone; the silence below says so
+    }
+    if (lastPong && !lost && Date.now() - lastPong > LOST_MS) {
+      lost = true;
+      const moves = model.get("moves");
+      words.textContent = model.get("address")
+        ? `The game lost its connection. Reload to continue from move ${moves}.`
+        : "The game lost its connection. Reload the page to start again.";
+      note.hidden = false;
+    }
+  };
+  model.on("msg:custom", onMessage);
+  model.on("change:address", follow);
+  follow();
+  check();
+  const timer = setInterval(check, PING_MS);
+  return () => {
+    clearInterval(timer);
+    model.off("msg:custom", onMessage);
+    model.off("change:address", follow);
+    note.remove();
+  };
 }
 export default { render };

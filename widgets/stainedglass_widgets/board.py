@@ -35,10 +35,20 @@ class Board(anywidget.AnyWidget):
     .sg-board { outline: none; line-height: 0; user-select: none; }
     .sg-board:focus-visible { box-shadow: 0 0 0 3px #e0a100; border-radius: 10px; }
     .sg-board svg { display: block; height: auto; }
+    .sg-lost { position: fixed; top: 0; left: 0; right: 0; z-index: 1000; padding: 14px 20px;
+               background: #7a1d12; color: #fff; font-size: 24px; line-height: 1.4;
+               display: flex; gap: 18px; align-items: center; }
+    .sg-lost[hidden] { display: none; }
+    .sg-lost button { font-size: 22px; padding: 4px 18px; }
     """
     svg = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)  # bumped on every redraw (tests wait on it)
     watch_keys = traitlets.List(traitlets.Unicode(), ["r", "R", "Escape"]).tag(sync=True)
+    # one board of a play dashboard keeps the page: its address follows the game (``address``,
+    # a query string; ``moves`` played so far), and a silent kernel is said in words
+    keeper = traitlets.Bool(False).tag(sync=True)
+    address = traitlets.Unicode("").tag(sync=True)
+    moves = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, svg: str = "", **kwargs: Any) -> None:
         super().__init__(svg=svg, **kwargs)
@@ -79,6 +89,9 @@ class Board(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         event, ident = content.get("event"), content.get("id")
+        if event == "ping":  # the page checks that its kernel still answers
+            self.send({"event": "pong"})
+            return
         if event in self._handlers and (ident is None or isinstance(ident, str)):
             self._dispatch(event, ident)
 

@@ -29,6 +29,7 @@ import ipywidgets as w
 import stainedglass as sg
 from stainedglass.glass import hint_colour
 
+from .board import Board
 from .charts import HintChart, ScoreChart, start_warming_plotly
 from .messages import glass_badge, message_html, seconds_label
 from .records import RecordBar
@@ -121,6 +122,11 @@ class GameView(w.VBox):
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
         self.setup()
         self._build()
+        # a play dashboard's first board keeps the page (board.js: the address follows the
+        # game, a lost kernel is said in words)
+        self.keeper: Board | None = None if self.compact else _first_board(self)
+        if self.keeper is not None:
+            self.keeper.keeper = True
         self.safe(lambda: self.after_change(self.intro()))()
 
     # ---- the game's facts, as the view uses them --------------------------------------------
@@ -398,7 +404,8 @@ class GameView(w.VBox):
         self.state = record.state()
         self.start = record.state(0)
         self.on_new_state()
-        self.after_change((words or f"Opened a game of {len(record.moves)} moves.", "info"),
+        n = len(record.moves)
+        self.after_change((words or f"Opened a game of {n} move{'' if n == 1 else 's'}.", "info"),
                           run_computer=False)
 
     def _last_judged(self) -> tuple[sg.State, str] | None:
@@ -681,8 +688,23 @@ class GameView(w.VBox):
         if run_computer and self.background:
             self._start_bot()
         self._update_thinking()
+        self._update_address()
         for hook in self.after_change_hooks:
             hook()
+
+    def _update_address(self) -> None:
+        """The page's address holds the game (``?record=``), so that a reload, a culled kernel or
+        a lost one reopens this position; empty for a game that cannot be saved."""
+        if self.keeper is None:
+            return
+        try:
+            self.state.check_saveable()
+            address = "?record=" + self.state.record().to_link()
+        except ValueError:
+            address = ""
+        with self.keeper.hold_sync():
+            self.keeper.address = address
+            self.keeper.moves = len(self.state.history)
 
     def run_computer(self) -> list[str]:
         """Resolve chance (unless a human rolls) and, inline, let bots move, until a human (or a
@@ -819,3 +841,14 @@ class GameView(w.VBox):
             f"({len(self.state.history)} moves)</summary>"
             '<ol style="max-height:180px;overflow:auto;margin:4px 0;font-family:monospace;'
             f'font-size:13px">{items}</ol></details>')
+
+
+def _first_board(widget: w.Widget) -> Board | None:
+    """The first :class:`Board` in a widget tree, depth first."""
+    if isinstance(widget, Board):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = _first_board(child)
+        if found is not None:
+            return found
+    return None

@@ -107,7 +107,8 @@ class RecordBar:
             self.view.say(f"Could not open it: it is a game of {record.game}, and this board "
                           f"plays {self.view.game.title}", "bad")
             return False
-        self.view.show_record(record, f"{done}: {len(record.moves)} moves"
+        n = len(record.moves)
+        self.view.show_record(record, f"{done}: {n} move{'' if n == 1 else 's'}"
                               + (f", at move {record.at}" if record.at is not None else "") + ".")
         return True
 
