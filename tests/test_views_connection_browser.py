@@ -1,5 +1,6 @@
 """A play dashboard whose kernel dies (killed, out of memory, culled) says so in words, with a
-Reload button, and the reload brings back the game: the page's address holds it all along.
+Reload button, and the reload brings back the game: the page's address holds it all along. A
+closed page's kernel ends; a preheated one waiting for its visitor stays.
 
 Voila serves a copy of the Cathedral play notebook alone (one preheated kernel, quick to start);
 the test kills the page's own kernel process. Screenshots: ``test-artifacts/lost-kernel*.png``.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import pathlib
 import shutil
+import time
 from typing import Any
 
 import pytest
@@ -64,3 +66,56 @@ def test_a_lost_kernel_says_so_and_reload_brings_the_game_back(
         assert page.is_hidden(".sg-lost")
         shot(page, "lost-kernel-reloaded")
         page.close()
+
+
+def test_a_closed_pages_kernel_ends_and_a_waiting_one_stays(
+        browser: Any, tmp_path: pathlib.Path) -> None:  # noqa: F811
+    """With the closing grace cut to 2 s (60 s when served): the page's kernel ends once the
+    page has closed; the preheated kernel that waits for the next visitor stays."""
+    import psutil
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    shutil.copy(ROOT / "notebooks" / "cathedral_play.ipynb", folder)
+    with VoilaServer(notebooks=str(folder),
+                     extra_args=["--ClassKernelManager.closed_timeout=2",
+                                 "--MappingKernelManager.cull_interval=1"]) as server:
+        server.wait_preheated(1, timeout=180)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(server.url("cathedral_play.ipynb"))
+        page.wait_for_selector(CITY + " svg", timeout=60_000)
+        kernel_id = page.evaluate(KERNEL_ID)
+        server.wait_preheated(2, timeout=120)  # the next visitor's kernel is ready
+        time.sleep(5)
+        assert kernels(server) >= 2 and kernel_alive(server, kernel_id)  # open: kept
+        page.close()
+        deadline = time.monotonic() + 30
+        while kernel_alive(server, kernel_id):
+            assert time.monotonic() < deadline, "the closed page's kernel is still running"
+            time.sleep(0.5)
+        time.sleep(3)
+        assert kernels(server) == 1  # the waiting kernel stays
+        assert "its page closed" in server.log_path.read_text()
+
+
+def _kernel_commands(server: VoilaServer) -> list[str]:
+    """The command lines of the server's running kernels (ended ones, zombies too, left out)."""
+    import psutil
+
+    assert server.proc is not None
+    commands = []
+    for proc in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            if proc.status() != psutil.STATUS_ZOMBIE:
+                commands.append(" ".join(proc.cmdline()))
+        except psutil.Error:
+            pass
+    return [c for c in commands if "ipykernel_launcher" in c]
+
+
+def kernels(server: VoilaServer) -> int:
+    return len(_kernel_commands(server))
+
+
+def kernel_alive(server: VoilaServer, kernel_id: str) -> bool:
+    return any(f"kernel-{kernel_id}.json" in c for c in _kernel_commands(server))

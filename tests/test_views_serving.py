@@ -29,7 +29,15 @@ def test_voila_json_preheats_and_culls() -> None:
     assert conf["VoilaConfiguration"]["preheat_kernel"] is True
     assert conf["VoilaConfiguration"]["default_pool_size"] >= 1
     assert conf["VoilaConfiguration"]["template"] == "stainedglass"
-    assert conf["MappingKernelManager"]["cull_idle_timeout"] > 0
+    # kernels end once their page has closed for a minute, or 20 minutes after the last input
+    # (the page stops its pings after 10 minutes; the server culls after 10 idle minutes more)
+    assert conf["VoilaConfiguration"]["multi_kernel_manager_class"] == (
+        "stainedglass_widgets.server_kernels.ClassKernelManager")
+    assert conf["ClassKernelManager"]["closed_timeout"] == 60
+    assert conf["MappingKernelManager"] == {"cull_idle_timeout": 600, "cull_interval": 30,
+                                            "cull_connected": True}
+    js = (ROOT / "widgets" / "stainedglass_widgets" / "board.js").read_text()
+    assert "const IDLE_MS = 10 * 60 * 1000;" in js
     # the used kernel's replacement waits until the visitor's page has loaded (docs/serving.md)
     assert conf["VoilaKernelManager"]["fill_delay"] >= 3
     # plotly's lab extension is not needed (FigureWidget is an anywidget): keep it off page load
@@ -178,6 +186,9 @@ def test_binder_and_serve_cull_idle_kernels_alike() -> None:
     voila = json.loads((SERVER / "voila.json").read_text())
     server = json.loads((BINDER / "jupyter" / "jupyter_server_config.json").read_text())
     assert server["MappingKernelManager"] == voila["MappingKernelManager"]
+    assert server["ClassKernelManager"] == voila["ClassKernelManager"]
+    assert server["ServerApp"]["kernel_manager_class"] == (
+        voila["VoilaConfiguration"]["multi_kernel_manager_class"])
 
 
 class _BinderServer(_Server):
@@ -204,7 +215,7 @@ def test_binder_serves_the_gallery_with_the_project_settings() -> None:
             assert f'data-game=\\"{game}\\"' in page, game
         assert "Content-Security-Policy" in page  # the offline template
         log = server.log_path.read_text()
-        assert "Culling kernels with idle durations > 1800 seconds" in log
+        assert "Culling kernels with idle durations > 600 seconds" in log
 
 
 def test_a_kernel_voila_preheats_imports_plotly_before_the_visitor_comes(monkeypatch) -> None:

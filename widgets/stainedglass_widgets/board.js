@@ -42,21 +42,44 @@ function render({ model, el }) {
   model.on("change:svg", draw);
   draw();
   el.appendChild(root);
-  const stopKeeping = model.get("keeper") ? keep(model) : () => {};
+  const stopFollowing = model.get("keeper") ? follow(model) : () => {};
+  // one board per page watches the kernel
+  const stopWatching = window.__sgWatching ? () => {} : watch(model);
   return () => {
     model.off("change:svg", draw);
-    stopKeeping();
+    stopFollowing();
+    stopWatching();
   };
 }
 
-// On one board of a play dashboard (`keeper`): the page's address follows the game (`address`,
-// a `?record=` link: a reload reopens the same position), and a kernel that stops answering
-// (killed, out of memory, culled) is said in words, with a Reload button, instead of a board
-// that silently ignores clicks. The kernel answers every "ping" with a "pong".
+// The keeper board of a play dashboard: the page's address follows the game (`address`, a
+// `?record=` link), so a reload reopens the same position.
+const page = { address: "", moves: 0 };
+function follow(model) {
+  const update = () => {
+    page.address = model.get("address");
+    page.moves = model.get("moves");
+    if (page.address && location.pathname.includes("/voila/render/")) {
+      history.replaceState(history.state, "", location.pathname + page.address);
+    }
+  };
+  model.on("change:address", update);
+  update();
+  return () => model.off("change:address", update);
+}
+
+// A kernel that stops answering (killed, out of memory, culled) is said in words, with a Reload
+// button, instead of boards that silently ignore clicks: the page pings, the kernel answers
+// "pong". After IDLE_MS without a pupil's input the pings stop, so an abandoned page's kernel
+// falls idle and the server ends it; the pupil's next input starts them again.
 const PING_MS = 2500;
 const LOST_MS = 10000;
-function keep(model) {
+const IDLE_MS = 10 * 60 * 1000;
+function watch(model) {
+  window.__sgWatching = true;
   let lastPong = 0;
+  let lastInput = Date.now();
+  let paused = false;
   let lost = false;
   const note = document.createElement("div");
   note.className = "sg-lost";
@@ -68,12 +91,9 @@ function keep(model) {
   reload.addEventListener("click", () => location.reload());
   note.append(words, reload);
   document.body.prepend(note);
-  const follow = () => {
-    const address = model.get("address");
-    if (address && location.pathname.includes("/voila/render/")) {
-      history.replaceState(history.state, "", location.pathname + address);
-    }
-  };
+  const input = () => { lastInput = Date.now(); };
+  const inputs = ["pointerdown", "keydown", "touchstart", "wheel"];
+  inputs.forEach((name) => document.addEventListener(name, input, true));
   const onMessage = (msg) => {
     if (!msg || msg.event !== "pong") return;
     lastPong = Date.now();
@@ -83,30 +103,37 @@ function keep(model) {
     }
   };
   const check = () => {
+    const now = Date.now();
+    if (now - lastInput > IDLE_MS) {
+      paused = true;
+      return;
+    }
+    if (paused) {  // the pupil is back: give the kernel its time to answer
+      paused = false;
+      if (lastPong) lastPong = now;
+    }
     try {
       model.send({ event: "ping" });
     } catch (e) {
       // the connection is gone; the silence below says so
     }
-    if (lastPong && !lost && Date.now() - lastPong > LOST_MS) {
+    if (lastPong && !lost && now - lastPong > LOST_MS) {
       lost = true;
-      const moves = model.get("moves");
-      words.textContent = model.get("address")
-        ? `The game lost its connection. Reload to continue from move ${moves}.`
-        : "The game lost its connection. Reload the page to start again.";
+      words.textContent = page.address
+        ? `The game lost its connection. Reload to continue from move ${page.moves}.`
+        : "The page lost its connection. Reload the page to start again.";
       note.hidden = false;
     }
   };
   model.on("msg:custom", onMessage);
-  model.on("change:address", follow);
-  follow();
   check();
   const timer = setInterval(check, PING_MS);
   return () => {
     clearInterval(timer);
+    inputs.forEach((name) => document.removeEventListener(name, input, true));
     model.off("msg:custom", onMessage);
-    model.off("change:address", follow);
     note.remove();
+    window.__sgWatching = false;
   };
 }
 export default { render };

@@ -44,8 +44,9 @@ class Board(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)  # bumped on every redraw (tests wait on it)
     watch_keys = traitlets.List(traitlets.Unicode(), ["r", "R", "Escape"]).tag(sync=True)
-    # one board of a play dashboard keeps the page: its address follows the game (``address``,
-    # a query string; ``moves`` played so far), and a silent kernel is said in words
+    # the keeper board of a play dashboard: the page's address follows the game (``address``,
+    # a query string; ``moves`` played so far). Every page also pings its kernel through one
+    # board, which answers "pong": a silent kernel is said in words (board.js)
     keeper = traitlets.Bool(False).tag(sync=True)
     address = traitlets.Unicode("").tag(sync=True)
     moves = traitlets.Int(0).tag(sync=True)
