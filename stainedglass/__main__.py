@@ -54,6 +54,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="the address to listen on (default 127.0.0.1: this machine only; "
                         "0.0.0.0 lets a classroom's machines in)")
     s.add_argument("--open", action="store_true", help="open the gallery in a browser")
+    s.add_argument("--password", help="the class password (letters and digits); by default a "
+                                      "new one when other machines can reach the server")
+    s.add_argument("--no-password", action="store_true",
+                   help="let anyone who can reach the server in, without a password")
     s.add_argument("--notebooks", metavar="FOLDER",
                    help="serve this folder of notebooks instead of the gallery")
     s.add_argument("extra", nargs=argparse.REMAINDER,
@@ -90,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if args.command == "serve":
                 return serve.serve(args.port, args.ip, args.open, args.notebooks,
-                                   _extra(args.extra))
+                                   _extra(args.extra), args.password, args.no_password)
             return serve.lab(args.folder, _extra(args.extra))
         except ValueError as e:
             print(f"stainedglass {args.command}: {e}", file=sys.stderr)

@@ -75,7 +75,63 @@ def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
     assert address.startswith("http://") and address.endswith(":9000/voila/render/index.ipynb")
     assert "0.0.0.0" not in address
     assert "http://10.1.2.3:9000/" in serve.announce("10.1.2.3", 9000)
+    assert "There is no password" in shared
     assert "http://[::1]" not in serve.announce("::1", 9000)  # loopback: nothing to give out
+    with_password = serve.announce("10.1.2.3", 9000, "k7mq2xpa")
+    assert "http://10.1.2.3:9000/voila/render/index.ipynb?token=k7mq2xpa" in with_password
+    assert "The class password is k7mq2xpa" in with_password
+
+
+def test_a_class_password_is_easy_to_read_and_new_each_time() -> None:
+    words = {serve.class_password() for _ in range(20)}
+    assert len(words) == 20
+    assert all(len(w) == 8 and not set(w) & set("0o1lI") for w in words)
+
+
+class _ClassServer(_Server):
+    """``stainedglass serve --ip 0.0.0.0``: reachable from the classroom, so with a password."""
+
+    name = "class-serve"
+
+    def __init__(self, folder: pathlib.Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "stainedglass", "serve", "--ip=0.0.0.0",
+                f"--port={self.port}", f"--notebooks={self.folder}"]
+
+    def ready_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/login"
+
+
+def _status(url: str) -> int:
+    import http.client
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    connection.request("GET", parts.path + ("?" + parts.query if parts.query else ""))
+    return connection.getresponse().status
+
+
+def test_serving_the_class_asks_for_the_password_it_prints(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "one.ipynb").write_text(json.dumps({
+        "cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    with _ClassServer(tmp_path) as server:
+        log = server.log_path.read_text()
+        assert "This server can be reached from other machines" in log
+        password = log.split("The class password is ")[1].split()[0]
+        page = f"http://127.0.0.1:{server.port}/voila/render/one.ipynb"
+        assert _status(page) == 302  # to the login page
+        assert _status(page + "?token=wrong") == 302
+        assert _status(page + f"?token={password}") == 200
+
+
+def test_serve_refuses_a_password_that_is_not_letters_and_digits(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--password", "a b"]) == 2
+    assert "--password: 4 to 64 letters and digits" in capsys.readouterr().err
 
 
 def test_the_command_says_its_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,7 @@ import importlib.util
 import ipaddress
 import os
 import pathlib
+import secrets
 import shutil
 import signal
 import socket
@@ -52,10 +53,20 @@ def missing(module: str) -> str | None:
             f"pip install 'stainedglass[{EXTRA[module]}]'")
 
 
-def gallery_address(host: str, port: int) -> str:
+def gallery_address(host: str, port: int, password: str | None = None) -> str:
     if ":" in host:
         host = f"[{host}]"
-    return f"http://{host}:{port}/voila/render/index.ipynb"
+    return (f"http://{host}:{port}/voila/render/index.ipynb"
+            + (f"?token={password}" if password else ""))
+
+
+# easy to read aloud and to type: no 0/O, 1/l/I
+_PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def class_password() -> str:
+    """A new class password: eight letters and digits (about 40 bits)."""
+    return "".join(secrets.choice(_PASSWORD_LETTERS) for _ in range(8))
 
 
 def is_loopback(ip: str) -> bool:
@@ -79,18 +90,23 @@ def lan_address() -> str:
             return socket.gethostname()
 
 
-def announce(ip: str, port: int) -> str:
+def announce(ip: str, port: int, password: str | None = None) -> str:
     """What ``serve`` says at start: the gallery's address, and plainly when other machines can
-    reach it."""
-    lines = [f"stainedglass: the gallery is at {gallery_address('127.0.0.1', port)}"]
+    reach it, with the class password if there is one."""
+    lines = [f"stainedglass: the gallery is at {gallery_address('127.0.0.1', port, password)}"]
     if not is_loopback(ip):
         host = lan_address() if ip in ("0.0.0.0", "::") else ip
         lines += [
             "",
             "This server can be reached from other machines on your network.",
-            f"Give the class this address: {gallery_address(host, port)}",
-            "Anyone who can reach it can open the games (each visitor starts a Python process).",
+            f"Give the class this address: {gallery_address(host, port, password)}",
         ]
+        if password:
+            lines.append(f"The class password is {password} (a page opened without it asks "
+                         "for it).")
+        else:
+            lines.append("There is no password: anyone who can reach it can open the games "
+                         "(each visitor starts a Python process).")
     lines.append("Ctrl-C stops the server.")
     return "\n".join(lines)
 
@@ -139,9 +155,11 @@ def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = Non
 
 
 def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
-          notebooks: str | None = None, extra: list[str] | None = None) -> int:
+          notebooks: str | None = None, extra: list[str] | None = None,
+          password: str | None = None, no_password: bool = False) -> int:
     """Serve the gallery (or another folder of notebooks) as Voila dashboards; returns the
-    exit status."""
+    exit status. Reachable from other machines, it asks for a class password: ``password``, or
+    a new one (unless ``no_password``)."""
     need = missing("voila")
     if need:
         print(f"stainedglass serve: {need}", file=sys.stderr)
@@ -150,10 +168,16 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     folder = pathlib.Path(notebooks) if notebooks else notebooks_folder()
     if not folder.is_dir():
         raise ValueError(f"--notebooks {notebooks}: no such folder")
-    command, env = voila_command(folder.resolve(), port, ip, extra or [])
-    print(announce(ip, port), flush=True)
-    return _run(command, env, open_url=gallery_address("127.0.0.1", port) if open_browser
-                else None)
+    if password is not None and not (password.isascii() and password.isalnum()
+                                     and 4 <= len(password) <= 64):
+        raise ValueError("--password: 4 to 64 letters and digits")
+    if password is None and not no_password and not is_loopback(ip):
+        password = class_password()
+    token = [f"--Voila.token={password}"] if password else []
+    command, env = voila_command(folder.resolve(), port, ip, token + (extra or []))
+    print(announce(ip, port, password), flush=True)
+    return _run(command, env, open_url=gallery_address("127.0.0.1", port, password)
+                if open_browser else None)
 
 
 def copy_notebooks(target: pathlib.Path) -> tuple[list[str], list[str]]:
