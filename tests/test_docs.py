@@ -6,6 +6,7 @@ import doctest
 import json
 import pathlib
 import re
+import subprocess
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -22,9 +23,20 @@ def test_the_records_page_examples_run() -> None:
     assert result.attempted > 4 and result.failed == 0
 
 
+def project_files() -> list[pathlib.Path]:
+    """The project's own files: what git tracks or would track, never an ignored folder
+    (virtual environments, build output, test artifacts)."""
+    if (ROOT / ".git").exists():
+        listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        return [ROOT / name for name in listed.splitlines() if (ROOT / name).is_file()]
+    skip = ("build", "test-artifacts", "__pycache__")
+    return [p for p in ROOT.rglob("*") if p.is_file() and not any(
+        part.startswith(".") or part in skip for part in p.relative_to(ROOT).parts)]
+
+
 def markdown_files() -> list[pathlib.Path]:
-    skip = {".venv", "test-artifacts", "build", ".git"}
-    return [p for p in ROOT.rglob("*.md") if not skip & set(p.relative_to(ROOT).parts)]
+    return [p for p in project_files() if p.suffix == ".md"]
 
 
 def pages_with_links() -> list[tuple[pathlib.Path, str]]:
@@ -68,10 +80,7 @@ def test_a_link_to_a_missing_file_is_found(tmp_path: pathlib.Path) -> None:
 def test_nothing_points_outside_the_repository() -> None:
     """The project stands alone: no document or source names a path above its own folder."""
     found = []
-    for path in ROOT.rglob("*"):
-        parts = set(path.relative_to(ROOT).parts)
-        if {".venv", ".git", "test-artifacts", "build"} & parts or not path.is_file():
-            continue
+    for path in project_files():
         if path.suffix not in {".md", ".py", ".ipynb", ".toml", ".txt", ".json", ".cfg", ".j2"}:
             continue
         text = path.read_text(errors="replace")
