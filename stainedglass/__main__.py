@@ -60,6 +60,15 @@ def _parser() -> argparse.ArgumentParser:
                    help="let anyone who can reach the server in, without a password")
     s.add_argument("--notebooks", metavar="FOLDER",
                    help="serve this folder of notebooks instead of the gallery")
+    s.add_argument("--class", dest="class_size", type=int, default=0, metavar="N",
+                   help="a class of N opens --dashboard together: N kernels run it ahead of "
+                        "time, so every pupil's board shows within seconds")
+    s.add_argument("--dashboard", metavar="NAME",
+                   help="the notebook the class opens, e.g. cathedral_play (its address is "
+                        "the one printed)")
+    s.add_argument("--max-pupils", type=int, default=None, metavar="N",
+                   help="pages holding a kernel at once, at most; one more is told the class "
+                        "is full (default: what the memory holds)")
     s.add_argument("extra", nargs=argparse.REMAINDER,
                    help="after --: more Voila options, e.g. -- --MappingKernelManager.cull_idle"
                         "_timeout=600")
@@ -94,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if args.command == "serve":
                 return serve.serve(args.port, args.ip, args.open, args.notebooks,
-                                   _extra(args.extra), args.password, args.no_password)
+                                   _extra(args.extra), args.password, args.no_password,
+                                   class_size=args.class_size, dashboard=args.dashboard,
+                                   max_pupils=args.max_pupils)
             return serve.lab(args.folder, _extra(args.extra))
         except ValueError as e:
             print(f"stainedglass {args.command}: {e}", file=sys.stderr)

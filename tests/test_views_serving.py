@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import shutil
 import signal
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 
 import pytest
@@ -274,25 +276,154 @@ def test_binder_serves_the_gallery_with_the_project_settings() -> None:
         assert "Culling kernels with idle durations > 600 seconds" in log
 
 
-def test_a_kernel_voila_preheats_imports_plotly_before_the_visitor_comes(monkeypatch) -> None:
-    # Voila sets VOILA_PREHEAT=True in a pool's kernel: plotly (for the score and hint charts)
-    # is imported while the notebook runs there, so the kernel is idle when a page loads
+def test_a_pupils_kernel_imports_plotly_only_when_a_chart_is_asked_for(monkeypatch) -> None:
+    # Voila sets VOILA_PREHEAT in every kernel it starts: plotly (about 40 MB) is left out
+    # until a chart is opened, where it is imported in a thread while "chart loading…" shows
     from stainedglass_widgets import CathedralView, charts
 
     monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
     started = []
     monkeypatch.setattr(threading, "Thread", lambda *a, **k: started.append(k) or _Never())
-    monkeypatch.setenv("VOILA_PREHEAT", "True")
-    CathedralView()
-    assert charts.PLOTLY_READY.is_set() and not started
+    for preheated in ("True", "False"):
+        monkeypatch.setenv("VOILA_PREHEAT", preheated)
+        view = CathedralView()
+        assert not started and not charts.PLOTLY_READY.is_set()
+    view.chart_button.value = True
+    assert [k.get("name") for k in started] == ["warm-plotly", "sg-chart"]
+    assert "chart loading" in view.chart_box.children[0].value
     # elsewhere (JupyterLab, nbval) the view shows first and a thread warms plotly up
-    monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
-    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    started.clear()
+    monkeypatch.delenv("VOILA_PREHEAT")
     CathedralView()
     assert [k.get("name") for k in started] == ["warm-plotly"]
-    assert not charts.PLOTLY_READY.is_set()
+
+
+def test_the_score_chart_appears_once_plotly_is_ready(monkeypatch) -> None:
+    from stainedglass_widgets import CathedralView, charts
+
+    monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    view = CathedralView()
+    view.chart_button.value = True
+    assert charts.PLOTLY_READY.wait(60)
+    deadline = time.monotonic() + 30
+    while view.score_chart.figure is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert view.chart_box.children == (view.score_chart.figure,)
+    assert len(view.score_chart.figure.data) == 2
 
 
 class _Never:
     def start(self) -> None:
         pass
+
+
+def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib.Path) -> None:
+    # "30 pupils opening the same play dashboard within the same 10 s all have an interactive
+    # board": --class N keeps N kernels that already ran the dashboard, so N pupils arriving
+    # together each take one and no kernel is started while they wait
+    import asyncio
+
+    from stainedglass_widgets.testing import VoilaServer, visit
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("cathedral_play.ipynb", "index.ipynb"):
+        shutil.copy(ROOT / "notebooks" / name, folder)
+    with VoilaServer(notebooks=str(folder),
+                     serve_args=["--class", "3", "--dashboard", "cathedral_play"]) as server:
+        server.wait_preheated(2, timeout=300)
+        server.wait_quiet(timeout=120, window=1)
+        log = server.log_path.read_text()
+        assert "Kernel pool of cathedral_play.ipynb is filled with 3 kernel(s)" in log
+        assert "the class's 3 kernels have started: cathedral_play is ready" in log
+        assert "A class of 3 on cathedral_play" in log
+        started = log.count("Kernel started:")
+
+        async def class_of_three() -> list[tuple[float, dict]]:
+            return await asyncio.gather(*(visit(server.url("cathedral_play.ipynb"))
+                                          for _ in range(3)))
+
+        for _, states in asyncio.run(class_of_three()):
+            boards = [s for s in states.values() if s["state"].get("keeper")]
+            assert len(boards) == 1 and "<svg" in boards[0]["state"]["svg"]
+        log = server.log_path.read_text()
+        assert log.count("Using pre-heated kernel") == 3
+        assert log.count("Kernel started:") == started  # replacements come 20 s later
+
+
+def test_serve_plans_a_class_from_its_size_and_the_memory() -> None:
+    from stainedglass_widgets import serve
+
+    folder = ROOT / "notebooks"
+    pools, limit, words = serve.class_plan(folder, 30, "cathedral_play", None, 16 * 1024)
+    assert pools == {"default": {"pool_size": 1}, "cathedral_play.ipynb": {"pool_size": 30}}
+    assert limit == serve.pupils_that_fit(16 * 1024, 9 + 30) > 30
+    assert "A class of 30 on cathedral_play" in words and f"Up to {limit} pupils" in words
+    assert serve.class_plan(folder, 0, None, 5, 16 * 1024)[1:] == (
+        5, "Up to 5 pupils at once (--max-pupils); one more is told the class is full.")
+    assert serve.class_plan(folder, 0, None, None, 300)[1] == 1  # always room for one
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--class", "30"], "--class 30: say which dashboard the class opens, with --dashboard "
+                        "NAME (one of cathedral_play, coloring_play, sagrada_play, "
+                        "walls_of_light_play)"),
+    (["--class", "-1", "--dashboard", "cathedral_play"], "--class -1: from 0 to 500 pupils"),
+    (["--dashboard", "chess"], "--dashboard chess: no such notebook"),
+    (["--class", "30", "--dashboard", "cathedral_play", "--max-pupils", "10"],
+     "--class 30 is more pupils than this server lets in (10; --max-pupils)"),
+    (["--max-pupils", "0"], "--max-pupils 0: from 1 to 10000"),
+    (["--port", "70000"], "--port 70000: from 1 to 65535"),
+])
+def test_serve_refuses_a_class_it_cannot_hold_in_words(
+        capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    from stainedglass.__main__ import main
+
+    assert main(["serve", *args]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Voila sends the page's request (its query string: a shared game) over its voila/query
+    # socket; reading it with Voila's helper would load the server's packages, about 40 MB, in
+    # every pupil's kernel
+    import asyncio
+
+    from tornado.web import Application
+    from tornado.websocket import WebSocketHandler
+
+    from stainedglass_widgets import records
+    from stainedglass_widgets.testing import free_port
+
+    class Query(WebSocketHandler):
+        def open(self, kernel: str) -> None:
+            self.write_message(json.dumps({"QUERY_STRING": f"record=r1.{kernel}",
+                                           "SERVER_NAME": "class.example"}))
+
+    port = free_port()
+    ready = threading.Event()
+
+    def serve_query() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        Application([(r"/voila/query/(.*)", Query)]).listen(port, "127.0.0.1")
+        loop.call_soon(ready.set)
+        loop.run_forever()
+
+    threading.Thread(target=serve_query, daemon=True).start()
+    assert ready.wait(10)
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
+                        "VOILA_KERNEL_ID": "k42", "VOILA_SERVER_URL": "/"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("SERVER_NAME", raising=False)
+    for name in ("voila", "voila.utils"):
+        monkeypatch.setitem(sys.modules, name, None)  # importing Voila here fails
+    assert records.query_string() == "record=r1.k42"
+    assert os.environ["SERVER_NAME"] == "class.example"
+    # no server to answer (a kernel started by hand with these variables): the usual start
+    monkeypatch.setenv("VOILA_APP_PORT", str(free_port()))
+    monkeypatch.delenv("QUERY_STRING")
+    assert records.query_string() == ""

@@ -3,16 +3,16 @@
 plotly's widget bundle is several megabytes, so the charts are built lazily: the score chart when
 someone opens it, the hint chart on the first hint. Each figure is created with its final data (a
 FigureWidget changed before it is displayed inside a Box loses the change under Voila); once shown
-it is updated in place. plotly itself is imported ahead of need (:func:`start_warming_plotly`): at
-once in a kernel Voila preheats (nobody waits for it), elsewhere in a thread, so the board shows
-first.
+it is updated in place. plotly itself (about 40 MB) is imported in a thread: ahead of need in
+JupyterLab, and only when a chart is first asked for under Voila, where every pupil has a kernel
+of their own (:func:`start_warming_plotly`); meanwhile the chart's place says "chart loading…".
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -27,16 +27,39 @@ PLOTLY_READY = threading.Event()
 PAPER, PLOT = "#f4efe1", "#fbf8ef"
 
 
-def start_warming_plotly() -> None:
-    """Warm plotly up: at once in a kernel Voila is preheating (no visitor waits for it, and
-    the kernel is then idle when a visitor's page loads, instead of importing plotly beside
-    it); elsewhere (JupyterLab, nbval) in a background thread, so the view shows first."""
-    if PLOTLY_READY.is_set():
+def served_by_voila() -> bool:
+    """True in a kernel Voila started (preheated or not): one pupil's kernel among many."""
+    return os.environ.get("VOILA_PREHEAT") in ("True", "False")
+
+
+def start_warming_plotly(now: bool = False) -> None:
+    """Warm plotly up in a background thread, so the board shows first. In JupyterLab or
+    under nbval this happens as the view is built; under Voila only when a chart is asked for
+    (``now``): plotly costs about 40 MB in every pupil's kernel, and most pupils never open a
+    chart."""
+    if PLOTLY_READY.is_set() or (served_by_voila() and not now):
         return
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        warm_plotly()
-    else:
-        threading.Thread(target=warm_plotly, name="warm-plotly", daemon=True).start()
+    threading.Thread(target=warm_plotly, name="warm-plotly", daemon=True).start()
+
+
+def wait_for_plotly(view: "GameView", box: w.Box,
+                    then: Callable[[], None]) -> threading.Thread | None:
+    """None when plotly is imported; else say "chart loading…" in ``box``, start the import,
+    and return the thread that runs ``then`` (under the view's lock, its errors shown) once it
+    is done."""
+    if PLOTLY_READY.is_set():
+        return None
+    box.children = (w.HTML("<i>chart loading…</i>"),)
+    start_warming_plotly(now=True)
+
+    def later() -> None:
+        PLOTLY_READY.wait(120)
+        with view._lock:
+            view.safe(then)()
+
+    thread = threading.Thread(target=later, name="sg-chart", daemon=True)
+    thread.start()
+    return thread
 
 
 def warm_plotly() -> None:
@@ -62,6 +85,7 @@ class ScoreChart:
     def __init__(self, view: "GameView") -> None:
         self.view = view
         self.figure: Any = None
+        self.thread: threading.Thread | None = None  # builds the figure once plotly is in
         self.button = w.ToggleButton(description="Score chart", value=False,
                                      tooltip="score after every move (plotly)")
         self.button.observe(view.safe(lambda _: self.toggle()), "value")
@@ -99,7 +123,15 @@ class ScoreChart:
         if self.figure is not None:
             self.update()
             return
-        import plotly.graph_objects as go  # on demand (and warmed up in a thread)
+        self.thread = wait_for_plotly(self.view, self.box, self.show)
+        if self.thread is None:
+            self.show()
+
+    def show(self) -> None:
+        """Build the figure with its data (plotly is imported by now)."""
+        if self.figure is not None or not self.button.value:
+            return
+        import plotly.graph_objects as go
 
         label = self.view.score_label
         self.figure = go.FigureWidget(
@@ -135,7 +167,7 @@ class HintChart:
         self.view = view
         self.figure: Any = None
         self.box = w.Box()
-        self.thread: threading.Thread | None = None
+        self.thread: threading.Thread | None = None  # builds the figure once plotly is in
 
     def data(self) -> tuple[dict[str, Any], dict[str, Any]]:
         view = self.view
@@ -159,24 +191,21 @@ class HintChart:
 
     def update(self) -> None:
         view = self.view
-        if self.figure is None and not PLOTLY_READY.is_set():
+        if self.figure is None:
             # plotly's first import takes seconds: the board and the words go first, the
-            # chart follows when the warm-up thread is done (if the hint still stands)
+            # chart follows when it is done (if the hint still stands)
             shown = view.suggestions
-            self.box.children = (w.HTML("<i>chart loading…</i>"),)
 
             def later() -> None:
-                PLOTLY_READY.wait(120)
-                with view._lock:
-                    if view.suggestions is shown and shown:
-                        view.safe(self.update)()
+                if view.suggestions is shown and shown:
+                    self.update()
 
-            self.thread = threading.Thread(target=later, name="sg-chart", daemon=True)
-            self.thread.start()
-            return
+            self.thread = wait_for_plotly(view, self.box, later)
+            if self.thread is not None:
+                return
         dots, layout = self.data()
         if self.figure is None:
-            import plotly.graph_objects as go  # on the first hint (warmed up in a thread)
+            import plotly.graph_objects as go  # imported by now (wait_for_plotly)
 
             self.figure = go.FigureWidget(  # built with its data: see the module's note
                 data=[dots],

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import os
+import threading
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -161,12 +163,61 @@ def query_string() -> str:
     """The dashboard's query string: under Voila (a preheated kernel waits here for the page's
     request); elsewhere empty."""
     if os.environ.get("VOILA_PREHEAT") == "True":
-        try:
-            from voila.utils import get_query_string
-        except ImportError:  # not served by Voila
-            return ""
-        return get_query_string() or ""
+        info = request_info()
+        if info is not None:
+            os.environ.update({k: v for k, v in info.items() if isinstance(v, str)})
+        return os.environ.get("QUERY_STRING", "")
     return os.environ.get("QUERY_STRING", "")
+
+
+def request_info(timeout: float = 300.0) -> dict[str, object] | None:
+    """The visitor's request (query string, server name...) that Voila sends a preheated kernel
+    once a page takes it, read from Voila's ``voila/query`` socket; None when it cannot be had.
+
+    Voila's own helper (``voila.utils``) would do the same but imports the whole server stack,
+    about 40 MB in every pupil's kernel; this uses tornado's client, already loaded by the
+    kernel."""
+    port = os.environ.get("VOILA_APP_PORT")
+    kernel = os.environ.get("VOILA_KERNEL_ID")
+    if not port or not kernel:
+        return None
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{host}:{port}{base}"
+           f"voila/query/{kernel}")
+    found: list[str] = []
+
+    async def receive() -> None:
+        from tornado.websocket import websocket_connect
+
+        socket = await websocket_connect(url, connect_timeout=5)
+        try:
+            message = await socket.read_message()
+            if isinstance(message, str):
+                found.append(message)
+        finally:
+            socket.close()
+
+    def run() -> None:
+        import asyncio
+
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(asyncio.wait_for(receive(), timeout))
+        except Exception:  # noqa: BLE001 - no request info: the page opens the usual start
+            pass
+        finally:
+            loop.close()
+
+    # the kernel's own loop is busy running this cell: the socket gets a loop of its own
+    thread = threading.Thread(target=run, name="voila-request", daemon=True)
+    thread.start()
+    thread.join()
+    try:
+        info = json.loads(found[0]) if found else None
+    except ValueError:
+        return None
+    return info if isinstance(info, dict) else None
 
 
 def open_link(view: "GameView", query: str | None = None) -> bool | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import filecmp
 import importlib.util
 import ipaddress
+import json
 import os
 import pathlib
 import secrets
@@ -25,9 +26,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import webbrowser
+from typing import Any
 
 HERE = pathlib.Path(__file__).resolve().parent
 SERVER = HERE / "server"  # voila.json and jupyter/voila/templates/stainedglass
@@ -53,10 +56,11 @@ def missing(module: str) -> str | None:
             f"pip install 'stainedglass[{EXTRA[module]}]'")
 
 
-def gallery_address(host: str, port: int, password: str | None = None) -> str:
+def gallery_address(host: str, port: int, password: str | None = None,
+                    notebook: str = "index.ipynb") -> str:
     if ":" in host:
         host = f"[{host}]"
-    return (f"http://{host}:{port}/voila/render/index.ipynb"
+    return (f"http://{host}:{port}/voila/render/{notebook}"
             + (f"?token={password}" if password else ""))
 
 
@@ -90,16 +94,19 @@ def lan_address() -> str:
             return socket.gethostname()
 
 
-def announce(ip: str, port: int, password: str | None = None) -> str:
-    """What ``serve`` says at start: the gallery's address, and plainly when other machines can
-    reach it, with the class password if there is one."""
-    lines = [f"stainedglass: the gallery is at {gallery_address('127.0.0.1', port, password)}"]
+def announce(ip: str, port: int, password: str | None = None,
+             notebook: str = "index.ipynb") -> str:
+    """What ``serve`` says at start: the gallery's (or the class's dashboard's) address, and
+    plainly when other machines can reach it, with the class password if there is one."""
+    what = "the gallery is" if notebook == "index.ipynb" else f"{notebook[:-6]} is"
+    lines = [f"stainedglass: {what} at "
+             f"{gallery_address('127.0.0.1', port, password, notebook)}"]
     if not is_loopback(ip):
         host = lan_address() if ip in ("0.0.0.0", "::") else ip
         lines += [
             "",
             "This server can be reached from other machines on your network.",
-            f"Give the class this address: {gallery_address(host, port, password)}",
+            f"Give the class this address: {gallery_address(host, port, password, notebook)}",
         ]
         if password:
             lines.append(f"The class password is {password} (a page opened without it asks "
@@ -109,6 +116,95 @@ def announce(ip: str, port: int, password: str | None = None) -> str:
                          "(each visitor starts a Python process).")
     lines.append("Ctrl-C stops the server.")
     return "\n".join(lines)
+
+
+# What one kernel holds, a pupil's or a preheated one (USS, the play dashboards measured by
+# `make bench`: about 55 MB; the tutorials less), and the server itself; both rounded up. They
+# size the default limit on pupils and what --class says it takes, never a test's expectation.
+KERNEL_MB = 60
+SERVER_MB = 160
+MAX_CLASS = 500
+
+
+def memory_available() -> float:
+    """The memory this server may use, in MB: what the system has available now, or the
+    container's limit when it is lower (cgroup v2 or v1)."""
+    available = float("inf")
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    available = int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        available = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    for limit in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            text = pathlib.Path(limit).read_text().strip()
+        except OSError:
+            continue
+        if text.isdigit():
+            available = min(available, int(text) / 2**20)
+    return available
+
+
+def pupils_that_fit(memory_mb: float, preheated: int) -> int:
+    """Pupils whose kernels fit beside the server and its ``preheated`` waiting kernels,
+    keeping a fifth of ``memory_mb`` for the system.
+
+    >>> pupils_that_fit(16 * 1024, 39)
+    176
+    """
+    return max(0, int((0.8 * memory_mb - SERVER_MB - preheated * KERNEL_MB) // KERNEL_MB))
+
+
+def gigabytes(mb: float) -> str:
+    return f"{mb / 1024:.1f} GB" if mb >= 1024 else f"{mb:.0f} MB"
+
+
+def class_plan(folder: pathlib.Path, class_size: int, dashboard: str | None,
+               max_pupils: int | None, memory_mb: float) -> tuple[dict[str, Any], int, str]:
+    """The kernel pools (Voila's ``kernel_pools_config``), the limit on pupils and what to say
+    about them, for a class of ``class_size`` opening ``dashboard`` together.
+
+    Every notebook keeps one kernel preheated; the class's dashboard keeps ``class_size``. The
+    limit is ``max_pupils``, else what the memory holds beside the server and its preheated
+    kernels."""
+    notebooks = sorted(p.name for p in folder.glob("*.ipynb"))
+    if not 0 <= class_size <= MAX_CLASS:
+        raise ValueError(f"--class {class_size}: from 0 to {MAX_CLASS} pupils")
+    if class_size and not dashboard:
+        plays = ", ".join(n[:-6] for n in notebooks if n.endswith("_play.ipynb"))
+        raise ValueError(f"--class {class_size}: say which dashboard the class opens, "
+                         f"with --dashboard NAME (one of {plays or ', '.join(notebooks)})")
+    pools: dict[str, Any] = {"default": {"pool_size": 1}}
+    if dashboard:
+        name = dashboard if dashboard.endswith(".ipynb") else dashboard + ".ipynb"
+        if name not in notebooks:
+            raise ValueError(f"--dashboard {dashboard}: no such notebook in {folder} "
+                             f"(there are {', '.join(n[:-6] for n in notebooks)})")
+        if class_size:
+            pools[name] = {"pool_size": class_size}
+    preheated = len(notebooks) - (1 if class_size else 0) + class_size
+    fit = pupils_that_fit(memory_mb, preheated)
+    if max_pupils is not None and not 1 <= max_pupils <= 10_000:
+        raise ValueError(f"--max-pupils {max_pupils}: from 1 to 10000")
+    limit = max_pupils if max_pupils is not None else max(1, fit)
+    if class_size > limit:
+        raise ValueError(f"--class {class_size} is more pupils than this server lets in "
+                         f"({limit}; "
+                         + ("--max-pupils" if max_pupils is not None else
+                            f"the memory available, {gigabytes(memory_mb)}, holds {fit}") + ")")
+    words = [f"Up to {limit} pupil{'s' if limit != 1 else ''} at once "
+             + ("(--max-pupils)" if max_pupils is not None else
+                f"(what {gigabytes(memory_mb)} of memory holds; --max-pupils to change)")
+             + "; one more is told the class is full."]
+    if class_size:
+        words.insert(0, f"A class of {class_size} on {name[:-6]}: {class_size} kernels run "
+                        f"the dashboard ahead of time, about {gigabytes(class_size * KERNEL_MB)}"
+                        f". Each one a pupil takes is replaced for the next: with the whole "
+                        f"class in, the server holds about "
+                        f"{gigabytes(SERVER_MB + (preheated + class_size) * KERNEL_MB)}.")
+    return pools, limit, "\n".join(words)
 
 
 def _prepend(env: dict[str, str], name: str, path: pathlib.Path) -> None:
@@ -121,6 +217,8 @@ def voila_command(notebooks: pathlib.Path, port: int, ip: str,
     (``server/voila.json``, read from ``JUPYTER_CONFIG_PATH``) and the offline template (found
     on ``JUPYTER_PATH``)."""
     env = dict(os.environ)
+    # fewer malloc arenas: about 6 MB less in each kernel's threads, no slower here
+    env.setdefault("MALLOC_ARENA_MAX", "2")
     _prepend(env, "JUPYTER_CONFIG_PATH", SERVER)
     _prepend(env, "JUPYTER_PATH", SERVER / "jupyter")
     command = [sys.executable, "-m", "voila", str(notebooks), "--no-browser", f"--port={port}",
@@ -128,10 +226,27 @@ def voila_command(notebooks: pathlib.Path, port: int, ip: str,
     return command, env
 
 
+def _watch_pool(stream: Any, notebook: str, size: int) -> None:
+    """Pass the server's log on to this process's, and say when the class's pool has started
+    all its kernels (Voila logs it)."""
+    said = False
+    for line in iter(stream.readline, b""):
+        sys.stderr.buffer.write(line)
+        sys.stderr.flush()
+        if not said and f"Kernel pool of {notebook} is filled".encode() in line:
+            said = True
+            print(f"stainedglass: the class's {size} kernels have started: "
+                  f"{notebook[:-6]} is ready for the class.", flush=True)
+
+
 def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = None,
-         open_url: str | None = None) -> int:
-    """Run a server until it ends or Ctrl-C; open ``open_url`` in a browser once it answers."""
-    proc = subprocess.Popen(command, env=env, cwd=cwd)
+         open_url: str | None = None, watch: tuple[str, int] | None = None) -> int:
+    """Run a server until it ends or Ctrl-C; open ``open_url`` in a browser once it answers;
+    ``watch`` (notebook, size): say when that kernel pool is full."""
+    proc = subprocess.Popen(command, env=env, cwd=cwd,
+                            stderr=subprocess.PIPE if watch else None)
+    if watch:
+        threading.Thread(target=_watch_pool, args=(proc.stderr, *watch), daemon=True).start()
     # a stop asked of this process (a service manager, `docker stop`) stops the server too
     signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
     try:
@@ -156,14 +271,19 @@ def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = Non
 
 def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
           notebooks: str | None = None, extra: list[str] | None = None,
-          password: str | None = None, no_password: bool = False) -> int:
+          password: str | None = None, no_password: bool = False, *, class_size: int = 0,
+          dashboard: str | None = None, max_pupils: int | None = None) -> int:
     """Serve the gallery (or another folder of notebooks) as Voila dashboards; returns the
     exit status. Reachable from other machines, it asks for a class password: ``password``, or
-    a new one (unless ``no_password``)."""
+    a new one (unless ``no_password``). ``class_size`` kernels run ``dashboard`` ahead of time,
+    for a class opening it together; at most ``max_pupils`` pages hold a kernel at once (by
+    default what the memory holds)."""
     need = missing("voila")
     if need:
         print(f"stainedglass serve: {need}", file=sys.stderr)
         return 2
+    if not 1 <= port <= 65535:
+        raise ValueError(f"--port {port}: from 1 to 65535")
     is_loopback(ip)  # a bad address is refused before anything starts
     folder = pathlib.Path(notebooks) if notebooks else notebooks_folder()
     if not folder.is_dir():
@@ -171,13 +291,24 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     if password is not None and not (password.isascii() and password.isalnum()
                                      and 4 <= len(password) <= 64):
         raise ValueError("--password: 4 to 64 letters and digits")
+    pools, limit, words = class_plan(folder, class_size, dashboard, max_pupils,
+                                     memory_available())
     if password is None and not no_password and not is_loopback(ip):
         password = class_password()
-    token = [f"--Voila.token={password}"] if password else []
-    command, env = voila_command(folder.resolve(), port, ip, token + (extra or []))
-    print(announce(ip, port, password), flush=True)
-    return _run(command, env, open_url=gallery_address("127.0.0.1", port, password)
-                if open_browser else None)
+    settings = [f"--Voila.token={password}"] if password else []
+    settings += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+                 f"--ClassKernelManager.max_pupils={limit}"]
+    if class_size:
+        # the class takes its kernels within seconds: their replacements start after it
+        settings.append("--VoilaKernelManager.fill_delay=20")
+    command, env = voila_command(folder.resolve(), port, ip, settings + (extra or []))
+    page = next((n for n in pools if n != "default"), None) or (
+        dashboard if dashboard and dashboard.endswith(".ipynb") else
+        f"{dashboard}.ipynb" if dashboard else "index.ipynb")
+    print(announce(ip, port, password, page), flush=True)
+    print(words, flush=True)
+    return _run(command, env, open_url=gallery_address("127.0.0.1", port, password, page)
+                if open_browser else None, watch=(page, class_size) if class_size else None)
 
 
 def copy_notebooks(target: pathlib.Path) -> tuple[list[str], list[str]]:

@@ -112,13 +112,15 @@ class VoilaServer(_Server):
     name = "voila"
 
     def __init__(self, notebooks: str = "notebooks", port: int | None = None,
-                 extra_args: list[str] | None = None) -> None:
+                 extra_args: list[str] | None = None,
+                 serve_args: list[str] | None = None) -> None:
         super().__init__(port, extra_args)
         self.notebooks = notebooks
+        self.serve_args = serve_args or []  # stainedglass serve's own, e.g. --class 8
 
     def command(self) -> list[str]:
         return [sys.executable, "-m", "stainedglass", "serve", f"--notebooks={self.notebooks}",
-                f"--port={self.port}", "--"]
+                f"--port={self.port}", *self.serve_args, "--"]
 
     def url(self, notebook: str = "") -> str:
         base = f"http://127.0.0.1:{self.port}"
@@ -255,3 +257,98 @@ def wait_redraw(page: Any, before: int, selector: str = CITY, timeout: float = 1
         "([sel, v]) => { const el = document.querySelector(sel);"
         " return el && Number(el.dataset.version || 0) > v; }",
         arg=[selector, before], timeout=timeout)
+
+
+async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:
+    """One visitor opening a dashboard as a browser does, without drawing it: the page, its
+    scripts and stylesheets from this server (the widget extensions' too), the kernel's socket,
+    the kernel's info, every widget's state (ipywidgets' ``request_states``), and, on a play
+    dashboard, the board's answer to a ping (board.js's check that the kernel is there).
+    Returns the seconds from asking for the page to the board answering, and the states by
+    model id. A refused page (the class is full) raises ``RuntimeError`` with its status.
+
+    The states are what a board is drawn from; a browser on the pupil's own machine then
+    draws it in a few milliseconds, so this times the server's part for many visitors at once
+    without running one browser each on the machine being measured."""
+    import json
+    import re
+    import uuid
+    from urllib.parse import urljoin, urlsplit
+
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+    from tornado.websocket import websocket_connect
+
+    start = time.perf_counter()
+    client = AsyncHTTPClient(force_instance=True, max_clients=16)
+    try:
+        try:
+            page = (await client.fetch(url, request_timeout=timeout)).body.decode()
+        except HTTPClientError as e:
+            raise RuntimeError(f"{e.code}: {url}") from None
+        config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page,
+                                      re.S).group(1))
+        assets = [urljoin(url, a) for a in re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css)'
+                                                      r'[^"]*)"', page)]
+        assets += [urljoin(url, f"/voila/labextensions/{x['name']}/{x['load']}")
+                   for x in config.get("federated_extensions", [])]
+        for asset in assets:
+            await client.fetch(asset, request_timeout=timeout)
+    finally:
+        client.close()
+    kernel = config["kernelId"]
+    where = urlsplit(url)
+    session = uuid.uuid4().hex
+    socket_ = await websocket_connect(
+        f"ws://{where.netloc}/api/kernels/{kernel}/channels?session_id={session}",
+        connect_timeout=timeout)
+
+    def send(msg_type: str, content: dict[str, Any], metadata: Any = None) -> str:
+        msg_id = uuid.uuid4().hex
+        socket_.write_message(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "session": session,
+                       "username": "", "version": "5.3"},
+            "parent_header": {}, "metadata": metadata or {}, "content": content,
+            "channel": "shell",
+            "buffers": []}))
+        return msg_id
+
+    async def reply(predicate: Any) -> dict[str, Any]:
+        while True:
+            raw = await socket_.read_message()
+            if raw is None:
+                raise RuntimeError(f"the kernel's socket closed: {url}")
+            if isinstance(raw, bytes):  # a message with buffers: offsets, then the JSON
+                count = int.from_bytes(raw[:4], "big")
+                offsets = [int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "big")
+                           for i in range(count)]
+                raw = raw[offsets[0]:offsets[1] if count > 1 else None].decode()
+            msg = json.loads(raw)
+            if predicate(msg):
+                return msg
+
+    def answers(msg_id: str) -> Any:
+        return lambda m: m.get("parent_header", {}).get("msg_id") == msg_id and \
+            m["header"]["msg_type"].endswith("_reply")
+
+    try:
+        await reply(answers(send("kernel_info_request", {})))
+        await reply(answers(send("comm_info_request", {"target_name": "jupyter.widget"})))
+        comm = uuid.uuid4().hex
+        send("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
+                           "data": {}}, {"version": "1.0.0"})  # ipywidgets' control protocol
+        send("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
+        msg = await reply(lambda m: m["header"]["msg_type"] == "comm_msg"
+                          and m["content"].get("comm_id") == comm)
+        states = msg["content"]["data"].get("states", {})
+        # the board answers: the page's keeper board is pinged, as board.js does
+        keeper = next((model for model, s in states.items()
+                       if s.get("state", {}).get("keeper")), None)
+        if keeper is not None:
+            send("comm_msg", {"comm_id": keeper, "data": {"method": "custom",
+                                                          "content": {"event": "ping"}}})
+            await reply(lambda m: m["header"]["msg_type"] == "comm_msg"
+                        and m["content"].get("comm_id") == keeper
+                        and m["content"]["data"].get("content") == {"event": "pong"})
+    finally:
+        socket_.close()
+    return time.perf_counter() - start, states
