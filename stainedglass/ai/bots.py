@@ -16,7 +16,7 @@ from .alphabeta import AlphaBetaBot
 from .mcts import MCTSBot
 from .search import Bot, Candidate, determinize, expected_value
 
-__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot"]
+__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot", "bot_names", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -55,12 +55,39 @@ class GreedyBot(Bot):
         return [Candidate(m, v, 1, "ply deep") for v, _, m in scored[:top]]
 
 
+_GAME_BOTS: dict[str, type[Bot]] = {}
+
+
+def register_bot(cls: type[Bot]) -> type[Bot]:
+    """Class decorator for a game's own bot (declared in the game's folder, with the games it
+    plays in ``games``): ``bot()`` then makes it by name."""
+    if not cls.games:
+        raise ValueError(f"bot {cls.name!r}: a game's own bot names the games it plays")
+    _GAME_BOTS[cls.name] = cls
+    return cls
+
+
 def _registry() -> dict[str, type[Bot]]:
-    return {b.name: b for b in (RandomBot, GreedyBot, MCTSBot, AlphaBetaBot)}
+    from ..core import games
+
+    games()  # every game folder imported: their own bots registered
+    return {**{b.name: b for b in (RandomBot, GreedyBot, MCTSBot, AlphaBetaBot)}, **_GAME_BOTS}
 
 
 BOTS = ("random", "greedy", "mcts", "alphabeta")
-"""The bot names ``bot()`` accepts."""
+"""The bots that play every game; ``bot_names(game)`` adds a game's own."""
+
+
+def bot_names(game: str | None = None) -> list[str]:
+    """The bots ``bot()`` makes: those that play every game, then the games' own (only
+    ``game``'s, when given).
+
+    >>> bot_names("cathedral")
+    ['random', 'greedy', 'mcts', 'alphabeta', 'cathedral']
+    """
+    own = [name for name, cls in _registry().items()
+           if cls.games and (game is None or game in cls.games)]
+    return [*BOTS, *own]
 
 
 def bot(name: str, **options: Any) -> Bot:
@@ -68,7 +95,8 @@ def bot(name: str, **options: Any) -> Bot:
 
     ``random``; ``greedy`` (one ply with the game's evaluation); ``mcts`` (UCT, ``budget``
     seconds or ``iterations`` per move); ``alphabeta`` (iterative deepening within ``budget``
-    seconds, or to ``depth``). Every bot takes ``seed`` for reproducible play.
+    seconds, or to ``depth``); and the games' own (``cathedral``: Cathedral's search). Every bot
+    takes ``seed`` for reproducible play.
 
     >>> sg_bot = bot("mcts", iterations=50, seed=3)
     >>> sg_bot.name
@@ -76,9 +104,9 @@ def bot(name: str, **options: Any) -> Bot:
     >>> bot("minimax")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta
+    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral
     """
     classes = _registry()
     if name not in classes:
-        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
     return classes[name](**options)

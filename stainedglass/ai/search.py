@@ -97,6 +97,8 @@ class Bot:
 
     name = "bot"
     defaults: dict[str, Any] = {"seed": None}
+    games: tuple[str, ...] = ()
+    """The games a game's own bot plays (empty: every game, through the contract)."""
 
     def __init__(self, *, stop: StopFlag | None = None, **options: Any) -> None:
         self.stop = stop
@@ -124,6 +126,9 @@ class Bot:
         return self.stop is not None and self.stop.is_set()
 
     def _check(self, state: State) -> None:
+        if self.games and state.game.name not in self.games:
+            raise ValueError(f"the {self.name} bot plays {' and '.join(self.games)}, not "
+                             f"{state.game.name}")
         if state.is_terminal():
             raise ValueError(f"{self.name}: the game is over, there is no move to choose")
         if state.is_chance():

@@ -1,0 +1,501 @@
+"""Cathedral's own search: what the Hint button, the review and the coach ask in Cathedral.
+
+The generic bots (``stainedglass.ai``) see Cathedral through the engine contract and know
+nothing of it. This one is written for the game, as strong game programs are:
+
+- a lean copy of the position (``Position``: bitboards, the supply as tuples) whose moves are
+  made and unmade in place, the legal placements found with numpy over the placement table,
+  and the rules exactly those of ``game.py`` (a test plays random games through both);
+- iterative deepening principal-variation search with a transposition table (Zobrist keys
+  over the buildings placed, with the territory and the side to move), the previous best, two
+  killers per ply and a history table first, and at inner plies only the most promising
+  placements (the branching factor is in the hundreds);
+- an evaluation that counts what decides the game: squares each side will be left holding,
+  judged building by building from where it can still go (in its own territory, safe; on free
+  squares, at risk as its spots get few; nowhere, lost), and the room each side has for the
+  rest;
+- exact play once few placements remain (the search then reaches every end).
+
+Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
+to move's view), turned into a win chance for the views.
+
+>>> import stainedglass as sg
+>>> state = sg.load("cathedral").new_game()
+>>> state.play("cathedral e4 d5 e5 f5 e6 e7")
+>>> bot = sg.ai.bot("cathedral", budget=0.3, seed=1)
+>>> bot.choose(state) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from ..ai.bots import register_bot
+from ..ai.search import Bot, Candidate
+from ..core import TERMINAL, Move, State
+from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, SIDES, SIZES,
+                     Placement, regions)
+
+__all__ = ["Position", "CathedralSearch", "evaluate"]
+
+_LO = (1 << 64) - 1
+_SIZE = np.array(SIZES[:CATHEDRAL], dtype=np.int64)
+_CATHEDRAL = 1 << 20  # move codes: a building's index in its side's table, or this + index
+_WIN = 1000.0
+_TEMPO = 0.0  # squares: the side to move's edge
+_MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
+_ROOM = 0.3  # squares per free square of one's own territory
+_RNG = random.Random(20261125)
+_ZOBRIST = (
+    [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
+    [_RNG.getrandbits(64) for _ in SIDES[DARK].moves],
+    [_RNG.getrandbits(64) for _ in CATHEDRAL_MOVES],
+)
+_TABLE_LO = (SIDES[LIGHT].lo, SIDES[DARK].lo)
+_TABLE_HI = (SIDES[LIGHT].hi, SIDES[DARK].hi)
+_TABLE_PIECE = (SIDES[LIGHT].piece, SIDES[DARK].piece)
+_ALL = (np.arange(len(SIDES[LIGHT].moves)), np.arange(len(SIDES[DARK].moves)))
+
+
+def _cell_matrix(side: int) -> np.ndarray:
+    """One row per placement of ``side``: 1.0 on the cells it covers."""
+    rows = np.zeros((len(SIDES[side].moves), 100), dtype=np.float32)
+    for i, move in enumerate(SIDES[side].moves):
+        mask = move.mask
+        while mask:
+            low = mask & -mask
+            rows[i, low.bit_length() - 1] = 1.0
+            mask ^= low
+    return rows
+
+
+_CELLS = (_cell_matrix(LIGHT), _cell_matrix(DARK))
+_SIZE_OF = tuple(_SIZE[SIDES[side].piece].astype(np.float32) for side in (LIGHT, DARK))
+_TABLE_MASK = ([m.mask for m in SIDES[LIGHT].moves], [m.mask for m in SIDES[DARK].moves])
+_MOVE_INDEX = ({m: i for i, m in enumerate(SIDES[LIGHT].moves)},
+               {m: i for i, m in enumerate(SIDES[DARK].moves)})
+_CATHEDRAL_INDEX = {m: i for i, m in enumerate(CATHEDRAL_MOVES)}
+
+
+class Position:
+    """A Cathedral position for searching: made and unmade in place.
+
+    ``occ`` (Light, Dark, Cathedral) and ``terr`` (Light, Dark) are bitboards; ``supply`` is a
+    pair of tuples; ``buildings`` a tuple of (owner, piece, mask, table index); ``to_move`` is
+    0, 1 or ``TERMINAL``.
+    """
+
+    __slots__ = ("occ", "terr", "supply", "buildings", "has_built", "to_move", "cathedral",
+                 "placer", "zob", "_stack", "_cand")
+
+    def __init__(self, state: Any) -> None:
+        self.occ = tuple(state.occ)
+        self.terr = tuple(state.terr)
+        self.supply = (tuple(state.supply[0]), tuple(state.supply[1]))
+        self.buildings = tuple((owner, piece, mask, _index_of(owner, piece, mask))
+                               for owner, piece, mask in state.buildings)
+        self.has_built = tuple(state.has_built)
+        self.to_move = state.to_move if state.to_move in (LIGHT, DARK) else TERMINAL
+        self.cathedral = state.cathedral_state
+        self.placer = state.cathedral_placer
+        zob = 0
+        for owner, _, _, index in self.buildings:
+            zob ^= _ZOBRIST[owner][index]
+        self.zob = zob
+        self._stack: list[tuple[Any, ...]] = []
+        # per side: (placements it may make now, the cells blocked then, its supply then)
+        self._cand: tuple[Any, Any] = (None, None)
+
+    # ---- moves --------------------------------------------------------------------------------
+
+    def blocked(self, side: int) -> int:
+        occ = self.occ
+        return occ[0] | occ[1] | occ[2] | self.terr[1 - side]
+
+    def legal(self, side: int | None = None) -> np.ndarray:
+        """Indices into ``SIDES[side]`` of the placements ``side`` may make now (the Cathedral's
+        placements, as codes, while it is unplaced)."""
+        if side is None:
+            side = self.to_move
+        if self.cathedral == "unplaced":
+            return np.arange(len(CATHEDRAL_MOVES)) + _CATHEDRAL
+        return self._candidates(side)
+
+    def _candidates(self, side: int) -> np.ndarray:
+        """The placements ``side`` may make, filtered from the last answer when nothing was
+        freed and no building came back since (the usual case), else from the whole table."""
+        blocked = self.blocked(side)
+        supply = self.supply[side]
+        cached = self._cand[side]
+        idx = _ALL[side]
+        if cached is not None:
+            c_idx, c_blocked, c_supply = cached
+            if c_blocked == blocked and c_supply == supply:
+                return c_idx  # type: ignore[no-any-return]
+            if not c_blocked & ~blocked and all(a <= b for a, b in zip(supply, c_supply)):
+                idx = c_idx  # nothing freed, nothing came back: filter the last answer
+        ok = ((_TABLE_LO[side][idx] & np.uint64(blocked & _LO))
+              | (_TABLE_HI[side][idx] & np.uint64(blocked >> 64))) == 0
+        ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side][idx]]
+        idx = idx[ok]
+        self._cand = ((idx, blocked, supply), self._cand[1]) if side == LIGHT else (
+            self._cand[0], (idx, blocked, supply))
+        return idx
+
+    def has_move(self, side: int) -> bool:
+        return self._candidates(side).size > 0
+
+    def move_of(self, code: int) -> Move:
+        if code >= _CATHEDRAL:
+            return CATHEDRAL_MOVES[code - _CATHEDRAL]
+        return SIDES[self.to_move].moves[code]
+
+    def code_of(self, move: Move) -> int:
+        assert isinstance(move, Placement)
+        if move in _CATHEDRAL_INDEX:
+            return _CATHEDRAL + _CATHEDRAL_INDEX[move]
+        return _MOVE_INDEX[self.to_move][move]
+
+    def make(self, code: int) -> None:
+        side = self.to_move
+        self._stack.append((self.occ, self.terr, self.supply, self.buildings, self.has_built,
+                            self.to_move, self.cathedral, self.zob, self._cand))
+        occ = list(self.occ)
+        if code >= _CATHEDRAL:
+            mask = CATHEDRAL_MOVES[code - _CATHEDRAL].mask
+            occ[NEUTRAL] = mask
+            self.occ = tuple(occ)
+            self.buildings = self.buildings + ((NEUTRAL, CATHEDRAL, mask, code - _CATHEDRAL),)
+            self.zob ^= _ZOBRIST[NEUTRAL][code - _CATHEDRAL]
+            self.cathedral = "placed"
+            self.to_move = 1 - self.placer  # rule: the other side builds first
+            return
+        mask = _TABLE_MASK[side][code]
+        piece = int(_TABLE_PIECE[side][code])
+        occ[side] |= mask
+        self.occ = tuple(occ)
+        supply = list(self.supply[side])
+        supply[piece] -= 1
+        self.supply = ((tuple(supply), self.supply[1]) if side == LIGHT
+                       else (self.supply[0], tuple(supply)))
+        self.buildings = self.buildings + ((side, piece, mask, code),)
+        self.zob ^= _ZOBRIST[side][code]
+        if self.has_built[side]:
+            self._claim(side)
+        else:
+            self.has_built = ((True, self.has_built[1]) if side == LIGHT
+                              else (self.has_built[0], True))
+        self._next_turn(side)
+
+    def unmake(self) -> None:
+        (self.occ, self.terr, self.supply, self.buildings, self.has_built, self.to_move,
+         self.cathedral, self.zob, self._cand) = self._stack.pop()
+
+    def _claim(self, side: int) -> None:
+        """The claim rule, as ``CathedralState._claim``: every region of squares without this
+        side's buildings that holds at most one other building becomes its territory, and that
+        building is captured."""
+        occ = list(self.occ)
+        terr = list(self.terr)
+        opp = 1 - side
+        buildings = self.buildings
+        foreign = [b for b in buildings if b[0] != side]
+        supply = [list(self.supply[0]), list(self.supply[1])]
+        captured = []
+        for region in regions(FULL & ~occ[side]):
+            inside = None
+            many = False
+            for b in foreign:
+                if b[2] & region:
+                    if inside is not None:
+                        many = True
+                        break
+                    inside = b
+            if many:
+                continue
+            terr[side] |= region
+            terr[opp] &= ~region
+            if inside is not None:
+                owner, piece, mask, index = inside
+                captured.append(inside)
+                occ[owner] &= ~mask
+                self.zob ^= _ZOBRIST[owner][index]
+                if owner == NEUTRAL:
+                    self.cathedral = "captured"
+                else:
+                    supply[owner][piece] += 1
+        self.occ = tuple(occ)
+        self.terr = tuple(terr)
+        if captured:
+            self.buildings = tuple(b for b in buildings if b not in captured)
+            self.supply = (tuple(supply[0]), tuple(supply[1]))
+
+    def _next_turn(self, side: int) -> None:
+        other = 1 - side
+        if self.has_move(other):
+            self.to_move = other
+        elif self.has_move(side):
+            self.to_move = side
+        else:
+            self.to_move = TERMINAL
+
+    # ---- scores -------------------------------------------------------------------------------
+
+    def unplaced(self, side: int) -> int:
+        return sum(n * s for n, s in zip(self.supply[side], SIZES))
+
+    def margin(self) -> int:
+        """Dark's unplaced squares minus Light's: > 0 when Light is ahead."""
+        return self.unplaced(DARK) - self.unplaced(LIGHT)
+
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.zob, self.terr[0], self.terr[1], self.to_move)
+
+
+def _index_of(owner: int, piece: int, mask: int) -> int:
+    if owner == NEUTRAL:
+        return CATHEDRAL_MOVES.index(next(m for m in CATHEDRAL_MOVES if m.mask == mask))
+    return _MOVE_INDEX[owner][SIDES[owner].by_key[(piece, mask)]]
+
+
+# ---- evaluation -------------------------------------------------------------------------------
+
+def _expected_loss(pos: Position, side: int) -> float:
+    """Squares ``side`` can expect to be left holding, building by building: none for one
+    that fits in its own territory, all of one that fits nowhere, and between, for one that
+    fits only on free squares, the more the fewer its spots."""
+    supply = pos.supply[side]
+    if not any(supply):
+        return 0.0
+    idx = pos._candidates(side)
+    piece = _TABLE_PIECE[side][idx]
+    spots = np.bincount(piece, minlength=CATHEDRAL)
+    outside = ~pos.terr[side] & FULL
+    safe_ok = ((_TABLE_LO[side][idx] & np.uint64(outside & _LO))
+               | (_TABLE_HI[side][idx] & np.uint64(outside >> 64))) == 0
+    safe = np.bincount(piece[safe_ok], minlength=CATHEDRAL)
+    loss = 0.0
+    room = (pos.terr[side] & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])).bit_count()
+    for k, n in enumerate(supply):
+        if not n:
+            continue
+        size = SIZES[k]
+        if spots[k] == 0:
+            loss += n * size
+        elif safe[k] and room >= size:
+            room -= size * n  # its place in the territory is taken
+            if room < 0:
+                loss += 0.5 * size
+                room = 0
+        else:
+            loss += n * size * math.exp(-spots[k] / (4.0 + size))
+    return loss
+
+
+def evaluate(pos: Position) -> float:
+    """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
+    view; exact at the end."""
+    margin = pos.margin()
+    if pos.to_move == TERMINAL:
+        return float(margin)
+    if pos.cathedral == "unplaced":
+        return 0.0
+    tempo = _TEMPO if pos.to_move == LIGHT else -_TEMPO  # the side to move takes the next spot
+    free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
+    light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
+    room = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
+    return (margin + _expected_loss(pos, DARK) - _expected_loss(pos, LIGHT) + tempo
+            + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + _ROOM * room)
+
+
+def _terminal_value(margin: float) -> float:
+    """A finished game: a win beats any estimate, and a larger margin a smaller one."""
+    if margin > 0:
+        return _WIN + margin
+    if margin < 0:
+        return -_WIN + margin
+    return 0.0
+
+
+class _Timeout(Exception):
+    pass
+
+
+@register_bot
+class CathedralSearch(Bot):
+    """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), or to
+    ``depth`` plies; ``width`` placements searched at each inner ply."""
+
+    name = "cathedral"
+    games = ("cathedral",)
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "width": 12}
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        self._check(state)
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["depth"] else 1.0
+        max_depth = opts["depth"]
+        if max_depth is not None and (isinstance(max_depth, bool)
+                                      or not isinstance(max_depth, int) or max_depth < 1):
+            raise ValueError(f"cathedral: depth= must be a whole number >= 1, not {max_depth!r}")
+        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        pos = Position(state)
+        self._tt: dict[tuple[int, int, int, int], tuple[int, float, int, int]] = {}
+        self._killers: dict[int, list[int]] = {}
+        self._history: dict[int, float] = {}
+        self.nodes = 0
+        me = pos.to_move
+        sign = 1.0 if me == LIGHT else -1.0
+        codes = pos.legal().tolist()
+        self.rng.shuffle(codes)
+        # the root's order: each move's evaluation one ply deep
+        scored = []
+        for code in codes:
+            pos.make(code)
+            value = (sign * _terminal_value(pos.margin()) if pos.to_move == TERMINAL
+                     else sign * evaluate(pos))
+            pos.unmake()
+            scored.append((value, code))
+        scored.sort(key=lambda t: -t[0])
+        done = scored
+        self.depth_reached = 1
+        depth = 2
+        root_width = 3 * opts["width"]
+        while max_depth is None or depth <= max_depth:
+            try:  # the deeper plies for the most promising root moves; the rest keep their rank
+                result = self._root(pos, [c for _, c in done[:root_width]], depth, sign)
+            except _Timeout:
+                while pos._stack:  # back to the root from wherever the time ran out
+                    pos.unmake()
+                break
+            searched = {c for _, c in result}
+            exact = self._exact and len(searched) == len(done)
+            done = result + [(v, c) for v, c in done if c not in searched]
+            self.depth_reached = depth
+            if exact:  # every line reached the end
+                break
+            depth += 1
+        out = []
+        for value, code in done[:top] if top else done:
+            out.append(Candidate(pos.move_of(code), _chance(value), self.depth_reached,
+                                 "plies deep"))
+        return out
+
+    # ---- search ---------------------------------------------------------------------------
+
+    def _root(self, pos: Position, order: list[int], depth: int,
+              sign: float) -> list[tuple[float, int]]:
+        self._exact = True
+        out = []
+        alpha = -math.inf
+        for i, code in enumerate(order):
+            pos.make(code)
+            if i == 0:
+                value = -self._pvs(pos, depth - 1, -math.inf, math.inf, -sign, 1)
+            else:  # a null window: prove it is no better than the best, else search it fully
+                value = -self._pvs(pos, depth - 1, -alpha - 0.01, -alpha, -sign, 1)
+                if value > alpha:
+                    value = -self._pvs(pos, depth - 1, -math.inf, -alpha, -sign, 1)
+            pos.unmake()
+            out.append((value, code))
+            alpha = max(alpha, value)
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    def _pvs(self, pos: Position, depth: int, alpha: float, beta: float, sign: float,
+             ply: int) -> float:
+        """The value for the side ``sign`` stands for (+1 Light, -1 Dark), negamax."""
+        self.nodes += 1
+        if (self._deadline is not None and time.perf_counter() > self._deadline
+                or self.stopped()):
+            raise _Timeout
+        if pos.to_move == TERMINAL:
+            return sign * _terminal_value(pos.margin())
+        me = 1.0 if pos.to_move == LIGHT else -1.0
+        if me != sign:  # a side was skipped: the same side moves again
+            return -self._pvs(pos, depth, -beta, -alpha, -sign, ply)
+        if depth <= 0:
+            self._exact = False
+            return sign * evaluate(pos)
+        key = pos.key()
+        entry = self._tt.get(key)
+        tt_code = -1
+        if entry is not None:
+            e_depth, e_value, flag, tt_code = entry
+            if e_depth >= depth:
+                if flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha):
+                    return e_value
+        codes = self._ordered(pos, tt_code, ply, sign)
+        a0 = alpha
+        best, best_code = -math.inf, -1
+        for i, code in enumerate(codes):
+            pos.make(code)
+            if i == 0:
+                value = -self._pvs(pos, depth - 1, -beta, -alpha, -sign, ply + 1)
+            else:
+                value = -self._pvs(pos, depth - 1, -alpha - 0.01, -alpha, -sign, ply + 1)
+                if alpha < value < beta:
+                    value = -self._pvs(pos, depth - 1, -beta, -alpha, -sign, ply + 1)
+            pos.unmake()
+            if value > best:
+                best, best_code = value, code
+                if value > alpha:
+                    alpha = value
+            if alpha >= beta:
+                killers = self._killers.setdefault(ply, [])
+                if code not in killers:
+                    killers.insert(0, code)
+                    del killers[2:]
+                self._history[code] = self._history.get(code, 0.0) + depth * depth
+                break
+        flag = 2 if best <= a0 else 1 if best >= beta else 0
+        self._tt[key] = (depth, best, flag, best_code)
+        return best
+
+    def _ordered(self, pos: Position, tt_code: int, ply: int, sign: float) -> list[int]:
+        """The placements worth searching here, most promising first: the table's move, the
+        killers, then by evaluation one ply deep, at most ``width`` of them (all of them once
+        few remain, so the end is searched exactly)."""
+        codes = pos.legal().tolist()
+        width = self.options["width"]
+        if len(codes) > 3 * width:
+            # first a cheap cut: big buildings, on the squares the other side could use most
+            side = pos.to_move
+            idx = pos.legal()
+            theirs = pos._candidates(1 - side)
+            heat = _CELLS[1 - side][theirs].sum(axis=0)
+            cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(len(theirs), 1)
+            history = self._history
+            if history:
+                cheap = cheap + np.array([history.get(c, 0.0) for c in codes]) * 0.01
+            codes = idx[np.argsort(-cheap, kind="stable")[:3 * width]].tolist()
+        scored = []
+        for code in codes:
+            pos.make(code)
+            value = (sign * _terminal_value(pos.margin()) if pos.to_move == TERMINAL
+                     else sign * evaluate(pos))
+            pos.unmake()
+            scored.append((-value, code))
+        scored.sort()
+        ordered = [c for _, c in scored]
+        if len(ordered) > width:
+            ordered = ordered[:width]
+            self._exact = False
+        first = [c for c in (tt_code, *self._killers.get(ply, ())) if c in ordered]
+        seen = set(first)
+        return first + [c for c in ordered if c not in seen]
+
+
+def _chance(value: float) -> float:
+    """A value in squares as the mover's chance of winning (0..1)."""
+    if value >= _WIN:
+        return 1.0
+    if value <= -_WIN:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-value / 3.0))

@@ -1,0 +1,123 @@
+"""Cathedral's own search (``stainedglass/cathedral/search.py``): its lean position keeps the
+rules exactly, and near the end it plays perfectly."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+import stainedglass as sg
+from stainedglass.cathedral.search import CathedralSearch, Position, evaluate
+from stainedglass.core import TERMINAL
+
+GAME = sg.load("cathedral")
+
+
+def random_game(seed: int, moves: int) -> sg.State:
+    """``moves`` random moves from ``seed`` (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(seed=seed)
+    while not state.is_terminal() and len(state.history) < moves:
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_search_position_keeps_the_rules_move_by_move(seed: int) -> None:
+    # the same legal placements, territory, captures (supply), turn and end as the rules
+    rng = random.Random(seed)
+    state = GAME.new_game(seed=seed)
+    pos = Position(state)
+    while not state.is_terminal():
+        legal = state.legal_moves()
+        assert sorted(map(str, legal)) == sorted(str(pos.move_of(c)) for c in pos.legal())
+        move = rng.choice(legal)
+        pos.make(pos.code_of(move))
+        state.play(move)
+        fresh = Position(state)
+        assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral, pos.zob) == (
+            fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral, fresh.zob)
+    assert pos.to_move == TERMINAL
+    assert pos.margin() == state.scores()[1] - state.scores()[0]
+    assert evaluate(pos) == pos.margin()  # exact at the end
+    while pos._stack:
+        pos.unmake()
+    assert pos.key() == Position(GAME.new_game(seed=seed)).key()
+
+
+def best_margin(state: sg.State, budget: list[int]) -> int:
+    """Exhaustive minimax over the rules engine: the final margin (Dark's unplaced squares
+    minus Light's) with both sides playing their best."""
+    if state.is_terminal():
+        score = state.scores()
+        return score[1] - score[0]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise OverflowError
+    light = state.current_player == 0
+    values = []
+    for move in state.legal_moves():
+        state.play(move)
+        values.append(best_margin(state, budget))
+        state.undo()
+    return max(values) if light else min(values)
+
+
+def small_endgames(count: int) -> list[sg.State]:
+    """Late positions from random games, each the first of its game whose whole game tree
+    is small (and which offers a choice)."""
+    found = []
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed=seed)
+        while not state.is_terminal():
+            if state.cathedral_state != "unplaced" and 1 < len(state.legal_moves()) <= 12:
+                try:
+                    best_margin(state.clone(), [3000])
+                except OverflowError:
+                    pass
+                else:
+                    found.append(state)
+                    break
+            state.play(rng.choice(state.legal_moves()))
+        if len(found) == count:
+            return found
+    raise AssertionError(f"only {len(found)} small endgames")
+
+
+def test_near_the_end_the_search_plays_perfectly() -> None:
+    # "an exact end-game solver once few placements remain": the move chosen keeps the best
+    # margin that exhaustive minimax over the rules finds, and it says win, draw or loss
+    for state in small_endgames(8):
+        best = best_margin(state.clone(), [10 ** 6])
+        light = state.current_player == 0
+        bot = CathedralSearch(depth=12, seed=0)
+        top = bot.analyse(state, top=1)[0]
+        after = state.clone()
+        after.play(top.move)
+        assert best_margin(after, [10 ** 6]) == best, str(state)
+        mine = best if light else -best
+        assert top.value == (1.0 if mine > 0 else 0.0 if mine < 0 else 0.5)
+
+
+def test_the_search_stops_when_asked_with_a_legal_move() -> None:
+    state = random_game(3, moves=8)
+    stop = threading.Event()
+    bot = CathedralSearch(budget=30.0, seed=1, stop=stop)
+    threading.Timer(0.3, stop.set).start()
+    start = time.perf_counter()
+    move = bot.choose(state)
+    assert time.perf_counter() - start < 5 and move in state.legal_moves()
+
+
+def test_the_cathedral_search_is_a_bot_for_cathedral_only() -> None:
+    assert "cathedral" in sg.ai.bot_names("cathedral")
+    assert "cathedral" not in sg.ai.bot_names("walls_of_light")
+    bot = sg.ai.bot("cathedral", budget=0.2, seed=1)
+    with pytest.raises(ValueError, match="the cathedral bot plays cathedral, not walls_of_light"):
+        bot.choose(sg.load("walls_of_light").new_game(seed=1))
+    with pytest.raises(ValueError, match="depth= must be a whole number"):
+        sg.ai.bot("cathedral", depth=0).choose(GAME.new_game())
