@@ -354,16 +354,7 @@ class CathedralSearch(Bot):
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
-        # the root's order: each move's evaluation one ply deep
-        scored = []
-        for code in codes:
-            pos.make(code)
-            value = (sign * _terminal_value(pos.margin()) if pos.to_move == TERMINAL
-                     else sign * evaluate(pos))
-            pos.unmake()
-            scored.append((value, code))
-        scored.sort(key=lambda t: -t[0])
-        done = scored
+        done = _one_ply(pos, codes, sign)  # the root's order
         self.depth_reached = 1
         depth = 2
         root_width = 3 * opts["width"]
@@ -475,21 +466,26 @@ class CathedralSearch(Bot):
             if history:
                 cheap = cheap + np.array([history.get(c, 0.0) for c in codes]) * 0.01
             codes = idx[np.argsort(-cheap, kind="stable")[:3 * width]].tolist()
-        scored = []
-        for code in codes:
-            pos.make(code)
-            value = (sign * _terminal_value(pos.margin()) if pos.to_move == TERMINAL
-                     else sign * evaluate(pos))
-            pos.unmake()
-            scored.append((-value, code))
-        scored.sort()
-        ordered = [c for _, c in scored]
+        ordered = [c for _, c in _one_ply(pos, codes, sign)]
         if len(ordered) > width:
             ordered = ordered[:width]
             self._exact = False
         first = [c for c in (tt_code, *self._killers.get(ply, ())) if c in ordered]
         seen = set(first)
         return first + [c for c in ordered if c not in seen]
+
+
+def _one_ply(pos: Position, codes: list[int], sign: float) -> list[tuple[float, int]]:
+    """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
+    is stable: equal values keep their order)."""
+    scored = []
+    for code in codes:
+        pos.make(code)
+        value = _terminal_value(pos.margin()) if pos.to_move == TERMINAL else evaluate(pos)
+        pos.unmake()
+        scored.append((sign * value, code))
+    scored.sort(key=lambda t: -t[0])
+    return scored
 
 
 def _chance(value: float) -> float:
