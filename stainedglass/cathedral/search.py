@@ -51,6 +51,7 @@ _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
 _ROOM = 0.3  # squares per free square of one's own territory
+_RISK = 1.0  # how much a building with few spots left, all contested, counts as lost
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -294,7 +295,7 @@ def _expected_loss(pos: Position, side: int) -> float:
                 loss += 0.5 * size
                 room = 0
         else:
-            loss += n * size * math.exp(-spots[k] / (4.0 + size))
+            loss += _RISK * n * size * math.exp(-spots[k] / (4.0 + size))
     return loss
 
 
@@ -359,12 +360,13 @@ class CathedralSearch(Bot):
         depth = 2
         root_width = 3 * opts["width"]
         while max_depth is None or depth <= max_depth:
+            partial: list[tuple[float, int]] = []  # (a depth cut short is not mixed in)
             try:  # the deeper plies for the most promising root moves; the rest keep their rank
-                result = self._root(pos, [c for _, c in done[:root_width]], depth, sign)
+                result = self._root(pos, [c for _, c in done[:root_width]], depth, sign, partial)
             except _Timeout:
                 while pos._stack:  # back to the root from wherever the time ran out
                     pos.unmake()
-                break
+                break  # the last depth searched to the end stands
             searched = {c for _, c in result}
             exact = self._exact and len(searched) == len(done)
             done = result + [(v, c) for v, c in done if c not in searched]
@@ -380,10 +382,11 @@ class CathedralSearch(Bot):
 
     # ---- search ---------------------------------------------------------------------------
 
-    def _root(self, pos: Position, order: list[int], depth: int,
-              sign: float) -> list[tuple[float, int]]:
+    def _root(self, pos: Position, order: list[int], depth: int, sign: float,
+              out: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """Search each root move in ``order`` (filling ``out`` as it goes, so a search cut
+        short by the clock still tells what it found); best first."""
         self._exact = True
-        out = []
         alpha = -math.inf
         for i, code in enumerate(order):
             pos.make(code)
@@ -422,6 +425,11 @@ class CathedralSearch(Bot):
             if e_depth >= depth:
                 if flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha):
                     return e_value
+        if depth == 1:  # the children's values are their evaluations, found while ordering
+            scored, whole = self._scored(pos, sign)
+            if not whole or any(abs(v) < _WIN for v, _ in scored):
+                self._exact = False
+            return scored[0][0]
         codes = self._ordered(pos, tt_code, ply, sign)
         a0 = alpha
         best, best_code = -math.inf, -1
@@ -449,25 +457,34 @@ class CathedralSearch(Bot):
         self._tt[key] = (depth, best, flag, best_code)
         return best
 
-    def _ordered(self, pos: Position, tt_code: int, ply: int, sign: float) -> list[int]:
-        """The placements worth searching here, most promising first: the table's move, the
-        killers, then by evaluation one ply deep, at most ``width`` of them (all of them once
-        few remain, so the end is searched exactly)."""
-        codes = pos.legal().tolist()
+    def _scored(self, pos: Position, sign: float) -> tuple[list[tuple[float, int]], bool]:
+        """The placements worth a look here, each with its value one ply deep, best first;
+        and whether they are all the legal ones. With many, a cheap first cut keeps
+        ``3 * width``: big buildings, on the squares the other side could use most."""
+        idx = pos.legal()
         width = self.options["width"]
-        if len(codes) > 3 * width:
-            # first a cheap cut: big buildings, on the squares the other side could use most
+        whole = len(idx) <= 3 * width
+        if whole:
+            codes = idx.tolist()
+        else:
             side = pos.to_move
-            idx = pos.legal()
             theirs = pos._candidates(1 - side)
             heat = _CELLS[1 - side][theirs].sum(axis=0)
             cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(len(theirs), 1)
             history = self._history
             if history:
-                cheap = cheap + np.array([history.get(c, 0.0) for c in codes]) * 0.01
+                cheap = cheap + np.array([history.get(c, 0.0) for c in idx.tolist()]) * 0.01
             codes = idx[np.argsort(-cheap, kind="stable")[:3 * width]].tolist()
-        ordered = [c for _, c in _one_ply(pos, codes, sign)]
-        if len(ordered) > width:
+        return _one_ply(pos, codes, sign), whole
+
+    def _ordered(self, pos: Position, tt_code: int, ply: int, sign: float) -> list[int]:
+        """The placements searched here, most promising first: the table's move, the killers,
+        then by value one ply deep, at most ``width`` of them (all, when no more are legal:
+        so the end is searched exactly)."""
+        scored, whole = self._scored(pos, sign)
+        ordered = [c for _, c in scored]
+        width = self.options["width"]
+        if len(ordered) > width or not whole:
             ordered = ordered[:width]
             self._exact = False
         first = [c for c in (tt_code, *self._killers.get(ply, ())) if c in ordered]
