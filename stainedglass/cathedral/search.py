@@ -335,7 +335,8 @@ class CathedralSearch(Bot):
 
     name = "cathedral"
     games = ("cathedral",)
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "width": 12}
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "width": 12,
+                                "order_depth": 3}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -425,12 +426,7 @@ class CathedralSearch(Bot):
             if e_depth >= depth:
                 if flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha):
                     return e_value
-        if depth == 1:  # the children's values are their evaluations, found while ordering
-            scored, whole = self._scored(pos, sign)
-            if not whole or any(abs(v) < _WIN for v, _ in scored):
-                self._exact = False
-            return scored[0][0]
-        codes = self._ordered(pos, tt_code, ply, sign)
+        codes = self._ordered(pos, depth, tt_code, ply, sign)
         a0 = alpha
         best, best_code = -math.inf, -1
         for i, code in enumerate(codes):
@@ -457,16 +453,20 @@ class CathedralSearch(Bot):
         self._tt[key] = (depth, best, flag, best_code)
         return best
 
-    def _scored(self, pos: Position, sign: float) -> tuple[list[tuple[float, int]], bool]:
-        """The placements worth a look here, each with its value one ply deep, best first;
-        and whether they are all the legal ones. With many, a cheap first cut keeps
-        ``3 * width``: big buildings, on the squares the other side could use most."""
+    def _ordered(self, pos: Position, depth: int, tt_code: int, ply: int,
+                 sign: float) -> list[int]:
+        """The placements searched here, most promising first: the table's move, the killers,
+        then the rest, at most ``width`` of them (all, when no more are legal: so the end is
+        searched exactly). Far from the horizon (``order_depth`` plies or more) they are
+        ranked by their value one ply deep, among the ``3 * width`` a cheap first cut keeps
+        (big buildings, on the squares the other side could use most, then the history);
+        nearer, by the cheap cut alone, which leaves the time for more nodes."""
         idx = pos.legal()
         width = self.options["width"]
-        whole = len(idx) <= 3 * width
-        if whole:
-            codes = idx.tolist()
-        else:
+        n = len(idx)
+        if n > width:
+            self._exact = False
+        if n > 1:
             side = pos.to_move
             theirs = pos._candidates(1 - side)
             heat = _CELLS[1 - side][theirs].sum(axis=0)
@@ -474,22 +474,17 @@ class CathedralSearch(Bot):
             history = self._history
             if history:
                 cheap = cheap + np.array([history.get(c, 0.0) for c in idx.tolist()]) * 0.01
-            codes = idx[np.argsort(-cheap, kind="stable")[:3 * width]].tolist()
-        return _one_ply(pos, codes, sign), whole
-
-    def _ordered(self, pos: Position, tt_code: int, ply: int, sign: float) -> list[int]:
-        """The placements searched here, most promising first: the table's move, the killers,
-        then by value one ply deep, at most ``width`` of them (all, when no more are legal:
-        so the end is searched exactly)."""
-        scored, whole = self._scored(pos, sign)
-        ordered = [c for _, c in scored]
-        width = self.options["width"]
-        if len(ordered) > width or not whole:
-            ordered = ordered[:width]
-            self._exact = False
-        first = [c for c in (tt_code, *self._killers.get(ply, ())) if c in ordered]
+            order = np.argsort(-cheap, kind="stable")
+            if depth >= self.options["order_depth"]:
+                codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign)]
+            else:
+                codes = idx[order].tolist()
+        else:
+            codes = idx.tolist()
+        first = [c for c in (tt_code, *self._killers.get(ply, ())) if c in codes]
+        codes = codes[:width]
         seen = set(first)
-        return first + [c for c in ordered if c not in seen]
+        return first + [c for c in codes if c not in seen]
 
 
 def _one_ply(pos: Position, codes: list[int], sign: float) -> list[tuple[float, int]]:
