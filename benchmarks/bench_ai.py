@@ -1,4 +1,5 @@
-"""AI speed for every registered game: MCTS iterations/s, alpha-beta nodes/s, suggest latency.
+"""AI speed for every registered game: MCTS iterations/s, alpha-beta nodes/s (and a game's own
+search's), the hint search's latency.
 
 The speed of search comes from the game's ``legal_moves``/``play``/``undo``/``clone`` (profile
 those first). Positions: a few seeded random positions through each game, one core.
@@ -67,10 +68,14 @@ def main() -> None:
                search_rate(name, "mcts", "last_iterations"), "iter/s")
         report(f"{name}: alpha-beta nodes (median of {POSITIONS} positions)",
                search_rate(name, "alphabeta", "nodes"), "nodes/s")
+        for own in sg.ai.bot_names(name)[len(sg.ai.BOTS):]:
+            report(f"{name}: {own} search nodes (median of {POSITIONS} positions)",
+                   search_rate(name, own, "nodes"), "nodes/s")
+        hint = sg.load(name).facts.hint_bot
         for budget in BUDGETS:
             median, worst = suggest_latency(name, budget)
             verdict = "ok" if worst <= 1.1 * budget else "OVER"
-            print(f"{name}: suggest(top=5, budget_s={budget}) median {median:.3f} s, "
+            print(f"{name}: suggest(top=5, budget_s={budget}) by {hint}: median {median:.3f} s, "
                   f"worst {worst:.3f} s   (target <= {1.1 * budget:.3f} s: {verdict})", flush=True)
 
 

@@ -20,8 +20,9 @@ def main() -> None:
         start = time.perf_counter()
         sg.ai.review(record, seed=seed)
         times.append(time.perf_counter() - start)
-    label = (f"review: a Cathedral game of {len(record.moves)} moves, {DEFAULT_PLAYOUTS} "
-             f"playouts (median of {len(times)})")
+    hint = sg.load("cathedral").facts.hint_bot
+    label = (f"review: a Cathedral game of {len(record.moves)} moves ({hint}, "
+             f"{DEFAULT_PLAYOUTS} playouts' work; median of {len(times)})")
     print(f"{label:<58} {statistics.median(times):>12,.1f} s   (max {max(times):,.1f}; "
           f"{statistics.median(times) / len(record.moves):.2f} s a move)", flush=True)
     link = record.to_link("http://127.0.0.1:8866/voila/render/cathedral_play.ipynb")

@@ -25,6 +25,9 @@ MATCHES = {
     "alphabeta-greedy": ("cathedral", ["alphabeta:budget={b}", "greedy"], 0.75),
     "mcts-alphabeta": ("cathedral", ["mcts:budget={b}", "alphabeta:budget={b}"], None),
     "walls-mcts-greedy": ("walls_of_light", ["mcts:budget={b}", "greedy", "greedy"], 0.55),
+    # issue 25: Cathedral's hint search against today's bots
+    "cathedral-mcts": ("cathedral", ["cathedral:budget={b}", "mcts:budget={b}"], 0.75),
+    "cathedral-alphabeta": ("cathedral", ["cathedral:budget={b}", "alphabeta:budget={b}"], 0.65),
 }
 
 
@@ -55,8 +58,13 @@ def main(argv: list[str] | None = None) -> int:
             verdict = (f"; target {target:.0%}: "
                        + ("met, the whole interval above it" if low >= target else
                           "met" if rate >= target else "MISSED"))
+        seats = []
+        for seat, who in enumerate(sg.load(game).facts.player_names[:len(bots)]):
+            mine = [r for r in table.results if r.task.entries.index(0) == seat]
+            won = sum(r.returns[seat] == 1.0 for r in mine)
+            seats.append(f"as {who} {won} of {len(mine)}")
         print(f"{key}: {first['bot']} won {wins} of {games} games ({rate:.1%}, 95% CI "
-              f"{low:.1%}-{high:.1%}; {first['draws']} drawn){verdict} "
+              f"{low:.1%}-{high:.1%}; {first['draws']} drawn; {', '.join(seats)}){verdict} "
               f"({time.perf_counter() - start:.0f} s)\n", flush=True)
     return 0
 

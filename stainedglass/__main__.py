@@ -1,7 +1,8 @@
 """Command line: ``python -m stainedglass tournament GAME BOT BOT [...] -n 200 --jobs 2``.
 
 Bots are names with optional options: ``mcts``, ``mcts:budget=0.5``, ``alphabeta:depth=3``.
-Other commands: ``games`` (the registered games); ``serve`` (the gallery as Voila dashboards,
+Other commands: ``games`` (the registered games); ``ladder`` (a game's strength ladder: every
+bot at several budgets, rated); ``serve`` (the gallery as Voila dashboards,
 with the ``serve`` extra) and ``lab`` (the notebooks in JupyterLab, with the ``lab`` extra).
 """
 
@@ -47,6 +48,20 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. --option match=True (repeatable)")
     t.add_argument("--quiet", action="store_true", help="no progress line")
+    la = commands.add_parser(
+        "ladder", help="a game's strength ladder: every bot at several budgets, rated "
+                       "(Bradley-Terry, 95%% intervals)")
+    la.add_argument("game", help="a registered game, e.g. cathedral")
+    la.add_argument("--budgets", default="0.1,0.3,1,3,10",
+                    help="seconds a move, comma separated (default 0.1,0.3,1,3,10)")
+    la.add_argument("-n", "--games", type=int, default=20,
+                    help="games a pairing (Sagrada: a window difficulty; default 20)")
+    la.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    la.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    la.add_argument("--scheduler", metavar="ADDRESS",
+                    help="a Dask scheduler (tcp://host:8786) to play the games on")
+    la.add_argument("--out", metavar="FILE", help="also write the ladder to this JSON file")
+    la.add_argument("--quiet", action="store_true", help="no progress line")
     s = commands.add_parser(
         "serve", help="serve the gallery as Voila dashboards (pip install 'stainedglass[serve]')")
     s.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
@@ -115,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr,
               flush=True)
 
+    if args.command == "ladder":
+        return _ladder(args, progress)
     try:
         table = ai.tournament(args.game, args.bots, n=args.games, jobs=args.jobs, seed=args.seed,
                               options=dict(args.option),
@@ -123,6 +140,43 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stainedglass: {e}", file=sys.stderr)
         return 2
     print(table)
+    return 0
+
+
+def _ladder(args: argparse.Namespace, progress: Any) -> int:
+    import json
+
+    from .ai.ladder import ladder
+
+    try:
+        budgets = tuple(float(b) for b in args.budgets.split(","))
+    except ValueError:
+        print(f"stainedglass ladder: --budgets are seconds such as 0.1,1,10, not "
+              f"{args.budgets!r}", file=sys.stderr)
+        return 2
+    executor = None
+    if args.scheduler:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            print("stainedglass ladder: --scheduler needs Dask: pip install 'dask[distributed]'",
+                  file=sys.stderr)
+            return 2
+        executor = Client(args.scheduler)
+    try:
+        lad = ladder(args.game, budgets, games=args.games, jobs=args.jobs, seed=args.seed,
+                     executor=executor, progress=None if args.quiet else progress)
+    except ValueError as e:
+        print(f"stainedglass ladder: {e}", file=sys.stderr)
+        return 2
+    finally:
+        if executor is not None:
+            executor.close()
+    print(lad)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(lad.to_dict(), f, indent=1)
+            f.write("\n")
     return 0
 
 

@@ -255,6 +255,10 @@ class Facts:
     """What ``scores()`` counts, in words."""
     chance_action: str = ""
     """The words for a chance move, on its button ("Roll the dice", "Draw a card")."""
+    hint_bot: str = "mcts"
+    """The search behind the Hint button, ``compare``, ``review`` and the coach: the strongest
+    bot of the game's ladder (``benchmarks/STRENGTH.md``) that answers within a hint's second
+    (a name of ``sg.ai.bot_names(game)``)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:

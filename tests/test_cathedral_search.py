@@ -121,3 +121,26 @@ def test_the_cathedral_search_is_a_bot_for_cathedral_only() -> None:
         bot.choose(sg.load("walls_of_light").new_game(seed=1))
     with pytest.raises(ValueError, match="depth= must be a whole number"):
         sg.ai.bot("cathedral", depth=0).choose(GAME.new_game())
+    with pytest.raises(ValueError, match="nodes= must be a whole number, 1 or more"):
+        sg.ai.bot("cathedral", nodes=0)
+
+
+@pytest.mark.parametrize("name", ["cathedral", "alphabeta"])
+def test_a_budget_of_nodes_is_reproducible(name: str) -> None:
+    # a review's "same record, same playouts, same seed: the same review" rests on this
+    state = random_game(5, moves=9)
+    runs = []
+    for _ in range(2):
+        bot = sg.ai.bot(name, nodes=600, seed=4)
+        ranked = bot.analyse(state, top=3)
+        runs.append(([(str(c.move), c.value, c.support) for c in ranked], bot.nodes))
+    assert runs[0] == runs[1]
+    assert 600 <= runs[0][1] <= 601  # it stopped at its budget, not at the clock
+
+
+def test_the_search_goes_deeper_with_more_nodes() -> None:
+    state = random_game(6, moves=10)
+    shallow, deep = (sg.ai.bot("cathedral", nodes=n, seed=1) for n in (50, 5000))
+    shallow.analyse(state, top=1)
+    deep.analyse(state, top=1)
+    assert deep.depth_reached > shallow.depth_reached

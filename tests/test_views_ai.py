@@ -158,7 +158,7 @@ def test_bots_play_each_other_move_by_move_and_undo_pauses_them() -> None:
 def test_seat_choices_and_strength_sliders() -> None:
     view = CathedralView()
     assert [v for _, v in view.seat_pickers[0].options] == [
-        "human", "random", "greedy", "mcts", "alphabeta"]
+        "human", "random", "greedy", "mcts", "alphabeta", "cathedral"]
     assert [shown(s) for s in view.strength_sliders] == [False, False]
     view.seat_pickers[1].value = "alphabeta"
     assert shown(view.strength_sliders[1]) and not shown(view.strength_sliders[0])
@@ -170,6 +170,7 @@ def test_seat_choices_and_strength_sliders() -> None:
     assert view.wait() and len(view.state.history) == 2
     walls = sg.load("walls_of_light").new_game()  # three players and dice: no alpha-beta
     assert "alphabeta" not in [v for _, v in seat_choices(walls)]
+    assert "cathedral" not in [v for _, v in seat_choices(walls)]  # Cathedral's own search
     with pytest.raises(ValueError, match="a seat is 'human' or a bot"):
         CathedralView(seats=[HUMAN, "minimax"])
 
@@ -217,3 +218,24 @@ def test_any_game_gets_bots_and_hints_from_the_base_view() -> None:
     view.seats = ["greedy", "random", "mcts"]  # bots only: they finish the game
     view.resume()
     assert view.wait() and view.state.is_terminal() and "Game over" in text(view.message)
+
+
+def test_the_hint_button_asks_the_games_hint_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Cathedral's hint search is the strongest of its ladder within a second: its own search
+    # (reasons in plies searched), not the mcts that every game can fall back on
+    import sys
+
+    module = sys.modules["stainedglass.ai.suggest"]
+    made: list[str] = []
+    real = module.make_bot
+
+    def spy(name: str, **options: Any) -> Any:
+        made.append(name)
+        return real(name, **options)
+
+    monkeypatch.setattr(module, "make_bot", spy)
+    view = placed(CathedralView(hint_budget_s=0.3))
+    view.hint_button.click()
+    assert view.wait() and view.suggestions
+    assert made == [sg.load("cathedral").facts.hint_bot] == ["cathedral"]
+    assert all(h.unit == "plies deep" for h in view.suggestions)

@@ -13,6 +13,7 @@ True
 [True, True]
 """
 
+from . import ladder
 from .alphabeta import AlphaBetaBot
 from .bots import BOTS, GreedyBot, RandomBot, bot, bot_names, register_bot
 from .mcts import MCTSBot
@@ -24,4 +25,4 @@ from .tournament import Table, tournament
 __all__ = ["BOTS", "Bot", "Candidate", "RandomBot", "GreedyBot", "MCTSBot", "AlphaBetaBot", "bot",
            "bot_names", "register_bot",
            "suggest", "Suggestion", "tournament", "Table", "compare", "Comparison", "review",
-           "Review", "Judgement", "label", "LABELS"]
+           "Review", "Judgement", "label", "LABELS", "ladder"]

@@ -35,7 +35,8 @@ class _Timeout(Exception):
 
 
 class AlphaBetaBot(Bot):
-    """Iterative deepening alpha-beta within ``budget`` seconds (default 1) or to ``depth`` plies.
+    """Iterative deepening alpha-beta within ``budget`` seconds (default 1), to ``depth`` plies,
+    or for ``nodes`` positions (reproducible: the deepest search finished within them stands).
 
     Move ordering: the transposition table's best move, two killer moves per depth, then (at
     ``order_depth`` plies or more from the horizon) the game's ``evaluate()`` one ply deep; at
@@ -43,13 +44,15 @@ class AlphaBetaBot(Bot):
     """
 
     name = "alphabeta"
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "chance_samples": 8,
-                                "order_depth": 2}
+    effort = ("nodes", 4.0)
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
+                                "chance_samples": 8, "order_depth": 2}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         opts = self.options
-        seconds = opts["budget"] if opts["budget"] is not None or opts["depth"] else 1.0
+        seconds = (opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"]
+                   else 1.0)
         max_depth = opts["depth"]
         if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
                                       or max_depth < 1):
@@ -115,7 +118,8 @@ class AlphaBetaBot(Bot):
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self._deadline is not None and time.perf_counter() > self._deadline or self.stopped():
+        if (self._deadline is not None and time.perf_counter() > self._deadline or self.stopped()
+                or self.options["nodes"] is not None and self.nodes > self.options["nodes"]):
             raise _Timeout
 
     def _search(self, s: State, depth: int, alpha: float, beta: float) -> float:

@@ -70,6 +70,7 @@ class MCTSBot(Bot):
     """
 
     name = "mcts"
+    effort = ("iterations", 1.0)
     defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
                                 "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
                                 "expand_sample": 6, "early_stop": True,

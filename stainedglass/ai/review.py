@@ -3,10 +3,12 @@ move (``review``), every verdict in words.
 
 Values are the mover's share of the win (0..1: a win chance in a two-player game, the chance to
 beat the target in solo Sagrada), each found the same way: the search's best value of the
-position after the move, seen from the mover's seat. The searches are MCTS; by ``playouts`` they
-are exactly reproducible (same record, playouts and seed: the same review), by ``budget_s`` they
-follow the clock. Hidden cards stay hidden: each search sees the game as the mover saw it (or, for
-a review made for one player, as that player saw it).
+position after the move, seen from the mover's seat. The searches are the game's hint search
+(``facts.hint_bot``: MCTS, or Cathedral's own); by ``playouts`` they are exactly reproducible
+(same record, playouts and seed: the same review; for a search that is not MCTS, the same work
+in its own units, ``Bot.effort``), by ``budget_s`` they follow the clock. Hidden cards stay
+hidden: each search sees the game as the mover saw it (or, for a review made for one player,
+as that player saw it).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=3)
@@ -117,16 +119,24 @@ class Review:
 # ---- one move -------------------------------------------------------------------------------
 
 
-def _searcher(seed: int, playouts: int | None, budget_s: float | None,
+def _searcher(state: State, seed: int, playouts: int | None, budget_s: float | None,
               stop: StopFlag | None) -> Any:
-    opts: dict[str, Any] = {"seed": seed, "early_stop": False}
+    """The game's hint search with this budget (``playouts`` in its own units of work)."""
+    name = state.game.facts.hint_bot
+    cls = type(make_bot(name))
+    opts: dict[str, Any] = {"seed": seed}
+    if "early_stop" in cls.defaults:  # a review weighs every move: no settling early
+        opts["early_stop"] = False
     if playouts is not None:
-        opts["iterations"] = playouts
+        if cls.effort is None:
+            raise ValueError(f"the {name} bot has no fixed budget of work for a review")
+        unit, per_playout = cls.effort
+        opts[unit] = max(1, round(playouts * per_playout))
     if budget_s is not None:
         opts["budget"] = budget_s
     if stop is not None:
         opts["stop"] = stop
-    return make_bot("mcts", **opts)
+    return make_bot(name, **opts)
 
 
 def _check_budget(playouts: int | None, budget_s: float | None) -> None:
@@ -172,7 +182,7 @@ def _value_after(state: State, mover: int, seed: int, playouts: int | None,
                 state.undo()
         return total, None
     player = state.current_player
-    top = _searcher(seed, playouts, budget_s, stop).analyse(state, top=1)
+    top = _searcher(state, seed, playouts, budget_s, stop).analyse(state, top=1)
     if not top:
         return leaf_value(state)[mover], None
     if player == mover:
@@ -247,7 +257,7 @@ def compare(state: State, move: Move | str, budget_s: float | None = None,
     mover = state.current_player
     share = None if budget_s is None else budget_s / 3
     work = state.view(mover)  # the mover's knowledge only
-    ranked = _searcher(seed, playouts, share, stop).analyse(work, top=1)
+    ranked = _searcher(work, seed, playouts, share, stop).analyse(work, top=1)
     best = ranked[0].move if ranked else move
     values: dict[Move, tuple[float, Move | None]] = {}
     for candidate in dict.fromkeys([move, best]):
@@ -358,6 +368,6 @@ def _chances_here(state: State, seed: int, playouts: int | None, budget_s: float
         return tuple(total)
     mover = state.current_player
     seen = state.view(mover if player is None else player)
-    top = _searcher(seed, playouts, budget_s, stop).analyse(seen, top=1)
+    top = _searcher(seen, seed, playouts, budget_s, stop).analyse(seen, top=1)
     value = top[0].value if top else leaf_value(state)[mover]
     return _spread(state, mover, value)

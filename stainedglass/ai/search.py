@@ -99,6 +99,10 @@ class Bot:
     defaults: dict[str, Any] = {"seed": None}
     games: tuple[str, ...] = ()
     """The games a game's own bot plays (empty: every game, through the contract)."""
+    effort: tuple[str, float] | None = None
+    """The option that fixes a search's work exactly (reproducible, unlike a time budget) and
+    how many of its units cost about what one MCTS playout does: a review's ``playouts`` in
+    this bot's terms. None: the bot does not search."""
 
     def __init__(self, *, stop: StopFlag | None = None, **options: Any) -> None:
         self.stop = stop
@@ -113,12 +117,13 @@ class Bot:
                                       or value <= 0):
                 raise ValueError(f"bot {self.name!r}: {key}= must be a positive number of seconds, "
                                  f"not {value!r}")
-        for key in ("chance_samples", "reply_turns"):
+        for key, least in (("iterations", 1), ("nodes", 1), ("chance_samples", 0),
+                           ("reply_turns", 0)):
             value = self.options.get(key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 0):
-                raise ValueError(f"bot {self.name!r}: {key}= must be a whole number, 0 or more, "
-                                 f"not {value!r}")
+                                      or value < least):
+                raise ValueError(f"bot {self.name!r}: {key}= must be a whole number, {least} or "
+                                 f"more, not {value!r}")
         self.rng = random.Random(self.options["seed"])
 
     def stopped(self) -> bool:

@@ -44,10 +44,11 @@ class Suggestion:
         return f"{self.move}  {self.value:.0%} ({self.support} {self.unit}): {self.reason}"
 
 
-def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str = "mcts",
+def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str | None = None,
             seed: int | None = None, **options: Any) -> list[Suggestion]:
-    """The ``top`` best moves for the player to move, best first, found by ``bot`` within
-    ``budget_s`` seconds (reasons included). ``options`` go to the bot (e.g. ``c=0.6``, or
+    """The ``top`` best moves for the player to move, best first, found by ``bot`` (by default
+    the game's hint search, ``facts.hint_bot``) within ``budget_s`` seconds (reasons
+    included). ``options`` go to the bot (e.g. ``c=0.6`` for mcts, or
     ``stop=threading.Event()``, which another thread sets to end the search early).
 
     The reasons come from ``state.explain(move)``: what the move does, computed by the game.
@@ -56,6 +57,8 @@ def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str = "mcts"
         raise ValueError(f"top must be a whole number >= 1, not {top!r}")
     if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or budget_s <= 0:
         raise ValueError(f"budget_s must be a positive number of seconds, not {budget_s!r}")
+    if bot is None:
+        bot = state.game.facts.hint_bot
     if bot == "random":
         raise ValueError("the random bot does not rank moves: use greedy, mcts or alphabeta")
     opts: dict[str, Any] = {"seed": seed, **options}

@@ -540,7 +540,8 @@ class Cathedral(Game):
     title = "Cathedral"
     facts = Facts(chance=False, hidden_information=False, min_players=2, max_players=2,
                   lower_is_better=True, player_names=("Light", "Dark"),
-                  player_colours=("amber", "cobalt"), score_label="unplaced squares")
+                  player_colours=("amber", "cobalt"), score_label="unplaced squares",
+                  hint_bot="cathedral")
     options = {
         "players": Option(2, "always 2", lambda v: _two(v)),
         "match": Option(False, "play the two-game match (Dark places the Cathedral in game two)",

@@ -8,12 +8,14 @@ nothing of it. This one is written for the game, as strong game programs are:
   and the rules exactly those of ``game.py`` (a test plays random games through both);
 - iterative deepening principal-variation search with a transposition table (Zobrist keys
   over the buildings placed, with the territory and the side to move), the previous best, two
-  killers per ply and a history table first, and at inner plies only the most promising
-  placements (the branching factor is in the hundreds);
-- an evaluation that counts what decides the game: squares each side will be left holding,
-  judged building by building from where it can still go (in its own territory, safe; on free
-  squares, at risk as its spots get few; nowhere, lost), and the room each side has for the
-  rest;
+  killers per ply and a history table first. Two plies weigh every move and every answer to
+  it (as alpha-beta does); deeper, only the most promising placements (the branching factor is
+  in the hundreds), ranked cheaply near the horizon so that alpha-beta cuts the leaves, but
+  every answer of the other side at the horizon (one missed there is a blunder made);
+- an evaluation in squares of what decides the game: the squares each side still holds,
+  those of buildings that fit nowhere any more (they stay unplaced), room to move (placements
+  left) and free squares of one's own territory (measured: judging each building by how
+  contested its spots are played worse);
 - exact play once few placements remain (the search then reaches every end).
 
 Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
@@ -51,7 +53,6 @@ _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
 _ROOM = 0.3  # squares per free square of one's own territory
-_RISK = 1.0  # how much a building with few spots left, all contested, counts as lost
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -267,36 +268,12 @@ def _index_of(owner: int, piece: int, mask: int) -> int:
 
 # ---- evaluation -------------------------------------------------------------------------------
 
-def _expected_loss(pos: Position, side: int) -> float:
-    """Squares ``side`` can expect to be left holding, building by building: none for one
-    that fits in its own territory, all of one that fits nowhere, and between, for one that
-    fits only on free squares, the more the fewer its spots."""
-    supply = pos.supply[side]
-    if not any(supply):
-        return 0.0
-    idx = pos._candidates(side)
-    piece = _TABLE_PIECE[side][idx]
-    spots = np.bincount(piece, minlength=CATHEDRAL)
-    outside = ~pos.terr[side] & FULL
-    safe_ok = ((_TABLE_LO[side][idx] & np.uint64(outside & _LO))
-               | (_TABLE_HI[side][idx] & np.uint64(outside >> 64))) == 0
-    safe = np.bincount(piece[safe_ok], minlength=CATHEDRAL)
-    loss = 0.0
-    room = (pos.terr[side] & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])).bit_count()
-    for k, n in enumerate(supply):
-        if not n:
-            continue
-        size = SIZES[k]
-        if spots[k] == 0:
-            loss += n * size
-        elif safe[k] and room >= size:
-            room -= size * n  # its place in the territory is taken
-            if room < 0:
-                loss += 0.5 * size
-                room = 0
-        else:
-            loss += _RISK * n * size * math.exp(-spots[k] / (4.0 + size))
-    return loss
+def _stuck(pos: Position, side: int, idx: np.ndarray) -> float:
+    """Squares of ``side``'s buildings that fit nowhere any more (``idx``: its placements):
+    they will stay unplaced."""
+    spots = np.bincount(_TABLE_PIECE[side][idx], minlength=CATHEDRAL)
+    return float(sum(n * s for n, s, k in zip(pos.supply[side], SIZES, spots.tolist())
+                     if n and not k))
 
 
 def evaluate(pos: Position) -> float:
@@ -311,7 +288,7 @@ def evaluate(pos: Position) -> float:
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
     light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
     room = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
-    return (margin + _expected_loss(pos, DARK) - _expected_loss(pos, LIGHT) + tempo
+    return (margin + _stuck(pos, DARK, dark) - _stuck(pos, LIGHT, light) + tempo
             + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + _ROOM * room)
 
 
@@ -330,18 +307,24 @@ class _Timeout(Exception):
 
 @register_bot
 class CathedralSearch(Bot):
-    """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), or to
-    ``depth`` plies; ``width`` placements searched at each inner ply."""
+    """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
+    ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
+    within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
+    from ``order_depth`` plies above the horizon."""
 
     name = "cathedral"
     games = ("cathedral",)
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "width": 12,
-                                "order_depth": 3}
+    effort = ("nodes", 5.0)
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
+                                "width": 12,
+                                "order_depth": 2, "all_replies": True}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         opts = self.options
-        seconds = opts["budget"] if opts["budget"] is not None or opts["depth"] else 1.0
+        seconds = (opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"]
+                   else 1.0)
+        self._max_nodes = opts["nodes"]
         max_depth = opts["depth"]
         if max_depth is not None and (isinstance(max_depth, bool)
                                       or not isinstance(max_depth, int) or max_depth < 1):
@@ -352,7 +335,7 @@ class CathedralSearch(Bot):
         self._killers: dict[int, list[int]] = {}
         self._history: dict[int, float] = {}
         self.nodes = 0
-        me = pos.to_move
+        me = self._root_side = pos.to_move
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
@@ -362,11 +345,19 @@ class CathedralSearch(Bot):
         root_width = 3 * opts["width"]
         while max_depth is None or depth <= max_depth:
             partial: list[tuple[float, int]] = []  # (a depth cut short is not mixed in)
-            try:  # the deeper plies for the most promising root moves; the rest keep their rank
-                result = self._root(pos, [c for _, c in done[:root_width]], depth, sign, partial)
+            # two plies for every root move (every answer to each is weighed); deeper, the
+            # most promising root moves, the rest keeping their rank
+            order = [c for _, c in (done if depth == 2 else done[:root_width])]
+            try:
+                result = self._root(pos, order, depth, sign, partial)
             except _Timeout:
                 while pos._stack:  # back to the root from wherever the time ran out
                     pos.unmake()
+                if depth == 2 and partial:  # the moves weighed two plies deep go first
+                    searched = {c for _, c in partial}
+                    done = (sorted(partial, key=lambda t: -t[0])
+                            + [(v, c) for v, c in done if c not in searched])
+                    self.depth_reached = 2
                 break  # the last depth searched to the end stands
             searched = {c for _, c in result}
             exact = self._exact and len(searched) == len(done)
@@ -408,7 +399,7 @@ class CathedralSearch(Bot):
         """The value for the side ``sign`` stands for (+1 Light, -1 Dark), negamax."""
         self.nodes += 1
         if (self._deadline is not None and time.perf_counter() > self._deadline
-                or self.stopped()):
+                or self.stopped() or self._max_nodes is not None and self.nodes > self._max_nodes):
             raise _Timeout
         if pos.to_move == TERMINAL:
             return sign * _terminal_value(pos.margin())
@@ -464,6 +455,8 @@ class CathedralSearch(Bot):
         idx = pos.legal()
         width = self.options["width"]
         n = len(idx)
+        if depth == 1 and pos.to_move != self._root_side and self.options["all_replies"]:
+            width = n  # every last reply: an answer missed at the horizon is a blunder made
         if n > width:
             self._exact = False
         if n > 1:

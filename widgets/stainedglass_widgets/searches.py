@@ -10,7 +10,7 @@ search runs inline (scripts, doctests).
 >>> import stainedglass as sg, threading
 >>> state = sg.load("cathedral").new_game(seed=1)
 >>> [name for _, name in seat_choices(state)]
-['human', 'random', 'greedy', 'mcts', 'alphabeta']
+['human', 'random', 'greedy', 'mcts', 'alphabeta', 'cathedral']
 >>> answers = []
 >>> search = Search(lambda stop: bot_move(state, "greedy", 1.0, stop), on_done=answers.append,
 ...                 lock=threading.RLock())
@@ -32,25 +32,24 @@ from stainedglass.ai.search import StopFlag
 
 HUMAN = "human"
 BOT_LABELS = {"random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot",
-              "alphabeta": "Alpha-beta bot"}
-TIMED_BOTS = ("mcts", "alphabeta")
+              "alphabeta": "Alpha-beta bot", "cathedral": "Cathedral search"}
+TIMED_BOTS = ("mcts", "alphabeta", "cathedral")
 """Bots whose strength is a time budget (the seat's slider); the others answer at once."""
-HINT_BOT = "mcts"
-"""The search behind the Hint button: it works for every game (chance and hidden cards too)."""
 
 
 def seat_choices(state: sg.State) -> list[tuple[str, str]]:
     """``(label, seat)`` pairs a seat may take in this game: a human or one of the bots
     (alpha-beta only where the game's facts say it is exact: two players, no chance, nothing
-    hidden)."""
+    hidden), the game's own search last."""
     exact = state.game.facts.deterministic_duel
-    bots = [b for b in sg.ai.BOTS if b != "alphabeta" or exact]
+    bots = [b for b in sg.ai.bot_names(state.game.name) if b != "alphabeta" or exact]
     return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots]
 
 
 def check_seat(seat: str) -> str:
-    if seat != HUMAN and seat not in sg.ai.BOTS:
-        raise ValueError(f"a seat is {HUMAN!r} or a bot ({', '.join(sg.ai.BOTS)}), not {seat!r}")
+    if seat != HUMAN and seat not in sg.ai.bot_names():
+        raise ValueError(f"a seat is {HUMAN!r} or a bot ({', '.join(sg.ai.bot_names())}), "
+                         f"not {seat!r}")
     return seat
 
 
@@ -62,11 +61,12 @@ def bot_move(state: sg.State, name: str, budget_s: float, stop: StopFlag | None 
 
 def hints(state: sg.State, top: int, budget_s: float,
           stop: StopFlag | None = None) -> list[sg.ai.Suggestion]:
-    """``sg.ai.suggest`` for the Hint button (with a single legal move there is nothing to weigh,
-    so it answers at once)."""
+    """``sg.ai.suggest`` for the Hint button, by the game's hint search (``facts.hint_bot``:
+    the strongest of its ladder within a hint's budget). With a single legal move there is
+    nothing to weigh, so it answers at once."""
     if len(state.legal_moves()) == 1:
         budget_s = min(budget_s, 0.05)
-    return sg.ai.suggest(state, top=top, budget_s=budget_s, bot=HINT_BOT, stop=stop)
+    return sg.ai.suggest(state, top=top, budget_s=budget_s, stop=stop)
 
 
 @dataclass(frozen=True)

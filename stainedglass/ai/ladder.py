@@ -1,0 +1,295 @@
+"""A strength ladder for each game: every bot at several budgets, rated from its matches.
+
+Two-sided games (Cathedral; Walls of Light and Coloring played by two) are played as
+seat-alternating matches between neighbours on the ladder: each search against itself at the
+next budget, the searches against each other at equal budgets, and the greedy bot against each
+search at the smallest. From all the games, Bradley-Terry ratings on the Elo scale (the greedy
+bot at 0; 95% intervals by resampling the games of each pairing) and, for each entry, its
+average score margin (its score minus its opponent's; for Cathedral, fewer unplaced squares is
+the better side, so the margin is the opponent's minus its own). Sagrada is solo: each entry
+plays the same deals on windows of each difficulty, and its ladder is the share won per
+difficulty.
+
+The ladders ship as data (``ladders/<game>.json`` beside this module), read by the AI lab and
+by the test that checks each game's hint search (``facts.hint_bot``) is its ladder's strongest
+within a hint's budget. ``python -m stainedglass ladder GAME`` makes one again (``--scheduler``
+runs it on a Dask cluster).
+
+>>> import stainedglass as sg
+>>> lad = shipped("cathedral")
+>>> lad.game, lad.strongest(1.0) == sg.load("cathedral").facts.hint_bot
+('cathedral', True)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import pathlib
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+from ..core import load
+from .bots import bot_names
+from .tournament import parse_bot, tournament, wilson
+
+__all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES"]
+
+DATA = pathlib.Path(__file__).with_name("ladders")
+SEARCHES = ("mcts", "alphabeta")
+"""The bots that search in every game (with a time budget); the games' own join them."""
+BUDGETS = (0.1, 0.3, 1.0, 3.0, 10.0)
+"""Seconds a move on the full ladder."""
+BOOTSTRAP = 200
+"""Resamplings of the games for the rating intervals."""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One entry of a ladder: ``bot`` (a spec such as ``"mcts:budget=1.0"``), its ``rating``
+    (Elo scale; for Sagrada, the share of games won) with its 95% interval, games played,
+    average score margin and seconds a move; for Sagrada, ``by_difficulty`` maps each window
+    difficulty to the share won there."""
+
+    bot: str
+    rating: float
+    low: float
+    high: float
+    games: int
+    margin: float
+    sec_per_move: float
+    by_difficulty: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return parse_bot(self.bot)[0]
+
+    @property
+    def budget(self) -> float:
+        """Seconds a move (0 for a bot that does not search)."""
+        return float(parse_bot(self.bot)[1].get("budget", 0.0))
+
+
+@dataclass
+class Ladder:
+    """A game's ladder, strongest first (see the module)."""
+
+    game: str
+    unit: str  # "Elo" or "share won"
+    rungs: list[Rung]
+    games_per_pairing: int
+    pairings: list[dict[str, Any]] = field(default_factory=list)
+
+    def strongest(self, within_s: float) -> str:
+        """The bot name of the highest rung that thinks at most ``within_s`` seconds a move."""
+        fit = [r for r in self.rungs if r.budget <= within_s + 1e-9]
+        if not fit:
+            raise ValueError(f"{self.game}: no rung of the ladder answers within {within_s} s")
+        return max(fit, key=lambda r: r.rating).name
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "unit": self.unit, "games_per_pairing": self.games_per_pairing,
+                "rungs": [asdict(r) for r in self.rungs], "pairings": self.pairings}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Ladder":
+        return cls(data["game"], data["unit"], [Rung(**r) for r in data["rungs"]],
+                   data["games_per_pairing"], data.get("pairings", []))
+
+    def __str__(self) -> str:
+        elo = self.unit == "Elo"
+        lines = [f"ladder: {self.game} ({self.games_per_pairing} games a pairing)",
+                 f"{'bot':<30} {'rating' if elo else 'won':>7} {'95% CI':>15} {'games':>6} "
+                 f"{'margin':>7} {'s/move':>7}"]
+        for r in self.rungs:
+            value = f"{r.rating:7.0f}" if elo else f"{r.rating:7.1%}"
+            ci = (f"{r.low:6.0f} to {r.high:<6.0f}" if elo
+                  else f"{r.low:6.1%}-{r.high:<6.1%}")
+            margin = f"{r.margin:>7.1f}" if elo else f"{'-':>7}"  # solo: no opponent
+            lines.append(f"{r.bot:<30} {value} {ci:>15} {r.games:>6} {margin} "
+                         f"{r.sec_per_move:>7.3f}")
+            if r.by_difficulty:
+                lines.append(" " * 32 + "by difficulty: " + ", ".join(
+                    f"{d}: {v:.0%}" for d, v in sorted(r.by_difficulty.items())))
+        return "\n".join(lines)
+
+
+def shipped(game: str) -> Ladder:
+    """The ladder that ships with the package for ``game``."""
+    path = DATA / f"{game}.json"
+    if not path.exists():
+        raise ValueError(f"no shipped ladder for {game!r}; the ladders are: "
+                         + ", ".join(sorted(p.stem for p in DATA.glob("*.json"))))
+    return Ladder.from_dict(json.loads(path.read_text()))
+
+
+def entries_for(game: str, budgets: tuple[float, ...] = BUDGETS) -> list[str]:
+    """The ladder's entries for ``game``: greedy, then each search at each budget (alpha-beta
+    only where it is exact: two players, no chance, nothing hidden)."""
+    g = load(game)
+    duel = g.facts.max_players >= 2 and not g.facts.chance and not g.facts.hidden_information
+    searches = [b for b in SEARCHES if b != "alphabeta" or duel]
+    searches += [b for b in bot_names(game) if b not in ("random", "greedy", *SEARCHES)]
+    return ["greedy"] + [f"{b}:budget={s:g}" for b in searches for s in budgets]
+
+
+def _pairings(entries: list[str]) -> list[tuple[str, str]]:
+    """Neighbours on the ladder: a search against itself at the next budget, searches against
+    each other at equal budgets, greedy against each search at its smallest budget."""
+    by_bot: dict[str, list[str]] = {}
+    for e in entries[1:]:
+        by_bot.setdefault(parse_bot(e)[0], []).append(e)
+    out = []
+    for specs in by_bot.values():
+        out += [(a, b) for a, b in zip(specs, specs[1:])]
+        out.append((entries[0], specs[0]))
+    names = list(by_bot)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            out += [(x, y) for x, y in zip(by_bot[a], by_bot[b])]
+    return out
+
+
+def ratings(games: list[tuple[int, int, float]], n: int, anchor: int = 0,
+            iterations: int = 500) -> list[float]:
+    """Bradley-Terry ratings (Elo scale, ``anchor`` at 0) of ``n`` entries from games
+    ``(a, b, points of a)`` (a draw is 0.5), by the minorisation-maximisation iteration, each
+    entry given one virtual draw against an average one (so a clean sweep stays finite).
+
+    >>> r = ratings([(0, 1, 1.0)] * 3 + [(0, 1, 0.0)], 2)
+    >>> r[0], round(r[1])
+    (0.0, -165)
+    """
+    wins = [0.5] * n  # the virtual draws
+    meet: dict[tuple[int, int], int] = {}
+    for a, b, pa in games:
+        wins[a] += pa
+        wins[b] += 1 - pa
+        key = (min(a, b), max(a, b))
+        meet[key] = meet.get(key, 0) + 1
+    strength = [1.0] * n
+    for _ in range(iterations):
+        new = []
+        for i in range(n):
+            denom = 1.0 / (strength[i] + 1.0)  # the virtual opponent, strength 1
+            for (a, b), k in meet.items():
+                if i in (a, b):
+                    j = b if i == a else a
+                    denom += k / (strength[i] + strength[j])
+            new.append(wins[i] / denom)
+        scale = math.exp(sum(math.log(s) for s in new) / n)
+        change = max(abs(math.log(x / scale) - math.log(y)) for x, y in zip(new, strength))
+        strength = [x / scale for x in new]
+        if change < 1e-9:
+            break
+    base = math.log10(strength[anchor])
+    return [400.0 * (math.log10(s) - base) for s in strength]
+
+
+def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
+           jobs: int | None = None, seed: int = 0, executor: Any = None,
+           progress: Callable[[int, int], None] | None = None,
+           entries: list[str] | None = None) -> Ladder:
+    """Make ``game``'s ladder: ``games`` seat-alternating games a pairing (Sagrada: a
+    difficulty), on ``jobs`` processes or a Dask ``executor`` (see ``tournament``)."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= 10_000:
+        raise ValueError(f"games must be a whole number 2 to 10,000, not {games!r}")
+    if not budgets or any(isinstance(b, bool) or not isinstance(b, (int, float))
+                          or not 0 < b <= 600 for b in budgets):
+        raise ValueError(f"budgets must be seconds above 0 (at most 600), not {budgets!r}")
+    entries = entries or entries_for(game, tuple(sorted(budgets)))
+    g = load(game)
+    if g.facts.max_players == 1:
+        return _solo(game, entries, games, jobs, seed, executor, progress)
+    options = {"players": 2} if "players" in type(g).options else {}
+    pairs = _pairings(entries)
+    index = {e: i for i, e in enumerate(entries)}
+    played: list[tuple[int, int, float]] = []
+    margins: dict[int, list[float]] = {i: [] for i in range(len(entries))}
+    seconds: dict[int, list[float]] = {i: [] for i in range(len(entries))}
+    pairings = []
+    sign = -1.0 if g.facts.lower_is_better else 1.0
+    for k, (a, b) in enumerate(pairs):
+        def tick(done: int, total: int, k: int = k) -> None:
+            if progress:
+                progress(k * games + done, len(pairs) * games)
+
+        table = tournament(game, [a, b], n=games, jobs=jobs, seed=seed + 1000 * k,
+                           options=options, executor=executor, progress=tick)
+        points = 0.0
+        for r in table.results:
+            seat_a = r.task.entries.index(0)
+            seat_b = 1 - seat_a
+            pa = r.returns[seat_a]
+            points += pa
+            played.append((index[a], index[b], pa))
+            diff = sign * (r.scores[seat_a] - r.scores[seat_b])
+            margins[index[a]].append(diff)
+            margins[index[b]].append(-diff)
+            for e, seat in ((index[a], seat_a), (index[b], seat_b)):
+                if r.moves[seat]:
+                    seconds[e].append(r.seconds[seat] / r.moves[seat])
+        pairings.append({"a": a, "b": b, "games": games, "a_points": points})
+    rated = ratings(played, len(entries))
+    rng = random.Random(seed)
+    samples: list[list[float]] = []
+    groups = [played[k * games:(k + 1) * games] for k in range(len(pairs))]
+    for _ in range(BOOTSTRAP):
+        again = [rng.choice(group) for group in groups for _ in group]
+        samples.append(ratings(again, len(entries), iterations=200))
+    rungs = []
+    for i, e in enumerate(entries):
+        values = sorted(s[i] for s in samples)
+        low, high = values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]
+        rungs.append(Rung(e, round(rated[i], 1), round(low, 1), round(high, 1),
+                          len(margins[i]), round(_mean(margins[i]), 2),
+                          round(_mean(seconds[i]), 4)))
+    rungs.sort(key=lambda r: -r.rating)
+    return Ladder(game, "Elo", rungs, games, pairings)
+
+
+def _solo(game: str, entries: list[str], games: int, jobs: int | None, seed: int,
+          executor: Any, progress: Callable[[int, int], None] | None) -> Ladder:
+    """Sagrada's ladder: each entry on the same deals at each window difficulty."""
+    from ..sagrada.windows import WINDOWS
+
+    levels = sorted({w.difficulty for w in WINDOWS})
+    total = len(entries) * len(levels) * games
+    done = 0
+    rungs = []
+    for e in entries:
+        won = 0.0
+        by: dict[str, float] = {}
+        secs = []
+        for level in levels:
+            names = [w.name for w in WINDOWS if w.difficulty == level]
+            part = 0.0
+            for j, name in enumerate(names):  # the level's games shared among its windows
+                n = games // len(names) + (j < games % len(names))
+                if not n:
+                    continue
+
+                def tick(d: int, t: int, base: int = done) -> None:
+                    if progress:
+                        progress(base + d, total)
+
+                table = tournament(game, [e], n=n, jobs=jobs, seed=seed + 100 * level,
+                                   options={"window": name}, executor=executor, progress=tick)
+                done += n
+                row = table.rows[0]
+                part += row["win_rate"] * n
+                secs.append(row["sec_per_move"])
+            by[str(level)] = round(part / games, 4)
+            won += part
+        rate = won / (games * len(levels))
+        low, high = wilson(won, games * len(levels))
+        rungs.append(Rung(e, round(rate, 4), round(low, 4), round(high, 4), games * len(levels),
+                          0.0, round(_mean(secs), 4), by))
+    rungs.sort(key=lambda r: -r.rating)
+    return Ladder(game, "share won", rungs, games)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+

@@ -1,0 +1,106 @@
+"""The strength ladders (``stainedglass/ai/ladder.py``) and the hint search chosen from them."""
+
+from __future__ import annotations
+
+import json
+import math
+import pathlib
+
+import pytest
+
+import stainedglass as sg
+from stainedglass.__main__ import main
+from stainedglass.ai.ladder import Ladder, _pairings, entries_for, ladder, ratings, shipped
+
+
+def test_bradley_terry_ratings_match_the_win_rates_they_came_from() -> None:
+    # a scored 30 of 40 against b: the model's chance of a beating b comes back near 75%
+    games = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10
+    r = ratings(games, 2)
+    expected = 1 / (1 + 10 ** ((r[1] - r[0]) / 400))
+    assert r[0] == 0.0 and r[1] < 0
+    assert 0.70 < expected < 0.75  # shrunk a little towards even by the virtual draws
+    # a chain: a beats b as often as b beats c, so c sits twice as far below a as b does
+    chain = [(0, 1, 1.0)] * 15 + [(0, 1, 0.0)] * 5 + [(1, 2, 1.0)] * 15 + [(1, 2, 0.0)] * 5
+    a, b, c = ratings(chain, 3)
+    assert math.isclose(c - a, 2 * (b - a), rel_tol=0.15)
+    assert ratings([(0, 1, 0.5)] * 8, 2) == pytest.approx([0.0, 0.0], abs=1e-6)
+
+
+def test_a_clean_sweep_gives_a_finite_rating() -> None:
+    r = ratings([(0, 1, 1.0)] * 50, 2)
+    assert math.isfinite(r[1]) and r[1] < -300
+
+
+def test_the_entries_and_pairings_of_each_game() -> None:
+    assert entries_for("cathedral", (0.1, 1.0)) == [
+        "greedy", "mcts:budget=0.1", "mcts:budget=1", "alphabeta:budget=0.1",
+        "alphabeta:budget=1", "cathedral:budget=0.1", "cathedral:budget=1"]
+    # alpha-beta only where it is exact: not with dice (Walls of Light) or card draws (Sagrada)
+    assert entries_for("walls_of_light", (0.1,)) == ["greedy", "mcts:budget=0.1"]
+    assert entries_for("sagrada", (0.1,)) == ["greedy", "mcts:budget=0.1"]
+    assert "alphabeta:budget=0.1" in entries_for("coloring", (0.1,))
+    pairs = _pairings(entries_for("cathedral", (0.1, 1.0)))
+    assert ("mcts:budget=0.1", "mcts:budget=1") in pairs  # up its own ladder
+    assert ("mcts:budget=1", "cathedral:budget=1") in pairs  # against the others at equal time
+    assert ("greedy", "cathedral:budget=0.1") in pairs
+    assert len(pairs) == len(set(pairs)) == 3 + 3 + 6
+
+
+def test_a_small_ladder_is_made_from_real_games_and_round_trips() -> None:
+    lad = ladder("cathedral", budgets=(0.02,), games=2, jobs=1,
+                 entries=["greedy", "mcts:budget=0.02", "random"])
+    assert lad.unit == "Elo" and {r.bot for r in lad.rungs} == {
+        "greedy", "mcts:budget=0.02", "random"}
+    assert [r.rating for r in lad.rungs] == sorted((r.rating for r in lad.rungs), reverse=True)
+    assert next(r for r in lad.rungs if r.bot == "greedy").rating == 0.0  # the anchor
+    for r in lad.rungs:
+        assert r.low <= r.rating <= r.high and r.games > 0
+    again = Ladder.from_dict(json.loads(json.dumps(lad.to_dict())))
+    assert again == lad and "ladder: cathedral" in str(lad)
+
+
+def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:
+    lad = ladder("sagrada", budgets=(0.02,), games=2, jobs=1, entries=["greedy"])
+    (rung,) = lad.rungs
+    assert lad.unit == "share won" and set(rung.by_difficulty) == {"3", "4", "5", "6"}
+    assert rung.games == 8 and 0.0 <= rung.rating <= 1.0
+    assert rung.rating == pytest.approx(sum(rung.by_difficulty.values()) / 4)
+
+
+@pytest.mark.parametrize("game", sg.games())
+def test_each_games_hint_search_is_its_ladders_strongest_within_a_second(game: str) -> None:
+    facts = sg.load(game).facts
+    assert facts.hint_bot in sg.ai.bot_names(game)
+    lad = shipped(game)
+    assert lad.strongest(1.0) == facts.hint_bot, str(lad)
+
+
+def test_the_shipped_ladders_cover_every_game_and_the_budgets_measured() -> None:
+    for game in sg.games():
+        lad = shipped(game)
+        budgets = {r.budget for r in lad.rungs}
+        assert {0.1, 0.3, 1.0} <= budgets, (game, budgets)
+        assert "greedy" in {r.bot for r in lad.rungs}
+
+
+def test_the_ladder_command_refuses_bad_input_with_a_message(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    assert main(["ladder", "cathedral", "--budgets", "fast"]) == 2
+    assert "--budgets are seconds" in capsys.readouterr().err
+    assert main(["ladder", "cathedral", "--budgets", "-1"]) == 2
+    assert "budgets must be seconds above 0" in capsys.readouterr().err
+    assert main(["ladder", "cathedral", "-n", "1"]) == 2
+    assert "games must be a whole number 2" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="no shipped ladder for 'chess'"):
+        shipped("chess")
+
+
+def test_the_ladder_command_writes_the_ladder(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "walls.json"
+    assert main(["ladder", "walls_of_light", "--budgets", "0.02", "-n", "2", "--jobs", "1",
+                 "--quiet", "--out", str(out)]) == 0
+    assert "ladder: walls_of_light" in capsys.readouterr().out
+    lad = Ladder.from_dict(json.loads(out.read_text()))
+    assert {r.bot for r in lad.rungs} == {"greedy", "mcts:budget=0.02"}
