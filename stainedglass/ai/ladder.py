@@ -227,9 +227,9 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
             diff = sign * (r.scores[seat_a] - r.scores[seat_b])
             margins[index[a]].append(diff)
             margins[index[b]].append(-diff)
-            for e, seat in ((index[a], seat_a), (index[b], seat_b)):
+            for who, seat in ((index[a], seat_a), (index[b], seat_b)):
                 if r.moves[seat]:
-                    seconds[e].append(r.seconds[seat] / r.moves[seat])
+                    seconds[who].append(r.seconds[seat] / r.moves[seat])
         pairings.append({"a": a, "b": b, "games": games, "a_points": points})
     rated = ratings(played, len(entries))
     rng = random.Random(seed)
