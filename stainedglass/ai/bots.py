@@ -16,7 +16,7 @@ from .alphabeta import AlphaBetaBot
 from .mcts import MCTSBot
 from .search import Bot, Candidate, determinize, expected_value
 
-__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot", "bot_names", "register_bot"]
+__all__ = ["RandomBot", "GreedyBot", "BOTS", "bot", "bot_class", "bot_names", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -106,7 +106,12 @@ def bot(name: str, **options: Any) -> Bot:
     ...
     ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral
     """
+    return bot_class(name)(**options)
+
+
+def bot_class(name: str) -> type[Bot]:
+    """The class ``bot(name)`` makes (its ``defaults`` and ``effort``, without making one)."""
     classes = _registry()
     if name not in classes:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
-    return classes[name](**options)
+    return classes[name]

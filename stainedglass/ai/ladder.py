@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from ..core import load
-from .bots import bot_names
+from .bots import BOTS, bot_names
 from .tournament import parse_bot, tournament, wilson
 
 __all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES"]
@@ -130,7 +130,7 @@ def entries_for(game: str, budgets: tuple[float, ...] = BUDGETS) -> list[str]:
     g = load(game)
     duel = g.facts.max_players >= 2 and not g.facts.chance and not g.facts.hidden_information
     searches = [b for b in SEARCHES if b != "alphabeta" or duel]
-    searches += [b for b in bot_names(game) if b not in ("random", "greedy", *SEARCHES)]
+    searches += [b for b in bot_names(game) if b not in BOTS]  # the game's own
     return ["greedy"] + [f"{b}:budget={s:g}" for b in searches for s in budgets]
 
 

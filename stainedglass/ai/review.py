@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..core import CHANCE, Move, State
-from .bots import bot as make_bot
+from .bots import bot as make_bot, bot_class
 from .search import StopFlag, leaf_value, sample_outcome
 
 __all__ = ["Comparison", "Judgement", "Review", "compare", "review", "label", "LABELS"]
@@ -123,7 +123,7 @@ def _searcher(state: State, seed: int, playouts: int | None, budget_s: float | N
               stop: StopFlag | None) -> Any:
     """The game's hint search with this budget (``playouts`` in its own units of work)."""
     name = state.game.facts.hint_bot
-    cls = type(make_bot(name))
+    cls = bot_class(name)
     opts: dict[str, Any] = {"seed": seed}
     if "early_stop" in cls.defaults:  # a review weighs every move: no settling early
         opts["early_stop"] = False
