@@ -314,6 +314,30 @@ class Game:
     def _prepare(self) -> None:
         """Hook: cross-check options and precompute what every state of this game shares."""
 
+    # ---- actions: the moves numbered, for frameworks that need a fixed action space -------------
+
+    max_plays: int
+    """A bound on the plays of one game (chance outcomes included), for frameworks that size
+    their buffers by it (OpenSpiel's ``max_game_length``)."""
+    max_words: int = 1
+    """The most words (``move_words``) a move is spelt with."""
+
+    def action_words(self) -> tuple[str, ...]:  # hook
+        """Every word a player's move is spelt with, each once, in a fixed order: OpenSpiel and
+        PettingZoo number these. Most games' words are whole moves (``move_words``); a game
+        whose moves are too many to list spells them in several words (a pencil, then shapes).
+        """
+        raise NotImplementedError
+
+    def chance_words(self) -> tuple[str, ...]:
+        """Every chance outcome (its text), each once, in a fixed order; () without chance."""
+        return ()
+
+    def move_words(self, move: Move) -> tuple[str, ...]:
+        """The words of ``action_words`` that spell ``move``, in order (default: the whole move
+        is one word)."""
+        return (str(move),)
+
     @property
     def num_players(self) -> int:
         return int(self.settings.get("players", self.facts.min_players))
@@ -441,6 +465,19 @@ class State:
         """
         self._check_player(player)
         return self.clone()
+
+    def text_for(self, player: int) -> str:
+        """The position as text, as ``player`` sees it (the others' hidden cards left out).
+
+        Games without hidden information show everything: ``str(state)``.
+        """
+        self._check_player(player)
+        return str(self)
+
+    def chance_seen_by(self) -> int | None:
+        """At a chance node: the one player who alone sees its outcome (a card drawn into a
+        hand), or None when everyone sees it (dice, a card turned up)."""
+        return None
 
     # ---- the contract ------------------------------------------------------------------------
 

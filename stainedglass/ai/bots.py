@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ..core import Move, State
@@ -56,12 +57,14 @@ class GreedyBot(Bot):
 
 
 _GAME_BOTS: dict[str, type[Bot]] = {}
+EXTRA_BOTS = {"openspiel-mcts": ("stainedglass.interop.openspiel", "rl")}
+"""Bots that come with an optional extra (module, extra): made by name once it is installed."""
 
 
 def register_bot(cls: type[Bot]) -> type[Bot]:
     """Class decorator for a game's own bot (declared in the game's folder, with the games it
     plays in ``games``): ``bot()`` then makes it by name."""
-    if not cls.games:
+    if not cls.games and cls.name not in EXTRA_BOTS:
         raise ValueError(f"bot {cls.name!r}: a game's own bot names the games it plays")
     _GAME_BOTS[cls.name] = cls
     return cls
@@ -112,6 +115,14 @@ def bot(name: str, **options: Any) -> Bot:
 def bot_class(name: str) -> type[Bot]:
     """The class ``bot(name)`` makes (its ``defaults`` and ``effort``, without making one)."""
     classes = _registry()
+    if name in EXTRA_BOTS and name not in classes:
+        module, extra = EXTRA_BOTS[name]
+        try:
+            importlib.import_module(module)
+        except ImportError as e:
+            raise ValueError(f"the {name} bot needs the {extra!r} extra: pip install "
+                             f"'stainedglass[{extra}]' ({e})") from None
+        classes = _registry()
     if name not in classes:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
     return classes[name]

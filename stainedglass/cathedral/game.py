@@ -551,6 +551,15 @@ class Cathedral(Game):
     }
     state_class = CathedralState
     variants = [{}, {"match": True}]
+    max_plays = 240  # a game takes about 30 plays (captures add a few); a match two games
+
+    def action_words(self) -> tuple[str, ...]:
+        """Every placement, each one word: the Cathedral's, then each building's on every
+        spot (Light's and Dark's spelt alike are one word; the side to move says whose)."""
+        words = dict.fromkeys(str(m) for m in CATHEDRAL_MOVES)
+        for side in (LIGHT, DARK):
+            words.update(dict.fromkeys(str(m) for m in SIDES[side].moves))
+        return tuple(words)
 
 
 def _two(v: Any) -> int:

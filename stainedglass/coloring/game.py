@@ -759,5 +759,27 @@ class ColoringGame(Game):
     state_class = ColoringState
     variants = [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4}]
 
+    max_words = 1 + MAX_GROUP  # the pencil, then up to five shapes (the circles one word)
+
     def _prepare(self) -> None:
         self.sheet: Sheet = load_sheet(self.settings["sheet"])
+        sheet = self.sheet
+        # every take colors a shape or fills a circle, and a player who passes has finished;
+        # solo, the crossings off: two values a section and the stars
+        self.max_plays = (self.num_players * (sheet.n + len(sheet.circles) + 1)
+                          + 2 * len(SECTIONS) + len(sheet.stars))
+
+    def action_words(self) -> tuple[str, ...]:
+        """A take is spelt in words: ``take red``, then its shapes one number at a time, then
+        ``+3`` for circles; ``pass`` and each crossing off are one word."""
+        return (("pass",) + tuple(f"cross {s}" for s in SECTIONS)
+                + tuple(f"cross star {k + 1}" for k in range(len(self.sheet.stars)))
+                + tuple(f"take {c}" for c in COLORS)
+                + tuple(str(i + 1) for i in range(self.sheet.n))
+                + tuple(f"+{k}" for k in range(1, MAX_GROUP + 1)))
+
+    def move_words(self, move: Move) -> tuple[str, ...]:
+        words = str(move).split()
+        if words[0] == "take":
+            return (f"take {words[1]}", *words[2:])
+        return (str(move),)

@@ -774,6 +774,27 @@ class Sagrada(Game):
                                 "order", _check_weights),
     }
     state_class = SagradaState
+    max_plays = 400  # ten rounds of three draws and two turns, tools and redraws besides
+    max_words = 6  # tool NAME, pay CARD, then up to four cards or fields
+
+    def action_words(self) -> tuple[str, ...]:
+        """``pass``; a placement as ``place R4`` then its field; a tool as ``tool NAME``,
+        ``pay CARD``, then its cards and fields one word each."""
+        cards = tuple(card_text(c) for c in ALL_CARDS)
+        return (("pass",) + tuple(f"place {c}" for c in cards) + tuple(f"tool {t}" for t in TOOLS)
+                + tuple(f"pay {c}" for c in cards) + cards + tuple(CELL_NAMES))
+
+    def chance_words(self) -> tuple[str, ...]:
+        return tuple(str(m) for m in DRAW)
+
+    def move_words(self, move: Move) -> tuple[str, ...]:
+        words = str(move).split()
+        if words[0] == "place":
+            return (f"place {words[1]}", words[2])
+        if words[0] == "tool":
+            return (f"tool {words[1]}", f"pay {words[3]}", *words[4:])
+        return (str(move),)
+
     variants = [
         {},
         {"tools": list(TOOL_IDS)},

@@ -628,6 +628,17 @@ class WallsOfLightState(State):
         """Walls of Light notation (see ``moves``), e.g. ``"place red 3:b2"``."""
         return M.parse(text)
 
+    def text_for(self, player: int) -> str:
+        """The position as ``player`` sees it: the others' hands as a count of cards."""
+        self._check_player(player)
+        return board_text(self, viewer=player)
+
+    def chance_seen_by(self) -> int | None:
+        """A card drawn goes into one hand, unseen by the others; dice are seen by all."""
+        if self._phase == PH_DRAW and self.pending_draws:
+            return int(self.pending_draws[0])
+        return None
+
     def _describe(self, move: Move) -> str:
         return describe(self, move)
 
@@ -709,6 +720,13 @@ class WallsOfLight(Game):
     }
     state_class = WallsOfLightState
     variants = [{"players": 2}, {"players": 3}]
+    max_plays = 2000  # random play ends within about 300 plays; thoughtful play sooner
+
+    def action_words(self) -> tuple[str, ...]:
+        return M.action_words()
+
+    def chance_words(self) -> tuple[str, ...]:
+        return M.chance_words()
 
     def _prepare(self) -> None:
         n = self.settings["players"]

@@ -84,6 +84,22 @@ def swap_move(g1: int, g2: int) -> WMove:
     return move
 
 
+def action_words() -> tuple[str, ...]:
+    """Every move a player can make, each one word, in a fixed order (``Game.action_words``):
+    placements, removals, pass, then the cards (every Swap Panes pair of spaces)."""
+    words = [str(m) for ms in PLACES for m in ms] + [str(m) for m in REMOVES]
+    words += [str(PASS_MOVE), str(EXTRA_MOVE)]
+    words += [str(m) for m in REROLLS.values()] + [str(m) for m in MODIFIES.values()]
+    spaces = POSITIONS * CELLS
+    words += [str(swap_move(a, b)) for a in range(spaces) for b in range(a + 1, spaces)]
+    return tuple(words)
+
+
+def chance_words() -> tuple[str, ...]:
+    """Every chance outcome: each roll of one, two or three dice, then each card drawn."""
+    return tuple(str(m) for ms in ROLLS.values() for m in ms) + tuple(str(m) for m in DRAWS)
+
+
 # ---- parsing --------------------------------------------------------------------------------
 
 _HELP = ("a move is one of: 'place red 3:b2', 'remove 3:b2', 'pass', 'card extra', "

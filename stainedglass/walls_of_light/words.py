@@ -87,8 +87,9 @@ def card_words(state: WallsOfLightState, move: WMove) -> str:
             f"to {state.dice[d] + s}")
 
 
-def board_text(state: WallsOfLightState) -> str:
-    """The position as text: six windows side by side, then scores, hands and the turn."""
+def board_text(state: WallsOfLightState, viewer: int | None = None) -> str:
+    """The position as text: six windows side by side, then scores, hands and the turn (with
+    a ``viewer``, the others' hands as a count of cards: what that player sees)."""
     lines = []
     heads = []
     for pos in range(6):
@@ -116,8 +117,9 @@ def board_text(state: WallsOfLightState) -> str:
                                         for p in range(n))
                  + "; winks left: " + ", ".join(f"{COLOR_NAMES[c]} {state.supply[c]}"
                                                 for c in range(3)))
-    lines.append("hands: " + "; ".join(f"{COLOR_NAMES[p]} {' '.join(state.hand(p)) or '-'}"
-                                       for p in range(n))
+    lines.append("hands: " + "; ".join(
+        f"{COLOR_NAMES[p]} {' '.join(state.hand(p)) or '-'}" if viewer in (None, p)
+        else f"{COLOR_NAMES[p]} {len(state.hand(p))} cards" for p in range(n))
                  + f"; pile {sum(state.pile)}, discard {sum(state.discard)}")
     turn = {"roll": "to roll", "action": "to play", "reroll": "rerolling",
             "draw": "a card is drawn", "over": "game over"}[state.phase]

@@ -1,0 +1,350 @@
+"""Every stainedglass game as an OpenSpiel game, and bots across the two.
+
+Importing this module registers the four games with OpenSpiel (``stainedglass_cathedral``,
+``stainedglass_walls_of_light``, ...), with their chance nodes and, for Walls of Light, each
+player's information state (the others' hands unseen, and the cards they draw). Actions are the
+words of :mod:`stainedglass.interop.actions`: a Coloring or Sagrada turn may take several.
+The game's parameters are ``players`` and ``seed`` (the setup: the deal, the windows).
+
+>>> import pyspiel
+>>> import stainedglass.interop.openspiel
+>>> game = pyspiel.load_game("stainedglass_cathedral")
+>>> state = game.new_initial_state()
+>>> state.action_to_string(state.legal_actions()[0])
+'cathedral b1 a2 b2 c2 b3 b4'
+
+``SpielBot`` lets OpenSpiel's algorithms play one of our bots, and the bot named
+``openspiel-mcts`` (registered here) is OpenSpiel's own MCTS in our tournaments.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .. import core
+from ..ai.bots import register_bot
+from ..ai.search import Bot
+from .actions import ActionSpace, Speller
+
+__all__ = ["PREFIX", "register", "spiel_name", "SpielGame", "SpielState", "SpielBot",
+           "OpenSpielMCTS", "from_spiel", "to_spiel"]
+
+PREFIX = "stainedglass_"
+_PROBE = 8  # simulations of the short search that measures openspiel-mcts's speed
+
+
+def spiel_name(game: str) -> str:
+    """``"cathedral"`` -> ``"stainedglass_cathedral"``, its name in OpenSpiel."""
+    return PREFIX + game
+
+
+def _game_type(cls: type[core.Game]) -> Any:
+    facts = cls.facts
+    T = pyspiel.GameType
+    return T(
+        short_name=spiel_name(cls.name),
+        long_name=f"stainedglass {cls.title}",
+        dynamics=T.Dynamics.SEQUENTIAL,
+        chance_mode=(T.ChanceMode.EXPLICIT_STOCHASTIC if facts.chance
+                     else T.ChanceMode.DETERMINISTIC),
+        information=(T.Information.IMPERFECT_INFORMATION if facts.hidden_information
+                     else T.Information.PERFECT_INFORMATION),
+        # returns: 1 a win, 0 a loss, a draw shared; solo 1 won, 0 lost
+        utility=(T.Utility.CONSTANT_SUM if facts.min_players > 1 else T.Utility.GENERAL_SUM),
+        reward_model=T.RewardModel.TERMINAL,
+        max_num_players=facts.max_players,
+        min_num_players=facts.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"players": int(cls.options["players"].default
+                                                if "players" in cls.options
+                                                else facts.min_players),
+                                 "seed": 0},
+    )
+
+
+class SpielGame(pyspiel.Game):
+    """One of our games as OpenSpiel sees it (a subclass per game: ``sg_name``)."""
+
+    sg_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None,
+                 sg_game: core.Game | None = None) -> None:
+        params = dict(params or {})
+        cls = type(core.load(self.sg_name))
+        spec = _game_type(cls).parameter_specification
+        unknown = sorted(set(params) - set(spec))
+        if unknown:
+            raise ValueError(f"{spiel_name(self.sg_name)}: unknown parameter {unknown[0]!r}; "
+                             f"the parameters are {', '.join(sorted(spec))}")
+        players = int(params.get("players", spec["players"]))
+        self.seed = int(params.get("seed", 0))
+        options = {"players": players} if "players" in cls.options else {}
+        # ``sg_game``: a game with other options too (a custom sheet, a start position)
+        self.sg_game = sg_game if sg_game is not None else core.load(self.sg_name, **options)
+        self.space = ActionSpace(self.sg_game)
+        facts = cls.facts
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size,
+            max_chance_outcomes=len(self.space.chance_words),
+            num_players=self.sg_game.num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0 if facts.min_players > 1 else None,
+            max_game_length=self.space.max_length)
+        super().__init__(_game_type(cls), info, {"players": players, "seed": self.seed})
+
+    def new_initial_state(self) -> "SpielState":
+        return SpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
+        if params:
+            raise ValueError(f"{spiel_name(self.sg_name)}: observations take no parameters")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(perfect_recall)
+
+
+class SpielState(pyspiel.State):
+    """A position of one of our games, with the words chosen so far of the move being spelt;
+    ``sg_state`` is our :class:`stainedglass.State`."""
+
+    def __init__(self, game: SpielGame, sg_state: core.State | None = None) -> None:
+        super().__init__(game)
+        if sg_state is None:
+            sg_state = game.sg_game.new_game(seed=game.seed)
+        self._turn = Speller(game.space, sg_state)
+        # what each play showed: (word, who alone saw it or None, who played it or CHANCE)
+        self._log: list[tuple[str, int | None, int]] = []
+
+    @property
+    def sg_state(self) -> core.State:
+        return self._turn.state
+
+    def current_player(self) -> int:
+        p = self._turn.state.current_player
+        if p == core.TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if p == core.CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(p)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._turn.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._turn.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        state = self._turn.state
+        word = self._turn.action_word(action)
+        if state.is_chance():
+            self._log.append((word, state.chance_seen_by(), core.CHANCE))
+        else:
+            self._log.append((word, None, state.current_player))
+        self._turn.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        words = (self._turn.space.chance_words if player == pyspiel.PlayerId.CHANCE
+                 else self._turn.space.words)
+        return words[action] if 0 <= action < len(words) else f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._turn.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        state = self._turn.state
+        if not state.is_terminal():
+            return [0.0] * state.num_players
+        return [float(r) for r in state.returns()]
+
+    def observation_text(self, player: int) -> str:
+        """The position as ``player`` sees it, and the words of the move being spelt."""
+        text = self._turn.state.text_for(player)
+        if self._turn.spelt:
+            text += "\nspelling: " + " ".join(self._turn.spelt)
+        return text
+
+    def information_text(self, player: int) -> str:
+        """All ``player`` has seen: every play in order (a card drawn by another as ``?``),
+        then the position as that player sees it."""
+        seen = [word if by is None or by == player else "?" for word, by, _ in self._log]
+        return "plays: " + " | ".join(seen) + "\n" + self.observation_text(player)
+
+    def __str__(self) -> str:
+        text = str(self._turn.state)
+        if self._turn.spelt:
+            text += "\nspelling: " + " ".join(self._turn.spelt)
+        return text
+
+
+class _Observer:
+    """Observation strings (tensors are PettingZoo's, for now)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        pass
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_text(player)
+        return state.observation_text(player)
+
+
+def register() -> list[str]:
+    """Register every game of ``sg.games()`` with OpenSpiel (done on import); their names."""
+    names = []
+    for name in core.games():
+        short = spiel_name(name)
+        if short not in pyspiel.registered_names():
+            cls = type(f"Spiel_{name}", (SpielGame,), {"sg_name": name, "__module__": __name__})
+            globals()[cls.__name__] = cls  # found by name: games pickle
+            pyspiel.register_game(_game_type(type(core.load(name))), cls)
+        names.append(short)
+    return names
+
+
+
+
+# ---- across: our states and bots in OpenSpiel, OpenSpiel's MCTS among our bots ----------------
+
+def to_spiel(state: core.State) -> SpielState:
+    """An OpenSpiel state at our ``state`` (a copy; its OpenSpiel history starts here).
+
+    >>> import stainedglass as sg
+    >>> state = sg.load("cathedral").new_game()
+    >>> to_spiel(state).legal_actions() == to_spiel(state).legal_actions()
+    True
+    """
+    register()
+    name = state.game.name
+    cls = globals()[f"Spiel_{name}"]
+    players = {"players": state.num_players} if "players" in type(state.game).options else {}
+    game = cls(players, sg_game=state.game)
+    return SpielState(game, state.clone())
+
+
+def from_spiel(state: SpielState) -> core.State:
+    """Our state under an OpenSpiel one (a copy), between moves: a move half spelt is refused
+    with a ValueError."""
+    if state._turn.spelt:
+        raise ValueError("from_spiel(): a move is half spelt (" + " ".join(state._turn.spelt)
+                         + "); finish it first")
+    return state.sg_state.clone()
+
+
+class SpielBot(pyspiel.Bot):
+    """One of our bots (a name as ``sg.ai.bot`` takes, with its options) playing in OpenSpiel:
+    for a move of several words it answers each in turn.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("stainedglass_coloring", {"players": 2})
+    >>> bot = SpielBot("greedy", seed=1)
+    >>> state = game.new_initial_state()
+    >>> state.action_to_string(bot.step(state)).split()[0]  # a pencil first, then each shape
+    'take'
+    """
+
+    def __init__(self, name: str, **options: Any) -> None:
+        super().__init__()
+        from ..ai.bots import bot
+
+        self.bot = bot(name, **options)
+        self._plan: tuple[Any, tuple[int, ...]] | None = None
+
+    def restart_at(self, state: Any) -> None:
+        self._plan = None
+
+    def step(self, state: SpielState) -> int:
+        turn = state._turn
+        n = len(turn.spelt)
+        if n and self._plan is not None:
+            key, plan = self._plan
+            if key == (id(turn.state), len(turn.state.history)) and len(plan) > n:
+                return plan[n]
+        move = self.bot.choose(turn.state)
+        plan = turn.space.spell(move)
+        self._plan = ((id(turn.state), len(turn.state.history)), plan)
+        return plan[n]
+
+
+@register_bot
+class OpenSpielMCTS(Bot):
+    """OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``, random rollouts) as
+    one of our bots, ``openspiel-mcts``: for a tournament against ours at equal time. With
+    ``budget`` seconds it measures its speed on a short search of the position, then searches
+    as many simulations as fit; ``simulations`` fixes them instead (reproducible). With hidden
+    information it searches a determinization (the others' hands redrawn), as OpenSpiel's MCTS
+    needs perfect information."""
+
+    name = "openspiel-mcts"
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "simulations": None,
+                                "uct_c": 2.0, "rollouts": 1}
+
+    def choose(self, state: core.State) -> core.Move:
+        from open_spiel.python.algorithms import mcts
+
+        self._check(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        opts = self.options
+        sims = opts["simulations"]
+        if sims is not None and (isinstance(sims, bool) or not isinstance(sims, int)
+                                 or sims < 2):  # OpenSpiel's MCTS grows the root in its second
+            raise ValueError(f"bot {self.name!r}: simulations= must be a whole number, 2 or more, "
+                             f"not {sims!r}")
+        for key, kind in (("uct_c", float), ("rollouts", int)):
+            value = opts[key]
+            if (isinstance(value, bool) or not isinstance(value, (int, float) if kind is float
+                                                           else int) or value <= 0):
+                raise ValueError(f"bot {self.name!r}: {key}= must be a positive "
+                                 f"{'number' if kind is float else 'whole number'}, not {value!r}")
+        from ..ai.search import determinize
+
+        root = to_spiel(determinize(state, state.current_player, self.rng))
+        game = root.get_game()
+        rng = np.random.RandomState(self.rng.randrange(2**31))
+
+        def word(probe: SpielState, n: int) -> int:
+            bot = mcts.MCTSBot(game, float(opts["uct_c"]), n,
+                               mcts.RandomRolloutEvaluator(int(opts["rollouts"]), rng),
+                               random_state=rng, solve=True)
+            return int(bot.step(probe))
+
+        seconds = float(opts["budget"] if opts["budget"] is not None else 1.0)
+        deadline = time.perf_counter() + seconds
+        words_left = root._turn.space.game.max_words
+        actions: list[int] = []
+        probe = root.clone()
+        while True:  # one search for each word of the move
+            n = sims
+            if n is None:  # the time's share of this word, at the speed of a short search
+                share = (deadline - time.perf_counter()) / words_left
+                start = time.perf_counter()
+                word(probe, _PROBE)
+                spent = time.perf_counter() - start
+                n = max(_PROBE, int(_PROBE * (share - spent) / max(spent, 1e-6)))
+            action = word(probe, n)
+            actions.append(action)
+            probe.apply_action(action)
+            words_left = max(1, words_left - 1)
+            if not probe._turn.spelt:
+                break
+        chosen = tuple(actions)
+        for move in moves:
+            if root._turn.space.spell(move) == chosen:
+                return move
+        raise RuntimeError("openspiel-mcts chose no legal move")  # the actions were legal
+
+
+register()

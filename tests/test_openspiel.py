@@ -1,0 +1,151 @@
+"""The four games in OpenSpiel (``stainedglass.interop.openspiel``), tested as OpenSpiel tests its
+own Python games: ``pyspiel.random_sim_test`` on every game and player count, pickle round trips
+of games and states, OpenSpiel's MCTS playing them, and bots across the two libraries."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra: pip install 'stainedglass[rl]'")
+
+import stainedglass as sg  # noqa: E402
+from stainedglass.interop import openspiel as sgspiel  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+
+PLAYERS = [(name, n) for name in sg.games()
+           for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)]
+
+
+@pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
+def test_openspiel_random_simulation_test(name, players):
+    game = pyspiel.load_game(sgspiel.spiel_name(name), {"players": players})
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def _played(game, n: int, seed: int = 0):
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    for _ in range(n):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("name", sg.games())
+def test_games_and_states_pickle_and_serialize(name):
+    game = pyspiel.load_game(sgspiel.spiel_name(name))
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
+    state = _played(game, 9)
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.legal_actions() == state.legal_actions()
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state)
+
+
+def test_a_coloring_turn_is_spelt_in_several_actions_and_a_half_spelt_turn_pickles():
+    game = pyspiel.load_game("stainedglass_coloring", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # a pencil
+    assert state.action_to_string(state.history()[0]) == "take red"
+    state.apply_action(state.legal_actions()[0])  # a first shape
+    assert state.current_player() == 0 and "spelling: take red" in str(state)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.legal_actions() == state.legal_actions() and str(copy) == str(state)
+    with pytest.raises(ValueError, match="half spelt"):
+        sgspiel.from_spiel(state)
+
+
+def test_walls_of_light_information_states_hide_the_cards_others_draw():
+    """Rule: each player's hand is hidden from the others; so is a card they draw."""
+    game = pyspiel.load_game("stainedglass_walls_of_light", {"players": 2})
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    while not (state.is_chance_node() and state.sg_state.chance_seen_by() is not None):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:  # the card that lets one draw, when it can be played
+            legal = state.legal_actions()
+            extra = [a for a in legal if state.action_to_string(a) == "card extra"]
+            state.apply_action(extra[0] if extra else int(rng.choice(legal)))
+    drawer = state.sg_state.chance_seen_by()
+    other = 1 - drawer
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    if len(outcomes) < 2:
+        pytest.skip("one kind of card left in the pile")  # seed 1 leaves several
+    a, b = state.clone(), state.clone()
+    a.apply_action(outcomes[0])
+    b.apply_action(outcomes[1])
+    assert a.information_state_string(other) == b.information_state_string(other)
+    assert a.information_state_string(drawer) != b.information_state_string(drawer)
+    assert "cards" in a.observation_string(other)  # the drawer's hand as a count
+
+
+@pytest.mark.parametrize("name", ["cathedral", "walls_of_light", "sagrada"])
+def test_openspiel_mcts_plays_our_games_to_the_end(name):
+    game = pyspiel.load_game(sgspiel.spiel_name(name))
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bots = [bot] * game.num_players()
+    if game.get_type().information != pyspiel.GameType.Information.PERFECT_INFORMATION:
+        # OpenSpiel's MCTS is for perfect information: here it sees through the others'
+        # hands (a determinization is what our openspiel-mcts bot gives it instead)
+        bots = [bot] + [sgspiel.SpielBot("random", seed=p) for p in range(1, len(bots))]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    if game.num_players() == 1:
+        assert list(returns) in ([0.0], [1.0])  # solo: the window won or lost
+    else:  # a win is 1, a loss 0, a draw shared
+        assert abs(sum(returns) - 1.0) < 1e-9 and all(0.0 <= r <= 1.0 for r in returns)
+
+
+@pytest.mark.parametrize("name", sg.games())
+def test_our_bots_play_in_openspiel(name):
+    game = pyspiel.load_game(sgspiel.spiel_name(name))
+    bots = [sgspiel.SpielBot("greedy", seed=p) for p in range(game.num_players())]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
+                                          np.random.RandomState(0))
+    assert len(returns) == game.num_players() and all(0.0 <= r <= 1.0 for r in returns)
+
+
+def test_openspiel_mcts_is_one_of_our_bots_and_plays_a_tournament():
+    table = sg.ai.tournament("cathedral", ["openspiel-mcts:simulations=20", "random"], n=2,
+                             jobs=1, seed=0)
+    assert [row["games"] for row in table.rows] == [2, 2]
+    again = sg.ai.tournament("cathedral", ["openspiel-mcts:simulations=20", "random"], n=2,
+                             jobs=1, seed=0)
+    assert [r["wins"] for r in again.rows] == [r["wins"] for r in table.rows]
+
+
+def test_openspiel_mcts_spells_a_coloring_turn_and_answers_within_its_options():
+    state = sg.load("coloring", players=2).new_game(seed=2)
+    state.play("take red 1 2 3 4 5")
+    bot = sg.ai.bot("openspiel-mcts", simulations=3, seed=1)
+    assert bot.choose(state) in state.legal_moves()
+    for bad in ({"simulations": 1}, {"uct_c": -1}, {"rollouts": 0}, {"rollouts": "2"}):
+        with pytest.raises(ValueError, match="openspiel-mcts"):
+            sg.ai.bot("openspiel-mcts", **bad).choose(state)
+
+
+def test_to_spiel_keeps_the_games_options_and_from_spiel_gives_the_state_back():
+    state = sg.load("cathedral", match=True).new_game(seed=4)
+    state.play("cathedral e4 d5 e5 f5 e6 e7")
+    spiel = sgspiel.to_spiel(state)
+    assert spiel.current_player() == state.current_player
+    assert sorted(spiel.action_to_string(a) for a in spiel.legal_actions()) == sorted(
+        str(m) for m in state.legal_moves())
+    spiel.apply_action(spiel.legal_actions()[0])
+    back = sgspiel.from_spiel(spiel)
+    assert back.history[:-1] == state.history and state.history == ["cathedral e4 d5 e5 f5 e6 e7"]
+    assert back.game.settings["match"] is True
