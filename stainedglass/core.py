@@ -38,7 +38,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Self, Sequence
 
-if TYPE_CHECKING:  # for the annotation only: the record module builds on this one
+if TYPE_CHECKING:  # for the annotations only: the record module builds on this one
+    import numpy as np
+
     from .record import Record
 
 __all__ = [
@@ -338,6 +340,9 @@ class Game:
         is one word)."""
         return (str(move),)
 
+    observation_size: int
+    """The length of ``State.observation(player)`` in this game with these options."""
+
     @property
     def num_players(self) -> int:
         return int(self.settings.get("players", self.facts.min_players))
@@ -473,6 +478,12 @@ class State:
         """
         self._check_player(player)
         return str(self)
+
+    def observation(self, player: int) -> "np.ndarray":  # hook
+        """What ``player`` sees, as numbers for learning programs: a flat float32 array of
+        ``game.observation_size`` values in 0..1, the seats counted from ``player`` (first the
+        player, then the next to play after them); each game's method says its layout."""
+        raise NotImplementedError
 
     def chance_seen_by(self) -> int | None:
         """At a chance node: the one player who alone sees its outcome (a card drawn into a

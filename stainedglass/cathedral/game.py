@@ -393,6 +393,32 @@ class CathedralState(State):
                 words.append(f"and captures {owner_name} {ALL_PIECES[piece]}")
         return " ".join(words).replace(" ;", ";") + "."
 
+    def observation(self, player: int) -> np.ndarray:
+        """What ``player`` sees, as ``game.observation_size`` (524) numbers: five planes of the
+        100 squares in reading order (the player's buildings, the other's, the Cathedral, the
+        player's territory, the other's), then each building kind still to place as a share of
+        its count (the player's 11, the other's 11), then whether the Cathedral is placed and
+        whether it is the player's turn (1.0 or 0.0).
+
+        >>> import stainedglass as sg
+        >>> obs = sg.load("cathedral").new_game().observation(0)
+        >>> obs.shape, float(obs[-1]), obs[500:511].tolist() == [1.0] * 11
+        ((524,), 1.0, True)
+        """
+        self._check_player(player)
+        other = 1 - player
+        boards = (self.occ[player], self.occ[other], self.occ[NEUTRAL], self.terr[player],
+                  self.terr[other])
+        planes = np.unpackbits(np.frombuffer(b"".join(b.to_bytes(13, "little") for b in boards),
+                                             dtype=np.uint8).reshape(5, 13),
+                               axis=1, bitorder="little")[:, :SIZE * SIZE]
+        counts = np.array(COUNTS, dtype=np.float32)
+        supply = [np.array(self.supply[p][:len(COUNTS)], dtype=np.float32) / counts
+                  for p in (player, other)]
+        flags = np.array([self.cathedral_state != "unplaced", self.to_move == player],
+                         dtype=np.float32)
+        return np.concatenate([planes.astype(np.float32).ravel(), *supply, flags])
+
     def __str__(self) -> str:
         rows = ["   " + " ".join("abcdefghij")]
         for y in range(SIZE):
@@ -552,6 +578,8 @@ class Cathedral(Game):
     state_class = CathedralState
     variants = [{}, {"match": True}]
     max_plays = 240  # a game takes about 30 plays (captures add a few); a match two games
+
+    observation_size = 5 * SIZE * SIZE + 2 * len(PIECES) + 2
 
     def action_words(self) -> tuple[str, ...]:
         """Every placement, each one word: the Cathedral's, then each building's on every

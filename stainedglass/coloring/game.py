@@ -689,6 +689,47 @@ class ColoringState(State):
                          else "fills the last circle: finished")
         return ", ".join(parts) + "."
 
+    def observation(self, player: int) -> np.ndarray:
+        """What ``player`` sees, as ``game.observation_size`` numbers (for ``n`` shapes and
+        ``s`` stars, ``20 n + 4 s + 83``; 1,323 on the rose window). Seats count from the player
+        (a seat no one sits in is all zeros). For each seat and each of the five pencils, the
+        shapes it has colored (1 a shape); per seat the circles filled (a share), each star's
+        value (/4) and whether the seat has finished; each section's high and low value: open,
+        crossed off, or taken by one of the four seats; the pencils in the pool, the pencil
+        held back (solo), a crossing off due, and whose turn it is.
+
+        >>> import stainedglass as sg
+        >>> sg.load("coloring").new_game(seed=1).observation(0).shape
+        (1323,)
+        """
+        self._check_player(player)
+        sheet = self.sheet
+        n, k = sheet.n, len(sheet.stars)
+        seats = [(player + j) % self.num_players if j < self.num_players else None
+                 for j in range(4)]
+        paint = np.zeros((4, len(COLORS), n), dtype=np.float32)
+        per_seat = np.zeros((4, 2 + k), dtype=np.float32)
+        for j, q in enumerate(seats):
+            if q is None:
+                continue
+            for c, mask in enumerate(self.paint[q]):
+                bits = np.unpackbits(np.frombuffer(mask.to_bytes((n + 7) // 8, "little"),
+                                                   dtype=np.uint8), bitorder="little")[:n]
+                paint[j, c] = bits
+            per_seat[j, 0] = self.circles_used[q] / max(1, len(sheet.circles))
+            per_seat[j, 1] = q in self.finished
+            per_seat[j, 2:] = [max(0, v) / 4 for v in self.stars[q]]
+        sections = np.zeros((len(SECTIONS), 2, 6), dtype=np.float32)
+        for i in range(len(SECTIONS)):
+            for h, v in enumerate((self.high[i], self.low[i])):
+                slot = 0 if v == OPEN else 1 if v == CROSSED else 2 + seats.index(v)
+                sections[i, h, slot] = 1.0
+        pool = [float(self.pool >> c & 1) for c in range(len(COLORS))]
+        held = [float(self.held == c) for c in range(len(COLORS))]
+        turn = [float(self.to_move == q) for q in seats]
+        return np.concatenate([paint.ravel(), per_seat.ravel(), sections.ravel(),
+                               np.array([*pool, *held, self.crossing, *turn], dtype=np.float32)])
+
     def __str__(self) -> str:
         sheet = self.sheet
         lines = []
@@ -768,6 +809,7 @@ class ColoringGame(Game):
         # solo, the crossings off: two values a section and the stars
         self.max_plays = (self.num_players * (sheet.n + len(sheet.circles) + 1)
                           + 2 * len(SECTIONS) + len(sheet.stars))
+        self.observation_size = 20 * sheet.n + 4 * len(sheet.stars) + 83
 
     def action_words(self) -> tuple[str, ...]:
         """A take is spelt in words: ``take red``, then its shapes one number at a time, then

@@ -24,8 +24,11 @@ import math
 import random
 from typing import Any, cast
 
+import numpy as np
+
 from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
-from .cards import ALL_CARDS, card_text, cards_text, parse_card, value_of
+from .cards import (ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card,
+                    value_of)
 from .placement import field_problem, free_fields
 from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
 from .tools import (
@@ -679,6 +682,46 @@ class SagradaState(State):
                            f"{after.scores()[0]} against target {after.target()}")
         return words + (": " + ", ".join(changes) if changes else "") + "."
 
+    def observation(self, player: int) -> np.ndarray:
+        """What the player sees, as ``game.observation_size`` (612) numbers. For each of the 20
+        fields in reading order 22: its restriction's color (R G Y B K) and value (1-6), and the
+        card placed there, color and value. Then, card by card (R1...K6), those drawn and not
+        used, those known at the bottom of the pile, the discards and those on the turn bar;
+        the round (10) and turn (2); the cards to draw (/3) and the pile's size (/30); each
+        tool in play unused and each used; a tool used and the cards placed this round (/2);
+        the three orders (of 15) and their weights (/2).
+
+        >>> import stainedglass as sg
+        >>> sg.load("sagrada").new_game(seed=1).observation(0).shape
+        (612,)
+        """
+        self._check_player(player)
+        fields = np.zeros((CELLS, 22), dtype=np.float32)
+        for i, text in enumerate(self.window.fields):
+            if text in COLORS:
+                fields[i, COLORS.index(text)] = 1.0
+            elif text:
+                fields[i, 5 + int(text) - 1] = 1.0
+            c = self._grid[i]
+            if c >= 0:
+                fields[i, 11 + c // 6] = 1.0
+                fields[i, 16 + value_of(c) - 1] = 1.0
+        cards = np.zeros((4, NUM_CARDS), dtype=np.float32)
+        for row, known in enumerate((self._hand, self._bottom, self._discards,
+                                     [c for stack in self._bar for c in stack])):
+            for c in known:
+                cards[row, c] = 1.0
+        timing = np.zeros(12, dtype=np.float32)
+        timing[min(self._round, 10) - 1] = 1.0
+        timing[10 + self.turn - 1] = 1.0
+        tools = [float(t in self._tools) for t in TOOL_IDS] + [float(t in self._used)
+                                                              for t in TOOL_IDS]
+        orders = [float(o in self._orders) for o in ORDERS]
+        rest = np.array([self._to_draw / 3, self.pile_size / NUM_CARDS, *tools,
+                         self._tool_round, self._placed_round / 2, *orders,
+                         *(w / 2 for w in self.order_weights)], dtype=np.float32)
+        return np.concatenate([fields.ravel(), cards.ravel(), timing, rest])
+
     def __str__(self) -> str:
         w = self.window
         lines = [f"Sagrada solo: window {w.name!r} (difficulty {w.difficulty}), "
@@ -776,6 +819,8 @@ class Sagrada(Game):
     state_class = SagradaState
     max_plays = 400  # ten rounds of three draws and two turns, tools and redraws besides
     max_words = 6  # tool NAME, pay CARD, then up to four cards or fields
+    observation_size = (CELLS * 22 + 4 * NUM_CARDS + 12  # fields, cards, round and turn
+                        + 2 + 2 * len(TOOL_IDS) + 2 + len(ORDERS) + 3)
 
     def action_words(self) -> tuple[str, ...]:
         """``pass``; a placement as ``place R4`` then its field; a tool as ``tool NAME``,

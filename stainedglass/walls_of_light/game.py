@@ -17,12 +17,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
 from . import moves as M
 from .moves import (CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
                     PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, REROLL, ROLL, ROLL_CHANCES, ROLLS,
                     SWAP, WMove, space_name, swap_move)
-from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of
+from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of, printed_of, winks_of
 from .panes import PLACE as PLACE_CODE
 from .panes import REMOVE as REMOVE_CODE
 from .evaluation import evaluate
@@ -628,6 +630,56 @@ class WallsOfLightState(State):
         """Walls of Light notation (see ``moves``), e.g. ``"place red 3:b2"``."""
         return M.parse(text)
 
+    def observation(self, player: int) -> np.ndarray:
+        """What ``player`` sees, as ``game.observation_size`` (1784) numbers. For each of the 96
+        spaces (window 1's 16 cells in reading order, then window 2's...) 18: glass or stone,
+        the printed color (one of six), the color shown (one of six), the red, blue and yellow
+        winks on it (halves), a "+1" space, a "+card" space. Then: each window's back face up
+        (6), each die's value (3 x 6, none before the roll), the phase (roll, action, reroll,
+        draw, over), the player's cards of each kind (quarters), the next two seats' hand sizes
+        (/16), the pile and the discards (/16), the scores from the player on (/50, at most 1),
+        the winks left of each color (/8), the white cubes (6), a card played, an action taken,
+        the placements left (/3), whose turn from the player on (3), a two-player game.
+
+        >>> import stainedglass as sg
+        >>> sg.load("walls_of_light").new_game(seed=1).observation(0).shape
+        (1784,)
+        """
+        self._check_player(player)
+        n = self.game.num_players
+        seats = [(player + k) % n if k < n else None for k in range(3)]
+        spaces = np.zeros((6 * CELLS, 18), dtype=np.float32)
+        for pos in range(6):
+            face = self.face(pos)
+            for cell in face.spaces:
+                row = spaces[pos * CELLS + cell]
+                code = self.cells[pos * CELLS + cell]
+                row[0] = 1.0
+                printed = printed_of(code)
+                if printed is not None:
+                    row[1 + printed] = 1.0
+                if SHOWN[code] >= 0:
+                    row[7 + SHOWN[code]] = 1.0
+                for wink in winks_of(code):
+                    row[13 + wink] += 0.5
+                special = face.special(cell)
+                row[16] = special == "+1"
+                row[17] = special == "+card"
+        dice = np.zeros((3, 6), dtype=np.float32)
+        for d, value in enumerate(self.dice or ()):
+            dice[d, value - 1] = 1.0
+        phase = np.zeros(5, dtype=np.float32)
+        phase[self._phase] = 1.0
+        hand = np.array(self.hands[player], dtype=np.float32) / CARDS_PER_TYPE
+        others = [sum(self.hands[q]) / 16 if q is not None else 0.0 for q in seats[1:]]
+        scores = [min(1.0, self.score[q] / 50) if q is not None else 0.0 for q in seats]
+        turn = [float(self.to_move == q) for q in seats]
+        rest = np.array([*self.side, *others, sum(self.pile) / 16, sum(self.discard) / 16,
+                         *scores, *(w / WINKS_PER_COLOR for w in self.supply), *self.cubes,
+                         self.card_played, self.acted, self.placements_left / 3, *turn,
+                         n == 2], dtype=np.float32)
+        return np.concatenate([spaces.ravel(), dice.ravel(), phase, hand, rest])
+
     def text_for(self, player: int) -> str:
         """The position as ``player`` sees it: the others' hands as a count of cards."""
         self._check_player(player)
@@ -721,6 +773,7 @@ class WallsOfLight(Game):
     state_class = WallsOfLightState
     variants = [{"players": 2}, {"players": 3}]
     max_plays = 2000  # random play ends within about 300 plays; thoughtful play sooner
+    observation_size = 6 * CELLS * 18 + 56
 
     def action_words(self) -> tuple[str, ...]:
         return M.action_words()

@@ -1,0 +1,113 @@
+"""The four games as PettingZoo environments (``stainedglass.interop.pettingzoo``), checked with
+PettingZoo's own ``api_test`` and ``seed_test`` for every game and player count, then played to
+the end with masked random actions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra: pip install 'stainedglass[rl]'")
+
+import stainedglass as sg  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from stainedglass.interop.pettingzoo import env  # noqa: E402
+
+PLAYERS = [(name, n) for name in sg.games()
+           for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)]
+
+
+def _options(name: str, players: int) -> dict[str, int]:
+    return {"players": players} if "players" in type(sg.load(name)).options else {}
+
+
+@pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
+def test_pettingzoo_api_test(name, players):
+    api_test(env(name, **_options(name, players)), num_cycles=60)
+
+
+@pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
+def test_pettingzoo_seed_test(name, players):
+    seed_test(lambda: env(name, **_options(name, players)), num_cycles=60)
+
+
+def _play_out(e, seed: int) -> dict[str, float]:
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards = dict.fromkeys(e.agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert obs["observation"].dtype == np.float32
+        assert 0.0 <= obs["observation"].min() and obs["observation"].max() <= 1.0
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return rewards
+
+
+@pytest.mark.parametrize("name,players", [("cathedral", 2), ("walls_of_light", 3),
+                                          ("coloring", 2), ("sagrada", 1)])
+def test_a_game_plays_to_the_end_and_rewards_its_returns(name, players):
+    e = env(name, **_options(name, players))
+    rewards = _play_out(e, seed=5)
+    values = sorted(rewards.values())
+    if players == 1:
+        assert values in ([0.0], [1.0])
+    else:  # a win 1, a loss 0, a draw shared
+        assert abs(sum(values) - 1.0) < 1e-9
+    assert _play_out(env(name, **_options(name, players)), seed=5) == rewards  # seeded
+
+
+def test_the_observation_shows_the_board_from_the_seat_that_looks():
+    e = env("cathedral")
+    e.reset(seed=1)
+    cathedral = e.unwrapped.space.index["cathedral e4 d5 e5 f5 e6 e7"]
+    e.step(cathedral)
+    light, dark = e.observe("light")["observation"], e.observe("dark")["observation"]
+    # plane 2 is the Cathedral for both; the turn (the last number) is Dark's
+    assert light[200:300].sum() == 6 and dark[200:300].sum() == 6
+    assert light[-1] == 0.0 and dark[-1] == 1.0
+    assert e.observe("light")["action_mask"].sum() == 0 < e.observe("dark")["action_mask"].sum()
+
+
+def test_a_coloring_turn_is_spelt_and_the_observation_shows_the_words_so_far():
+    e = env("coloring", players=2)
+    e.reset(seed=2)
+    space = e.unwrapped.space
+    e.step(space.index["take red"])
+    obs = e.observe(e.agent_selection)["observation"]
+    assert obs[-space.size + space.index["take red"]] == 1.0
+    assert e.agent_selection == "player_1"  # still spelling their move
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    e = env("cathedral")
+    e.reset(seed=1)
+    before = e.unwrapped.sg_state.history[:]
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(e.unwrapped.space.index["tavern a1"])  # the Cathedral comes first
+    with pytest.raises(ValueError, match="whole number"):
+        e.unwrapped.step("tavern a1")
+    assert e.unwrapped.sg_state.history == before
+
+
+def test_bad_options_are_value_errors():
+    with pytest.raises(ValueError, match="players"):
+        env("cathedral", players=3)
+    with pytest.raises(ValueError, match="render_mode"):
+        env("sagrada", render_mode="human")
+    with pytest.raises(ValueError, match="unknown game"):
+        env("chess")
+
+
+def test_a_walls_of_light_observation_hides_the_others_cards():
+    """Rule: each player's cards are hidden from the others (their number is not)."""
+    def state(hands):
+        return sg.load("walls_of_light", players=2, first_player=0,
+                       hands=hands).new_game(seed=4)
+
+    a, b = state([["extra"], ["swap", "swap"]]), state([["extra"], ["modify", "reroll"]])
+    assert np.array_equal(a.observation(0), b.observation(0))
+    assert not np.array_equal(a.observation(1), b.observation(1))
