@@ -21,6 +21,7 @@ from typing import Any
 
 import stainedglass as sg
 from stainedglass.ai.ladder import DATA, Ladder, ladder
+from stainedglass.ai.tournament import cluster
 
 STRENGTH = pathlib.Path(__file__).with_name("STRENGTH.md")
 START, END = "<!-- ladders: start -->", "<!-- ladders: end -->"
@@ -80,9 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     budgets = tuple(float(b) for b in args.budgets.split(","))
     executor: Any = None
     if args.scheduler:
-        from dask.distributed import Client
-
-        executor = Client(args.scheduler)
+        executor = cluster(args.scheduler)
     parts = {}
     for game in args.games or sg.games():
         start = time.perf_counter()

@@ -28,6 +28,9 @@ MATCHES = {
     # issue 25: Cathedral's hint search against today's bots
     "cathedral-mcts": ("cathedral", ["cathedral:budget={b}", "mcts:budget={b}"], 0.75),
     "cathedral-alphabeta": ("cathedral", ["cathedral:budget={b}", "alphabeta:budget={b}"], 0.65),
+    # issue 21: our MCTS against OpenSpiel's, at equal time (Walls of Light: two players)
+    "openspiel-cathedral": ("cathedral", ["mcts:budget={b}", "openspiel-mcts:budget={b}"], None),
+    "openspiel-walls": ("walls_of_light", ["mcts:budget={b}", "openspiel-mcts:budget={b}"], None),
 }
 
 

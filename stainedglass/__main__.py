@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     t.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. --option match=True (repeatable)")
+    t.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a Dask scheduler (tcp://host:8786) to play the games on")
     t.add_argument("--quiet", action="store_true", help="no progress line")
     la = commands.add_parser(
         "ladder", help="a game's strength ladder: every bot at several budgets, rated "
@@ -132,21 +134,29 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "ladder":
         return _ladder(args, progress)
-    try:
+    from .ai.tournament import cluster
+
+    executor = None
+    try:  # Ctrl-C cancels the games not yet played; the table shows those finished
+        executor = cluster(args.scheduler) if args.scheduler else None
         table = ai.tournament(args.game, args.bots, n=args.games, jobs=args.jobs, seed=args.seed,
-                              options=dict(args.option),
+                              options=dict(args.option), executor=executor,
                               progress=None if args.quiet else progress)
     except ValueError as e:
         print(f"stainedglass: {e}", file=sys.stderr)
         return 2
-    print(table)
-    return 0
+    finally:
+        if executor is not None:
+            executor.close()
+    print(("\n" if table.stopped and not args.quiet else "") + str(table))
+    return 130 if table.stopped else 0
 
 
 def _ladder(args: argparse.Namespace, progress: Any) -> int:
     import json
 
     from .ai.ladder import ladder
+    from .ai.tournament import cluster
 
     try:
         budgets = tuple(float(b) for b in args.budgets.split(","))
@@ -155,15 +165,8 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
               f"{args.budgets!r}", file=sys.stderr)
         return 2
     executor = None
-    if args.scheduler:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            print("stainedglass ladder: --scheduler needs Dask: pip install 'dask[distributed]'",
-                  file=sys.stderr)
-            return 2
-        executor = Client(args.scheduler)
     try:
+        executor = cluster(args.scheduler) if args.scheduler else None
         lad = ladder(args.game, budgets, games=args.games, jobs=args.jobs, seed=args.seed,
                      executor=executor, progress=None if args.quiet else progress)
     except ValueError as e:

@@ -1,9 +1,11 @@
 """Tournaments: seat-rotated games between bots, win rates with 95% confidence intervals.
 
 Each game is an independent task (:class:`GameTask`, picklable) run by :func:`play_game`, so
-any executor with ``submit(fn, task) -> future`` (``future.result()``) can take them: the default
-is a process pool over the machine's cores; a cluster executor (e.g. ``dask.distributed.Client``
-or an MPI pool) can be passed instead.
+any executor with ``submit(fn, task) -> future`` (``future.result()``, ``done()``, ``cancel()``)
+can take them: the default is a process pool over the machine's cores; a cluster executor (a
+``dask.distributed.Client``, :func:`cluster` makes one from a scheduler's address) can be passed
+instead. The same seeds give the same games wherever they are played. A stop flag, or Ctrl-C,
+cancels the games not yet played: the table then holds those finished.
 
 >>> import stainedglass as sg
 >>> table = sg.ai.tournament("cathedral", ["greedy", "random"], n=2, jobs=1, seed=1)
@@ -25,9 +27,10 @@ from typing import Any, Callable
 
 from ..core import load
 from .bots import bot as make_bot
+from .search import StopFlag
 
-__all__ = ["GameTask", "GameResult", "Table", "parse_bot", "parse_value", "play_game", "tournament",
-           "wilson"]
+__all__ = ["GameTask", "GameResult", "Table", "cluster", "parse_bot", "parse_value", "play_game",
+           "tournament", "wilson"]
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
@@ -131,6 +134,9 @@ class Table:
     game: str
     rows: list[dict[str, Any]]
     results: list[GameResult] = field(repr=False, default_factory=list)
+    planned: int = 0
+    """The games asked for; fewer were played when the tournament was ``stopped``."""
+    stopped: bool = False
 
     def __str__(self) -> str:
         head = (f"{'bot':<28} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'win rate':>9} "
@@ -141,6 +147,8 @@ class Table:
                          f"{r['losses']:>4} {r['win_rate']:>9.1%} "
                          f"{r['ci_low']:>7.1%}-{r['ci_high']:<7.1%} {r['avg_score']:>9.1f} "
                          f"{r['sec_per_move']:>8.3f}")
+        if self.stopped:
+            lines.append(f"stopped after {len(self.results)} of {self.planned} games")
         return "\n".join(lines)
 
 
@@ -152,16 +160,34 @@ def _labels(bots: list[str]) -> list[str]:
     return out
 
 
+def cluster(address: str) -> Any:
+    """A Dask ``Client`` of the scheduler at ``address`` (``tcp://host:8786``), to pass as a
+    tournament's or a ladder's ``executor``; a ValueError when Dask is not installed or the
+    scheduler does not answer. Close it when done (``client.close()``)."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ValueError("a Dask scheduler needs the cluster extra: pip install "
+                         "'stainedglass[cluster]'") from None
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ValueError(f"no Dask scheduler answers at {address!r}: {e}") from None
+
+
 def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None, seed: int = 0,
                options: dict[str, Any] | None = None, executor: Any = None,
-               progress: Callable[[int, int], None] | None = None) -> Table:
+               progress: Callable[[int, int], None] | None = None,
+               stop: StopFlag | None = None) -> Table:
     """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
     ``"mcts:budget=0.2"``), rotating the seats from game to game, and return a :class:`Table`.
 
     Games run on ``jobs`` processes (default: every core; 1 runs them here), or on
     ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
     Game ``i`` uses seed ``seed + i``. ``options`` go to ``sg.load`` (a game with a
-    ``players`` option gets one player per bot).
+    ``players`` option gets one player per bot). ``progress(done, n)`` is called as each game
+    ends. When ``stop`` is set (a ``threading.Event``), or on Ctrl-C, the games not yet played
+    are cancelled and the table holds those finished (``table.stopped``).
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
@@ -185,24 +211,63 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
         tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i))
 
     results: list[GameResult] = []
+    stopped = False
+
+    def finished(result: GameResult) -> None:
+        results.append(result)
+        if progress:
+            progress(len(results), n)
+
     if executor is None and (jobs == 1 or n == 1):
-        for task in tasks:
-            results.append(play_game(task))
-            if progress:
-                progress(len(results), n)
+        try:
+            for task in tasks:
+                if stop is not None and stop.is_set():
+                    stopped = True
+                    break
+                finished(play_game(task))
+        except KeyboardInterrupt:
+            stopped = True
     else:
         own = executor is None
         pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) if own else executor
+        # a Dask client names a task by its arguments unless told not to: a tournament played
+        # again (or one stopped) must not share, nor cancel, another's games
+        extra = {"pure": False} if type(pool).__module__.startswith("distributed") else {}
+        futures = [pool.submit(play_game, task, **extra) for task in tasks]
         try:
-            futures = [pool.submit(play_game, task) for task in tasks]
-            for future in futures:
-                results.append(future.result())
-                if progress:
-                    progress(len(results), n)
+            stopped = _gather(futures, finished, stop)
+        except KeyboardInterrupt:
+            stopped = True
         finally:
+            for future in futures:
+                if not future.done():
+                    future.cancel()  # those not started (Dask: not finished) never run
             if own:
-                pool.shutdown()
-    return _table(game, bots, results)
+                pool.shutdown(wait=not stopped, cancel_futures=True)
+    results.sort(key=lambda r: r.task.seed)
+    table = _table(game, bots, results)
+    table.planned, table.stopped = n, stopped and len(results) < n
+    return table
+
+
+def _gather(futures: list[Any], finished: Callable[[GameResult], None],
+            stop: StopFlag | None) -> bool:
+    """Hand each future's result to ``finished`` as it ends (any executor's futures: they
+    are polled); True when ``stop`` was set first."""
+    pending = list(futures)
+    while pending:
+        if stop is not None and stop.is_set():
+            return True
+        still = []
+        for future in pending:
+            if future.done():
+                finished(future.result())
+            else:
+                still.append(future)
+        if len(still) == len(pending):
+            time.sleep(0.02)
+        pending = still
+    return False
 
 
 def _table(game: str, bots: list[str], results: list[GameResult]) -> Table:

@@ -72,39 +72,39 @@ class Speller:
         self.space = space
         self.state = state
         self.spelt = spelt
-        self._moves: tuple[int, dict[tuple[str, ...], Move]] | None = None
+        self._here: _Position | None = None
 
     def clone(self) -> "Speller":
         other = Speller(self.space, self.state.clone(), self.spelt)
-        other._moves = self._moves  # the same position: the same moves (never changed in place)
+        other._here = self._here  # the same position: the same moves (never changed in place)
         return other
 
-    def _spellings(self) -> dict[tuple[str, ...], Move]:
-        """Each legal move by its words (cached while the position stands)."""
-        plays = len(self.state.history)
-        if self._moves is None or self._moves[0] != plays:
-            words = self.space.game.move_words
-            self._moves = (plays, {words(m): m for m in self.state.legal_moves()})
-        return self._moves[1]
+    def _position(self) -> "_Position":
+        """The moves of the position (made once while it stands: a play, an undo or another
+        play in its place gives another key)."""
+        state = self.state
+        key = (len(state.history), id(state._undo_stack[-1]) if state._undo_stack else None)
+        here = self._here
+        if here is None or here.key != key:
+            here = self._here = _Position(key, self.space, state)
+        return here
 
     def legal_actions(self) -> list[int]:
-        state = self.state
-        if state.is_terminal():
-            return []
-        if state.is_chance():
-            index = self.space.chance_index
-            return sorted(index[str(m)] for m, _ in state.chance_outcomes())
-        n = len(self.spelt)
-        index = self.space.index
-        if self.space.game.max_words == 1:
-            return sorted(index[str(m)] for m in state.legal_moves())
-        nexts = set()
-        for words in self._spellings():
-            if len(words) > n and words[:n] == self.spelt:
-                nexts.add(index[words[n]])
-            elif n and words == self.spelt:
-                nexts.add(index[END])
-        return sorted(nexts)
+        here = self._position()
+        if here.legal is not None:
+            return list(here.legal)
+        nexts = here.nexts.get(self.spelt)
+        if nexts is None:
+            n = len(self.spelt)
+            index = self.space.index
+            found = set()
+            for words in here.by_words:
+                if len(words) > n and words[:n] == self.spelt:
+                    found.add(index[words[n]])
+                elif n and words == self.spelt:
+                    found.add(index[END])
+            nexts = here.nexts[self.spelt] = sorted(found)
+        return list(nexts)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         index = self.space.chance_index
@@ -113,34 +113,39 @@ class Speller:
     def action_word(self, action: int) -> str:
         """The word (or chance outcome) ``action`` stands for here."""
         words = self.space.chance_words if self.state.is_chance() else self.space.words
-        if not 0 <= action < len(words):
-            raise ValueError(f"action {action} is not one of this game's {len(words)} "
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(words):
+            raise ValueError(f"action {action!r} is not one of this game's {len(words)} "
                              f"{'chance outcomes' if self.state.is_chance() else 'actions'}")
         return words[action]
 
     def apply(self, action: int) -> None:
         """Add the word ``action`` stands for; play the move once spelt. Raises ValueError,
         naming the action, when it is not legal here (nothing changes)."""
-        state = self.state
-        if action not in self.legal_actions():
-            raise ValueError(f"action {action} ({self.action_word(action) if 0 <= action else '?'})"
-                             " is not legal here")
         word = self.action_word(action)
-        if state.is_chance() or self.space.game.max_words == 1:
-            state._push(_by_text(state, word))
+        here = self._position()
+        if here.legal is not None:  # a chance outcome, or a move of one word
+            move = here.by_words.get((word,))
+            if move is None:
+                raise ValueError(f"action {action} ({word}) is not legal here")
+            self.state._push(move)
             return
-        spellings = self._spellings()
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} ({word}) is not legal here")
         if word == END:
-            move = spellings[self.spelt]
+            move = here.by_words[self.spelt]
         else:
             spelt = self.spelt + (word,)
-            longer = any(len(w) > len(spelt) and w[:len(spelt)] == spelt for w in spellings)
-            if spelt not in spellings or longer:
+            if spelt not in here.by_words or self._goes_on(spelt):
                 self.spelt = spelt
                 return
-            move = spellings[spelt]
+            move = here.by_words[spelt]
         self.spelt = ()
-        state._push(move)
+        self.state._push(move)
+
+    def _goes_on(self, spelt: tuple[str, ...]) -> bool:
+        """Whether a legal move is spelt with more words after ``spelt``."""
+        n = len(spelt)
+        return any(len(w) > n and w[:n] == spelt for w in self._position().by_words)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Speller":
         return self.clone()  # the space is shared, the state cloned (as OpenSpiel clones)
@@ -153,14 +158,25 @@ class Speller:
         self.__init__(ActionSpace(state.game), state, tuple(data["spelt"]))  # type: ignore[misc]
 
 
-def _by_text(state: State, word: str) -> Move:
-    """The legal move (or chance outcome) whose text is ``word``."""
-    if state.is_chance():
-        for move, _ in state.chance_outcomes():
-            if str(move) == word:
-                return move
-    else:
-        for move in state.legal_moves():
-            if str(move) == word:
-                return move
-    raise ValueError(f"{word!r} is not legal here")  # legal_actions() was checked first
+class _Position:
+    """A position's moves by their words (a chance node's outcomes by their text), and, where
+    each move is one word, its legal actions; ``nexts`` the next words after each prefix."""
+
+    __slots__ = ("key", "by_words", "legal", "nexts")
+
+    def __init__(self, key: tuple[int, int | None], space: ActionSpace, state: State) -> None:
+        self.key = key
+        self.nexts: dict[tuple[str, ...], list[int]] = {}
+        if state.is_terminal():
+            self.by_words: dict[tuple[str, ...], Move] = {}
+            self.legal: list[int] | None = []
+        elif state.is_chance():
+            self.by_words = {(str(m),): m for m, _ in state.chance_outcomes()}
+            self.legal = sorted(space.chance_index[w] for (w,) in self.by_words)
+        elif space.game.max_words == 1:
+            self.by_words = {(str(m),): m for m in state.legal_moves()}
+            self.legal = sorted(space.index[w] for (w,) in self.by_words)
+        else:
+            words = space.game.move_words
+            self.by_words = {words(m): m for m in state.legal_moves()}
+            self.legal = None

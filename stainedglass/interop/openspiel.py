@@ -20,6 +20,7 @@ The game's parameters are ``players`` and ``seed`` (the setup: the deal, the win
 from __future__ import annotations
 
 import time
+import weakref
 from typing import Any
 
 import numpy as np
@@ -34,7 +35,9 @@ __all__ = ["PREFIX", "register", "spiel_name", "SpielGame", "SpielState", "Spiel
            "OpenSpielMCTS", "from_spiel", "to_spiel"]
 
 PREFIX = "stainedglass_"
-_PROBE = 8  # simulations of the short search that measures openspiel-mcts's speed
+# simulations of the short search that measures openspiel-mcts's speed (each plays a whole
+# random game: a few already cost more than a short budget)
+_PROBE = 2
 
 
 def spiel_name(game: str) -> str:
@@ -226,11 +229,15 @@ def to_spiel(state: core.State) -> SpielState:
     True
     """
     register()
-    name = state.game.name
-    cls = globals()[f"Spiel_{name}"]
-    players = {"players": state.num_players} if "players" in type(state.game).options else {}
-    game = cls(players, sg_game=state.game)
+    game = _SPIEL_GAMES.get(state.game)
+    if game is None:  # one OpenSpiel game for each of ours (its action space is made once)
+        cls = globals()[f"Spiel_{state.game.name}"]
+        players = {"players": state.num_players} if "players" in type(state.game).options else {}
+        game = _SPIEL_GAMES[state.game] = cls(players, sg_game=state.game)
     return SpielState(game, state.clone())
+
+
+_SPIEL_GAMES: "weakref.WeakKeyDictionary[core.Game, SpielGame]" = weakref.WeakKeyDictionary()
 
 
 def from_spiel(state: SpielState) -> core.State:
