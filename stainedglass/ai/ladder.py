@@ -187,6 +187,31 @@ def ratings(games: list[tuple[int, int, float]], n: int, anchor: int = 0,
     return [400.0 * (math.log10(s) - base) for s in strength]
 
 
+def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
+          anchor: int = 0) -> list[tuple[float, float, float]]:
+    """Each of ``n`` entries' rating (Bradley-Terry, Elo scale, ``anchor`` at 0) from games
+    ``(a, b, points of a)`` in ``groups`` (a pairing's games each), with its 95% interval: a
+    bootstrap that draws each group's games again, ``BOOTSTRAP`` times (seeded).
+
+    >>> (a, _, _), (b, low, high) = rated([[(0, 1, 1.0)] * 3 + [(0, 1, 0.0)]], 2)
+    >>> round(a), round(b), low <= b <= high
+    (0, -165, True)
+    """
+    played = [g for group in groups for g in group]
+    best = ratings(played, n, anchor=anchor)
+    rng = random.Random(seed)
+    samples = []
+    for _ in range(BOOTSTRAP):
+        again = [rng.choice(group) for group in groups for _ in group]
+        samples.append(ratings(again, n, anchor=anchor, iterations=200))
+    out = []
+    for i in range(n):
+        values = sorted(s[i] for s in samples)
+        out.append((best[i], values[int(0.025 * len(values))],
+                    values[int(0.975 * len(values)) - 1]))
+    return out
+
+
 def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
            jobs: int | None = None, seed: int = 0, executor: Any = None,
            progress: Callable[[int, int], None] | None = None,
@@ -231,18 +256,11 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
                 if r.moves[seat]:
                     seconds[who].append(r.seconds[seat] / r.moves[seat])
         pairings.append({"a": a, "b": b, "games": games, "a_points": points})
-    rated = ratings(played, len(entries))
-    rng = random.Random(seed)
-    samples: list[list[float]] = []
     groups = [played[k * games:(k + 1) * games] for k in range(len(pairs))]
-    for _ in range(BOOTSTRAP):
-        again = [rng.choice(group) for group in groups for _ in group]
-        samples.append(ratings(again, len(entries), iterations=200))
     rungs = []
-    for i, e in enumerate(entries):
-        values = sorted(s[i] for s in samples)
-        low, high = values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]
-        rungs.append(Rung(e, round(rated[i], 1), round(low, 1), round(high, 1),
+    for i, (e, (rating, low, high)) in enumerate(zip(entries, rated(groups, len(entries),
+                                                                     seed))):
+        rungs.append(Rung(e, round(rating, 1), round(low, 1), round(high, 1),
                           len(margins[i]), round(_mean(margins[i]), 2),
                           round(_mean(seconds[i]), 4)))
     rungs.sort(key=lambda r: -r.rating)

@@ -30,7 +30,7 @@ from .bots import bot as make_bot
 from .search import StopFlag
 
 __all__ = ["GameTask", "GameResult", "Table", "cluster", "parse_bot", "parse_value", "play_game",
-           "tournament", "wilson"]
+           "table_of", "tournament", "wilson"]
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
@@ -178,7 +178,8 @@ def cluster(address: str) -> Any:
 def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None, seed: int = 0,
                options: dict[str, Any] | None = None, executor: Any = None,
                progress: Callable[[int, int], None] | None = None,
-               stop: StopFlag | None = None) -> Table:
+               stop: StopFlag | None = None,
+               on_game: Callable[[GameResult], None] | None = None) -> Table:
     """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
     ``"mcts:budget=0.2"``), rotating the seats from game to game, and return a :class:`Table`.
 
@@ -186,7 +187,7 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
     ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
     Game ``i`` uses seed ``seed + i``. ``options`` go to ``sg.load`` (a game with a
     ``players`` option gets one player per bot). ``progress(done, n)`` is called as each game
-    ends. When ``stop`` is set (a ``threading.Event``), or on Ctrl-C, the games not yet played
+    ends, after ``on_game(result)`` (a live table: ``table_of(game, bots, results)``). When ``stop`` is set (a ``threading.Event``), or on Ctrl-C, the games not yet played
     are cancelled and the table holds those finished (``table.stopped``).
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -215,6 +216,8 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
 
     def finished(result: GameResult) -> None:
         results.append(result)
+        if on_game:
+            on_game(result)
         if progress:
             progress(len(results), n)
 
@@ -245,7 +248,7 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
             if own:
                 pool.shutdown(wait=not stopped, cancel_futures=True)
     results.sort(key=lambda r: r.task.seed)
-    table = _table(game, bots, results)
+    table = table_of(game, bots, results)
     table.planned, table.stopped = n, stopped and len(results) < n
     return table
 
@@ -270,7 +273,8 @@ def _gather(futures: list[Any], finished: Callable[[GameResult], None],
     return False
 
 
-def _table(game: str, bots: list[str], results: list[GameResult]) -> Table:
+def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
+    """The table of ``results`` (games of a tournament between ``bots``, so far or all)."""
     rows = []
     for entry, label in enumerate(_labels(bots)):
         wins = draws = losses = moves = 0

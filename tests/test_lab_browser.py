@@ -1,0 +1,42 @@
+"""The AI lab in a real browser under Voila: start a tournament, watch its chart fill as games
+end, stop it (the games played stay), and see strength against time. Screenshots:
+``test-artifacts/lab-*.png``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from test_views_browser import browser, page, server, shot, wait_text  # noqa: E402,F401
+
+
+def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -> None:
+    page.goto(server.url("ai_lab.ipynb"))
+    page.wait_for_selector(".sg-lab .sg-lab-start", timeout=60_000)
+    page.wait_for_selector(".sg-lab-strength svg .sg-lab-line")
+    games = page.locator(".sg-lab input[type=number]").last
+    games.fill("200")
+    games.press("Enter")
+    page.click(".sg-lab-start")
+    # the chart fills as games end: at least two so far
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.sg-lab-status');"
+        " const m = t && t.innerText.match(/Playing… (\\d+) of 200/);"
+        " return m && Number(m[1]) >= 2; }", timeout=180_000)
+    bars = page.locator(".sg-lab-rates .sg-lab-bar")
+    assert bars.count() == 2
+    assert bars.first.get_attribute("data-bot") == "mcts:budget=0.1"
+    shot(page, "lab-1-playing")
+    page.click(".sg-lab-stop")
+    status = wait_text(page, ".sg-lab-status", "Stopped after")
+    played = int(status.split("after ")[1].split(" of")[0])
+    assert 2 <= played < 200
+    assert f"{played} of 200 games" in page.inner_text(".sg-lab-rates")
+    assert page.locator(".sg-lab-start button, button.sg-lab-start").first.is_enabled()
+    page.locator(".sg-lab-strength").scroll_into_view_if_needed()
+    shot(page, "lab-2-stopped")
+    assert "Traceback" not in page.inner_text("body")
+    assert page.outside == []  # type: ignore[attr-defined]
