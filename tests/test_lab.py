@@ -99,3 +99,83 @@ def test_the_rate_chart_escapes_what_it_is_given():
     svg = rate_chart_svg([{"bot": "<b>", "win_rate": 1.0, "ci_low": 0.5, "ci_high": 1.0,
                            "games": 1}], "a & b")
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "a &amp; b" in svg
+
+
+# ---- the search view ------------------------------------------------------------------------------
+
+from stainedglass_widgets.lab import SearchLab, analyse_position  # noqa: E402
+from stainedglass_widgets.testing import ROOT  # noqa: E402
+
+GAMES = ROOT / "notebooks" / "games"
+
+
+@pytest.mark.parametrize("game", sg.games())
+def test_the_search_view_shows_what_the_hint_search_weighs(game):
+    lab = SearchLab(game=game, folder=GAMES, background=False)
+    assert lab.bot.value == sg.load(game).facts.hint_bot
+    assert not lab.board.state.is_chance()  # the example opens at a player's turn
+    lab.budget.value = 0.1
+    lab.start()
+    analysis = lab.analysis
+    assert analysis is not None and analysis.candidates
+    assert analysis.candidates[0].move in lab.board.state.legal_moves()
+    assert lab.bars.value.count('class="sg-lab-bar"') == len(analysis.candidates)
+    assert [m.rank for m in lab.board.hint_marks()][:2] == [1, 2][:len(analysis.candidates)]
+    assert analysis.anytime[-1][0] == 0.1 and analysis.anytime[-1][1] == str(
+        analysis.candidates[0].move)
+    assert "<svg" in lab.curve.value and "<svg" in lab.line_board.value
+    assert lab.line.value.count("<li") == len(analysis.line) >= 1
+
+
+def test_the_line_steps_move_by_move_on_its_board():
+    lab = SearchLab(game="cathedral", folder=GAMES, background=False)
+    lab.budget.value = 0.1
+    lab.start()
+    boards = set()
+    for k in range(1, lab.line_step.max + 1):
+        lab.line_step.value = k
+        boards.add(lab.line_board.value)
+        assert "class=sg-lab-at" in lab.line.value.split("<li")[k]
+    assert len(boards) == lab.line_step.max  # a new position each move
+
+
+def test_an_alpha_beta_search_counts_nodes_and_cut_offs_by_depth():
+    state = sg.load("cathedral").new_game(seed=1)
+    state.play("cathedral e4 d5 e5 f5 e6 e7")
+    analysis = analyse_position(state, "alphabeta", 0.3)
+    depths = [d for d, _, _, _ in analysis.depth_stats]
+    assert depths[0] == 1 and depths == sorted(depths)
+    assert all(nodes > 0 for _, nodes, _, _ in analysis.depth_stats)
+    lab = SearchLab(game="cathedral", folder=GAMES, background=False)
+    lab.bot.value = "alphabeta"
+    lab.budget.value = 0.2
+    lab.start()
+    assert "cut-offs" in lab.depths.value and "<td>1</td>" in lab.depths.value
+
+
+def test_the_search_view_opens_a_share_link_and_refuses_a_bad_one():
+    state = sg.load("walls_of_light", players=2).new_game(seed=3)
+    while state.is_chance() or len(state.history) < 5:
+        state.play(state.sample_chance() if state.is_chance() else state.legal_moves()[0])
+    lab = SearchLab(game="cathedral", folder=GAMES, background=False)
+    lab.open_link(state.record().to_link("http://x/walls_of_light_play.ipynb"))
+    assert lab.game.value == "walls_of_light"
+    assert lab.board.state.history == state.history
+    lab.open_link("http://x/a.ipynb?record=r1.garbage")
+    assert lab.status.value.startswith("<b>Could not open it:</b>")
+    assert lab.board.state.history == state.history
+
+
+def test_a_search_that_cannot_start_says_why_and_a_cancel_stops_one():
+    with pytest.raises(ValueError, match="at most 5"):
+        analyse_position(sg.load("cathedral").new_game(), "mcts", 60)
+    lab = SearchLab(game="sagrada", folder=GAMES, background=False)
+    lab.board.show_record(sg.load_record((GAMES / "sagrada.json").read_text()))  # the end
+    lab.start()
+    assert "The game is over" in lab.status.value and lab.analysis is None
+    lab = SearchLab(game="cathedral", folder=GAMES)
+    lab.budget.value = 3.0
+    lab.start()
+    lab.cancel()
+    assert lab.wait(60) and lab.status.value == "Cancelled." and lab.analysis is None
+    assert not lab.analyse_button.disabled

@@ -40,3 +40,20 @@ def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -
     shot(page, "lab-2-stopped")
     assert "Traceback" not in page.inner_text("body")
     assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_the_search_view_analyses_a_position(server: Any, page: Any) -> None:
+    page.goto(server.url("ai_lab.ipynb"))
+    page.wait_for_selector(".sg-lab-search .sg-city svg", timeout=60_000)
+    page.locator(".sg-lab-search").scroll_into_view_if_needed()
+    page.click(".sg-lab-analyse")
+    page.wait_for_selector(".sg-lab-candidates svg .sg-lab-bar", timeout=120_000)
+    status = page.inner_text(".sg-lab-search-status")
+    assert status.startswith("cathedral chose ")
+    assert page.locator(".sg-lab-search .sg-hint").count() >= 2  # the marks, listed
+    page.wait_for_selector(".sg-lab-line-board svg")
+    page.wait_for_selector(".sg-lab-anytime svg .sg-lab-line")
+    assert page.locator(".sg-lab-line-moves li").count() >= 1
+    shot(page, "lab-3-search")
+    assert "Traceback" not in page.inner_text("body")
+    assert page.outside == []  # type: ignore[attr-defined]

@@ -62,6 +62,9 @@ class AlphaBetaBot(Bot):
         self._tt: dict[Any, tuple[int, float, int, Move | None, bool]] = {}
         self._killers: dict[int, list[Move]] = {}
         self.nodes = 0
+        self.cutoffs = 0
+        self.depth_stats: list[tuple[int, int, int, bool]] = []
+        """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         keep = max(1, top or 1)
 
         work = determinize(state, self._me, self.rng)
@@ -74,9 +77,12 @@ class AlphaBetaBot(Bot):
         while max_depth is None or depth <= max_depth:
             self._cut = False
             partial: list[tuple[float, Move]] = []
+            nodes, cutoffs = self.nodes, self.cutoffs
             try:
                 self._root(work, order, depth, keep, partial)
             except _Timeout:
+                self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs,
+                                         False))
                 if partial and done:  # the previous best was searched first: trust this depth
                     searched = {m for _, m in partial}
                     done = _ranked(partial) + [(v, m) for v, m in done if m not in searched]
@@ -87,6 +93,7 @@ class AlphaBetaBot(Bot):
                 break
             done, done_depth = _ranked(partial), depth
             self._mixed = None
+            self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, True))
             if not self._cut:  # every line reached the end: the result is exact
                 break
             order = [m for _, m in done]
@@ -161,6 +168,7 @@ class AlphaBetaBot(Bot):
                 best, best_move = value, move
                 beta = min(beta, value)
             if alpha >= beta:
+                self.cutoffs += 1
                 break
         if best_move is not None:  # a refutation or a best reply: try it first in siblings
             killers = self._killers.setdefault(depth, [])

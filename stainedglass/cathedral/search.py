@@ -335,6 +335,9 @@ class CathedralSearch(Bot):
         self._killers: dict[int, list[int]] = {}
         self._history: dict[int, float] = {}
         self.nodes = 0
+        self.cutoffs = 0
+        self.depth_stats: list[tuple[int, int, int, bool]] = []
+        """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
@@ -348,9 +351,12 @@ class CathedralSearch(Bot):
             # two plies for every root move (every answer to each is weighed); deeper, the
             # most promising root moves, the rest keeping their rank
             order = [c for _, c in (done if depth == 2 else done[:root_width])]
+            nodes, cutoffs = self.nodes, self.cutoffs
             try:
                 result = self._root(pos, order, depth, sign, partial)
             except _Timeout:
+                self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs,
+                                         False))
                 while pos._stack:  # back to the root from wherever the time ran out
                     pos.unmake()
                 if depth == 2 and partial:  # the moves weighed two plies deep go first
@@ -363,6 +369,7 @@ class CathedralSearch(Bot):
             exact = self._exact and len(searched) == len(done)
             done = result + [(v, c) for v, c in done if c not in searched]
             self.depth_reached = depth
+            self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, True))
             if exact:  # every line reached the end
                 break
             depth += 1
@@ -434,6 +441,7 @@ class CathedralSearch(Bot):
                 if value > alpha:
                     alpha = value
             if alpha >= beta:
+                self.cutoffs += 1
                 killers = self._killers.setdefault(ply, [])
                 if code not in killers:
                     killers.insert(0, code)

@@ -7,6 +7,11 @@ with thinking time.
   games end, and a stop button that keeps the games already played. With three bots or more
   (each pair plays, when the game seats two), a rating table and its chart: Bradley-Terry on
   the Elo scale, with intervals.
+- :class:`SearchLab`: a searcher's view of a position (from a bundled example, a record or a
+  share link, or played on its board): each candidate's win chance and support as a chart and
+  as shaded marks on the board, its principal line move by move, how its choice settles as the
+  budget grows (an anytime curve), and for the alpha-beta searches the nodes and cut-offs of
+  each depth.
 - :func:`strength_svg`: each bot's rating against its seconds a move, from the ladders that ship
   with the package (``sg.ai.ladder.shipped``), so the notebook opens at once.
 
@@ -26,15 +31,20 @@ import itertools
 import math
 import multiprocessing
 import os
+import pathlib
 import threading
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.ai.ladder import rated, shipped
+from stainedglass.ai.search import Candidate
 from stainedglass.ai.tournament import GameResult, Table, parse_bot, table_of, tournament
+
+from .searches import Search
 
 MAX_GAMES = 1000
 PALETTE = ("#b8860b", "#1f4e9c", "#8b1a1a", "#2e6b30")  # amber, cobalt, ruby, green glass
@@ -103,9 +113,10 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 def line_chart_svg(series: dict[str, list[tuple[float, float, float, float]]], title: str,
                    x_label: str, y_label: str, log_x: bool = True, width: int = 560,
-                   height: int = 320) -> str:
+                   height: int = 320, notes: Sequence[tuple[float, float, str]] = ()) -> str:
     """Lines of points ``(x, y, low, high)`` (whiskers from low to high), one per series, each
-    with its own dash, marker and colour and its name at its last point.
+    with its own dash, marker and colour and its name at its last point; ``notes`` are words
+    written at points ``(x, y, text)``.
 
     >>> svg = line_chart_svg({"mcts": [(0.1, 0, -50, 50), (1, 120, 60, 180)]}, "Cathedral",
     ...                      "seconds a move", "rating")
@@ -168,6 +179,11 @@ def line_chart_svg(series: dict[str, list[tuple[float, float, float, float]]], t
         x, y = pts[-1][0], pts[-1][1]
         parts.append(f'<text x="{px(x) + 9:.1f}" y="{py(y) + 4:.1f}" font-size="12" '
                      f'fill="{colour}" font-weight="bold">{_esc(name)}</text>')
+    for k, (x, y, text) in enumerate(notes):
+        dy = -10 if k % 2 == 0 else 18  # alternate above and below: neighbours do not collide
+        parts.append(f'<text class="sg-lab-note" x="{px(x):.1f}" y="{py(y) + dy:.1f}" '
+                     f'font-size="10.5" text-anchor="middle" fill="#17150f">'
+                     f'{_esc(text)[:28]}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -444,6 +460,314 @@ def ratings_html(bots: list[str], tables: list[Table]) -> str:
     return head + body + "</table>" + chart
 
 
+# ---- the search view ----------------------------------------------------------------------------
+
+ANYTIME = (0.05, 0.1, 0.2, 0.4, 0.8)
+"""The budgets of the anytime curve (those up to the analysis's own budget, then it)."""
+LINE_PLIES = 4
+MAX_BUDGET = 5.0
+
+
+@dataclass
+class Analysis:
+    """What a search made of a position: its ``candidates`` (best first), the ``line`` it
+    expects (moves and chance outcomes, as text), its choice and that move's value at each
+    budget of ``anytime``, and for alpha-beta searches ``depth_stats`` (depth, nodes,
+    cut-offs, finished) of each iteration."""
+
+    bot: str
+    budget: float
+    candidates: list[Candidate]
+    line: list[str]
+    anytime: list[tuple[float, str, float]]
+    depth_stats: list[tuple[int, int, int, bool]]
+
+
+def searchers(game: str) -> list[str]:
+    """The bots of ``game`` that search (and so have something to show).
+
+    >>> searchers("cathedral")
+    ['mcts', 'alphabeta', 'cathedral']
+    """
+    return [n for n in sg.ai.bot_names(game) if sg.ai.bots.bot_class(n).effort is not None]
+
+
+def analyse_position(state: sg.State, bot: str, budget: float, stop: Any = None,
+                     top: int = 8) -> Analysis:
+    """Search ``state`` with ``bot`` for ``budget`` seconds (see :class:`Analysis`); about
+    twice the budget and 1.5 s more in all. ``stop`` (a ``threading.Event``) ends it early."""
+    if state.is_terminal() or state.is_chance():
+        raise ValueError("the game is over: no move to search" if state.is_terminal()
+                         else "a chance move comes next: play it first (the dice, a card)")
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or \
+            not 0 < budget <= MAX_BUDGET:
+        raise ValueError(f"the budget is seconds above 0, at most {MAX_BUDGET:g}, not {budget!r}")
+    searcher = sg.ai.bot(bot, budget=budget, seed=1, stop=stop)
+    candidates = searcher.analyse(state, top=top)
+    stats = list(getattr(searcher, "depth_stats", []))
+    line = []
+    work = state.clone()
+    rng_seed = 1
+    for ply in range(LINE_PLIES):
+        if work.is_terminal() or (stop is not None and stop.is_set()):
+            break
+        if work.is_chance():
+            move = work.sample_chance()
+        elif ply == 0:
+            move = candidates[0].move
+        else:
+            move = sg.ai.bot(bot, budget=budget / LINE_PLIES, seed=rng_seed,
+                             stop=stop).choose(work)
+        line.append(str(move))
+        work.play(move)
+    anytime = []
+    for b in [t for t in ANYTIME if t < budget] + [budget]:
+        if stop is not None and stop.is_set():
+            break
+        best = candidates[0] if b == budget else sg.ai.bot(bot, budget=b, seed=1,
+                                                           stop=stop).analyse(state, top=1)[0]
+        anytime.append((b, str(best.move), best.value))
+    return Analysis(bot, budget, candidates, line, anytime, stats)
+
+
+def candidates_svg(candidates: list[Candidate], title: str, width: int = 560) -> str:
+    """A bar of each candidate's win chance, with its support (``412 playouts``) beside it."""
+    rows = [{"bot": str(c.move), "win_rate": c.value, "ci_low": c.value, "ci_high": c.value,
+             "games": c.support} for c in candidates]
+    svg = rate_chart_svg(rows, title, width)
+    for c in candidates:  # the support in the search's own unit, not "of N games"
+        svg = svg.replace(f">{c.value:.0%} of {c.support}</text>",
+                          f">{c.value:.0%}, {c.support:,} {_esc(c.unit)}</text>", 1)
+    return svg
+
+
+def anytime_svg(analysis: Analysis, title: str) -> str:
+    """The chosen move's win chance at each budget, each point named by its move: where the
+    names stop changing, the choice has settled."""
+    points = [(b, 100 * value, 100 * value, 100 * value) for b, _, value in analysis.anytime]
+    notes = [(b, 100 * value, move) for b, move, value in analysis.anytime]
+    return line_chart_svg({"its choice": points}, title, "seconds of search",
+                          "win chance of the choice (%)", height=280, notes=notes)
+
+
+def depth_table_html(stats: list[tuple[int, int, int, bool]]) -> str:
+    """Nodes and cut-offs of each iteration of an alpha-beta search."""
+    if not stats:
+        return ""
+    rows = "".join(f"<tr><td>{d}</td><td>{n:,}</td><td>{c:,}</td>"
+                   f"<td>{'yes' if done else 'cut short by the clock'}</td></tr>"
+                   for d, n, c, done in stats)
+    return ("<table class='sg-lab-depths'><tr><th>depth</th><th>nodes</th><th>cut-offs</th>"
+            f"<th>finished</th></tr>{rows}</table>")
+
+
+class SearchLab:
+    """The search view (see the module); ``widget`` is what the notebook shows. The position is
+    the board's: pick a bundled example's move, open a record or a share link, or play moves on
+    the board; **Analyse** searches it off the event loop (Cancel stops it)."""
+
+    def __init__(self, game: str = "cathedral", folder: str | pathlib.Path = "games",
+                 background: bool = True) -> None:
+        from .registry import view
+
+        self._view = view
+        self.background = background
+        self.folder = pathlib.Path(folder)
+        names = [g for g in sg.games() if (self.folder / f"{g}.json").exists()] or [game]
+        self.game = w.Dropdown(options=[(sg.load(g).title, g) for g in names],
+                               value=game if game in names else names[0], description="Game")
+        self.move = w.IntSlider(value=0, min=0, max=0, description="Example at move",
+                                style={"description_width": "initial"},
+                                layout=w.Layout(width="420px"))
+        self.link = w.Text(placeholder="or paste a record or a share link, then Open",
+                           layout=w.Layout(width="420px"))
+        self.open_button = w.Button(description="Open", tooltip="open the record or link")
+        self.bot = w.Dropdown(description="Search")
+        self.budget = w.BoundedFloatText(value=0.5, min=0.05, max=MAX_BUDGET, step=0.1,
+                                         description="seconds")
+        self.analyse_button = w.Button(description="Analyse", button_style="primary",
+                                       icon="search", tooltip="search this position")
+        self.cancel_button = w.Button(description="Cancel", icon="stop", disabled=True)
+        self.progress = w.FloatProgress(value=0, min=0, max=1, description="Searching")
+        self.status = w.HTML()
+        self.bars, self.line, self.curve, self.depths = w.HTML(), w.HTML(), w.HTML(), w.HTML()
+        self.line_step = w.IntSlider(value=0, min=0, max=0, description="Line, move",
+                                     style={"description_width": "initial"})
+        self.line_board = w.HTML()
+        self.line_board.add_class("sg-lab-line-board")
+        self.line_step.observe(lambda _: self._show_line(), "value")
+        for widget, name in ((self.analyse_button, "analyse"), (self.cancel_button, "cancel"),
+                             (self.status, "search-status"), (self.bars, "candidates"),
+                             (self.line, "line"), (self.curve, "anytime"),
+                             (self.depths, "depths"), (self.open_button, "open")):
+            widget.add_class(f"sg-lab-{name}")
+        self.board_box = w.VBox()
+        self.boards: dict[str, Any] = {}
+        self._lock = threading.RLock()
+        self.search: Search | None = None
+        self.analysis: Analysis | None = None
+        self.game.observe(lambda _: self._choose_game(), "value")
+        self.move.observe(lambda _: self._to_example_move(), "value")
+        self.open_button.on_click(lambda _: self.open_link(self.link.value))
+        self.analyse_button.on_click(lambda _: self.start())
+        self.cancel_button.on_click(lambda _: self.cancel())
+        self.widget = w.VBox([
+            self.game, self.move, w.HBox([self.link, self.open_button]),
+            w.HBox([self.bot, self.budget, self.analyse_button, self.cancel_button]),
+            self.progress, self.status, self.board_box, self.bars,
+            w.HBox([w.VBox([self.line, self.line_step]), self.line_board]), self.curve,
+            self.depths])
+        self.widget.add_class("sg-lab-search")
+        self._choose_game()
+
+    # ---- the position ----------------------------------------------------------------------
+
+    @property
+    def board(self) -> Any:
+        """The current game's board (a play view, every seat a person)."""
+        return self.boards[self.game.value]
+
+    def _example(self) -> sg.Record | None:
+        path = self.folder / f"{self.game.value}.json"
+        return sg.load_record(path.read_text()) if path.exists() else None
+
+    def _choose_game(self) -> None:
+        game = self.game.value
+        self.bot.options = searchers(game)
+        self.bot.value = sg.load(game).facts.hint_bot
+        if game not in self.boards:
+            n = sg.load(game).facts.max_players
+            n = min(n, 2) if n > 1 else 1
+            self.boards[game] = self._view(game, players=n, seats=["human"] * n,
+                                           background=self.background) \
+                if "players" in type(sg.load(game)).options else \
+                self._view(game, seats=["human"] * n, background=self.background)
+        record = self._example()
+        self.move.max = len(record.moves) if record else 0
+        at = self.move.max // 2  # the middle of the game, at a player's turn
+        while record is not None and at < self.move.max and record.state(at).is_chance():
+            at += 1
+        if self.move.value == at:
+            self._to_example_move()
+        self.move.value = at
+        self.board_box.children = (self.board,)
+        self._clear()
+
+    def _to_example_move(self) -> None:
+        record = self._example()
+        if record is None:
+            return
+        record.at = self.move.value
+        self.board.show_record(record, f"The example game at move {self.move.value}.")
+        self._clear()
+
+    def open_link(self, text: str) -> None:
+        """Open a record or a share link (a message says what is wrong with a bad one)."""
+        try:
+            record = sg.load_record(text)
+        except ValueError as e:
+            self.status.value = f"<b>Could not open it:</b> {_esc(e)}"
+            return
+        if record.game not in self.boards and record.game not in sg.games():
+            self.status.value = f"<b>Could not open it:</b> no game {_esc(record.game)}"
+            return
+        if self.game.value != record.game:
+            self.game.value = record.game  # builds its board
+        self.board.show_record(record, "Opened the record.")
+        self._clear()
+        self.status.value = f"Opened a game of {len(record.moves)} moves."
+
+    def _clear(self) -> None:
+        self.analysis = None
+        self.bars.value = self.line.value = self.curve.value = self.depths.value = ""
+        self.line_board.value = ""
+        self.line_step.max = 0
+
+    def _show_line(self) -> None:
+        """The position after the line's first ``line_step`` moves, drawn."""
+        analysis = self.analysis
+        if analysis is None or not analysis.line:
+            return
+        work = self._analysed.clone()
+        for text in analysis.line[:self.line_step.value]:
+            work.play(text)
+        self.line.value = line_html(analysis.line, self.line_step.value)
+        self.line_board.value = f"<div style='width:360px'>{work.svg() or ''}</div>"
+
+    # ---- the search --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Analyse the board's position off the event loop."""
+        if self.search is not None and self.search.running:
+            return
+        state = self.board.state.clone()
+        bot, budget = self.bot.value, float(self.budget.value)
+        if state.is_terminal() or state.is_chance():
+            self.status.value = ("<b>The game is over:</b> go back a move or two." if
+                                 state.is_terminal() else
+                                 "<b>A chance move comes next:</b> play it on the board first.")
+            return
+        self.expected = 2 * budget + sum(t for t in ANYTIME if t < budget) + 0.2
+        self.status.value = f"Searching with {_esc(bot)} for {budget:g} s…"
+        self.analyse_button.disabled, self.cancel_button.disabled = True, False
+        self.progress.value = 0
+        self.search = Search(lambda stop: analyse_position(state, bot, budget, stop),
+                             on_done=self._show, on_error=self._failed,
+                             on_progress=self._tick, lock=self._lock,
+                             background=self.background)
+        self.search.start()
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self.search is not None:
+                self.search.cancel()
+            self.status.value = "Cancelled."
+            self._idle()
+
+    def wait(self, timeout: float = 120) -> bool:
+        return self.search is None or self.search.wait(timeout)
+
+    def _tick(self, seconds: float) -> None:
+        self.progress.value = min(1.0, seconds / max(self.expected, 1e-6))
+
+    def _idle(self) -> None:
+        self.analyse_button.disabled, self.cancel_button.disabled = False, True
+
+    def _failed(self, error: BaseException) -> None:
+        self._idle()
+        self.status.value = f"<b>The search stopped:</b> {_esc(error)}"
+
+    def _show(self, analysis: Analysis) -> None:
+        self._idle()
+        self.progress.value = 1.0
+        self.analysis = analysis
+        state = self.board.state
+        suggestions = [sg.ai.Suggestion(c.move, c.value, c.support, c.unit,
+                                        state.explain(c.move)) for c in analysis.candidates]
+        self.board.mark(suggestions, f"What {analysis.bot} weighs here")
+        best = analysis.candidates[0]
+        self.status.value = (f"{_esc(analysis.bot)} chose <b>{_esc(best.move)}</b> "
+                             f"({best.value:.0%} to win, {best.support:,} {_esc(best.unit)}).")
+        self.bars.value = candidates_svg(analysis.candidates,
+                                         f"{analysis.bot}, {analysis.budget:g} s: its candidates")
+        self._analysed = state.clone()
+        self.line_step.max = len(analysis.line)
+        if self.line_step.value == 1:
+            self._show_line()
+        self.line_step.value = min(1, len(analysis.line))
+        self.curve.value = anytime_svg(analysis, "How the choice settles as the search grows")
+        self.depths.value = depth_table_html(analysis.depth_stats)
+
+
+def line_html(line: list[str], at: int) -> str:
+    """The principal line in words, the move ``at`` (1 the first) in bold."""
+    if not line:
+        return ""
+    items = "".join(f"<li{' class=sg-lab-at style=font-weight:bold' if i + 1 == at else ''}>"
+                    f"{_esc(text)}</li>" for i, text in enumerate(line))
+    return f"<b>The line it expects</b><ol class='sg-lab-line-moves'>{items}</ol>"
+
+
 def strength_panel(game: str = "cathedral") -> w.VBox:
     """A game chooser and the chart of strength against time (from the shipped ladders)."""
     choose = w.Dropdown(options=[(sg.load(g).title, g) for g in sg.games()], value=game,
@@ -458,5 +782,7 @@ def strength_panel(game: str = "cathedral") -> w.VBox:
     return w.VBox([choose, chart])
 
 
-__all__ = ["TournamentLab", "bot_spec", "plan", "pairwise", "ratings_html", "rate_chart_svg",
-           "line_chart_svg", "strength_panel", "strength_svg"]
+__all__ = ["TournamentLab", "SearchLab", "Analysis", "analyse_position", "searchers", "bot_spec",
+           "plan", "pairwise", "ratings_html", "rate_chart_svg", "line_chart_svg",
+           "candidates_svg", "anytime_svg", "depth_table_html", "line_html", "strength_panel",
+           "strength_svg"]
