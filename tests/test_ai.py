@@ -567,3 +567,26 @@ def test_docstring_examples_run(module):
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_every_option_of_every_bot_is_checked_when_the_bot_is_made():
+    """A bad option is a ValueError naming it, at once (not a TypeError deep in a search)."""
+    from stainedglass.ai.bots import EXTRA_BOTS, _registry
+
+    classes = dict(_registry())
+    for name in EXTRA_BOTS:
+        try:
+            classes[name] = sg.ai.bots.bot_class(name)
+        except ValueError:  # its extra is not installed
+            pass
+    for name, cls in classes.items():
+        rules: dict = {}
+        for klass in reversed(cls.__mro__):
+            rules.update(vars(klass).get("rules", {}))
+        for key in cls.defaults:
+            if key == "seed":
+                continue  # any value seeds the generator
+            assert key in rules, f"{name}: option {key} declares no rule"
+            for bad in ("x", -5, [1]):
+                with pytest.raises(ValueError, match=f"bot {name!r}: {key}="):
+                    sg.ai.bot(name, **{key: bad})

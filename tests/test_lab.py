@@ -4,6 +4,7 @@ strength chart draws every bot of each shipped ladder."""
 
 from __future__ import annotations
 
+import html
 import time
 
 import pytest
@@ -68,6 +69,21 @@ def test_a_stop_keeps_the_games_played():
     played = lab.table.rows[0]["games"]
     assert 1 <= played < 200 and f"Stopped after {played} of 200 games." == lab.status.value
     assert not lab.start_button.disabled and lab.stop_button.disabled
+
+
+def test_each_bot_takes_its_own_settings_and_a_bad_one_is_a_message():
+    lab = TournamentLab(game="cathedral", bots=["alphabeta", "mcts"], games=2, jobs=1)
+    lab.more[0].value = "depth=1"
+    lab.more[1].value = "c=0.7, iterations=30"
+    assert lab.bots() == ["alphabeta:budget=0.1,depth=1", "mcts:budget=0.1,c=0.7,iterations=30"]
+    lab.run_here()
+    assert lab.table.rows[0]["games"] == 2
+    lab.more[1].value = "depth=3"  # mcts has no depth
+    lab.start()
+    assert "unknown option 'depth'" in html.unescape(lab.status.value) and lab._thread is None
+    lab.more[1].value = "c=-1"
+    lab.start()
+    assert "c= must be a number from 0 to 100" in lab.status.value and lab._thread is None
 
 
 def test_a_choice_that_cannot_be_played_is_a_message():

@@ -45,6 +45,8 @@ class AlphaBetaBot(Bot):
 
     name = "alphabeta"
     effort = ("nodes", 4.0)
+    rules = {"depth": ("int", 1), "nodes": ("int", 1), "chance_samples": ("int", 0),
+             "order_depth": ("int", 0)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "chance_samples": 8, "order_depth": 2}
 
@@ -54,9 +56,6 @@ class AlphaBetaBot(Bot):
         seconds = (opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"]
                    else 1.0)
         max_depth = opts["depth"]
-        if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
-                                      or max_depth < 1):
-            raise ValueError(f"alphabeta: depth= must be a whole number >= 1, not {max_depth!r}")
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         self._me = state.current_player
         self._tt: dict[Any, tuple[int, float, int, Move | None, bool]] = {}

@@ -39,6 +39,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
     defaults: dict[str, Any] = {"seed": None, "chance_samples": 16}
+    rules = {"chance_samples": ("int", 0)}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)

@@ -71,6 +71,10 @@ class MCTSBot(Bot):
 
     name = "mcts"
     effort = ("iterations", 1.0)
+    rules = {"iterations": ("int", 1), "c": ("number", 0, 100), "playout_depth": ("int", 0),
+             "widening": ("number", 0.01, 1000), "prior_share": ("number", 0, 1),
+             "expand_sample": ("int", 1), "early_stop": ("bool",), "sort_visits": ("int", 1),
+             "turn_horizon": ("bool",), "reply_turns": ("int", 0)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
                                 "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
                                 "expand_sample": 6, "early_stop": True,

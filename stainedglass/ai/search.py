@@ -99,6 +99,10 @@ class Bot:
     defaults: dict[str, Any] = {"seed": None}
     games: tuple[str, ...] = ()
     """The games a game's own bot plays (empty: every game, through the contract)."""
+    rules: dict[str, tuple[Any, ...]] = {"budget": ("seconds",)}
+    """What each option takes, declared with the bot (its subclasses add theirs):
+    ``("int", least)``, ``("number", low, high)``, ``("bool",)`` or ``("seconds",)``. A bad
+    value is a ValueError naming the option, when the bot is made."""
     effort: tuple[str, float] | None = None
     """The option that fixes a search's work exactly (reproducible, unlike a time budget) and
     how many of its units cost about what one MCTS playout does: a review's ``playouts`` in
@@ -111,19 +115,12 @@ class Bot:
             raise ValueError(f"bot {self.name!r}: unknown option {unknown[0]!r}; its options are: "
                              + ", ".join(sorted(self.defaults)))
         self.options = {**self.defaults, **options}
-        for key in ("budget",):
-            value = self.options.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                      or value <= 0):
-                raise ValueError(f"bot {self.name!r}: {key}= must be a positive number of seconds, "
-                                 f"not {value!r}")
-        for key, least in (("iterations", 1), ("nodes", 1), ("chance_samples", 0),
-                           ("reply_turns", 0)):
-            value = self.options.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < least):
-                raise ValueError(f"bot {self.name!r}: {key}= must be a whole number, {least} or "
-                                 f"more, not {value!r}")
+        rules: dict[str, tuple[Any, ...]] = {}
+        for klass in reversed(type(self).__mro__):  # a bot's rules, then its subclasses'
+            rules.update(vars(klass).get("rules", {}))
+        for key, rule in rules.items():
+            if key in self.defaults and self.options[key] is not None:
+                _check_option(self.name, key, self.options[key], rule)
         self.rng = random.Random(self.options["seed"])
 
     def stopped(self) -> bool:
@@ -155,6 +152,29 @@ class Bot:
     def __repr__(self) -> str:
         given = ", ".join(f"{k}={v!r}" for k, v in self.options.items() if v != self.defaults[k])
         return f"sg.ai.bot({self.name!r}{', ' if given else ''}{given})"
+
+
+def _check_option(bot: str, key: str, value: Any, rule: tuple[Any, ...]) -> None:
+    """Raise a ValueError naming ``key`` when ``value`` breaks ``rule`` (see ``Bot.rules``).
+
+    >>> _check_option("mcts", "c", -1, ("number", 0, 100))
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'mcts': c= must be a number from 0 to 100, not -1
+    """
+    kind = rule[0]
+    number = not isinstance(value, bool) and isinstance(value, (int, float))
+    if kind == "seconds" and not (number and 0 < value <= 3600):
+        raise ValueError(f"bot {bot!r}: {key}= must be a positive number of seconds, "
+                         f"not {value!r}")
+    if kind == "int" and (not number or not isinstance(value, int) or value < rule[1]):
+        raise ValueError(f"bot {bot!r}: {key}= must be a whole number, {rule[1]} or more, "
+                         f"not {value!r}")
+    if kind == "number" and not (number and rule[1] <= value <= rule[2]):
+        raise ValueError(f"bot {bot!r}: {key}= must be a number from {rule[1]:g} to "
+                         f"{rule[2]:g}, not {value!r}")
+    if kind == "bool" and not isinstance(value, bool):
+        raise ValueError(f"bot {bot!r}: {key}= must be True or False, not {value!r}")
 
 
 def has_hidden_information(state: State) -> bool:

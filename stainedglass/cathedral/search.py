@@ -315,6 +315,8 @@ class CathedralSearch(Bot):
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
+    rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
+             "order_depth": ("int", 0), "all_replies": ("bool",)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12,
                                 "order_depth": 2, "all_replies": True}
@@ -326,9 +328,6 @@ class CathedralSearch(Bot):
                    else 1.0)
         self._max_nodes = opts["nodes"]
         max_depth = opts["depth"]
-        if max_depth is not None and (isinstance(max_depth, bool)
-                                      or not isinstance(max_depth, int) or max_depth < 1):
-            raise ValueError(f"cathedral: depth= must be a whole number >= 1, not {max_depth!r}")
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         pos = Position(state)
         self._tt: dict[tuple[int, int, int, int], tuple[int, float, int, int]] = {}

@@ -296,6 +296,8 @@ class OpenSpielMCTS(Bot):
     name = "openspiel-mcts"
     defaults: dict[str, Any] = {"seed": None, "budget": None, "simulations": None,
                                 "uct_c": 2.0, "rollouts": 1}
+    # OpenSpiel's MCTS grows the root in its second simulation
+    rules = {"simulations": ("int", 2), "uct_c": ("number", 0.001, 100), "rollouts": ("int", 1)}
 
     def choose(self, state: core.State) -> core.Move:
         from open_spiel.python.algorithms import mcts
@@ -306,16 +308,6 @@ class OpenSpielMCTS(Bot):
             return moves[0]
         opts = self.options
         sims = opts["simulations"]
-        if sims is not None and (isinstance(sims, bool) or not isinstance(sims, int)
-                                 or sims < 2):  # OpenSpiel's MCTS grows the root in its second
-            raise ValueError(f"bot {self.name!r}: simulations= must be a whole number, 2 or more, "
-                             f"not {sims!r}")
-        for key, kind in (("uct_c", float), ("rollouts", int)):
-            value = opts[key]
-            if (isinstance(value, bool) or not isinstance(value, (int, float) if kind is float
-                                                           else int) or value <= 0):
-                raise ValueError(f"bot {self.name!r}: {key}= must be a positive "
-                                 f"{'number' if kind is float else 'whole number'}, not {value!r}")
         from ..ai.search import determinize
 
         root = to_spiel(determinize(state, state.current_player, self.rng))

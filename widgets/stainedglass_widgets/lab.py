@@ -214,14 +214,24 @@ def strength_svg(game: str) -> str:
 
 # ---- the tournament panel -----------------------------------------------------------------------
 
-def bot_spec(name: str, budget: float) -> str:
-    """``name`` with ``budget`` seconds a move, when the bot takes a budget.
+def bot_spec(name: str, budget: float, more: str = "") -> str:
+    """``name`` with ``budget`` seconds a move (when the bot takes a budget) and ``more``
+    options (``"c=0.7"``, ``"depth=3, nodes=4000"``), checked: a ValueError names a bad one.
 
-    >>> bot_spec("mcts", 0.5), bot_spec("greedy", 0.5)
-    ('mcts:budget=0.5', 'greedy')
+    >>> bot_spec("mcts", 0.5, "c=0.7"), bot_spec("greedy", 0.5)
+    ('mcts:budget=0.5,c=0.7', 'greedy')
+    >>> bot_spec("mcts", 0.5, "depth=3")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'mcts': unknown option 'depth'; its options are: budget, c, ...
     """
     cls = sg.ai.bots.bot_class(name)
-    return f"{name}:budget={budget:g}" if "budget" in cls.defaults else name
+    parts = [f"budget={budget:g}"] if "budget" in cls.defaults else []
+    parts += [p.strip() for p in more.replace(";", ",").split(",") if p.strip()]
+    spec = name + (":" + ",".join(parts) if parts else "")
+    bot_name, options = parse_bot(spec)
+    sg.ai.bot(bot_name, **options)  # checked now, not in a worker
+    return spec
 
 
 def plan(game: str, bots: list[str]) -> list[list[str]]:
@@ -259,6 +269,9 @@ class TournamentLab:
         self.budgets = [w.BoundedFloatText(value=budget, min=0.01, max=10.0, step=0.05,
                                            description="s a move",
                                            layout=w.Layout(width="170px")) for _ in range(4)]
+        self.more = [w.Text(placeholder="more: depth=3, c=0.7…", layout=w.Layout(width="200px"),
+                            tooltip="the bot's other options, e.g. depth=3 (alphabeta) or "
+                                    "c=0.7 (mcts: exploration)") for _ in range(4)]
         self.games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games")
         self.start_button = w.Button(description="Start", button_style="primary",
                                      icon="play", tooltip="play the tournament")
@@ -279,7 +292,7 @@ class TournamentLab:
         self._offer_bots(bots)
         self.widget = w.VBox([
             self.game,
-            *[w.HBox([s, b]) for s, b in zip(self.seats, self.budgets)],
+            *[w.HBox([s, b, m]) for s, b, m in zip(self.seats, self.budgets, self.more)],
             w.HBox([self.games, self.start_button, self.stop_button]),
             self.progress, self.status, self.chart, self.ratings])
         self.widget.add_class("sg-lab")
@@ -298,8 +311,9 @@ class TournamentLab:
             seat.value = preset[i] if i < len(preset) and preset[i] in names else ""
 
     def bots(self) -> list[str]:
-        """The chosen bots as tournament specs."""
-        return [bot_spec(s.value, b.value) for s, b in zip(self.seats, self.budgets) if s.value]
+        """The chosen bots as tournament specs (a ValueError names a bad option)."""
+        return [bot_spec(s.value, b.value, m.value)
+                for s, b, m in zip(self.seats, self.budgets, self.more) if s.value]
 
     # ---- running -------------------------------------------------------------------------------
 
@@ -308,7 +322,11 @@ class TournamentLab:
         cannot be played)."""
         if self._thread is not None and self._thread.is_alive():
             return
-        bots = self.bots()
+        try:
+            bots = self.bots()
+        except ValueError as e:
+            self.status.value = f"<b>{_esc(e)}</b>"
+            return
         if len(bots) < 2 and sg.load(self.game.value).facts.max_players > 1:
             self.status.value = "<b>Choose at least two bots.</b>"
             return
