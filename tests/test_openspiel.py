@@ -149,3 +149,18 @@ def test_to_spiel_keeps_the_games_options_and_from_spiel_gives_the_state_back():
     back = sgspiel.from_spiel(spiel)
     assert back.history[:-1] == state.history and state.history == ["cathedral e4 d5 e5 f5 e6 e7"]
     assert back.game.settings["match"] is True
+
+
+def test_observation_tensors_are_the_games_own_numbers_and_the_words_being_spelt():
+    game = pyspiel.load_game("stainedglass_coloring", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # "take red", a turn being spelt
+    ours = state.sg_state.observation(0)
+    tensor = np.array(state.observation_tensor(0))
+    assert tensor.shape == (ours.size + game.num_distinct_actions(),)
+    assert np.array_equal(tensor[:ours.size], ours)
+    assert tensor[ours.size + state.history()[0]] == 1.0  # the word chosen so far
+    assert np.array(state.observation_tensor(1))[ours.size:].sum() == 0  # seen by its speller
+    cathedral = pyspiel.load_game("stainedglass_cathedral").new_initial_state()
+    assert np.array_equal(np.array(cathedral.observation_tensor(1)),
+                          cathedral.sg_state.observation(1))

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..core import Game, Move, State, state_from_json
 
 __all__ = ["END", "ActionSpace", "Speller"]
@@ -51,6 +53,8 @@ class ActionSpace:
         self.chance_index = {w: i for i, w in enumerate(self.chance_words)}
         # the most actions a game takes: each move its words, and an ``end``
         self.max_length = game.max_plays * (game.max_words + (game.max_words > 1))
+        self.observation_size = game.observation_size + (len(words) if game.max_words > 1
+                                                         else 0)
 
     @property
     def size(self) -> int:
@@ -105,6 +109,19 @@ class Speller:
                     found.add(index[END])
             nexts = here.nexts[self.spelt] = sorted(found)
         return list(nexts)
+
+    def observation(self, player: int) -> np.ndarray:
+        """What ``player`` sees (``State.observation``), then, for a game whose moves take
+        several words, the words of the move being spelt (one number per action, 1 for each
+        chosen so far; only the player spelling it sees them): ``space.observation_size``."""
+        obs = self.state.observation(player)
+        if self.space.game.max_words == 1:
+            return obs
+        spelt = np.zeros(self.space.size, dtype=np.float32)
+        if self.state.current_player == player:
+            for word in self.spelt:
+                spelt[self.space.index[word]] = 1.0
+        return np.concatenate([obs, spelt])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         index = self.space.chance_index

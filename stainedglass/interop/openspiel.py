@@ -64,7 +64,7 @@ def _game_type(cls: type[core.Game]) -> Any:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"players": int(cls.options["players"].default
                                                 if "players" in cls.options
                                                 else facts.min_players),
@@ -110,7 +110,7 @@ class SpielGame(pyspiel.Game):
         if params:
             raise ValueError(f"{spiel_name(self.sg_name)}: observations take no parameters")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(perfect_recall)
+        return _Observer(self.space.observation_size, perfect_recall)
 
 
 class SpielState(pyspiel.State):
@@ -187,15 +187,18 @@ class SpielState(pyspiel.State):
 
 
 class _Observer:
-    """Observation strings (tensors are PettingZoo's, for now)."""
+    """What a player observes: a tensor (``Speller.observation``: the game's numbers, and the
+    words of a move being spelt) and a string; with perfect recall, the information state's
+    string (no tensor: the history has no fixed size)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, size: int, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+        self.tensor = np.zeros(0 if perfect_recall else size, np.float32)
+        self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        pass
+        if not self.perfect_recall:
+            self.tensor[:] = state._turn.observation(player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if self.perfect_recall:

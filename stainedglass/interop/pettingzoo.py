@@ -50,8 +50,7 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         self.space = ActionSpace(self.sg_game)
         self.possible_agents = [n.lower().replace(" ", "_") for n in self.sg_game.player_names]
         self.agents = list(self.possible_agents)
-        self._spelling = self.space.size if self.sg_game.max_words > 1 else 0
-        size = self.sg_game.observation_size + self._spelling
+        size = self.space.observation_size
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
@@ -116,13 +115,9 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("reset() the environment first")
         player = self.possible_agents.index(agent)
         mask = np.zeros(self.space.size, dtype=np.int8)
-        spelt = np.zeros(self._spelling, dtype=np.float32)
         if not turn.state.is_terminal() and turn.state.current_player == player:
             mask[turn.legal_actions()] = 1
-            for word in turn.spelt:
-                spelt[self.space.index[word]] = 1.0
-        obs = np.concatenate([turn.state.observation(player), spelt]).astype(np.float32)
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": turn.observation(player).astype(np.float32), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
