@@ -2,8 +2,9 @@
 
 Bots are names with optional options: ``mcts``, ``mcts:budget=0.5``, ``alphabeta:depth=3``.
 Other commands: ``games`` (the registered games); ``ladder`` (a game's strength ladder: every
-bot at several budgets, rated); ``serve`` (the gallery as Voila dashboards,
-with the ``serve`` extra) and ``lab`` (the notebooks in JupyterLab, with the ``lab`` extra).
+bot at several budgets, rated); ``puzzles`` (checked puzzles mined from bot games, with a
+progress bar); ``serve`` (the gallery as Voila dashboards, with the ``serve`` extra) and ``lab``
+(the notebooks in JupyterLab, with the ``lab`` extra).
 """
 
 from __future__ import annotations
@@ -64,6 +65,18 @@ def _parser() -> argparse.ArgumentParser:
                     help="a Dask scheduler (tcp://host:8786) to play the games on")
     la.add_argument("--out", metavar="FILE", help="also write the ladder to this JSON file")
     la.add_argument("--quiet", action="store_true", help="no progress line")
+    pz = commands.add_parser(
+        "puzzles", help="mine checked puzzles from bot games (reproducible: same seed, same "
+                        "puzzles)")
+    pz.add_argument("game", help="a registered game, e.g. cathedral")
+    pz.add_argument("-n", "--puzzles", type=int, default=40, help="puzzles to make (default 40)")
+    pz.add_argument("--seed", type=int, default=0, help="the mining games' seed (default 0)")
+    pz.add_argument("--playouts", type=int, default=None,
+                    help="the budget that checks a puzzle (default: the game's)")
+    pz.add_argument("--margin", type=float, default=None,
+                    help="win-chance points the best move must win by (default: the game's)")
+    pz.add_argument("--out", metavar="FILE", help="write the puzzle file here (else print it)")
+    pz.add_argument("--quiet", action="store_true", help="no progress bar")
     s = commands.add_parser(
         "serve", help="serve the gallery as Voila dashboards (pip install 'stainedglass[serve]')")
     s.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
@@ -134,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "ladder":
         return _ladder(args, progress)
+    if args.command == "puzzles":
+        return _puzzles(args)
     from .ai.tournament import cluster
 
     executor = None
@@ -150,6 +165,48 @@ def main(argv: list[str] | None = None) -> int:
             executor.close()
     print(("\n" if table.stopped and not args.quiet else "") + str(table))
     return 130 if table.stopped else 0
+
+
+def _bar(done: int, total: int, what: str) -> None:
+    """A progress bar on stderr: ``[#####.....] 12/40 puzzles``."""
+    filled = round(20 * done / total) if total else 20
+    print(f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} {what}",
+          end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    import threading
+
+    from .ai import puzzles
+
+    stop = threading.Event()
+    if not args.quiet:
+        _bar(0, args.puzzles, "puzzles")
+    try:
+        found = puzzles.make(args.game, n=args.puzzles, seed=args.seed, playouts=args.playouts,
+                             margin=args.margin, stop=stop,
+                             progress=None if args.quiet else
+                             lambda done, total: _bar(done, total, "puzzles"))
+    except ValueError as e:
+        print(f"stainedglass puzzles: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nstainedglass puzzles: stopped", file=sys.stderr)
+        return 130
+    g = core.load(args.game)
+    text = puzzles.dumps(found, command=f"python -m stainedglass puzzles {g.name} -n "
+                         f"{args.puzzles} --seed {args.seed}"
+                         + (f" --playouts {args.playouts}" if args.playouts else "")
+                         + (f" --margin {args.margin}" if args.margin else ""),
+                         playouts=args.playouts or g.puzzle_rules.playouts,
+                         margin=args.margin or g.puzzle_rules.margin)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+        print(f"{len(found)} puzzles written to {args.out}", file=sys.stderr)
+    else:
+        print(text, end="")
+    return 0 if len(found) == args.puzzles else 1
 
 
 def _ladder(args: argparse.Namespace, progress: Any) -> int:

@@ -51,6 +51,7 @@ __all__ = [
     "Option",
     "Facts",
     "Game",
+    "PuzzleRules",
     "State",
     "register",
     "games",
@@ -278,6 +279,24 @@ class Facts:
         return self.max_players == 2 and not self.chance and not self.hidden_information
 
 
+@dataclass(frozen=True)
+class PuzzleRules:
+    """How ``sg.ai.puzzles.make`` mines a game's puzzles, declared on the game
+    (``Game.puzzle_rules``): the budget that checks a puzzle (``playouts``, in the hint search's
+    units, ``Bot.effort``), the least ``margin`` (win-chance points, 0..1) by which the best move
+    must beat the next best, at that budget and again at twice it, and the ply from which
+    positions are mined (``first_ply``: openings are books, not puzzles)."""
+
+    playouts: int = 200
+    margin: float = 0.2
+    first_ply: int = 0
+    prove: int = 0
+    """Try to prove a puzzle whose mover has at most ``prove_moves`` moves by searching to every
+    end, with this many playouts at most (0: never; where the hint search can say it reached
+    every end)."""
+    prove_moves: int = 0
+
+
 class Game:
     """A game with its options fixed. ``sg.load(name, **options)`` makes one.
 
@@ -315,6 +334,18 @@ class Game:
 
     def _prepare(self) -> None:
         """Hook: cross-check options and precompute what every state of this game shares."""
+
+    # ---- puzzles ---------------------------------------------------------------------------
+
+    puzzle_rules: ClassVar[PuzzleRules] = PuzzleRules()
+    """How this game's puzzles are mined and checked (``sg.ai.puzzles.make``)."""
+
+    def puzzle_theme(self, state: "State", best: Move, rival: Move) -> str:  # hook
+        """A puzzle's theme in a few words ("wall off 12 squares"): what ``best`` does in
+        ``state`` that ``rival``, the next best move, does not. The default says what the move
+        does, in the game's own words."""
+        text = state.explain(best)
+        return text[len("Legal: "):].rstrip(".") if text.startswith("Legal: ") else text
 
     # ---- actions: the moves numbered, for frameworks that need a fixed action space -------------
 

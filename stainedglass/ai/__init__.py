@@ -13,7 +13,7 @@ True
 [True, True]
 """
 
-from . import ladder
+from . import ladder, puzzles
 from .alphabeta import AlphaBetaBot
 from .bots import BOTS, GreedyBot, RandomBot, bot, bot_names, register_bot
 from .mcts import MCTSBot
@@ -25,4 +25,4 @@ from .tournament import Table, tournament
 __all__ = ["BOTS", "Bot", "Candidate", "RandomBot", "GreedyBot", "MCTSBot", "AlphaBetaBot", "bot",
            "bot_names", "register_bot",
            "suggest", "Suggestion", "tournament", "Table", "compare", "Comparison", "review",
-           "Review", "Judgement", "label", "LABELS", "ladder"]
+           "Review", "Judgement", "label", "LABELS", "ladder", "puzzles"]

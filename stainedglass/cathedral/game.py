@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, State, bool_option,
-                    register)
+from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
+                    bool_option, register)
 from ..core import cell_name, parse_cell, shared_returns
 from .pieces import (
     ALL_PIECES,
@@ -581,6 +581,34 @@ class Cathedral(Game):
 
     observation_size = 5 * SIZE * SIZE + 2 * len(PIECES) + 2
 
+    # ---- puzzles: placements late enough to matter, and what the best one does -------------
+
+    puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=6, prove=20_000,
+                               prove_moves=40)
+
+    def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
+        """"capture Dark's academy", "wall off 7 squares", "stop Dark walling off 9 squares"
+        (the threat that the next best move leaves open), "fit your last buildings" or "keep
+        room for your large buildings"."""
+        assert isinstance(state, CathedralState)
+        me = state.to_move
+        after = state.clone()
+        after.play(best)
+        claim = bin(after.last_claim).count("1")
+        for owner, piece, _ in after.last_captures:
+            whose = "the" if owner == NEUTRAL else f"{SIDE_NAMES[owner]}'s"
+            return f"capture {whose} {ALL_PIECES[piece]}, walling off {claim} squares"
+        if claim:
+            return f"wall off {claim} square{'s' if claim != 1 else ''}"
+        otherwise = state.clone()
+        otherwise.play(rival)
+        threat, left = _best_claim(otherwise, 1 - me), _best_claim(after, 1 - me)
+        if threat > left:
+            return f"stop {SIDE_NAMES[1 - me]} walling off {threat} squares"
+        if sum(state.supply[me]) <= 3:
+            return "fit your last buildings"
+        return "keep room for your large buildings"
+
     def action_words(self) -> tuple[str, ...]:
         """Every placement, each one word: the Cathedral's, then each building's on every
         spot (Light's and Dark's spelt alike are one word; the side to move says whose)."""
@@ -588,6 +616,18 @@ class Cathedral(Game):
         for side in (LIGHT, DARK):
             words.update(dict.fromkeys(str(m) for m in SIDES[side].moves))
         return tuple(words)
+
+
+def _best_claim(state: CathedralState, side: int) -> int:
+    """The most squares ``side`` could wall off with one placement now (0 if not to move)."""
+    if state.to_move != side:
+        return 0
+    most = 0
+    for move in state.legal_moves():
+        after = state.clone()
+        after.play(move)
+        most = max(most, bin(after.last_claim).count("1"))
+    return most
 
 
 def _two(v: Any) -> int:

@@ -343,6 +343,8 @@ class CathedralSearch(Bot):
         self.rng.shuffle(codes)
         done = _one_ply(pos, codes, sign)  # the root's order
         self.depth_reached = 1
+        self.exact = False
+        """The last search reached every end: its values are proved, not estimated."""
         depth = 2
         root_width = 3 * opts["width"]
         while max_depth is None or depth <= max_depth:
@@ -370,6 +372,7 @@ class CathedralSearch(Bot):
             self.depth_reached = depth
             self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, True))
             if exact:  # every line reached the end
+                self.exact = True
                 break
             depth += 1
         out = []

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any, Sequence, cast
 
 import numpy as np
 
-from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, State, is_number,
-                    register)
+from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
+                    is_number, register)
 from .sheet import COLORS, MAX_GROUP, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, load_sheet
 
 OPEN = -1
@@ -810,6 +811,30 @@ class ColoringGame(Game):
         self.max_plays = (self.num_players * (sheet.n + len(sheet.circles) + 1)
                           + 2 * len(SECTIONS) + len(sheet.stars))
         self.observation_size = 20 * sheet.n + 4 * len(sheet.stars) + 83
+
+    puzzle_rules = PuzzleRules(playouts=200, margin=0.15, first_ply=4)
+
+    def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
+        """"complete the rose section first (+5)", "surround star 2 (+4)", "fill the last
+        circle", "save your circles", "color 5 shapes at once" or "take the red pencil"."""
+        assert isinstance(state, ColoringState)
+        mine, other = state.explain(best), state.explain(rival)
+        for pattern, theme in ((r"completes the (\w+) section: \+(\d+)",
+                                "complete the {0} section first (+{1})"),
+                               (r"surrounds star (\d+): \+(\d+)", "surround star {0} (+{1})"),
+                               (r"finishes the window", "finish the window"),
+                               (r"fills the last circle", "fill the last circle"),
+                               (r"crosses off (the )?(\S+)", "cross off the right one")):
+            found = re.search(pattern, mine)
+            if found and found.group(0) not in other:
+                return theme.format(*found.groups())
+        if isinstance(best, Coloring) and isinstance(rival, Coloring):
+            if best.circles < rival.circles:
+                return "save your circles"
+            if best.mask.bit_count() > rival.mask.bit_count():
+                return f"color {best.mask.bit_count()} shapes at once"
+            return f"take the {COLORS[best.color]} pencil"
+        return "the right move"
 
     def action_words(self) -> tuple[str, ...]:
         """A take is spelt in words: ``take red``, then its shapes one number at a time, then

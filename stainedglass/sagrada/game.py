@@ -26,7 +26,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
+from ..core import (CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
+                    register)
 from .cards import (ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card,
                     value_of)
 from .placement import field_problem, free_fields
@@ -821,6 +822,24 @@ class Sagrada(Game):
     max_words = 6  # tool NAME, pay CARD, then up to four cards or fields
     observation_size = (CELLS * 22 + 4 * NUM_CARDS + 12  # fields, cards, round and turn
                         + 2 + 2 * len(TOOL_IDS) + 2 + len(ORDERS) + 3)
+
+    puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=0)
+
+    def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
+        """"use Grozing Pliers now", "R4 belongs on c2", "choose G3 and place it on e1" or
+        "pass and keep the window open"."""
+        assert isinstance(best, SagradaMove) and isinstance(rival, SagradaMove)
+        kind = best.key[0]
+        if kind == "tool":
+            return f"use {TOOLS[best.key[1]].name} now"
+        if kind == "pass":
+            return "pass and keep the window open"
+        if kind == "place":
+            card, field = card_text(best.key[1]), CELL_NAMES[best.key[2]]
+            if rival.key[0] == "place" and rival.key[1] == best.key[1]:
+                return f"{card} belongs on {field}"
+            return f"choose {card} and place it on {field}"
+        return "the right move"
 
     def action_words(self) -> tuple[str, ...]:
         """``pass``; a placement as ``place R4`` then its field; a tool as ``tool NAME``,

@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, State, register
+from ..core import (CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
+                    register)
 from . import moves as M
 from .moves import (CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
                     PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, REROLL, ROLL, ROLL_CHANCES, ROLLS,
@@ -31,7 +32,7 @@ from .evaluation import evaluate
 from .options import (CARDS_PER_TYPE, check_first_player, check_hands, check_players,
                       check_windows)
 from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face
-from .words import board_text, describe
+from .words import board_text, describe, puzzle_theme
 
 WINKS_PER_COLOR = 8
 HAND_SIZE = {2: 5, 3: 4}
@@ -777,6 +778,12 @@ class WallsOfLight(Game):
 
     def action_words(self) -> tuple[str, ...]:
         return M.action_words()
+
+    puzzle_rules = PuzzleRules(playouts=100, margin=0.2, first_ply=10)
+
+    def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
+        assert isinstance(state, WallsOfLightState)
+        return puzzle_theme(state, best, rival)
 
     def chance_words(self) -> tuple[str, ...]:
         return M.chance_words()

@@ -130,3 +130,29 @@ def board_text(state: WallsOfLightState, viewer: int | None = None) -> str:
     lines.append("printed panes in capitals, winks in small letters (Ry: printed red under "
                  "a yellow wink); +1 / +c: empty special spaces; ###: stone")
     return "\n".join(lines)
+
+
+def puzzle_theme(state: WallsOfLightState, best: Move, rival: Move) -> str:
+    """A puzzle's theme: what ``best`` does that ``rival`` does not, in a few words ("complete
+    window 3 for 6 points", "play Swap Panes", "mix purple in window 4")."""
+    assert isinstance(best, WMove)
+    me = state.to_move
+    after = state.clone()
+    after.play(best)
+    done = after.last_completion
+    if done is not None and done is not state.last_completion:
+        gain = done.points[me] if me < len(done.points) else 0
+        return (f"complete window {done.position} for {gain} point{'s' if gain != 1 else ''}"
+                if gain else f"complete window {done.position}")
+    if best.kind == CARD:
+        return f"play {CARD_TITLES[best.a]} now"
+    gain = after.scores()[me] - state.scores()[me]
+    if gain > 0:
+        return f"score {gain} point{'s' if gain != 1 else ''} now"
+    if best.kind not in (ROLL, DRAW, PASS, REMOVE):
+        code = state.cells[best.b]
+        if code != EMPTY and SHOWN[PLACE_CODE[code][best.a]] >= 3:
+            return (f"mix {COLOR_NAMES[SHOWN[PLACE_CODE[code][best.a]]]} in window "
+                    f"{best.b // CELLS + 1}")
+        return f"the {COLOR_NAMES[best.a]} wink belongs in window {best.b // CELLS + 1}"
+    return "the quiet move"

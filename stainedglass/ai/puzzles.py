@@ -1,0 +1,441 @@
+"""Puzzles: positions with one clearly best move, mined from bot games and checked by search.
+
+A puzzle is a position (a game record stopped at a ply), its answer, and why: the game's hint
+search (``facts.hint_bot``) weighed the best moves it found from the position, each searched
+after it is played, and the answer beat the next best by at least the game's margin
+(``Game.puzzle_rules``) at the puzzle's budget and again at twice that budget with another seed.
+Where that search reached every end of the game (Cathedral's last placements), the puzzle is
+proved, not estimated. Each puzzle keeps its margin, the budget that checked it, a theme in words
+(``Game.puzzle_theme``: "wall off 12 squares"), what is known in a game of chance (the dice
+rolled, the cards drawn), and a difficulty: the weakest of three solvers that finds it (greedy:
+"easy"; the hint search at an eighth of the budget: "medium"; else "hard").
+
+Budgets are in the search's units of work (``playouts``), never seconds: the same command makes
+the same puzzles on any machine (``python -m stainedglass puzzles cathedral -n 40 --seed 0``).
+The package ships checked puzzles for every game (``shipped(game)``), as records.
+
+>>> import stainedglass as sg
+>>> shipped = sg.ai.puzzles.shipped("cathedral")
+>>> len(shipped) >= 40
+True
+>>> puzzle = shipped[0]
+>>> state = puzzle.state()
+>>> puzzle.is_answer(state.parse_move(puzzle.answer))
+True
+>>> puzzle.margin >= sg.load("cathedral").puzzle_rules.margin
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable, Hashable
+
+from ..core import Game, Move, State, load
+from ..record import Record, load_record
+from .bots import bot as make_bot
+from .review import _searcher, _value_after, _words, compare, label
+from .search import StopFlag, leaf_value, position_key, sample_outcome
+
+__all__ = ["Puzzle", "Attempt", "make", "shipped", "check", "loads", "dumps", "FORMAT",
+           "VERSION", "DIFFICULTIES"]
+
+FORMAT = "stainedglass-puzzles"
+VERSION = 1
+DIFFICULTIES = ("easy", "medium", "hard")
+RIVALS = 3
+"""How many of the search's best moves are weighed against each other."""
+MAX_PUZZLES = 10_000
+"""Puzzles in one file, at most."""
+MAX_TEXT = 20_000_000
+"""Characters in a puzzle file, at most."""
+EXPLORE = 0.3
+"""The mining games' players: greedy, except for this share of random moves (a puzzle often
+punishes a slip)."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A learner's move on a puzzle: right or not, and why in words."""
+
+    move: str
+    right: bool
+    words: str
+    loss: float = 0.0
+    """Win-chance points the move gave away against the answer (0 when right)."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position with one clearly best move. ``record`` reaches the position (its ``at`` is
+    the puzzle's ply); ``answer`` beat ``rival`` by ``margin`` (values ``value`` and
+    ``rival_value``, the mover's share of the win) at ``playouts`` with ``seed``, and again at
+    twice that budget."""
+
+    id: str
+    record: Record
+    answer: str
+    rival: str
+    value: float
+    rival_value: float
+    margin: float
+    playouts: int
+    seed: int
+    theme: str
+    difficulty: str
+    solver: str
+    proved: bool = False
+    known: str = ""
+    _answer_key: list[Hashable] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def game(self) -> str:
+        return self.record.game
+
+    @property
+    def ply(self) -> int:
+        return len(self.record.moves) if self.record.at is None else self.record.at
+
+    def state(self) -> State:
+        """The puzzle's position (a fresh state each call)."""
+        return self.record.state(self.ply)
+
+    @property
+    def mover(self) -> str:
+        """Who is to move, by name."""
+        state = self.state()
+        return state.game.player_names[state.current_player]
+
+    @property
+    def question(self) -> str:
+        """The puzzle's task in words, with what is known in a game of chance."""
+        state = self.state()
+        who = state.game.player_names[state.current_player]
+        text = f"{who} to move: find the best move."
+        if state.game.name == "coloring":
+            text = f"{who} to move: find the best pencil and shapes."
+        return text + (f" {self.known}" if self.known else "")
+
+    def is_answer(self, move: Move | str) -> bool:
+        """Whether ``move`` is the answer: the same move, or one leaving the same position."""
+        state = self.state()
+        if isinstance(move, str):
+            move = state.parse_move(move)
+        if str(move) == self.answer:
+            return True
+        if not self._answer_key:
+            after = self.state()
+            after.play(after.parse_move(self.answer))
+            self._answer_key.append(position_key(after))
+        state.play(move)
+        return position_key(state) == self._answer_key[0]
+
+    def attempt(self, move: Move | str, stop: StopFlag | None = None) -> Attempt:
+        """Judge a learner's ``move`` (an illegal one raises ``sg.IllegalMove``, the rule in
+        words). A wrong move is searched at the puzzle's budget: the words say the answer that
+        punishes it and what the best move was; a move the search finds as good as the answer
+        (within 0.02) counts as right."""
+        state = self.state()
+        if isinstance(move, str):
+            move = state.parse_move(move)
+        state.clone().play(move)  # the rules first: IllegalMove with the reason
+        best = _words(state, state.parse_move(self.answer))
+        if self.is_answer(move):
+            return Attempt(str(move), True, f"Right: {self.answer}, {self.theme} ({best}).")
+        verdict = compare(state, move, playouts=self.playouts, seed=self.seed, stop=stop)
+        loss = max(0.0, self.value - verdict.value)
+        if label(loss) == "best":
+            return Attempt(str(move), True,
+                           f"Right: {move} is as good as {self.answer} here ({best}).", loss)
+        if verdict.refutation is not None:
+            after = state.clone()
+            after.play(move)
+            who = after.game.player_names[after.current_player]
+            answer = after.parse_move(verdict.refutation)
+            why = (f"after {move}, {who} plays {verdict.refutation} "
+                   f"({_words(after, answer)})")
+        else:
+            why = f"{move} ({_words(state, move)}) leaves {verdict.value:.0%} to win"
+        return Attempt(str(move), False,
+                       f"Not quite: {why}. The best was {self.answer}: {self.theme} "
+                       f"({self.value:.0%} to win; yours leaves {verdict.value:.0%}).", loss)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "record": self.record.to_dict(), "answer": self.answer,
+                "rival": self.rival, "value": round(self.value, 4),
+                "rival_value": round(self.rival_value, 4), "margin": round(self.margin, 4),
+                "playouts": self.playouts, "seed": self.seed, "theme": self.theme,
+                "difficulty": self.difficulty, "solver": self.solver, "proved": self.proved,
+                "known": self.known}
+
+
+# ---- weighing moves ----------------------------------------------------------------------------
+
+
+def _value(work: State, mover: int, seed: int, playouts: int) -> tuple[float, bool]:
+    """The mover's value of ``work`` (just after their move), and whether it is proved."""
+    if work.is_terminal():
+        return work.returns()[mover], True
+    if work.is_chance() or work.num_players != 2 or work.current_player == mover:
+        return _value_after(work, mover, seed, playouts, None, None)[0], False
+    search = _searcher(work, seed, playouts, None, None)
+    top = search.analyse(work, top=1)
+    if not top:
+        return leaf_value(work)[mover], False
+    return 1 - top[0].value, bool(getattr(search, "exact", False))
+
+
+def _weigh(state: State, playouts: int, seed: int, moves: list[Move], root: bool = True
+           ) -> tuple[list[tuple[Move, float]], bool]:
+    """``moves`` and (``root``) the search's best moves from ``state``, each searched after it
+    is played: best first, and whether every value is proved."""
+    mover = state.current_player
+    work = state.view(mover)  # the mover's knowledge only
+    ranked = (_searcher(work, seed, playouts, None, None).analyse(work, top=RIVALS) if root
+              else [])
+    candidates = list(dict.fromkeys(moves + [c.move for c in ranked]))
+    out, proved = [], True
+    for move in candidates:
+        work._push(move)
+        value, exact = _value(work, mover, seed, playouts)
+        work.undo()
+        out.append((move, value))
+        proved = proved and exact
+    out.sort(key=lambda t: -t[1])
+    return out, proved
+
+
+def _known(state: State) -> str:
+    """What chance brought this turn that the mover saw (the mover's own moves since then
+    passed over), in the game's notation: "Known this turn: roll r2 b4 y2."."""
+    if not state.game.facts.chance:
+        return ""
+    replay = state.clone()
+    mover = state.current_player
+    seen: list[str] = []
+    while replay.history:
+        move = replay.history[-1]
+        replay.undo()
+        if replay.is_chance():
+            if replay.chance_seen_by() in (None, mover):  # not a card drawn into another hand
+                seen.append(move)
+        elif seen or replay.current_player != mover:
+            break
+    if not seen:
+        return ""
+    return "Known this turn: " + ", ".join(reversed(seen)) + "."
+
+
+def _difficulty(state: State, puzzle_answer: Callable[[Move], bool], playouts: int,
+                seed: int) -> tuple[str, str]:
+    """The weakest solver that finds the answer: (difficulty, solver in words)."""
+    mover = state.current_player
+    work = state.view(mover)
+    if puzzle_answer(make_bot("greedy", seed=seed).choose(work.clone())):
+        return "easy", "greedy finds it"
+    few = max(1, playouts // 8)
+    ranked = _searcher(work, seed, few, None, None).analyse(work, top=1)
+    if ranked and puzzle_answer(ranked[0].move):
+        return "medium", f"{state.game.facts.hint_bot} finds it at {few} playouts"
+    return "hard", f"{state.game.facts.hint_bot} needs {playouts} playouts"
+
+
+def _try(state: State, playouts: int, margin: float, seed: int, ident: str) -> Puzzle | None:
+    """The puzzle at ``state``, if it has one clearly best move at both budgets."""
+    first, _ = _weigh(state, playouts, seed, [])
+    if len(first) < 2 or first[0][1] - first[1][1] < margin:
+        return None
+    again, proved = _weigh(state, 2 * playouts, seed + 1, [m for m, _ in first])
+    (best, value), (rival, rival_value) = again[0], again[1]
+    if str(best) != str(first[0][0]) or value - rival_value < margin:
+        return None
+    rules = state.game.puzzle_rules
+    if not proved and rules.prove and len(state.legal_moves()) <= rules.prove_moves:
+        exact, proved = _weigh(state, rules.prove, seed, [m for m, _ in again])
+        if proved and (str(exact[0][0]) != str(best) or exact[0][1] - exact[1][1] < margin):
+            return None  # the whole truth says otherwise
+    after = state.clone()
+    after.play(best)
+    best_key = position_key(after)
+
+    def same(move: Move) -> bool:
+        other = state.clone()
+        other.play(move)
+        return position_key(other) == best_key
+
+    difficulty, solver = _difficulty(state, same, playouts, seed)
+    record = state.record()
+    record.at = len(record.moves)
+    return Puzzle(ident, record, str(best), str(rival), first[0][1], first[1][1],
+                  first[0][1] - first[1][1], playouts, seed,
+                  state.game.puzzle_theme(state, best, rival), difficulty, solver, proved,
+                  _known(state))
+
+
+def _mining_game(game: Game, seed: int, first_ply: int) -> list[State]:
+    """A game between greedy players who slip now and then, and its positions worth trying:
+    a decision with a choice, from ``first_ply`` on."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    player = make_bot("greedy", seed=seed)
+    out = []
+    while not state.is_terminal():
+        if state.is_chance():
+            state.play(sample_outcome(state, rng))
+            continue
+        moves = state.legal_moves()
+        if len(state.history) >= first_ply and len(moves) >= 2:
+            out.append(state.clone())
+        move = rng.choice(moves) if rng.random() < EXPLORE else player.choose(state.view(
+            state.current_player))
+        state.play(move)
+    return out
+
+
+def make(game: str | Game, n: int = 40, seed: int = 0, playouts: int | None = None,
+                 margin: float | None = None, progress: Callable[[int, int], None] | None = None,
+                 stop: StopFlag | None = None, max_games: int | None = None,
+                 **options: Any) -> list[Puzzle]:
+    """Mine ``n`` puzzles of ``game`` (reproducible: the same arguments, the same puzzles).
+    Each mining game tries positions in a seeded random order and gives at most one puzzle.
+    ``playouts`` and ``margin`` default to the game's ``puzzle_rules``; ``progress(found, n)``
+    is called after each puzzle; ``stop`` ends early with those found; at most ``max_games``
+    games are mined (default ``100 * n``)."""
+    g = load(game, **options) if isinstance(game, str) else game
+    rules = g.puzzle_rules
+    playouts = rules.playouts if playouts is None else playouts
+    margin = rules.margin if margin is None else margin
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_PUZZLES:
+        raise ValueError(f"make: n must be 1 to {MAX_PUZZLES:,}, not {n!r}")
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= 10**6:
+        raise ValueError(f"make: playouts must be 1 to 1,000,000, not {playouts!r}")
+    if not isinstance(margin, (int, float)) or isinstance(margin, bool) or not 0 < margin < 1:
+        raise ValueError(f"make: margin is win-chance points above 0 and below 1, "
+                         f"not {margin!r}")
+    rng = random.Random(seed)
+    found: list[Puzzle] = []
+    for _ in range(100 * n if max_games is None else max_games):
+        if len(found) >= n or (stop is not None and stop.is_set()):
+            break
+        positions = _mining_game(g, rng.randrange(2**31), rules.first_ply)
+        rng.shuffle(positions)
+        for state in positions[:3]:
+            if stop is not None and stop.is_set():
+                break
+            puzzle = _try(state, playouts, margin, seed,
+                          f"{g.name}-{seed}-{len(found) + 1:03d}")
+            if puzzle is not None:
+                found.append(puzzle)
+                if progress is not None:
+                    progress(len(found), n)
+                break
+    return found
+
+
+def check(puzzle: Puzzle, factor: int = 2, seed: int | None = None, root: bool = False
+          ) -> bool:
+    """Whether the answer is still best at ``factor`` times the puzzle's budget: searched after
+    it is played, it beats the rival (and, with ``root``, the search's own best moves there)."""
+    state = puzzle.state()
+    answer = state.parse_move(puzzle.answer)
+    rival = state.parse_move(puzzle.rival)
+    ranked, _ = _weigh(state, factor * puzzle.playouts,
+                       puzzle.seed + 1 if seed is None else seed, [answer, rival], root)
+    return puzzle.is_answer(ranked[0][0])
+
+
+# ---- files -------------------------------------------------------------------------------------
+
+
+def dumps(found: list[Puzzle], **made_by: Any) -> str:
+    """The puzzle file's text (``made_by``: how they were made, for the record)."""
+    games = {p.game for p in found}
+    if len(games) > 1:
+        raise ValueError(f"dumps: one game a file, not {sorted(games)}")
+    return json.dumps({"format": FORMAT, "version": VERSION,
+                       "game": games.pop() if games else "", "made_by": made_by,
+                       "puzzles": [p.to_dict() for p in found]}, indent=1) + "\n"
+
+
+def _field(item: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    value = item.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ValueError(f"{where}: '{key}' is missing or not a {getattr(kind, '__name__', kind)}")
+    return value
+
+
+def loads(text: str, where: str = "puzzles") -> list[Puzzle]:
+    """Read a puzzle file's text: every field checked, every record replayed through the rules
+    and every answer checked legal, so a bad file is a ValueError that says where."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise ValueError(f"{where}: not a puzzle file (text of at most {MAX_TEXT:,} characters)")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise ValueError(f"{where}: not JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{where}: not a puzzle file (format {FORMAT!r} expected)")
+    if data.get("version") != VERSION:
+        raise ValueError(f"{where}: version {data.get('version')!r} is not {VERSION}")
+    items = data.get("puzzles")
+    if not isinstance(items, list) or len(items) > MAX_PUZZLES:
+        raise ValueError(f"{where}: 'puzzles' must be a list of at most {MAX_PUZZLES:,}")
+    out = []
+    for i, item in enumerate(items):
+        at = f"{where}: puzzle {i + 1}"
+        if not isinstance(item, dict):
+            raise ValueError(f"{at}: not an object")
+        try:
+            record = load_record(json.dumps(_field(item, "record", dict, at)))
+        except ValueError as e:
+            raise ValueError(f"{at}: {e}") from None
+        numbers = {k: float(_field(item, k, (int, float), at))
+                   for k in ("value", "rival_value", "margin")}
+        if not all(0 <= v <= 1 for v in numbers.values()):
+            raise ValueError(f"{at}: value, rival_value and margin are shares 0..1")
+        difficulty = _field(item, "difficulty", str, at)
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"{at}: difficulty {difficulty!r} is not one of {DIFFICULTIES}")
+        puzzle = Puzzle(_field(item, "id", str, at)[:80], record,
+                        _field(item, "answer", str, at)[:500], _field(item, "rival", str, at)[:500],
+                        numbers["value"], numbers["rival_value"], numbers["margin"],
+                        _field(item, "playouts", int, at), _field(item, "seed", int, at),
+                        _field(item, "theme", str, at)[:300], difficulty,
+                        _field(item, "solver", str, at)[:200], bool(item.get("proved", False)),
+                        str(item.get("known", ""))[:500])
+        if not 1 <= puzzle.playouts <= 10**6:
+            raise ValueError(f"{at}: playouts must be 1 to 1,000,000")
+        state = puzzle.state()
+        if state.is_terminal() or state.is_chance():
+            raise ValueError(f"{at}: the position is not a player's decision")
+        for key in ("answer", "rival"):
+            try:
+                state.clone().play(state.parse_move(getattr(puzzle, key)))
+            except ValueError as e:  # IllegalMove is a ValueError
+                raise ValueError(f"{at}: the {key} {getattr(puzzle, key)!r} is illegal: "
+                                 f"{e}") from None
+        out.append(puzzle)
+    return out
+
+
+_SHIPPED: dict[str, list[Puzzle]] = {}
+
+
+def shipped(game: str, difficulty: str | None = None) -> list[Puzzle]:
+    """The checked puzzles shipped with the package for ``game`` (``stainedglass/<game>/
+    puzzles.json``), optionally only those of one ``difficulty``."""
+    g = load(game)
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
+                         f"not {difficulty!r}")
+    if g.name not in _SHIPPED:
+        package = type(g).__module__.rpartition(".")[0]
+        try:
+            text = resources.files(package).joinpath("puzzles.json").read_text()
+        except FileNotFoundError:
+            text = None
+        _SHIPPED[g.name] = [] if text is None else loads(text, f"{g.name} puzzles")
+    return [p for p in _SHIPPED[g.name] if difficulty in (None, p.difficulty)]
