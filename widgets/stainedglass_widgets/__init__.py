@@ -6,8 +6,10 @@ The kit (game-agnostic, one module per concern):
 - :mod:`.game_view`: :class:`GameView`, the layout and controls every play view shares;
 - :mod:`.searches`: seats played by bots, hint marks, searches in a worker thread;
 - :mod:`.charts`: the score and hint charts (plotly, built lazily);
+- :mod:`.coach`: the teaching game (a coach judging the learner's moves, hints, report card);
 - :mod:`.messages`: message boxes and banner pieces;
 - :mod:`.lessons`: what the tutorials' live boards share;
+- :mod:`.puzzles`: a game's puzzles on its own board, each move judged, and their notebook;
 - :mod:`.gallery`: the landing page's cards, one per game with a view;
 - :mod:`.registry`: which games have a view; :func:`view` makes one;
 - :mod:`.testing`: Voila and Chromium for browser tests, gestures for the conformance suite.

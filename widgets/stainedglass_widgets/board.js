@@ -53,8 +53,10 @@ function render({ model, el }) {
 }
 
 // The keeper board of a play dashboard: the page's address follows the game (`address`, a
-// `?record=` link), so a reload reopens the same position.
-const page = { address: "", moves: 0 };
+// `?record=` link), so a reload reopens the same position. Kept on the window: each board may
+// load its own copy of this module, and the board that watches the kernel (the first drawn)
+// need not be the keeper.
+const page = (window.__sgPage ??= { address: "", moves: 0 });
 function follow(model) {
   const update = () => {
     page.address = model.get("address");

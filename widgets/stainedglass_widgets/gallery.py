@@ -1,6 +1,7 @@
 """The gallery on the landing page: one card per game that has a view, with its picture, how to
 read its board, and its two notebooks (``<game>_tutorial.ipynb`` and ``<game>_play.ipynb``), and
-the review notebook's example of it (``review.ipynb?game=<game>``) when that notebook is there.
+the review notebook's example of it (``review.ipynb?game=<game>``) and its puzzles
+(``puzzles.ipynb?game=<game>``) when those notebooks are there.
 
 Nothing here lists the games: they come from :func:`~.registry.views`. The notebooks are looked
 for in the folder the page is served from (a kernel runs in its notebook's folder under Voila,
@@ -9,8 +10,8 @@ are relative, so the gallery works from any folder.
 
 >>> import pathlib
 >>> html_text = gallery_html(pathlib.Path(__file__).resolve().parents[2] / "notebooks")
->>> 'href="cathedral_play.ipynb"' in html_text
-True
+>>> 'href="cathedral_play.ipynb"' in html_text, 'href="puzzles.ipynb?game=cathedral"' in html_text
+(True, True)
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
     current folder: the one the landing page is served from)."""
     folder = pathlib.Path.cwd() if notebooks is None else pathlib.Path(notebooks)
     review = (folder / "review.ipynb").exists()
+    puzzles = (folder / "puzzles.ipynb").exists()
     cards = []
     for e in entries():
         if not ((folder / e.tutorial).exists() and (folder / e.play).exists()):
@@ -65,6 +67,8 @@ def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
             f'<a href="{e.tutorial}"><b>Learn the rules</b></a> · '
             f'<a href="{e.play}"><b>Play</b></a>'
             + (f' · <a href="review.ipynb?game={e.game}"><b>Review a game</b></a>' if review
+               else "")
+            + (f' · <a href="puzzles.ipynb?game={e.game}"><b>Puzzles</b></a>' if puzzles
                else "")
             + '<details style="margin-top:6px;font-size:13px"><summary>How to read the board'
             f'</summary>{html.escape(e.legend)}</details></div>')

@@ -31,6 +31,7 @@ from stainedglass.glass import hint_colour
 
 from .board import Board
 from .charts import HintChart, ScoreChart, start_warming_plotly
+from .coach import Coach
 from .messages import glass_badge, message_html, seconds_label
 from .records import RecordBar
 from .searches import (BOT_LABELS, HUMAN, TIMED_BOTS, HintMark, Search, bot_move, check_seat,
@@ -65,6 +66,9 @@ class GameView(w.VBox):
     slider); ``hint_budget_s``: the hint's; ``background=False`` runs bots and hints inline
     (scripts), else in a worker thread; ``compact``: a lesson's small board; ``strict``: raise
     unexpected errors (default: ``STAINEDGLASS_STRICT=1``).
+
+    A play dashboard (not ``compact``) has a teaching coach, :attr:`coach` (the "Teach me"
+    button; :mod:`.coach`): it judges a person's moves, keeps a hint budget and a report card.
     """
 
     game_name: ClassVar[str] = ""
@@ -118,6 +122,11 @@ class GameView(w.VBox):
         self._search_budget = 1.0
         self.after_change_hooks: list[Callable[[], None]] = []
         """Called after every change (the review board follows its board's side lines)."""
+        self.on_move: Callable[[sg.Move, str], bool] | None = None
+        """Given a person's legal move and its words before it is played: True takes the move
+        over and the game does not go on (the puzzle board judges it instead)."""
+        self.coach: Coach | None = None  # the teaching game (a play dashboard's, see _build)
+        self._marks_chart = True  # mark(): whether the marks get the hint chart
         self.add_class("sg-view")
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
         self.setup()
@@ -227,6 +236,7 @@ class GameView(w.VBox):
             self.review_button.add_class("sg-review-button")
             self.review_button.on_click(self.safe(lambda _: self.open_review()))
             self.review_box = w.VBox()
+            self.coach = Coach(self)
             self.new_button = w.Button(description="New game", button_style="primary")
             self.new_button.on_click(self.safe(lambda _: self.new_game()))
             self.score_chart = ScoreChart(self)
@@ -234,7 +244,8 @@ class GameView(w.VBox):
             start_warming_plotly()
             seats = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
             children += [
-                w.HBox([*buttons, self.compare_button, self.move_text]),
+                self.coach.box,
+                w.HBox([*buttons, self.compare_button, self.coach.toggle, self.move_text]),
                 self.hint_panel,
                 w.HBox([*seats, *self.new_game_options(), self.new_button, self.chart_button],
                        layout=w.Layout(align_items="flex-start")),
@@ -339,10 +350,15 @@ class GameView(w.VBox):
         state = self.state
         if state.is_terminal():
             raise sg.IllegalMove("the game is over: start a new game")
+        if self.coach is not None and self.coach.judging:
+            raise sg.IllegalMove("the coach is still looking at your last move: a moment (or "
+                                 "Cancel)")
         if not state.is_chance() and self._seat(state.current_player) != HUMAN:
             name = self.player_names[state.current_player]
             bot = BOT_LABELS[self._seat(state.current_player)]
             wait = "wait for its move" if self.search is not None else "press Let the bot move"
+            if self.coach is not None and self.coach.offering:
+                wait = "first Take it back or Keep my move"
             raise sg.IllegalMove(f"it is {name}'s turn and the {bot} plays {name}: {wait}, or "
                                  f"set {name}'s seat to Human to move for it")
         if isinstance(move, str):
@@ -352,8 +368,15 @@ class GameView(w.VBox):
             self.say(words, "bad")
             self.redraw()
             return
+        if self.on_move is not None and self.on_move(move, words.removeprefix("Legal: ")):
+            return  # taken over by the view's owner (a puzzle judges it)
         self.cancel_search()
+        # teaching: the coach judges a person's move before anything else moves
+        before = state.clone() if self.coach is not None and self.coach.judges(state) else None
         state.play(move)
+        if self.coach is not None and before is not None:
+            self.coach.judge(before, words.removeprefix("Legal: "))
+            return
         self.after_change((words.removeprefix("Legal: "), "good"))
 
     def play_text(self, text: str) -> None:
@@ -446,17 +469,21 @@ class GameView(w.VBox):
         self.say(f"Compared ({verdict.label}, {verdict.loss:.0%} given away): "
                  f"{verdict.reason}", kind)
 
-    def open_review(self) -> None:
-        """Open the review board on this game, below the board."""
+    def open_review(self, ply: int | None = None, playouts: int | None = None) -> None:
+        """Open the review board on this game, below the board: at its end, or after ``ply``
+        moves (the coach's report card); ``playouts`` a position (else the board's default)."""
         from .review import ReviewBoard  # the review board builds on the views
 
         record = self.records.record()
         if record is None or not record.moves:
             self.say("No game to review yet.")
             return
-        board = ReviewBoard(record, background=self.background, strict=self.strict)
+        options: dict[str, Any] = {} if playouts is None else {"playouts": playouts}
+        board = ReviewBoard(record, background=self.background, strict=self.strict, **options)
         self.review_box.children = [board]
         board.start()
+        if ply is not None:
+            board.go(ply)  # a review still running goes there when it is done
 
     def restart(self) -> None:
         self.cancel_search()
@@ -501,6 +528,8 @@ class GameView(w.VBox):
         if self.search is not None:
             self.say("Still thinking: " + self._search_about)
             return
+        if self.coach is not None and not self.coach.may_hint():  # teaching: a hint budget
+            return
         position, budget, top = state.clone(), self.hint_budget_s, self.hint_top
         name = self.player_names[state.current_player]
         self._begin(f"Looking for {name}'s best moves ({HINT_WORDS}, {budget:.1f} s)…", budget,
@@ -509,6 +538,8 @@ class GameView(w.VBox):
     def _hint_found(self, suggestions: list[sg.ai.Suggestion]) -> None:
         self.search = None
         self._update_thinking()
+        if self.coach is not None and suggestions:
+            self.coach.hint_spent()
         self.show_suggestions(suggestions)
 
     def show_suggestions(self, suggestions: Sequence[sg.ai.Suggestion]) -> None:
@@ -518,16 +549,20 @@ class GameView(w.VBox):
             return
         self.suggestions = list(suggestions)
         self._marks_heading = ""
+        self._marks_chart = True
         self.take_hint(self.suggestions[0].move)
         self.say("Hint: " + self.suggestions[0].reason, "info")
         self._update_hint_panel()
         self.redraw()
 
-    def mark(self, suggestions: Sequence[sg.ai.Suggestion], heading: str) -> None:
+    def mark(self, suggestions: Sequence[sg.ai.Suggestion], heading: str,
+             chart: bool = True) -> None:
         """Draw ``suggestions`` as ranked marks and list them under ``heading``, without taking
-        one in hand (the review board marks a better move than the one played)."""
+        one in hand (the review board marks a better move than the one played); ``chart=False``
+        leaves the hint chart out (the coach's one better move needs no plotly)."""
         self.suggestions = list(suggestions)
         self._marks_heading = heading
+        self._marks_chart = chart
         self._update_hint_panel()
         self.redraw()
 
@@ -565,12 +600,16 @@ class GameView(w.VBox):
         self.hint_panel.layout.display = None  # shown first: a displayed chart takes changes
         self.hint_list.value = self._hint_list_html()
         if not self.compact:
-            self.hints_chart.update()
+            self.hints_chart.box.layout.display = None if self._marks_chart else "none"
+            if self._marks_chart:
+                self.hints_chart.update()
 
     # ---- searches off the main thread --------------------------------------------------------
 
     def _begin(self, about: str, budget: float, work: Callable[[Any], Any],
-               done: Callable[[Any], None]) -> None:
+               done: Callable[[Any], None]) -> Search:
+        """Think about ``work`` off the event loop (inline without ``background``), with the
+        progress line and Cancel; ``done`` gets the answer under the lock."""
         self._search_about, self._search_budget = about, budget
         search = Search(work, on_done=self.safe(done), on_error=self.safe(self._search_failed),
                         on_progress=self.safe(self._progress), lock=self._lock,
@@ -579,6 +618,7 @@ class GameView(w.VBox):
         self.progress.value = 0.0
         self._update_thinking()
         search.start()
+        return search
 
     def cancel_search(self) -> None:
         """Stop the bot or hint being thought about; its answer will be dropped."""
@@ -591,7 +631,11 @@ class GameView(w.VBox):
         if self.search is None:
             return
         about = self._search_about
+        judging = self.coach is not None and self.coach.judging
         self.cancel_search()
+        if self.coach is not None and judging:
+            self.coach.not_judged()  # the move stands unjudged, and the game goes on
+            return
         self._update_thinking()
         self.say(f"Stopped: {about.rstrip('…')}.", "info")
 
@@ -633,6 +677,8 @@ class GameView(w.VBox):
             self.stop_button.layout.display = None
             self.continue_button.layout.display = "none"
             self._progress(self.search.elapsed() if self.search.started else 0.0)
+        elif self.coach is not None and self.coach.offering:  # the bot waits for the learner
+            row.display = "none"
         elif self._bot_to_move() is not None:  # a bot to move, not thinking: paused
             p = self.state.current_player
             row.display = None
@@ -666,6 +712,7 @@ class GameView(w.VBox):
         self.cancel_search()
         self.suggestions = []
         self._marks_heading = ""
+        self._marks_chart = True
         notes = [message[0]] if message else []
         kind = message[1] if message else "info"
         if run_computer:

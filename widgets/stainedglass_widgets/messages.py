@@ -22,13 +22,16 @@ MESSAGE_STYLE = {
 }
 
 
-def message_html(text: str, kind: str = "info", css_class: str = "sg-message") -> str:
-    """A message box; the kind is also spelt out by a symbol, not only by colour."""
+def message_html(text: str, kind: str = "info", css_class: str = "sg-message",
+                 size: int = 15) -> str:
+    """A message box; the kind is also spelt out by a symbol, not only by colour. ``size``: the
+    type's size in pixels (the coach's words on a projector are large)."""
     fg, bg, border = MESSAGE_STYLE.get(kind, MESSAGE_STYLE["info"])
     mark = {"good": "✓ ", "bad": "✗ "}.get(kind, "")
     return (f'<div class="{css_class} sg-{kind}" style="color:{fg};background:{bg};'
             f"border-left:6px solid {border};padding:6px 10px;border-radius:4px;"
-            f'font-size:15px;line-height:1.35;min-height:1.4em">{mark}{html.escape(text)}</div>')
+            f'font-size:{size}px;line-height:1.35;min-height:1.4em">{mark}{html.escape(text)}'
+            "</div>")
 
 
 def glass_badge(glass: str) -> str:

@@ -1,0 +1,133 @@
+"""Real-browser test of the puzzles notebook under Voila: a shipped Cathedral puzzle solved right
+by clicking the board, the next one answered wrong (judged off the event loop, then the board
+back at the puzzle), the answer shown on the board, and the review board opened at the puzzle.
+Fixtures and helpers from ``test_views_browser``; screenshots go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import stainedglass as sg  # noqa: E402
+from stainedglass.ai.puzzles import Puzzle  # noqa: E402
+from stainedglass_widgets import view_class  # noqa: E402
+from stainedglass_widgets.puzzles import margin_points  # noqa: E402
+from stainedglass_widgets.testing import board_version, wait_redraw  # noqa: E402
+import test_views_browser as browser_tests  # noqa: E402
+
+browser, page, server = browser_tests.browser, browser_tests.page, browser_tests.server  # fixtures
+shot, wait_text = browser_tests.shot, browser_tests.wait_text
+
+VIEW = ".sg-puzzle-view"
+CITY = f"{VIEW} .sg-city .sg-board"
+
+
+@pytest.fixture(scope="module")
+def shipped_cathedral() -> list[Puzzle]:
+    """The shipped Cathedral puzzles (asked for before the server starts: without them the
+    test fails at once, saying why)."""
+    found = sg.ai.puzzles.shipped("cathedral")
+    assert len(found) >= 2, ("no shipped Cathedral puzzles: stainedglass/cathedral/puzzles.json "
+                             "(python -m stainedglass puzzles cathedral -n 40 --seed 0)")
+    return found
+
+
+def click_move(page: Any, puzzle: Puzzle, text: str) -> None:
+    """Make Cathedral move ``text`` on the page's puzzle board as a person does: choose the
+    building in the supply, move over the city, turn it with r, click."""
+    view = view_class("cathedral")(puzzle.state(), compact=True, background=False)
+    gestures = view.gestures(view.state.parse_move(text))
+    presses = [g for g in gestures if g[1] == "press"]
+    (_, _, target), = [g for g in gestures if g[1] == "click" and g[0] == "city"]
+    for name, action, value in gestures:
+        if name.startswith("supply") and action == "click":
+            side = "dark" if name == "supply[1]" else "light"
+            supply = f"{VIEW} .sg-supply-{side} .sg-board"
+            before = board_version(page, supply)
+            page.click(f'{supply} [data-id="{value}"]')
+            wait_redraw(page, before, supply)
+    before = board_version(page, CITY)
+    page.hover(f'{CITY} [data-id="{target}"]')
+    wait_redraw(page, before, CITY)
+    for _, _, key in presses:
+        before = board_version(page, CITY)
+        page.keyboard.press(key)
+        wait_redraw(page, before, CITY)
+    wait_text(page, f"{VIEW} .sg-preview", "✓")  # the building in hand fits there
+    page.click(f'{CITY} [data-id="{target}"]')
+
+
+def wrong_move(puzzle: Puzzle) -> str:
+    """A move the puzzle judges wrong: its rival, else the first such legal move."""
+    state = puzzle.state()
+    for move in [puzzle.rival, *map(str, state.legal_moves()[:10])]:
+        if not puzzle.is_answer(move) and not puzzle.attempt(move).right:
+            return move
+    raise AssertionError(f"{puzzle.id}: no wrong move among the first tried")
+
+
+def verdict(page: Any) -> str:
+    return html.unescape(page.inner_text(".sg-puzzle-verdict"))
+
+
+def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
+    """The steps of the test, on the puzzles notebook at ``url`` (its first Cathedral puzzles
+    are ``puzzles``)."""
+    first, second = puzzles[0], puzzles[1]
+    wrong = wrong_move(second)
+    page.goto(url + "?game=cathedral")
+    page.wait_for_selector(CITY + " svg", timeout=90_000)
+    wait_text(page, ".sg-puzzle-question", first.question)
+    wait_text(page, ".sg-puzzle-score", "Streak 0")
+    shot(page, "puzzles-0-start")
+
+    # right: the answer stays on the board, the verdict and the theme in words
+    click_move(page, first, first.answer)
+    wait_text(page, ".sg-puzzle-verdict", "Right")
+    text = verdict(page)
+    assert first.answer in text and first.theme in text, text
+    wait_text(page, ".sg-puzzle-score", "Streak 1 (best 1) · Score 1 of 1")
+    wait_text(page, ".sg-puzzle-reveal", margin_points(first))
+    piece = first.answer.split()[0]
+    assert page.locator(f'{CITY} [data-piece="{piece}"]').count() >= 1
+    shot(page, "puzzles-1-right")
+
+    # the next puzzle, answered wrong: judged in the background, then back at the puzzle
+    page.click(".sg-puzzle-next")
+    wait_text(page, ".sg-puzzle-question", second.question)
+    page.wait_for_function("() => !document.querySelector('.sg-puzzle-verdict')"
+                           ".innerText.includes('Right')")
+    page.wait_for_selector(CITY + " svg")
+    owners = page.locator(f"{CITY} [data-owner]").count()
+    click_move(page, second, wrong)
+    page.wait_for_function("() => document.querySelector('.sg-puzzle-verdict')"
+                           ".innerText.includes('Not quite')", timeout=90_000)
+    text = verdict(page)
+    assert f"The best was {second.answer}" in text, text
+    wait_text(page, f"{VIEW} .sg-message", "Back to the puzzle")
+    assert page.locator(f"{CITY} [data-owner]").count() == owners, "the move is taken back"
+    wait_text(page, ".sg-puzzle-score", "Streak 0 (best 1) · Score 1 of 2")
+    shot(page, "puzzles-2-wrong")
+
+    # the answer, marked on the board
+    page.click(".sg-puzzle-answer")
+    page.wait_for_selector(f"{CITY} .hint")
+    wait_text(page, ".sg-puzzle-verdict", f"The answer: {second.answer}")
+    shot(page, "puzzles-3-answer")
+
+    # the review board on the game that led to the puzzle, at its move
+    page.click(".sg-puzzle-review")
+    page.wait_for_selector(".sg-puzzles .sg-review-moves svg", timeout=60_000)
+    wait_text(page, ".sg-puzzles .sg-review-verdict", f"Move {second.ply}")
+    assert "Traceback" not in page.inner_text("body")
+    assert "Something went wrong" not in page.inner_text("body")
+    assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_a_puzzle_solved_right_and_one_wrong(shipped_cathedral: list[Puzzle], server: Any,
+                                             page: Any) -> None:
+    solve_right_and_wrong(page, server.url("puzzles.ipynb"), shipped_cathedral)
