@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 
-from stainedglass.sagrada.difficulty import shipped, win_rate
+from stainedglass.sagrada.difficulty import DESIGNER_GAMES, measure_window, shipped, win_rate
 from stainedglass.sagrada.windows import WINDOWS
 
 from common import random_games_rate, report
@@ -41,6 +42,21 @@ def difficulty_table(games_per_window: int = GAMES_PER_WINDOW) -> list[tuple[int
     return rows
 
 
+def designer_measurement(deals: int = DESIGNER_GAMES, repeats: int = 3) -> float:
+    """Seconds the window designer's Measure difficulty takes (median of ``repeats``): the
+    simple strategy on one window over ``deals`` deals, one core; its progress bar runs this
+    long."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        measured = measure_window("Tempest", deals)
+        times.append(time.perf_counter() - start)
+    seconds = statistics.median(times)
+    print(f"sagrada: the window designer measures a window on {deals:,} deals in "
+          f"{seconds:.2f} s (median of {repeats}; Tempest: {measured.rate:.1%} won)", flush=True)
+    return seconds
+
+
 def main() -> None:
     games, plies = random_games_rate("sagrada")
     report("sagrada: random complete games (median of 5)", games, "games/s")
@@ -48,6 +64,7 @@ def main() -> None:
     games, plies = random_games_rate("sagrada", tools=9)
     report("sagrada, all nine tools: random complete games (median of 5)", games, "games/s")
     report("sagrada, all nine tools: plies", plies, "plies/s", target=10_000)
+    designer_measurement()
     difficulty_table()
 
 

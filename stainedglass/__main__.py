@@ -142,8 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
 
     def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr,
-              flush=True)
+        _bar(done, total, "games")
 
     if args.command == "ladder":
         return _ladder(args, progress)
@@ -168,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _bar(done: int, total: int, what: str) -> None:
-    """A progress bar on stderr: ``[#####.....] 12/40 puzzles``."""
+    """The commands' progress bar on stderr: ``[#####.....] 12/40 puzzles`` (or games)."""
     filled = round(20 * done / total) if total else 20
     print(f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} {what}",
           end="" if done < total else "\n", file=sys.stderr, flush=True)

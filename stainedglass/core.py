@@ -388,8 +388,36 @@ class Game:
         """The glass colour of each seat (``facts.player_colours`` cut to the players)."""
         return self.facts.player_colours[: self.num_players]
 
+    # ---- positions set up by hand (the position editor) ---------------------------------------
+
+    def position(self, state: "State") -> dict[str, Any]:  # hook
+        """The ``start=`` mapping that sets up ``state``'s position as a new game: what the
+        position editor starts from and edits. Plain data (JSON); the moves that led there are
+        not kept. Games without a ``start=`` option have no position editor."""
+        raise NotImplementedError(f"{self.title} has no position editor")
+
+    def validate(self, state: "State") -> None:  # hook
+        """Raise ValueError, in the rules' words, when no game could reach ``state`` or the engine
+        cannot play on from it (two Cathedrals, a building over another, ...). Called on every
+        game set up with ``start=``, after its option's own checks of form and ranges."""
+
+    def setup(self, position: Any, seed: int | None = None, check: bool = True) -> "State":
+        """A new game of these options (``start=`` replaced) beginning at ``position``, a
+        ``start=`` mapping as :meth:`position` gives it. A position the rules could never reach
+        is a ValueError saying why; ``check=False`` skips :meth:`validate` only (the position
+        editor draws a position it is about to refuse)."""
+        if "start" not in self.options:
+            raise ValueError(f"{self.title} has no position editor (no start= option)")
+        options = {k: v for k, v in self.given_options.items() if k != "start"}
+        game = type(self)(**options, start=position)
+        game._checked_start = check
+        return game.new_game(seed)
+
+    _checked_start = True
+
     def new_game(self, seed: int | None = None) -> "State":
-        """A new game with setup done; setup randomness (and later chance) drawn from ``seed``."""
+        """A new game with setup done; setup randomness (and later chance) drawn from ``seed``.
+        A game with a ``start=`` position begins there, checked by :meth:`validate`."""
         if seed is None:
             seed = random.randrange(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -402,6 +430,11 @@ class Game:
         state._undo_stack = []
         state._rng = rng
         state._setup(rng)
+        if self.settings.get("start") is not None and self._checked_start:
+            try:
+                self.validate(state)
+            except ValueError as e:
+                raise ValueError(f"{self.name}: option start= {e}") from None
         return state
 
     def __repr__(self) -> str:
@@ -765,6 +798,36 @@ def _rng_from_json(data: Any) -> random.Random:
     except (TypeError, ValueError, OverflowError) as e:
         raise ValueError(f"state file: 'rng' is not a generator state ({e})") from None
     return rng
+
+
+def read_json(text: Any, what: str, limit: int) -> Any:
+    """The data of a small JSON file a user gives (text or bytes), every way it can be wrong a
+    ValueError starting with ``what``: not text, longer than ``limit`` characters, not JSON,
+    nested too deeply. The file's own fields are the caller's to check.
+
+    >>> read_json(b'{"rows": 3}', "window file", 100)
+    {'rows': 3}
+    >>> read_json("[" * 5000 + "]" * 5000, "faces file", 100_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: faces file: nested too deeply
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text[:4 * limit + 4]).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{what}: not text (the file is JSON in UTF-8)") from None
+    if not isinstance(text, str):
+        raise ValueError(f"{what}: expected text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise ValueError(f"{what}: more than {limit:,} characters is too long")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{what}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+                         ) from None
+    except RecursionError:
+        raise ValueError(f"{what}: nested too deeply") from None
 
 
 MAX_STATE_TEXT = 2_000_000  # characters of a saved state

@@ -286,45 +286,26 @@ def test_territory_can_change_hands():
     """Rulings 3-4: a claimed region becomes P's territory "all of it": here Dark's enclosed
     corner falls to Light when Light captures the one building walling it."""
     state = pos(light=["bridge c1 c2 c3", "stable a4 b4", "tavern j5"],
-                dark=["stable a2 b2", "tavern j10"], dark_territory="a1 b1",
+                dark=["inn b1 a2 b2", "tavern j10"], dark_territory="a1",
                 to_move="light")
-    state.play("tavern b3")  # encloses a1 b1 a2 b2 a3 b3-side: the Dark stable alone
+    state.play("tavern b3")  # encloses a1 a2 b1 b2: Dark's inn alone in it, and a1
     assert owner(state, "a1") == "light-territory"
     assert owner(state, "a2") == "light-territory"
-    assert [ALL_PIECES[p] for _, p, _ in state.last_captures] == ["stable"]
+    assert [ALL_PIECES[p] for _, p, _ in state.last_captures] == ["inn"]
 
 
 # ---- skipping, the end, scores ------------------------------------------------------------------
 
-def _greedy_fill(side: int, occupied: int, skip: tuple[str, ...] = ()) -> list[str]:
-    """One placement per building of ``side`` (first that fits), leaving out ``skip``."""
-    out = []
-    counts = list(COUNTS)
-    for name in skip:
-        counts[PIECES.index(name)] -= 1
-    for k, n in enumerate(counts):
-        for _ in range(n):
-            move = next(m for m in SIDES[side].moves if m.piece == k and not m.mask & occupied)
-            occupied |= move.mask
-            out.append(str(move))
-    return out
-
-
 def test_a_player_who_cannot_place_is_skipped():
     """Rulings 6: "A player who has no legal placement is skipped; the other keeps playing.
-    ... There is no pass move." Dark's last tavern has nowhere to go but Light's territory."""
-    cath = CATHEDRAL_MOVES[-1]
-    dark = _greedy_fill(DARK, cath.mask, skip=("tavern",))
-    probe = pos(cathedral=" ".join(str(cath).split()[1:]), dark=dark, to_move="light")
-    free = [c for c in range(100) if not (probe.occ[0] | probe.occ[1] | probe.occ[2]) >> c & 1]
-    name = lambda c: f"{'abcdefghij'[c % 10]}{c // 10 + 1}"
-    last = free[0]
-    state = pos(cathedral=" ".join(str(cath).split()[1:]), dark=dark, to_move="light",
-                light_territory=" ".join(name(c) for c in free[1:]))
-    assert state.current_player == LIGHT
-    state.play(f"tavern {name(last)}")
-    assert state.skipped == [DARK]
-    assert state.current_player == LIGHT, "Dark cannot place: Light plays again"
+    ... There is no pass move." A position from a real game: Light's last buildings fit nowhere,
+    so Dark moves again."""
+    from test_cathedral_position import SKIPPED
+
+    state = sg.load("cathedral").setup(SKIPPED)
+    assert state.skipped == [LIGHT]
+    assert state.current_player == DARK, "Light cannot place: Dark plays again"
+    assert any(state.supply[LIGHT]), "Light still has buildings, with nowhere to put them"
     with pytest.raises(sg.IllegalMove):
         state.play("pass")
 

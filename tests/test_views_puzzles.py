@@ -167,6 +167,11 @@ def test_next_puzzle_and_the_difficulty_filter(puzzles: dict[str, list[Puzzle]])
         seen.append(board.puzzle.id)
         board.buttons["next"].click()
     assert seen == ids + ids[:1], "Next goes through them all, then round"
+    assert board.view is not None
+    city = board.view.city  # type: ignore[attr-defined]
+    assert city.kit_keys == ["n"], "a puzzle has no Undo or Hint: only Next has a key"
+    city.press("n")  # the keyboard's Next puzzle
+    assert board.puzzle is not None and board.puzzle.id == ids[2]
     options = dict((v, label) for label, v in board.difficulty_picker.options)
     assert options["any"] == "Any difficulty (3)"
     assert options["hard"] == f"Hard ({difficulties.count('hard')})"

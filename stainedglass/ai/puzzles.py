@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable, Hashable
+from typing import Any, Callable
 
 from ..core import Game, Move, State, load
 from ..record import Record, load_record
@@ -89,7 +89,6 @@ class Puzzle:
     solver: str
     proved: bool = False
     known: str = ""
-    _answer_key: list[Hashable] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def game(self) -> str:
@@ -124,14 +123,7 @@ class Puzzle:
         state = self.state()
         if isinstance(move, str):
             move = state.parse_move(move)
-        if str(move) == self.answer:
-            return True
-        if not self._answer_key:
-            after = self.state()
-            after.play(after.parse_move(self.answer))
-            self._answer_key.append(position_key(after))
-        state.play(move)
-        return position_key(state) == self._answer_key[0]
+        return str(move) == self.answer or same_position(state, move, self.answer)
 
     def attempt(self, move: Move | str, stop: StopFlag | None = None) -> Attempt:
         """Judge a learner's ``move`` (an illegal one raises ``sg.IllegalMove``, the rule in
@@ -208,6 +200,15 @@ def _weigh(state: State, playouts: int, seed: int, moves: list[Move], root: bool
     return out, proved
 
 
+def same_position(state: State, move: Move, answer: Move | str) -> bool:
+    """Whether ``move`` leaves ``state`` in the position ``answer`` leaves it in (two spellings
+    of one placement, two orders of the same shapes): such a move is the answer too."""
+    after, other = state.clone(), state.clone()
+    after.play(answer)
+    other.play(move)
+    return position_key(other) == position_key(after)
+
+
 def _known(state: State) -> str:
     """What chance brought this turn that the mover saw (the mover's own moves since then
     passed over), in the game's notation: "Known this turn: roll r2 b4 y2."."""
@@ -257,16 +258,8 @@ def _try(state: State, playouts: int, margin: float, seed: int, ident: str) -> P
         exact, proved = _weigh(state, rules.prove, seed, [m for m, _ in again])
         if proved and (str(exact[0][0]) != str(best) or exact[0][1] - exact[1][1] < margin):
             return None  # the whole truth says otherwise
-    after = state.clone()
-    after.play(best)
-    best_key = position_key(after)
-
-    def same(move: Move) -> bool:
-        other = state.clone()
-        other.play(move)
-        return position_key(other) == best_key
-
-    difficulty, solver = _difficulty(state, same, playouts, seed)
+    difficulty, solver = _difficulty(state, lambda move: same_position(state, move, best),
+                                     playouts, seed)
     record = state.record()
     record.at = len(record.moves)
     return Puzzle(ident, record, str(best), str(rival), first[0][1], first[1][1],

@@ -66,8 +66,10 @@ class CathedralState(State):
 
     def _setup(self, rng: random.Random) -> None:
         self.match_scores: list[tuple[int, int]] = []  # finished games of a match
-        self._new_board(first=LIGHT)
         start = self.game.settings["start"]
+        if start is not None and start.game_one is not None:
+            self.match_scores.append(start.game_one)  # game two: Dark places the Cathedral
+        self._new_board(first=DARK if self.match_scores else LIGHT)
         if start is not None:
             self._set_start(start)
 
@@ -84,12 +86,15 @@ class CathedralState(State):
                 self.occ[side] |= move.mask
                 self.supply[side][move.piece] -= 1
                 self.buildings.append((side, move.piece, move.mask))
-            self.has_built[side] = bool(placed) or start.first_round_over
+            # the first round cannot be over before the Cathedral is placed
+            self.has_built[side] = bool(placed) or (start.first_round_over
+                                                    and self.cathedral_state != "unplaced")
         self.terr = list(start.territory)
         self.to_move = start.to_move
-        if self.cathedral_state != "unplaced":
-            if not self._has_move(self.to_move):
-                self._next_turn(self.to_move)
+        if start.skipped is not None:
+            self.skipped.append(start.skipped)
+        if self.cathedral_state != "unplaced" and not self._has_move(self.to_move):
+            self._next_turn(1 - self.to_move)  # rule 6: a side that cannot place is skipped
 
     def _new_board(self, first: int) -> None:
         self.occ = [0, 0, 0]
@@ -471,29 +476,37 @@ class StartPosition:
     territory: tuple[int, int]
     to_move: int
     first_round_over: bool
+    skipped: int | None = None  # the side that could not place after the last move
+    game_one: tuple[int, int] | None = None  # a match's first game's scores: this is game two
 
 
 def _parse_start(value: Any) -> StartPosition | None:
     """Check a ``start=`` mapping, e.g. ``{"cathedral": "e4 d5 e5 f5 e6 e7",
     "light": ["castle c3 d3 e3 c4 e4"], "dark": ["tavern a1"], "to_move": "dark"}``.
 
-    Optional keys: ``"light_territory"`` and ``"dark_territory"`` (lists of cells), and
-    ``"first_round_over"`` (default True: both sides' next buildings claim).
+    Optional keys: ``"light_territory"`` and ``"dark_territory"`` (cells, as text),
+    ``"first_round_over"`` (default True: both sides' next buildings claim), ``"skipped"``
+    (``"light"`` or ``"dark"``: that side could not place after the last move, so the other
+    moved twice) and, in a match, ``"game_one"`` (``[light, dark]``, the first game's scores:
+    the position is then in game two, whose Cathedral Dark places). A captured building is
+    simply back in its owner's supply: the supply is what is not in the city.
+    ``Cathedral.position(state)`` gives this mapping for any position.
     """
     if value is None:
         return None
     if not isinstance(value, dict):
         raise ValueError("must be a mapping with keys cathedral, light, dark, to_move")
     known = {"cathedral", "light", "dark", "to_move", "light_territory", "dark_territory",
-             "first_round_over"}
-    unknown = sorted(set(value) - known)
+             "first_round_over", "skipped", "game_one"}
+    unknown = sorted((k for k in value if k not in known), key=repr)
     if unknown:
-        raise ValueError(f"unknown key {unknown[0]!r}; the keys are: {', '.join(sorted(known))}")
+        raise ValueError(f"unknown key {_brief(unknown[0])}; the keys are: "
+                         f"{', '.join(sorted(known))}")
     covered = 0
 
     def cells(text: Any, where: str) -> int:
         if not isinstance(text, str):
-            raise ValueError(f"{where} must be text such as 'e4 d5 e5', not {text!r}")
+            raise ValueError(f"{where} must be text such as 'e4 d5 e5', not {_brief(text)}")
         try:
             return mask_of([parse_cell(c, SIZE, SIZE) for c in text.split()])
         except IllegalMove as e:
@@ -505,7 +518,8 @@ def _parse_start(value: Any) -> StartPosition | None:
     if cath is not None and not captured:
         cath_mask = cells(cath, "cathedral")
         if cath_mask not in CATHEDRAL_BY_MASK:
-            raise ValueError(f"cathedral: {cath!r} does not form the Cathedral in any rotation")
+            raise ValueError(f"cathedral: {_brief(cath)} does not form the Cathedral in any "
+                             "rotation")
         covered = cath_mask
     buildings: list[tuple[Placement, ...]] = []
     for side, key in enumerate(("light", "dark")):
@@ -515,12 +529,12 @@ def _parse_start(value: Any) -> StartPosition | None:
         counts = [0] * len(PIECES)
         placed = []
         for i, text in enumerate(texts, 1):
-            where = f"{key} building {i} ({text!r})"
+            where = f"{key} building {i} ({_brief(text)})"
             if not isinstance(text, str) or len(text.split()) < 2:
                 raise ValueError(f"{where}: expected a building and its cells")
             name = text.split()[0].lower()
             if name not in _PIECE_INDEX or name == "cathedral":
-                raise ValueError(f"{where}: {name!r} is not one of {key}'s buildings")
+                raise ValueError(f"{where}: {_brief(name)} is not one of {key}'s buildings")
             piece = _PIECE_INDEX[name]
             move = SIDES[side].by_key.get((piece, cells(" ".join(text.split()[1:]), where)))
             if move is None:
@@ -535,27 +549,65 @@ def _parse_start(value: Any) -> StartPosition | None:
             covered |= move.mask
             placed.append(move)
         buildings.append(tuple(placed))
-    territory = []
+    territory = []  # squares under buildings: Cathedral.validate judges them
     for key in ("light_territory", "dark_territory"):
-        mask = cells(value.get(key, ""), key)
-        if mask & covered:
-            raise ValueError(f"{key}: {mask_text(mask & covered)} is covered by a building")
-        territory.append(mask)
+        territory.append(cells(value.get(key, ""), key))
     if territory[0] & territory[1]:
         raise ValueError(f"territory: {mask_text(territory[0] & territory[1])} cannot belong "
                          "to both sides")
     to_move = value.get("to_move", "light")
     if to_move not in ("light", "dark"):
-        raise ValueError(f"to_move must be 'light' or 'dark', not {to_move!r}")
+        raise ValueError(f"to_move must be 'light' or 'dark', not {_brief(to_move)}")
     first_round_over = value.get("first_round_over", True)
     if not isinstance(first_round_over, bool):
         raise ValueError("first_round_over must be True or False")
+    skipped = value.get("skipped")
+    if skipped not in (None, "light", "dark"):
+        raise ValueError(f"skipped must be 'light', 'dark' or absent, not {_brief(skipped)}")
+    game_one = value.get("game_one")
+    if game_one is not None:
+        if not (isinstance(game_one, (list, tuple)) and len(game_one) == 2
+                and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 47
+                        for n in game_one)):
+            raise ValueError("game_one must be the first game's scores [light, dark], each "
+                             f"0 to 47 unplaced squares, not {_brief(game_one)}")
+        game_one = (game_one[0], game_one[1])
     if (buildings[0] or buildings[1]) and not cath_mask and not captured:
         raise ValueError("cathedral: the Cathedral is placed before any building; give its "
                          "cells or 'captured'")
     return StartPosition(cath_mask, captured, (buildings[0], buildings[1]),
                          (territory[0], territory[1]), LIGHT if to_move == "light" else DARK,
-                         first_round_over)
+                         first_round_over, None if skipped is None else _SIDE_KEYS.index(skipped),
+                         game_one)
+
+
+_SIDE_KEYS = ("light", "dark")
+
+
+def _brief(value: Any, most: int = 40) -> str:
+    """``repr(value)`` cut to ``most`` characters (an error message stays short)."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def mask_of_moves(moves: tuple[Placement, ...] | list[Placement]) -> int:
+    """The squares covered by ``moves``."""
+    mask = 0
+    for move in moves:
+        mask |= move.mask
+    return mask
+
+
+def _one(mask: int) -> bool:
+    return mask & (mask - 1) == 0
+
+
+def short_text(mask: int, most: int = 8) -> str:
+    """Cells in words, at most ``most`` of them (then "and N more")."""
+    cells = mask_text(mask).split()
+    if len(cells) <= most:
+        return " ".join(cells)
+    return " ".join(cells[:most]) + f" and {len(cells) - most} more"
 
 
 @register
@@ -585,6 +637,51 @@ class Cathedral(Game):
 
     puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=6, prove=20_000,
                                prove_moves=40)
+
+    # ---- positions set up by hand (the position editor) ---------------------------------------
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The ``start=`` mapping of ``state``'s position (see :func:`_parse_start`).
+
+        >>> import stainedglass as sg
+        >>> game = sg.load("cathedral")
+        >>> state = game.new_game()
+        >>> state.play("cathedral e4 d5 e5 f5 e6 e7")
+        >>> state.play("tavern a1")
+        >>> game.position(state)["dark"], game.position(state)["to_move"]
+        (['tavern a1'], 'light')
+        """
+        assert isinstance(state, CathedralState)
+        occupied = state.occ[LIGHT] | state.occ[DARK] | state.occ[NEUTRAL]
+        out: dict[str, Any] = {}
+        if state.cathedral_state == "placed":
+            out["cathedral"] = mask_text(state.occ[NEUTRAL])
+        elif state.cathedral_state == "captured":
+            out["cathedral"] = "captured"
+        for side, key in enumerate(_SIDE_KEYS):
+            out[key] = [f"{ALL_PIECES[piece]} {mask_text(mask)}"
+                        for owner, piece, mask in state.buildings if owner == side]
+        for side, key in enumerate(_SIDE_KEYS):
+            out[f"{key}_territory"] = mask_text(state.terr[side] & ~occupied)
+        if state.to_move == TERMINAL:  # set up again, the side to move cannot place: it ends
+            out["to_move"] = _SIDE_KEYS[state.skipped[0] if state.skipped else LIGHT]
+        else:
+            out["to_move"] = _SIDE_KEYS[state.to_move]
+            if state.skipped:
+                out["skipped"] = _SIDE_KEYS[state.skipped[0]]
+        out["first_round_over"] = state.cathedral_state != "unplaced" and all(state.has_built)
+        if state.match_scores:
+            out["game_one"] = list(state.match_scores[0])
+        return out
+
+    def validate(self, state: State) -> None:
+        """Refuse a ``start=`` position no game could reach, in the rules' words: the turn in
+        the first round, claims in the first round, territory that is not a whole walled-off
+        region, a region the last builder would have claimed, a skipped side that could place
+        (see RULES.md, "Setting up a position")."""
+        start = self.settings["start"]
+        if start is not None:
+            _check_position(start, bool(self.settings["match"]))
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
         """"capture Dark's academy", "wall off 7 squares", "stop Dark walling off 9 squares"
@@ -616,6 +713,118 @@ class Cathedral(Game):
         for side in (LIGHT, DARK):
             words.update(dict.fromkeys(str(m) for m in SIDES[side].moves))
         return tuple(words)
+
+
+def _check_position(start: StartPosition, match: bool) -> None:
+    """Raise ValueError when no game (a match when ``match``) could reach ``start``."""
+    if start.game_one is not None and not match:
+        raise ValueError("game_one: only a two-game match (match=True) has a second game")
+    placer = DARK if start.game_one is not None else LIGHT
+    first = 1 - placer  # places the first building
+    names = SIDE_NAMES
+    placed = [len(start.buildings[LIGHT]), len(start.buildings[DARK])]
+    occ = [mask_of_moves(start.buildings[LIGHT]), mask_of_moves(start.buildings[DARK]),
+           start.cathedral]
+    terr = start.territory
+    keys = ("light_territory", "dark_territory")
+    for side in (LIGHT, DARK):  # under its own buildings, a side's territory is just covered
+        for under, whose, rule in ((terr[side] & occ[NEUTRAL], "the Cathedral", ""),
+                                   (terr[side] & occ[1 - side], f"{names[1 - side]}'s building",
+                                    ": a building may not stand on the opponent's territory "
+                                    "(rule 5)")):
+            if under:
+                verb = "is" if _one(under) else "are"
+                raise ValueError(f"{keys[side]}: {short_text(under)} {verb} {names[side]}'s "
+                                 f"territory and covered by {whose}{rule}")
+    unplaced = not start.cathedral and not start.cathedral_captured
+    if unplaced:
+        for side in (LIGHT, DARK):
+            if terr[side]:
+                raise ValueError(f"{keys[side]}: nothing is claimed before the Cathedral is "
+                                 "placed")
+        if start.to_move != placer:
+            raise ValueError(f"to_move: {names[placer]} places the Cathedral first, so it is "
+                             f"{names[placer]}'s turn")
+        if start.skipped is not None:
+            raise ValueError("skipped: nobody is skipped before the Cathedral is placed")
+        return
+    if not start.first_round_over and not all(placed):  # the first round
+        if start.cathedral_captured:
+            raise ValueError("cathedral: the first round claims nothing (rule 2), so the "
+                             "Cathedral cannot have been captured yet")
+        for side in (LIGHT, DARK):
+            if terr[side]:
+                raise ValueError(f"{keys[side]}: the first round (the Cathedral and each side's "
+                                 "first building) claims nothing (rule 2)")
+        if placed[placer]:
+            raise ValueError(f"{_SIDE_KEYS[placer]}: {names[first]} places the first building "
+                             f"after the Cathedral, and {names[first]} has none yet")
+        if placed[first] > 1:
+            raise ValueError(f"{_SIDE_KEYS[first]}: in the first round each side places one "
+                             f"building, and {names[placer]} has placed none yet")
+        due = first if not placed[first] else placer
+        if start.to_move != due:
+            raise ValueError(f"to_move: it is {names[due]}'s turn in the first round: "
+                             f"{names[placer]} places the Cathedral, then {names[first]} and "
+                             f"{names[placer]} one building each")
+        if start.skipped is not None:
+            raise ValueError("skipped: nobody is skipped in the first round")
+        return
+    if not any(placed):
+        raise ValueError("first_round_over: no building stands in the city, so the first round "
+                         "is not over (a capture always leaves the capturer's building)")
+    for side in (LIGHT, DARK):  # territory is a whole region walled off by its side
+        for region in regions(FULL & ~occ[side]):
+            mine = region & terr[side]
+            rest = region & ~terr[side]
+            if mine and rest:
+                raise ValueError(
+                    f"{keys[side]}: {names[side]}'s territory {short_text(mine)} is not walled "
+                    f"off: its region also holds {short_text(rest)}. A side claims a whole "
+                    f"region closed by its own buildings and the city's edge (rule 3)")
+    supply = [[n - sum(1 for m in start.buildings[side] if m.piece == k)
+               for k, n in enumerate(COUNTS)] for side in (LIGHT, DARK)]
+    everything = occ[LIGHT] | occ[DARK] | occ[NEUTRAL]
+    if start.skipped is not None:
+        skipped = start.skipped
+        if skipped == start.to_move:
+            raise ValueError(f"skipped: {names[skipped]} was skipped, so it is "
+                             f"{names[1 - skipped]}'s turn")
+        move = _a_placement(skipped, everything | terr[1 - skipped], supply[skipped])
+        if move is not None:
+            raise ValueError(f"skipped: {names[skipped]} can still place ({move}); only a side "
+                             "that cannot place is skipped (rule 6)")
+    last = start.to_move if start.skipped is not None else 1 - start.to_move
+    if placed[last] >= 2:  # its last building claimed (a first building may be its only one)
+        pieces = [(owner, move.piece, move.mask) for owner in (LIGHT, DARK)
+                  for move in start.buildings[owner]]
+        if start.cathedral:
+            pieces.append((NEUTRAL, CATHEDRAL, start.cathedral))
+        for region in regions(FULL & ~occ[last]):
+            if not region & ~terr[last]:
+                continue
+            inside = [b for b in pieces if b[0] != last and b[2] & region]
+            if len(inside) == 1:
+                owner, piece, _ = inside[0]
+                whose = "the" if owner == NEUTRAL else f"{names[owner]}'s"
+                raise ValueError(
+                    f"{keys[last]}: {names[last]} built last, and that would have captured "
+                    f"{whose} {ALL_PIECES[piece]}, alone in a region {names[last]} walls off "
+                    f"({short_text(region)}), and claimed it (rules 3-4)")
+            if not inside:
+                raise ValueError(
+                    f"{keys[last]}: {names[last]} built last, and that claimed "
+                    f"{short_text(region)}, walled off by {names[last]} with no other building "
+                    f"inside: mark it {names[last]}'s territory (rule 3)")
+
+
+def _a_placement(side: int, blocked: int, supply: list[int]) -> Placement | None:
+    """A placement ``side`` could make (None when it cannot place)."""
+    table = SIDES[side]
+    ok = ((table.lo & np.uint64(blocked & _LO)) | (table.hi & np.uint64(blocked >> 64))) == 0
+    ok &= np.array([n > 0 for n in supply], dtype=bool)[table.piece]
+    found = np.flatnonzero(ok)
+    return table.moves[int(found[0])] if len(found) else None
 
 
 def _best_claim(state: CathedralState, side: int) -> int:

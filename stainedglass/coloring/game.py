@@ -33,6 +33,8 @@ import numpy as np
 
 from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
                     is_number, register)
+from .position import StartPosition, apply_start, check_form, parse_start, problems
+from .position import position as start_of
 from .sheet import COLORS, MAX_GROUP, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, load_sheet
 
 OPEN = -1
@@ -169,6 +171,9 @@ class ColoringState(State):
         self.crossing = False
         self.held = -1
         self._legal_cache: list[Move] | None = None
+        start: StartPosition | None = self.game.start  # type: ignore[attr-defined]
+        if start is not None:
+            apply_start(self, start)
 
     def _snapshot(self) -> Any:
         return (tuple(tuple(p) for p in self.paint), tuple(self.colored),
@@ -797,6 +802,8 @@ class ColoringGame(Game):
         "players": Option(2, "1 (solo) to 4 players", _players),
         "sheet": Option(None, "a custom sheet: a JSON file name or a mapping (default: the "
                               "rose window)", _sheet),
+        "start": Option(None, "a position to start from (the position editor, tests): see "
+                              "position.py", check_form),
     }
     state_class = ColoringState
     variants = [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4}]
@@ -811,6 +818,31 @@ class ColoringGame(Game):
         self.max_plays = (self.num_players * (sheet.n + len(sheet.circles) + 1)
                           + 2 * len(SECTIONS) + len(sheet.stars))
         self.observation_size = 20 * sheet.n + 4 * len(sheet.stars) + 83
+        self.start: StartPosition | None = None
+        if self.settings["start"] is not None:
+            try:
+                self.start = parse_start(self.settings["start"], sheet, self.num_players)
+            except ValueError as e:
+                raise ValueError(f"{self.name}: option start= {e}") from None
+
+    # ---- positions set up by hand --------------------------------------------------------------
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The ``start=`` mapping of ``state`` (see position.py): every player's colors and
+        circles, the pencils in the middle, the section values taken, who has finished, whose
+        turn; solo also the pencil held back, the crossings off and a crossing off due."""
+        assert isinstance(state, ColoringState)
+        return start_of(state)
+
+    def validate(self, state: State) -> None:
+        """Refuse, in the rules' words, a position no game could reach (RULES.md, "Setting up
+        a position"): the first reason only; :func:`position.problems` lists them all."""
+        assert isinstance(state, ColoringState)
+        found = problems(state)
+        if found:
+            more = len(found) - 1
+            raise ValueError(found[0] + (f" (and {more} more problem{'s' if more > 1 else ''})"
+                                         if more else ""))
 
     puzzle_rules = PuzzleRules(playouts=200, margin=0.15, first_ply=4)
 

@@ -110,10 +110,12 @@ class Sheet:
         shapes, stars, circles, outlines = _read(data)
         polys = [s[0] for s in shapes]
         tol = 1e-5 * _diagonal(polys)
-        _check_overlaps(polys, [s for s in stars], tol)
+        adj = _adjacency(polys, tol)
+        found = _problems(shapes, stars, tol, adj, first=True)
+        if found:
+            raise ValueError(f"sheet: {found[0].message}")
         self.n = len(shapes)
         self.full = (1 << self.n) - 1
-        adj = _adjacency(polys, tol)
         self.nbr: tuple[int, ...] = tuple(
             sum(1 << j for j in adj[i]) for i in range(self.n))
         self.shapes: tuple[Shape, ...] = tuple(
@@ -121,13 +123,7 @@ class Sheet:
             for i, (poly, sym, col) in enumerate(shapes))
         star_list = []
         for k, poly in enumerate(stars):
-            around = sorted(i for i in range(self.n) if _shares_border(poly, polys[i], tol))
-            if len(around) < MIN_STAR_BORDER:
-                named = ", ".join(str(i + 1) for i in around) or "none"
-                raise ValueError(
-                    f"sheet: star {k + 1} is bordered by {len(around)} shape"
-                    f"{'' if len(around) == 1 else 's'} ({named}); a star needs at least "
-                    f"{MIN_STAR_BORDER}")
+            around = _star_border(poly, polys, tol)
             center = (sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))
             star_list.append(Star(k + 1, poly, center, tuple(i + 1 for i in around)))
         self.stars: tuple[Star, ...] = tuple(star_list)
@@ -139,24 +135,13 @@ class Sheet:
         self.height = _number(data.get("height", max(ys) + min(ys)), "'height'")
         if self.width <= 0 or self.height <= 0:
             raise ValueError("sheet: 'width' and 'height' must be greater than 0")
-        self.section_mask: dict[str, int] = {}
-        for name in SECTIONS:
-            mask = sum(1 << i for i, s in enumerate(self.shapes) if s.symbol == name)
-            if not mask:
-                raise ValueError(f"sheet: the {name} section has no shape; every section "
-                                 f"({', '.join(SECTIONS)}) needs at least one")
-            self.section_mask[name] = mask
+        self.section_mask: dict[str, int] = {
+            name: sum(1 << i for i, s in enumerate(self.shapes) if s.symbol == name)
+            for name in SECTIONS}
         self.star_mask: tuple[int, ...] = tuple(
             sum(1 << (j - 1) for j in s.neighbours) for s in self.stars)
         self.precolored: tuple[int, ...] = tuple(
             sum(1 << i for i, s in enumerate(self.shapes) if s.color == c) for c in COLORS)
-        for c, mask in enumerate(self.precolored):
-            for i in _bits(mask):
-                if self.nbr[i] & mask:
-                    j = _low_index(self.nbr[i] & mask)
-                    raise ValueError(f"sheet: shapes {i + 1} and {j + 1} are both pre-coloured "
-                                     f"{COLORS[c]} and touch: two groups of one color may "
-                                     "never touch")
         self.words = (self.n + 63) // 64
         self.groups: dict[int, np.ndarray] = {}
         self.group_masks: dict[int, list[int]] = {}
@@ -256,29 +241,9 @@ def load_sheet(source: Any = None) -> Sheet:
         if DEFAULT_FILE not in _CACHE_BY_PATH:
             _CACHE_BY_PATH[DEFAULT_FILE] = load_sheet(DEFAULT_FILE)
         return _CACHE_BY_PATH[DEFAULT_FILE]
-    if isinstance(source, (str, os.PathLike)):
-        path = pathlib.Path(source)
-        try:
-            if path.exists() and not path.is_file():  # a folder, a device (/dev/zero), a pipe
-                raise ValueError(f"sheet: {str(path)!r} is not a file")
-            with open(path, "rb") as f:
-                raw = f.read(MAX_SHEET_BYTES + 1)
-        except OSError as e:
-            raise ValueError(f"sheet: cannot read {str(path)!r}: {e.strerror}") from None
-        if len(raw) > MAX_SHEET_BYTES:
-            raise ValueError(f"sheet: {str(path)!r} is larger than {MAX_SHEET_BYTES:,} bytes")
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise ValueError(f"sheet: {str(path)!r} is not JSON: {e}") from None
-        except RecursionError:
-            raise ValueError(f"sheet: {str(path)!r} is nested too deeply") from None
-    elif isinstance(source, Mapping):
-        data = source
-    else:
-        raise ValueError(f"sheet: expected a file name or a mapping, not {type(source).__name__}")
-    if not isinstance(data, Mapping):
-        raise ValueError("sheet: expected a JSON object with 'shapes', 'stars' and 'circles'")
+    if isinstance(source, (bytes, bytearray)):
+        raise ValueError("sheet: expected a file name or a mapping, not bytes")
+    data = sheet_data(source)
     try:
         key = json.dumps(data, sort_keys=True)
     except (TypeError, ValueError) as e:
@@ -291,6 +256,149 @@ def load_sheet(source: Any = None) -> Sheet:
     if sheet is None:
         sheet = _CACHE[key] = Sheet(data)
     return sheet
+
+
+@dataclass(frozen=True)
+class SheetProblem:
+    """One way a sheet fails the requirements: the words, and the shapes and stars to mark
+    (numbers, 1-based; none when the fault is the file's form, with nothing to draw)."""
+
+    message: str
+    shapes: tuple[int, ...] = ()
+    stars: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetCheck:
+    """A sheet checked against every requirement: ``problems`` (all of them, as data), the
+    geometry to draw them on (``shapes``: (polygon, symbol, color) per shape, ``stars``
+    polygons, ``width``, ``height``; empty when the form is wrong) and ``sheet``, the loaded
+    sheet when there is no problem."""
+
+    problems: tuple[SheetProblem, ...]
+    shapes: tuple[tuple[tuple[Point, ...], str | None, str | None], ...] = ()
+    stars: tuple[tuple[Point, ...], ...] = ()
+    width: float = 0.0
+    height: float = 0.0
+    sheet: "Sheet | None" = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_sheet(source: Any = None) -> SheetCheck:
+    """Check a sheet (what ``load_sheet`` takes, or a file's bytes) against every requirement
+    and report all the failures as data, each naming its shapes and stars (``load_sheet``
+    raises the first as a ValueError instead).
+
+    >>> check = check_sheet(grid_sheet(["+ h d c ."], colors={1: "red", 2: "red"}))
+    >>> [(p.message[:30], p.shapes) for p in check.problems]
+    [('the spade section has no shape', ()), ('shapes 1 and 2 are both pre-co', (1, 2))]
+    """
+    try:
+        data = sheet_data(source)
+        shapes, stars, _, _ = _read(data)
+    except ValueError as e:
+        return SheetCheck((SheetProblem(str(e).removeprefix("sheet: ")),))
+    polys = [s[0] for s in shapes]
+    tol = 1e-5 * _diagonal(polys)
+    found = _problems(shapes, stars, tol, _adjacency(polys, tol), first=False)
+    xs = [p[0] for poly in polys for p in poly]
+    ys = [p[1] for poly in polys for p in poly]
+    width = data.get("width", max(xs) + min(xs))
+    height = data.get("height", max(ys) + min(ys))
+    sheet = None
+    if not found:
+        try:
+            sheet = load_sheet(data)
+        except ValueError as e:
+            found = [SheetProblem(str(e).removeprefix("sheet: "))]
+    return SheetCheck(tuple(found), tuple(shapes), tuple(stars), float(width), float(height),
+                      sheet)
+
+
+def sheet_data(source: Any) -> Mapping[str, Any]:
+    """A sheet's data from a file name, a file's bytes (an upload) or a mapping, checked for
+    size and JSON (a ValueError saying where); not yet checked as a sheet."""
+    if isinstance(source, (bytes, bytearray)):
+        return _json_data(bytes(source[:MAX_SHEET_BYTES + 1]), "the file")
+    if source is None:
+        source = DEFAULT_FILE
+    if isinstance(source, (str, os.PathLike)):
+        path = pathlib.Path(source)
+        try:
+            if path.exists() and not path.is_file():  # a folder, a device (/dev/zero), a pipe
+                raise ValueError(f"sheet: {str(path)!r} is not a file")
+            with open(path, "rb") as f:
+                raw = f.read(MAX_SHEET_BYTES + 1)
+        except OSError as e:
+            raise ValueError(f"sheet: cannot read {str(path)!r}: {e.strerror}") from None
+        return _json_data(raw, repr(str(path)))
+    if isinstance(source, Mapping):
+        return source
+    raise ValueError(f"sheet: expected a file name or a mapping, not {type(source).__name__}")
+
+
+def _json_data(raw: bytes, where: str) -> Mapping[str, Any]:
+    if len(raw) > MAX_SHEET_BYTES:
+        raise ValueError(f"sheet: {where} is larger than {MAX_SHEET_BYTES:,} bytes")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"sheet: {where} is not JSON: {e}") from None
+    except RecursionError:
+        raise ValueError(f"sheet: {where} is nested too deeply") from None
+    if not isinstance(data, Mapping):
+        raise ValueError("sheet: expected a JSON object with 'shapes', 'stars' and 'circles'")
+    return data
+
+
+def _star_border(poly: Sequence[Point], polys: Sequence[Sequence[Point]], tol: float) -> list[int]:
+    """Indices of the shapes sharing a stretch of border with a star."""
+    return sorted(i for i in range(len(polys)) if _shares_border(poly, polys[i], tol))
+
+
+def _problems(shapes: Sequence[tuple[tuple[Point, ...], str | None, str | None]],
+              stars: Sequence[tuple[Point, ...]], tol: float, adj: Sequence[Sequence[int]],
+              first: bool) -> list[SheetProblem]:
+    """The sheet requirements the geometry must meet, in order: shapes and stars never
+    overlap, every star is bordered by at least four shapes, every section has a shape, no two
+    touching shapes are pre-coloured alike. ``first``: stop at the first failure."""
+    out: list[SheetProblem] = []
+    polys = [s[0] for s in shapes]
+    for a, b in _overlaps(polys, stars, tol, first):
+        out.append(SheetProblem(
+            f"{a[0]} {a[1]} and {b[0]} {b[1]} overlap: shapes and stars may share borders, never "
+            "area", tuple(x[1] for x in (a, b) if x[0] == "shape"),
+            tuple(x[1] for x in (a, b) if x[0] == "star")))
+        if first:
+            return out
+    for k, poly in enumerate(stars):
+        around = _star_border(poly, polys, tol)
+        if len(around) < MIN_STAR_BORDER:
+            named = ", ".join(str(i + 1) for i in around) or "none"
+            out.append(SheetProblem(
+                f"star {k + 1} is bordered by {len(around)} shape"
+                f"{'' if len(around) == 1 else 's'} ({named}); a star needs at least "
+                f"{MIN_STAR_BORDER}", tuple(i + 1 for i in around), (k + 1,)))
+            if first:
+                return out
+    for name in SECTIONS:
+        if not any(s[1] == name for s in shapes):
+            out.append(SheetProblem(f"the {name} section has no shape; every section "
+                                    f"({', '.join(SECTIONS)}) needs at least one"))
+            if first:
+                return out
+    for i, (_, _, color) in enumerate(shapes):
+        for j in adj[i]:
+            if j > i and color is not None and shapes[j][2] == color:
+                out.append(SheetProblem(
+                    f"shapes {i + 1} and {j + 1} are both pre-coloured {color} and touch: two "
+                    "groups of one color may never touch", (i + 1, j + 1)))
+                if first:
+                    return out
+    return out
 
 
 def _number(v: Any, where: str) -> float:
@@ -499,10 +607,12 @@ def _probe_points(poly: Sequence[Point]) -> np.ndarray:
     return np.array(list(poly) + mids + [_interior_point(poly)], dtype=float)
 
 
-def _check_overlaps(shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[Point]],
-                    tol: float) -> None:
-    items = [(f"shape {i + 1}", p) for i, p in enumerate(shapes)] + \
-            [(f"star {k + 1}", p) for k, p in enumerate(stars)]
+def _overlaps(shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[Point]], tol: float,
+              first: bool) -> list[tuple[tuple[str, int], tuple[str, int]]]:
+    """The pairs of shapes and stars that overlap, as (("shape", 3), ("star", 1))."""
+    items = [(("shape", i + 1), p) for i, p in enumerate(shapes)] + \
+            [(("star", k + 1), p) for k, p in enumerate(stars)]
+    out = []
     boxes = [_bbox(p) for _, p in items]
     edges = [_edges(p) for _, p in items]
     probes = [_probe_points(p) for _, p in items]
@@ -512,8 +622,10 @@ def _check_overlaps(shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[
                 continue
             if _crossing(edges[i], edges[j], tol) or _inside(probes[i], edges[j], tol).any() \
                     or _inside(probes[j], edges[i], tol).any():
-                raise ValueError(f"sheet: {items[i][0]} and {items[j][0]} overlap: shapes and "
-                                 "stars may share borders, never area")
+                out.append((items[i][0], items[j][0]))
+                if first:
+                    return out
+    return out
 
 
 def cut_star(polygons: list[list[Point]], point: Point, size: float) -> list[Point]:

@@ -31,7 +31,7 @@ from typing import Any, Collection, Sequence
 from ..glass import GLASS, LEAD, STONE_LIGHT, glass_defs, hint_colour, label, lead_line, rank_badge
 from ..glass import svg_document
 from .game import CROSSED, OPEN
-from .sheet import COLORS, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet
+from .sheet import COLORS, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, SheetCheck
 
 CLEAR_TINTS = ("clear", "clear-cool", "clear-warm")
 STAR_GLASS = "#f3e3a0"
@@ -442,3 +442,101 @@ def draw(state: Any, **options: Any) -> str:
 
     return svg_document(width, height, nest(main, 0, mw, mh) + nest(side, mw + 10, sw, sh),
                         "", "Coloring in the Stained Glass")
+
+
+# ---- a sheet being designed ---------------------------------------------------------------------
+
+FAULT = "#d8341e"
+
+
+def check_svg(check: SheetCheck, chosen: int | None = None) -> str:
+    """A sheet as checked by ``check_sheet``, valid or not: every shape (its number and section
+    symbol; a pre-coloured one its color and letter), every star, and each failure drawn on it:
+    the shapes and stars it names outlined in dashed red and marked with the failure's number
+    (``!1``, ``!2``, ...). ``chosen`` (a failure's number) draws that one's marks thicker.
+    Targets: ``shape:N``, ``star:K`` (their words in ``data-label``); "" when there is nothing
+    to draw (the file's form is wrong).
+
+    >>> from stainedglass.coloring.sheet import check_sheet, grid_sheet
+    >>> svg = check_svg(check_sheet(grid_sheet(["+ h d c ."], colors={1: "red", 2: "red"})))
+    >>> svg.count('class="fault"'), 'data-label="shape 1 (pre-coloured red): problem 2"' in svg
+    (2, True)
+    """
+    if not check.shapes:
+        return ""
+
+    def d(poly: Sequence[tuple[float, float]]) -> str:
+        return "M" + "L".join(f"{x:g} {y:g}" for x, y in poly) + "Z"
+
+    xs = [p[0] for poly, _, _ in check.shapes for p in poly]
+    ys = [p[1] for poly, _, _ in check.shapes for p in poly]
+    x0, y0 = min(min(xs), 0.0), min(min(ys), 0.0)
+    x1, y1 = max(max(xs), check.width), max(max(ys), check.height)
+    size = max(x1 - x0, y1 - y0, 1e-9)
+    scale = 560 / size  # drawn about 560 wide, whatever the sheet's units
+    pad = 24
+    width, height = (x1 - x0) * scale + 2 * pad, (y1 - y0) * scale + 2 * pad
+
+    def pts(poly: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(round((x - x0) * scale + pad, 2), round((y - y0) * scale + pad, 2))
+                for x, y in poly]
+
+    faults: dict[tuple[str, int], list[int]] = {}
+    for k, problem in enumerate(check.problems, 1):
+        for n in problem.shapes:
+            faults.setdefault(("shape", n), []).append(k)
+        for n in problem.stars:
+            faults.setdefault(("star", n), []).append(k)
+    body = [f'<rect x="4" y="4" width="{width - 8:g}" height="{height - 8:g}" rx="12"'
+            f' fill="url(#stone)" stroke="{LEAD}" stroke-width="4"/>']
+    marks = []
+    for i, (poly, symbol, color) in enumerate(check.shapes):
+        n = i + 1
+        fill = f"url(#{'gh'[n % 2]}-{color or CLEAR_TINTS[(n * 7) % 3]})"
+        where = faults.get(("shape", n), [])
+        words = f"shape {n}" + (f" (pre-coloured {color})" if color else "") + (
+            f": problem {', '.join(map(str, where))}" if where else "")
+        body.append(f'<path class="shape" data-id="shape:{n}" data-label="{escape(words)}"'
+                    f' d="{d(pts(poly))}" fill="{fill}" stroke="{LEAD}" stroke-width="2"/>')
+    for k, poly in enumerate(check.stars):
+        where = faults.get(("star", k + 1), [])
+        words = f"star {k + 1}" + (f": problem {', '.join(map(str, where))}" if where else "")
+        body.append(f'<path class="star" data-id="star:{k + 1}" data-label="{escape(words)}"'
+                    f' d="{d(pts(poly))}" fill="{STAR_GLASS}" stroke="{LEAD}" stroke-width="2"/>')
+    for i, (poly, symbol, color) in enumerate(check.shapes):
+        cx, cy = _centre(pts(poly))
+        glyph = SYMBOLS.get(symbol or "", "")
+        if color:
+            g = GLASS[color]
+            text = f"{g.letter}{i + 1}{glyph}"
+            body.append(label(cx, cy, text, 11, g.ink, attrs='pointer-events="none"'))
+        else:
+            body.append(label(cx, cy, f"{i + 1}{glyph}", 11, "#2d2a24",
+                              attrs='pointer-events="none" stroke-opacity="0"'))
+    for k, poly in enumerate(check.stars):
+        cx, cy = _centre(pts(poly))
+        body.append(label(cx, cy, "★", 12, "#7a5a00", attrs='pointer-events="none"'))
+    for (kind, n), where in sorted(faults.items()):
+        if kind == "shape" and not 1 <= n <= len(check.shapes):
+            continue
+        if kind == "star" and not 1 <= n <= len(check.stars):
+            continue
+        drawn = pts(check.shapes[n - 1][0] if kind == "shape" else check.stars[n - 1])
+        thick = 6 if chosen in where else 3.5
+        marks.append(f'<path class="fault" data-fault="{kind}:{n}" d="{d(drawn)}"'
+                     f' fill="{FAULT}" fill-opacity="0.18" stroke="{FAULT}"'
+                     f' stroke-width="{thick}" stroke-dasharray="7 4" pointer-events="none"/>')
+        cx, cy = _centre(drawn)
+        text = "!" + ",".join(map(str, where))
+        marks.append(f'<g pointer-events="none"><rect x="{cx - 6 - 4 * len(text):g}"'
+                     f' y="{cy - 26:g}" width="{12 + 8 * len(text):g}" height="16" rx="8"'
+                     f' fill="{FAULT}" stroke="{LEAD}" stroke-width="1.5"/>'
+                     + label(cx, cy - 18, text, 11, "#ffffff") + "</g>")
+    title = "the sheet" + (f" with {len(check.problems)} problems marked" if check.problems
+                           else ": every requirement met")
+    return svg_document(width, height, "".join(body + marks), _defs(), title,
+                        css_class="sg-svg sg-coloring-sheet")
+
+
+def _centre(poly: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    return (sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))

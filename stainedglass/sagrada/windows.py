@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import cell_name, parse_cell
+from ..core import cell_name, parse_cell, read_json
 from .cards import COLOR_NAMES, COLORS, NUM_CARDS, color_of, value_of
 
 COLS, ROWS = 5, 4
@@ -235,3 +235,118 @@ def windows_of_difficulty(d: int) -> list[Window]:
 __all__ = ["Window", "WINDOWS", "WINDOW_NAMES", "parse_window", "window_named", "difficulty_of",
            "window_from_option", "around", "beside", "bits", "EDGE", "FULL", "CELL_NAMES",
            "parse_field", "COLS", "ROWS", "CELLS", "ORTHO", "NEAR"]
+
+
+# ---- window files: a designed window saved and opened (the window designer) -----------------
+
+WINDOW_FORMAT = "stainedglass-sagrada-window"
+"""The ``format`` a window file names."""
+MAX_WINDOW_FILE = 10_000
+"""Characters a window file may have (a window is about 150)."""
+MAX_WINDOW_NAME = 40
+"""Characters a window's name may have."""
+
+
+def _short(value: Any, n: int = 40) -> str:
+    """``repr(value)`` cut to about ``n`` characters: an error message stays small."""
+    text = repr(value)
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def check_window_name(name: Any) -> str:
+    """A window's name: text of 1 to MAX_WINDOW_NAME printable characters (trimmed)."""
+    if not isinstance(name, str):
+        raise ValueError(f"a window's name is text, not {_short(name)}")
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a window's name is empty: give it one")
+    if len(name) > MAX_WINDOW_NAME:
+        raise ValueError(f"a window's name has at most {MAX_WINDOW_NAME} characters, not "
+                         f"{len(name)}")
+    if not name.isprintable():
+        raise ValueError(f"a window's name must be printable text, not {_short(name)}")
+    return name
+
+
+def window_to_text(window: Window) -> str:
+    """A window as a small JSON file (:func:`window_from_text` reads it back).
+
+    >>> window_from_text(window_to_text(window_named("Tempest"))) == window_named("Tempest")
+    True
+    """
+    import json
+
+    return json.dumps({"format": WINDOW_FORMAT, "version": 1, "name": window.name,
+                       "difficulty": window.difficulty, "rows": list(window.rows)},
+                      indent=1) + "\n"
+
+
+def window_from_text(text: Any) -> Window:
+    """The window a window file holds, validated as :func:`parse_window` does; a ValueError
+    says where the file is wrong (``"window file: 'rows' ..."``), in a few words at most.
+
+    >>> window_from_text('{"format": "stainedglass-sagrada-window", "rows": ["R....", '
+    ...                  '".....", ".....", "....R"], "name": "Two reds"}').restricted
+    2
+    >>> window_from_text('{"rows": 3}')
+    Traceback (most recent call last):
+    ...
+    ValueError: window file: 'format' must be 'stainedglass-sagrada-window', not None
+    """
+    data = read_json(text, "window file", MAX_WINDOW_FILE)
+    if not isinstance(data, dict):
+        raise ValueError(f"window file: expected a JSON object, not {type(data).__name__}")
+    if data.get("format") != WINDOW_FORMAT:
+        raise ValueError(f"window file: 'format' must be {WINDOW_FORMAT!r}, not "
+                         f"{_short(data.get('format'))}")
+    version = data.get("version", 1)
+    if version != 1 or isinstance(version, bool):
+        raise ValueError(f"window file: 'version' {_short(version)} is not one this version "
+                         "reads (1)")
+    unknown = sorted(str(k) for k in data if k not in {"format", "version", "name",
+                                                        "difficulty", "rows"})
+    if unknown:
+        raise ValueError(f"window file: unknown key {_short(unknown[0])}; the keys are format, "
+                         "version, name, difficulty, rows")
+    try:
+        name = check_window_name(data.get("name", "custom"))
+    except ValueError as e:
+        raise ValueError(f"window file: 'name': {e}") from None
+    rows = data.get("rows")
+    if not isinstance(rows, list) or len(rows) != ROWS:
+        raise ValueError(f"window file: 'rows' must be a list of {ROWS} row strings, not "
+                         f"{_short(rows)}")
+    for r, row in enumerate(rows, 1):
+        if not isinstance(row, str) or len(row) > 3 * COLS:
+            raise ValueError(f"window file: 'rows' row {r} must be {COLS} characters "
+                             f"('.', R G Y B K, 1-6), not {_short(row)}")
+    difficulty = data.get("difficulty")
+    try:
+        return parse_window(rows, name, difficulty)
+    except ValueError as e:
+        raise ValueError(f"window file: {e}") from None
+
+
+def window_problem_fields(reason: str, rows: Any = None) -> list[str]:
+    """The fields a :func:`parse_window` refusal names (``"fields b1 and c1 ..."``) or, for
+    too many fields of one kind (``"7 fields demand R"``), the fields of ``rows`` demanding it:
+    what a designer outlines in red.
+
+    >>> window_problem_fields("window 'x': fields b1 and c1 are orthogonally adjacent ...")
+    ['b1', 'c1']
+    >>> window_problem_fields("window 'x': 6 fields demand 4, but only 5 cards are 4",
+    ...                       ["4.4.4", ".....", "4.4.4", "....."])
+    ['a1', 'c1', 'e1', 'a3', 'c3', 'e3']
+    """
+    import re
+
+    named = [f for f in re.findall(r"\b([a-e][1-4])\b", reason.split(":", 1)[-1])]
+    too_many = re.search(r"\d+ fields demand ([RGYBK1-6])\b", reason)
+    if too_many and isinstance(rows, (list, tuple)) and len(rows) == ROWS:
+        text = "".join(str(r).upper() for r in rows)
+        named += [CELL_NAMES[i] for i, ch in enumerate(text[:CELLS]) if ch == too_many[1]]
+    return list(dict.fromkeys(named))
+
+
+__all__ += ["WINDOW_FORMAT", "window_to_text", "window_from_text", "check_window_name",
+            "window_problem_fields", "MAX_WINDOW_FILE", "MAX_WINDOW_NAME"]

@@ -31,6 +31,7 @@ from .panes import REMOVE as REMOVE_CODE
 from .evaluation import evaluate
 from .options import (CARDS_PER_TYPE, check_first_player, check_hands, check_players,
                       check_windows)
+from .start import check_start, position_of
 from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face
 from .words import board_text, describe, puzzle_theme
 
@@ -140,6 +141,43 @@ class WallsOfLightState(State):
         self.pending_draws: tuple[int, ...] = ()
         self.last_completion: Completion | None = None
         self._legal_cache: tuple[Move, ...] | None = None
+        start = self.game.settings["start"]
+        if start is not None:
+            self._set_start(start)
+
+    def _set_start(self, start: dict[str, Any]) -> None:
+        """Set up a ``start=`` position (checked and completed by ``WallsOfLight._prepare``)."""
+        n = self.game.num_players
+        self.windows = start["windows"]
+        self.side = list(start.get("showing", (0,) * 6))
+        for pos in range(6):
+            self._lay_face(pos)
+        for g, winks in start.get("winks", ()):
+            self.cells[g] = code_of(printed_of(self.cells[g]), winks)
+        self.filled = [sum(SHOWN[self.cells[pos * CELLS + c]] >= 0 for c in self.face(pos).spaces)
+                       for pos in range(6)]
+        on_board = [0, 0, 0]
+        for code in self.cells:
+            for wink in WINKS[code]:
+                on_board[wink] += 1
+        self.supply = [WINKS_PER_COLOR - k for k in on_board]
+        self.cubes = start.get("cubes", (False,) * 6)
+        self.score = start.get("scores", (0,) * n)
+        if "hands" in start:
+            self.hands = start["hands"]
+        self.discard = start.get("discard", _NO_CARDS)
+        self.pile = start.get("pile", tuple(
+            CARDS_PER_TYPE - sum(h[t] for h in self.hands) - self.discard[t] for t in range(4)))
+        self.to_move = start.get("to_move", self.to_move)
+        self._phase = start.get("phase", PH_ROLL)
+        self.dice = start.get("dice", None if self._phase == PH_ROLL else (1, 1, 1))
+        self.card_played = start.get("card_played", False)
+        self.acted = start.get("acted", False)
+        self.placements_left = start.get("placements_left",
+                                         int(self._phase in (PH_ACTION, PH_REROLL)))
+        self.quiet_turns = start.get("quiet_turns", 0)
+        self.reroll = start.get("reroll", ())
+        self.pending_draws = start.get("pending_draws", ())
 
     def _lay_face(self, pos: int) -> None:
         """Empty the position and show its face's printed panes."""
@@ -770,6 +808,9 @@ class WallsOfLight(Game):
         "hands": Option(None, "the starting hands, one list of card names per player "
                         "(extra, swap, reroll, modify); default: dealt from the deck",
                         check_hands),
+        "start": Option(None, "a position to begin at (the position editor, share links): a "
+                        "mapping of windows, showing, winks, cubes, scores, hands, pile, discard, "
+                        "to_move, phase, dice, ... (see start.py, RULES.md)", check_start),
     }
     state_class = WallsOfLightState
     variants = [{"players": 2}, {"players": 3}]
@@ -798,6 +839,148 @@ class WallsOfLight(Game):
         if hands is not None and len(hands) != n:
             raise ValueError(f"{self.name}: option hands= gives {len(hands)} hands for {n} "
                              "players")
+        if self.settings["start"] is not None:
+            try:
+                self.settings["start"] = self._complete_start(self.settings["start"])
+            except ValueError as e:
+                raise ValueError(f"{self.name}: option start= {e}") from None
+
+    def _complete_start(self, start: dict[str, Any]) -> dict[str, Any]:
+        """Check what a ``start=`` position's form needs the players and faces for, and fill
+        in its windows (``windows=``, else the designed windows in order)."""
+        n = self.settings["players"]
+        start = dict(start)
+        if "windows" not in start:
+            start["windows"] = self.settings["windows"] or WINDOWS
+        for key in ("hands", "scores"):
+            if key in start and len(start[key]) != n:
+                raise ValueError(f"{key}: give {n} entries, one per player, not "
+                                 f"{len(start[key])}")
+        for key, players in (("to_move", (start.get("to_move", 0),)),
+                             ("pending_draws", start.get("pending_draws", ()))):
+            for p in players:
+                if p >= n:
+                    raise ValueError(f"{key}: {COLOR_NAMES[p]} is not playing in a game of "
+                                     f"{n} (red, blue{', yellow' if n == 3 else ''})")
+        if "to_move" not in start:  # the first player, else red
+            start["to_move"] = self.settings["first_player"] or 0
+        side = start.get("showing", (0,) * 6)
+        for g, winks in start.get("winks", ()):
+            pos, cell = divmod(g, CELLS)
+            face = start["windows"][pos][side[pos]]
+            where = f"winks at {M.space_name(g)}"
+            if cell not in face.spaces:
+                raise ValueError(f"{where}: that cell is stone on {face.name!r}, not glass")
+            printed = dict(face.printed).get(cell)
+            if printed is not None and printed > YELLOW:
+                raise ValueError(f"{where}: a printed {COLOR_NAMES[printed]} pane is a "
+                                 "secondary: nothing goes on a secondary (rule 3)")
+            if printed is not None and len(winks) > 1:
+                raise ValueError(f"{where}: a printed pane and two winks are three panes; a "
+                                 "space holds at most two (rule 3)")
+        return start
+
+    # ---- positions set up by hand ------------------------------------------------------------
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The ``start=`` mapping of ``state``'s position (every key given)."""
+        assert isinstance(state, WallsOfLightState)
+        return position_of(state)
+
+    def validate(self, state: State) -> None:
+        """Refuse, in the rules' words, a position no game could reach (RULES.md, "Setting up
+        a position")."""
+        assert isinstance(state, WallsOfLightState)
+        n = self.num_players
+        for c, left in enumerate(state.supply):
+            if left < 0:
+                raise ValueError(f"the windows hold {WINKS_PER_COLOR - left} {COLOR_NAMES[c]} "
+                                 f"winks; there are only {WINKS_PER_COLOR} of each color")
+        for pos in range(6):
+            face = state.face(pos)
+            if state.filled[pos] == len(face.spaces):
+                raise ValueError(f"window {pos + 1} ({face.name}) shows a color on every space: "
+                                 "a complete window is scored and flipped at once (rule 7)")
+        for t, title in enumerate(CARD_TITLES):
+            total = sum(h[t] for h in state.hands) + state.pile[t] + state.discard[t]
+            if total > CARDS_PER_TYPE:
+                raise ValueError(f"{total} {title} cards are in the hands, pile and discards; "
+                                 f"the deck has {CARDS_PER_TYPE} (a card counted twice?)")
+            if total < CARDS_PER_TYPE:
+                raise ValueError(f"only {total} {title} cards are in the hands, pile and "
+                                 f"discards; the deck has {CARDS_PER_TYPE}, each somewhere")
+        cubes = sum(state.cubes)
+        if not cubes and any(state.score):
+            raise ValueError("nobody can have scored: no window has been completed yet (no "
+                             "white cube), and only completions score (rule 7)")
+        if sum(state.score) < 2 * cubes:
+            many = (f"{cubes} white cubes mean {cubes} windows have" if cubes > 1
+                    else "a white cube means a window has")
+            raise ValueError(f"{many} been completed, each giving its completer at least 2 "
+                             f"points (rule 7); the scores add up to {sum(state.score)}, less "
+                             f"than {2 * cubes}")
+        if state.dice is None:
+            if state._phase != PH_ROLL:
+                raise ValueError(f"in the {state.phase} phase the dice have been rolled: give "
+                                 "the dice")
+            if any(state.supply[c] < WINKS_PER_COLOR for c in range(3)) or cubes:
+                raise ValueError("no die has been rolled yet (no dice), so no wink can be on a "
+                                 "window and no window completed (no white cube)")
+        self._validate_turn(state, n)
+
+    def _validate_turn(self, state: WallsOfLightState, n: int) -> None:
+        """The turn's parts: the phase, the cards played, the placements, the draws owed."""
+        ph = state._phase
+        over = all(state.cubes) or state.quiet_turns >= n
+        if state.quiet_turns > n:
+            raise ValueError(f"quiet_turns: a round of {n} passes ends the game (ruling 13); "
+                             f"{state.quiet_turns} cannot happen")
+        if ph == PH_OVER and not over:
+            raise ValueError("the game is over only when all six positions have a white cube "
+                             "(rule 8) or after a whole round of passes (ruling 13)")
+        if ph in (PH_ROLL, PH_ACTION, PH_REROLL) and all(state.cubes):
+            raise ValueError("all six positions have a white cube: the game is over (rule 8)")
+        if ph in (PH_ROLL, PH_ACTION, PH_REROLL) and state.quiet_turns >= n:
+            raise ValueError("a whole round of passes has ended the game (ruling 13)")
+        if state.pending_draws and ph != PH_DRAW:
+            raise ValueError("players are owed cards only while the cards are being drawn "
+                             "(phase draw)")
+        if ph == PH_DRAW:
+            if not state.pending_draws:
+                raise ValueError("phase draw: name the players owed a card (pending_draws)")
+            if not any(state.pile):
+                raise ValueError("phase draw: the draw pile is empty; the discards are "
+                                 "shuffled into a new pile first (rule 6)")
+            if not state.acted:
+                raise ValueError("phase draw: cards are drawn after a placement completes a "
+                                 "window, so the player has acted this turn")
+        if ph == PH_ACTION:
+            left = state.placements_left
+            if left == 0:
+                raise ValueError("in the action phase a placement is still to make "
+                                 "(placements_left 1, or 2 after Extra Glass)")
+            if left == 2 and (state.acted or not state.card_played):
+                raise ValueError("two placements are left only after playing Extra Glass, "
+                                 "before the first placement (rule 6)")
+            if state.acted and not state.card_played:
+                raise ValueError("a second placement after the first needs Extra Glass, a "
+                                 "card played this turn (rule 6)")
+            # the Extra Glass played is in the discards, unless a card drawn after the first
+            # placement had the discards shuffled into the pile (rule 6, ruling 7)
+            if not state.discard[EXTRA] and (left == 2 or (state.acted and any(state.discard))):
+                raise ValueError("a second placement needs the Extra Glass card played this "
+                                 "turn, and so in the discards (rule 6)")
+        if ph == PH_REROLL:
+            if not state.reroll:
+                raise ValueError("phase reroll: name the dice Roll Again throws again")
+            if state.acted or not state.card_played:
+                raise ValueError("Roll Again is played after the roll and before any placement "
+                                 "(rule 2): card played, nothing placed yet")
+            if not state.discard[REROLL]:
+                raise ValueError("phase reroll: the Roll Again card played is in the discards")
+            if state.placements_left != 1:
+                raise ValueError("phase reroll: one placement is left (Roll Again is the "
+                                 "turn's one card, so no Extra Glass)")
 
 
 __all__ = ["WallsOfLight", "WallsOfLightState", "Completion", "IllegalMove"]

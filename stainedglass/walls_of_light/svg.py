@@ -30,7 +30,7 @@ from typing import Collection, Sequence
 
 from ..core import cell_name
 from .moves import CARD_NAMES, CARD_TITLES, CELLS
-from .panes import SHOWN, WINKS, printed_of
+from .panes import EMPTY, SHOWN, WINKS, code_of, printed_of
 from .windows import (
     COLOR_LETTERS,
     COLOR_NAMES,
@@ -443,6 +443,47 @@ def walls_of_light_svg(state, *, targets: Collection[str] = (), picked: Collecti
             name = f"{pos + 1}:{cell_name(cell % 4, cell // 4)}"
             body.append(hit(x, y, CELL, CELL, name, f"window {pos + 1}, space {name[2:]}"))
     return svg_document(WIDTH, HEIGHT, "".join(body), _defs(), title)
+
+
+# ---- one face alone (the face designer) ----------------------------------------------------
+
+
+class _FaceAlone:
+    """What :func:`_window` reads of a state, for one face shown at position 1, unplayed."""
+
+    def __init__(self, face: Face) -> None:
+        self._face = face
+        self.cells = [EMPTY] * (6 * CELLS)
+        for cell, color in face.printed:
+            self.cells[cell] = code_of(color)
+        self.filled = [len(face.printed)] + [0] * 5
+        self.cubes = (False,) * 6
+
+    def face(self, pos: int) -> Face:
+        return self._face
+
+
+def face_svg(face: Face, *, cells: bool = True, title: str = "") -> str:
+    """One face as the game draws its window, alone (a face being designed may break the
+    rulings' 5 to 16 spaces: it is drawn all the same). ``cells``: every cell, stone too, is a
+    target named ``"a1"`` ... ``"d4"``.
+
+    >>> from stainedglass.walls_of_light.windows import WINDOWS
+    >>> svg = face_svg(WINDOWS[0][0])
+    >>> svg.count('class="space"'), svg.count('class="hit"')
+    (8, 16)
+    """
+    body = [_window(_FaceAlone(face), 0, [], False)]
+    if cells:
+        for cell in range(CELLS):
+            x, y = space_xy(0, cell)
+            name = cell_name(cell % 4, cell // 4)
+            kind = face.special(cell) or ("glass" if cell in face.spaces else "stone")
+            body.append(hit(x, y, CELL, CELL, name, f"cell {name}: {kind}"))
+    px, py = _panel_xy(0)
+    return svg_document(PANEL_W + 2 * GAP, PANEL_H + 2 * GAP,
+                        f'<g transform="translate({GAP - px:g} {GAP - py:g})">'
+                        + "".join(body) + "</g>", _defs(), title or face_title(face))
 
 
 # ---- a player's hand ---------------------------------------------------------------------------

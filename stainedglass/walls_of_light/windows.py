@@ -92,18 +92,28 @@ class Face:
         return (Face, tuple(getattr(self, f.name) for f in fields(self) if f.compare))
 
 
-def parse_face(rows: Any, name: str) -> Face:
-    """Four rows of four characters -> a :class:`Face`; a ValueError names face, row and column."""
+def _short(value: Any) -> str:
+    """A value quoted in a message, cut short: a message stays small whatever it was given."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def draft_face(rows: Any, name: str) -> Face:
+    """Four rows of four characters -> a :class:`Face`, its form checked (a ValueError names
+    face, row and column) but not its number of spaces: a face being drawn (the designer)."""
     if isinstance(rows, str):
         rows = rows.split()
     if not isinstance(rows, (list, tuple)) or len(rows) != SIZE:
         raise ValueError(f"face {name!r}: a face is {SIZE} rows of {SIZE} characters, "
-                         f"not {rows!r}")
-    spaces, printed, plus1, plus_card = [], [], [], []
+                         f"not {_short(rows)}")
+    spaces: list[int] = []
+    printed: list[tuple[int, int]] = []
+    plus1: list[int] = []
+    plus_card: list[int] = []
     for r, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != SIZE:
             raise ValueError(f"face {name!r}, row {r + 1}: a row is {SIZE} characters, "
-                             f"not {row!r}")
+                             f"not {_short(row)}")
         for c, ch in enumerate(row):
             if ch not in _CHARS:
                 raise ValueError(
@@ -119,6 +129,14 @@ def parse_face(rows: Any, name: str) -> Face:
                 plus1.append(cell)
             elif ch == "*":
                 plus_card.append(cell)
+    return Face(name, tuple(rows), tuple(spaces), tuple(printed), tuple(plus1), tuple(plus_card))
+
+
+def parse_face(rows: Any, name: str) -> Face:
+    """Four rows of four characters -> a :class:`Face`; a ValueError names face, row and column,
+    or says why it is not a window (5 to 16 spaces, one of them not printed)."""
+    face = draft_face(rows, name)
+    spaces, printed = face.spaces, face.printed
     if not spaces:
         raise ValueError(f"face {name!r}: no space: a window needs glass, not only stone")
     if not MIN_SPACES <= len(spaces) <= MAX_SPACES:
@@ -127,7 +145,7 @@ def parse_face(rows: Any, name: str) -> Face:
     if len(printed) == len(spaces):
         raise ValueError(f"face {name!r}: every space is printed: a window needs at least one "
                          "empty space to be completed")
-    return Face(name, tuple(rows), tuple(spaces), tuple(printed), tuple(plus1), tuple(plus_card))
+    return face
 
 
 # The twelve designed faces: six double-sided windows, (front, back). Shapes of real windows:
@@ -190,16 +208,31 @@ WINDOWS: tuple[tuple[Face, Face], ...] = tuple(
 """The six designed Cathedral Windows as (front, back) faces."""
 
 
+def read_face(value: Any, where: str) -> Face:
+    """A face as options and files give it: four rows (named ``where``), or
+    ``{"name": ..., "rows": [...]}``; a ValueError says where it is wrong."""
+    if isinstance(value, dict):
+        unknown = sorted(set(value) - {"name", "rows"})
+        if unknown:
+            raise ValueError(f"{where}: unknown key {unknown[0]!r}; a face has name and rows")
+        name = value.get("name", where)
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise ValueError(f"{where}: a face's name is a short text (1-40 characters)")
+        return parse_face(value.get("rows"), name)
+    return parse_face(value, where)
+
+
 def parse_windows(value: Any) -> tuple[tuple[Face, Face], ...]:
-    """The ``windows=`` option: six (front, back) pairs of faces, each four row strings."""
+    """The ``windows=`` option: six (front, back) pairs of faces, each four row strings (or
+    ``{"name": ..., "rows": [...]}``, a face with its name)."""
     if not isinstance(value, (list, tuple)) or len(value) != 6:
         raise ValueError("give six (front, back) pairs of faces, one per position 1-6")
     out: list[tuple[Face, Face]] = []
     for pos, pair in enumerate(value, 1):
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise ValueError(f"position {pos}: give a (front, back) pair of faces")
-        out.append((parse_face(pair[0], f"position {pos} front"),
-                    parse_face(pair[1], f"position {pos} back")))
+        out.append((read_face(pair[0], f"position {pos} front"),
+                    read_face(pair[1], f"position {pos} back")))
     return tuple(out)
 
 

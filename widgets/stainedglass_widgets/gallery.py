@@ -1,7 +1,8 @@
 """The gallery on the landing page: one card per game that has a view, with its picture, how to
 read its board, and its two notebooks (``<game>_tutorial.ipynb`` and ``<game>_play.ipynb``), and
 the review notebook's example of it (``review.ipynb?game=<game>``) and its puzzles
-(``puzzles.ipynb?game=<game>``) when those notebooks are there.
+(``puzzles.ipynb?game=<game>``) when those notebooks are there, and its designers (any other
+``<game>_*.ipynb``: faces, windows, sheets).
 
 Nothing here lists the games: they come from :func:`~.registry.views`. The notebooks are looked
 for in the folder the page is served from (a kernel runs in its notebook's folder under Voila,
@@ -17,6 +18,7 @@ are relative, so the gallery works from any folder.
 from __future__ import annotations
 
 import html
+import json
 import pathlib
 from dataclasses import dataclass
 from typing import Callable
@@ -46,6 +48,24 @@ def entries() -> list[Entry]:
             for name, cls in views().items()]
 
 
+def designers(folder: pathlib.Path, entry: Entry) -> list[tuple[str, str]]:
+    """The game's other notebooks beside its two (``<game>_*.ipynb``: a designer of faces,
+    windows or sheets), each with its title: the first heading of its first cell."""
+    found = []
+    for path in sorted(folder.glob(f"{entry.game}_*.ipynb")):
+        if path.name in (entry.tutorial, entry.play):
+            continue
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            source = "".join(cells[0]["source"])
+            title = next(line.lstrip("# ").strip() for line in source.splitlines()
+                         if line.startswith("#"))
+        except (OSError, ValueError, KeyError, IndexError, TypeError, StopIteration):
+            title = path.stem.removeprefix(entry.game + "_").replace("_", " ").capitalize()
+        found.append((path.name, title[:60]))
+    return found
+
+
 def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
     """HTML cards for every game whose two notebooks are in ``notebooks`` (by default the
     current folder: the one the landing page is served from)."""
@@ -70,6 +90,8 @@ def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
                else "")
             + (f' · <a href="puzzles.ipynb?game={e.game}"><b>Puzzles</b></a>' if puzzles
                else "")
+            + "".join(f' · <a href="{html.escape(name)}"><b>{html.escape(label)}</b></a>'
+                      for name, label in designers(folder, e))
             + '<details style="margin-top:6px;font-size:13px"><summary>How to read the board'
             f'</summary>{html.escape(e.legend)}</details></div>')
     if not cards:

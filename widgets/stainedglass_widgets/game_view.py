@@ -32,7 +32,9 @@ from stainedglass.glass import hint_colour
 from .board import Board
 from .charts import HintChart, ScoreChart, start_warming_plotly
 from .coach import Coach
+from .editor import Editor, editor_for
 from .messages import glass_badge, message_html, seconds_label
+from .projector import Projector
 from .records import RecordBar
 from .searches import (BOT_LABELS, HUMAN, TIMED_BOTS, HintMark, Search, bot_move, check_seat,
                        hint_marks, hints, seat_choices)
@@ -126,6 +128,9 @@ class GameView(w.VBox):
         """Given a person's legal move and its words before it is played: True takes the move
         over and the game does not go on (the puzzle board judges it instead)."""
         self.coach: Coach | None = None  # the teaching game (a play dashboard's, see _build)
+        self.projector: Projector | None = None  # a play dashboard's Projector button
+        self.editor: Editor | None = None  # the position editor, while it is open (Edit)
+        self._children_before_edit: tuple[w.Widget, ...] | None = None
         self._marks_chart = True  # mark(): whether the marks get the hint chart
         self.add_class("sg-view")
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
@@ -157,8 +162,11 @@ class GameView(w.VBox):
     def _build(self) -> None:
         self.banner = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
         self.message = w.HTML(message_html("", "info"))
-        self.undo_button = w.Button(description="Undo", tooltip="take back the last move")
-        self.hint_button = w.Button(description="Hint", tooltip="the AI's best moves, and why")
+        self.message.add_class("sg-live")  # the last move and its result: said (board.js)
+        self.undo_button = w.Button(description="Undo",
+                                    tooltip="take back the last move (key u on the board)")
+        self.hint_button = w.Button(description="Hint",
+                                    tooltip="the AI's best moves, and why (key h on the board)")
         self.undo_button.on_click(self.safe(lambda _: self.undo()))
         self.hint_button.on_click(self.safe(lambda _: self.hint()))
         # the chance move (dice, cards) a person sets off: its words come from the game's facts
@@ -171,6 +179,7 @@ class GameView(w.VBox):
             self.chance_button.layout.display = "none"
         example = f", e.g. {self.move_example}" if self.move_example else ""
         self.move_text = w.Text(placeholder=f"or type a move{example}",
+                                tooltip="type a move in the game's words, then Enter",
                                 continuous_update=False, layout=w.Layout(width="360px"))
         self.move_text.observe(self.safe(lambda change: self.play_text(change["new"])), "value")
         self.move_log = w.HTML()
@@ -178,6 +187,7 @@ class GameView(w.VBox):
         self.thinking = w.HTML()
         self.thinking.add_class("sg-thinking")
         self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0,
+                                        tooltip="how much of its time the search has used",
                                         layout=w.Layout(width="220px"))
         self.continue_button = w.Button(description="Let the bot move",
                                         tooltip="the bot to move waits (after Undo): let it play")
@@ -194,14 +204,17 @@ class GameView(w.VBox):
         self.hint_panel = w.HBox([self.hint_list, self.hints_chart.box],
                                  layout=w.Layout(display="none", align_items="flex-start"))
         self.hint_panel.add_class("sg-hints")
-        children: list[w.Widget] = [self.banner, *self.board_area(), self.message,
+        self.board_widgets: list[w.Widget] = self.board_area()  # hidden while editing
+        self._wire_kit_keys()
+        children: list[w.Widget] = [self.banner, *self.board_widgets, self.message,
                                     self.thinking_row]
         buttons = [self.chance_button, *self.controls(), self.undo_button, self.hint_button]
         if self.compact:
             self.restart_button = w.Button(description="Start again",
                                            tooltip="back to the position this lesson set up")
             self.restart_button.on_click(self.safe(lambda _: self.restart()))
-            children += [w.HBox([*buttons, self.restart_button, self.move_text]),
+            children += [w.HBox([*buttons, self.restart_button, self.move_text],
+                                layout=w.Layout(flex_flow="row wrap")),  # a tablet: wraps
                          self.hint_panel]
         else:
             choices = seat_choices(self.state)
@@ -237,6 +250,15 @@ class GameView(w.VBox):
             self.review_button.on_click(self.safe(lambda _: self.open_review()))
             self.review_box = w.VBox()
             self.coach = Coach(self)
+            self.projector = Projector(self)  # the board for the back of a room
+            # the position editor (Edit), when the game's folder has one
+            self.edit_button = w.Button(description="Edit", icon="pencil",
+                                        tooltip="set up any position: play, hint or share it")
+            self.edit_button.add_class("sg-edit")
+            self.edit_button.on_click(self.safe(lambda _: self.edit()))
+            if editor_for(self.game.name) is None:
+                self.edit_button.layout.display = "none"
+            self.editor_box = w.VBox()
             self.new_button = w.Button(description="New game", button_style="primary")
             self.new_button.on_click(self.safe(lambda _: self.new_game()))
             self.score_chart = ScoreChart(self)
@@ -244,14 +266,17 @@ class GameView(w.VBox):
             start_warming_plotly()
             seats = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
             children += [
+                self.editor_box,
                 self.coach.box,
-                w.HBox([*buttons, self.compare_button, self.coach.toggle, self.move_text]),
+                w.HBox([*buttons, self.compare_button, self.coach.toggle, self.projector.box,
+                        self.move_text], layout=w.Layout(flex_flow="row wrap")),
                 self.hint_panel,
-                w.HBox([*seats, *self.new_game_options(), self.new_button, self.chart_button],
-                       layout=w.Layout(align_items="flex-start")),
+                w.HBox([*seats, *self.new_game_options(), self.new_button, self.edit_button,
+                        self.chart_button],
+                       layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
                 self.chart_box,
                 w.HBox([self.records.box, self.review_button],
-                       layout=w.Layout(align_items="center")),
+                       layout=w.Layout(align_items="center", flex_flow="row wrap")),
                 self.review_box,
                 self.move_log,
             ]
@@ -270,6 +295,53 @@ class GameView(w.VBox):
     @property
     def hint_chart_box(self) -> w.Box:
         return self.hints_chart.box
+
+    # ---- keys on the boards (undo, hint, next) ----------------------------------------------
+
+    KIT_KEYS: ClassVar[dict[str, str]] = {"u": "undo", "h": "hint", "n": "next"}
+    """The kit's keys on every board of a view (a key the view watches itself stays its own)."""
+
+    next_step: Callable[[], None] | None = None
+    """What the ``n`` key does on the boards (a next puzzle, a next step; set it with
+    :meth:`set_next_step`); None: ``n`` is not watched."""
+
+    def _wire_kit_keys(self) -> None:
+        """Every board of the view answers the kit's keys: ``u`` undo, ``h`` hint, ``n``
+        next (where the view has a next step)."""
+        for board in _boards(self.board_widgets):
+            board.on_kit_key(self.safe(self.kit_key))
+        self._update_kit_keys()
+
+    def _update_kit_keys(self) -> None:
+        words = {"undo": "takes back a move", "hint": "asks for a hint", "next": "goes on"}
+        shown = {"undo": self.undo_button.layout.display != "none",
+                 "hint": self.hint_button.layout.display != "none",
+                 "next": self.next_step is not None}  # a puzzle hides Undo and Hint
+        for board in _boards(self.board_widgets):
+            board.kit_keys = [k for k, what in self.KIT_KEYS.items()
+                              if k not in board.watch_keys and shown[what]]
+            said = "; ".join(f"{k} {words[self.KIT_KEYS[k]]}" for k in board.kit_keys)
+            board.key_help = f"Keys: {said}." if said else ""
+
+    def set_next_step(self, step: Callable[[], None] | None) -> None:
+        """Let the ``n`` key on the boards do ``step`` (a puzzle's Next); None stops it."""
+        self.next_step = step
+        self._update_kit_keys()
+
+    def kit_key(self, key: str | None) -> None:
+        """A kit key pressed on a board: ``u`` undo, ``h`` hint, ``n`` the next step. A key
+        does what its button does, and nothing while the button is hidden or off (a puzzle
+        has no Undo or Hint)."""
+        what = self.KIT_KEYS.get(key or "")
+        button = {"undo": self.undo_button, "hint": self.hint_button}.get(what or "")
+        if button is not None and (button.disabled or button.layout.display == "none"):
+            return
+        if what == "undo":
+            self.undo()
+        elif what == "hint":
+            self.hint()
+        elif what == "next" and self.next_step is not None:
+            self.next_step()
 
     # ---- for subclasses ----------------------------------------------------------------------
 
@@ -430,6 +502,45 @@ class GameView(w.VBox):
         n = len(record.moves)
         self.after_change((words or f"Opened a game of {n} move{'' if n == 1 else 's'}.", "info"),
                           run_computer=False)
+
+    def start_from(self, state: sg.State, words: str) -> None:
+        """Play on from ``state``, a new game (the position editor's Play from here): the
+        editor closes; Start again and New game's seats work as for any game."""
+        self.cancel_search()
+        self.close_editor()
+        self.game = state.game
+        self.state = state
+        self.start = state.clone()
+        self.on_new_state()
+        self.after_change((words, "good"), run_computer=False)
+
+    def edit(self) -> None:
+        """Open the position editor on the position on the board (Edit)."""
+        kind = editor_for(self.game.name)
+        if kind is None or self.compact:
+            self.say(f"{self.game.title} has no position editor.")
+            return
+        self.cancel_search()
+        self.editor = kind(self)
+        self.editor_box.children = [self.editor]
+        # the game's board and controls leave the page while editing (hidden boards would keep
+        # their SVG's pattern ids, which the editor's board shares), and come back after
+        if self._children_before_edit is None:
+            self._children_before_edit = tuple(self.children)
+        self.children = [self.banner, self.editor_box, self.message]
+        self.say("Editing a position: the game waits until you play from it or go back.")
+
+    def close_editor(self) -> None:
+        """Leave the editor (Back to the game, or Play from here)."""
+        if self.compact or self.editor is None:
+            return
+        self.editor = None
+        self.editor_box.children = []
+        if self._children_before_edit is not None:
+            self.children = list(self._children_before_edit)
+            self._children_before_edit = None
+        self._update_thinking()
+        self.say("Back to the game.")
 
     def _last_judged(self) -> tuple[sg.State, str] | None:
         """The position before the last move a person made (a bot's, with bots only), and that
@@ -886,8 +997,20 @@ class GameView(w.VBox):
         self.move_log.value = (
             '<details class="sg-log" open><summary><b>Move log</b> '
             f"({len(self.state.history)} moves)</summary>"
-            '<ol style="max-height:180px;overflow:auto;margin:4px 0;font-family:monospace;'
+            # scrolled by keys too: the list takes the focus (tabindex)
+            '<ol tabindex="0" aria-label="moves played" style="max-height:180px;overflow:auto;'
+            'margin:4px 0;font-family:monospace;'
             f'font-size:13px">{items}</ol></details>')
+
+
+def _boards(widgets: Sequence[w.Widget]) -> list[Board]:
+    """Every :class:`Board` in these widget trees, depth first."""
+    found: list[Board] = []
+    for widget in widgets:
+        if isinstance(widget, Board):
+            found.append(widget)
+        found += _boards(getattr(widget, "children", ()))
+    return found
 
 
 def _first_board(widget: w.Widget) -> Board | None:

@@ -269,6 +269,7 @@ class PuzzleBoard(w.VBox):
                 button.layout.display = "none"
         # Cancel stops the judgement: the move goes back (after the view's own handler)
         view.stop_button.on_click(view.safe(lambda _: self._stopped()))
+        view.set_next_step(self._safe(self.next_puzzle))  # the n key: Next puzzle
         view.say("Your move: " + view.intro()[0])
         return view
 

@@ -77,14 +77,9 @@ class RecordBar:
         if record is None:
             self.save_link.value = ""
             return
-        data = base64.b64encode(record.to_text().encode()).decode()
         name = f"{self.view.game.name}-{len(record.moves)}-moves.json"
-        self.save_link.value = (
-            f'<a class="sg-save-link" download="{html.escape(name)}" role="button" '
-            f'href="data:application/json;base64,{data}" title="download this game\'s record" '
-            'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
-            'border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;'
-            'font-size:13px">Save</a>')
+        self.save_link.value = download_link(record.to_text(), name, "sg-save-link",
+                                             "download this game's record")
 
     # ---- open --------------------------------------------------------------------------------
 
@@ -128,6 +123,17 @@ class RecordBar:
         self.view.say(f"Copy the link ({len(link):,} characters): it opens this game at move "
                       f"{len(record.moves)}.", "good")
         return link
+
+
+def download_link(text: str, name: str, css_class: str, title: str) -> str:
+    """A Save button: a link that downloads ``text`` as the JSON file ``name`` (no server round
+    trip: the file is in the link)."""
+    data = base64.b64encode(text.encode()).decode()
+    return (f'<a class="{html.escape(css_class)}" download="{html.escape(name)}" role="button" '
+            f'href="data:application/json;base64,{data}" title="{html.escape(title)}" '
+            'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
+            'border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;'
+            'font-size:13px">Save</a>')
 
 
 def uploaded_text(files: Any) -> tuple[str, str] | None:

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout (holds notebooks/)
 CHROMIUM_ARGS = [
@@ -176,6 +176,18 @@ class VoilaServer(_Server):
             before = now
 
 
+@contextlib.contextmanager
+def serving(folder: pathlib.Path, *notebooks: str,
+            timeout: float = 300) -> Iterator[VoilaServer]:
+    """Voila serving copies of the project's ``notebooks`` alone, from ``folder``: one kernel
+    each to preheat (not the whole gallery's), ready when they are."""
+    for name in notebooks:
+        shutil.copy(ROOT / "notebooks" / name, folder / name)
+    with VoilaServer(notebooks=str(folder)) as server:
+        server.wait_preheated(len(notebooks), timeout=timeout)
+        yield server
+
+
 class LabServer(_Server):
     """JupyterLab on 127.0.0.1 without a token (for tests only), serving the project."""
 
@@ -257,6 +269,50 @@ def wait_redraw(page: Any, before: int, selector: str = CITY, timeout: float = 1
         "([sel, v]) => { const el = document.querySelector(sel);"
         " return el && Number(el.dataset.version || 0) > v; }",
         arg=[selector, before], timeout=timeout)
+
+
+def board_cursor(page: Any, board: str) -> str | None:
+    """The id the keyboard's cursor is on, on the board at ``board`` (a ``.sg-board``
+    selector); None before the first arrow key."""
+    return page.eval_on_selector(board, "el => el.dataset.cursor || null")
+
+
+def _centre(page: Any, board: str, ident: str) -> tuple[float, float]:
+    box = page.eval_on_selector_all(
+        f'{board} [data-id="{ident}"]',
+        "els => { const r = els[0].getBoundingClientRect();"
+        " return [r.left + r.width / 2, r.top + r.height / 2]; }")
+    return box[0], box[1]
+
+
+def arrow_to(page: Any, board: str, ident: str, presses: int = 40) -> None:
+    """Move the keyboard's cursor to the target ``ident`` with the arrow keys alone (the board
+    must have the focus): each press towards it, by where it is on the page; at an edge, the
+    other way round. Fails after ``presses`` presses."""
+    if board_cursor(page, board) is None:
+        page.keyboard.press("ArrowRight")  # the first arrow shows the cursor
+    for _ in range(presses):
+        here = board_cursor(page, board)
+        if here == ident:
+            return
+        if here is None:
+            raise AssertionError(f"no cursor on {board}: does it have the focus?")
+        (x0, y0), (x1, y1) = _centre(page, board, here), _centre(page, board, ident)
+        dx, dy = x1 - x0, y1 - y0
+        across = ("ArrowRight" if dx > 0 else "ArrowLeft", "ArrowDown" if dy > 0 else "ArrowUp")
+        first, second = across if abs(dx) >= abs(dy) else across[::-1]
+        page.keyboard.press(first)
+        if board_cursor(page, board) == here:
+            page.keyboard.press(second)
+    raise AssertionError(f"the arrow keys did not reach {ident} (at "
+                         f"{board_cursor(page, board)})")
+
+
+def wait_cursor(page: Any, container: str, ident: str, timeout: float = 10_000) -> None:
+    """Wait until the visible cursor (the ring) frames ``ident`` in the board widget inside
+    ``container`` (e.g. ``.sg-city``)."""
+    page.wait_for_selector(f'{container} .sg-cursor[data-id="{ident}"]:not([hidden])',
+                           timeout=timeout)
 
 
 async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:

@@ -69,17 +69,23 @@ class CathedralView(GameView):
     def board_area(self) -> list[w.Widget]:
         self.city = Board(layout=w.Layout(width="560px"))
         self.city.add_class("sg-city")
+        self.city.label = "the city, 10 by 10 squares, a1 top left"
         self.supply = [Board(layout=w.Layout(width="164px", margin="0 6px")) for _ in (0, 1)]
         for side, board in enumerate(self.supply):
             board.add_class(f"sg-supply-{SIDE_NAMES[side].lower()}")
+            board.label = f"{SIDE_NAMES[side]}'s supply of buildings"
+            board.confirm_taps = False  # a building is chosen by one tap
             board.on_click(self.safe(lambda ident, side=side: self.choose(side, ident)))
+            board.on_key(self.safe(self.key_pressed))  # r turns the building in hand here too
         self.city.on_click(self.safe(self.click_cell))
         self.city.on_hover(self.safe(self.hover_cell))
         self.city.on_key(self.safe(self.key_pressed))
         self.preview = w.HTML()
-        middle = w.VBox([self.city, self.preview], layout=w.Layout(width="560px"))
+        self.preview.add_class("sg-live")  # legal or not, and why: said where the cursor is
+        middle = w.VBox([self.city, self.preview],
+                        layout=w.Layout(width="560px", max_width="100%"))
         return [w.HBox([self.supply[0], middle, self.supply[1]],
-                       layout=w.Layout(align_items="flex-start"))]
+                       layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))]
 
     def controls(self) -> list[w.Widget]:
         self.rotate_button = w.Button(description="Rotate ⟳ (r)",

@@ -57,13 +57,17 @@ class ColoringView(GameView):
     def board_area(self) -> list[w.Widget]:
         self.board = Board(layout=w.Layout(width="660px"))
         self.board.add_class("sg-coloring-board")
-        self.board.watch_keys = ["Enter", "Escape"]
+        self.board.watch_keys = ["Enter", "Escape"]  # Enter colors the set; Space chooses
+        self.board.label = "your sheet and the pencils in the middle"
+        self.board.quick_taps = ["pencil:", "confirm", "section:", "star:"]
         self.board.on_click(self.safe(self.click))
         self.board.on_hover(self.safe(self.hover))
         self.board.on_key(self.safe(self.key))
         self.side = Board(layout=w.Layout(width="360px", margin="0 0 0 10px"))
         self.side.add_class("sg-coloring-side")
         self.side.watch_keys = []
+        self.side.label = "the other players' sheets"
+        self.side.confirm_taps = False
         self.preview = w.HTML()
         return [w.HBox([w.VBox([self.board, self.preview]), self.side],
                        layout=w.Layout(align_items="flex-start"))]
@@ -71,11 +75,15 @@ class ColoringView(GameView):
     def new_game_options(self) -> list[w.Widget]:
         self.players_picker = w.Dropdown(
             options=[("solo", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)],
-            value=self.game.num_players, layout=w.Layout(width="120px"))
+            value=self.game.num_players, tooltip="how many players the next game has",
+            layout=w.Layout(width="120px"))
         return [self.players_picker]
 
     def game_options(self) -> dict[str, Any]:
-        return {"players": self.players_picker.value}
+        """The next game's players, on the same sheet (a designed one stays)."""
+        sheet = self.game.given_options.get("sheet")
+        return {"players": self.players_picker.value} | ({} if sheet is None else
+                                                          {"sheet": sheet})
 
     def intro(self) -> tuple[str, str]:
         n = len(self.state.pencils())

@@ -63,10 +63,13 @@ class SagradaView(GameView):
         self.board = Board(layout=w.Layout(width="980px"))
         self.board.add_class("sg-sagrada-board")
         self.board.watch_keys = ["Escape"]
+        self.board.label = "the window, the drawn cards, the tools and the turn bar"
+        self.board.quick_taps = ["card:", "tool:", "bar:", "choice:"]  # a field shows first
         self.board.on_click(self.safe(self.click))
         self.board.on_hover(self.safe(self.hover))
         self.board.on_key(self.safe(lambda _key: self.cancel()))
         self.preview = w.HTML()
+        self.preview.add_class("sg-live")  # may the card go there, and why not: said
         self.hardness = w.HTML()
         self.hardness.add_class("sg-hardness")
         self.pass_button = w.Button(description="Pass (forfeit)", tooltip="only when no drawn "
@@ -88,25 +91,41 @@ class SagradaView(GameView):
             (f"random, difficulty {d}", f"difficulty {d}") for d in (3, 4, 5, 6)] + [
             (f"{win.name} ({win.difficulty})", win.name) for win in WINDOWS]
         given = self.game.given_options.get("window")
+        # a designed window (its rows: the window designer's Play) stays the next game's choice
+        known = {v for _, v in windows}
+        self.custom_window: Any = None if given is None or (
+            isinstance(given, str) and given in known) else given
+        if self.custom_window is not None:
+            windows.insert(0, ("the designed window", "designed"))
+            given = "designed"
         self.window_picker = w.Dropdown(options=windows,
-                                        value=given if given in {v for _, v in windows} else None,
+                                        value=given if given in known | {"designed"} else None,
+                                        tooltip="the window of the next game",
                                         layout=w.Layout(width="230px"))
         self.tools_picker = w.Dropdown(options=[(f"{n} tool{'s' if n > 1 else ''}"
                                                  f"{' (very hard)' if n == 1 else ' (easy)' if n == 5 else ''}", n)
                                                 for n in range(1, 6)],
-                                       value=3, layout=w.Layout(width="150px"))
+                                       value=3, tooltip="how many tools the next game has",
+                                       layout=w.Layout(width="150px"))
         self.order_picker = w.Dropdown(
             options=[("random orders", None)] + [(f"{ORDERS[o].name} + 2 random", o)
                                                  for o in UNIQUE_ORDERS],
-            value=None, layout=w.Layout(width="250px"))
+            value=None, tooltip="the public orders of the next game",
+            layout=w.Layout(width="250px"))
         self.easier_box = w.Checkbox(value=False, description="easier (unique order x2)",
                                      indent=False, layout=w.Layout(width="190px"))
+        for picker in (self.window_picker, self.order_picker):
+            if picker.index is None:  # "random" (the value None) shown, not an empty box
+                picker.index = 0
         return [self.window_picker, self.tools_picker, self.order_picker, self.easier_box]
 
     def game_options(self) -> dict[str, Any]:
         opts: dict[str, Any] = {"tools": self.tools_picker.value}
         choice = self.window_picker.value
-        if choice and choice.startswith("difficulty "):
+        if choice == "designed":
+            opts["window"] = self.custom_window
+            choice = None
+        elif choice and choice.startswith("difficulty "):
             d = int(choice.split()[1])
             choice = random.choice([win.name for win in WINDOWS if win.difficulty == d])
         if choice:

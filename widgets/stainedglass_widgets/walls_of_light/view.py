@@ -74,15 +74,20 @@ class WallsOfLightView(GameView):
         self.board = Board(layout=w.Layout(width="700px"))
         self.board.add_class("sg-walls")
         self.board.watch_keys = ["Escape"]
+        self.board.label = "the six windows, the scoring band and the dice"
+        self.board.quick_taps = ["die:"]  # a space is tapped twice: shown, then chosen
         self.board.on_click(self.safe(self.click))
         self.board.on_key(self.safe(lambda key: self.cancel()))
         self.hand = Board(layout=w.Layout(width="230px", margin="0 0 0 8px"))
         self.hand.add_class("sg-hand-board")
         self.hand.watch_keys = []
+        self.hand.label = "the hand of cards"
+        self.hand.confirm_taps = False
         self.hand.on_click(self.safe(self.click_card))
         self.hand_note = w.HTML(layout=w.Layout(width="230px", margin="0 0 0 8px"))
         side = w.VBox([self.hand, self.hand_note])
-        return [w.HBox([self.board, side], layout=w.Layout(align_items="flex-start"))]
+        return [w.HBox([self.board, side],
+                       layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))]
 
     def controls(self) -> list[w.Widget]:
         self.roll_button = self.chance_button  # the kit's chance button: Roll the dice
@@ -112,11 +117,15 @@ class WallsOfLightView(GameView):
     def new_game_options(self) -> list[w.Widget]:
         self.players_picker = w.Dropdown(options=[("3 players", 3), ("2 players", 2)],
                                          value=self.game.num_players,
+                                         tooltip="how many players the next game has",
                                          layout=w.Layout(width="120px"))
         return [self.players_picker]
 
     def game_options(self) -> dict[str, Any]:
-        return {"players": self.players_picker.value}
+        """The next game's players, with the same windows (designed ones stay)."""
+        windows = self.game.given_options.get("windows")
+        return {"players": self.players_picker.value} | ({} if windows is None else
+                                                          {"windows": windows})
 
     def gestures(self, move: sg.Move) -> list[tuple[str, str, Any]]:
         """A wink: its colour on the picker, then its space; a removal: your own colour, then

@@ -1,0 +1,142 @@
+"""Projector mode, the Python side: the toggle on every play dashboard, the classes it puts on
+the view and its rows, the main board sized to the screen and put back after. The sizes as a
+browser draws them are measured in ``test_views_a11y_browser.py``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import stainedglass_widgets as sgw  # noqa: E402
+from stainedglass_widgets.board import Board  # noqa: E402
+from stainedglass_widgets.projector import (  # noqa: E402
+    BOARD_MIN_FRACTION,
+    BUTTON_MIN_PX,
+    CSS,
+    PAD_PX,
+    WORDS_MIN_PX,
+    view_box_ratio,
+)
+from stainedglass_widgets.registry import views  # noqa: E402
+
+GAMES = sorted(views())
+
+
+def holds(widget: object, target: object) -> bool:
+    return widget is target or any(holds(c, target) for c in getattr(widget, "children", ()))
+
+
+def row_of(view: sgw.GameView, widget: object) -> object:
+    return next(c for c in view.children if holds(c, widget))
+
+
+def screen_width(expression: str, width: float, height: float) -> float:
+    """The main board's width that the layout's CSS gives on a ``width`` x ``height`` screen."""
+    found = re.fullmatch(r"min\(calc\(100vw - (\d+)px\), calc\(\(100vh - (\d+)px\) \* "
+                         r"([\d.]+)\)\)", expression)
+    assert found, expression
+    reserve, pad, ratio = float(found[1]), float(found[2]), float(found[3])
+    return min(width - reserve, (height - pad) * ratio)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_play_dashboard_has_the_toggle_beside_undo_and_hint(game: str) -> None:
+    view = sgw.view(game, background=False)
+    assert view.projector is not None
+    toggle = view.projector.toggle
+    assert toggle.description == "Projector" and toggle.tooltip  # labelled, in words
+    strip = row_of(view, view.undo_button)
+    assert holds(strip, view.hint_button) and holds(strip, toggle)
+    assert not view.projector.on and "sg-projector" not in view._dom_classes
+
+
+def test_a_lesson_board_has_no_projector() -> None:
+    view = sgw.view(GAMES[0], compact=True, background=False)
+    assert view.projector is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_the_board_fills_the_screen_and_the_controls_fold(game: str) -> None:
+    view = sgw.view(game, background=False)
+    projector = view.projector
+    assert projector is not None
+    boards = [b for c in view.board_widgets for b in _boards(c)]
+    widest = max(boards, key=lambda b: float(b.layout.width.removesuffix("px")))
+    own_width = widest.layout.width
+    projector.toggle.value = True  # as the button does
+    assert "sg-projector" in view._dom_classes
+    assert projector.main is widest
+    assert projector.toggle.description == "Projector: on"
+    for child in view.board_widgets:
+        assert "sg-projector-board" in child._dom_classes
+    assert "sg-projector-strip" in row_of(view, view.undo_button)._dom_classes
+    for folded in (view.new_button, view.seat_pickers[0], view.records.box, view.move_log):
+        assert "sg-projector-fold" in row_of(view, folded)._dom_classes, folded
+    for kept in (view.banner, view.message, view.hint_panel):
+        assert not {"sg-projector-fold", "sg-projector-strip"} & set(kept._dom_classes)
+    # the main board's width: as high as the screen, as wide as the word column leaves room for
+    projector_main_width = widest.layout.width
+    ratio = view_box_ratio(widest.svg)
+    for w, h in ((1920, 1080), (2560, 1440), (3840, 2160)):  # 1920 x 1080 and more
+        width = screen_width(projector_main_width, w, h)
+        assert max(width, width / ratio) >= BOARD_MIN_FRACTION * min(w, h), (game, w, h)
+        assert width / ratio <= h - 2 * PAD_PX + 1  # and no higher than the screen
+    # off: everything as it was
+    projector.on = False
+    assert widest.layout.width == own_width
+    assert not any(c.startswith("sg-projector") for child in view.children
+                   for c in child._dom_classes)
+    assert "sg-projector" not in view._dom_classes
+    assert projector.toggle.description == "Projector"
+
+
+def test_the_board_follows_a_change_of_shape() -> None:
+    """A new drawing of another shape (a new game, another count of players) is sized anew."""
+    view = sgw.view("cathedral", background=False)
+    assert view.projector is not None
+    view.projector.on = True
+    main = view.projector.main
+    assert main is not None
+    square = main.layout.width
+    assert square.endswith("* 1.0000))")
+    main.draw(main.svg.replace('viewBox="0 0 548 548"', 'viewBox="0 0 548 274"', 1))
+    view.projector._follow()
+    assert main.layout.width.endswith("* 2.0000))")
+    view.after_change()  # the game's own drawing again
+    assert main.layout.width == square
+
+
+def test_the_play_goes_on_in_projector_mode() -> None:
+    """Moves, undo and hints work as ever with the projector on."""
+    view = sgw.view("cathedral", background=False, hint_budget_s=0.2)
+    assert view.projector is not None
+    view.projector.on = True
+    view.play(view.state.legal_moves()[0])
+    assert len(view.state.history) >= 1
+    view.undo()
+    assert view.state.history == []
+    view.hint()
+    assert view.suggestions and view.hint_panel.layout.display is None
+    assert view.projector.on
+
+
+def test_the_style_sheet_states_the_sizes() -> None:
+    assert f"font-size: {WORDS_MIN_PX}px !important" in CSS
+    assert f"font-size: {BUTTON_MIN_PX}px !important" in CSS
+    assert "#000000" in CSS and "#ffffff" in CSS  # black on white
+
+
+def test_view_box_ratio_reads_the_drawing() -> None:
+    assert view_box_ratio('<svg viewBox="0 0 970 600">') == pytest.approx(970 / 600)
+    assert view_box_ratio('<svg viewBox="-5,-5,10,20">') == pytest.approx(0.5)
+    assert view_box_ratio("<svg>") == 1.0
+    assert view_box_ratio('<svg viewBox="0 0 10 0">') == 1.0
+
+
+def _boards(widget: object) -> list[Board]:
+    if isinstance(widget, Board):
+        return [widget]
+    return [b for c in getattr(widget, "children", ()) for b in _boards(c)]
