@@ -254,3 +254,40 @@ def test_projector_mode_fills_the_screen(server: VoilaServer, page: Any, game: s
     page.wait_for_function("() => !document.querySelector('.sg-view.sg-projector')")
     assert page.is_visible(".sg-log")
     assert page.outside == []  # type: ignore[attr-defined]
+
+
+OTHERS = {
+    # the page, what shows its words beside the board, the screenshot's name
+    "cathedral_tutorial.ipynb": (".sg-message", "projector-tutorial"),
+    "puzzles.ipynb?game=cathedral": (".sg-puzzle-question", "projector-puzzles"),
+    "review.ipynb?game=cathedral": (".sg-message", "projector-review"),
+}
+
+
+@pytest.mark.parametrize("notebook", sorted(OTHERS))
+def test_projector_mode_on_the_other_dashboards(server: VoilaServer, page: Any,
+                                                notebook: str) -> None:
+    """A tutorial's lesson, a puzzle and a review go on the projector too: the board fills the
+    screen, the words beside it are large."""
+    words, name = OTHERS[notebook]
+    open_settled(page, server.url(notebook))
+    toggle = page.locator(".sg-projector-toggle:visible").first
+    toggle.click()
+    page.wait_for_selector(".sg-projector")
+    floor = BOARD_MIN_FRACTION * min(WIDTH, HEIGHT)
+    page.wait_for_function(
+        "(f) => { " + LARGEST + " const r = largest(document).getBoundingClientRect();"
+        " return Math.max(r.width, r.height) >= f && r.right <= innerWidth + 1"
+        " && r.bottom <= innerHeight + 1; }", arg=floor, timeout=10_000)
+    sizes = page.evaluate(
+        "(sel) => [...document.querySelectorAll(`.sg-projector ${sel}`)]"
+        ".filter(e => e.getClientRects().length && e.innerText.trim())"
+        ".map(e => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize),"
+        " e.getBoundingClientRect().right <= innerWidth + 1])", words)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    assert sizes, f"{notebook}: no words beside the board"
+    assert all(px >= WORDS_MIN_PX and inside for _, px, inside in sizes), sizes
+    toggle.click()  # and off again
+    page.wait_for_function("() => !document.querySelector('.sg-projector')")
+    assert page.outside == []  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+import stainedglass as sg  # noqa: E402
 import stainedglass_widgets as sgw  # noqa: E402
 from stainedglass_widgets.board import Board  # noqa: E402
 from stainedglass_widgets.projector import (  # noqa: E402
@@ -53,9 +54,17 @@ def test_every_play_dashboard_has_the_toggle_beside_undo_and_hint(game: str) -> 
     assert not view.projector.on and "sg-projector" not in view._dom_classes
 
 
-def test_a_lesson_board_has_no_projector() -> None:
-    view = sgw.view(GAMES[0], compact=True, background=False)
-    assert view.projector is None
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_board_goes_on_the_projector_too(game: str) -> None:
+    """A tutorial's lesson, shown to a class: its board fills the screen, its words beside."""
+    view = sgw.view(game, compact=True, background=False)
+    assert holds(row_of(view, view.restart_button), view.projector.toggle)
+    view.projector.on = True
+    assert "sg-projector" in view._dom_classes and view.projector.main is not None
+    assert "sg-projector-strip" in row_of(view, view.undo_button)._dom_classes
+    assert not any(c.startswith("sg-projector") for c in view.message._dom_classes)
+    view.projector.on = False
+    assert "sg-projector" not in view._dom_classes
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -103,7 +112,7 @@ def test_the_board_follows_a_change_of_shape() -> None:
     square = main.layout.width
     assert square.endswith("* 1.0000))")
     main.draw(main.svg.replace('viewBox="0 0 548 548"', 'viewBox="0 0 548 274"', 1))
-    view.projector._follow()
+    view.projector.follow()
     assert main.layout.width.endswith("* 2.0000))")
     view.after_change()  # the game's own drawing again
     assert main.layout.width == square
@@ -140,3 +149,38 @@ def _boards(widget: object) -> list[Board]:
     if isinstance(widget, Board):
         return [widget]
     return [b for c in getattr(widget, "children", ()) for b in _boards(c)]
+
+
+def test_the_puzzles_and_the_review_have_the_toggle_too() -> None:
+    """Every dashboard: a puzzle's board and a review's board go on the projector, their words
+    (the question, the verdict) beside the board, their buttons in the strip."""
+    from stainedglass_widgets.puzzles import PuzzleBoard
+    from stainedglass_widgets.review import ReviewBoard
+
+    puzzles = PuzzleBoard("cathedral", background=False)
+    projector = puzzles.projector
+    assert holds(row_of(puzzles, puzzles.buttons["next"]), projector.toggle)
+    projector.on = True
+    assert "sg-projector" in puzzles._dom_classes
+    assert projector.main is puzzles.view.city  # type: ignore[union-attr]
+    assert "sg-projector-inner" in puzzles.view._dom_classes  # type: ignore[union-attr]
+    for kept in (puzzles.question, puzzles.verdict):
+        assert not any(c.startswith("sg-projector") for c in kept._dom_classes)
+    assert "sg-projector-fold" in row_of(puzzles, puzzles.difficulty_picker)._dom_classes
+    first = projector.main
+    puzzles.next_puzzle()  # a new puzzle, a new board: laid out again
+    assert projector.on and projector.main is puzzles.view.city  # type: ignore[union-attr]
+    assert projector.main is not first and first.layout.width != projector.main.layout.width
+    projector.on = False
+    assert "sg-projector" not in puzzles._dom_classes
+
+    state = sg.load("cathedral").new_game(seed=1)
+    for _ in range(4):
+        state.play(state.legal_moves()[0])
+    review = ReviewBoard(state.record(), background=False)
+    review.projector.on = True
+    assert review.projector.main is review.view.city  # type: ignore[attr-defined]
+    assert "sg-projector-fold" in review.moves_box._dom_classes
+    assert "sg-projector-strip" in row_of(review, review.buttons["back"])._dom_classes
+    review.projector.on = False
+    assert not any(c.startswith("sg-projector") for c in review.moves_box._dom_classes)

@@ -128,7 +128,7 @@ class GameView(w.VBox):
         """Given a person's legal move and its words before it is played: True takes the move
         over and the game does not go on (the puzzle board judges it instead)."""
         self.coach: Coach | None = None  # the teaching game (a play dashboard's, see _build)
-        self.projector: Projector | None = None  # a play dashboard's Projector button
+        self.editor_box = w.VBox()  # the position editor's place (a play dashboard's)
         self.editor: Editor | None = None  # the position editor, while it is open (Edit)
         self._children_before_edit: tuple[w.Widget, ...] | None = None
         self._marks_chart = True  # mark(): whether the marks get the hint chart
@@ -209,11 +209,18 @@ class GameView(w.VBox):
         children: list[w.Widget] = [self.banner, *self.board_widgets, self.message,
                                     self.thinking_row]
         buttons = [self.chance_button, *self.controls(), self.undo_button, self.hint_button]
+        # the board for the back of a room (a lesson's too; a puzzle or a review board puts its
+        # own around its view: see projector.py)
+        self.projector = Projector(self, self.safe, keep=lambda: [
+            self.banner, self.message, self.thinking_row, self.hint_panel, self.editor_box,
+            self.coach.box if self.coach else None])
+        self.after_change_hooks.append(self.projector.follow)
         if self.compact:
             self.restart_button = w.Button(description="Start again",
                                            tooltip="back to the position this lesson set up")
             self.restart_button.on_click(self.safe(lambda _: self.restart()))
-            children += [w.HBox([*buttons, self.restart_button, self.move_text],
+            children += [w.HBox([*buttons, self.restart_button, self.projector.box,
+                                 self.move_text],
                                 layout=w.Layout(flex_flow="row wrap")),  # a tablet: wraps
                          self.hint_panel]
         else:
@@ -250,7 +257,6 @@ class GameView(w.VBox):
             self.review_button.on_click(self.safe(lambda _: self.open_review()))
             self.review_box = w.VBox()
             self.coach = Coach(self)
-            self.projector = Projector(self)  # the board for the back of a room
             # the position editor (Edit), when the game's folder has one
             self.edit_button = w.Button(description="Edit", icon="pencil",
                                         tooltip="set up any position: play, hint or share it")
@@ -258,7 +264,6 @@ class GameView(w.VBox):
             self.edit_button.on_click(self.safe(lambda _: self.edit()))
             if editor_for(self.game.name) is None:
                 self.edit_button.layout.display = "none"
-            self.editor_box = w.VBox()
             self.new_button = w.Button(description="New game", button_style="primary")
             self.new_button.on_click(self.safe(lambda _: self.new_game()))
             self.score_chart = ScoreChart(self)

@@ -1,4 +1,5 @@
-"""Projector mode: a play dashboard for the back of a room (the **Projector** button).
+"""Projector mode: a dashboard for the back of a room (the **Projector** button of every
+play dashboard, lesson board, puzzle board and review board).
 
 On, the view fills the screen: the main board fills the screen's height (or its width, less a
 column for the words), the banner, the message, the coach's and the hint's words are in large
@@ -28,7 +29,7 @@ False
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as w
 
@@ -58,7 +59,7 @@ PAD_PX = 12
 
 CSS = f"""
 <style>
-.sg-view.sg-projector {{
+.sg-projector {{
   position: fixed !important; inset: 0; z-index: 900; overflow: auto; box-sizing: border-box;
   margin: 0 !important; padding: {PAD_PX}px; background: #ffffff; color: #000000;
   display: grid !important; column-gap: {PAD_PX * 2}px; row-gap: 10px;
@@ -72,7 +73,13 @@ CSS = f"""
 .sg-projector > .sg-projector-board, .sg-projector > :has(.sg-board):not(.jupyter-widgets) {{
   grid-column: 1; grid-row: 1 / -1;
 }}
-.sg-projector > .sg-projector-fold {{ display: none !important; }}
+.sg-projector .sg-projector-fold {{ display: none !important; }}
+/* a game view inside the dashboard (a puzzle's, a review's): its boxes open into the columns */
+.sg-projector .sg-projector-inner {{ display: contents !important; }}
+.sg-projector .sg-projector-inner > * {{
+  grid-column: 2; min-width: 0; max-width: 100% !important;
+}}
+.sg-projector .sg-projector-inner > .sg-projector-board {{ grid-column: 1; grid-row: 1 / -1; }}
 /* the boards' own widths are set by the view (the main board's to fit the screen); the boxes
    around them follow, and each drawing fills its board */
 .sg-projector > * .widget-box:has(.sg-board) {{ width: auto !important; }}
@@ -85,7 +92,10 @@ CSS = f"""
 .sg-projector .sg-message *, .sg-projector .sg-coach-words, .sg-projector .sg-coach-words *,
 .sg-projector .sg-coach-hints, .sg-projector .sg-coach-hints *, .sg-projector .sg-coach-report,
 .sg-projector .sg-coach-report *, .sg-projector .sg-hints, .sg-projector .sg-hints *,
-.sg-projector .sg-thinking, .sg-projector .sg-thinking * {{
+.sg-projector .sg-thinking, .sg-projector .sg-thinking *,
+.sg-projector .sg-puzzle-question, .sg-projector .sg-puzzle-question *,
+.sg-projector .sg-puzzle-verdict, .sg-projector .sg-puzzle-verdict *,
+.sg-projector .sg-review-verdict, .sg-projector .sg-review-verdict * {{
   font-size: {WORDS_MIN_PX}px !important; line-height: 1.25 !important;
 }}
 .sg-projector .sg-message, .sg-projector .sg-coach-message {{
@@ -110,18 +120,18 @@ CSS = f"""
 }}
 .sg-projector .sg-projector-strip .sg-compare {{ display: none !important; }}
 /* black on white buttons (over the page's coloured ones), the pressed toggles white on black */
-.sg-view.sg-projector .jupyter-button, .sg-view.sg-projector .widget-toggle-button {{
+html body .sg-projector .jupyter-button, html body .sg-projector .widget-toggle-button {{
   font-size: {BUTTON_MIN_PX}px !important; height: auto !important; width: auto !important;
   padding: 6px 18px !important; color: #000000 !important; background: #ffffff !important;
   border: 3px solid #000000 !important; opacity: 1 !important;
 }}
-.sg-view.sg-projector .jupyter-button:disabled {{
+html body .sg-projector .jupyter-button:disabled {{
   color: #595959 !important; border-style: dashed !important;
 }}
-.sg-view.sg-projector .jupyter-button.mod-active {{
+html body .sg-projector .jupyter-button.mod-active {{
   color: #ffffff !important; background: #000000 !important;
 }}
-.sg-view.sg-projector .jupyter-button:focus-visible {{
+html body .sg-projector .jupyter-button:focus-visible {{
   outline: 4px solid #b35c00 !important; outline-offset: 2px;
 }}
 </style>
@@ -163,12 +173,22 @@ def _holds(widget: Any, target: Any) -> bool:
 
 
 class Projector:
-    """The **Projector** toggle of a play dashboard and what it does to the view: ``on`` adds
-    the class ``sg-projector`` to the view (the style sheet :data:`CSS` does the rest) and sizes
-    the main board to the screen; off puts everything back as it was."""
+    """The **Projector** toggle of a dashboard and what it does to it: ``on`` adds the class
+    ``sg-projector`` to ``host`` (the style sheet :data:`CSS` does the rest) and sizes the main
+    board to the screen; off puts everything back as it was.
 
-    def __init__(self, view: "GameView") -> None:
-        self.view = view
+    ``host`` is the dashboard's box (a play view, the puzzles' board, the review board);
+    ``keep()`` lists its children whose words stay beside the board (the others fold away, but
+    for the one holding the toggle: the strip); ``views()`` the game views whose boards fill
+    the board column (default: the host itself, a play view). A game view inside the host (a
+    puzzle's, a review's) lays its own words beside the board too, its buttons in the strip."""
+
+    def __init__(self, host: w.Box, safe: Callable[[Callable[..., Any]], Callable[..., Any]],
+                 keep: Callable[[], Sequence[Any]],
+                 views: Callable[[], Sequence["GameView"]] | None = None) -> None:
+        self.host = host
+        self._keep = keep
+        self._views = views
         self.toggle = w.ToggleButton(value=False, description="Projector",
                                      tooltip="projector mode: the board fills the screen, large "
                                      "words, high contrast (press again to leave)")
@@ -180,8 +200,7 @@ class Projector:
         self.main: Board | None = None
         self._width: str | None = None  # the main board's own width, put back when off
         self._marked: list[tuple[w.DOMWidget, str]] = []
-        self.toggle.observe(view.safe(lambda change: self._set(bool(change["new"]))), "value")
-        view.after_change_hooks.append(self._follow)
+        self.toggle.observe(safe(lambda change: self._set(bool(change["new"]))), "value")
 
     @property
     def on(self) -> bool:
@@ -196,10 +215,14 @@ class Projector:
         widget.add_class(css_class)
         self._marked.append((widget, css_class))
 
+    def views(self) -> list["GameView"]:
+        """The game views whose boards this projector shows (a puzzle's changes: ask again)."""
+        return list(self._views()) if self._views is not None else [self.host]  # type: ignore
+
     def _set(self, on: bool) -> None:
-        view = self.view
+        host = self.host
         if not on:
-            view.remove_class("sg-projector")
+            host.remove_class("sg-projector")
             for widget, css_class in self._marked:
                 widget.remove_class(css_class)
             self._marked = []
@@ -208,33 +231,61 @@ class Projector:
             self.main = None
             self.toggle.description = "Projector"
             return
-        board_widgets = list(getattr(view, "board_widgets", ())) or [
-            c for c in view.children if _boards(c)]
+        views = self.views()
+        board_widgets = [c for v in views for c in getattr(v, "board_widgets", ())]
         boards = [b for c in board_widgets for b in _boards(c)]
-        keep = [view.banner, view.message, view.thinking_row, view.hint_panel,
-                getattr(view, "editor_box", None), view.coach.box if view.coach else None]
-        for child in view.children:
+        self._lay_out(host, board_widgets, list(self._keep()))
+        for view in views:  # a game view inside the host: its words beside the board too
+            if view is not host:
+                self._inner(view, board_widgets)
+        if boards:  # the widest is the main board (the others: a supply, a hand)
+            self.main = max(boards, key=lambda b: _px(b.layout.width))
+            self._width = self.main.layout.width
+        host.add_class("sg-projector")
+        self.toggle.description = "Projector: on"
+        self.follow()
+
+    def _lay_out(self, box: Any, board_widgets: list[Any], keep: list[Any]) -> None:
+        """Mark ``box``'s children: the boards' column, the strip, and what folds away."""
+        for child in box.children:
             if any(child is c for c in board_widgets):
                 self._mark(child, "sg-projector-board")
+            elif any(_holds(child, c) for c in board_widgets):
+                self._mark(child, "sg-projector-inner")  # holds a game view: laid out inside
             elif _holds(child, self.toggle):
                 self._mark(child, "sg-projector-strip")
             elif not any(child is k for k in keep):
                 self._mark(child, "sg-projector-fold")
-        if boards:  # the widest is the main board (the others: a supply, a hand)
-            self.main = max(boards, key=lambda b: _px(b.layout.width))
-            self._width = self.main.layout.width
-        view.add_class("sg-projector")
-        self.toggle.description = "Projector: on"
-        self._follow()
 
-    def _follow(self) -> None:
+    def _inner(self, view: "GameView", board_widgets: list[Any]) -> None:
+        """A game view inside the host: its boxes open into the host's columns, its boards
+        on the left, its banner and message on the right, its buttons in a strip."""
+        self._mark(view, "sg-projector-inner")
+        for child in view.children:
+            if any(child is c for c in board_widgets):
+                self._mark(child, "sg-projector-board")
+            elif child is view.hint_panel or child in (view.banner, view.message,
+                                                      view.thinking_row):
+                continue
+            elif _holds(child, view.undo_button):
+                self._mark(child, "sg-projector-strip")
+            else:
+                self._mark(child, "sg-projector-fold")
+
+    def refresh(self) -> None:
+        """Lay the host out again (its game view was replaced: the next puzzle)."""
+        if self.on:
+            self._set(False)
+            self._set(True)
+
+    def follow(self) -> None:
         """Size the main board to the screen: as high as the screen allows, as wide as the
         columns beside it leave room for; again when its drawing's shape changes."""
         if not self.on or self.main is None:
             return
         ratio = view_box_ratio(self.main.svg)
         asides = 0.0
-        for child in getattr(self.view, "board_widgets", ()):
+        for child in [c for v in self.views() for c in getattr(v, "board_widgets", ())]:
             for board in _boards(child):
                 if board is not self.main:
                     asides += _px(board.layout.width) + 12  # and its margins

@@ -45,6 +45,7 @@ from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
 
 from .game_view import GameView, strict_default
 from .messages import glass_badge, message_html
+from .projector import Projector
 from .registry import view_class, views
 from .searches import HUMAN
 
@@ -169,12 +170,17 @@ class PuzzleBoard(w.VBox):
         self.close_review_button.add_class("sg-puzzle-close-review")
         self.close_review_button.on_click(self._safe(lambda _: self.close_review()))
         self.review_box = w.VBox()
+        # the puzzle for the back of a room: its board, the question and the verdict
+        self.projector = Projector(self, self._safe, keep=lambda: [
+            self.note, self.question, self.verdict, self.reveal],
+            views=lambda: [self.view] if self.view is not None else [])
         self.add_class("sg-puzzles")
         self.children = [
             w.HBox([self.difficulty_picker, self.counter, self.score],
                    layout=w.Layout(align_items="center", grid_gap="24px")),
             self.note, self.question, self.verdict, self.reveal,
-            w.HBox(list(self.buttons.values())), self.view_box, self.review_box]
+            w.HBox([*self.buttons.values(), self.projector.box]), self.view_box,
+            self.review_box]
 
     def _safe(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """A handler through the shown view's ``safe`` (its lock; an illegal move's reason, an
@@ -217,6 +223,7 @@ class PuzzleBoard(w.VBox):
         if not self.shown:
             self.puzzle, self.view = None, None  # handlers then report in this board's note
             self.view_box.children = []
+            self.projector.refresh()
             which = "" if self.difficulty == ANY else f"{self.difficulty} "
             self.note.value = message_html(
                 f"No {which}puzzles for {self.game.title} yet." + (
@@ -234,6 +241,8 @@ class PuzzleBoard(w.VBox):
         self.note.value = ""
         self.view = self._make_view(self.puzzle)
         self.view_box.children = [self.view]
+        self.view.after_change_hooks.append(self.projector.follow)
+        self.projector.refresh()  # a new board: projector mode lays it out again
         self.counter.value = (
             f'<span style="font-size:15px">Puzzle <b>{self.index + 1}</b> of {len(self.shown)}'
             f' · {html.escape(self.puzzle.difficulty)} <small style="color:#6f685a">'
@@ -262,6 +271,7 @@ class PuzzleBoard(w.VBox):
                         strict=self.strict)
         view.add_class("sg-puzzle-view")
         view.on_move = self._moved
+        view.projector.box.layout.display = "none"  # the puzzle board's own serves
         # a puzzle is answered, not played on: no undo, hint, restart, or chance to set off
         for name in ("undo_button", "hint_button", "restart_button", "chance_button"):
             button = getattr(view, name, None)

@@ -38,6 +38,7 @@ from stainedglass.glass import GLASS
 from .board import Board
 from .charts import PAPER, PLOT
 from .messages import message_html
+from .projector import Projector
 from .records import uploaded_text
 from .registry import view_class
 from .searches import Search
@@ -68,6 +69,7 @@ class ReviewBoard(w.VBox):
         self.view = cls(record.state(self.ply), compact=True, background=background,
                         strict=strict)
         self.view.add_class("sg-review-view")
+        self.view.projector.box.layout.display = "none"  # the review board's own serves
         self.names = self.view.player_names
         self.title = w.HTML(f"<h3 style='margin:6px 0'>Review: {html.escape(self.view.game.title)}"
                             f", {len(record.moves)} moves</h3>")
@@ -102,8 +104,14 @@ class ReviewBoard(w.VBox):
         self.timeline = w.Box()
         self.timeline.add_class("sg-review-timeline")
         self.view.after_change_hooks.append(self._view_changed)
+        # the review for the back of a room: the board, its title and the verdict
+        self.projector = Projector(self, self.view.safe,
+                                   keep=lambda: [self.title, self.verdict],
+                                   views=lambda: [self.view])
+        self.view.after_change_hooks.append(self.projector.follow)
         self.children = [self.title, self.progress_row, self.timeline,
-                         w.HBox([*self.buttons.values(), self.home_button]),
+                         w.HBox([*self.buttons.values(), self.home_button,
+                                 self.projector.box]),
                          self.verdict, self.moves_box, self.view]
         self._draw_moves()
 
