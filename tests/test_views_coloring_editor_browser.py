@@ -50,8 +50,9 @@ def test_coloring_edit_set_up_refuse_and_play_from_here(server: Any, page: Any) 
     shot(page, "coloring-editor-0-open")
     for shape in (1, 2, 3, 4, 5, 6):
         click(page, EDITOR, f"shape:{shape}")
-    words = editor_says(page, "Not a position to play from")
-    assert "red shapes 1, 2, 3, 4, 5 and 6 touch each other" in words
+    # the message follows the board's redraw: wait for the words of the sixth shape
+    words = editor_says(page, "red shapes 1, 2, 3, 4, 5 and 6 touch each other")
+    assert "Not a position to play from" in words
     shot(page, "coloring-editor-1-refused")
     click(page, EDITOR, "shape:6")  # cleared again
     page.click(".sg-coloring-editor-panel button:has-text('R red')")  # the red pencil taken
