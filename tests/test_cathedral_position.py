@@ -17,7 +17,7 @@ from stainedglass.cathedral.pieces import DARK, LIGHT, NEUTRAL, PIECES
 CATH = "e4 d5 e5 f5 e6 e7"  # the Cathedral in the middle of the city
 
 
-def setup(match: bool = False, **start) -> CathedralState:
+def set_up(match: bool = False, **start) -> CathedralState:
     start.setdefault("cathedral", CATH)
     state = sg.load("cathedral", match=match).setup(start)
     assert isinstance(state, CathedralState)
@@ -125,14 +125,14 @@ def test_a_set_up_position_travels_in_its_record() -> None:
 
 def test_light_places_the_cathedral_first() -> None:
     """Rulebook: Light places the Cathedral first (rules 1): before it, it is Light's turn."""
-    assert setup(cathedral=None).legal_moves()[0].piece == len(PIECES)
+    assert set_up(cathedral=None).legal_moves()[0].piece == len(PIECES)
     refused("Light places the Cathedral first", cathedral=None, to_move="dark")
 
 
 def test_dark_places_the_cathedral_in_game_two() -> None:
     """Rule 8: "in the second, Dark places the Cathedral and Light places the first
     building"."""
-    state = setup(match=True, cathedral=None, to_move="dark", game_one=[4, 9])
+    state = set_up(match=True, cathedral=None, to_move="dark", game_one=[4, 9])
     assert state.current_player == DARK and state.match_scores == [(4, 9)]
     refused("Dark places the Cathedral first", match=True, cathedral=None, game_one=[4, 9])
     state.play("cathedral " + CATH)
@@ -149,7 +149,7 @@ def test_the_first_round_claims_nothing() -> None:
     building"."""
     refused("claims nothing", first_round_over=False, dark=["inn b1 a2 b2"],
             dark_territory="a1", to_move="light")
-    state = setup(first_round_over=False, dark=["inn b1 a2 b2"], to_move="light")
+    state = set_up(first_round_over=False, dark=["inn b1 a2 b2"], to_move="light")
     state.play("tavern j10")  # Light's first building claims nothing either
     assert state.terr == [0, 0]
 
@@ -160,7 +160,7 @@ def test_the_turn_in_the_first_round() -> None:
     refused("Dark's turn in the first round", first_round_over=False, to_move="light")
     refused("Dark places the first building", first_round_over=False, light=["tavern a1"],
             to_move="dark")
-    assert setup(first_round_over=False, to_move="dark").current_player == DARK
+    assert set_up(first_round_over=False, to_move="dark").current_player == DARK
 
 
 def test_territory_is_a_whole_walled_off_region() -> None:
@@ -169,7 +169,7 @@ def test_territory_is_a_whole_walled_off_region() -> None:
     words = refused("not walled off", light=["inn b1 a2 b2", "tavern j10"], dark=["tavern h1"],
                     light_territory="a1 c3", to_move="dark")
     assert "c3" in words and "rule 3" in words
-    state = setup(light=["inn b1 a2 b2", "tavern j10"], dark=["tavern h1"],
+    state = set_up(light=["inn b1 a2 b2", "tavern j10"], dark=["tavern h1"],
                   light_territory="a1", to_move="dark")
     assert state.owner_at(0, 0) == "light-territory"
 
@@ -181,7 +181,7 @@ def test_no_building_stands_on_the_opponents_territory() -> None:
                     light_territory="a1", to_move="dark")
     assert "covered by Dark's building" in words and "rule 5" in words
     # a side's own building on its territory just covers it
-    state = setup(light=["inn b1 a2 b2", "tavern j10", "tavern a1"], dark=["tavern h1"],
+    state = set_up(light=["inn b1 a2 b2", "tavern j10", "tavern a1"], dark=["tavern h1"],
                   light_territory="a1", to_move="dark")
     assert state.owner_at(0, 0) == "light"
 
@@ -195,7 +195,7 @@ def test_the_last_builder_has_claimed_what_it_walls_off() -> None:
     refused("mark it Light's territory", light=["inn b1 a2 b2", "tavern j10"],
             dark=["tavern h1"], to_move="dark")
     # Light built last: Dark's own walled corner is not claimed yet, Dark's next building does
-    state = setup(light=["tavern j10", "tavern h1"], dark=["inn b1 a2 b2", "tavern h10"],
+    state = set_up(light=["tavern j10", "tavern h1"], dark=["inn b1 a2 b2", "tavern h10"],
                   to_move="dark")
     state.play("tavern c5")
     assert state.owner_at(0, 0) == "dark-territory"
@@ -257,5 +257,5 @@ def test_a_skipped_side_is_kept_in_the_position() -> None:
 
 def test_a_side_to_move_that_cannot_place_is_skipped_at_once() -> None:
     """Rule 6: set up with Light to move, Light (who cannot place) is skipped: Dark moves."""
-    state = setup(**{**SKIPPED, "to_move": "light", "skipped": None})
+    state = set_up(**{**SKIPPED, "to_move": "light", "skipped": None})
     assert state.current_player == DARK and state.skipped == [LIGHT]
