@@ -28,7 +28,7 @@ import html
 import json
 import os
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -84,11 +84,7 @@ class RecordBar:
     # ---- open --------------------------------------------------------------------------------
 
     def _opened(self, files: Any) -> None:
-        try:
-            opened = uploaded_text(files)
-        except ValueError as e:
-            self.view.say(f"Could not open it: {e}", "bad")
-            return
+        opened = read_upload(files, self.view.say)
         if opened is not None:
             self.open_text(opened[1], f"Opened {opened[0]}")
 
@@ -136,9 +132,19 @@ def download_link(text: str, name: str, css_class: str, title: str) -> str:
             'font-size:13px">Save</a>')
 
 
-def uploaded_text(files: Any) -> tuple[str, str] | None:
+def read_upload(files: Any, say: Callable[[str, str], None],
+                kind: str = "a game record") -> tuple[str, str] | None:
+    """:func:`uploaded_text`, or None with the reason said (``say(words, "bad")``)."""
+    try:
+        return uploaded_text(files, kind)
+    except ValueError as e:
+        say(f"Could not open it: {e}", "bad")
+        return None
+
+
+def uploaded_text(files: Any, kind: str = "a game record") -> tuple[str, str] | None:
     """The name and text of the file a ``FileUpload`` holds (None if none); a ValueError says
-    why it cannot be a record (too large, not text)."""
+    why it cannot be ``kind`` (too large, not text)."""
     if not files:
         return None
     item = files[0]
@@ -146,11 +152,11 @@ def uploaded_text(files: Any) -> tuple[str, str] | None:
                                                                                 default)
     name, data = str(get("name", "the file")), bytes(get("content", b"") or b"")
     if len(data) > MAX_UPLOAD:
-        raise ValueError(f"{name} has {len(data):,} bytes: too large for a game record")
+        raise ValueError(f"{name} has {len(data):,} bytes: too large for {kind}")
     try:
         return name, data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"{name} is not text (a record is a JSON file)") from None
+        raise ValueError(f"{name} is not text ({kind} is a JSON file)") from None
 
 
 def page_url(notebook: str) -> str:

@@ -54,7 +54,7 @@ from stainedglass.sagrada.windows import (CELL_NAMES, CELLS, COLS, ROWS, WINDOWS
 from ..board import Board
 from ..game_view import strict_default
 from ..messages import message_html
-from ..records import download_link, uploaded_text
+from ..records import download_link, read_upload
 from ..searches import Search
 
 RESTRICTIONS = ("", *COLORS, "1", "2", "3", "4", "5", "6")
@@ -468,11 +468,7 @@ class WindowDesigner(w.VBox):
     # ---- open --------------------------------------------------------------------------------
 
     def _opened(self, files: Any) -> None:
-        try:
-            opened = uploaded_text(files)
-        except ValueError as e:
-            self.say(f"Could not open it: {e}", "bad")
-            return
+        opened = read_upload(files, self.say, "a window file")
         if opened is None:
             return
         self.open_text(opened[1], opened[0])

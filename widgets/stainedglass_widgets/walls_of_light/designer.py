@@ -32,7 +32,7 @@ from stainedglass.walls_of_light.windows import (WINDOWS, Face, draft_face, face
 from ..board import Board
 from ..game_view import strict_default
 from ..messages import message_html
-from ..records import download_link, uploaded_text
+from ..records import download_link, read_upload
 from .view import WallsOfLightView
 
 PAINTS = [("# stone", "#"), (". glass", "."), ("+1", "+"), ("+card", "*"),
@@ -229,11 +229,7 @@ class FaceDesigner(w.VBox):
                                              "download your faces as a file")
 
     def _opened(self, files: Any) -> None:
-        try:
-            opened = uploaded_text(files)
-        except ValueError as e:
-            self.say(f"Could not open it: {e}", "bad")
-            return
+        opened = read_upload(files, self.say, "a faces file")
         if opened is not None:
             self.open_text(opened[1], opened[0])
 
