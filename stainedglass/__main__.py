@@ -102,13 +102,6 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("extra", nargs=argparse.REMAINDER,
                    help="after --: more Voila options, e.g. -- --MappingKernelManager.cull_idle"
                         "_timeout=600")
-    bk = commands.add_parser(
-        "cathedral-book", help="rebuild Cathedral's opening book from long searches")
-    bk.add_argument("--depth", type=int, default=4, help="plies each search looks ahead")
-    bk.add_argument("--replies", type=int, default=8,
-                    help="Dark's answers to the book's Cathedral that Light learns")
-    bk.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
-    bk.add_argument("--out", metavar="FILE", help="write the book here (default: the package's)")
     lab = commands.add_parser(
         "lab", help="copy the notebooks into a folder and open JupyterLab there "
                     "(pip install 'stainedglass[lab]')")
@@ -151,8 +144,6 @@ def main(argv: list[str] | None = None) -> int:
     def progress(done: int, total: int) -> None:
         _bar(done, total, "games")
 
-    if args.command == "cathedral-book":
-        return _cathedral_book(args)
     if args.command == "ladder":
         return _ladder(args, progress)
     if args.command == "puzzles":
@@ -180,19 +171,6 @@ def _bar(done: int, total: int, what: str) -> None:
     filled = round(20 * done / total) if total else 20
     print(f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} {what}",
           end="" if done < total else "\n", file=sys.stderr, flush=True)
-
-
-def _cathedral_book(args: argparse.Namespace) -> int:
-    import json
-    from pathlib import Path
-
-    from .cathedral import book
-
-    made = book.build(args.depth, args.replies, args.jobs, progress=_bar)
-    out = Path(args.out) if args.out else book.BOOK_PATH
-    out.write_text(json.dumps(made, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{len(made['positions'])} positions written to {out}", file=sys.stderr)
-    return 0
 
 
 def _puzzles(args: argparse.Namespace) -> int:

@@ -10,7 +10,6 @@ import time
 import pytest
 
 import stainedglass as sg
-from stainedglass.cathedral import book
 from stainedglass.cathedral.search import CathedralSearch, Position, evaluate
 from stainedglass.core import TERMINAL
 
@@ -145,89 +144,3 @@ def test_the_search_goes_deeper_with_more_nodes() -> None:
     shallow.analyse(state, top=1)
     deep.analyse(state, top=1)
     assert deep.depth_reached > shallow.depth_reached
-
-
-# ---- the opening book (stainedglass/cathedral/book.py) ------------------------------------------
-
-def turned(state: sg.State, times: int) -> sg.State:
-    """``state``'s moves replayed with the city turned ``times`` quarter turns."""
-    from stainedglass.cathedral.book import _placement, _turn
-
-    out = GAME.new_game()
-    for text in state.history:
-        move = out.parse_move(text)
-        out.play(_placement(out.to_move, move.piece, _turn(move.mask, times)))
-    return out
-
-
-def test_the_book_knows_every_first_move_up_to_a_quarter_turn() -> None:
-    # Light's Cathedral, and Dark's first building wherever the Cathedral stands: a legal move
-    # of the position asked, turned with the city
-    start = GAME.new_game()
-    cathedral, value, depth = book.lookup(start)
-    assert cathedral in start.legal_moves() and 0 <= value <= 1 and depth >= 4
-    for move in start.legal_moves():
-        state = start.clone()
-        state.play(move)
-        answer = book.lookup(state)
-        assert answer is not None and answer[0] in state.legal_moves(), move
-        for times in (1, 2, 3):
-            other = turned(state, times)
-            theirs = book.lookup(other)
-            assert theirs is not None
-            assert theirs[0] == turned_move(answer[0], times) and theirs[1:] == answer[1:]
-
-
-def turned_move(move: sg.Move, times: int) -> sg.Move:
-    from stainedglass.cathedral.book import _placement, _turn
-    from stainedglass.cathedral.pieces import DARK
-
-    return _placement(DARK, move.piece, _turn(move.mask, times))
-
-
-def test_the_book_answers_dark_s_likeliest_replies_to_its_cathedral() -> None:
-    state = GAME.new_game()
-    state.play(book.lookup(state)[0])
-    ranked = sg.ai.bot("cathedral", depth=1, seed=0, book=False).analyse(state)
-    known = 0
-    for candidate in ranked:
-        after = state.clone()
-        after.play(candidate.move)
-        found = book.lookup(after)
-        if found is not None:
-            known += 1
-            assert found[0] in after.legal_moves()
-    assert known >= 4
-
-
-def test_past_the_book_or_in_a_match_s_second_game_the_search_decides() -> None:
-    state = GAME.new_game()
-    for _ in range(3):
-        state.play(book.lookup(state)[0] if book.lookup(state) else state.legal_moves()[0])
-    assert len(state.buildings) == 3 and book.lookup(state) is None
-    two = sg.load("cathedral", match=True,
-                  start={"game_one": [0, 5], "to_move": "dark", "cathedral": None}).new_game()
-    assert two.cathedral_placer == 1 and book.lookup(two) is None
-
-
-def test_the_cathedral_bot_plays_the_book_move_first_and_says_so() -> None:
-    state = GAME.new_game()
-    state.play(state.legal_moves()[17])
-    expected = book.lookup(state)[0]
-    ranked = sg.ai.bot("cathedral", nodes=300, seed=1).analyse(state, top=3)
-    assert ranked[0].move == expected and ranked[0].unit == "plies deep (the opening book)"
-    assert len(ranked) == 3 and len({c.move for c in ranked}) == 3
-    plain = sg.ai.bot("cathedral", nodes=300, seed=1, book=False).analyse(state, top=3)
-    assert all(c.unit == "plies deep" for c in plain)
-
-
-def test_the_book_is_rebuilt_by_its_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    # the same procedure at one ply: every entry a legal move of the position it is keyed by
-    made = book.build(depth=1, replies=2, jobs=1)
-    assert made["depth"] == 1 and len(made["positions"]) == 56 + 1 + 2
-    start = GAME.new_game()
-    saved, book._BOOK = book._BOOK, made["positions"]
-    try:
-        assert book.lookup(start)[0] in start.legal_moves()
-    finally:
-        book._BOOK = saved

@@ -16,8 +16,7 @@ nothing of it. This one is written for the game, as strong game programs are:
   those of buildings that fit nowhere any more (they stay unplaced), room to move (placements
   left) and free squares of one's own territory (measured: judging each building by how
   contested its spots are played worse);
-- exact play once few placements remain (the search then reaches every end);
-- an opening book for the first moves, where the placements run to the thousands (``book.py``).
+- exact play once few placements remain (the search then reaches every end).
 
 Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
 to move's view), turned into a win chance for the views.
@@ -42,7 +41,6 @@ import numpy as np
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
 from ..core import TERMINAL, Move, State
-from .book import lookup
 from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, SIDES, SIZES,
                      Placement, regions)
 
@@ -312,17 +310,16 @@ class CathedralSearch(Bot):
     """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
-    from ``order_depth`` plies above the horizon. Where the opening book (``book.py``) knows
-    the position, its move comes first (``book=False``: the search's own choice)."""
+    from ``order_depth`` plies above the horizon."""
 
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
-             "order_depth": ("int", 0), "all_replies": ("bool",), "book": ("bool",)}
+             "order_depth": ("int", 0), "all_replies": ("bool",)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12,
-                                "order_depth": 2, "all_replies": True, "book": True}
+                                "order_depth": 2, "all_replies": True}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -378,14 +375,11 @@ class CathedralSearch(Bot):
                 self.exact = True
                 break
             depth += 1
-        out = [Candidate(pos.move_of(code), _chance(value), self.depth_reached, "plies deep")
-               for value, code in done]
-        known = lookup(state) if opts["book"] else None
-        if known is not None:  # the opening book's move first: a longer search chose it
-            move, chance, plies = known
-            out = [Candidate(move, chance, plies, "plies deep (the opening book)")] + [
-                c for c in out if c.move != move]
-        return out[:top] if top else out
+        out = []
+        for value, code in done[:top] if top else done:
+            out.append(Candidate(pos.move_of(code), _chance(value), self.depth_reached,
+                                 "plies deep"))
+        return out
 
     # ---- search ---------------------------------------------------------------------------
 
