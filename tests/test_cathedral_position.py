@@ -170,7 +170,7 @@ def test_territory_is_a_whole_walled_off_region() -> None:
                     light_territory="a1 c3", to_move="dark")
     assert "c3" in words and "rule 3" in words
     state = set_up(light=["inn b1 a2 b2", "tavern j10"], dark=["tavern h1"],
-                  light_territory="a1", to_move="dark")
+                   light_territory="a1", to_move="dark")
     assert state.owner_at(0, 0) == "light-territory"
 
 
@@ -182,7 +182,7 @@ def test_no_building_stands_on_the_opponents_territory() -> None:
     assert "covered by Dark's building" in words and "rule 5" in words
     # a side's own building on its territory just covers it
     state = set_up(light=["inn b1 a2 b2", "tavern j10", "tavern a1"], dark=["tavern h1"],
-                  light_territory="a1", to_move="dark")
+                   light_territory="a1", to_move="dark")
     assert state.owner_at(0, 0) == "light"
 
 
@@ -196,7 +196,7 @@ def test_the_last_builder_has_claimed_what_it_walls_off() -> None:
             dark=["tavern h1"], to_move="dark")
     # Light built last: Dark's own walled corner is not claimed yet, Dark's next building does
     state = set_up(light=["tavern j10", "tavern h1"], dark=["inn b1 a2 b2", "tavern h10"],
-                  to_move="dark")
+                   to_move="dark")
     state.play("tavern c5")
     assert state.owner_at(0, 0) == "dark-territory"
 
