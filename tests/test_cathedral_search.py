@@ -144,3 +144,25 @@ def test_the_search_goes_deeper_with_more_nodes() -> None:
     shallow.analyse(state, top=1)
     deep.analyse(state, top=1)
     assert deep.depth_reached > shallow.depth_reached
+
+
+def test_each_hint_says_how_deep_its_own_value_was_searched() -> None:
+    # past two plies only the most promising root moves are searched deeper; the rest keep an
+    # earlier depth's value, and their hints say so rather than claim the deepest depth
+    state = random_game(7, moves=6)
+    bot = sg.ai.bot("cathedral", depth=3, seed=2)
+    ranked = bot.analyse(state)
+    assert bot.depth_reached == 3 and len(ranked) > 3 * bot.options["width"]
+    assert [c.support for c in ranked[:3 * bot.options["width"]]] == [3] * 36
+    assert {c.support for c in ranked[3 * bot.options["width"]:]} == {2}
+
+
+def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:
+    # going deeper past the end of every line sees nothing new: it answers at once instead of
+    # searching the same lines again until its budget is spent
+    for state in small_endgames(4):
+        bot = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0)
+        bot.analyse(state)
+        assert bot.nodes < 10 ** 5
+        assert bot.depth_stats[-1][3]  # the last depth was searched to the end
+        assert len(bot.depth_stats) <= 12

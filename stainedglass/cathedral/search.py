@@ -342,6 +342,7 @@ class CathedralSearch(Bot):
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
         done = _one_ply(pos, codes, sign)  # the root's order
+        plies = dict.fromkeys(codes, 1)  # how deep each root move's value was searched
         self.depth_reached = 1
         self.exact = False
         """The last search reached every end: its values are proved, not estimated."""
@@ -364,22 +365,25 @@ class CathedralSearch(Bot):
                     searched = {c for _, c in partial}
                     done = (sorted(partial, key=lambda t: -t[0])
                             + [(v, c) for v, c in done if c not in searched])
+                    plies.update(dict.fromkeys(searched, 2))
                     self.depth_reached = 2
                 break  # the last depth searched to the end stands
             searched = {c for _, c in result}
             exact = self._exact and len(searched) == len(done)
             done = result + [(v, c) for v, c in done if c not in searched]
+            plies.update(dict.fromkeys(searched, depth))
             self.depth_reached = depth
             self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, True))
             if exact:  # every line reached the end
                 self.exact = True
                 break
+            if not self._horizon:  # every line searched ended the game: deeper sees no further
+                break
             depth += 1
-        out = []
-        for value, code in done[:top] if top else done:
-            out.append(Candidate(pos.move_of(code), _chance(value), self.depth_reached,
-                                 "plies deep"))
-        return out
+        # each move says how deep its own value was searched: the moves below the most
+        # promising keep the value of an earlier, shallower depth
+        return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
+                for value, code in (done[:top] if top else done)]
 
     # ---- search ---------------------------------------------------------------------------
 
@@ -388,6 +392,7 @@ class CathedralSearch(Bot):
         """Search each root move in ``order`` (filling ``out`` as it goes, so a search cut
         short by the clock still tells what it found); best first."""
         self._exact = True
+        self._horizon = False  # some line was cut by the depth, not the end of the game
         alpha = -math.inf
         for i, code in enumerate(order):
             pos.make(code)
@@ -417,6 +422,7 @@ class CathedralSearch(Bot):
             return -self._pvs(pos, depth, -beta, -alpha, -sign, ply)
         if depth <= 0:
             self._exact = False
+            self._horizon = True
             return sign * evaluate(pos)
         key = pos.key()
         entry = self._tt.get(key)
