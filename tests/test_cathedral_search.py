@@ -152,9 +152,10 @@ def test_each_hint_says_how_deep_its_own_value_was_searched() -> None:
     state = random_game(7, moves=6)
     bot = sg.ai.bot("cathedral", depth=3, seed=2)
     ranked = bot.analyse(state)
-    assert bot.depth_reached == 3 and len(ranked) > 3 * bot.options["width"]
-    assert [c.support for c in ranked[:3 * bot.options["width"]]] == [3] * 36
-    assert {c.support for c in ranked[3 * bot.options["width"]:]} == {2}
+    deeper = 3 * bot.options["width"]  # the root moves searched past two plies
+    assert bot.depth_reached == 3 and len(ranked) > deeper
+    assert [c.support for c in ranked[:deeper]] == [3] * 36
+    assert {c.support for c in ranked[deeper:]} == {2}
 
 
 def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:

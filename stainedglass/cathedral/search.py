@@ -374,10 +374,8 @@ class CathedralSearch(Bot):
             plies.update(dict.fromkeys(searched, depth))
             self.depth_reached = depth
             self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, True))
-            if exact:  # every line reached the end
-                self.exact = True
-                break
             if not self._horizon:  # every line searched ended the game: deeper sees no further
+                self.exact = exact  # with every move weighed too, its values are proved
                 break
             depth += 1
         # each move says how deep its own value was searched: the moves below the most
