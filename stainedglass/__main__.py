@@ -50,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="a game option, e.g. --option match=True (repeatable)")
     t.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler (tcp://host:8786) to play the games on")
+    t.add_argument("--fixed-seats", action="store_true",
+                   help="each bot keeps the seat it is listed in (to measure one seat)")
     t.add_argument("--quiet", action="store_true", help="no progress line")
     la = commands.add_parser(
         "ladder", help="a game's strength ladder: every bot at several budgets, rated "
@@ -155,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         executor = cluster(args.scheduler) if args.scheduler else None
         table = ai.tournament(args.game, args.bots, n=args.games, jobs=args.jobs, seed=args.seed,
                               options=dict(args.option), executor=executor,
-                              progress=None if args.quiet else progress)
+                              progress=None if args.quiet else progress,
+                              rotate=not args.fixed_seats)
     except ValueError as e:
         print(f"stainedglass: {e}", file=sys.stderr)
         return 2

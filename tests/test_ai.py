@@ -513,6 +513,27 @@ def test_a_tiny_tournament_rotates_seats_and_counts_every_game():
     assert "greedy" in str(table)
 
 
+def test_a_tournament_counts_each_bots_games_by_seat():
+    # in Cathedral the seat decides more games than the bots do: the table says how each bot
+    # did as Light and as Dark, and fixed seats measure one seat alone
+    table = sg.ai.tournament("cathedral", ["greedy", "random"], n=6, jobs=1, seed=2)
+    for row in table.rows:
+        seats = row["by_seat"]
+        assert [s["seat"] for s in seats] == ["Light", "Dark"]
+        assert [s["games"] for s in seats] == [3, 3]
+        for key in ("wins", "draws", "losses"):
+            assert sum(s[key] for s in seats) == row[key]
+    greedy = table.rows[0]["by_seat"]
+    light_games = [r for r in table.results if r.task.entries == (0, 1)]
+    assert greedy[0]["wins"] == sum(r.returns[0] == 1.0 for r in light_games)
+    assert "as Light" in str(table) and "as Dark" in str(table)
+    fixed = sg.ai.tournament("cathedral", ["greedy", "random"], n=3, jobs=1, seed=2,
+                             rotate=False)
+    assert [r.task.entries for r in fixed.results] == [(0, 1)] * 3
+    assert [s["seat"] for s in fixed.rows[0]["by_seat"]] == ["Light"]
+    assert "by seat" not in str(fixed)  # one seat each: the rows above say it all
+
+
 def test_a_game_that_never_ends_is_an_error_not_a_hang(monkeypatch):
     import importlib
     T = importlib.import_module("stainedglass.ai.tournament")
@@ -549,7 +570,10 @@ def test_the_command_line_prints_the_table(capsys):
     assert main(["tournament", "cathedral", "greedy", "random:seed=4", "-n", "2", "--jobs", "1",
                  "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "greedy" in out and "random:seed=4" in out and "95% CI" in out
+    assert "greedy" in out and "random:seed=4" in out and "95% CI" in out and "by seat" in out
+    assert main(["tournament", "cathedral", "greedy", "random", "-n", "2", "--jobs", "1",
+                 "--quiet", "--fixed-seats"]) == 0
+    assert "by seat" not in capsys.readouterr().out
     assert main(["tournament", "cathedral", "greedy", "nobot", "-n", "1"]) == 2
     assert "unknown bot 'nobot'" in capsys.readouterr().err
 

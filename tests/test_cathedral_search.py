@@ -167,3 +167,19 @@ def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:
         assert bot.nodes < 10 ** 5
         assert bot.depth_stats[-1][3]  # the last depth was searched to the end
         assert len(bot.depth_stats) <= 12
+
+
+def test_the_weight_of_ones_own_room_follows_the_seat_the_search_plays() -> None:
+    # measured: Light, who places the second building, wins more holding room (1.0 a free
+    # square of its territory) and Dark wins more at 0.3; room= sets one weight for both seats
+    def ranked(state: sg.State, **options: float) -> list[tuple[str, float]]:
+        bot = sg.ai.bot("cathedral", nodes=1500, seed=3, **options)
+        return [(str(c.move), c.value) for c in bot.analyse(state, top=5)]
+
+    for seed, moves, light in ((8, 6, True), (8, 7, False)):
+        state = random_game(seed, moves=moves)
+        assert (state.current_player == 0) == light
+        own, other = (1.0, 0.3) if light else (0.3, 1.0)
+        assert ranked(state) == ranked(state, room=own) != ranked(state, room=other)
+    with pytest.raises(ValueError, match="room= must be a number from 0 to 10"):
+        sg.ai.bot("cathedral", room=-1)

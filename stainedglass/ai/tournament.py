@@ -129,7 +129,9 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
 class Table:
     """A tournament's results, one row (a dict) per entry: ``bot``, ``games``, ``wins``,
     ``draws``, ``losses``, ``win_rate`` (points per game, a draw sharing the point),
-    ``ci_low``/``ci_high`` (95%), ``avg_score`` (the game's ``scores()``), ``sec_per_move``."""
+    ``ci_low``/``ci_high`` (95%), ``avg_score`` (the game's ``scores()``), ``sec_per_move``,
+    and ``by_seat``: the same counts for each seat it sat in (``seat`` names it, e.g. "Dark":
+    in Cathedral the seat decides more games than the bots do)."""
 
     game: str
     rows: list[dict[str, Any]]
@@ -147,6 +149,13 @@ class Table:
                          f"{r['losses']:>4} {r['win_rate']:>9.1%} "
                          f"{r['ci_low']:>7.1%}-{r['ci_high']:<7.1%} {r['avg_score']:>9.1f} "
                          f"{r['sec_per_move']:>8.3f}")
+        seated = [r for r in self.rows if len(r.get("by_seat", ())) > 1]
+        if seated:
+            lines.append("by seat (won-drawn-lost):")
+            for r in seated:
+                lines.append(f"  {r['bot']:<26} " + ", ".join(
+                    f"as {s['seat']} {s['wins']}-{s['draws']}-{s['losses']}"
+                    for s in r["by_seat"]))
         if self.stopped:
             lines.append(f"stopped after {len(self.results)} of {self.planned} games")
         return "\n".join(lines)
@@ -179,9 +188,11 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
                options: dict[str, Any] | None = None, executor: Any = None,
                progress: Callable[[int, int], None] | None = None,
                stop: StopFlag | None = None,
-               on_game: Callable[[GameResult], None] | None = None) -> Table:
+               on_game: Callable[[GameResult], None] | None = None,
+               rotate: bool = True) -> Table:
     """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
-    ``"mcts:budget=0.2"``), rotating the seats from game to game, and return a :class:`Table`.
+    ``"mcts:budget=0.2"``), rotating the seats from game to game (``rotate=False``: each bot
+    keeps the seat it is listed in, to measure one seat), and return a :class:`Table`.
 
     Games run on ``jobs`` processes (default: every core; 1 runs them here), or on
     ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
@@ -208,7 +219,7 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
     k = len(bots)
     tasks = []
     for i in range(n):
-        entries = tuple((seat + i) % k for seat in range(k))
+        entries = tuple((seat + i * rotate) % k for seat in range(k))
         tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i))
 
     results: list[GameResult] = []
@@ -276,10 +287,12 @@ def _gather(futures: list[Any], finished: Callable[[GameResult], None],
 def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
     """The table of ``results`` (games of a tournament between ``bots``, so far or all)."""
     rows = []
+    names = load(game).facts.player_names
     for entry, label in enumerate(_labels(bots)):
         wins = draws = losses = moves = 0
         points = score = seconds = 0.0
         games = 0
+        by_seat: dict[int, list[int]] = {}  # seat -> [games, wins, draws, losses]
         for r in results:
             seat = r.task.entries.index(entry)
             value = r.returns[seat]
@@ -291,10 +304,16 @@ def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
             score += r.scores[seat]
             seconds += r.seconds[seat]
             moves += r.moves[seat]
+            counts = by_seat.setdefault(seat, [0, 0, 0, 0])
+            counts[0] += 1
+            counts[1 if value == 1.0 else 3 if value == 0.0 else 2] += 1
         low, high = wilson(points, games)
         rows.append({"bot": label, "games": games, "wins": int(wins), "draws": int(draws),
                      "losses": int(losses), "win_rate": points / games if games else 0.0,
                      "ci_low": low, "ci_high": high,
                      "avg_score": score / games if games else 0.0,
-                     "sec_per_move": seconds / moves if moves else 0.0})
+                     "sec_per_move": seconds / moves if moves else 0.0,
+                     "by_seat": [{"seat": names[seat], "games": n, "wins": w, "draws": d,
+                                  "losses": lost}
+                                 for seat, (n, w, d, lost) in sorted(by_seat.items())]})
     return Table(game, rows, results)

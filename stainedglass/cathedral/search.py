@@ -14,8 +14,8 @@ nothing of it. This one is written for the game, as strong game programs are:
   every answer of the other side at the horizon (one missed there is a blunder made);
 - an evaluation in squares of what decides the game: the squares each side still holds,
   those of buildings that fit nowhere any more (they stay unplaced), room to move (placements
-  left) and free squares of one's own territory (measured: judging each building by how
-  contested its spots are played worse);
+  left) and free squares of one's own territory, weighed more when the search plays Light
+  (measured: judging each building by how contested its spots are played worse);
 - exact play once few placements remain (the search then reaches every end).
 
 Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
@@ -52,7 +52,8 @@ _CATHEDRAL = 1 << 20  # move codes: a building's index in its side's table, or t
 _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
-_ROOM = 0.3  # squares per free square of one's own territory
+_ROOM = (1.0, 0.3)  # squares per free square of one's own territory, as the searching side
+# is Light or Dark (measured: Light, who moves second, does better holding room; Dark worse)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -276,9 +277,9 @@ def _stuck(pos: Position, side: int, idx: np.ndarray) -> float:
                      if n and not k))
 
 
-def evaluate(pos: Position) -> float:
+def evaluate(pos: Position, room: float = _ROOM[DARK]) -> float:
     """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
-    view; exact at the end."""
+    view; exact at the end. ``room``: what a free square of one's own territory is worth."""
     margin = pos.margin()
     if pos.to_move == TERMINAL:
         return float(margin)
@@ -287,9 +288,9 @@ def evaluate(pos: Position) -> float:
     tempo = _TEMPO if pos.to_move == LIGHT else -_TEMPO  # the side to move takes the next spot
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
     light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
-    room = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
+    held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
     return (margin + _stuck(pos, DARK, dark) - _stuck(pos, LIGHT, light) + tempo
-            + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + _ROOM * room)
+            + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + room * held)
 
 
 def _terminal_value(margin: float) -> float:
@@ -310,16 +311,17 @@ class CathedralSearch(Bot):
     """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
-    from ``order_depth`` plies above the horizon."""
+    from ``order_depth`` plies above the horizon; ``room`` squares for each free square of
+    one's own territory (default: 1.0 when the bot plays Light, 0.3 as Dark)."""
 
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
-             "order_depth": ("int", 0), "all_replies": ("bool",)}
+             "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
-                                "width": 12,
-                                "order_depth": 2, "all_replies": True}
+                                "width": 12, "order_depth": 2, "all_replies": True,
+                                "room": None}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -338,10 +340,11 @@ class CathedralSearch(Bot):
         self.depth_stats: list[tuple[int, int, int, bool]] = []
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
+        self._room = _ROOM[me] if opts["room"] is None else float(opts["room"])
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
-        done = _one_ply(pos, codes, sign)  # the root's order
+        done = _one_ply(pos, codes, sign, self._room)  # the root's order
         plies = dict.fromkeys(codes, 1)  # how deep each root move's value was searched
         self.depth_reached = 1
         self.exact = False
@@ -421,7 +424,7 @@ class CathedralSearch(Bot):
         if depth <= 0:
             self._exact = False
             self._horizon = True
-            return sign * evaluate(pos)
+            return sign * evaluate(pos, self._room)
         key = pos.key()
         entry = self._tt.get(key)
         tt_code = -1
@@ -483,7 +486,8 @@ class CathedralSearch(Bot):
                 cheap = cheap + np.array([history.get(c, 0.0) for c in idx.tolist()]) * 0.01
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
-                codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign)]
+                codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign,
+                                                  self._room)]
             else:
                 codes = idx[order].tolist()
         else:
@@ -494,13 +498,15 @@ class CathedralSearch(Bot):
         return first + [c for c in codes if c not in seen]
 
 
-def _one_ply(pos: Position, codes: list[int], sign: float) -> list[tuple[float, int]]:
+def _one_ply(pos: Position, codes: list[int], sign: float,
+             room: float) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
-    is stable: equal values keep their order)."""
+    is stable: equal values keep their order); ``room`` as ``evaluate`` takes it."""
     scored = []
     for code in codes:
         pos.make(code)
-        value = _terminal_value(pos.margin()) if pos.to_move == TERMINAL else evaluate(pos)
+        value = (_terminal_value(pos.margin()) if pos.to_move == TERMINAL
+                 else evaluate(pos, room))
         pos.unmake()
         scored.append((sign * value, code))
     scored.sort(key=lambda t: -t[0])
