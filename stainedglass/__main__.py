@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="a Dask scheduler (tcp://host:8786) to play the games on")
     t.add_argument("--fixed-seats", action="store_true",
                    help="each bot keeps the seat it is listed in (to measure one seat)")
+    t.add_argument("--opening-plies", type=int, default=0, metavar="K",
+                   help="each round of games (every seat rotation) starts from the same K "
+                        "random moves (games without chance; default 0)")
     t.add_argument("--quiet", action="store_true", help="no progress line")
     la = commands.add_parser(
         "ladder", help="a game's strength ladder: every bot at several budgets, rated "
@@ -158,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         table = ai.tournament(args.game, args.bots, n=args.games, jobs=args.jobs, seed=args.seed,
                               options=dict(args.option), executor=executor,
                               progress=None if args.quiet else progress,
-                              rotate=not args.fixed_seats)
+                              rotate=not args.fixed_seats, opening_plies=args.opening_plies)
     except ValueError as e:
         print(f"stainedglass: {e}", file=sys.stderr)
         return 2

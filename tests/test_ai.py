@@ -534,6 +534,29 @@ def test_a_tournament_counts_each_bots_games_by_seat():
     assert "by seat" not in str(fixed)  # one seat each: the rows above say it all
 
 
+def test_a_tournament_can_start_each_round_from_the_same_random_moves():
+    # bots that break ties alike play the same few games again and again from the start;
+    # random openings, each played from both seats, make every round a different game
+    table = sg.ai.tournament("cathedral", ["greedy", "random"], n=4, jobs=1, seed=7,
+                             opening_plies=2)
+    tasks = [r.task for r in table.results]
+    assert [t.entries for t in tasks] == [(0, 1), (1, 0)] * 2
+    assert tasks[0].opening == tasks[1].opening != tasks[2].opening == tasks[3].opening
+    for task in tasks:
+        state = sg.load("cathedral").new_game()
+        assert len(task.opening) == 2
+        for text in task.opening:
+            assert state.parse_move(text) in state.legal_moves()
+            state.play(text)
+    again = sg.ai.tournament("cathedral", ["greedy", "random"], n=4, jobs=1, seed=7,
+                             opening_plies=2)
+    assert [r.task for r in again.results] == tasks  # seeded: the same openings
+    with pytest.raises(ValueError, match="opening_plies must be a whole number from 0 to 20"):
+        sg.ai.tournament("cathedral", ["greedy", "random"], n=2, opening_plies=-1)
+    with pytest.raises(ValueError, match="walls_of_light has chance moves"):
+        sg.ai.tournament("walls_of_light", ["greedy", "random"], n=2, opening_plies=2)
+
+
 def test_a_game_that_never_ends_is_an_error_not_a_hang(monkeypatch):
     import importlib
     T = importlib.import_module("stainedglass.ai.tournament")

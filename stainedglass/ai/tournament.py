@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import math
 import os
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -60,13 +61,14 @@ def parse_value(text: str) -> Any:
 @dataclass(frozen=True)
 class GameTask:
     """One game of a tournament: ``bots[s]`` (a spec) sits in seat ``s``; ``entries[s]`` says
-    which tournament entry it is."""
+    which tournament entry it is; the ``opening`` moves (text) are played before the bots."""
 
     game: str
     options: dict[str, Any]
     bots: tuple[str, ...]
     entries: tuple[int, ...]
     seed: int
+    opening: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ MAX_PLIES = 100_000
 def play_game(task: GameTask) -> GameResult:
     """Play one game to the end (chance drawn by the game's own seeded generator)."""
     state = load(task.game, **task.options).new_game(seed=task.seed)
+    for text in task.opening:
+        state.play(text)
     bots = []
     for seat, spec in enumerate(task.bots):
         name, options = parse_bot(spec)
@@ -189,10 +193,13 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
                progress: Callable[[int, int], None] | None = None,
                stop: StopFlag | None = None,
                on_game: Callable[[GameResult], None] | None = None,
-               rotate: bool = True) -> Table:
+               rotate: bool = True, opening_plies: int = 0) -> Table:
     """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
     ``"mcts:budget=0.2"``), rotating the seats from game to game (``rotate=False``: each bot
     keeps the seat it is listed in, to measure one seat), and return a :class:`Table`.
+    ``opening_plies``: each round of games (one game per seat rotation) starts from the same
+    that many random moves (seeded), so that bots which would play the same game again and
+    again play different ones, each side of each opening (games without chance only).
 
     Games run on ``jobs`` processes (default: every core; 1 runs them here), or on
     ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
@@ -216,11 +223,20 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
     if probe.num_players != len(bots):
         raise ValueError(f"{game} is played by {probe.num_players} players here: give "
                          f"{probe.num_players} bots, not {len(bots)}")
+    if isinstance(opening_plies, bool) or not isinstance(opening_plies, int) or not (
+            0 <= opening_plies <= 20):
+        raise ValueError(f"opening_plies must be a whole number from 0 to 20, not "
+                         f"{opening_plies!r}")
+    if opening_plies and probe.facts.chance:
+        raise ValueError(f"opening_plies: {game} has chance moves, so its games differ "
+                         "already; random openings are for games without chance")
     k = len(bots)
     tasks = []
     for i in range(n):
         entries = tuple((seat + i * rotate) % k for seat in range(k))
-        tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i))
+        opening = _opening(probe, opening_plies, seed + i // k) if opening_plies else ()
+        tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i,
+                              opening))
 
     results: list[GameResult] = []
     stopped = False
@@ -262,6 +278,20 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
     table = table_of(game, bots, results)
     table.planned, table.stopped = n, stopped and len(results) < n
     return table
+
+
+def _opening(game: Any, plies: int, seed: int) -> tuple[str, ...]:
+    """``plies`` random legal moves from the start (fewer if the game ends first), as text."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    moves = []
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        move = rng.choice(state.legal_moves())
+        state.play(move)
+        moves.append(str(move))
+    return tuple(moves)
 
 
 def _gather(futures: list[Any], finished: Callable[[GameResult], None],

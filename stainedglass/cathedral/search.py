@@ -14,8 +14,8 @@ nothing of it. This one is written for the game, as strong game programs are:
   every answer of the other side at the horizon (one missed there is a blunder made);
 - an evaluation in squares of what decides the game: the squares each side still holds,
   those of buildings that fit nowhere any more (they stay unplaced), room to move (placements
-  left) and free squares of one's own territory, weighed more when the search plays Light
-  (measured: judging each building by how contested its spots are played worse);
+  left) and free squares of one's own territory (measured: judging each building by how
+  contested its spots are played worse);
 - exact play once few placements remain (the search then reaches every end).
 
 Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
@@ -52,8 +52,7 @@ _CATHEDRAL = 1 << 20  # move codes: a building's index in its side's table, or t
 _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
-_ROOM = (1.0, 0.3)  # squares per free square of one's own territory, as the searching side
-# is Light or Dark (measured: Light, who moves second, does better holding room; Dark worse)
+_ROOM = 0.3  # squares per free square of one's own territory (room=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -277,7 +276,7 @@ def _stuck(pos: Position, side: int, idx: np.ndarray) -> float:
                      if n and not k))
 
 
-def evaluate(pos: Position, room: float = _ROOM[DARK]) -> float:
+def evaluate(pos: Position, room: float = _ROOM) -> float:
     """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
     view; exact at the end. ``room``: what a free square of one's own territory is worth."""
     margin = pos.margin()
@@ -312,7 +311,7 @@ class CathedralSearch(Bot):
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
     from ``order_depth`` plies above the horizon; ``room`` squares for each free square of
-    one's own territory (default: 1.0 when the bot plays Light, 0.3 as Dark)."""
+    one's own territory."""
 
     name = "cathedral"
     games = ("cathedral",)
@@ -321,7 +320,7 @@ class CathedralSearch(Bot):
              "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
-                                "room": None}
+                                "room": _ROOM}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -340,7 +339,7 @@ class CathedralSearch(Bot):
         self.depth_stats: list[tuple[int, int, int, bool]] = []
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
-        self._room = _ROOM[me] if opts["room"] is None else float(opts["room"])
+        self._room = float(opts["room"])
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
