@@ -197,9 +197,10 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
     """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
     ``"mcts:budget=0.2"``), rotating the seats from game to game (``rotate=False``: each bot
     keeps the seat it is listed in, to measure one seat), and return a :class:`Table`.
-    ``opening_plies``: each round of games (one game per seat rotation) starts from the same
-    that many random moves (seeded), so that bots which would play the same game again and
-    again play different ones, each side of each opening (games without chance only).
+    ``opening_plies``: each round of games (as many games as seats) starts from the same
+    random moves, that many of them (seeded), so that bots which would play the same game
+    again and again play different ones; with the seats rotating, each bot plays each opening
+    from every seat (games without chance only).
 
     Games run on ``jobs`` processes (default: every core; 1 runs them here), or on
     ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
