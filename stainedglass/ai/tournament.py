@@ -233,9 +233,11 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
                          "already; random openings are for games without chance")
     k = len(bots)
     tasks = []
+    opening: tuple[str, ...] = ()
     for i in range(n):
         entries = tuple((seat + i * rotate) % k for seat in range(k))
-        opening = _opening(probe, opening_plies, seed + i // k) if opening_plies else ()
+        if opening_plies and i % k == 0:  # a new round: its games share this opening
+            opening = _opening(probe, opening_plies, seed + i // k)
         tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i,
                               opening))
 
@@ -320,24 +322,20 @@ def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
     rows = []
     names = load(game).facts.player_names
     for entry, label in enumerate(_labels(bots)):
-        wins = draws = losses = moves = 0
+        moves = 0
         points = score = seconds = 0.0
-        games = 0
         by_seat: dict[int, list[int]] = {}  # seat -> [games, wins, draws, losses]
         for r in results:
             seat = r.task.entries.index(entry)
             value = r.returns[seat]
-            games += 1
             points += value
-            wins += value == 1.0
-            losses += value == 0.0
-            draws += 0.0 < value < 1.0
             score += r.scores[seat]
             seconds += r.seconds[seat]
             moves += r.moves[seat]
             counts = by_seat.setdefault(seat, [0, 0, 0, 0])
             counts[0] += 1
-            counts[1 if value == 1.0 else 3 if value == 0.0 else 2] += 1
+            counts[1 if value == 1.0 else 3 if value == 0.0 else 2] += 1  # a draw shares it
+        games, wins, draws, losses = (sum(c[j] for c in by_seat.values()) for j in range(4))
         low, high = wilson(points, games)
         rows.append({"bot": label, "games": games, "wins": int(wins), "draws": int(draws),
                      "losses": int(losses), "win_rate": points / games if games else 0.0,
