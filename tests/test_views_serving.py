@@ -428,3 +428,33 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
     monkeypatch.setenv("VOILA_APP_PORT", str(free_port()))
     monkeypatch.delenv("QUERY_STRING")
     assert records.query_string() == ""
+
+
+def test_a_full_class_refuses_one_more_and_an_ending_kernel_frees_its_place() -> None:
+    """The class's count, on Jupyter Server's own kernel manager with real kernels: a class of
+    one refuses a second kernel with the class-full answer (503); a kernel whose shutdown has
+    begun no longer holds a place, so the next pupil is let in before its process is gone."""
+    import asyncio
+
+    from tornado import web
+
+    from stainedglass_widgets.server_kernels import ClassKernelManager
+
+    async def run() -> None:
+        manager = ClassKernelManager(max_pupils=1)
+        first = await manager.start_kernel(kernel_name="python3")
+        try:
+            with pytest.raises(web.HTTPError) as refused:
+                await manager.start_kernel(kernel_name="python3")
+            assert refused.value.status_code == 503
+            assert "This server holds 1 game at once, and 1 is open." in refused.value.log_message
+            ending = asyncio.ensure_future(manager.shutdown_kernel(first))
+            await asyncio.sleep(0)  # the shutdown has begun; the old process may still run
+            assert not ending.done()
+            second = await manager.start_kernel(kernel_name="python3")
+            await ending
+            await manager.shutdown_kernel(second)
+        finally:
+            await manager.shutdown_all()
+
+    asyncio.run(run())

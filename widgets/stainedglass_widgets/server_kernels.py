@@ -12,7 +12,8 @@ kernels do not outlive their pupils:
 It also keeps the class within the machine: at most ``max_pupils`` pages hold a kernel at once
 (``stainedglass serve --max-pupils``; by default what the memory holds). One more visitor gets
 the "class is full" page (``server/jupyter/voila/templates/stainedglass/503.html``) instead of a
-kernel, and a preheated kernel stays in its pool for the next one who fits. The count is taken
+kernel, and a preheated kernel stays in its pool for the next one who fits. A kernel frees its
+place as soon as its shutdown begins, not once its process is gone. The count is taken
 where kernels are handed out: when Voila gives a page a kernel from its pool (its pooling
 manager is built as a subclass of this class, whose ``get_rendered_notebook`` is wrapped as it
 is made, see ``__init_subclass__``), or starts one for it.
@@ -131,6 +132,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         super().notify_disconnect(kernel_id)
         if self._kernel_connections.get(kernel_id, 0) <= 0:
             self._closed_at[kernel_id] = time.monotonic()
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self._pupils.discard(kernel_id)  # an ending kernel's place is free at once
+        await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
 
     def remove_kernel(self, kernel_id: str) -> object:
         self._pupils.discard(kernel_id)
