@@ -25,6 +25,15 @@ def test_a_two_bot_tournament_fills_the_chart_and_the_table():
     assert len(charts) >= 4  # redrawn as each game ended
     assert charts[-1].count('class="sg-lab-bar"') == 2 and "4 of 4 games" in charts[-1]
     assert lab.status.value == "Done: 4 games." and lab.progress.value == 4
+    # each bot's games by seat (in Cathedral the seat decides many), summing to its row
+    for row in lab.table.rows:
+        assert [s["seat"] for s in row["by_seat"]] == ["Light", "Dark"]
+        assert [sum(s[k] for s in row["by_seat"]) for k in ("games", "wins", "draws", "losses")
+                ] == [row["games"], row["wins"], row["draws"], row["losses"]]
+        light, dark = row["by_seat"]
+        assert (f'Light {light["wins"]}-{light["draws"]}-{light["losses"]}, '
+                f'Dark {dark["wins"]}-{dark["draws"]}-{dark["losses"]}</text>') in charts[-1]
+    assert charts[-1].count('class="sg-lab-seats"') == 2
 
 
 def test_three_bots_in_a_two_player_game_play_each_pair_and_are_rated():

@@ -60,7 +60,8 @@ def _esc(text: object) -> str:
 
 def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> str:
     """A horizontal bar for each row's ``win_rate`` with its 95% interval (``ci_low`` to
-    ``ci_high``) as a whisker, the bot's name and the figures written beside it.
+    ``ci_high``) as a whisker, the bot's name and the figures written beside it; a row that
+    sat in two seats or more (``by_seat``) has its won-drawn-lost by seat under its name.
 
     >>> svg = rate_chart_svg([{"bot": "mcts", "win_rate": .6, "ci_low": .4, "ci_high": .8,
     ...                        "games": 10}], "Cathedral")
@@ -86,8 +87,17 @@ def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> 
         y = top + i * (bar_h + gap)
         colour = PALETTE[i % len(PALETTE)]
         rate = float(row["win_rate"])
-        parts.append(f'<text x="{left - 8}" y="{y + bar_h * 0.68:.1f}" font-size="13" '
-                     f'text-anchor="end" fill="#17150f">{_esc(row["bot"])[:30]}</text>')
+        seated = row.get("by_seat", ())
+        two_seats = len(seated) > 1
+        parts.append(f'<text x="{left - 8}" y="{y + (bar_h * 0.45 if two_seats else bar_h * 0.68):.1f}"'
+                     f' font-size="13" text-anchor="end" fill="#17150f">'
+                     f'{_esc(row["bot"])[:30]}</text>')
+        if two_seats:  # in Cathedral the seat decides more games than the bots do
+            seats = ", ".join(f"{_esc(s['seat'])} {s['wins']}-{s['draws']}-{s['losses']}"
+                              for s in seated)
+            parts.append(f'<text class="sg-lab-seats" x="{left - 8}" y="{y + bar_h + 2:.1f}" '
+                         f'font-size="11" text-anchor="end" fill="#3b3628"><title>won-drawn-lost by '
+                         f'seat</title>{seats}</text>')
         parts.append(f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left}" '
                      f'y="{y}" width="{max(rate * span, 1):.1f}" height="{bar_h}" '
                      f'fill="{colour}" opacity="0.85" stroke="#17150f"/>')
@@ -417,13 +427,14 @@ class TournamentLab:
 
 def _merge(bots: list[str], tables: list[Table]) -> list[dict[str, Any]]:
     """One row per bot over every match it played (wins, draws, losses, rate with its 95%
-    Wilson interval)."""
+    Wilson interval, and ``by_seat``: the same counts for each seat it sat in)."""
     from stainedglass.ai.tournament import wilson
 
     rows = []
     for bot in bots:
         games = wins = draws = losses = 0
         points = 0.0
+        seats: dict[str, list[int]] = {}  # seat -> [games, wins, draws, losses], in seat order
         for t in tables:
             for r in t.rows:
                 if r["bot"] == bot:
@@ -432,10 +443,16 @@ def _merge(bots: list[str], tables: list[Table]) -> list[dict[str, Any]]:
                     draws += r["draws"]
                     losses += r["losses"]
                     points += r["win_rate"] * r["games"]
+                    for s in r.get("by_seat", ()):
+                        counts = seats.setdefault(s["seat"], [0, 0, 0, 0])
+                        for j, k in enumerate(("games", "wins", "draws", "losses")):
+                            counts[j] += s[k]
         low, high = wilson(points, games)
         rows.append({"bot": bot, "games": games, "wins": wins, "draws": draws,
                      "losses": losses, "win_rate": points / games if games else 0.0,
-                     "ci_low": low, "ci_high": high})
+                     "ci_low": low, "ci_high": high,
+                     "by_seat": [{"seat": seat, "games": n, "wins": w, "draws": d,
+                                  "losses": lost} for seat, (n, w, d, lost) in seats.items()]})
     return rows
 
 
