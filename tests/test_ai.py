@@ -599,6 +599,13 @@ def test_the_command_line_prints_the_table(capsys):
     assert "by seat" not in capsys.readouterr().out
     assert main(["tournament", "cathedral", "greedy", "nobot", "-n", "1"]) == 2
     assert "unknown bot 'nobot'" in capsys.readouterr().err
+    # yes-or-no options as people type them: true and false, as well as True and False
+    assert main(["tournament", "cathedral", "cathedral:depth=1,all_replies=false", "random",
+                 "-n", "1", "--jobs", "1", "--quiet"]) == 0
+    assert "cathedral:depth=1,all_replies=false" in capsys.readouterr().out
+    assert main(["tournament", "cathedral", "cathedral:all_replies=maybe", "random", "-n",
+                 "1"]) == 2
+    assert "all_replies= must be True or False, not 'maybe'" in capsys.readouterr().err
 
 
 # ---- the examples in the docstrings ------------------------------------------------------------

@@ -181,3 +181,20 @@ def test_the_weight_of_ones_own_room_is_an_option() -> None:
         assert ranked(state) == ranked(state, room=0.3) != ranked(state, room=1.0)
     with pytest.raises(ValueError, match="room= must be a number from 0 to 10"):
         sg.ai.bot("cathedral", room=-1)
+
+
+def test_past_two_plies_the_search_deepens_two_at_a_time() -> None:
+    # a depth at which the bot moves last lets it play a move the other side could answer:
+    # so every finished depth ends with the other side's answer (even=False: one at a time);
+    # a depth asked for by name is searched still, odd or not
+    state = random_game(6, moves=10)
+    finished = {}
+    for even in (True, False):
+        bot = sg.ai.bot("cathedral", nodes=30_000, seed=1, even=even)
+        bot.analyse(state, top=1)
+        finished[even] = [d for d, _, _, done in bot.depth_stats if done]
+    assert finished[True][:2] == [2, 4] and all(d % 2 == 0 for d in finished[True])
+    assert finished[False][:3] == [2, 3, 4]
+    bot = sg.ai.bot("cathedral", depth=3, seed=2)
+    bot.analyse(state, top=1)
+    assert [d for d, *_ in bot.depth_stats] == [2, 3] and bot.depth_reached == 3

@@ -51,7 +51,14 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def parse_value(text: str) -> Any:
-    """A Python literal (``0.5``, ``True``, ``3``), else the text itself."""
+    """A Python literal (``0.5``, ``True``, ``3``; ``true`` and ``false`` too, as people
+    write them), else the text itself.
+
+    >>> parse_value("0.5"), parse_value("true"), parse_value("False"), parse_value("uct")
+    (0.5, True, False, 'uct')
+    """
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):

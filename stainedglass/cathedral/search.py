@@ -8,7 +8,9 @@ nothing of it. This one is written for the game, as strong game programs are:
   and the rules exactly those of ``game.py`` (a test plays random games through both);
 - iterative deepening principal-variation search with a transposition table (Zobrist keys
   over the buildings placed, with the territory and the side to move), the previous best, two
-  killers per ply and a history table first. Two plies weigh every move and every answer to
+  killers per ply and a history table first; past two plies it deepens two at a time, so that
+  every line ends with the other side's answer (measured: a depth at which the bot moved last
+  chose moves the other side could answer, and lost more games). Two plies weigh every move and every answer to
   it (as alpha-beta does); deeper, only the most promising placements (the branching factor is
   in the hundreds), ranked cheaply near the horizon so that alpha-beta cuts the leaves, but
   every answer of the other side at the horizon (one missed there is a blunder made);
@@ -311,16 +313,18 @@ class CathedralSearch(Bot):
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
     from ``order_depth`` plies above the horizon; ``room`` squares for each free square of
-    one's own territory."""
+    one's own territory; ``even`` (default True): deepen two plies at a time past the first two,
+    so that every line ends with the other side's answer (False: one ply at a time)."""
 
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
-             "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10)}
+             "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
+             "even": ("bool",)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
-                                "room": _ROOM}
+                                "room": _ROOM, "even": True}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -379,7 +383,10 @@ class CathedralSearch(Bot):
             if not self._horizon:  # every line searched ended the game: deeper sees no further
                 self.exact = exact  # with every move weighed too, its values are proved
                 break
-            depth += 1
+            # past two plies, two at a time: the other side answers last (a depth at which
+            # the bot moves last overrates its own moves), unless ``depth`` asks for an odd one
+            deeper = depth + (2 if opts["even"] else 1)
+            depth = max_depth if max_depth is not None and depth < max_depth < deeper else deeper
         # each move says how deep its own value was searched: the moves below the most
         # promising keep the value of an earlier, shallower depth
         return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
