@@ -52,7 +52,10 @@ def test_the_search_view_analyses_a_position(server: Any, page: Any) -> None:
     assert status.startswith("cathedral chose ")
     assert page.locator(".sg-lab-search .sg-hint").count() >= 2  # the marks, listed
     page.wait_for_selector(".sg-lab-line-board svg")
-    page.wait_for_selector(".sg-lab-anytime svg .sg-lab-line")
+    page.wait_for_selector(".sg-lab-anytime svg")
+    # a line drawn (attached, not "visible": a flat line, the same value at every budget, has
+    # no height, and Playwright counts an element without height as hidden)
+    page.wait_for_selector(".sg-lab-anytime svg .sg-lab-line", state="attached")
     assert page.locator(".sg-lab-line-moves li").count() >= 1
     shot(page, "lab-3-search")
     assert "Traceback" not in page.inner_text("body")
