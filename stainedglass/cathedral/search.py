@@ -10,10 +10,11 @@ nothing of it. This one is written for the game, as strong game programs are:
   over the buildings placed, with the territory and the side to move), the previous best, two
   killers per ply and a history table first; past two plies it deepens two at a time, so that
   every line ends with the other side's answer (measured: a depth at which the bot moved last
-  chose moves the other side could answer, and lost more games). Two plies weigh every move and every answer to
-  it (as alpha-beta does); deeper, only the most promising placements (the branching factor is
-  in the hundreds), ranked cheaply near the horizon so that alpha-beta cuts the leaves, but
-  every answer of the other side at the horizon (one missed there is a blunder made);
+  chose moves the other side could answer, and lost more games). Two plies weigh every move
+  and every answer to it (as alpha-beta does); deeper, only the most promising placements
+  (the branching factor is in the hundreds), ranked cheaply near the horizon so that
+  alpha-beta cuts the leaves, but every answer of the other side at the horizon (one missed
+  there is a blunder made);
 - an evaluation in squares of what decides the game: the squares each side still holds,
   those of buildings that fit nowhere any more (they stay unplaced), room to move (placements
   left) and free squares of one's own territory (measured: judging each building by how
