@@ -89,15 +89,15 @@ def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> 
         rate = float(row["win_rate"])
         seated = row.get("by_seat", ())
         two_seats = len(seated) > 1
-        parts.append(f'<text x="{left - 8}" y="{y + (bar_h * 0.45 if two_seats else bar_h * 0.68):.1f}"'
-                     f' font-size="13" text-anchor="end" fill="#17150f">'
-                     f'{_esc(row["bot"])[:30]}</text>')
+        name_y = y + bar_h * (0.45 if two_seats else 0.68)
+        parts.append(f'<text x="{left - 8}" y="{name_y:.1f}" font-size="13" text-anchor="end" '
+                     f'fill="#17150f">{_esc(row["bot"])[:30]}</text>')
         if two_seats:  # in Cathedral the seat decides more games than the bots do
             seats = ", ".join(f"{_esc(s['seat'])} {s['wins']}-{s['draws']}-{s['losses']}"
                               for s in seated)
             parts.append(f'<text class="sg-lab-seats" x="{left - 8}" y="{y + bar_h + 2:.1f}" '
-                         f'font-size="11" text-anchor="end" fill="#3b3628"><title>won-drawn-lost by '
-                         f'seat</title>{seats}</text>')
+                         f'font-size="11" text-anchor="end" fill="#3b3628">'
+                         f'<title>won-drawn-lost by seat</title>{seats}</text>')
         parts.append(f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left}" '
                      f'y="{y}" width="{max(rate * span, 1):.1f}" height="{bar_h}" '
                      f'fill="{colour}" opacity="0.85" stroke="#17150f"/>')
@@ -432,21 +432,17 @@ def _merge(bots: list[str], tables: list[Table]) -> list[dict[str, Any]]:
 
     rows = []
     for bot in bots:
-        games = wins = draws = losses = 0
         points = 0.0
         seats: dict[str, list[int]] = {}  # seat -> [games, wins, draws, losses], in seat order
         for t in tables:
             for r in t.rows:
                 if r["bot"] == bot:
-                    games += r["games"]
-                    wins += r["wins"]
-                    draws += r["draws"]
-                    losses += r["losses"]
                     points += r["win_rate"] * r["games"]
-                    for s in r.get("by_seat", ()):
+                    for s in r["by_seat"]:
                         counts = seats.setdefault(s["seat"], [0, 0, 0, 0])
                         for j, k in enumerate(("games", "wins", "draws", "losses")):
                             counts[j] += s[k]
+        games, wins, draws, losses = (sum(c[j] for c in seats.values()) for j in range(4))
         low, high = wilson(points, games)
         rows.append({"bot": bot, "games": games, "wins": wins, "draws": draws,
                      "losses": losses, "win_rate": points / games if games else 0.0,

@@ -30,7 +30,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import ensure_async
 from tornado import web
 from traitlets import Integer
 
@@ -133,9 +132,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if self._kernel_connections.get(kernel_id, 0) <= 0:
             self._closed_at[kernel_id] = time.monotonic()
 
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+    async def shutdown_kernel(  # type: ignore[override]  # async, as Jupyter Server's
+            self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         self._pupils.discard(kernel_id)  # an ending kernel's place is free at once
-        await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     def remove_kernel(self, kernel_id: str) -> object:
         self._pupils.discard(kernel_id)
@@ -152,6 +152,6 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                              self.closed_timeout)
         if reason:
             self.log.warning("Culling kernel %s: %s.", kernel_id, reason)
-            await ensure_async(self.shutdown_kernel(kernel_id))
+            await self.shutdown_kernel(kernel_id)
             return
         await super().cull_kernel_if_idle(kernel_id)
