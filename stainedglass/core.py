@@ -130,6 +130,26 @@ def is_number(text: str) -> bool:
     return len(text) <= 9 and text.isascii() and text.isdigit()
 
 
+def connected_parts(cells: int, grow: Callable[[int], int]) -> list[int]:
+    """The connected groups of the cells set in the bitmask ``cells``, as masks, lowest cell's
+    group first; ``grow(m)`` is ``m`` with its neighbours (the board's idea of touching).
+
+    >>> connected_parts(0b1011, lambda m: m | (m << 1) | (m >> 1))  # a row: 1 and 2 touch
+    [3, 8]
+    """
+    out = []
+    while cells:
+        part = cells & -cells
+        while True:
+            grown = grow(part) & cells
+            if grown == part:
+                break
+            part = grown
+        out.append(part)
+        cells &= ~part
+    return out
+
+
 def parse_cell(text: str, cols: int, rows: int) -> tuple[int, int]:
     """``"c4"`` -> ``(2, 3)``; raises :class:`IllegalMove` naming the board size otherwise."""
     t = text.strip().lower()

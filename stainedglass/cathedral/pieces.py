@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Move, cell_name
+from ..core import Move, cell_name, connected_parts
 
 SIZE = 10
 FULL = (1 << (SIZE * SIZE)) - 1
@@ -171,14 +171,4 @@ def dilate(x: int) -> int:
 
 def regions(free: int) -> list[int]:
     """The 8-connected regions of the cells in ``free`` (a diagonal step connects)."""
-    out = []
-    while free:
-        region = free & -free
-        while True:
-            grown = dilate(region) & free
-            if grown == region:
-                break
-            region = grown
-        out.append(region)
-        free &= ~region
-    return out
+    return connected_parts(free, dilate)

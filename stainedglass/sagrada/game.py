@@ -28,7 +28,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..core import (CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
-                    register)
+                    connected_parts, register)
 from .cards import (ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card,
                     value_of)
 from .placement import field_problem, free_fields
@@ -984,21 +984,6 @@ def _parse_start(value: Any) -> StartPosition | None:
                          placed_round)
 
 
-def _components(occ: int) -> list[int]:
-    """The groups of placed fields that touch (diagonals too), as masks."""
-    out = []
-    while occ:
-        part = occ & -occ
-        while True:
-            grown = around(part) & occ
-            if grown == part:
-                break
-            part = grown
-        out.append(part)
-        occ &= ~part
-    return out
-
-
 def _position_problem(st: "SagradaState") -> str | None:
     """Why no game could reach ``st``, or the engine could not play on from it (None: fine)."""
     window, grid = st.window, st.grid_codes
@@ -1032,7 +1017,7 @@ def _position_problem(st: "SagradaState") -> str | None:
                         f"{same} may never be orthogonally adjacent")
     occ = st.occupied
     if occ and not any(t in used for t in MOVING_TOOLS):
-        parts = _components(occ)
+        parts = connected_parts(occ, around)  # diagonals touch too
         free = 1 + ("straightedge" in used)
         if len(parts) > free:
             return ("the placed cards form groups that do not touch: every card after the first "

@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from jupyter_client.manager import KernelManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Integer
@@ -113,7 +114,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         finally:
             self._admitting -= 1
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    async def start_kernel(  # type: ignore[override]  # async, as Jupyter Server's
+            self, *args: Any, **kwargs: Any) -> str:
         env = kwargs.get("env") or {}
         if env.get("VOILA_PREHEAT") == "True":
             return str(await super().start_kernel(*args, **kwargs))  # a pool's: nobody's yet
@@ -137,7 +139,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._pupils.discard(kernel_id)  # an ending kernel's place is free at once
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
-    def remove_kernel(self, kernel_id: str) -> object:
+    def remove_kernel(self, kernel_id: str) -> KernelManager:
         self._pupils.discard(kernel_id)
         self._ever_connected.discard(kernel_id)
         self._closed_at.pop(kernel_id, None)
