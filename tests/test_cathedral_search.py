@@ -198,3 +198,26 @@ def test_past_two_plies_the_search_deepens_two_at_a_time() -> None:
     bot = sg.ai.bot("cathedral", depth=3, seed=2)
     bot.analyse(state, top=1)
     assert [d for d, *_ in bot.depth_stats] == [2, 3] and bot.depth_reached == 3
+
+
+def test_with_partial_a_depth_cut_short_still_counts_for_the_moves_it_finished() -> None:
+    # the clock stops depth 4 part way: by default the bot plays by depth 2; with partial it
+    # plays by the root moves depth 4 finished, the last best first among them, so the move
+    # chosen is the last best or one depth 4 proved better than it
+    state = random_game(6, moves=10)
+    full = sg.ai.bot("cathedral", depth=4, seed=1)
+    full.analyse(state, top=1)
+    (_, two, _, _), (_, four, _, _) = full.depth_stats
+    budget = two + (3 * four) // 4  # nodes: depth 2 and three quarters of depth 4
+    ranked = {}
+    for partial in (False, True):
+        bot = sg.ai.bot("cathedral", nodes=budget, seed=1, partial=partial)
+        ranked[partial] = bot.analyse(state)
+        assert [(d, done) for d, _, _, done in bot.depth_stats] == [(2, True), (4, False)]
+        assert bot.depth_reached == 2
+    assert {c.support for c in ranked[False]} == {2}
+    last_best = ranked[False][0].move
+    finished = {c.move: c for c in ranked[True] if c.support == 4}
+    assert 1 < len(finished) < len(ranked[True])
+    assert ranked[True][0].support == 4 and last_best in finished
+    assert ranked[True][0].value >= finished[last_best].value

@@ -315,17 +315,20 @@ class CathedralSearch(Bot):
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
     from ``order_depth`` plies above the horizon; ``room`` squares for each free square of
     one's own territory; ``even`` (default True): deepen two plies at a time past the first two,
-    so that every line ends with the other side's answer (False: one ply at a time)."""
+    so that every line ends with the other side's answer (False: one ply at a time);
+    ``partial``: when the clock stops a depth past two plies, the root moves it finished are
+    played by their new values (the last best is searched first, so the move chosen is the last
+    best or one proved better than it), where otherwise the depth is thrown away."""
 
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
              "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
-             "even": ("bool",)}
+             "even": ("bool",), "partial": ("bool",)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
-                                "room": _ROOM, "even": True}
+                                "room": _ROOM, "even": True, "partial": False}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -368,12 +371,15 @@ class CathedralSearch(Bot):
                                          False))
                 while pos._stack:  # back to the root from wherever the time ran out
                     pos.unmake()
-                if depth == 2 and partial:  # the moves weighed two plies deep go first
+                # the moves weighed two plies deep go first; deeper, with ``partial``, the
+                # root moves this depth finished (the last best came first: a move ahead of
+                # it was proved better at this depth)
+                if partial and (depth == 2 or opts["partial"]):
                     searched = {c for _, c in partial}
                     done = (sorted(partial, key=lambda t: -t[0])
                             + [(v, c) for v, c in done if c not in searched])
-                    plies.update(dict.fromkeys(searched, 2))
-                    self.depth_reached = 2
+                    plies.update(dict.fromkeys(searched, depth))
+                    self.depth_reached = max(self.depth_reached, 2)
                 break  # the last depth searched to the end stands
             searched = {c for _, c in result}
             exact = self._exact and len(searched) == len(done)
