@@ -3,6 +3,7 @@
     python benchmarks/ladder.py                          # budgets 0.1 to 10 s, 20 games a pairing
     python benchmarks/ladder.py --budgets 0.1,0.3,1 -n 10 cathedral
     python benchmarks/ladder.py --scheduler tcp://host:8786   # the games on a Dask cluster
+    python benchmarks/ladder.py --opening-plies 2 cathedral  # every pair of games distinct
 
 Each game's ladder is written to ``stainedglass/ai/ladders/<game>.json`` (the data the AI lab
 and the hint-search test read) and into the "Ladders" section of ``STRENGTH.md``, between its
@@ -31,7 +32,10 @@ def markdown(lad: Ladder, seconds: float) -> str:
     """A ladder as a table for STRENGTH.md."""
     elo = lad.unit == "Elo"
     words = (f"{lad.games_per_pairing} games "
-             + ("a pairing, seats alternating; Bradley-Terry ratings on the Elo scale, greedy "
+             + ("a pairing, seats alternating"
+                + (f", each pair from {lad.opening_plies} random opening moves"
+                   if lad.opening_plies else "")
+                + "; Bradley-Terry ratings on the Elo scale, greedy "
                 "at 0 (the anchor), 95% intervals by resampling the games" if elo else
                 "a window difficulty, the same deals for every bot; the share of games won")
              + f" ({seconds / 60:.0f} min on this machine).")
@@ -77,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
+    parser.add_argument("--opening-plies", type=int, default=0, metavar="K",
+                        help="each pair of games from K random moves (games without chance)")
     args = parser.parse_args(argv)
     budgets = tuple(float(b) for b in args.budgets.split(","))
     executor: Any = None
@@ -89,8 +95,9 @@ def main(argv: list[str] | None = None) -> int:
         def progress(done: int, total: int, game: str = game) -> None:
             print(f"\r{game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
+        plies = 0 if sg.load(game).facts.chance else args.opening_plies
         lad = ladder(game, budgets, games=args.n, jobs=args.jobs, seed=args.seed,
-                     executor=executor, progress=progress)
+                     executor=executor, progress=progress, opening_plies=plies)
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)
         DATA.mkdir(exist_ok=True)

@@ -68,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
     la.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     la.add_argument("--scheduler", metavar="ADDRESS",
                     help="a Dask scheduler (tcp://host:8786) to play the games on")
+    la.add_argument("--opening-plies", type=int, default=0, metavar="K",
+                    help="each pair of games starts from the same K random moves, played "
+                         "from both seats (games without chance; default 0)")
     la.add_argument("--out", metavar="FILE", help="also write the ladder to this JSON file")
     la.add_argument("--quiet", action="store_true", help="no progress line")
     pz = commands.add_parser(
@@ -230,7 +233,8 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
     try:
         executor = cluster(args.scheduler) if args.scheduler else None
         lad = ladder(args.game, budgets, games=args.games, jobs=args.jobs, seed=args.seed,
-                     executor=executor, progress=None if args.quiet else progress)
+                     executor=executor, progress=None if args.quiet else progress,
+                     opening_plies=args.opening_plies)
     except ValueError as e:
         print(f"stainedglass ladder: {e}", file=sys.stderr)
         return 2

@@ -60,6 +60,20 @@ def test_a_small_ladder_is_made_from_real_games_and_round_trips() -> None:
     assert again == lad and "ladder: cathedral" in str(lad)
 
 
+def test_a_ladder_from_random_openings_records_them_and_refuses_them_for_chance_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # near-deterministic searches repeat one game from the usual start; random openings,
+    # each played from both seats, make every pair of games a different game
+    lad = ladder("cathedral", budgets=(0.02,), games=4, jobs=1, opening_plies=2,
+                 entries=["greedy", "random"])
+    assert lad.opening_plies == 2 and sum(r.games for r in lad.rungs) == 8
+    assert Ladder.from_dict(json.loads(json.dumps(lad.to_dict()))) == lad
+    with pytest.raises(ValueError, match="walls_of_light has chance moves"):
+        ladder("walls_of_light", budgets=(0.02,), games=2, opening_plies=2)
+    assert main(["ladder", "sagrada", "--budgets", "0.02", "--opening-plies", "2"]) == 2
+    assert "sagrada has chance moves" in capsys.readouterr().err
+
+
 def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:
     lad = ladder("sagrada", budgets=(0.02,), games=2, jobs=1, entries=["greedy"])
     (rung,) = lad.rungs

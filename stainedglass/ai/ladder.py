@@ -80,6 +80,7 @@ class Ladder:
     rungs: list[Rung]
     games_per_pairing: int
     pairings: list[dict[str, Any]] = field(default_factory=list)
+    opening_plies: int = 0  # each pair of games began with this many random moves
 
     def strongest(self, within_s: float) -> str:
         """The bot name of the highest rung that thinks at most ``within_s`` seconds a move."""
@@ -90,12 +91,14 @@ class Ladder:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "unit": self.unit, "games_per_pairing": self.games_per_pairing,
-                "rungs": [asdict(r) for r in self.rungs], "pairings": self.pairings}
+                "rungs": [asdict(r) for r in self.rungs], "pairings": self.pairings,
+                "opening_plies": self.opening_plies}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Ladder":
         return cls(data["game"], data["unit"], [Rung(**r) for r in data["rungs"]],
-                   data["games_per_pairing"], data.get("pairings", []))
+                   data["games_per_pairing"], data.get("pairings", []),
+                   data.get("opening_plies", 0))
 
     def __str__(self) -> str:
         elo = self.unit == "Elo"
@@ -215,9 +218,13 @@ def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
 def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
            jobs: int | None = None, seed: int = 0, executor: Any = None,
            progress: Callable[[int, int], None] | None = None,
-           entries: list[str] | None = None) -> Ladder:
+           entries: list[str] | None = None, opening_plies: int = 0) -> Ladder:
     """Make ``game``'s ladder: ``games`` seat-alternating games a pairing (Sagrada: a
-    difficulty), on ``jobs`` processes or a Dask ``executor`` (see ``tournament``)."""
+    difficulty), on ``jobs`` processes or a Dask ``executor`` (see ``tournament``).
+    ``opening_plies`` (games without chance): each pair of games starts from that many random
+    moves, played once from each seat, so that searches which would repeat one game from the
+    usual start play different games (two near-deterministic searches from the same start may
+    play two or three games, each many times)."""
     if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= 10_000:
         raise ValueError(f"games must be a whole number 2 to 10,000, not {games!r}")
     if not budgets or any(isinstance(b, bool) or not isinstance(b, (int, float))
@@ -225,6 +232,9 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
         raise ValueError(f"budgets must be seconds above 0 (at most 600), not {budgets!r}")
     entries = entries or entries_for(game, tuple(sorted(budgets)))
     g = load(game)
+    if opening_plies and g.facts.chance:
+        raise ValueError(f"opening_plies: {game} has chance moves, so its games differ "
+                         "already; random openings are for games without chance")
     if g.facts.max_players == 1:
         return _solo(game, entries, games, jobs, seed, executor, progress)
     options = {"players": 2} if "players" in type(g).options else {}
@@ -241,7 +251,8 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
                 progress(k * games + done, len(pairs) * games)
 
         table = tournament(game, [a, b], n=games, jobs=jobs, seed=seed + 1000 * k,
-                           options=options, executor=executor, progress=tick)
+                           options=options, executor=executor, progress=tick,
+                           opening_plies=opening_plies)
         points = 0.0
         for r in table.results:
             seat_a = r.task.entries.index(0)
@@ -264,7 +275,7 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
                           len(margins[i]), round(_mean(margins[i]), 2),
                           round(_mean(seconds[i]), 4)))
     rungs.sort(key=lambda r: -r.rating)
-    return Ladder(game, "Elo", rungs, games, pairings)
+    return Ladder(game, "Elo", rungs, games, pairings, opening_plies)
 
 
 def _solo(game: str, entries: list[str], games: int, jobs: int | None, seed: int,
