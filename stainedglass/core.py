@@ -134,7 +134,7 @@ def connected_parts(cells: int, grow: Callable[[int], int]) -> list[int]:
     """The connected groups of the cells set in the bitmask ``cells``, as masks, lowest cell's
     group first; ``grow(m)`` is ``m`` with its neighbours (the board's idea of touching).
 
-    >>> connected_parts(0b1011, lambda m: m | (m << 1) | (m >> 1))  # a row: 1 and 2 touch
+    >>> connected_parts(0b1011, lambda m: m | (m << 1) | (m >> 1))  # cells 0, 1 touch; 3 alone
     [3, 8]
     """
     out = []
