@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 from ..core import load
 from .bots import BOTS, bot_names
-from .tournament import parse_bot, tournament, wilson
+from .tournament import check_opening_plies, parse_bot, tournament, wilson
 
 __all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES"]
 
@@ -232,9 +232,7 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
         raise ValueError(f"budgets must be seconds above 0 (at most 600), not {budgets!r}")
     entries = entries or entries_for(game, tuple(sorted(budgets)))
     g = load(game)
-    if opening_plies and g.facts.chance:
-        raise ValueError(f"opening_plies: {game} has chance moves, so its games differ "
-                         "already; random openings are for games without chance")
+    check_opening_plies(g, opening_plies)  # at once, for the solo game too
     if g.facts.max_players == 1:
         return _solo(game, entries, games, jobs, seed, executor, progress)
     options = {"players": 2} if "players" in type(g).options else {}

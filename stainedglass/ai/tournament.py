@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..core import load
+from ..core import Game, load
 from .bots import bot as make_bot
 from .search import StopFlag
 
@@ -195,6 +195,16 @@ def cluster(address: str) -> Any:
         raise ValueError(f"no Dask scheduler answers at {address!r}: {e}") from None
 
 
+def check_opening_plies(game: Game, plies: Any) -> None:
+    """Raise a ValueError unless ``plies`` random opening moves suit ``game``: a whole number
+    from 0 to 20, and 0 for a game with chance moves (its games differ already)."""
+    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 20:
+        raise ValueError(f"opening_plies must be a whole number from 0 to 20, not {plies!r}")
+    if plies and game.facts.chance:
+        raise ValueError(f"opening_plies: {game.name} has chance moves, so its games differ "
+                         "already; random openings are for games without chance")
+
+
 def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None, seed: int = 0,
                options: dict[str, Any] | None = None, executor: Any = None,
                progress: Callable[[int, int], None] | None = None,
@@ -231,13 +241,7 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
     if probe.num_players != len(bots):
         raise ValueError(f"{game} is played by {probe.num_players} players here: give "
                          f"{probe.num_players} bots, not {len(bots)}")
-    if isinstance(opening_plies, bool) or not isinstance(opening_plies, int) or not (
-            0 <= opening_plies <= 20):
-        raise ValueError(f"opening_plies must be a whole number from 0 to 20, not "
-                         f"{opening_plies!r}")
-    if opening_plies and probe.facts.chance:
-        raise ValueError(f"opening_plies: {game} has chance moves, so its games differ "
-                         "already; random openings are for games without chance")
+    check_opening_plies(probe, opening_plies)
     k = len(bots)
     tasks = []
     opening: tuple[str, ...] = ()
