@@ -130,23 +130,27 @@ def is_number(text: str) -> bool:
     return len(text) <= 9 and text.isascii() and text.isdigit()
 
 
-def connected_parts(cells: int, grow: Callable[[int], int]) -> list[int]:
+def connected_parts(cells: int, grow: Callable[[int], int], seeds: int | None = None) -> list[int]:
     """The connected groups of the cells set in the bitmask ``cells``, as masks, lowest cell's
     group first; ``grow(m)`` is ``m`` with its neighbours (the board's idea of touching).
+    ``seeds``: only the groups holding one of these cells.
 
     >>> connected_parts(0b1011, lambda m: m | (m << 1) | (m >> 1))  # cells 0, 1 touch; 3 alone
     [3, 8]
+    >>> connected_parts(0b1011, lambda m: m | (m << 1) | (m >> 1), seeds=0b1000)
+    [8]
     """
     out = []
-    while cells:
-        part = cells & -cells
+    todo = cells if seeds is None else seeds & cells
+    while todo:
+        part = todo & -todo
         while True:
             grown = grow(part) & cells
             if grown == part:
                 break
             part = grown
         out.append(part)
-        cells &= ~part
+        todo &= ~part
     return out
 
 

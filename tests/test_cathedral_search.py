@@ -10,7 +10,7 @@ import time
 import pytest
 
 import stainedglass as sg
-from stainedglass.cathedral.search import CathedralSearch, Position, evaluate
+from stainedglass.cathedral.search import CathedralSearch, Position, _live, evaluate
 from stainedglass.core import TERMINAL
 
 GAME = sg.load("cathedral")
@@ -46,6 +46,35 @@ def test_the_search_position_keeps_the_rules_move_by_move(seed: int) -> None:
     while pos._stack:
         pos.unmake()
     assert pos.key() == Position(GAME.new_game(seed=seed)).key()
+
+
+def test_the_search_position_keeps_the_rules_through_captures() -> None:
+    # a claim looks only at the regions next to the new building, and at every region after
+    # the other side captured (a region merged, or lost a building): games that capture
+    # whenever they can, checked against the rules after every move
+    captures = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed=seed)
+        pos = Position(state)
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            rng.shuffle(legal)
+            move = legal[0]
+            for candidate in legal[:60]:  # the first move that captures, if one does
+                state.play(candidate)
+                found = bool(state.last_captures)
+                state.undo()
+                if found:
+                    move = candidate
+                    break
+            pos.make(pos.code_of(move))
+            state.play(move)
+            captures += len(state.last_captures)
+            fresh = Position(state)
+            assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral) == (
+                fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral)
+    assert captures >= 10
 
 
 def best_margin(state: sg.State, budget: list[int]) -> int:
@@ -162,7 +191,7 @@ def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:
     # going deeper past the end of every line sees nothing new: it answers at once instead of
     # searching the same lines again until its budget is spent
     for state in small_endgames(4):
-        bot = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0)
+        bot = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0, solve=0)  # the search, not solved
         bot.analyse(state)
         assert bot.nodes < 10 ** 5
         assert bot.depth_stats[-1][3]  # the last depth was searched to the end
@@ -221,3 +250,65 @@ def test_with_partial_a_depth_cut_short_still_counts_for_the_moves_it_finished()
     assert 1 < len(finished) < len(ranked[True])
     assert ranked[True][0].support == 4 and last_best in finished
     assert ranked[True][0].value >= finished[last_best].value
+
+
+def result_of(margin: int, light: bool) -> int:
+    """Win (1), draw (0) or loss (-1) for the side to move, from the final margin."""
+    mine = margin if light else -margin
+    return (mine > 0) - (mine < 0)
+
+
+def test_once_few_squares_are_free_the_game_is_solved_move_by_move() -> None:
+    # "an exact end-game solver once few placements remain": with few squares free the search
+    # first proves each move's result (win, draw or loss, both sides at their best), as
+    # exhaustive minimax over the rules finds it; the hint says "solved" (solve=100: however
+    # many squares are open, as these trees are small)
+    for state in small_endgames(8):
+        light = state.current_player == 0
+        bot = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0, solve=100)
+        ranked = bot.analyse(state)
+        assert bot.exact and len(bot.solved) == len(state.legal_moves())
+        for c in ranked:
+            after = state.clone()
+            after.play(c.move)
+            result = result_of(best_margin(after, [10 ** 6]), light)
+            assert bot.solved[bot_code(state, c.move)][0] == result
+            assert c.value == (result + 1) / 2 and c.unit == "positions solved"
+        assert [c.value for c in ranked] == sorted((c.value for c in ranked), reverse=True)
+
+
+def bot_code(state: sg.State, move: sg.Move) -> int:
+    return Position(state).code_of(move)
+
+
+def test_a_hint_never_gives_away_a_result_the_solver_proved() -> None:
+    # choosing one move, the search picks among those that keep the best result; a move that
+    # throws away a win or a draw is proved worse, and never played
+    for state in small_endgames(8):
+        light = state.current_player == 0
+        best = result_of(best_margin(state.clone(), [10 ** 6]), light)
+        move = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0, solve=100).choose(state)
+        after = state.clone()
+        after.play(move)
+        assert result_of(best_margin(after, [10 ** 6]), light) == best
+
+
+def test_the_solver_waits_for_few_free_squares_and_its_budget() -> None:
+    # solve= is how few free squares the search waits for (0: never); a solve the budget cuts
+    # short is dropped, and the search still answers with a legal move
+    state = random_game(6, moves=10)  # the middle of a game: far too many squares free
+    bot = sg.ai.bot("cathedral", nodes=2000, seed=1)
+    bot.analyse(state, top=1)
+    assert bot.solved == {} and not bot.exact
+    end = small_endgames(2)[1]  # 13 squares open to a building: solved by default
+    assert _live(Position(end)) == 13
+    default = sg.ai.bot("cathedral", nodes=10 ** 6, seed=1)
+    default.analyse(end)
+    assert len(default.solved) == len(end.legal_moves()) and default.exact
+    never = sg.ai.bot("cathedral", nodes=10 ** 6, seed=1, solve=0)
+    never.analyse(end)
+    assert never.solved == {}
+    tiny = sg.ai.bot("cathedral", nodes=4, seed=1)  # half of 4 nodes proves nothing
+    assert tiny.choose(end) in end.legal_moves() and tiny.solved == {}
+    with pytest.raises(ValueError, match="solve= must be a whole number"):
+        sg.ai.bot("cathedral", solve=-1)

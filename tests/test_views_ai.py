@@ -239,3 +239,22 @@ def test_the_hint_button_asks_the_games_hint_search(monkeypatch: pytest.MonkeyPa
     assert view.wait() and view.suggestions
     assert made == [sg.load("cathedral").facts.hint_bot] == ["cathedral"]
     assert all(h.unit == "plies deep" for h in view.suggestions)
+
+
+def test_near_the_end_a_hint_says_the_game_is_solved() -> None:
+    # the hint search solves the end once few squares are open to a building: each hint is a
+    # sure win, draw or loss (100%, 50% or 0%), "positions solved", not an estimate
+    from stainedglass.cathedral.search import Position, _live
+
+    state = sg.load("cathedral").new_game(seed=3)
+    greedy = [sg.ai.bot("greedy", seed=seat) for seat in (1, 2)]
+    while state.cathedral_state == "unplaced" or _live(Position(state)) > 16:
+        state.play(greedy[state.current_player].choose(state))
+    assert not state.is_terminal() and len(state.legal_moves()) > 1
+    view = CathedralView(hint_budget_s=2.0)
+    view.start_from(state, "Near the end.")
+    view.hint_button.click()
+    assert view.wait() and view.suggestions
+    assert all(h.unit == "positions solved" for h in view.suggestions)
+    assert {h.value for h in view.suggestions} <= {0.0, 0.5, 1.0}
+    assert "positions solved" in html.unescape(view.hint_list.value)

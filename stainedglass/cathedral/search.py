@@ -19,7 +19,10 @@ nothing of it. This one is written for the game, as strong game programs are:
   those of buildings that fit nowhere any more (they stay unplaced), room to move (placements
   left) and free squares of one's own territory (measured: judging each building by how
   contested its spots are played worse);
-- exact play once few placements remain (the search then reaches every end).
+- an exact end-game solver: once few free squares are still open to a building (``solve``),
+  each move's result (win, draw or loss, both sides at their best) is proved first, by
+  alpha-beta over results with every placement weighed, and the search then chooses only
+  among the moves that keep the best result.
 
 Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
 to move's view), turned into a win chance for the views.
@@ -43,9 +46,9 @@ import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
-from ..core import TERMINAL, Move, State
+from ..core import TERMINAL, Move, State, connected_parts
 from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, SIDES, SIZES,
-                     Placement, regions)
+                     Placement, dilate, regions)
 
 __all__ = ["Position", "CathedralSearch", "evaluate"]
 
@@ -56,6 +59,7 @@ _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
 _ROOM = 0.3  # squares per free square of one's own territory (room=)
+_SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -86,6 +90,8 @@ _TABLE_MASK = ([m.mask for m in SIDES[LIGHT].moves], [m.mask for m in SIDES[DARK
 _MOVE_INDEX = ({m: i for i, m in enumerate(SIDES[LIGHT].moves)},
                {m: i for i, m in enumerate(SIDES[DARK].moves)})
 _CATHEDRAL_INDEX = {m: i for i, m in enumerate(CATHEDRAL_MOVES)}
+_PIECE_OF = (_TABLE_PIECE[LIGHT].tolist(), _TABLE_PIECE[DARK].tolist())
+_FEW = 48  # placements filtered with plain integers rather than numpy
 
 
 class Position:
@@ -97,7 +103,7 @@ class Position:
     """
 
     __slots__ = ("occ", "terr", "supply", "buildings", "has_built", "to_move", "cathedral",
-                 "placer", "zob", "_stack", "_cand")
+                 "placer", "zob", "_stack", "_cand", "_whole")
 
     def __init__(self, state: Any) -> None:
         self.occ = tuple(state.occ)
@@ -116,6 +122,8 @@ class Position:
         self._stack: list[tuple[Any, ...]] = []
         # per side: (placements it may make now, the cells blocked then, its supply then)
         self._cand: tuple[Any, Any] = (None, None)
+        # per side: whether its next claim must look at every region (see ``_claim``)
+        self._whole = (True, True)
 
     # ---- moves --------------------------------------------------------------------------------
 
@@ -145,10 +153,15 @@ class Position:
                 return c_idx  # type: ignore[no-any-return]
             if not c_blocked & ~blocked and all(a <= b for a, b in zip(supply, c_supply)):
                 idx = c_idx  # nothing freed, nothing came back: filter the last answer
-        ok = ((_TABLE_LO[side][idx] & np.uint64(blocked & _LO))
-              | (_TABLE_HI[side][idx] & np.uint64(blocked >> 64))) == 0
-        ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side][idx]]
-        idx = idx[ok]
+        if len(idx) <= _FEW:  # a few: plain integers beat numpy's cost per call
+            masks, pieces = _TABLE_MASK[side], _PIECE_OF[side]
+            kept = [i for i in idx.tolist() if not masks[i] & blocked and supply[pieces[i]]]
+            idx = np.array(kept, dtype=np.int64)
+        else:
+            ok = ((_TABLE_LO[side][idx] & np.uint64(blocked & _LO))
+                  | (_TABLE_HI[side][idx] & np.uint64(blocked >> 64))) == 0
+            ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side][idx]]
+            idx = idx[ok]
         self._cand = ((idx, blocked, supply), self._cand[1]) if side == LIGHT else (
             self._cand[0], (idx, blocked, supply))
         return idx
@@ -170,7 +183,7 @@ class Position:
     def make(self, code: int) -> None:
         side = self.to_move
         self._stack.append((self.occ, self.terr, self.supply, self.buildings, self.has_built,
-                            self.to_move, self.cathedral, self.zob, self._cand))
+                            self.to_move, self.cathedral, self.zob, self._cand, self._whole))
         occ = list(self.occ)
         if code >= _CATHEDRAL:
             mask = CATHEDRAL_MOVES[code - _CATHEDRAL].mask
@@ -192,7 +205,7 @@ class Position:
         self.buildings = self.buildings + ((side, piece, mask, code),)
         self.zob ^= _ZOBRIST[side][code]
         if self.has_built[side]:
-            self._claim(side)
+            self._claim(side, mask)
         else:
             self.has_built = ((True, self.has_built[1]) if side == LIGHT
                               else (self.has_built[0], True))
@@ -200,12 +213,19 @@ class Position:
 
     def unmake(self) -> None:
         (self.occ, self.terr, self.supply, self.buildings, self.has_built, self.to_move,
-         self.cathedral, self.zob, self._cand) = self._stack.pop()
+         self.cathedral, self.zob, self._cand, self._whole) = self._stack.pop()
 
-    def _claim(self, side: int) -> None:
+    def _claim(self, side: int, mask: int) -> None:
         """The claim rule, as ``CathedralState._claim``: every region of squares without this
         side's buildings that holds at most one other building becomes its territory, and that
-        building is captured."""
+        building is captured.
+
+        Only the regions next to the new building ``mask`` can change (every region at a
+        side's first claim, or in a position just made): after a claim, every region holds
+        two or more other buildings, or none and is this side's territory. The other side
+        cannot build in that territory, so it only adds buildings to the first kind; when it
+        captures, the region its capturing building stands in (two or more other buildings
+        with it, or the capture would have been this side's) absorbs the merged ones."""
         occ = list(self.occ)
         terr = list(self.terr)
         opp = 1 - side
@@ -213,7 +233,13 @@ class Position:
         foreign = [b for b in buildings if b[0] != side]
         supply = [list(self.supply[0]), list(self.supply[1])]
         captured = []
-        for region in regions(FULL & ~occ[side]):
+        free = FULL & ~occ[side]
+        if self._whole[side]:
+            parts = regions(free)
+            self._whole = (False, self._whole[1]) if side == LIGHT else (self._whole[0], False)
+        else:
+            parts = connected_parts(free, dilate, seeds=dilate(mask))
+        for region in parts:
             inside = None
             many = False
             for b in foreign:
@@ -279,6 +305,12 @@ def _stuck(pos: Position, side: int, idx: np.ndarray) -> float:
                      if n and not k))
 
 
+def _live(pos: Position) -> int:
+    """The free squares some building of either side can still cover (the rest stay empty)."""
+    covered = (_CELLS[side][pos._candidates(side)].any(axis=0) for side in (LIGHT, DARK))
+    return int(np.count_nonzero(next(covered) | next(covered)))
+
+
 def evaluate(pos: Position, room: float = _ROOM) -> float:
     """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
     view; exact at the end. ``room``: what a free square of one's own territory is worth."""
@@ -318,17 +350,23 @@ class CathedralSearch(Bot):
     so that every line ends with the other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
     played by their new values (the last best is searched first, so the move chosen is the last
-    best or one proved better than it), where otherwise the depth is thrown away."""
+    best or one proved better than it), where otherwise the depth is thrown away;
+    ``solve`` (squares, 0 for never): once that few free squares are still open to a building
+    of either side, first solve the game to the end (win, draw or loss, every placement
+    weighed) with half the budget of seconds or nodes; then the search chooses among the moves
+    that keep the best result (a win's margin, or the best chances when every move loses) with
+    the time left. A search given only a ``depth`` does not solve."""
 
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
              "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
-             "even": ("bool",), "partial": ("bool",)}
+             "even": ("bool",), "partial": ("bool",), "solve": ("int", 0)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
-                                "room": _ROOM, "even": True, "partial": False}
+                                "room": _ROOM, "even": True, "partial": False,
+                                "solve": _SOLVE}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -351,14 +389,28 @@ class CathedralSearch(Bot):
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
+        self.exact = False
+        """The last search reached every end: its values are proved, not estimated."""
+        self.solved: dict[int, tuple[int, int]] = {}
+        """Each root move's result solved to the end (1 a win, 0 a draw, -1 a loss for the
+        side to move; below the best, possibly a bound: no better than that) and the positions
+        its proof took; empty when the position was not solved."""
+        if (pos.cathedral != "unplaced" and _live(pos) <= opts["solve"] and len(codes) > 1
+                and (seconds is not None or self._max_nodes is not None)):
+            self._solve_root(pos, codes, sign, exact_all=top != 1, seconds=seconds)
+        solved = self.solved
+        if solved:
+            outcome = max(v for v, _ in solved.values())
+            keep = [c for c in codes if solved[c][0] == outcome]
+            if outcome > -1:  # the search chooses among the moves that keep the result
+                codes = keep
+            self.exact = True
         done = _one_ply(pos, codes, sign, self._room)  # the root's order
         plies = dict.fromkeys(codes, 1)  # how deep each root move's value was searched
         self.depth_reached = 1
-        self.exact = False
-        """The last search reached every end: its values are proved, not estimated."""
         depth = 2
         root_width = 3 * opts["width"]
-        while max_depth is None or depth <= max_depth:
+        while (max_depth is None or depth <= max_depth) and len(codes) > 1:
             partial: list[tuple[float, int]] = []  # (a depth cut short is not mixed in)
             # two plies for every root move (every answer to each is weighed); deeper, the
             # most promising root moves, the rest keeping their rank
@@ -388,7 +440,7 @@ class CathedralSearch(Bot):
             self.depth_reached = depth
             self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, True))
             if not self._horizon:  # every line searched ended the game: deeper sees no further
-                self.exact = exact  # with every move weighed too, its values are proved
+                self.exact = exact or bool(solved)  # every move weighed: proved
                 break
             # past two plies, two at a time: the other side answers last (a depth at which
             # the bot moves last overrates its own moves), unless ``depth`` asks for an odd one
@@ -396,8 +448,100 @@ class CathedralSearch(Bot):
             depth = max_depth if max_depth is not None and depth < max_depth < deeper else deeper
         # each move says how deep its own value was searched: the moves below the most
         # promising keep the value of an earlier, shallower depth
+        if solved:  # proved values: the moves kept as the search ranked them, then the rest
+            rest = sorted((c for c in solved if c not in plies), key=lambda c: -solved[c][0])
+            return [Candidate(pos.move_of(c), (solved[c][0] + 1) / 2, solved[c][1],
+                              "positions solved")
+                    for c in [c for _, c in done] + rest][:top]
         return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
                 for value, code in (done[:top] if top else done)]
+
+    # ---- the end solved -------------------------------------------------------------------
+
+    def _solve_root(self, pos: Position, codes: list[int], sign: float, exact_all: bool,
+                    seconds: float | None) -> None:
+        """Solve each root move to the end (into ``self.solved``) within half the budget; a
+        solve cut short by it leaves ``self.solved`` empty. ``exact_all``: every move's result
+        exact, not only the best ones'."""
+        deadline, max_nodes = self._deadline, self._max_nodes
+        if seconds is not None:
+            self._deadline = time.perf_counter() + seconds / 2
+        if max_nodes is not None:
+            self._max_nodes = max_nodes // 2
+        self._table: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+        me = pos.to_move
+        best = -1
+        try:
+            for _, code in _one_ply(pos, codes, sign, self._room):  # the likeliest first
+                nodes = self.nodes
+                alpha = -2 if exact_all else best - 1  # a move worse than the best: a bound
+                pos.make(code)
+                if pos.to_move == TERMINAL:
+                    value = int(math.copysign(1, sign * pos.margin())) if pos.margin() else 0
+                elif pos.to_move == me:  # the other side has no move: the same side again
+                    value = self._solve(pos, alpha, 1)
+                else:
+                    value = -self._solve(pos, -1, -alpha)
+                pos.unmake()
+                self.solved[code] = (value, self.nodes - nodes)
+                best = max(best, value)
+        except _Timeout:
+            while pos._stack:
+                pos.unmake()
+            self.solved = {}
+        self._table = {}
+        self._deadline, self._max_nodes = deadline, max_nodes
+
+    def _solve(self, pos: Position, alpha: int, beta: int) -> int:
+        """Win (1), draw (0) or loss (-1) for the side to move, both sides playing their best
+        and every placement weighed (negamax alpha-beta over results, with a table of bounds);
+        at or below ``alpha`` the result is a bound: no better than that."""
+        self._tick()
+        side = pos.to_move
+        key = pos.key()
+        entry = self._table.get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        a0, b0 = alpha, beta
+        idx = pos.legal()
+        codes = idx[np.argsort(-_SIZE_OF[side][idx], kind="stable")].tolist()  # big first
+        if first >= 0 and first in codes:
+            codes.remove(first)
+            codes.insert(0, first)
+        best, best_code = -2, -1
+        for code in codes:
+            pos.make(code)
+            if pos.to_move == TERMINAL:
+                margin = pos.margin() if side == LIGHT else -pos.margin()
+                value = (margin > 0) - (margin < 0)
+            elif pos.to_move == side:  # the other side has no move: the same side again
+                value = self._solve(pos, alpha, beta)
+            else:
+                value = -self._solve(pos, -beta, -alpha)
+            pos.unmake()
+            if value > best:
+                best, best_code = value, code
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        low, high = (best, 1) if best >= b0 else (-1, best) if best <= a0 else (best, best)
+        if entry is not None:
+            low, high = max(low, entry[0]), min(high, entry[1])
+        self._table[key] = (low, high, best_code)
+        return best
+
+    def _tick(self) -> None:
+        """Count a node; out of time or nodes, or asked to stop: ``_Timeout``."""
+        self.nodes += 1
+        if (self._deadline is not None and time.perf_counter() > self._deadline
+                or self.stopped() or self._max_nodes is not None and self.nodes > self._max_nodes):
+            raise _Timeout
 
     # ---- search ---------------------------------------------------------------------------
 
@@ -425,10 +569,7 @@ class CathedralSearch(Bot):
     def _pvs(self, pos: Position, depth: int, alpha: float, beta: float, sign: float,
              ply: int) -> float:
         """The value for the side ``sign`` stands for (+1 Light, -1 Dark), negamax."""
-        self.nodes += 1
-        if (self._deadline is not None and time.perf_counter() > self._deadline
-                or self.stopped() or self._max_nodes is not None and self.nodes > self._max_nodes):
-            raise _Timeout
+        self._tick()
         if pos.to_move == TERMINAL:
             return sign * _terminal_value(pos.margin())
         me = 1.0 if pos.to_move == LIGHT else -1.0
