@@ -59,7 +59,7 @@ _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
 _ROOM = 0.3  # squares per free square of one's own territory (room=)
-_SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
+_SOLVE = 20  # squares still open to a building, at most, where the search first solves (solve=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
