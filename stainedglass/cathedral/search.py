@@ -476,12 +476,7 @@ class CathedralSearch(Bot):
                 nodes = self.nodes
                 alpha = -2 if exact_all else best - 1  # a move worse than the best: a bound
                 pos.make(code)
-                if pos.to_move == TERMINAL:
-                    value = int(math.copysign(1, sign * pos.margin())) if pos.margin() else 0
-                elif pos.to_move == me:  # the other side has no move: the same side again
-                    value = self._solve(pos, alpha, 1)
-                else:
-                    value = -self._solve(pos, -1, -alpha)
+                value = self._result_after(pos, me, alpha, 1)
                 pos.unmake()
                 self.solved[code] = (value, self.nodes - nodes)
                 best = max(best, value)
@@ -517,13 +512,7 @@ class CathedralSearch(Bot):
         best, best_code = -2, -1
         for code in codes:
             pos.make(code)
-            if pos.to_move == TERMINAL:
-                margin = pos.margin() if side == LIGHT else -pos.margin()
-                value = (margin > 0) - (margin < 0)
-            elif pos.to_move == side:  # the other side has no move: the same side again
-                value = self._solve(pos, alpha, beta)
-            else:
-                value = -self._solve(pos, -beta, -alpha)
+            value = self._result_after(pos, side, alpha, beta)
             pos.unmake()
             if value > best:
                 best, best_code = value, code
@@ -535,6 +524,15 @@ class CathedralSearch(Bot):
             low, high = max(low, entry[0]), min(high, entry[1])
         self._table[key] = (low, high, best_code)
         return best
+
+    def _result_after(self, pos: Position, side: int, alpha: int, beta: int) -> int:
+        """``_solve``'s result for ``side``, who has just moved in ``pos``."""
+        if pos.to_move == TERMINAL:
+            margin = pos.margin() if side == LIGHT else -pos.margin()
+            return (margin > 0) - (margin < 0)
+        if pos.to_move == side:  # the other side has no move: the same side again
+            return self._solve(pos, alpha, beta)
+        return -self._solve(pos, -beta, -alpha)
 
     def _tick(self) -> None:
         """Count a node; out of time or nodes, or asked to stop: ``_Timeout``."""
