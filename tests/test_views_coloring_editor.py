@@ -175,3 +175,19 @@ def test_the_editor_round_trips_any_position_of_a_game(players):
     assert editor.problem() is None
     preview = editor.preview()
     assert preview is not None and preview._position() == view.state._position()
+
+
+def test_play_from_here_draws_the_board_before_it_comes_back():
+    # the page must not show the old position under "Playing from the position you set up"
+    # while the new picture is on its way: the board is redrawn before it rejoins the view
+    view, editor = editing()
+    click_shapes(editor, 1, 2, 3, 4, 5)
+    editor.pencil_buttons["red"].value = False
+    seen = []
+    view.observe(lambda change: seen.append((view.board.svg, html.unescape(view.message.value))),
+                 names="children")
+    editor.play_button.click()
+    assert view.editor is None and len(seen) == 1
+    svg, words = seen[0]
+    assert svg == view.board.svg and "shape 1: red" in svg
+    assert "Playing from the position you set up" in words

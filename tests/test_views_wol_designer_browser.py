@@ -74,5 +74,9 @@ def test_edit_a_position_on_the_play_dashboard(server: Any, page: Any) -> None:
     shot(page, "wol-editor-0-wink")
     page.click(".sg-editor button:has-text('Play from here')")
     page.wait_for_selector(EDIT, state="detached", timeout=30_000)
-    assert page.get_attribute(f'{PLAY} .space[data-space="{space}"]', "data-winks") == "red"
+    page.wait_for_selector(PLAY + " svg", timeout=30_000)
+    page.wait_for_function(
+        "([b, s]) => document.querySelector(`${b} .space[data-space=\"${s}\"]`)"
+        ".dataset.winks === 'red'", arg=[PLAY, space], timeout=30_000)
+    wait_text(page, ".sg-view .sg-message", "Playing from the position you set up")
     shot(page, "wol-editor-1-playing")

@@ -510,14 +510,16 @@ class GameView(w.VBox):
 
     def start_from(self, state: sg.State, words: str) -> None:
         """Play on from ``state``, a new game (the position editor's Play from here): the
-        editor closes; Start again and New game's seats work as for any game."""
+        editor closes; Start again and New game's seats work as for any game. The game's board
+        is redrawn before it comes back, so the page never shows the old position under the new
+        message."""
         self.cancel_search()
-        self.close_editor()
         self.game = state.game
         self.state = state
         self.start = state.clone()
         self.on_new_state()
         self.after_change((words, "good"), run_computer=False)
+        self.close_editor(words=None)
 
     def edit(self) -> None:
         """Open the position editor on the position on the board (Edit)."""
@@ -535,8 +537,9 @@ class GameView(w.VBox):
         self.children = [self.banner, self.editor_box, self.message]
         self.say("Editing a position: the game waits until you play from it or go back.")
 
-    def close_editor(self) -> None:
-        """Leave the editor (Back to the game, or Play from here)."""
+    def close_editor(self, words: str | None = "Back to the game.") -> None:
+        """Leave the editor (Back to the game, or Play from here), saying ``words`` unless
+        None."""
         if self.compact or self.editor is None:
             return
         self.editor = None
@@ -545,7 +548,8 @@ class GameView(w.VBox):
             self.children = list(self._children_before_edit)
             self._children_before_edit = None
         self._update_thinking()
-        self.say("Back to the game.")
+        if words is not None:
+            self.say(words)
 
     def _last_judged(self) -> tuple[sg.State, str] | None:
         """The position before the last move a person made (a bot's, with bots only), and that
