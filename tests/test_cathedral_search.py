@@ -187,6 +187,30 @@ def test_each_hint_says_how_deep_its_own_value_was_searched() -> None:
     assert {c.support for c in ranked[deeper:]} == {2}
 
 
+def test_answers_widens_the_other_sides_answers_to_each_root_move() -> None:
+    # an answer whose point shows a move later can rank low one ply deep: ``answers`` searches
+    # more of them right after the root's moves, and leaves the other plies at ``width``
+    state = random_game(8, moves=6)
+    widths: dict[int, dict[int, int]] = {}
+    for answers in (0, 30):
+        bot = sg.ai.bot("cathedral", depth=3, seed=1, answers=answers)
+        seen: dict[int, int] = {}
+        ordered = bot._ordered
+
+        def spy(pos, depth, tt_code, ply, sign, ordered=ordered, seen=seen):  # type: ignore
+            codes = ordered(pos, depth, tt_code, ply, sign)
+            if depth >= 2:  # (one ply above the horizon, every last answer is searched)
+                seen[ply] = max(seen.get(ply, 0), len(codes))
+            return codes
+
+        bot._ordered = spy
+        bot.analyse(state)
+        widths[answers] = seen
+    assert widths[0][1] <= 12 + 3  # (the table's move and two killers may come first)
+    assert widths[30][1] >= 30
+    assert len(state.legal_moves()) > 30
+
+
 def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:
     # going deeper past the end of every line sees nothing new: it answers at once instead of
     # searching the same lines again until its budget is spent

@@ -59,7 +59,7 @@ _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
 _ROOM = 0.3  # squares per free square of one's own territory (room=)
-_SOLVE = 20  # squares still open to a building, at most, where the search first solves (solve=)
+_SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -345,7 +345,8 @@ class CathedralSearch(Bot):
     """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
-    from ``order_depth`` plies above the horizon; ``room`` squares for each free square of
+    from ``order_depth`` plies above the horizon, and ``answers`` of the other side's answers to
+    each root move (0: ``width`` of them too); ``room`` squares for each free square of
     one's own territory; ``even`` (default True): deepen two plies at a time past the first two,
     so that every line ends with the other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
@@ -362,11 +363,12 @@ class CathedralSearch(Bot):
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
              "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
-             "even": ("bool",), "partial": ("bool",), "solve": ("int", 0)}
+             "even": ("bool",), "partial": ("bool",), "solve": ("int", 0),
+             "answers": ("int", 0)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
                                 "room": _ROOM, "even": True, "partial": False,
-                                "solve": _SOLVE}
+                                "solve": _SOLVE, "answers": 0}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -623,6 +625,8 @@ class CathedralSearch(Bot):
         nearer, by the cheap cut alone, which leaves the time for more nodes."""
         idx = pos.legal()
         width = self.options["width"]
+        if ply == 1:  # the other side's answers to the root's moves
+            width = max(width, self.options["answers"])
         n = len(idx)
         if depth == 1 and pos.to_move != self._root_side and self.options["all_replies"]:
             width = n  # every last reply: an answer missed at the horizon is a blunder made
