@@ -345,10 +345,10 @@ class CathedralSearch(Bot):
     """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
-    from ``order_depth`` plies above the horizon, and ``answers`` of the other side's answers to
-    each root move (0: ``width`` of them too); ``room`` squares for each free square of
-    one's own territory; ``even`` (default True): deepen two plies at a time past the first two,
-    so that every line ends with the other side's answer (False: one ply at a time);
+    from ``order_depth`` plies above the horizon, and at least ``answers`` of the other side's
+    answers to each root move (never fewer than ``width``); ``room`` squares for each free
+    square of one's own territory; ``even`` (default True): deepen two plies at a time past the
+    first two, so that every line ends with the other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
     played by their new values (the last best is searched first, so the move chosen is the last
     best or one proved better than it), where otherwise the depth is thrown away;
