@@ -10,6 +10,7 @@ import time
 import pytest
 
 import stainedglass as sg
+from stainedglass.cathedral.pieces import SIDES, SIZES, Placement
 from stainedglass.cathedral.search import CathedralSearch, Position, _live, evaluate
 from stainedglass.core import TERMINAL
 
@@ -336,3 +337,64 @@ def test_the_solver_waits_for_few_free_squares_and_its_budget() -> None:
     assert tiny.choose(end) in end.legal_moves() and tiny.solved == {}
     with pytest.raises(ValueError, match="solve= must be a whole number"):
         sg.ai.bot("cathedral", solve=-1)
+
+
+def test_prove_gives_each_moves_result_as_exhaustive_minimax_does() -> None:
+    # prove() is the solver on its own, for the AI lab and the proved positions in benchmarks/:
+    # every legal move's result for the side to move, as minimax over the rules finds it; a
+    # budget too small for the proof gives None, and a position before the Cathedral a
+    # ValueError saying so
+    for state in small_endgames(4):
+        light = state.current_player == 0
+        results = sg.ai.bot("cathedral").prove(state)
+        assert results is not None and set(results) == set(state.legal_moves())
+        for move, result in results.items():
+            after = state.clone()
+            after.play(move)
+            assert result == result_of(best_margin(after, [10 ** 6]), light)
+    assert sg.ai.bot("cathedral").prove(small_endgames(2)[1], nodes=3) is None
+    with pytest.raises(ValueError, match="the Cathedral placed"):
+        sg.ai.bot("cathedral").prove(sg.load("cathedral").new_game())
+
+
+def _only_their_own(state: sg.State) -> tuple[int, int]:
+    """Each side's (Light's, Dark's) unsafe squares and exclusive squares, counted from the
+    rules' own placements, square by square: the definitions in words, without numpy."""
+    legal = {side: [m for m in GAME_MOVES[side] if _fits(state, side, m)] for side in (0, 1)}
+    cover = {side: 0 for side in (0, 1)}
+    for side in (0, 1):
+        for m in legal[side]:
+            cover[side] |= m.mask
+    unsafe, excl = [0, 0], [0, 0]
+    for side in (0, 1):
+        only = cover[side] & ~cover[1 - side]
+        excl[side] = only.bit_count()
+        for piece, count in enumerate(state.supply[side]):
+            spots = [m for m in legal[side] if m.piece == piece]
+            if count and spots and not any(m.mask & ~only == 0 for m in spots):
+                unsafe[side] += count * SIZES[piece]
+    return unsafe[1] - unsafe[0], excl[0] - excl[1]
+
+
+def _fits(state: sg.State, side: int, move: Placement) -> bool:
+    blocked = state.occ[0] | state.occ[1] | state.occ[2] | state.terr[1 - side]
+    return not move.mask & blocked and bool(state.supply[side][move.piece])
+
+
+GAME_MOVES = {side: SIDES[side].moves for side in (0, 1)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_evaluation_weighs_squares_only_one_side_can_still_cover(seed: int) -> None:
+    # excl= weighs each free square only one side's remaining buildings can still cover (room
+    # no one can take from it); unsafe= each square of a building that still fits somewhere,
+    # but nowhere on such squares of its own side (the other side may yet take every spot);
+    # from Light's view, as every term of the evaluation
+    state = random_game(seed, moves=8 + seed)
+    pos = Position(state)
+    unsafe, excl = _only_their_own(state)
+    plain = evaluate(pos, 0.3, 0.0, 0.0)
+    assert evaluate(pos, 0.3, 0.5, 0.0) == pytest.approx(plain + 0.5 * excl)
+    assert evaluate(pos, 0.3, 0.0, 2.0) == pytest.approx(plain + 2.0 * unsafe)
+    with pytest.raises(ValueError, match="unsafe="):
+        sg.ai.bot("cathedral", unsafe=-1)

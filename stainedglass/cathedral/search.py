@@ -59,6 +59,8 @@ _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
 _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is worth having
 _ROOM = 0.3  # squares per free square of one's own territory (room=)
+_EXCL = 0.0  # squares per free square only one's own buildings can still cover (excl=)
+_UNSAFE = 0.0  # squares per square of a building with no spot only its side can cover (unsafe=)
 _SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
@@ -311,9 +313,13 @@ def _live(pos: Position) -> int:
     return int(np.count_nonzero(next(covered) | next(covered)))
 
 
-def evaluate(pos: Position, room: float = _ROOM) -> float:
+def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
+             unsafe: float = _UNSAFE) -> float:
     """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
-    view; exact at the end. ``room``: what a free square of one's own territory is worth."""
+    view; exact at the end. ``room``: what a free square of one's own territory is worth;
+    ``excl``: what a free square is worth that only one's own buildings can still cover;
+    ``unsafe``: what is lost on each square of a building that still fits somewhere, but not
+    on squares only its own side can cover (the other side may yet take all its spots)."""
     margin = pos.margin()
     if pos.to_move == TERMINAL:
         return float(margin)
@@ -323,8 +329,38 @@ def evaluate(pos: Position, room: float = _ROOM) -> float:
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
     light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
     held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
-    return (margin + _stuck(pos, DARK, dark) - _stuck(pos, LIGHT, light) + tempo
-            + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + room * held)
+    value = (margin + _stuck(pos, DARK, dark) - _stuck(pos, LIGHT, light) + tempo
+             + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + room * held)
+    if excl or unsafe:
+        lit, dim = _cover(LIGHT, light), _cover(DARK, dark)
+        value += excl * ((lit & ~dim).bit_count() - (dim & ~lit).bit_count())
+        if unsafe:
+            value += unsafe * (_unsafe(pos, DARK, dark, dim & ~lit)
+                               - _unsafe(pos, LIGHT, light, lit & ~dim))
+    return value
+
+
+def _cover(side: int, idx: np.ndarray) -> int:
+    """The squares some placement of ``side`` in ``idx`` covers, as a bitboard."""
+    if not idx.size:
+        return 0
+    return (int(np.bitwise_or.reduce(_TABLE_LO[side][idx]))
+            | int(np.bitwise_or.reduce(_TABLE_HI[side][idx])) << 64)
+
+
+def _unsafe(pos: Position, side: int, idx: np.ndarray, only: int) -> float:
+    """Squares of ``side``'s buildings that fit somewhere (``idx``: its placements) but
+    nowhere on the squares ``only`` (a bitboard) that it alone can cover."""
+    if not idx.size:
+        return 0.0
+    pieces = _TABLE_PIECE[side][idx]
+    outside = FULL & ~only
+    safe = ((_TABLE_LO[side][idx] & np.uint64(outside & _LO))
+            | (_TABLE_HI[side][idx] & np.uint64(outside >> 64))) == 0
+    spots = np.bincount(pieces, minlength=CATHEDRAL).tolist()
+    safe_spots = np.bincount(pieces[safe], minlength=CATHEDRAL).tolist()
+    return float(sum(n * s for n, s, k, t in zip(pos.supply[side], SIZES, spots, safe_spots)
+                     if n and k and not t))
 
 
 def _terminal_value(margin: float) -> float:
@@ -347,7 +383,9 @@ class CathedralSearch(Bot):
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
     from ``order_depth`` plies above the horizon, and at least ``answers`` of the other side's
     answers to each root move (never fewer than ``width``); ``room`` squares for each free
-    square of one's own territory; ``even`` (default True): deepen two plies at a time past the
+    square of one's own territory; ``excl`` and ``unsafe`` (0 by default) weigh the squares
+    only one side can still cover, and the buildings with no spot on them (``evaluate``);
+    ``even`` (default True): deepen two plies at a time past the
     first two, so that every line ends with the other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
     played by their new values (the last best is searched first, so the move chosen is the last
@@ -363,11 +401,13 @@ class CathedralSearch(Bot):
     effort = ("nodes", 5.0)
     rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
              "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
+             "excl": ("number", 0, 10), "unsafe": ("number", 0, 10),
              "even": ("bool",), "partial": ("bool",), "solve": ("int", 0),
              "answers": ("int", 0)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
-                                "room": _ROOM, "even": True, "partial": False,
+                                "room": _ROOM, "excl": _EXCL, "unsafe": _UNSAFE,
+                                "even": True, "partial": False,
                                 "solve": _SOLVE, "answers": 0}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -387,7 +427,7 @@ class CathedralSearch(Bot):
         self.depth_stats: list[tuple[int, int, int, bool]] = []
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
-        self._room = float(opts["room"])
+        self._weights = (float(opts["room"]), float(opts["excl"]), float(opts["unsafe"]))
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
@@ -399,7 +439,10 @@ class CathedralSearch(Bot):
         its proof took; empty when the position was not solved."""
         if (pos.cathedral != "unplaced" and _live(pos) <= opts["solve"] and len(codes) > 1
                 and (seconds is not None or self._max_nodes is not None)):
-            self._solve_root(pos, codes, sign, exact_all=top != 1, seconds=seconds)
+            self._solve_root(pos, codes, sign, exact_all=top != 1,
+                             deadline=None if seconds is None
+                             else time.perf_counter() + seconds / 2,
+                             max_nodes=None if self._max_nodes is None else self._max_nodes // 2)
         solved = self.solved
         if solved:
             outcome = max(v for v, _ in solved.values())
@@ -407,7 +450,7 @@ class CathedralSearch(Bot):
             if outcome > -1:  # the search chooses among the moves that keep the result
                 codes = keep
             self.exact = True
-        done = _one_ply(pos, codes, sign, self._room)  # the root's order
+        done = _one_ply(pos, codes, sign, self._weights)  # the root's order
         plies = dict.fromkeys(codes, 1)  # how deep each root move's value was searched
         self.depth_reached = 1
         depth = 2
@@ -460,21 +503,50 @@ class CathedralSearch(Bot):
 
     # ---- the end solved -------------------------------------------------------------------
 
+    def prove(self, state: State, nodes: int | None = None,
+              seconds: float | None = None) -> dict[Move, int] | None:
+        """Each legal move's result, solved to the end with both sides at their best and every
+        placement weighed: 1 a win, 0 a draw, -1 a loss for the side to move; None when
+        ``nodes`` positions (or ``seconds``) run out first (neither: until it is proved).
+
+        >>> import stainedglass as sg
+        >>> state = sg.load("cathedral").new_game()
+        >>> for move in ["cathedral e4 d5 e5 f5 e6 e7", "castle a1 b1 c1 a2 c2"]:
+        ...     state.play(move)
+        >>> sg.ai.bot("cathedral").prove(state, nodes=1000) is None  # far too early to prove
+        True
+        """
+        self._check(state)
+        pos = Position(state)
+        if pos.to_move == TERMINAL or pos.cathedral == "unplaced":
+            raise ValueError("prove: the position must have the Cathedral placed and a side "
+                             "to move")
+        self.nodes = 0
+        self._deadline, self._max_nodes = None, None
+        self._weights = (float(self.options["room"]), float(self.options["excl"]),
+                         float(self.options["unsafe"]))
+        self.solved = {}
+        codes = pos.legal().tolist()
+        self._solve_root(pos, codes, 1.0 if pos.to_move == LIGHT else -1.0, exact_all=True,
+                         deadline=None if seconds is None else time.perf_counter() + seconds,
+                         max_nodes=nodes)
+        return ({pos.move_of(c): v for c, (v, _) in self.solved.items()} if self.solved
+                else None)
+
     def _solve_root(self, pos: Position, codes: list[int], sign: float, exact_all: bool,
-                    seconds: float | None) -> None:
-        """Solve each root move to the end (into ``self.solved``) within half the budget; a
-        solve cut short by it leaves ``self.solved`` empty. ``exact_all``: every move's result
-        exact, not only the best ones'."""
-        deadline, max_nodes = self._deadline, self._max_nodes
-        if seconds is not None:
-            self._deadline = time.perf_counter() + seconds / 2
-        if max_nodes is not None:
-            self._max_nodes = max_nodes // 2
+                    deadline: float | None, max_nodes: int | None) -> None:
+        """Solve each root move to the end (into ``self.solved``) by the ``deadline`` and
+        within ``max_nodes`` positions (the search's budget is set back after); a solve cut
+        short leaves ``self.solved`` empty. ``exact_all``: every move's result exact, not only
+        the best ones'."""
+        saved = self._deadline, self._max_nodes
+        self._deadline = deadline
+        self._max_nodes = None if max_nodes is None else self.nodes + max_nodes
         self._table: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
         me = pos.to_move
         best = -1
         try:
-            for _, code in _one_ply(pos, codes, sign, self._room):  # the likeliest first
+            for _, code in _one_ply(pos, codes, sign, self._weights):  # the likeliest first
                 nodes = self.nodes
                 alpha = -2 if exact_all else best - 1  # a move worse than the best: a bound
                 pos.make(code)
@@ -487,7 +559,7 @@ class CathedralSearch(Bot):
                 pos.unmake()
             self.solved = {}
         self._table = {}
-        self._deadline, self._max_nodes = deadline, max_nodes
+        self._deadline, self._max_nodes = saved
 
     def _solve(self, pos: Position, alpha: int, beta: int) -> int:
         """Win (1), draw (0) or loss (-1) for the side to move, both sides playing their best
@@ -578,7 +650,7 @@ class CathedralSearch(Bot):
         if depth <= 0:
             self._exact = False
             self._horizon = True
-            return sign * evaluate(pos, self._room)
+            return sign * evaluate(pos, *self._weights)
         key = pos.key()
         entry = self._tt.get(key)
         tt_code = -1
@@ -643,7 +715,7 @@ class CathedralSearch(Bot):
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
                 codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign,
-                                                  self._room)]
+                                                  self._weights)]
             else:
                 codes = idx[order].tolist()
         else:
@@ -655,14 +727,14 @@ class CathedralSearch(Bot):
 
 
 def _one_ply(pos: Position, codes: list[int], sign: float,
-             room: float) -> list[tuple[float, int]]:
+             weights: tuple[float, float, float]) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
-    is stable: equal values keep their order); ``room`` as ``evaluate`` takes it."""
+    is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl and unsafe."""
     scored = []
     for code in codes:
         pos.make(code)
         value = (_terminal_value(pos.margin()) if pos.to_move == TERMINAL
-                 else evaluate(pos, room))
+                 else evaluate(pos, *weights))
         pos.unmake()
         scored.append((sign * value, code))
     scored.sort(key=lambda t: -t[0])

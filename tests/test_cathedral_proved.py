@@ -1,0 +1,60 @@
+"""The proved Cathedral positions in ``benchmarks/`` (``cathedral_proved.py``): their results
+are the solver's, and the score reads a bot's ranking against them."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import stainedglass as sg
+
+BENCH = Path(__file__).parent.parent / "benchmarks" / "cathedral_proved.py"
+_spec = importlib.util.spec_from_file_location("cathedral_proved", BENCH)
+assert _spec is not None and _spec.loader is not None
+proved = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(proved)
+
+
+def _state(position: dict[str, Any]) -> sg.State:
+    state = sg.load("cathedral").new_game()
+    for move in position["history"]:
+        state.play(move)
+    return state
+
+
+def test_the_shipped_results_are_the_solvers() -> None:
+    # every legal move of each position has its result; the two quickest to prove are proved
+    # again here and agree move by move
+    positions = proved.load()
+    assert len(positions) >= 80
+    for p in positions:
+        assert set(p["results"]) == {str(m) for m in _state(p).legal_moves()}
+    for p in sorted(positions, key=lambda p: p["live"])[:2]:
+        again = sg.ai.bot("cathedral").prove(_state(p), nodes=2_000_000)
+        assert again is not None
+        assert {str(m): r for m, r in again.items()} == p["results"]
+
+
+def test_a_bot_that_proves_the_position_keeps_the_result_and_ranks_every_pair_right() -> None:
+    position = next(p for p in sorted(proved.load(), key=lambda p: p["live"])
+                    if len(set(p["results"].values())) > 1)
+    result, right, pairs = proved._judge(("cathedral:nodes=4000000,solve=100", position, 1))
+    assert result == max(position["results"].values())
+    assert pairs > 0 and right == pairs
+    # a bot that only chooses is judged by its move alone
+    result, right, pairs = proved._judge(("random", position, 1))
+    assert result in set(position["results"].values()) and (right, pairs) == (0, 0)
+
+
+def test_a_bad_file_of_proved_positions_is_a_value_error_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "proved.json"
+    path.write_text("{not json")
+    with pytest.raises(ValueError, match="proved.json: not a file of proved positions"):
+        proved.load(path)
+    path.write_text(json.dumps({"positions": [{"history": [], "results": {"x": 5}}]}))
+    with pytest.raises(ValueError, match="position 0 is not a history, its live squares"):
+        proved.load(path)
