@@ -54,16 +54,20 @@ def _positions(seed: int, live: tuple[int, int]) -> list[tuple[int, list[str]]]:
     return found
 
 
-def _prove(item: tuple[int, list[str], int]) -> dict[str, Any] | None:
-    squares, history, nodes = item
+def _state(history: list[str]) -> sg.State:
+    """The position after ``history``, from the usual start."""
     state = sg.load("cathedral").new_game()
     for move in history:
         state.play(move)
-    bot = sg.ai.bot("cathedral")
-    results = bot.prove(state, nodes=nodes)
+    return state
+
+
+def _prove(item: tuple[int, list[str], int]) -> dict[str, Any] | None:
+    squares, history, nodes = item
+    results = sg.ai.bot("cathedral").prove(_state(history), nodes=nodes)
     if results is None:
         return None
-    return {"live": squares, "history": history, "nodes": bot.nodes,
+    return {"live": squares, "history": history,
             "results": {str(m): r for m, r in sorted(results.items(), key=lambda kv: str(kv[0]))}}
 
 
@@ -103,9 +107,7 @@ def _judge(item: tuple[str, dict[str, Any], int]) -> tuple[int, int, int]:
     gives it away, how many it ranks the right way round (a tie half) and how many there are
     (moves it gives no value count as ranked last)."""
     spec, position, seed = item
-    state = sg.load("cathedral").new_game()
-    for move in position["history"]:
-        state.play(move)
+    state = _state(position["history"])
     name, options = parse_bot(spec)
     options.setdefault("seed", seed)
     bot = sg.ai.bot(name, **options)
@@ -126,13 +128,13 @@ def _judge(item: tuple[str, dict[str, Any], int]) -> tuple[int, int, int]:
 def score(specs: list[str], jobs: int | None, only: tuple[int, int] | None = None) -> None:
     positions = [p for p in load() if len(set(p["results"].values())) > 1
                  and (only is None or only[0] <= p["live"] <= only[1])]
+    best = [max(p["results"].values()) for p in positions]
     print(f"{len(positions)} positions where some move gives the result away")
     print(f"{'bot':36} {'kept':>5} {'share (95% interval)':>22} {'lost':>5} "
           f"{'pairs ranked right':>19}")
     with ProcessPoolExecutor(jobs) as pool:
         for spec in specs:
             got = list(pool.map(_judge, [(spec, p, i) for i, p in enumerate(positions)]))
-            best = [max(p["results"].values()) for p in positions]
             kept = sum(g == b for (g, _, _), b in zip(got, best))
             lost = sum(b - g for (g, _, _), b in zip(got, best))
             pairs = sum(n for _, _, n in got)

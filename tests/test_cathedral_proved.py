@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,22 +18,15 @@ proved = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(proved)
 
 
-def _state(position: dict[str, Any]) -> sg.State:
-    state = sg.load("cathedral").new_game()
-    for move in position["history"]:
-        state.play(move)
-    return state
-
-
 def test_the_shipped_results_are_the_solvers() -> None:
     # every legal move of each position has its result; the two quickest to prove are proved
     # again here and agree move by move
     positions = proved.load()
     assert len(positions) >= 80
     for p in positions:
-        assert set(p["results"]) == {str(m) for m in _state(p).legal_moves()}
+        assert set(p["results"]) == {str(m) for m in proved._state(p["history"]).legal_moves()}
     for p in sorted(positions, key=lambda p: p["live"])[:2]:
-        again = sg.ai.bot("cathedral").prove(_state(p), nodes=2_000_000)
+        again = sg.ai.bot("cathedral").prove(proved._state(p["history"]), nodes=2_000_000)
         assert again is not None
         assert {str(m): r for m, r in again.items()} == p["results"]
 

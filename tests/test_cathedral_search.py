@@ -10,7 +10,7 @@ import time
 import pytest
 
 import stainedglass as sg
-from stainedglass.cathedral.pieces import SIDES, SIZES, Placement
+from stainedglass.cathedral.pieces import SIDES, SIZES
 from stainedglass.cathedral.search import CathedralSearch, Position, _live, evaluate
 from stainedglass.core import TERMINAL
 
@@ -360,7 +360,8 @@ def test_prove_gives_each_moves_result_as_exhaustive_minimax_does() -> None:
 def _only_their_own(state: sg.State) -> tuple[int, int]:
     """Each side's (Light's, Dark's) unsafe squares and exclusive squares, counted from the
     rules' own placements, square by square: the definitions in words, without numpy."""
-    legal = {side: [m for m in GAME_MOVES[side] if _fits(state, side, m)] for side in (0, 1)}
+    legal = {side: [SIDES[side].moves[i] for i in state._candidates(side).tolist()]
+             for side in (0, 1)}
     cover = {side: 0 for side in (0, 1)}
     for side in (0, 1):
         for m in legal[side]:
@@ -374,14 +375,6 @@ def _only_their_own(state: sg.State) -> tuple[int, int]:
             if count and spots and not any(m.mask & ~only == 0 for m in spots):
                 unsafe[side] += count * SIZES[piece]
     return unsafe[1] - unsafe[0], excl[0] - excl[1]
-
-
-def _fits(state: sg.State, side: int, move: Placement) -> bool:
-    blocked = state.occ[0] | state.occ[1] | state.occ[2] | state.terr[1 - side]
-    return not move.mask & blocked and bool(state.supply[side][move.piece])
-
-
-GAME_MOVES = {side: SIDES[side].moves for side in (0, 1)}
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -160,8 +160,7 @@ class Position:
             kept = [i for i in idx.tolist() if not masks[i] & blocked and supply[pieces[i]]]
             idx = np.array(kept, dtype=np.int64)
         else:
-            ok = ((_TABLE_LO[side][idx] & np.uint64(blocked & _LO))
-                  | (_TABLE_HI[side][idx] & np.uint64(blocked >> 64))) == 0
+            ok = _clear(side, idx, blocked)
             ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side][idx]]
             idx = idx[ok]
         self._cand = ((idx, blocked, supply), self._cand[1]) if side == LIGHT else (
@@ -309,8 +308,8 @@ def _stuck(pos: Position, side: int, idx: np.ndarray) -> float:
 
 def _live(pos: Position) -> int:
     """The free squares some building of either side can still cover (the rest stay empty)."""
-    covered = (_CELLS[side][pos._candidates(side)].any(axis=0) for side in (LIGHT, DARK))
-    return int(np.count_nonzero(next(covered) | next(covered)))
+    covered = _cover(LIGHT, pos._candidates(LIGHT)) | _cover(DARK, pos._candidates(DARK))
+    return covered.bit_count()
 
 
 def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
@@ -340,6 +339,12 @@ def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
     return value
 
 
+def _clear(side: int, idx: np.ndarray, mask: int) -> np.ndarray:
+    """Which placements of ``side`` in ``idx`` cover no square of the bitboard ``mask``."""
+    return ((_TABLE_LO[side][idx] & np.uint64(mask & _LO))
+            | (_TABLE_HI[side][idx] & np.uint64(mask >> 64))) == 0
+
+
 def _cover(side: int, idx: np.ndarray) -> int:
     """The squares some placement of ``side`` in ``idx`` covers, as a bitboard."""
     if not idx.size:
@@ -354,9 +359,7 @@ def _unsafe(pos: Position, side: int, idx: np.ndarray, only: int) -> float:
     if not idx.size:
         return 0.0
     pieces = _TABLE_PIECE[side][idx]
-    outside = FULL & ~only
-    safe = ((_TABLE_LO[side][idx] & np.uint64(outside & _LO))
-            | (_TABLE_HI[side][idx] & np.uint64(outside >> 64))) == 0
+    safe = _clear(side, idx, FULL & ~only)
     spots = np.bincount(pieces, minlength=CATHEDRAL).tolist()
     safe_spots = np.bincount(pieces[safe], minlength=CATHEDRAL).tolist()
     return float(sum(n * s for n, s, k, t in zip(pos.supply[side], SIZES, spots, safe_spots)
@@ -427,7 +430,7 @@ class CathedralSearch(Bot):
         self.depth_stats: list[tuple[int, int, int, bool]] = []
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
-        self._weights = (float(opts["room"]), float(opts["excl"]), float(opts["unsafe"]))
+        self._weights = self._evaluation_weights()
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
@@ -501,6 +504,11 @@ class CathedralSearch(Bot):
         return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
                 for value, code in (done[:top] if top else done)]
 
+    def _evaluation_weights(self) -> tuple[float, float, float]:
+        """``evaluate``'s room, excl and unsafe, as the options set them."""
+        opts = self.options
+        return float(opts["room"]), float(opts["excl"]), float(opts["unsafe"])
+
     # ---- the end solved -------------------------------------------------------------------
 
     def prove(self, state: State, nodes: int | None = None,
@@ -523,8 +531,7 @@ class CathedralSearch(Bot):
                              "to move")
         self.nodes = 0
         self._deadline, self._max_nodes = None, None
-        self._weights = (float(self.options["room"]), float(self.options["excl"]),
-                         float(self.options["unsafe"]))
+        self._weights = self._evaluation_weights()
         self.solved = {}
         codes = pos.legal().tolist()
         self._solve_root(pos, codes, 1.0 if pos.to_move == LIGHT else -1.0, exact_all=True,
