@@ -41,6 +41,9 @@ def test_the_search_position_keeps_the_rules_move_by_move(seed: int) -> None:
         fresh = Position(state)
         assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral, pos.zob) == (
             fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral, fresh.zob)
+        # both sides' placements, kept up to date move by move, are those a position made
+        # afresh finds in the whole table
+        assert [pos.placements(s) for s in (0, 1)] == [fresh.placements(s) for s in (0, 1)]
     assert pos.to_move == TERMINAL
     assert pos.margin() == state.scores()[1] - state.scores()[0]
     assert evaluate(pos) == pos.margin()  # exact at the end
@@ -75,6 +78,8 @@ def test_the_search_position_keeps_the_rules_through_captures() -> None:
             fresh = Position(state)
             assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral) == (
                 fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral)
+            # after a capture the placements come from the whole table again
+            assert [pos.placements(s) for s in (0, 1)] == [fresh.placements(s) for s in (0, 1)]
     assert captures >= 10
 
 

@@ -4,8 +4,9 @@ The generic bots (``stainedglass.ai``) see Cathedral through the engine contract
 nothing of it. This one is written for the game, as strong game programs are:
 
 - a lean copy of the position (``Position``: bitboards, the supply as tuples) whose moves are
-  made and unmade in place, the legal placements found with numpy over the placement table,
-  and the rules exactly those of ``game.py`` (a test plays random games through both);
+  made and unmade in place, each side's legal placements a bitset over its placement table
+  kept up to date move by move (the squares blocked and the buildings used up since taken
+  out), and the rules exactly those of ``game.py`` (a test plays random games through both);
 - iterative deepening principal-variation search with a transposition table (Zobrist keys
   over the buildings placed, with the territory and the side to move), the previous best, two
   killers per ply and a history table first; past two plies it deepens two at a time, so that
@@ -40,6 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from operator import mul
 from typing import Any
 
 import numpy as np
@@ -72,6 +74,8 @@ _TABLE_LO = (SIDES[LIGHT].lo, SIDES[DARK].lo)
 _TABLE_HI = (SIDES[LIGHT].hi, SIDES[DARK].hi)
 _TABLE_PIECE = (SIDES[LIGHT].piece, SIDES[DARK].piece)
 _ALL = (np.arange(len(SIDES[LIGHT].moves)), np.arange(len(SIDES[DARK].moves)))
+_NONE = np.zeros(0, dtype=np.int64)
+_HISTORY = max(len(SIDES[LIGHT].moves), len(SIDES[DARK].moves))
 
 
 def _cell_matrix(side: int) -> np.ndarray:
@@ -92,8 +96,26 @@ _TABLE_MASK = ([m.mask for m in SIDES[LIGHT].moves], [m.mask for m in SIDES[DARK
 _MOVE_INDEX = ({m: i for i, m in enumerate(SIDES[LIGHT].moves)},
                {m: i for i, m in enumerate(SIDES[DARK].moves)})
 _CATHEDRAL_INDEX = {m: i for i, m in enumerate(CATHEDRAL_MOVES)}
-_PIECE_OF = (_TABLE_PIECE[LIGHT].tolist(), _TABLE_PIECE[DARK].tolist())
-_FEW = 48  # placements filtered with plain integers rather than numpy
+
+
+def _bits_of(ok: np.ndarray) -> int:
+    """A boolean array over a side's placement table as a bitset (bit i: placement i)."""
+    return int.from_bytes(np.packbits(ok, bitorder="little").tobytes(), "little")
+
+
+def _set_bits(side: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``side``'s placements as bitsets: those covering each cell, and those of each building."""
+    cells = tuple(_bits_of(_CELLS[side][:, cell] > 0) for cell in range(100))
+    pieces = tuple(_bits_of(_TABLE_PIECE[side] == piece) for piece in range(CATHEDRAL))
+    return cells, pieces
+
+
+_ON_CELL, _OF_PIECE = zip(_set_bits(LIGHT), _set_bits(DARK))
+_OF_SIZE = tuple(
+    tuple(_bits_of(_SIZE_OF[side] == size) for size in sorted(set(SIZES[:CATHEDRAL]), reverse=True))
+    for side in (LIGHT, DARK))
+"""Each side's placements of each building size, biggest first, as bitsets."""
+_BYTES = tuple((len(SIDES[side].moves) + 7) // 8 for side in (LIGHT, DARK))
 
 
 class Position:
@@ -101,7 +123,9 @@ class Position:
 
     ``occ`` (Light, Dark, Cathedral) and ``terr`` (Light, Dark) are bitboards; ``supply`` is a
     pair of tuples; ``buildings`` a tuple of (owner, piece, mask, table index); ``to_move`` is
-    0, 1 or ``TERMINAL``.
+    0, 1 or ``TERMINAL``. Each side's legal placements are kept as a bitset over its placement
+    table (``placements``), brought up to date from the last one by the squares blocked and the
+    buildings used up since (a capture frees squares: then from the whole table).
     """
 
     __slots__ = ("occ", "terr", "supply", "buildings", "has_built", "to_move", "cathedral",
@@ -122,7 +146,7 @@ class Position:
             zob ^= _ZOBRIST[owner][index]
         self.zob = zob
         self._stack: list[tuple[Any, ...]] = []
-        # per side: (placements it may make now, the cells blocked then, its supply then)
+        # per side: (its placements as a bitset, the cells blocked then, its supply then)
         self._cand: tuple[Any, Any] = (None, None)
         # per side: whether its next claim must look at every region (see ``_claim``)
         self._whole = (True, True)
@@ -142,33 +166,49 @@ class Position:
             return np.arange(len(CATHEDRAL_MOVES)) + _CATHEDRAL
         return self._candidates(side)
 
-    def _candidates(self, side: int) -> np.ndarray:
-        """The placements ``side`` may make, filtered from the last answer when nothing was
-        freed and no building came back since (the usual case), else from the whole table."""
+    def placements(self, side: int) -> int:
+        """The placements ``side`` may make, as a bitset over ``SIDES[side].moves``: the last
+        answer with the squares blocked and the buildings used up since taken out (the usual
+        case), or from the whole table when squares were freed or a building came back."""
         blocked = self.blocked(side)
         supply = self.supply[side]
         cached = self._cand[side]
-        idx = _ALL[side]
         if cached is not None:
-            c_idx, c_blocked, c_supply = cached
+            bits, c_blocked, c_supply = cached
             if c_blocked == blocked and c_supply == supply:
-                return c_idx  # type: ignore[no-any-return]
-            if not c_blocked & ~blocked and all(a <= b for a, b in zip(supply, c_supply)):
-                idx = c_idx  # nothing freed, nothing came back: filter the last answer
-        if len(idx) <= _FEW:  # a few: plain integers beat numpy's cost per call
-            masks, pieces = _TABLE_MASK[side], _PIECE_OF[side]
-            kept = [i for i in idx.tolist() if not masks[i] & blocked and supply[pieces[i]]]
-            idx = np.array(kept, dtype=np.int64)
-        else:
-            ok = _clear(side, idx, blocked)
-            ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side][idx]]
-            idx = idx[ok]
-        self._cand = ((idx, blocked, supply), self._cand[1]) if side == LIGHT else (
-            self._cand[0], (idx, blocked, supply))
-        return idx
+                return bits  # type: ignore[no-any-return]
+            if not c_blocked & ~blocked and all(map(int.__le__, supply, c_supply)):
+                on_cell = _ON_CELL[side]
+                new = blocked & ~c_blocked
+                while new:
+                    low = new & -new
+                    bits &= ~on_cell[low.bit_length() - 1]
+                    new ^= low
+                if supply != c_supply:
+                    of_piece = _OF_PIECE[side]
+                    for piece, (n, before) in enumerate(zip(supply, c_supply)):
+                        if not n and before:
+                            bits &= ~of_piece[piece]
+            else:
+                cached = None
+        if cached is None:
+            ok = _clear(side, _ALL[side], blocked)
+            ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side]]
+            bits = _bits_of(ok)
+        self._cand = ((bits, blocked, supply), self._cand[1]) if side == LIGHT else (
+            self._cand[0], (bits, blocked, supply))
+        return bits  # type: ignore[no-any-return]
+
+    def _candidates(self, side: int) -> np.ndarray:
+        """The placements ``side`` may make, as indices into ``SIDES[side].moves``."""
+        bits = self.placements(side)
+        if not bits:
+            return _NONE
+        raw = np.frombuffer(bits.to_bytes(_BYTES[side], "little"), dtype=np.uint8)
+        return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
 
     def has_move(self, side: int) -> bool:
-        return self._candidates(side).size > 0
+        return self.placements(side) != 0
 
     def move_of(self, code: int) -> Move:
         if code >= _CATHEDRAL:
@@ -280,7 +320,7 @@ class Position:
     # ---- scores -------------------------------------------------------------------------------
 
     def unplaced(self, side: int) -> int:
-        return sum(n * s for n, s in zip(self.supply[side], SIZES))
+        return sum(map(mul, self.supply[side], SIZES))
 
     def margin(self) -> int:
         """Dark's unplaced squares minus Light's: > 0 when Light is ahead."""
@@ -298,12 +338,12 @@ def _index_of(owner: int, piece: int, mask: int) -> int:
 
 # ---- evaluation -------------------------------------------------------------------------------
 
-def _stuck(pos: Position, side: int, idx: np.ndarray) -> float:
-    """Squares of ``side``'s buildings that fit nowhere any more (``idx``: its placements):
-    they will stay unplaced."""
-    spots = np.bincount(_TABLE_PIECE[side][idx], minlength=CATHEDRAL)
-    return float(sum(n * s for n, s, k in zip(pos.supply[side], SIZES, spots.tolist())
-                     if n and not k))
+def _stuck(pos: Position, side: int) -> float:
+    """Squares of ``side``'s buildings that fit nowhere any more: they will stay unplaced."""
+    bits = pos.placements(side)
+    of_piece = _OF_PIECE[side]
+    return float(sum(n * SIZES[piece] for piece, n in enumerate(pos.supply[side])
+                     if n and not bits & of_piece[piece]))
 
 
 def _live(pos: Position) -> int:
@@ -326,11 +366,12 @@ def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
         return 0.0
     tempo = _TEMPO if pos.to_move == LIGHT else -_TEMPO  # the side to move takes the next spot
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
-    light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
     held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
-    value = (margin + _stuck(pos, DARK, dark) - _stuck(pos, LIGHT, light) + tempo
-             + _MOBILITY * (math.log1p(light.size) - math.log1p(dark.size)) + room * held)
+    value = (margin + _stuck(pos, DARK) - _stuck(pos, LIGHT) + tempo + room * held
+             + _MOBILITY * (math.log1p(pos.placements(LIGHT).bit_count())
+                            - math.log1p(pos.placements(DARK).bit_count())))
     if excl or unsafe:
+        light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
         lit, dim = _cover(LIGHT, light), _cover(DARK, dark)
         value += excl * ((lit & ~dim).bit_count() - (dim & ~lit).bit_count())
         if unsafe:
@@ -424,7 +465,7 @@ class CathedralSearch(Bot):
         pos = Position(state)
         self._tt: dict[tuple[int, int, int, int], tuple[int, float, int, int]] = {}
         self._killers: dict[int, list[int]] = {}
-        self._history: dict[int, float] = {}
+        self._history = np.zeros(_HISTORY)  # by move code (both sides' codes share it)
         self.nodes = 0
         self.cutoffs = 0
         self.depth_stats: list[tuple[int, int, int, bool]] = []
@@ -585,8 +626,14 @@ class CathedralSearch(Bot):
                 return high
             alpha, beta = max(alpha, low), min(beta, high)
         a0, b0 = alpha, beta
-        idx = pos.legal()
-        codes = idx[np.argsort(-_SIZE_OF[side][idx], kind="stable")].tolist()  # big first
+        bits = pos.placements(side)
+        codes = []  # big buildings first (the table's order among equals)
+        for of_size in _OF_SIZE[side]:
+            found = bits & of_size
+            while found:
+                low = found & -found
+                codes.append(low.bit_length() - 1)
+                found ^= low
         if first >= 0 and first in codes:
             codes.remove(first)
             codes.insert(0, first)
@@ -688,7 +735,7 @@ class CathedralSearch(Bot):
                 if code not in killers:
                     killers.insert(0, code)
                     del killers[2:]
-                self._history[code] = self._history.get(code, 0.0) + depth * depth
+                self._history[code] += depth * depth
                 break
         flag = 2 if best <= a0 else 1 if best >= beta else 0
         self._tt[key] = (depth, best, flag, best_code)
@@ -716,9 +763,7 @@ class CathedralSearch(Bot):
             theirs = pos._candidates(1 - side)
             heat = _CELLS[1 - side][theirs].sum(axis=0)
             cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(len(theirs), 1)
-            history = self._history
-            if history:
-                cheap = cheap + np.array([history.get(c, 0.0) for c in idx.tolist()]) * 0.01
+            cheap = cheap + self._history[idx] * 0.01
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
                 codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign,
