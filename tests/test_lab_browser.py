@@ -14,7 +14,7 @@ from test_views_browser import browser, page, server, shot, wait_text  # noqa: E
 
 
 def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -> None:
-    page.goto(server.url("ai_lab.ipynb"))
+    page.goto(server.url("ai_lab.ipynb"), timeout=60_000)  # Voila runs the notebook first
     page.wait_for_selector(".sg-lab .sg-lab-start", timeout=60_000)
     page.wait_for_selector(".sg-lab-strength svg .sg-lab-line")
     games = page.locator(".sg-lab input[type=number]").last
@@ -43,7 +43,7 @@ def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -
 
 
 def test_the_search_view_analyses_a_position(server: Any, page: Any) -> None:
-    page.goto(server.url("ai_lab.ipynb"))
+    page.goto(server.url("ai_lab.ipynb"), timeout=60_000)  # Voila runs the notebook first
     page.wait_for_selector(".sg-lab-search .sg-city svg", timeout=60_000)
     page.locator(".sg-lab-search").scroll_into_view_if_needed()
     page.click(".sg-lab-analyse")
