@@ -130,6 +130,20 @@ def is_number(text: str) -> bool:
     return len(text) <= 9 and text.isascii() and text.isdigit()
 
 
+def bit_indices(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, lowest first (a board's cells, a table's rows).
+
+    >>> bit_indices(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def connected_parts(cells: int, grow: Callable[[int], int], seeds: int | None = None) -> list[int]:
     """The connected groups of the cells set in the bitmask ``cells``, as masks, lowest cell's
     group first; ``grow(m)`` is ``m`` with its neighbours (the board's idea of touching).

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
-from ..core import TERMINAL, Move, State, connected_parts
+from ..core import TERMINAL, Move, State, bit_indices, connected_parts
 from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, SIDES, SIZES,
                      Placement, dilate, regions)
 
@@ -82,11 +82,7 @@ def _cell_matrix(side: int) -> np.ndarray:
     """One row per placement of ``side``: 1.0 on the cells it covers."""
     rows = np.zeros((len(SIDES[side].moves), 100), dtype=np.float32)
     for i, move in enumerate(SIDES[side].moves):
-        mask = move.mask
-        while mask:
-            low = mask & -mask
-            rows[i, low.bit_length() - 1] = 1.0
-            mask ^= low
+        rows[i, bit_indices(move.mask)] = 1.0
     return rows
 
 
@@ -179,11 +175,8 @@ class Position:
                 return bits  # type: ignore[no-any-return]
             if not c_blocked & ~blocked and all(map(int.__le__, supply, c_supply)):
                 on_cell = _ON_CELL[side]
-                new = blocked & ~c_blocked
-                while new:
-                    low = new & -new
-                    bits &= ~on_cell[low.bit_length() - 1]
-                    new ^= low
+                for cell in bit_indices(blocked & ~c_blocked):
+                    bits &= ~on_cell[cell]
                 if supply != c_supply:
                     of_piece = _OF_PIECE[side]
                     for piece, (n, before) in enumerate(zip(supply, c_supply)):
@@ -629,11 +622,7 @@ class CathedralSearch(Bot):
         bits = pos.placements(side)
         codes = []  # big buildings first (the table's order among equals)
         for of_size in _OF_SIZE[side]:
-            found = bits & of_size
-            while found:
-                low = found & -found
-                codes.append(low.bit_length() - 1)
-                found ^= low
+            codes += bit_indices(bits & of_size)
         if first >= 0 and first in codes:
             codes.remove(first)
             codes.insert(0, first)

@@ -28,7 +28,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..core import (CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
-                    connected_parts, register)
+                    bit_indices, connected_parts, register)
 from .cards import (ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card,
                     value_of)
 from .placement import field_problem, free_fields
@@ -44,7 +44,7 @@ from .tools import (
     tool_problem,
     tool_words,
 )
-from .windows import (CELL_NAMES, CELLS, EDGE, ORTHO, WINDOWS, Window, around, bits,
+from .windows import (CELL_NAMES, CELLS, EDGE, ORTHO, WINDOWS, Window, around,
                       parse_field, window_from_option)
 
 ROUNDS = 10
@@ -447,7 +447,7 @@ class SagradaState(State):
     def _placements(self) -> list[Move]:
         allowed, occ, colm, valm = self.window.allowed, self._occ, self._colm, self._valm
         return [PLACE[c][i] for c in self._hand
-                for i in bits(free_fields(c, occ, colm, valm, allowed))]
+                for i in bit_indices(free_fields(c, occ, colm, valm, allowed))]
 
     # ---- why a move is illegal ---------------------------------------------------------------
 

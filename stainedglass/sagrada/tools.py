@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Protocol
 
+from ..core import bit_indices
 from .cards import COLOR_NAMES, card, card_text, cards_text, color_of, value_of
 from .placement import field_problem, free_fields
-from .windows import CELL_NAMES, Window, bits
+from .windows import CELL_NAMES, Window
 
 
 class Table(Protocol):
@@ -126,7 +127,7 @@ def moves_of(grid: Sequence[int], occ: int, colm: list[int], valm: list[int],
              allowed: tuple[int, ...], sources: int) -> list[tuple[int, ...]]:
     """(from, to) for every placed card in ``sources`` that may move (placement rules)."""
     out: list[tuple[int, ...]] = []
-    for s in bits(sources):
+    for s in bit_indices(sources):
         c, b = grid[s], 1 << s
         k, v = c // 6, c % 6
         colm[k] &= ~b
@@ -134,7 +135,7 @@ def moves_of(grid: Sequence[int], occ: int, colm: list[int], valm: list[int],
         dest = free_fields(c, occ & ~b, colm, valm, allowed) & ~b
         colm[k] |= b
         valm[v] |= b
-        out.extend((s, t) for t in bits(dest))
+        out.extend((s, t) for t in bit_indices(dest))
     return out
 
 def tool_options(state: Table, tid: str) -> list[tuple[int, tuple[int, ...]]]:
@@ -176,7 +177,7 @@ def _tool_args(state: Table, tid: str, others: list[int],
         if state.placed_this_round:
             return []
         return [(x, i) for x in others
-                for i in bits(free_fields(x, occ, state.color_masks, state.value_masks, w.allowed,
+                for i in bit_indices(free_fields(x, occ, state.color_masks, state.value_masks, w.allowed,
                                           True))]
     colm, valm = list(state.color_masks), list(state.value_masks)
     if tid in ("eglomise", "burnisher"):

@@ -53,16 +53,6 @@ def beside(m: int) -> int:
     return ((m << 1) & NOT_A) | ((m >> 1) & NOT_E) | ((m << COLS) & FULL) | (m >> COLS)
 
 
-def bits(m: int) -> list[int]:
-    """The field indices of a mask, in reading order."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def parse_field(text: str) -> int:
     """``"b3"`` -> field index; raises IllegalMove naming the window's size otherwise."""
     col, row = parse_cell(text, COLS, ROWS)
@@ -233,7 +223,7 @@ def windows_of_difficulty(d: int) -> list[Window]:
 
 
 __all__ = ["Window", "WINDOWS", "WINDOW_NAMES", "parse_window", "window_named", "difficulty_of",
-           "window_from_option", "around", "beside", "bits", "EDGE", "FULL", "CELL_NAMES",
+           "window_from_option", "around", "beside", "EDGE", "FULL", "CELL_NAMES",
            "parse_field", "COLS", "ROWS", "CELLS", "ORTHO", "NEAR"]
 
 
