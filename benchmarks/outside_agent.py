@@ -14,8 +14,8 @@ Each bot plays ``-n`` games, seats alternating (even seeds: our bot is Light, wh
 Cathedral). Games are played one at a time, since an agent may think on every core. Our engine
 decides every rule; the framework's own game is kept in step, and after every move the two
 cities are compared square by square (buildings and claimed territory). A move one side's
-rules refuse, or cities that differ (``cities_agree``), stops that game and is reported; such a game counts for
-neither side. Each game is one JSON line in ``--out``, and a summary per bot is printed: the
+rules refuse, or cities that differ (``cities_agree``), stops that game and is reported;
+such a game counts for neither side. Each game is one JSON line in ``--out``, and a summary per bot is printed: the
 share of the points (a draw half a point) with its 95% interval, by seat, the average unplaced
 squares, and the agent's thinking time (median and longest move). A move the agent gives
 that its own framework refuses is asked for again, as the course's window does (at most
@@ -96,6 +96,11 @@ class Agent:
                                f"{self.process.poll()})")
         return answer.strip()
 
+    def think(self) -> tuple[list[str], int]:
+        """The agent's answer to ``think``, as words, and the milliseconds it says it took."""
+        words = self.ask("think").split()
+        return words, int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+
     def close(self) -> None:
         try:
             self.ask("quit")
@@ -130,12 +135,11 @@ def play(command: list[str], spec: str, seed: int, seat: int) -> dict[str, Any]:
                     stopped = f"ply {len(state.history)}: the framework refused our {move}: {answer}"
                     break
             else:
-                words = agent.ask("think").split()
-                ms = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+                words, ms = agent.think()
                 while words[0] == "bad" and refused < RETRIES:  # asked again, as the
                     refused += 1  # course's own window does when its framework refuses a move
-                    words = agent.ask("think").split()
-                    ms += int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+                    words, more = agent.think()
+                    ms += more
                 if words[0] != "move":
                     stopped = f"ply {len(state.history)}: the agent answered {' '.join(words)}"
                     break

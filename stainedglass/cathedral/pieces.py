@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Move, cell_name, connected_parts
+from ..core import Move, bit_indices, cell_name, connected_parts
 
 SIZE = 10
 FULL = (1 << (SIZE * SIZE)) - 1
@@ -81,13 +81,7 @@ def mask_of(cells: list[tuple[int, int]]) -> int:
 
 def cells_of(mask: int) -> list[tuple[int, int]]:
     """Cells of a mask in reading order (row by row, left to right)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        out.append((i % SIZE, i // SIZE))
-        mask ^= low
-    return out
+    return [(i % SIZE, i // SIZE) for i in bit_indices(mask)]
 
 
 def mask_text(mask: int) -> str:

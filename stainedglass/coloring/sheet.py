@@ -48,6 +48,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ..core import bit_indices
+
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 SECTIONS: tuple[str, ...] = ("cross", "heart", "diamond", "club", "spade")
 SECTION_VALUES: dict[str, tuple[int, int]] = {  # (high, low), from the rulebook and rulings
@@ -155,7 +157,7 @@ class Sheet:
 
     def neighbours_of(self, number: int) -> list[int]:
         """Shape numbers adjacent to shape ``number`` (1-based)."""
-        return [j + 1 for j in _bits(self.nbr[number - 1])]
+        return [j + 1 for j in bit_indices(self.nbr[number - 1])]
 
     def touching(self, mask: int) -> int:
         """The shapes adjacent to any shape of ``mask`` (the mask's own shapes included)."""
@@ -210,7 +212,7 @@ class Sheet:
 
     def numbers(self, mask: int) -> list[int]:
         """Shape numbers (1-based, ascending) of a mask."""
-        return [i + 1 for i in _bits(mask)]
+        return [i + 1 for i in bit_indices(mask)]
 
     def to_data(self) -> dict[str, Any]:
         """The sheet as plain data (the format ``load_sheet`` reads)."""
@@ -662,13 +664,6 @@ def _toward(a: Point, b: Point, dist: float) -> Point:
 
 # ------------------------------------------------------------------------------------------------
 # Connected sets
-
-
-def _bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _low_index(mask: int) -> int:

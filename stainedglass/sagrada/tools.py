@@ -177,8 +177,8 @@ def _tool_args(state: Table, tid: str, others: list[int],
         if state.placed_this_round:
             return []
         return [(x, i) for x in others
-                for i in bit_indices(free_fields(x, occ, state.color_masks, state.value_masks, w.allowed,
-                                          True))]
+                for i in bit_indices(free_fields(x, occ, state.color_masks, state.value_masks,
+                                                 w.allowed, True))]
     colm, valm = list(state.color_masks), list(state.value_masks)
     if tid in ("eglomise", "burnisher"):
         allowed = w.allowed_any_color if tid == "eglomise" else w.allowed_any_value
