@@ -4,6 +4,7 @@
     python benchmarks/ladder.py --budgets 0.1,0.3,1 -n 10 cathedral
     python benchmarks/ladder.py --scheduler tcp://host:8786   # the games on a Dask cluster
     python benchmarks/ladder.py --opening-plies 2 cathedral  # every pair of games distinct
+    python benchmarks/ladder.py --settle 100 cathedral  # 100 more games between the top two
 
 Each game's ladder is written to ``stainedglass/ai/ladders/<game>.json`` (the data the AI lab
 and the hint-search test read) and into the "Ladders" section of ``STRENGTH.md``, between its
@@ -21,7 +22,7 @@ import time
 from typing import Any
 
 import stainedglass as sg
-from stainedglass.ai.ladder import DATA, Ladder, ladder
+from stainedglass.ai.ladder import DATA, HINT_S, Ladder, ladder
 from stainedglass.ai.tournament import cluster
 
 STRENGTH = pathlib.Path(__file__).with_name("STRENGTH.md")
@@ -39,6 +40,12 @@ def markdown(lad: Ladder, seconds: float) -> str:
                 "at 0 (the anchor), 95% intervals by resampling the games" if elo else
                 "a window difficulty, the same deals for every bot; the share of games won")
              + f" ({seconds / 60:.0f} min on this machine).")
+    for p in lad.pairings:
+        if p.get("settle"):
+            words += (f" The two best within a hint's second had overlapping intervals, so they "
+                      f"played {p['games']} more games against each other to settle which the "
+                      f"hints use: {p['a']} took {p['a_points']:g} of the points, {p['b']} "
+                      f"{p['games'] - p['a_points']:g}; the ratings include them.")
     head = f"### {sg.load(lad.game).title}\n\n{textwrap.fill(words, 95)}\n\n"
     if elo:
         rows = ["| bot | rating | 95% interval | games | average margin | s/move |",
@@ -52,7 +59,7 @@ def markdown(lad: Ladder, seconds: float) -> str:
         rows += [f"| {r.bot} | {r.rating:.0%} | {r.low:.0%}-{r.high:.0%} | "
                  + " | ".join(f"{r.by_difficulty[d]:.0%}" for d in levels)
                  + f" | {r.sec_per_move:.2f} |" for r in lad.rungs]
-    best = lad.strongest(1.0)
+    best = lad.strongest(HINT_S)
     return (head + "\n".join(rows) + f"\n\nStrongest within a hint's second: **{best}** "
             f"(the game's hint search: `{sg.load(lad.game).facts.hint_bot}`).\n")
 
@@ -83,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
     parser.add_argument("--opening-plies", type=int, default=0, metavar="K",
                         help="each pair of games from K random moves (games without chance)")
+    parser.add_argument("--settle", type=int, default=0, metavar="N",
+                        help="N more games between the two best within a second when their "
+                             "intervals overlap (default 0)")
     args = parser.parse_args(argv)
     budgets = tuple(float(b) for b in args.budgets.split(","))
     executor: Any = None
@@ -97,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
 
         plies = 0 if sg.load(game).facts.chance else args.opening_plies
         lad = ladder(game, budgets, games=args.n, jobs=args.jobs, seed=args.seed,
-                     executor=executor, progress=progress, opening_plies=plies)
+                     executor=executor, progress=progress, opening_plies=plies,
+                     settle=0 if sg.load(game).facts.max_players == 1 else args.settle)
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)
         DATA.mkdir(exist_ok=True)

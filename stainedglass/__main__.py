@@ -71,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     la.add_argument("--opening-plies", type=int, default=0, metavar="K",
                     help="each pair of games starts from the same K random moves, played "
                          "from both seats (games without chance; default 0)")
+    la.add_argument("--settle", type=int, default=0, metavar="N",
+                    help="N more games between the two best within a hint's second when "
+                         "their intervals overlap (default 0)")
     la.add_argument("--out", metavar="FILE", help="also write the ladder to this JSON file")
     la.add_argument("--quiet", action="store_true", help="no progress line")
     pz = commands.add_parser(
@@ -234,7 +237,7 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
         executor = cluster(args.scheduler) if args.scheduler else None
         lad = ladder(args.game, budgets, games=args.games, jobs=args.jobs, seed=args.seed,
                      executor=executor, progress=None if args.quiet else progress,
-                     opening_plies=args.opening_plies)
+                     opening_plies=args.opening_plies, settle=args.settle)
     except ValueError as e:
         print(f"stainedglass ladder: {e}", file=sys.stderr)
         return 2

@@ -10,7 +10,8 @@ import pytest
 
 import stainedglass as sg
 from stainedglass.__main__ import main
-from stainedglass.ai.ladder import Ladder, _pairings, entries_for, ladder, ratings, shipped
+from stainedglass.ai.ladder import (HINT_S, Ladder, _pairings, entries_for, ladder, ratings,
+                                    shipped)
 
 
 def test_bradley_terry_ratings_match_the_win_rates_they_came_from() -> None:
@@ -74,6 +75,28 @@ def test_a_ladder_from_random_openings_records_them_and_refuses_them_for_chance_
     assert "sagrada has chance moves" in capsys.readouterr().err
 
 
+def test_a_ladder_settles_the_two_best_within_a_hints_second_when_it_cannot_tell_them_apart(
+        ) -> None:
+    # two games a pairing cannot separate anything: the two best within a second play more
+    entries = ["greedy", "mcts:budget=0.02", "alphabeta:budget=0.02"]
+    lad = ladder("cathedral", budgets=(0.02,), games=2, jobs=1, opening_plies=2,
+                 entries=entries, settle=4)
+    settled = [p for p in lad.pairings if p.get("settle")]
+    assert len(settled) == 1 and settled[0]["games"] == 4
+    (p,) = settled
+    assert {p["a"], p["b"]} <= set(entries) and p["a"] != p["b"]
+    assert 0 <= p["a_points"] <= 4
+    games = {r.bot: r.games for r in lad.rungs}
+    assert sum(games.values()) == 2 * (2 * 3 + 4)  # three pairings of two, then four more
+    assert games[p["a"]] >= 4 + 2 and games[p["b"]] >= 4 + 2
+    assert Ladder.from_dict(json.loads(json.dumps(lad.to_dict()))) == lad
+    with pytest.raises(ValueError, match="settle must be a whole number"):
+        ladder("cathedral", budgets=(0.02,), games=2, settle=-1)
+    assert main(["ladder", "cathedral", "--settle", "-1"]) == 2
+
+
+
+
 def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:
     lad = ladder("sagrada", budgets=(0.02,), games=2, jobs=1, entries=["greedy"])
     (rung,) = lad.rungs
@@ -87,7 +110,7 @@ def test_each_games_hint_search_is_its_ladders_strongest_within_a_second(game: s
     facts = sg.load(game).facts
     assert facts.hint_bot in sg.ai.bot_names(game)
     lad = shipped(game)
-    assert lad.strongest(1.0) == facts.hint_bot, str(lad)
+    assert lad.strongest(HINT_S) == facts.hint_bot, str(lad)
 
 
 def test_the_shipped_ladders_cover_every_game_and_the_budgets_measured() -> None:

@@ -34,7 +34,7 @@ from ..core import load
 from .bots import BOTS, bot_names
 from .tournament import check_opening_plies, parse_bot, tournament, wilson
 
-__all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES"]
+__all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES", "HINT_S"]
 
 DATA = pathlib.Path(__file__).with_name("ladders")
 SEARCHES = ("mcts", "alphabeta")
@@ -43,6 +43,8 @@ BUDGETS = (0.1, 0.3, 1.0, 3.0, 10.0)
 """Seconds a move on the full ladder."""
 BOOTSTRAP = 200
 """Resamplings of the games for the rating intervals."""
+HINT_S = 1.0
+"""A hint's budget: the hint search is the strongest rung thinking at most this long a move."""
 
 
 @dataclass(frozen=True)
@@ -218,15 +220,21 @@ def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
 def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
            jobs: int | None = None, seed: int = 0, executor: Any = None,
            progress: Callable[[int, int], None] | None = None,
-           entries: list[str] | None = None, opening_plies: int = 0) -> Ladder:
+           entries: list[str] | None = None, opening_plies: int = 0,
+           settle: int = 0) -> Ladder:
     """Make ``game``'s ladder: ``games`` seat-alternating games a pairing (Sagrada: a
     difficulty), on ``jobs`` processes or a Dask ``executor`` (see ``tournament``).
     ``opening_plies`` (games without chance): each pair of games starts from that many random
     moves, played once from each seat, so that searches which would repeat one game from the
     usual start play different games (two near-deterministic searches from the same start may
-    play two or three games, each many times)."""
+    play two or three games, each many times). ``settle`` (two-sided games): when the two
+    highest rungs within a hint's second (``HINT_S``) have overlapping intervals, so that the
+    ladder cannot say which search the hints should use, they play that many more games
+    against each other and the ratings are fitted again with them."""
     if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= 10_000:
         raise ValueError(f"games must be a whole number 2 to 10,000, not {games!r}")
+    if isinstance(settle, bool) or not isinstance(settle, int) or not 0 <= settle <= 10_000:
+        raise ValueError(f"settle must be a whole number of games 0 to 10,000, not {settle!r}")
     if not budgets or any(isinstance(b, bool) or not isinstance(b, (int, float))
                           or not 0 < b <= 600 for b in budgets):
         raise ValueError(f"budgets must be seconds above 0 (at most 600), not {budgets!r}")
@@ -238,34 +246,55 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
     options = {"players": 2} if "players" in type(g).options else {}
     pairs = _pairings(entries)
     index = {e: i for i, e in enumerate(entries)}
-    played: list[tuple[int, int, float]] = []
+    groups: list[list[tuple[int, int, float]]] = []  # each match's games (a, b, points of a)
     margins: dict[int, list[float]] = {i: [] for i in range(len(entries))}
     seconds: dict[int, list[float]] = {i: [] for i in range(len(entries))}
     pairings = []
     sign = -1.0 if g.facts.lower_is_better else 1.0
-    for k, (a, b) in enumerate(pairs):
-        def tick(done: int, total: int, k: int = k) -> None:
-            if progress:
-                progress(k * games + done, len(pairs) * games)
+    total = len(pairs) * games
 
-        table = tournament(game, [a, b], n=games, jobs=jobs, seed=seed + 1000 * k,
+    def match(a: str, b: str, n: int, k: int, done: int) -> dict[str, Any]:
+        """Play ``n`` games of ``a`` against ``b`` (seeds from ``k``), recorded as a group."""
+        def tick(d: int, t: int) -> None:
+            if progress:
+                progress(done + d, total)
+
+        table = tournament(game, [a, b], n=n, jobs=jobs, seed=seed + 1000 * k,
                            options=options, executor=executor, progress=tick,
                            opening_plies=opening_plies)
         points = 0.0
+        group = []
         for r in table.results:
             seat_a = r.task.entries.index(0)
             seat_b = 1 - seat_a
             pa = r.returns[seat_a]
             points += pa
-            played.append((index[a], index[b], pa))
+            group.append((index[a], index[b], pa))
             diff = sign * (r.scores[seat_a] - r.scores[seat_b])
             margins[index[a]].append(diff)
             margins[index[b]].append(-diff)
             for who, seat in ((index[a], seat_a), (index[b], seat_b)):
                 if r.moves[seat]:
                     seconds[who].append(r.seconds[seat] / r.moves[seat])
-        pairings.append({"a": a, "b": b, "games": games, "a_points": points})
-    groups = [played[k * games:(k + 1) * games] for k in range(len(pairs))]
+        groups.append(group)
+        return {"a": a, "b": b, "games": n, "a_points": points}
+
+    for k, (a, b) in enumerate(pairs):
+        pairings.append(match(a, b, games, k, k * games))
+    rungs = _rungs(entries, groups, margins, seconds, seed)
+    top = [r for r in rungs if r.budget <= HINT_S + 1e-9][:2]
+    if settle and len(top) == 2 and top[1].high >= top[0].low:
+        total += settle
+        extra = match(top[0].bot, top[1].bot, settle, len(pairs), len(pairs) * games)
+        pairings.append({**extra, "settle": True})
+        rungs = _rungs(entries, groups, margins, seconds, seed)
+    return Ladder(game, "Elo", rungs, games, pairings, opening_plies)
+
+
+def _rungs(entries: list[str], groups: list[list[tuple[int, int, float]]],
+           margins: dict[int, list[float]], seconds: dict[int, list[float]],
+           seed: int) -> list[Rung]:
+    """The ladder's rungs, strongest first, from each match's games."""
     rungs = []
     for i, (e, (rating, low, high)) in enumerate(zip(entries, rated(groups, len(entries),
                                                                      seed))):
@@ -273,7 +302,7 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
                           len(margins[i]), round(_mean(margins[i]), 2),
                           round(_mean(seconds[i]), 4)))
     rungs.sort(key=lambda r: -r.rating)
-    return Ladder(game, "Elo", rungs, games, pairings, opening_plies)
+    return rungs
 
 
 def _solo(game: str, entries: list[str], games: int, jobs: int | None, seed: int,

@@ -163,6 +163,13 @@ def dilate(x: int) -> int:
     return (h | (h << SIZE) | (h >> SIZE)) & FULL
 
 
-def regions(free: int) -> list[int]:
-    """The 8-connected regions of the cells in ``free`` (a diagonal step connects)."""
-    return connected_parts(free, dilate)
+def regions(free: int, seeds: int | None = None) -> list[int]:
+    """The 8-connected regions of the cells in ``free`` (a diagonal step connects), lowest
+    cell's first; ``seeds``: only the regions holding one of these cells.
+
+    >>> [bin(r).count("1") for r in regions(0b111 | 1 << 22)]  # a1-c1, and c3 alone
+    [3, 1]
+    >>> regions(0b111 | 1 << 22, seeds=1 << 22) == [1 << 22]
+    True
+    """
+    return connected_parts(free, dilate, seeds=seeds)

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
-from ..core import TERMINAL, Move, State, bit_indices, connected_parts
+from ..core import TERMINAL, Move, State, bit_indices
 from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, SIDES, SIZES,
                      Placement, dilate, regions)
 
@@ -272,7 +272,7 @@ class Position:
             parts = regions(free)
             self._whole = (False, self._whole[1]) if side == LIGHT else (self._whole[0], False)
         else:
-            parts = connected_parts(free, dilate, seeds=dilate(mask))
+            parts = regions(free, seeds=dilate(mask))
         for region in parts:
             inside = None
             many = False
@@ -331,12 +331,15 @@ def _index_of(owner: int, piece: int, mask: int) -> int:
 
 # ---- evaluation -------------------------------------------------------------------------------
 
-def _stuck(pos: Position, side: int) -> float:
-    """Squares of ``side``'s buildings that fit nowhere any more: they will stay unplaced."""
-    bits = pos.placements(side)
+def _stuck(pos: Position, side: int, bits: int) -> float:
+    """Squares of ``side``'s buildings that fit nowhere any more (``bits``: its placements):
+    they will stay unplaced."""
     of_piece = _OF_PIECE[side]
-    return float(sum(n * SIZES[piece] for piece, n in enumerate(pos.supply[side])
-                     if n and not bits & of_piece[piece]))
+    stuck = 0
+    for piece, n in enumerate(pos.supply[side]):
+        if n and not bits & of_piece[piece]:
+            stuck += n * SIZES[piece]
+    return float(stuck)
 
 
 def _live(pos: Position) -> int:
@@ -360,9 +363,10 @@ def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
     tempo = _TEMPO if pos.to_move == LIGHT else -_TEMPO  # the side to move takes the next spot
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
     held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
-    value = (margin + _stuck(pos, DARK) - _stuck(pos, LIGHT) + tempo + room * held
-             + _MOBILITY * (math.log1p(pos.placements(LIGHT).bit_count())
-                            - math.log1p(pos.placements(DARK).bit_count())))
+    lit_bits, dim_bits = pos.placements(LIGHT), pos.placements(DARK)
+    value = (margin + _stuck(pos, DARK, dim_bits) - _stuck(pos, LIGHT, lit_bits) + tempo
+             + room * held + _MOBILITY * (math.log1p(lit_bits.bit_count())
+                                          - math.log1p(dim_bits.bit_count())))
     if excl or unsafe:
         light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
         lit, dim = _cover(LIGHT, light), _cover(DARK, dark)
