@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         plies = 0 if sg.load(game).facts.chance else args.opening_plies
         lad = ladder(game, budgets, games=args.n, jobs=args.jobs, seed=args.seed,
                      executor=executor, progress=progress, opening_plies=plies,
-                     settle=0 if sg.load(game).facts.max_players == 1 else args.settle)
+                     settle=args.settle)
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)
         DATA.mkdir(exist_ok=True)

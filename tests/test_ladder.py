@@ -95,8 +95,6 @@ def test_a_ladder_settles_the_two_best_within_a_hints_second_when_it_cannot_tell
     assert main(["ladder", "cathedral", "--settle", "-1"]) == 2
 
 
-
-
 def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:
     lad = ladder("sagrada", budgets=(0.02,), games=2, jobs=1, entries=["greedy"])
     (rung,) = lad.rungs
