@@ -350,6 +350,11 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
         log = server.log_path.read_text()
         assert log.count("Using pre-heated kernel") == 3
         assert log.count("Kernel started:") == started  # replacements come 20 s later
+        # the kernels listen on local sockets, not TCP ports (no race for a free port)
+        runtime = pathlib.Path(log.split("Storing connection files in ", 1)[1].split()[0]
+                               .rstrip("."))
+        files = [json.loads(p.read_text()) for p in runtime.glob("kernel-*.json")]
+        assert len(files) >= 4 and all(f["transport"] == "ipc" for f in files)
 
 
 def test_serve_plans_a_class_from_its_size_and_the_memory() -> None:

@@ -298,6 +298,11 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     settings = [f"--Voila.token={password}"] if password else []
     settings += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
                  f"--ClassKernelManager.max_pupils={limit}"]
+    if os.name == "posix":
+        # kernels talk to the server over local sockets, not TCP ports: many kernels starting
+        # at once (the preheated pools, a class) can no longer pick the same free port, which
+        # left a kernel failing with "Address already in use" through all its restarts
+        settings.append("--KernelManager.transport=ipc")
     if class_size:
         # the class takes its kernels within seconds: their replacements start after it
         settings.append("--VoilaKernelManager.fill_delay=20")
