@@ -112,7 +112,24 @@ def test_h_on_the_board_asks_for_a_hint() -> None:
     view.chance_button.click()  # the cards are drawn
     view.board.press("h")
     assert view.suggestions and "Hint:" in view.message.value
-    assert view.card is not None  # the best placement's card is in hand
+    # what the best move uses is in hand: the card it places (most often), or the tool it uses
+    best = str(view.suggestions[0].move).split()
+    assert best[0] in ("place", "tool")
+    assert (view.card, view.tool) == ((best[1], None) if best[0] == "place" else (None, best[1]))
+
+
+def test_a_tool_hint_puts_the_tool_in_hand_and_a_click_goes_on_with_it() -> None:
+    import stainedglass as sg
+
+    view = sgw.SagradaView(sg.load("sagrada").new_game(seed=0), background=False)
+    view.chance_button.click()  # these first cards can pay for a tool
+    text = next(m for m in view.legal_texts() if m.startswith("tool "))
+    view.show_suggestions([sg.ai.Suggestion(view.state.parse_move(text), 0.6, 100,
+                                            "playouts", "a tool")])
+    words, before = text.split(), list(view.state.history)  # tool NAME pay CARD ...
+    assert (view.card, view.tool) == (None, words[1]) and "Hint: a tool" in view.message.value
+    view.click(f"card:{words[3]}")  # the card that pays for it: the tool's next step
+    assert view.tokens == [words[3]] and view.state.history == before  # not played yet
 
 
 def test_a_kit_key_does_not_reach_the_views_own_key_handler() -> None:

@@ -329,9 +329,13 @@ class SagradaView(GameView):
         return f"choice:{token}"
 
     def take_hint(self, move: sg.Move) -> None:
+        """Pick up what the best move uses: the card it places, or the tool it uses (a click on
+        the card that pays for it goes on from there)."""
         words = str(move).split()
         if words[0] == "place":
             self.card = words[1]
+        elif words[0] == "tool" and words[1] in TOOLS:
+            self.card, self.tool, self.tokens = None, words[1], []
 
     # ---- drawing -----------------------------------------------------------------------------
 
