@@ -35,7 +35,9 @@ def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -
     played = int(status.split("after ")[1].split(" of")[0])
     assert 2 <= played < 200
     assert f"{played} of 200 games" in page.inner_text(".sg-lab-rates")
-    assert page.locator(".sg-lab-start button, button.sg-lab-start").first.is_enabled()
+    # Start comes back once the worker has finished (a message after the status's): wait for it
+    page.wait_for_selector(".sg-lab-start button:not([disabled]), "
+                           "button.sg-lab-start:not([disabled])", timeout=10_000)
     page.locator(".sg-lab-strength").scroll_into_view_if_needed()
     shot(page, "lab-2-stopped")
     assert "Traceback" not in page.inner_text("body")
