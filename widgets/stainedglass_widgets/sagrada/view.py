@@ -334,8 +334,8 @@ class SagradaView(GameView):
         words = str(move).split()
         if words[0] == "place":
             self.card = words[1]
-        elif words[0] == "tool" and words[1] in TOOLS:
-            self.card, self.tool, self.tokens = None, words[1], []
+        elif words[0] == "tool":
+            self.choose_tool(words[1])  # its words give way to the hint's
 
     # ---- drawing -----------------------------------------------------------------------------
 
