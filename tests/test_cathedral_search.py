@@ -282,6 +282,45 @@ def test_with_partial_a_depth_cut_short_still_counts_for_the_moves_it_finished()
     assert ranked[True][0].value >= finished[last_best].value
 
 
+def test_late_placements_are_searched_shallower_first_and_every_line_still_ends_with_an_answer(
+        ) -> None:
+    # late move reductions: from the third placement searched at a node on, a first search two
+    # plies shallower, and the full depth only for a placement that then beats the best; the
+    # same depth costs fewer nodes, and two plies keep every line ending with the other side's
+    # answer (at each leaf the searching side is to move again)
+    state = random_game(6, moves=10)
+    me = state.to_move
+    nodes: dict[int, int] = {}
+    leaves: dict[int, set[int]] = {}
+    depths: dict[int, set[int]] = {}
+    for reduce in (0, 2):
+        bot = sg.ai.bot("cathedral", depth=4, seed=1, reduce=reduce)
+        seen: set[int] = set()
+        at: set[tuple[int, int]] = set()  # (depth asked of the answer above, of this node)
+        above = [0]
+        pvs = bot._pvs
+
+        def spy(pos, depth, alpha, beta, sign, ply, pvs=pvs, seen=seen, at=at,  # type: ignore
+                above=above):
+            if depth <= 0 and pos.to_move != TERMINAL:
+                seen.add(pos.to_move)
+            if ply == 1:
+                above[0] = depth
+            elif ply == 2:
+                at.add((above[0], depth))
+            return pvs(pos, depth, alpha, beta, sign, ply)
+
+        bot._pvs = spy
+        assert bot.analyse(state, top=1)[0].move in state.legal_moves()
+        nodes[reduce], leaves[reduce] = bot.nodes, seen
+        depths[reduce] = {d for a, d in at if a == 3}  # depth 4: what the answers' answers get
+    assert leaves[0] == leaves[2] == {me}
+    assert nodes[2] < nodes[0]
+    assert depths[0] == {2} and depths[2] == {2, 0}  # 3 - 1, or 3 - 1 - 2 first
+    with pytest.raises(ValueError, match="reduce= must be"):
+        sg.ai.bot("cathedral", reduce=-2)
+
+
 def result_of(margin: int, light: bool) -> int:
     """Win (1), draw (0) or loss (-1) for the side to move, from the final margin."""
     mine = margin if light else -margin
