@@ -435,3 +435,56 @@ def test_the_evaluation_weighs_squares_only_one_side_can_still_cover(seed: int) 
     assert evaluate(pos, 0.3, 0.0, 2.0) == pytest.approx(plain + 2.0 * unsafe)
     with pytest.raises(ValueError, match="unsafe="):
         sg.ai.bot("cathedral", unsafe=-1)
+
+
+def test_a_position_made_in_the_middle_of_a_game_claims_as_the_rules_do() -> None:
+    # a claim looks only at the regions next to the new building once every region holds two
+    # or more of the other side's buildings or is all the side's territory: a position made
+    # in the middle of a game starts so (its first claim need not look at the whole city),
+    # and games that capture whenever they can then keep the rules move by move
+    settled = 0
+    for seed in range(8):
+        rng = random.Random(100 + seed)
+        state = random_game(100 + seed, moves=8 + seed)
+        pos = Position(state)
+        settled += pos._whole == (False, False)
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            rng.shuffle(legal)
+            move = next((m for m in legal[:40] if _captures(state, m)), legal[0])
+            pos.make(pos.code_of(move))
+            state.play(move)
+            fresh = Position(state)
+            assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral) == (
+                fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral)
+    assert settled >= 6
+
+
+def _captures(state: sg.State, move: sg.Move) -> bool:
+    state.play(move)
+    found = bool(state.last_captures)
+    state.undo()
+    return found
+
+
+@pytest.mark.parametrize("made_after", [1, 3])
+def test_a_first_building_claims_nothing_and_the_second_claims_what_it_closed_off(
+        made_after: int) -> None:
+    # rule 2 (RULES.md): "The first round claims nothing: the Cathedral and each side's first
+    # building". Dark's inn closes off a1 in the corner and claims nothing; Dark's next
+    # building, anywhere, claims it. The same whether the search's position was made before
+    # Dark's first building or after it
+    moves = ["cathedral e4 d5 e5 f5 e6 e7", "inn b1 a2 b2", "tavern j10", "tavern h8"]
+    state = GAME.new_game()
+    for move in moves[:made_after]:
+        state.play(move)
+    pos = Position(state)
+    for move in moves[made_after:]:
+        parsed = state.parse_move(move)
+        pos.make(pos.code_of(parsed))
+        state.play(parsed)
+        assert pos.terr == Position(state).terr
+    a1 = 1 << 0
+    assert state.terr[1] & a1 and pos.terr[1] & a1
+    state.undo()
+    assert not state.terr[1] & a1  # the inn alone did not claim it

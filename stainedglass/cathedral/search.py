@@ -53,8 +53,8 @@ import numpy as np
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
 from ..core import TERMINAL, Move, State, bit_indices
-from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, SIDES, SIZES,
-                     Placement, dilate, regions)
+from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, NOT_A, NOT_J, SIDES,
+                     SIZES, Placement, regions)
 
 __all__ = ["Position", "CathedralSearch", "evaluate"]
 
@@ -111,6 +111,9 @@ def _set_bits(side: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _ON_CELL, _OF_PIECE = zip(_set_bits(LIGHT), _set_bits(DARK))
+_OFF_CELL = tuple(tuple(((1 << len(SIDES[side].moves)) - 1) & ~bits for bits in _ON_CELL[side])
+                  for side in (LIGHT, DARK))
+"""Each side's placements not covering each cell, as bitsets."""
 _OF_SIZE = tuple(
     tuple(_bits_of(_SIZE_OF[side] == size) for size in sorted(set(SIZES[:CATHEDRAL]), reverse=True))
     for side in (LIGHT, DARK))
@@ -149,7 +152,23 @@ class Position:
         # per side: (its placements as a bitset, the cells blocked then, its supply then)
         self._cand: tuple[Any, Any] = (None, None)
         # per side: whether its next claim must look at every region (see ``_claim``)
-        self._whole = (True, True)
+        # (a side yet to build looks at every region at its first claim: its first building
+        # claims nothing, and may close off a region that its second then claims)
+        self._whole = (not self.has_built[LIGHT] or self._unsettled(LIGHT),
+                       not self.has_built[DARK] or self._unsettled(DARK))
+
+    def _unsettled(self, side: int) -> bool:
+        """Whether some region of squares without ``side``'s buildings holds at most one
+        other building and is not all ``side``'s territory: then its next claim must look at
+        every region (as after its first building, which claims nothing). Otherwise only the
+        regions next to each new building can change (``_claim``), and a position made from
+        a game in the middle saves looking at the whole city once in every line searched."""
+        foreign = [b[2] for b in self.buildings if b[0] != side]
+        for region in regions(FULL & ~self.occ[side]):
+            inside = sum(1 for mask in foreign if mask & region)
+            if inside == 1 or inside == 0 and region & ~self.terr[side]:
+                return True
+        return False
 
     # ---- moves --------------------------------------------------------------------------------
 
@@ -170,18 +189,23 @@ class Position:
         """The placements ``side`` may make, as a bitset over ``SIDES[side].moves``: the last
         answer with the squares blocked and the buildings used up since taken out (the usual
         case), or from the whole table when squares were freed or a building came back."""
-        blocked = self.blocked(side)
+        occ = self.occ
+        blocked = occ[0] | occ[1] | occ[2] | self.terr[1 - side]
         supply = self.supply[side]
         cached = self._cand[side]
         if cached is not None:
             bits, c_blocked, c_supply = cached
-            if c_blocked == blocked and c_supply == supply:
+            same = c_supply is supply or c_supply == supply
+            if c_blocked == blocked and same:
                 return bits  # type: ignore[no-any-return]
-            if not c_blocked & ~blocked and all(map(int.__le__, supply, c_supply)):
-                on_cell = _ON_CELL[side]
-                for cell in bit_indices(blocked & ~c_blocked):
-                    bits &= ~on_cell[cell]
-                if supply != c_supply:
+            if not c_blocked & ~blocked and (same or all(map(int.__le__, supply, c_supply))):
+                off_cell = _OFF_CELL[side]
+                new = blocked & ~c_blocked
+                while new:
+                    low = new & -new
+                    bits &= off_cell[low.bit_length() - 1]
+                    new ^= low
+                if not same:
                     of_piece = _OF_PIECE[side]
                     for piece, (n, before) in enumerate(zip(supply, c_supply)):
                         if not n and before:
@@ -268,7 +292,6 @@ class Position:
         terr = list(self.terr)
         opp = 1 - side
         buildings = self.buildings
-        foreign = [b for b in buildings if b[0] != side]
         supply = [list(self.supply[0]), list(self.supply[1])]
         captured = []
         free = FULL & ~occ[side]
@@ -276,12 +299,17 @@ class Position:
             parts = regions(free)
             self._whole = (False, self._whole[1]) if side == LIGHT else (self._whole[0], False)
         else:
-            parts = regions(free, seeds=dilate(mask))
+            h = mask | ((mask << 1) & NOT_A) | ((mask >> 1) & NOT_J)
+            todo = (h | (h << 10) | (h >> 10)) & free  # the squares next to the building
+            parts = []
+            while todo:
+                parts.append(_grown(todo & -todo, free))
+                todo &= ~parts[-1]
         for region in parts:
             inside = None
             many = False
-            for b in foreign:
-                if b[2] & region:
+            for b in buildings:
+                if b[2] & region and b[0] != side:
                     if inside is not None:
                         many = True
                         break
@@ -325,6 +353,17 @@ class Position:
 
     def key(self) -> tuple[int, int, int, int]:
         return (self.zob, self.terr[0], self.terr[1], self.to_move)
+
+
+def _grown(part: int, free: int) -> int:
+    """The region of ``free`` holding the squares ``part`` (the claim's hot loop: ``dilate``
+    written out)."""
+    while True:
+        h = part | ((part << 1) & NOT_A) | ((part >> 1) & NOT_J)
+        grown = (h | (h << 10) | (h >> 10)) & free
+        if grown == part:
+            return part
+        part = grown
 
 
 def _index_of(owner: int, piece: int, mask: int) -> int:
@@ -771,9 +810,12 @@ class CathedralSearch(Bot):
             self._exact = False
         if n > 1:
             side = pos.to_move
-            theirs = pos._candidates(1 - side)
-            heat = _CELLS[1 - side][theirs].sum(axis=0)
-            cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(len(theirs), 1)
+            theirs = pos.placements(1 - side)  # how many of them cover each cell
+            on_cell = _ON_CELL[1 - side]
+            heat = np.array([(theirs & on_cell[cell]).bit_count() for cell in range(100)],
+                            dtype=np.float32)
+            cheap = (3.0 * _SIZE_OF[side][idx]
+                     + (_CELLS[side][idx] @ heat) / max(theirs.bit_count(), 1))
             cheap = cheap + self._history[idx] * 0.01
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
