@@ -26,6 +26,14 @@ def random_game(seed: int, moves: int) -> sg.State:
     return state
 
 
+def _captures(state: sg.State, move: sg.Move) -> bool:
+    """Whether ``move`` captures a building (the state is left as it was)."""
+    state.play(move)
+    found = bool(state.last_captures)
+    state.undo()
+    return found
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_search_position_keeps_the_rules_move_by_move(seed: int) -> None:
     # the same legal placements, territory, captures (supply), turn and end as the rules
@@ -64,14 +72,8 @@ def test_the_search_position_keeps_the_rules_through_captures() -> None:
         while not state.is_terminal():
             legal = state.legal_moves()
             rng.shuffle(legal)
-            move = legal[0]
-            for candidate in legal[:60]:  # the first move that captures, if one does
-                state.play(candidate)
-                found = bool(state.last_captures)
-                state.undo()
-                if found:
-                    move = candidate
-                    break
+            # the first move that captures, if one does
+            move = next((m for m in legal[:60] if _captures(state, m)), legal[0])
             pos.make(pos.code_of(move))
             state.play(move)
             captures += len(state.last_captures)
@@ -458,13 +460,6 @@ def test_a_position_made_in_the_middle_of_a_game_claims_as_the_rules_do() -> Non
             assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral) == (
                 fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral)
     assert settled >= 6
-
-
-def _captures(state: sg.State, move: sg.Move) -> bool:
-    state.play(move)
-    found = bool(state.last_captures)
-    state.undo()
-    return found
 
 
 @pytest.mark.parametrize("made_after", [1, 3])

@@ -54,7 +54,7 @@ from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
 from ..core import TERMINAL, Move, State, bit_indices
 from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, NOT_A, NOT_J, SIDES,
-                     SIZES, Placement, regions)
+                     SIZES, Placement, dilate, regions)
 
 __all__ = ["Position", "CathedralSearch", "evaluate"]
 
@@ -171,10 +171,6 @@ class Position:
         return False
 
     # ---- moves --------------------------------------------------------------------------------
-
-    def blocked(self, side: int) -> int:
-        occ = self.occ
-        return occ[0] | occ[1] | occ[2] | self.terr[1 - side]
 
     def legal(self, side: int | None = None) -> np.ndarray:
         """Indices into ``SIDES[side]`` of the placements ``side`` may make now (the Cathedral's
@@ -299,8 +295,7 @@ class Position:
             parts = regions(free)
             self._whole = (False, self._whole[1]) if side == LIGHT else (self._whole[0], False)
         else:
-            h = mask | ((mask << 1) & NOT_A) | ((mask >> 1) & NOT_J)
-            todo = (h | (h << 10) | (h >> 10)) & free  # the squares next to the building
+            todo = dilate(mask) & free  # the squares next to the building
             parts = []
             while todo:
                 parts.append(_grown(todo & -todo, free))
