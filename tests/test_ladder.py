@@ -10,7 +10,7 @@ import pytest
 
 import stainedglass as sg
 from stainedglass.__main__ import main
-from stainedglass.ai.ladder import (HINT_S, Ladder, _pairings, entries_for, ladder, ratings,
+from stainedglass.ai.ladder import (HINT_S, Ladder, _pairings, entries_for, ladder, rated, ratings,
                                     shipped)
 
 
@@ -77,8 +77,10 @@ def test_a_ladder_from_random_openings_records_them_and_refuses_them_for_chance_
 
 def test_a_ladder_settles_the_two_best_within_a_hints_second_when_it_cannot_tell_them_apart(
         ) -> None:
-    # two games a pairing cannot separate anything: the two best within a second play more
-    entries = ["greedy", "mcts:budget=0.02", "alphabeta:budget=0.02"]
+    # searches bounded by iterations and depth, not seconds, play the same games on any
+    # machine; from seed 0 two games a pairing leave the two best within a second overlapping
+    # (mcts's 1-1 against greedy, alpha-beta's 2-0 against mcts), so they play four more
+    entries = ["greedy", "mcts:iterations=40", "alphabeta:depth=1"]
     lad = ladder("cathedral", budgets=(0.02,), games=2, jobs=1, opening_plies=2,
                  entries=entries, settle=4)
     settled = [p for p in lad.pairings if p.get("settle")]
@@ -93,6 +95,17 @@ def test_a_ladder_settles_the_two_best_within_a_hints_second_when_it_cannot_tell
     with pytest.raises(ValueError, match="settle must be a whole number"):
         ladder("cathedral", budgets=(0.02,), games=2, settle=-1)
     assert main(["ladder", "cathedral", "--settle", "-1"]) == 2
+
+
+def test_a_clean_sweep_of_two_games_leaves_the_interval_open() -> None:
+    # 2-0 says little: the loser's interval reaches even (0), and a 10-0 sweep's reaches less
+    # far; a 3-1 record spans both sides of the fitted rating
+    ((_, _, _), (two, low2, high2)) = rated([[(0, 1, 1.0)] * 2], 2)
+    ((_, _, _), (ten, low10, high10)) = rated([[(0, 1, 1.0)] * 10], 2)
+    assert low2 == two < high2 == pytest.approx(0.0, abs=1e-6)
+    assert low10 == ten < high10 < high2
+    ((_, _, _), (mid, low, high)) = rated([[(0, 1, 1.0)] * 3 + [(0, 1, 0.0)]], 2)
+    assert low < mid < high
 
 
 def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:
