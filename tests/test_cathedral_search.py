@@ -199,9 +199,10 @@ def test_answers_widens_the_other_sides_answers_to_each_root_move() -> None:
     # an answer whose point shows a move later can rank low one ply deep: ``answers`` searches
     # more of them right after the root's moves, and leaves the other plies at ``width``
     state = random_game(8, moves=6)
-    widths: dict[int, dict[int, int]] = {}
-    for answers in (0, 30):
-        bot = sg.ai.bot("cathedral", depth=3, seed=1, answers=answers)
+    widths: dict[int | None, dict[int, int]] = {}
+    for answers in (0, 30, None):  # None: the hint search as shipped (36)
+        bot = sg.ai.bot("cathedral", depth=3, seed=1,
+                        **({} if answers is None else {"answers": answers}))
         seen: dict[int, int] = {}
         ordered = bot._ordered
 
@@ -215,8 +216,8 @@ def test_answers_widens_the_other_sides_answers_to_each_root_move() -> None:
         bot.analyse(state)
         widths[answers] = seen
     assert widths[0][1] <= 12 + 3  # (the table's move and two killers may come first)
-    assert widths[30][1] >= 30
-    assert len(state.legal_moves()) > 30
+    assert widths[30][1] >= 30 and widths[None][1] >= 36
+    assert len(state.legal_moves()) > 36
 
 
 def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:

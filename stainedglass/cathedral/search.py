@@ -14,9 +14,11 @@ nothing of it. This one is written for the game, as strong game programs are:
   chose moves the other side could answer, and lost more games). Two plies weigh every move
   and every answer to it (as alpha-beta does); deeper, only the most promising placements
   (the branching factor is in the hundreds), ranked cheaply near the horizon so that
-  alpha-beta cuts the leaves, but every answer of the other side at the horizon (one missed
-  there is a blunder made); the placements ranked below the first two are searched two plies
-  shallower first, and again to the full depth only when that shows them better than the best
+  alpha-beta cuts the leaves, but 36 of the other side's answers to each root move (an answer
+  whose point shows a move later can rank low one ply deep: 12 let such refutations through)
+  and every answer of the other side at the horizon (one missed there is a blunder made); the
+  placements ranked below the first two are searched two plies shallower first, and again to
+  the full depth only when that shows them better than the best
   (late move reductions: a six-ply search costs a half to a third of the nodes, so the middle
   game often finishes six plies in a second, where four plies saw gains that the other side's
   answer two plies later took back);
@@ -68,6 +70,7 @@ _ROOM = 0.3  # squares per free square of one's own territory (room=)
 _EXCL = 0.0  # squares per free square only one's own buildings can still cover (excl=)
 _UNSAFE = 0.0  # squares per square of a building with no spot only its side can cover (unsafe=)
 _SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
+_ANSWERS = 36  # the other side's answers searched after each root move, at least (answers=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -460,12 +463,12 @@ class CathedralSearch(Bot):
     """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
     ``depth`` plies, or for ``nodes`` positions (reproducible: the deepest search finished
     within them stands); ``width`` placements searched at each inner ply, ranked one ply deep
-    from ``order_depth`` plies above the horizon, and at least ``answers`` of the other side's
-    answers to each root move (never fewer than ``width``); ``room`` squares for each free
-    square of one's own territory; ``excl`` and ``unsafe`` (0 by default) weigh the squares
-    only one side can still cover, and the buildings with no spot on them (``evaluate``);
-    ``even`` (default True): deepen two plies at a time past the
-    first two, so that every line ends with the other side's answer (False: one ply at a time);
+    from ``order_depth`` plies above the horizon, and at least ``answers`` (36) of the other
+    side's answers to each root move (never fewer than ``width``; 0: ``width``); ``room``
+    squares for each free square of one's own territory; ``excl`` and ``unsafe`` (0 by
+    default) weigh the squares only one side can still cover, and the buildings with no spot
+    on them (``evaluate``); ``even`` (default True): deepen two plies at a time past the first
+    two, so that every line ends with the other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
     played by their new values (the last best is searched first, so the move chosen is the last
     best or one proved better than it), where otherwise the depth is thrown away;
@@ -491,7 +494,7 @@ class CathedralSearch(Bot):
                                 "width": 12, "order_depth": 2, "all_replies": True,
                                 "room": _ROOM, "excl": _EXCL, "unsafe": _UNSAFE,
                                 "even": True, "partial": False,
-                                "solve": _SOLVE, "answers": 0, "reduce": 2, "late": 2}
+                                "solve": _SOLVE, "answers": _ANSWERS, "reduce": 2, "late": 2}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
