@@ -106,6 +106,8 @@ def test_a_clean_sweep_of_two_games_leaves_the_interval_open() -> None:
     assert low10 == ten < high10 < high2
     ((_, _, _), (mid, low, high)) = rated([[(0, 1, 1.0)] * 3 + [(0, 1, 0.0)]], 2)
     assert low < mid < high
+    # a pair met from either seat (the AI lab's rotated seats) is still one pair, one draw
+    assert rated([[(0, 1, 1.0), (1, 0, 0.0)] * 5], 2) == rated([[(0, 1, 1.0)] * 10], 2)
 
 
 def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:

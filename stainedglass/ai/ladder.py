@@ -208,8 +208,9 @@ def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
     played = [g for group in groups for g in group]
     best = ratings(played, n, anchor=anchor)
     rng = random.Random(seed)
-    pools = [group + [(a, b, 0.5) for a, b in dict.fromkeys((a, b) for a, b, _ in group)]
-             for group in groups]
+    pools = [group + [(a, b, 0.5) for a, b in dict.fromkeys((min(a, b), max(a, b))
+                                                            for a, b, _ in group)]
+             for group in groups]  # (a pair met from either seat is one pair: one draw)
     samples = []
     for _ in range(BOOTSTRAP):
         again = [rng.choice(pool) for group, pool in zip(groups, pools) for _ in group]
