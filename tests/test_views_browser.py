@@ -196,6 +196,32 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     assert page.outside == []  # type: ignore[attr-defined]
 
 
+def test_a_press_counts_when_a_redraw_replaces_the_square_under_it(server: VoilaServer,
+                                                                    page: Any) -> None:
+    """A redraw (the preview following the pointer, late on a busy server) that lands between
+    a press and its release replaces the square pressed, and the browser then fires no click:
+    the board counts the release as the click."""
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    hover(page, "e5")
+    wait_text(page, ".sg-preview", "✓")
+    page.mouse.down()
+    # the redraw: the pressed square (the element under the pointer) replaced by a new one
+    replaced = page.eval_on_selector(f'{CITY} [data-id="e5"]', """sq => {
+        const box = sq.getBoundingClientRect();
+        const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const pressed = under.closest('[data-id]');
+        pressed.replaceWith(pressed.cloneNode(true));
+        return pressed.getAttribute('data-id') + (under.isConnected ? ' kept' : ' gone');
+    }""")
+    assert replaced == "e5 gone"
+    page.mouse.up()
+    wait_moves(page, 1)
+    page.wait_for_selector(f'{CITY} [data-owner="cathedral"]')
+    wait_text(page, ".sg-view .sg-message", "Light places the cathedral")
+    assert page.outside == []  # type: ignore[attr-defined]
+
+
 def test_score_chart_loads_on_demand(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)

@@ -205,10 +205,7 @@ function render({ model, el }) {
     pointerFocus = false;
   };
 
-  root.addEventListener("pointerdown", (e) => { pointerType = e.pointerType || "mouse"; });
-  root.addEventListener("click", (e) => {
-    const id = idOf(e);
-    const touch = (e.pointerType || pointerType) === "touch";
+  const clicked = (id, touch) => {
     focusQuietly();
     if (id === null) return;
     if (touch && model.get("confirm_taps") && !quick(id) && armed !== id) {
@@ -223,6 +220,31 @@ function render({ model, el }) {
     if (touch) hover(id);
     send("click", id);
     showRing();
+  };
+  // A redraw (a hover's preview, say) that lands between a press and its release replaces the
+  // element pressed, and the browser then fires no click: the release clicks instead (once: a
+  // click that a browser fires after all is then not counted again).
+  let pressed = null;  // the element pressed, and the target's id
+  let released = false;  // the last release clicked: a click that follows it is the same
+  root.addEventListener("pointerdown", (e) => {
+    pointerType = e.pointerType || "mouse";
+    pressed = { node: e.target, id: idOf(e) };
+  });
+  root.addEventListener("pointerup", (e) => {
+    const down = pressed;
+    pressed = null;
+    if (down && down.id !== null && !down.node.isConnected && idOf(e) === down.id) {
+      released = true;  // until the click a browser may fire with this release, no longer
+      setTimeout(() => { released = false; }, 0);
+      clicked(down.id, (e.pointerType || pointerType) === "touch");
+    }
+  });
+  root.addEventListener("click", (e) => {
+    if (released) {
+      released = false;
+      return;
+    }
+    clicked(idOf(e), (e.pointerType || pointerType) === "touch");
   });
   root.addEventListener("pointermove", (e) => {
     if (e.pointerType === "touch") return;
