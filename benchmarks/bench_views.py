@@ -233,6 +233,8 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
             page.wait_for_selector(f"{CITY} .hint", state="detached")
         page.select_option(".sg-view select >> nth=1", label="MCTS bot")
         handle = page.locator(".sg-view .widget-slider .noUi-handle").nth(1)  # Dark's strength
+        # shown once the kernel has made Dark a bot (later when the hints kept it busy)
+        handle.wait_for(state="visible")
         handle.focus()
         for _ in range(90):  # 1.0 s to 10.0 s, a tenth a key
             page.keyboard.press("ArrowRight")
