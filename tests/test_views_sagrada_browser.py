@@ -112,6 +112,7 @@ def test_sagrada_tutorial_uses_a_tool(server: Any, page: Any) -> None:
     page.wait_for_function("(i) => document.querySelectorAll('.sg-view')[i]"
                            ".querySelector('.sg-message').innerText.includes('Redraw (3 pips, paid"
                            " with Y3)')", arg=index)
-    assert board.locator('.tool[data-tool="redraw"]').get_attribute("data-used") == "true"
+    # the words and the board are two widgets: wait for the board's own redraw too
+    board.locator('.tool[data-tool="redraw"][data-used="true"]').wait_for(timeout=10_000)
     shot(page, "sagrada-tutorial-tool")
     assert page.outside == []  # type: ignore[attr-defined]

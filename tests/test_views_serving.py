@@ -42,6 +42,8 @@ def test_voila_json_preheats_and_culls() -> None:
     assert "const IDLE_MS = 10 * 60 * 1000;" in js
     # the used kernel's replacement waits until the visitor's page has loaded (docs/serving.md)
     assert conf["VoilaKernelManager"]["fill_delay"] >= 3
+    # a cell's outputs may come late from a busy server: wait for them, never drop them
+    assert conf["VoilaExecutor"]["iopub_timeout"] >= 30
     # plotly's lab extension is not needed (FigureWidget is an anywidget): keep it off page load
     assert "jupyterlab-plotly" in conf["VoilaConfiguration"]["extension_denylist"]
 
@@ -355,6 +357,28 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
                                .rstrip("."))
         files = [json.loads(p.read_text()) for p in runtime.glob("kernel-*.json")]
         assert len(files) >= 4 and all(f["transport"] == "ipc" for f in files)
+
+
+def test_a_busy_server_still_sends_the_board() -> None:
+    # Voila waits 4 s (nbclient's default) for a cell's outputs after the cell has run, then
+    # drops them without a word: a server busy preheating the whole gallery on a loaded machine
+    # sent the play dashboard without its board (CI, and again here with the CPU kept busy).
+    # voila.json gives the outputs a minute.
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            for _ in range(3 * (os.cpu_count() or 1))]
+    try:
+        with VoilaServer() as server:  # the whole gallery preheats while the CPU is busy
+            index = urllib.request.urlopen(server.url("index.ipynb"), timeout=300).read()
+            play = urllib.request.urlopen(server.url("cathedral_play.ipynb"),
+                                          timeout=300).read().decode()
+            log = server.log_path.read_text(errors="replace")
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert b"data-game" in index
+    assert "application/vnd.jupyter.widget-view+json" in play, log[-3000:]
+    assert "Timeout waiting for IOPub output" not in log
 
 
 def test_serve_plans_a_class_from_its_size_and_the_memory() -> None:

@@ -840,9 +840,9 @@ class GameView(w.VBox):
         extra = self.turn_note()
         if extra:
             notes.append(extra)
+        self.redraw()  # the board first: the words that confirm a move arrive on a drawn board
         if notes:
             self.say(" ".join(n for n in notes if n), kind)
-        self.redraw()
         self.update_banner()
         self.update_move_log()
         if not self.compact:
