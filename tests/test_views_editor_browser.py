@@ -99,7 +99,12 @@ def test_an_edited_position_is_refused_with_its_reason_then_played_from(
     on_editor_city(page, "click", "a1")
     wait_text(page, SAID, "The engine can play from this position")
     page.click("button:has-text('Play from here')")
-    page.wait_for_selector(CITY + " svg", state="visible")
+    try:
+        page.wait_for_selector(CITY + " svg", state="visible")
+    except Exception as e:  # say what the page said (a fresh clone once waited here in vain)
+        shot(page, "editor-2-not-playing")
+        raise AssertionError(f"no play board: the editor said {page.inner_text(SAID)!r}, the "
+                             f"view {page.inner_text('.sg-view .sg-message')!r}") from e
     wait_text(page, ".sg-view .sg-message", "Playing from the position you set up")
     assert page.query_selector(EDITOR) is None
     assert page.query_selector(f'{CITY} [data-owner="light"][data-piece="bridge"]') is not None
