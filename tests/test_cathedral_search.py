@@ -386,6 +386,36 @@ def test_the_solver_waits_for_few_free_squares_and_its_budget() -> None:
         sg.ai.bot("cathedral", solve=-1)
 
 
+def test_a_solve_cut_short_still_uses_the_moves_it_proved() -> None:
+    # a budget too small for the whole proof still proves some root moves (the likeliest
+    # first): they hold what exhaustive minimax finds (below the best proved, possibly a bound:
+    # no better than that); a proved win is played, and a move proved worse than another is
+    # left out (a move not proved may still win)
+    met = set()
+    for state in small_endgames(8):
+        light = state.current_player == 0
+        whole = sg.ai.bot("cathedral", nodes=10 ** 7, seed=0, solve=100)
+        whole.analyse(state, top=1)
+        for nodes in range(2, 2 * whole.nodes, max(1, whole.nodes // 6)):
+            bot = sg.ai.bot("cathedral", nodes=nodes, seed=0, solve=100)
+            move = bot.choose(state)
+            if bot.solved or not bot.proved:
+                continue
+            best = max(v for v, _ in bot.proved.values())
+            for code, (value, _) in bot.proved.items():
+                after = state.clone()
+                after.play(Position(state).move_of(code))
+                result = result_of(best_margin(after, [10 ** 6]), light)
+                assert result == value if value == best else result <= value
+            chosen = bot.proved.get(bot_code(state, move), (None, 0))[0]
+            if best == 1:
+                assert chosen == 1
+            else:
+                assert chosen is None or chosen == best > -1
+            met.add(best)
+    assert met >= {1, -1}  # both a proved win and proved losses were met
+
+
 def test_prove_gives_each_moves_result_as_exhaustive_minimax_does() -> None:
     # prove() is the solver on its own, for the AI lab and the proved positions in benchmarks/:
     # every legal move's result for the side to move, as minimax over the rules finds it; a

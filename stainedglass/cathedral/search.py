@@ -29,7 +29,9 @@ nothing of it. This one is written for the game, as strong game programs are:
 - an exact end-game solver: once few free squares are still open to a building (``solve``),
   each move's result (win, draw or loss, both sides at their best) is proved first, by
   alpha-beta over results with every placement weighed, and the search then chooses only
-  among the moves that keep the best result.
+  among the moves that keep the best result. A solve the budget cuts short still counts for
+  the moves it proved (the likeliest first): a proved win is played, and a move proved worse
+  than another is left out.
 
 Values are in squares (the final margin, Dark's unplaced squares minus Light's, from the side
 to move's view), turned into a win chance for the views.
@@ -523,6 +525,10 @@ class CathedralSearch(Bot):
         """Each root move's result solved to the end (1 a win, 0 a draw, -1 a loss for the
         side to move; below the best, possibly a bound: no better than that) and the positions
         its proof took; empty when the position was not solved."""
+        self.proved: dict[int, tuple[int, int]] = {}
+        """When the budget cut the solve short: the root moves it had proved, as in
+        ``solved`` (the search then plays a proved win, or leaves out the moves proved worse
+        than another)."""
         if (pos.cathedral != "unplaced" and _live(pos) <= opts["solve"] and len(codes) > 1
                 and (seconds is not None or self._max_nodes is not None)):
             self._solve_root(pos, codes, sign, exact_all=top != 1,
@@ -536,6 +542,8 @@ class CathedralSearch(Bot):
             if outcome > -1:  # the search chooses among the moves that keep the result
                 codes = keep
             self.exact = True
+        elif self.proved:  # a solve cut short: what it proved still stands
+            codes = _keeping(codes, self.proved)
         done = _one_ply(pos, codes, sign, self._weights)  # the root's order
         plies = dict.fromkeys(codes, 1)  # how deep each root move's value was searched
         self.depth_reached = 1
@@ -615,7 +623,7 @@ class CathedralSearch(Bot):
         self.nodes = 0
         self._deadline, self._max_nodes = None, None
         self._weights = self._evaluation_weights()
-        self.solved = {}
+        self.solved, self.proved = {}, {}
         codes = pos.legal().tolist()
         self._solve_root(pos, codes, 1.0 if pos.to_move == LIGHT else -1.0, exact_all=True,
                          deadline=None if seconds is None else time.perf_counter() + seconds,
@@ -627,7 +635,8 @@ class CathedralSearch(Bot):
                     deadline: float | None, max_nodes: int | None) -> None:
         """Solve each root move to the end (into ``self.solved``) by the ``deadline`` and
         within ``max_nodes`` positions (the search's budget is set back after); a solve cut
-        short leaves ``self.solved`` empty. ``exact_all``: every move's result exact, not only
+        short leaves ``self.solved`` empty, and the moves it proved in ``self.proved``.
+        ``exact_all``: every move's result exact, not only
         the best ones'."""
         saved = self._deadline, self._max_nodes
         self._deadline = deadline
@@ -647,7 +656,7 @@ class CathedralSearch(Bot):
         except _Timeout:
             while pos._stack:
                 pos.unmake()
-            self.solved = {}
+            self.proved, self.solved = self.solved, {}
         self._table = {}
         self._deadline, self._max_nodes = saved
 
@@ -827,6 +836,18 @@ class CathedralSearch(Bot):
         codes = codes[:width]
         seen = set(first)
         return first + [c for c in codes if c not in seen]
+
+
+def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
+    """The root moves worth searching after a solve cut short had ``proved`` some: the proved
+    wins when there are any; else every move but those proved worse than another (a move not
+    proved may still win or draw)."""
+    best = max(v for v, _ in proved.values())
+    if best == 1:
+        return [c for c in codes if c in proved and proved[c][0] == 1]
+    if best == -1:
+        return [c for c in codes if c not in proved] or codes
+    return [c for c in codes if c not in proved or proved[c][0] == best]
 
 
 def _one_ply(pos: Position, codes: list[int], sign: float,
