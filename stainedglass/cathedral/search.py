@@ -536,14 +536,9 @@ class CathedralSearch(Bot):
                              else time.perf_counter() + seconds / 2,
                              max_nodes=None if self._max_nodes is None else self._max_nodes // 2)
         solved = self.solved
-        if solved:
-            outcome = max(v for v, _ in solved.values())
-            keep = [c for c in codes if solved[c][0] == outcome]
-            if outcome > -1:  # the search chooses among the moves that keep the result
-                codes = keep
-            self.exact = True
-        elif self.proved:  # a solve cut short: what it proved still stands
-            codes = _keeping(codes, self.proved)
+        if solved or self.proved:  # (a solve cut short: what it proved still stands)
+            codes = _keeping(codes, solved or self.proved)
+            self.exact = bool(solved)
         done = _one_ply(pos, codes, sign, self._weights)  # the root's order
         plies = dict.fromkeys(codes, 1)  # how deep each root move's value was searched
         self.depth_reached = 1
@@ -636,8 +631,7 @@ class CathedralSearch(Bot):
         """Solve each root move to the end (into ``self.solved``) by the ``deadline`` and
         within ``max_nodes`` positions (the search's budget is set back after); a solve cut
         short leaves ``self.solved`` empty, and the moves it proved in ``self.proved``.
-        ``exact_all``: every move's result exact, not only
-        the best ones'."""
+        ``exact_all``: every move's result exact, not only the best ones'."""
         saved = self._deadline, self._max_nodes
         self._deadline = deadline
         self._max_nodes = None if max_nodes is None else self.nodes + max_nodes
@@ -839,9 +833,9 @@ class CathedralSearch(Bot):
 
 
 def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
-    """The root moves worth searching after a solve cut short had ``proved`` some: the proved
-    wins when there are any; else every move but those proved worse than another (a move not
-    proved may still win or draw)."""
+    """The root moves the search chooses among, once the solver ``proved`` some or all of
+    ``codes``: the proved wins when there are any; else every move but those proved worse
+    than another (a move not proved may still win or draw); every move when all are lost."""
     best = max(v for v, _ in proved.values())
     if best == 1:
         return [c for c in codes if c in proved and proved[c][0] == 1]
