@@ -207,10 +207,11 @@ def test_answers_widens_the_other_sides_answers_to_each_root_move() -> None:
         ordered = bot._ordered
 
         def spy(pos, depth, tt_code, ply, sign, ordered=ordered, seen=seen):  # type: ignore
-            codes = ordered(pos, depth, tt_code, ply, sign)
+            first, later = ordered(pos, depth, tt_code, ply, sign)
+            codes = first + later()  # (the search asks for the rest only when it needs them)
             if depth >= 2:  # (one ply above the horizon, every last answer is searched)
                 seen[ply] = max(seen.get(ply, 0), len(codes))
-            return codes
+            return codes, lambda: []
 
         bot._ordered = spy
         bot.analyse(state)

@@ -50,7 +50,7 @@ import math
 import random
 import time
 from operator import mul
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -64,6 +64,7 @@ __all__ = ["Position", "CathedralSearch", "evaluate"]
 
 _LO = (1 << 64) - 1
 _SIZE = np.array(SIZES[:CATHEDRAL], dtype=np.int64)
+_BIGGEST = max(SIZES)  # squares of the biggest building (the Cathedral)
 _CATHEDRAL = 1 << 20  # move codes: a building's index in its side's table, or this + index
 _WIN = 1000.0
 _TEMPO = 0.0  # squares: the side to move's edge
@@ -72,6 +73,7 @@ _ROOM = 0.3  # squares per free square of one's own territory (room=)
 _EXCL = 0.0  # squares per free square only one's own buildings can still cover (excl=)
 _UNSAFE = 0.0  # squares per square of a building with no spot only its side can cover (unsafe=)
 _SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
+_SCORED = 50_000  # positions whose moves' one-ply values the search keeps, at most
 _ANSWERS = 36  # the other side's answers searched after each root move, at least (answers=)
 _RNG = random.Random(20261125)
 _ZOBRIST = (
@@ -261,10 +263,16 @@ class Position:
         piece = int(_TABLE_PIECE[side][code])
         occ[side] |= mask
         self.occ = tuple(occ)
-        supply = list(self.supply[side])
+        before = self.supply[side]
+        supply = list(before)
         supply[piece] -= 1
-        self.supply = ((tuple(supply), self.supply[1]) if side == LIGHT
-                       else (self.supply[0], tuple(supply)))
+        after = tuple(supply)
+        self.supply = (after, self.supply[1]) if side == LIGHT else (self.supply[0], after)
+        cached = self._cand[side]
+        if cached is not None and cached[2] is before:  # its placements, for the new supply
+            bits = cached[0] if supply[piece] else cached[0] & ~_OF_PIECE[side][piece]
+            self._cand = ((bits, cached[1], after), self._cand[1]) if side == LIGHT else (
+                self._cand[0], (bits, cached[1], after))
         self.buildings = self.buildings + ((side, piece, mask, code),)
         self.zob ^= _ZOBRIST[side][code]
         if self.has_built[side]:
@@ -301,10 +309,13 @@ class Position:
             self._whole = (False, self._whole[1]) if side == LIGHT else (self._whole[0], False)
         else:
             todo = dilate(mask) & free  # the squares next to the building
+            others = occ[opp] | occ[NEUTRAL]
             parts = []
             while todo:
-                parts.append(_grown(todo & -todo, free))
-                todo &= ~parts[-1]
+                part, closed = _grown(todo & -todo, free, others)
+                if closed:
+                    parts.append(part)
+                todo &= ~part
         for region in parts:
             inside = None
             many = False
@@ -355,14 +366,18 @@ class Position:
         return (self.zob, self.terr[0], self.terr[1], self.to_move)
 
 
-def _grown(part: int, free: int) -> int:
-    """The region of ``free`` holding the squares ``part`` (the claim's hot loop: ``dilate``
-    written out)."""
+def _grown(part: int, free: int, others: int) -> tuple[int, bool]:
+    """The region of ``free`` holding the squares ``part``, and True; or, as soon as it holds
+    more squares of the other buildings ``others`` than one building has, the part grown so
+    far and False: two buildings or more stand in it, and it cannot be claimed (the claim's
+    hot loop: ``dilate`` written out, stopped early in the big open middle of the city)."""
     while True:
         h = part | ((part << 1) & NOT_A) | ((part >> 1) & NOT_J)
         grown = (h | (h << 10) | (h >> 10)) & free
         if grown == part:
-            return part
+            return part, True
+        if (grown & others).bit_count() > _BIGGEST:
+            return grown, False
         part = grown
 
 
@@ -510,6 +525,8 @@ class CathedralSearch(Bot):
         self._tt: dict[tuple[int, int, int, int], tuple[int, float, int, int]] = {}
         self._killers: dict[int, list[int]] = {}
         self._history = np.zeros(_HISTORY)  # by move code (both sides' codes share it)
+        self._scores: dict[tuple[int, int, int, int], dict[int, float]] = {}
+        """Moves' values one ply deep, by position (``_one_ply``), for the move order."""
         self.nodes = 0
         self.cutoffs = 0
         self.depth_stats: list[tuple[int, int, int, bool]] = []
@@ -754,12 +771,12 @@ class CathedralSearch(Bot):
             if e_depth >= depth:
                 if flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha):
                     return e_value
-        codes = self._ordered(pos, depth, tt_code, ply, sign)
+        first, later = self._ordered(pos, depth, tt_code, ply, sign)
         a0 = alpha
         best, best_code = -math.inf, -1
         reduce = self.options["reduce"] if depth > self.options["reduce"] else 0
         late = self.options["late"]
-        for i, code in enumerate(codes):
+        for i, code in enumerate(_then(first, later)):
             pos.make(code)
             if i == 0:
                 value = -self._pvs(pos, depth - 1, -beta, -alpha, -sign, ply + 1)
@@ -793,23 +810,35 @@ class CathedralSearch(Bot):
         return best
 
     def _ordered(self, pos: Position, depth: int, tt_code: int, ply: int,
-                 sign: float) -> list[int]:
-        """The placements searched here, most promising first: the table's move, the killers,
-        then the rest, at most ``width`` of them (all, when no more are legal: so the end is
-        searched exactly). Far from the horizon (``order_depth`` plies or more) they are
-        ranked by their value one ply deep, among the ``3 * width`` a cheap first cut keeps
-        (big buildings, on the squares the other side could use most, then the history);
-        nearer, by the cheap cut alone, which leaves the time for more nodes."""
-        idx = pos.legal()
-        width = self.options["width"]
-        if ply == 1:  # the other side's answers to the root's moves
-            width = max(width, self.options["answers"])
-        n = len(idx)
-        if depth == 1 and pos.to_move != self._root_side and self.options["all_replies"]:
-            width = n  # every last reply: an answer missed at the horizon is a blunder made
-        if n > width:
-            self._exact = False
-        if n > 1:
+                 sign: float) -> tuple[list[int], Callable[[], list[int]]]:
+        """The placements searched here, most promising first: the table's move and the
+        killers, when legal (``first``), then the rest (``later()``), at most ``width`` of
+        them (all, when no more are legal: so the end is searched exactly). Far from the
+        horizon (``order_depth`` plies or more) they are ranked by their value one ply deep,
+        among the ``3 * width`` a cheap first cut keeps (big buildings, on the squares the
+        other side could use most, then the history); nearer, by the cheap cut alone, which
+        leaves the time for more nodes. The rest waits until ``first`` has been searched:
+        when one of those cuts the node off, as it mostly does, no ranking is needed (it
+        costs a move made and the position weighed for each placement ranked)."""
+        first: list[int] = []
+        if pos.cathedral != "unplaced":
+            bits = pos.placements(pos.to_move)
+            for code in (tt_code, *self._killers.get(ply, ())):
+                if code >= 0 and bits >> code & 1 and code not in first:
+                    first.append(code)
+
+        def later() -> list[int]:
+            idx = pos.legal()
+            width = self.options["width"]
+            if ply == 1:  # the other side's answers to the root's moves
+                width = max(width, self.options["answers"])
+            n = len(idx)
+            if depth == 1 and pos.to_move != self._root_side and self.options["all_replies"]:
+                width = n  # every last reply: an answer missed at the horizon is a blunder
+            if n > width:
+                self._exact = False
+            if n <= 1:
+                return [c for c in idx.tolist() if c not in first]
             side = pos.to_move
             theirs = pos.placements(1 - side)  # how many of them cover each cell
             on_cell = _ON_CELL[1 - side]
@@ -820,16 +849,23 @@ class CathedralSearch(Bot):
             cheap = cheap + self._history[idx] * 0.01
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
+                scores = self._scores
+                if len(scores) > _SCORED:  # (bounded: the oldest go)
+                    scores.clear()
+                known = scores.setdefault(pos.key(), {})
                 codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign,
-                                                  self._weights)]
+                                                  self._weights, known)]
             else:
                 codes = idx[order].tolist()
-        else:
-            codes = idx.tolist()
-        first = [c for c in (tt_code, *self._killers.get(ply, ())) if c in codes]
-        codes = codes[:width]
-        seen = set(first)
-        return first + [c for c in codes if c not in seen]
+            return [c for c in codes[:width] if c not in first]
+
+        return first, later
+
+
+def _then(first: list[int], later: Callable[[], list[int]]) -> Iterator[int]:
+    """The moves of ``first``, then those ``later()`` gives (asked for only when needed)."""
+    yield from first
+    yield from later()
 
 
 def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
@@ -844,17 +880,23 @@ def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
     return [c for c in codes if c not in proved or proved[c][0] == best]
 
 
-def _one_ply(pos: Position, codes: list[int], sign: float,
-             weights: tuple[float, float, float]) -> list[tuple[float, int]]:
+def _one_ply(pos: Position, codes: list[int], sign: float, weights: tuple[float, float, float],
+             known: dict[int, float] | None = None) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
-    is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl and unsafe."""
+    is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl and
+    unsafe; ``known``: the values already found in this position, by move (kept up to date:
+    a search comes back to a position at each depth, and by transpositions)."""
     scored = []
     for code in codes:
-        pos.make(code)
-        value = (_terminal_value(pos.margin()) if pos.to_move == TERMINAL
-                 else evaluate(pos, *weights))
-        pos.unmake()
-        scored.append((sign * value, code))
+        value = known.get(code) if known is not None else None
+        if value is None:
+            pos.make(code)
+            value = sign * (_terminal_value(pos.margin()) if pos.to_move == TERMINAL
+                            else evaluate(pos, *weights))
+            pos.unmake()
+            if known is not None:
+                known[code] = value
+        scored.append((value, code))
     scored.sort(key=lambda t: -t[0])
     return scored
 
