@@ -10,8 +10,9 @@ import time
 import pytest
 
 import stainedglass as sg
-from stainedglass.cathedral.pieces import SIDES, SIZES
-from stainedglass.cathedral.search import CathedralSearch, Position, _live, evaluate
+from stainedglass.cathedral.pieces import FULL, SIDES, SIZES
+from stainedglass.cathedral.search import (CathedralSearch, Position, _grown, _live, _one_ply,
+                                           evaluate)
 from stainedglass.core import TERMINAL
 
 GAME = sg.load("cathedral")
@@ -515,3 +516,86 @@ def test_a_first_building_claims_nothing_and_the_second_claims_what_it_closed_of
     assert state.terr[1] & a1 and pos.terr[1] & a1
     state.undo()
     assert not state.terr[1] & a1  # the inn alone did not claim it
+
+
+def test_a_claim_stops_growing_a_region_once_two_buildings_stand_in_it() -> None:
+    # the claim rule takes a region only when at most one other building stands in it: the
+    # search's claim stops flooding a region as soon as it holds more squares of other
+    # buildings than the biggest building has (the Cathedral's six), and leaves it unclaimed;
+    # a region round one building is grown to its walls and claimed
+    def square(name: str) -> int:
+        return 1 << ((int(name[1:]) - 1) * 10 + "abcdefghij".index(name[0]))
+
+    def squares(names: str) -> int:
+        return sum(square(n) for n in names.split())
+
+    corner = squares("a1 b1 c1 a2 b2 c2 a3 b3 c3")  # walled off by the side's buildings
+    part, closed = _grown(square("a1"), corner, squares("b2 c2"))  # one building: claimed
+    assert closed and part == corner
+    part, closed = _grown(square("a1"), corner, squares("b1 c1 b2 c2 a3 b3 c3"))
+    assert not closed  # seven squares of other buildings: two of them at least
+    spread = squares("c1 b3 d2 a5 e1 c4 f2 j10")  # the open city with eight of them
+    part, closed = _grown(square("a1"), FULL, spread)
+    assert not closed and not part & square("j10")  # it stopped long before the far corner
+    assert (part & spread).bit_count() > max(SIZES)
+    part, closed = _grown(square("a1"), FULL, squares("c3 h2"))
+    assert closed and part == FULL
+
+
+def test_the_ranking_waits_until_the_table_move_and_the_killers_are_searched() -> None:
+    # ranking a node's placements one ply deep costs a move made and a position weighed for
+    # each: the search asks for it only when the table's move and the killers did not cut the
+    # node off, which they mostly do; the moves chosen are the same either way
+    state = random_game(8, moves=10)
+    bot = sg.ai.bot("cathedral", nodes=4000, seed=1, solve=0)
+    calls = {"ordered": 0, "ranked": 0}
+    ordered = bot._ordered
+
+    def spy(pos, depth, tt_code, ply, sign):  # type: ignore
+        first, later = ordered(pos, depth, tt_code, ply, sign)
+        calls["ordered"] += 1
+        assert len(first) == len(set(first)) <= 3  # the table's move, two killers: each once
+
+        def counted() -> list[int]:
+            calls["ranked"] += 1
+            rest = later()
+            assert not set(rest) & set(first)
+            return rest
+        return first, counted
+
+    bot._ordered = spy
+    lazy = [(str(c.move), c.value) for c in bot.analyse(state, top=3)]
+    assert 0 < calls["ranked"] < 0.8 * calls["ordered"]
+    eager = sg.ai.bot("cathedral", nodes=4000, seed=1, solve=0)
+    ordered_eagerly = eager._ordered
+
+    def at_once(pos, depth, tt_code, ply, sign):  # type: ignore
+        first, later = ordered_eagerly(pos, depth, tt_code, ply, sign)
+        rest = later()
+        return first, lambda: rest
+
+    eager._ordered = at_once
+    assert [(str(c.move), c.value) for c in eager.analyse(state, top=3)] == lazy
+
+
+def test_the_values_one_ply_deep_are_kept_for_the_next_visit() -> None:
+    # the search comes back to a position at each depth: the values one ply deep found there
+    # are kept, and the second ranking weighs no position again, with the same order
+    state = random_game(9, moves=9)
+    pos = Position(state)
+    codes = pos.legal().tolist()[:30]
+    weights = (0.3, 0.0, 0.0)
+    known: dict[int, float] = {}
+    first = _one_ply(pos, codes, 1.0, weights, known)
+    assert sorted(known) == sorted(codes)
+    import stainedglass.cathedral.search as search
+
+    def refuse(*args, **kwargs):  # type: ignore
+        raise AssertionError("weighed again")
+
+    saved, search.evaluate = search.evaluate, refuse
+    try:
+        again = _one_ply(pos, codes, 1.0, weights, known)
+    finally:
+        search.evaluate = saved
+    assert again == first == _one_ply(pos, codes, 1.0, weights)

@@ -8,15 +8,17 @@ nothing of it. This one is written for the game, as strong game programs are:
   kept up to date move by move (the squares blocked and the buildings used up since taken
   out), and the rules exactly those of ``game.py`` (a test plays random games through both);
 - iterative deepening principal-variation search with a transposition table (Zobrist keys
-  over the buildings placed, with the territory and the side to move), the previous best, two
-  killers per ply and a history table first; past two plies it deepens two at a time, so that
-  every line ends with the other side's answer (measured: a depth at which the bot moved last
-  chose moves the other side could answer, and lost more games). Two plies weigh every move
-  and every answer to it (as alpha-beta does); deeper, only the most promising placements
-  (the branching factor is in the hundreds), ranked cheaply near the horizon so that
-  alpha-beta cuts the leaves, but 36 of the other side's answers to each root move (an answer
-  whose point shows a move later can rank low one ply deep: 12 let such refutations through)
-  and every answer of the other side at the horizon (one missed there is a blunder made); the
+  over the buildings placed, with the territory and the side to move), the previous best and
+  two killers per ply first (the rest is ranked only when they did not cut the node off, as
+  they mostly do: ranking is most of a node's cost), then a history table; past two plies it
+  deepens two at a time, so that every line ends with the other side's answer (measured: a
+  depth at which the bot moved last chose moves the other side could answer, and lost more
+  games). Two plies weigh every move and every answer to it (as alpha-beta does); deeper,
+  only the most promising placements (the branching factor is in the hundreds), ranked
+  cheaply near the horizon so that alpha-beta cuts the leaves, but 36 of the other side's
+  answers to each root move (an answer whose point shows a move later can rank low one ply
+  deep: 12 let such refutations through) and every answer of the other side at the horizon
+  (one missed there is a blunder made); the
   placements ranked below the first two are searched two plies shallower first, and again to
   the full depth only when that shows them better than the best
   (late move reductions: a six-ply search costs a half to a third of the nodes, so the middle
@@ -688,15 +690,8 @@ class CathedralSearch(Bot):
                 return high
             alpha, beta = max(alpha, low), min(beta, high)
         a0, b0 = alpha, beta
-        bits = pos.placements(side)
-        codes = []  # big buildings first (the table's order among equals)
-        for of_size in _OF_SIZE[side]:
-            codes += bit_indices(bits & of_size)
-        if first >= 0 and first in codes:
-            codes.remove(first)
-            codes.insert(0, first)
         best, best_code = -2, -1
-        for code in codes:
+        for code in _solver_order(pos.placements(side), side, first):
             pos.make(code)
             value = self._result_after(pos, side, alpha, beta)
             pos.unmake()
@@ -866,6 +861,22 @@ def _then(first: list[int], later: Callable[[], list[int]]) -> Iterator[int]:
     """The moves of ``first``, then those ``later()`` gives (asked for only when needed)."""
     yield from first
     yield from later()
+
+
+def _solver_order(bits: int, side: int, first: int) -> Iterator[int]:
+    """The solver's order of ``side``'s placements ``bits`` (a bitset): ``first`` (the table's
+    best move) when legal, then big buildings first, the table's order among equals; each
+    taken from the bitset only when asked for (a cut-off mostly comes at once)."""
+    if first >= 0 and bits >> first & 1:
+        yield first
+    for of_size in _OF_SIZE[side]:
+        rest = bits & of_size
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            code = low.bit_length() - 1
+            if code != first:
+                yield code
 
 
 def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
