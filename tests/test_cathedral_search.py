@@ -578,7 +578,8 @@ def test_the_ranking_waits_until_the_table_move_and_the_killers_are_searched() -
     assert [(str(c.move), c.value) for c in eager.analyse(state, top=3)] == lazy
 
 
-def test_the_values_one_ply_deep_are_kept_for_the_next_visit() -> None:
+def test_the_values_one_ply_deep_are_kept_for_the_next_visit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # the search comes back to a position at each depth: the values one ply deep found there
     # are kept, and the second ranking weighs no position again, with the same order
     state = random_game(9, moves=9)
@@ -588,14 +589,10 @@ def test_the_values_one_ply_deep_are_kept_for_the_next_visit() -> None:
     known: dict[int, float] = {}
     first = _one_ply(pos, codes, 1.0, weights, known)
     assert sorted(known) == sorted(codes)
-    import stainedglass.cathedral.search as search
+    fresh = _one_ply(pos, codes, 1.0, weights)
 
     def refuse(*args, **kwargs):  # type: ignore
         raise AssertionError("weighed again")
 
-    saved, search.evaluate = search.evaluate, refuse
-    try:
-        again = _one_ply(pos, codes, 1.0, weights, known)
-    finally:
-        search.evaluate = saved
-    assert again == first == _one_ply(pos, codes, 1.0, weights)
+    monkeypatch.setattr("stainedglass.cathedral.search.evaluate", refuse)
+    assert _one_ply(pos, codes, 1.0, weights, known) == first == fresh

@@ -845,7 +845,7 @@ class CathedralSearch(Bot):
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
                 scores = self._scores
-                if len(scores) > _SCORED:  # (bounded: the oldest go)
+                if len(scores) > _SCORED:  # (bounded: all go, to be found again as needed)
                     scores.clear()
                 known = scores.setdefault(pos.key(), {})
                 codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign,
