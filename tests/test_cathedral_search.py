@@ -3,6 +3,7 @@ rules exactly, and near the end it plays perfectly."""
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -470,6 +471,38 @@ def test_the_evaluation_weighs_squares_only_one_side_can_still_cover(seed: int) 
     assert evaluate(pos, 0.3, 0.0, 2.0) == pytest.approx(plain + 2.0 * unsafe)
     with pytest.raises(ValueError, match="unsafe="):
         sg.ai.bot("cathedral", unsafe=-1)
+
+
+def _fragile_by_rules(state: sg.State) -> float:
+    """Dark's fragile squares minus Light's, counted from the rules' own placements: each
+    building still in the supply that fits somewhere, its squares times 2 / (2 + its spots)."""
+    risk = [0.0, 0.0]
+    for side in (0, 1):
+        legal = [SIDES[side].moves[i] for i in state._candidates(side).tolist()]
+        for piece, count in enumerate(state.supply[side]):
+            spots = sum(1 for m in legal if m.piece == piece)
+            if count and spots:
+                risk[side] += count * SIZES[piece] * 2 / (2 + spots)
+    return risk[1] - risk[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_evaluation_can_weigh_buildings_with_few_spots_left(seed: int) -> None:
+    # fragile= weighs each square of a building that still fits, by how few spots it has
+    # left: 2 / (2 + spots), so a building with one spot counts two thirds of one that fits
+    # nowhere (the other side may take that spot); mobility= is the weight of room to move
+    state = random_game(seed, moves=10 + 3 * seed)
+    pos = Position(state)
+    plain = evaluate(pos)
+    assert evaluate(pos, fragile=1.5) == pytest.approx(plain + 1.5 * _fragile_by_rules(state))
+    lit, dim = len(state._candidates(0)), len(state._candidates(1))
+    mobility = math.log1p(lit) - math.log1p(dim)
+    assert (evaluate(pos, mobility=4.0) - evaluate(pos, mobility=0.0)
+            == pytest.approx(4.0 * mobility))
+    with pytest.raises(ValueError, match="fragile= must be a number from 0 to 10"):
+        sg.ai.bot("cathedral", fragile=11)
+    with pytest.raises(ValueError, match="mobility="):
+        sg.ai.bot("cathedral", mobility=-1)
 
 
 def test_a_position_made_in_the_middle_of_a_game_claims_as_the_rules_do() -> None:

@@ -74,6 +74,7 @@ _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is wort
 _ROOM = 0.3  # squares per free square of one's own territory (room=)
 _EXCL = 0.0  # squares per free square only one's own buildings can still cover (excl=)
 _UNSAFE = 0.0  # squares per square of a building with no spot only its side can cover (unsafe=)
+_FRAGILE = 0.0  # squares per square of a building with few spots left, at 2 / (2 + spots) (fragile=)
 _SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
 _SCORED = 50_000  # positions whose moves' one-ply values the search keeps, at most
 _ANSWERS = 36  # the other side's answers searched after each root move, at least (answers=)
@@ -402,6 +403,19 @@ def _stuck(pos: Position, side: int, bits: int) -> float:
     return float(stuck)
 
 
+def _fragile(pos: Position, side: int, bits: int) -> float:
+    """Squares of ``side``'s buildings that still fit, each weighed by how few spots it has
+    left (2 / (2 + spots): one spot 0.67, ten 0.17): the fewer, the likelier it ends stuck."""
+    of_piece = _OF_PIECE[side]
+    risk = 0.0
+    for piece, n in enumerate(pos.supply[side]):
+        if n:
+            spots = (bits & of_piece[piece]).bit_count()
+            if spots:
+                risk += n * SIZES[piece] * 2.0 / (2.0 + spots)
+    return risk
+
+
 def _live(pos: Position) -> int:
     """The free squares some building of either side can still cover (the rest stay empty)."""
     covered = _cover(LIGHT, pos._candidates(LIGHT)) | _cover(DARK, pos._candidates(DARK))
@@ -409,12 +423,15 @@ def _live(pos: Position) -> int:
 
 
 def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
-             unsafe: float = _UNSAFE) -> float:
+             unsafe: float = _UNSAFE, mobility: float = _MOBILITY,
+             fragile: float = _FRAGILE) -> float:
     """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
     view; exact at the end. ``room``: what a free square of one's own territory is worth;
     ``excl``: what a free square is worth that only one's own buildings can still cover;
     ``unsafe``: what is lost on each square of a building that still fits somewhere, but not
-    on squares only its own side can cover (the other side may yet take all its spots)."""
+    on squares only its own side can cover (the other side may yet take all its spots);
+    ``mobility``: what each unit of log(1 + placements) is worth; ``fragile``: what is lost
+    on each square of a building that still fits, times 2 / (2 + its spots)."""
     margin = pos.margin()
     if pos.to_move == TERMINAL:
         return float(margin)
@@ -425,8 +442,10 @@ def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
     held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
     lit_bits, dim_bits = pos.placements(LIGHT), pos.placements(DARK)
     value = (margin + _stuck(pos, DARK, dim_bits) - _stuck(pos, LIGHT, lit_bits) + tempo
-             + room * held + _MOBILITY * (math.log1p(lit_bits.bit_count())
-                                          - math.log1p(dim_bits.bit_count())))
+             + room * held + mobility * (math.log1p(lit_bits.bit_count())
+                                         - math.log1p(dim_bits.bit_count())))
+    if fragile:
+        value += fragile * (_fragile(pos, DARK, dim_bits) - _fragile(pos, LIGHT, lit_bits))
     if excl or unsafe:
         light, dark = pos._candidates(LIGHT), pos._candidates(DARK)
         lit, dim = _cover(LIGHT, light), _cover(DARK, dark)
@@ -486,7 +505,9 @@ class CathedralSearch(Bot):
     side's answers to each root move (never fewer than ``width``; 0: ``width``); ``room``
     squares for each free square of one's own territory; ``excl`` and ``unsafe`` (0 by
     default) weigh the squares only one side can still cover, and the buildings with no spot
-    on them (``evaluate``); ``even`` (default True): deepen two plies at a time past the first
+    on them (``evaluate``); ``mobility`` (2) the squares for each unit of log(1 +
+    placements) a side has more than the other; ``fragile`` (0 by default) weighs each
+    square of a building that still fits by how few spots it has left; ``even`` (default True): deepen two plies at a time past the first
     two, so that every line ends with the other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
     played by their new values (the last best is searched first, so the move chosen is the last
@@ -508,12 +529,14 @@ class CathedralSearch(Bot):
              "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
              "excl": ("number", 0, 10), "unsafe": ("number", 0, 10),
              "even": ("bool",), "partial": ("bool",), "solve": ("int", 0),
-             "answers": ("int", 0), "reduce": ("int", 0), "late": ("int", 1)}
+             "answers": ("int", 0), "reduce": ("int", 0), "late": ("int", 1),
+             "mobility": ("number", 0, 10), "fragile": ("number", 0, 10)}
     defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
                                 "width": 12, "order_depth": 2, "all_replies": True,
                                 "room": _ROOM, "excl": _EXCL, "unsafe": _UNSAFE,
                                 "even": True, "partial": False,
-                                "solve": _SOLVE, "answers": _ANSWERS, "reduce": 2, "late": 2}
+                                "solve": _SOLVE, "answers": _ANSWERS, "reduce": 2, "late": 2,
+                                "mobility": _MOBILITY, "fragile": _FRAGILE}
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -609,10 +632,11 @@ class CathedralSearch(Bot):
         return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
                 for value, code in (done[:top] if top else done)]
 
-    def _evaluation_weights(self) -> tuple[float, float, float]:
-        """``evaluate``'s room, excl and unsafe, as the options set them."""
+    def _evaluation_weights(self) -> tuple[float, float, float, float, float]:
+        """``evaluate``'s room, excl, unsafe, mobility and fragile, as the options set them."""
         opts = self.options
-        return float(opts["room"]), float(opts["excl"]), float(opts["unsafe"])
+        return (float(opts["room"]), float(opts["excl"]), float(opts["unsafe"]),
+                float(opts["mobility"]), float(opts["fragile"]))
 
     # ---- the end solved -------------------------------------------------------------------
 
@@ -891,7 +915,7 @@ def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
     return [c for c in codes if c not in proved or proved[c][0] == best]
 
 
-def _one_ply(pos: Position, codes: list[int], sign: float, weights: tuple[float, float, float],
+def _one_ply(pos: Position, codes: list[int], sign: float, weights: tuple[float, ...],
              known: dict[int, float] | None = None) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
     is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl and
