@@ -74,7 +74,7 @@ _MOBILITY = 2.0  # squares per unit of log(1 + placements): room to move is wort
 _ROOM = 0.3  # squares per free square of one's own territory (room=)
 _EXCL = 0.0  # squares per free square only one's own buildings can still cover (excl=)
 _UNSAFE = 0.0  # squares per square of a building with no spot only its side can cover (unsafe=)
-_FRAGILE = 0.0  # squares per square of a building with few spots left, at 2 / (2 + spots) (fragile=)
+_FRAGILE = 0.0  # squares per square of a building that still fits, times 2 / (2 + spots) (fragile=)
 _SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
 _SCORED = 50_000  # positions whose moves' one-ply values the search keeps, at most
 _ANSWERS = 36  # the other side's answers searched after each root move, at least (answers=)
@@ -507,8 +507,9 @@ class CathedralSearch(Bot):
     default) weigh the squares only one side can still cover, and the buildings with no spot
     on them (``evaluate``); ``mobility`` (2) the squares for each unit of log(1 +
     placements) a side has more than the other; ``fragile`` (0 by default) weighs each
-    square of a building that still fits by how few spots it has left; ``even`` (default True): deepen two plies at a time past the first
-    two, so that every line ends with the other side's answer (False: one ply at a time);
+    square of a building that still fits by how few spots it has left; ``even`` (default
+    True): deepen two plies at a time past the first two, so that every line ends with the
+    other side's answer (False: one ply at a time);
     ``partial``: when the clock stops a depth past two plies, the root moves it finished are
     played by their new values (the last best is searched first, so the move chosen is the last
     best or one proved better than it), where otherwise the depth is thrown away;
@@ -918,9 +919,10 @@ def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
 def _one_ply(pos: Position, codes: list[int], sign: float, weights: tuple[float, ...],
              known: dict[int, float] | None = None) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
-    is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl and
-    unsafe; ``known``: the values already found in this position, by move (kept up to date:
-    a search comes back to a position at each depth, and by transpositions)."""
+    is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl,
+    unsafe, mobility and fragile; ``known``: the values already found in this position, by
+    move (kept up to date: a search comes back to a position at each depth, and by
+    transpositions)."""
     scored = []
     for code in codes:
         value = known.get(code) if known is not None else None
