@@ -618,7 +618,7 @@ def test_the_values_one_ply_deep_are_kept_for_the_next_visit(
     state = random_game(9, moves=9)
     pos = Position(state)
     codes = pos.legal().tolist()[:30]
-    weights = (0.3, 0.0, 0.0)
+    weights = CathedralSearch()._evaluation_weights()  # the defaults
     known: dict[int, float] = {}
     first = _one_ply(pos, codes, 1.0, weights, known)
     assert sorted(known) == sorted(codes)

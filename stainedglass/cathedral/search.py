@@ -78,6 +78,8 @@ _FRAGILE = 0.0  # squares per square of a building that still fits, times 2 / (2
 _SOLVE = 26  # squares still open to a building, at most, where the search first solves (solve=)
 _SCORED = 50_000  # positions whose moves' one-ply values the search keeps, at most
 _ANSWERS = 36  # the other side's answers searched after each root move, at least (answers=)
+_Weights = tuple[float, float, float, float, float]
+"""``evaluate``'s weights, in its order: room, excl, unsafe, mobility and fragile."""
 _RNG = random.Random(20261125)
 _ZOBRIST = (
     [_RNG.getrandbits(64) for _ in SIDES[LIGHT].moves],
@@ -633,7 +635,7 @@ class CathedralSearch(Bot):
         return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
                 for value, code in (done[:top] if top else done)]
 
-    def _evaluation_weights(self) -> tuple[float, float, float, float, float]:
+    def _evaluation_weights(self) -> _Weights:
         """``evaluate``'s room, excl, unsafe, mobility and fragile, as the options set them."""
         opts = self.options
         return (float(opts["room"]), float(opts["excl"]), float(opts["unsafe"]),
@@ -916,13 +918,12 @@ def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
     return [c for c in codes if c not in proved or proved[c][0] == best]
 
 
-def _one_ply(pos: Position, codes: list[int], sign: float, weights: tuple[float, ...],
+def _one_ply(pos: Position, codes: list[int], sign: float, weights: _Weights,
              known: dict[int, float] | None = None) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
-    is stable: equal values keep their order); ``weights``: ``evaluate``'s room, excl,
-    unsafe, mobility and fragile; ``known``: the values already found in this position, by
-    move (kept up to date: a search comes back to a position at each depth, and by
-    transpositions)."""
+    is stable: equal values keep their order); ``weights``: ``evaluate``'s (``_Weights``);
+    ``known``: the values already found in this position, by move (kept up to date: a
+    search comes back to a position at each depth, and by transpositions)."""
     scored = []
     for code in codes:
         value = known.get(code) if known is not None else None
