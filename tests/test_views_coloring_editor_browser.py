@@ -69,11 +69,10 @@ def test_coloring_edit_set_up_refuse_and_play_from_here(server: Any, page: Any) 
                            ".innerText.includes('Playing from the position you set up')")
     # the boards come back to the page after the editor leaves, each drawn when its view is
     # made again (asynchronously: the message, a plain HTML widget, can show first)
-    red = ("() => [...document.querySelectorAll('.sg-coloring-side .sg-board [data-label]')]"
-           ".filter(e => e.dataset.label.includes('player 1, shape')"
-           " && e.dataset.label.includes(': red')).length")
-    page.wait_for_function(f"() => ({red})() >= 5", timeout=20_000)
-    assert page.evaluate(red) == 5
+    page.wait_for_selector(".sg-coloring-side .sg-board svg", state="visible", timeout=20_000)
+    labels = page.eval_on_selector_all(".sg-coloring-side .sg-board [data-label]",
+                                       "els => els.map(e => e.dataset.label)")
+    assert sum("player 1, shape" in s and ": red" in s for s in labels) == 5
     shot(page, "coloring-editor-3-playing")
     assert page.outside == []  # type: ignore[attr-defined]
 
