@@ -49,8 +49,9 @@ def test_the_search_position_keeps_the_rules_move_by_move(seed: int) -> None:
         pos.make(pos.code_of(move))
         state.play(move)
         fresh = Position(state)
-        assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral, pos.zob) == (
-            fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral, fresh.zob)
+        assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral, pos.zob,
+                pos.margin()) == (fresh.occ, fresh.terr, fresh.supply, fresh.to_move,
+                                  fresh.cathedral, fresh.zob, fresh.margin())
         # both sides' placements, kept up to date move by move, are those a position made
         # afresh finds in the whole table
         assert [pos.placements(s) for s in (0, 1)] == [fresh.placements(s) for s in (0, 1)]
@@ -549,6 +550,29 @@ def test_a_first_building_claims_nothing_and_the_second_claims_what_it_closed_of
     assert state.terr[1] & a1 and pos.terr[1] & a1
     state.undo()
     assert not state.terr[1] & a1  # the inn alone did not claim it
+
+
+def test_a_move_that_claims_nothing_brings_both_sides_placements_up_to_date_at_once() -> None:
+    # the hot path: a building that closes nothing off takes its squares out of both sides'
+    # placements as it is made (one step a side), so that neither side's placements wait
+    # for the squares it covers to be taken out one by one; they are those the rules give
+    state = GAME.new_game()
+    state.play("cathedral e4 d5 e5 f5 e6 e7")
+    state.play("castle a1 b1 c1 a2 c2")
+    pos = Position(state)
+    for side in (0, 1):
+        pos.placements(side)
+    code = next(c for c in pos.legal().tolist() if pos.move_of(c).mask & (1 << 99))
+    move = pos.move_of(code)
+    pos.make(code)  # a building in the far corner, on j10: it closes nothing off
+    state.play(move)
+    assert not state.last_claim
+    fresh = Position(state)
+    taken = pos.occ[0] | pos.occ[1] | pos.occ[2]
+    for side in (0, 1):
+        bits, blocked, _ = pos._cand[side]
+        assert blocked == taken | pos.terr[1 - side]  # brought up to date by the move itself
+        assert bits == fresh.placements(side)
 
 
 def test_a_claim_stops_growing_a_region_once_two_buildings_stand_in_it() -> None:
