@@ -60,7 +60,7 @@ from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
 from ..core import TERMINAL, Move, State, bit_indices
 from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, NOT_A, NOT_J, SIDES,
-                     SIZES, Placement, regions)
+                     SIZES, Placement, dilate, regions)
 
 __all__ = ["Position", "CathedralSearch", "evaluate"]
 
@@ -143,10 +143,8 @@ def _kept_by(side: int, other: int) -> tuple[int, ...]:
     kept = []
     for mask in _TABLE_MASK[side]:
         hits = 0
-        while mask:
-            low = mask & -mask
-            hits |= on_cell[low.bit_length() - 1]
-            mask ^= low
+        for cell in bit_indices(mask):
+            hits |= on_cell[cell]
         kept.append(every & ~hits)
     return tuple(kept)
 
@@ -318,8 +316,7 @@ class Position:
         cand = list(self._cand)
         own = cand[side]
         if own is not None and own[2] is before:
-            own = cand[side] = (own[0] if left else own[0] & ~_OF_PIECE[side][piece], own[1],
-                                after)
+            cand[side] = (own[0] if left else own[0] & ~_OF_PIECE[side][piece], own[1], after)
         if not claimed:
             taken = occ[0] | occ[1] | occ[2]
             kept = _KEPT_BY[side]
@@ -352,8 +349,7 @@ class Position:
             parts = regions(free)
             self._whole = (False, self._whole[1]) if side == LIGHT else (self._whole[0], False)
         else:
-            h = mask | ((mask << 1) & NOT_A) | ((mask >> 1) & NOT_J)
-            todo = (h | (h << 10) | (h >> 10)) & free  # the squares next to the building
+            todo = dilate(mask) & free  # the squares next to the building
             others = occ_now[opp] | occ_now[NEUTRAL]
             parts = []
             while todo:
