@@ -12,6 +12,7 @@ from . import ai
 from .core import (
     CHANCE,
     TERMINAL,
+    Explanation,
     Facts,
     Game,
     IllegalMove,
@@ -29,6 +30,7 @@ from .record import Branch, Record, load_record
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Explanation",
     "Facts",
     "Game",
     "IllegalMove",

@@ -47,6 +47,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "IllegalMove",
+    "Explanation",
     "Move",
     "Option",
     "Facts",
@@ -70,6 +71,26 @@ TERMINAL = -2
 
 class IllegalMove(ValueError):
     """A move the rules forbid, or text that is not a move. The message names the rule."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What :meth:`State.explain` says of a move: whether it is ``legal``, and in ``words``
+    what it does or which rule forbids it. Read as text, it says which: ``"Legal: ..."`` or
+    ``"Illegal: ..."``.
+
+    >>> e = Explanation(False, "the Cathedral is placed first")
+    >>> e.legal, e.words
+    (False, 'the Cathedral is placed first')
+    >>> str(e)
+    'Illegal: the Cathedral is placed first'
+    """
+
+    legal: bool
+    words: str
+
+    def __str__(self) -> str:
+        return f"{'Legal' if self.legal else 'Illegal'}: {self.words}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,8 +403,8 @@ class Game:
         """A puzzle's theme in a few words ("wall off 12 squares"): what ``best`` does in
         ``state`` that ``rival``, the next best move, does not. The default says what the move
         does, in the game's own words."""
-        text = state.explain(best)
-        return text[len("Legal: "):].rstrip(".") if text.startswith("Legal: ") else text
+        said = state.explain(best)
+        return said.words.rstrip(".") if said.legal else str(said)
 
     # ---- actions: the moves numbered, for frameworks that need a fixed action space -------------
 
@@ -666,19 +687,26 @@ class State:
         other._rng.setstate(self._rng.getstate())
         return other
 
-    def explain(self, move: Move | str) -> str:
-        """Plain words: why this move is legal, or which rule forbids it."""
+    def explain(self, move: Move | str) -> Explanation:
+        """Whether ``move`` is legal now, and in plain words what it does or which rule forbids
+        it.
+
+        >>> state = load("cathedral").new_game(seed=7)
+        >>> e = state.explain("tavern a1")
+        >>> e.legal, e.words
+        (False, 'the Cathedral is placed first: Light must place the Cathedral before any building')
+        """
         try:
             if isinstance(move, str):
                 move = self.parse_move(move)
             if self.is_terminal():
-                return "The game is over: no move can be played."
+                return Explanation(False, "the game is over: no move can be played.")
             reason = self._illegal_reason(move)
         except IllegalMove as e:
-            return f"Illegal: {e}"
+            return Explanation(False, str(e))
         if reason is not None:
-            return f"Illegal: {reason}"
-        return self._describe(move)
+            return Explanation(False, reason)
+        return Explanation(True, self._describe(move))
 
     def svg(self, **options: Any) -> str | None:
         """The position drawn as stained glass (SVG text), by ``draw(state, **options)`` of the

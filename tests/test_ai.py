@@ -332,7 +332,7 @@ def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name):
     for hint in hints:
         assert hint.move in state.legal_moves()
         assert 0.0 <= hint.value <= 1.0
-        assert state.explain(hint.move) == "Legal: " + hint.reason
+        assert state.explain(hint.move) == sg.Explanation(True, hint.reason)
         assert str(hint.move) in str(hint)
         assert hint.to_dict()["move"] == str(hint.move)
         assert json.loads(json.dumps(hint.to_dict()))["reason"] == hint.reason

@@ -205,7 +205,7 @@ def test_an_empty_region_is_claimed():
     assert bin(state.last_claim).count("1") == 39
     assert "claims 39 squares" in sg.load("cathedral", start=dict(
         cathedral="g4 f5 g5 h5 g6 g7", light=wall, dark=["tavern j10", "tavern j1"],
-        to_move="light")).new_game().explain("tavern e8")
+        to_move="light")).new_game().explain("tavern e8").words
 
 
 def test_one_placement_claims_two_regions():
@@ -223,7 +223,7 @@ def test_a_region_with_one_building_is_claimed_and_the_building_captured():
     The opponent may replay the removed building as they choose." Rulings 4."""
     state = pos(light=["tavern j1"], dark=["tavern a1", "tavern j10"], to_move="light")
     assert state.supply[DARK][PIECES.index("tavern")] == 0
-    assert "captures Dark's tavern" in state.explain("inn b1 a2 b2")
+    assert "captures Dark's tavern" in str(state.explain("inn b1 a2 b2"))
     state.play("inn b1 a2 b2")
     assert owner(state, "a1") == "light-territory"
     assert state.supply[DARK][PIECES.index("tavern")] == 1, "back to its owner's supply"

@@ -251,7 +251,8 @@ def test_largest_set_then_circles():
     illegal(state, "take red 5 6 +2", "fill 3 circles, not 2")
     illegal(state, "take red 5 6", "fill 3 circles, not 0")
     illegal(state, "take blue 4 5 6 +1", "fill 2 circles, not 1")
-    assert "colors 2 shapes red (5, 6), fills 3 circles" in state.explain("take red 5 6 +3")
+    assert "colors 2 shapes red (5, 6), fills 3 circles" in \
+        state.explain("take red 5 6 +3").words
     state.play("take red 5 6 +3")
     assert state.circles_used == [3, 0] and state.scores() == [7, 10]
 
@@ -272,8 +273,8 @@ def test_any_pencil_even_one_that_colors_nothing():
     state = new(grid_sheet(["+ # h # d # c # s", ". # . # . # . # ."],
                            colors={i: "purple" for i in range(6, 11)}))
     assert "take purple +5" in texts(state)
-    assert state.explain("take purple +5").startswith("Legal: takes the purple pencil and "
-                                                      "colors nothing")
+    assert str(state.explain("take purple +5")).startswith(
+        "Legal: takes the purple pencil and colors nothing")
     state.play("take purple +5")
     assert state.circles_used[0] == 5 and state.scores()[0] == 5
 
@@ -375,7 +376,7 @@ def test_a_full_window_finishes_and_is_skipped():
     assert state.finished == [0]
     state.play("take blue 1 2 3 4")
     assert state.current_player == 1  # player 1 is skipped
-    assert "finishes the window" in state.explain("take green 5 +2")
+    assert "finishes the window" in str(state.explain("take green 5 +2"))
     state.play("take green 5 +2")
     assert state.finished == [0, 1] and state.is_terminal()
 
@@ -389,16 +390,18 @@ def test_the_race_for_a_section():
     the lower value. Second person to fill in that symbol gains the lower value. Third and
     fourth place get no points." """
     state = new(STRIP, players=3)
-    words = state.explain("take red 1 2 3 4 5")
+    words = str(state.explain("take red 1 2 3 4 5"))
     assert "completes the heart section: +5 (high value)" in words
     assert "completes the cross section: +15" in words
     state.play("take red 1 2 3 4 5")          # player 1: every high value
-    assert "completes the heart section: +3 (low value)" in state.explain("take blue 1 2 3 4")
+    assert "completes the heart section: +3 (low value)" in \
+        state.explain("take blue 1 2 3 4").words
     state.play("take blue 1 2 3 4")           # player 2: low values of +, heart, diamond, club
     assert "completes the heart section, but both its values are gone" in \
-        state.explain("take green 1 2 3")
+        str(state.explain("take green 1 2 3"))
     state.play("take green 1 2 3")            # player 3: third, nothing
-    assert "completes the spade section: +7 (low value)" in state.explain("take yellow 5 +1")
+    assert "completes the spade section: +7 (low value)" in \
+        state.explain("take yellow 5 +1").words
     state.play("take yellow 5 +1")            # player 2 completes the spades
     state.play("take purple 4")               # player 3; the pencils return
     assert state.pencils() == list(COLORS)
@@ -414,7 +417,7 @@ def test_a_star_with_five_colors_around_scores_four():
     score per star is 4." Four pre-coloured trapezoids and a purple fifth: five colors, 4."""
     state = new(pentagon_ring())
     assert state.sheet.stars[0].neighbours == (1, 2, 3, 4, 5)
-    assert "surrounds star 1: +4" in state.explain("take purple 5 +4")
+    assert "surrounds star 1: +4" in str(state.explain("take purple 5 +4"))
     state.play("take purple 5 +4")
     assert state.stars[0] == [4]
     assert state.scores()[0] == 4 + 6
@@ -440,7 +443,7 @@ def test_the_top_star_counts_its_purple_neighbour():
     state.play("take red 61 60 50 49 48")
     state.play("take blue 53 22 10 2")
     assert state.stars[0][0] == OPEN
-    assert "surrounds star 1: +4" in state.explain("take green 54 39 40")
+    assert "surrounds star 1: +4" in str(state.explain("take green 54 39 40"))
     state.play("take green 54 39 40")
     assert state.stars[0][0] == 4 and state.star_points(0) == 4
 
@@ -490,7 +493,7 @@ def test_solo_last_pencil_is_not_returned_and_a_value_is_crossed_off():
     assert texts(state) == {f"cross {s}" for s in SECTIONS}
     illegal(state, "cross star 1", "only once no section value is left")
     illegal(state, f"take {state.pencils()[0]} 60", "first cross off one scoring opportunity")
-    assert "crosses off the heart's high value (5)" in state.explain("cross heart")
+    assert "crosses off the heart's high value (5)" in str(state.explain("cross heart"))
     state.play("cross heart")
     assert state.high[SECTIONS.index("heart")] == CROSSED
     assert all(m.mask.bit_count() == 4 for m in state.legal_moves())
@@ -507,7 +510,7 @@ def test_solo_cross_order_then_stars():
     state.low = [OPEN, OPEN, 0, CROSSED, OPEN]
     assert texts(state) == {"cross cross", "cross heart", "cross spade"}
     illegal(state, "cross club", "both club values are already crossed off or scored")
-    assert "low value (3)" in state.explain("cross heart")
+    assert "low value (3)" in str(state.explain("cross heart"))
     state.high = [CROSSED, OPEN, 0, CROSSED, CROSSED]
     state._legal_cache = None
     assert texts(state) == {"cross heart"}
@@ -524,7 +527,7 @@ def test_solo_both_values_when_both_open():
     may not score that value(s)." """
     state = new(STRIP, players=1)
     state.high[SECTIONS.index("heart")] = CROSSED  # hand-made: crossed off at a return
-    words = state.explain("take red 1 2 3 4 5")
+    words = str(state.explain("take red 1 2 3 4 5"))
     assert "completes the cross section: +25 (high and low value)" in words
     assert "completes the heart section: +3 (low value)" in words
     state.play("take red 1 2 3 4 5")
@@ -704,11 +707,12 @@ def test_mcts_takes_the_pencil_the_next_player_needs():
     assert state.current_player == 1 and state.pencils() == ["green", "purple"]
     after = []
     for move in ("take green 2 3", "take purple 2 3"):
-        assert "completes the cross section: +10 (low value)" in state.explain(move)
+        assert "completes the cross section: +10 (low value)" in state.explain(move).words
         state.play(move)
         after.append((state.scores(), state.evaluate()))
         if move == "take green 2 3":
-            assert "completes the heart section: +5 (high value)" in state.explain("take purple 8")
+            assert "completes the heart section: +5 (high value)" in \
+                state.explain("take purple 8").words
         else:
             illegal(state, "take green 8", "shape 8 touches shape 13, already green")
         state.undo()

@@ -163,7 +163,7 @@ def test_coloring_and_sagrada_themes_follow_the_move(shipped):
         if move.key[0] == "place":
             assert p.answer.split()[1] in p.theme, p.id
     for p in shipped["coloring"]:
-        words = p.state().explain(p.answer)
+        words = str(p.state().explain(p.answer))
         if "surrounds star" in p.theme:
             assert "surrounds star" in words, p.id
         if p.theme.startswith("take the "):

@@ -124,7 +124,7 @@ def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict
                 gestures = None
             if gestures is not None:
                 before = fingerprint(state)
-                reason = state.explain(move).removeprefix("Illegal: ")
+                reason = state.explain(move).words
                 view.say("")
                 for gesture in gestures:  # a person stops at the first refusal
                     perform(view, [gesture])
@@ -175,7 +175,7 @@ def test_every_lesson_builds_and_its_demonstration_plays(name: str) -> None:
         assert view.compact and view.strict
         state = view.state
         before = fingerprint(state)
-        legal = not state.explain(spec.demo).startswith("Illegal")
+        legal = state.explain(spec.demo).legal
         try:
             gestures = view.gestures(state.parse_move(spec.demo))
         except ValueError:  # not made by pointing (a chance outcome, or not even a move): typed

@@ -144,7 +144,7 @@ def test_illegal_moves_show_the_rule_and_change_nothing(
     assert view is not None and board.puzzle is not None
     # a building on an occupied square, by clicking
     taken = next(cell for cell in ("e5", "e4", "d5", "f5", "e6", "e7")
-                 if view.state.explain(f"tavern {cell}").startswith("Illegal"))
+                 if not view.state.explain(f"tavern {cell}").legal)
     perform(view, [("supply[1]" if view.state.current_player else "supply[0]", "click",
                     "piece:tavern"), ("city", "hover", taken), ("city", "click", taken)])
     assert "Illegal" in words(view.message) and at_puzzle(board)

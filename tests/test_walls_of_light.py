@@ -400,7 +400,7 @@ def test_a_whole_round_of_passes_ends_the_game():
     state.play("roll r1 b1 y1")
     state.play("remove 1:c1")             # yellow takes a wink back: the count starts again
     state.play("roll r4 b4 y4")
-    assert state.explain("pass") == "Legal: red has no winks left and passes."
+    assert state.explain("pass") == sg.Explanation(True, "red has no winks left and passes.")
     state.play("pass")
     state.play("roll r5 b5 y5")
     state.play("pass")
@@ -412,7 +412,7 @@ def test_a_whole_round_of_passes_ends_the_game():
         state.play("pass")
     assert not state.is_terminal() and state.quiet_turns == 2
     state.play("roll r6 b6 y6")
-    assert "a whole round of passes ends the game (ruling 13)" in state.explain("pass")
+    assert "a whole round of passes ends the game (ruling 13)" in str(state.explain("pass"))
     state.play("pass")
     assert state.is_terminal() and state.returns() == [1.0, 0.0, 0.0]
     state.undo()
@@ -726,7 +726,7 @@ def test_game_ends_when_all_six_positions_have_a_cube():
     for space in ("6:a1", "6:b1", "6:c1", "6:d1"):
         put(state, space, "b")
     state.play("roll r6 b1 y1")
-    assert "the game ends" in state.explain("place red 6:b2")
+    assert "the game ends" in str(state.explain("place red 6:b2"))
     state.play("place red 6:b2")
     assert state.is_terminal() and state.legal_moves() == []
     assert state.scores() == [6, 8, 0] and state.returns() == [0.0, 1.0, 0.0]
@@ -809,10 +809,10 @@ def test_explain_says_what_a_move_does():
     """Briefing: "_describe(move) returns plain words of what the move DOES, computed
     ("Legal: completes window 3: red +10, yellow +4")". """
     state = red_purple_yellow_example()
-    words = state.explain("place red 3:d2")
+    words = str(state.explain("place red 3:d2"))
     assert words.startswith("Legal:") and "completes window 3: red +8, yellow +4" in words
     assert "flips to" in words and "white cube" in words
-    assert state.explain("place red 4:a1") == (
+    assert str(state.explain("place red 4:a1")) == (
         "Illegal: window 4 was not rolled (the dice show r3 b1 y1)")
 
 

@@ -231,8 +231,8 @@ def _chance_lines(state: State, seed: int) -> list[tuple[list[Move], float]]:
 
 
 def _words(state: State, move: Move | str) -> str:
-    text = state.explain(move)
-    return text[len("Legal: "):].rstrip(".") if text.startswith("Legal: ") else text
+    said = state.explain(move)
+    return said.words.rstrip(".") if said.legal else str(said)
 
 
 def compare(state: State, move: Move | str, budget_s: float | None = None,

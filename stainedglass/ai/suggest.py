@@ -68,8 +68,7 @@ def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str | None =
     ranked = searcher.analyse(state, top=top)
     out = []
     for c in ranked:
-        reason = state.explain(c.move)
-        if reason.startswith("Legal: "):
-            reason = reason[len("Legal: "):]
-        out.append(Suggestion(c.move, c.value, c.support, c.unit, reason))
+        said = state.explain(c.move)
+        out.append(Suggestion(c.move, c.value, c.support, c.unit,
+                              said.words if said.legal else str(said)))
     return out

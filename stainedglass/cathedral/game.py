@@ -385,7 +385,7 @@ class CathedralState(State):
         who = SIDE_NAMES[self.to_move]
         after = self.clone()
         after.play(move)
-        words = [f"Legal: {who} places the {ALL_PIECES[move.piece]} on {mask_text(move.mask)}"]
+        words = [f"{who} places the {ALL_PIECES[move.piece]} on {mask_text(move.mask)}"]
         if move.piece == CATHEDRAL:
             words.append("(the Cathedral is placed first and claims nothing)")
         elif not self.has_built[self.to_move]:

@@ -7,8 +7,8 @@
 >>> state.play("take red 1 2 3 4 5")
 >>> state.pencils(), state.current_player
 (['blue', 'green', 'yellow', 'purple'], 1)
->>> state.explain("take blue 1 2 3 4")
-'Legal: takes the blue pencil and colors 4 shapes blue (1, 2, 3, 4).'
+>>> print(state.explain("take blue 1 2 3 4"))
+Legal: takes the blue pencil and colors 4 shapes blue (1, 2, 3, 4).
 
 Public attributes a view needs (besides ``game.sheet``, see ``sheet.py``):
 
@@ -651,18 +651,18 @@ class ColoringState(State):
         if _key(move)[0] == "cross":
             target = _key(move)[1]
             if target.startswith("star"):
-                return f"Legal: crosses off {target}: it can no longer score."
+                return f"crosses off {target}: it can no longer score."
             i = SECTIONS.index(target)
             which = 0 if self.high[i] == OPEN else 1
             value = SECTION_VALUES[target][which]
-            return (f"Legal: crosses off the {target}'s {('high', 'low')[which]} value ({value}):"
+            return (f"crosses off the {target}'s {('high', 'low')[which]} value ({value}):"
                     " it can no longer be scored.")
         assert isinstance(move, Coloring)
         after = cast(ColoringState, self.clone())
         after._apply(move)
         name = COLORS[move.color]
         numbers = self.sheet.numbers(move.mask)
-        parts = [f"Legal: takes the {name} pencil and colors"]
+        parts = [f"takes the {name} pencil and colors"]
         if numbers:
             parts[0] += (f" {len(numbers)} shape{'s' if len(numbers) > 1 else ''} {name} "
                          f"({_names(numbers)})")
@@ -850,7 +850,7 @@ class ColoringGame(Game):
         """"complete the rose section first (+5)", "surround star 2 (+4)", "fill the last
         circle", "save your circles", "color 5 shapes at once" or "take the red pencil"."""
         assert isinstance(state, ColoringState)
-        mine, other = state.explain(best), state.explain(rival)
+        mine, other = state.explain(best).words, state.explain(rival).words
         for pattern, theme in ((r"completes the (\w+) section: \+(\d+)",
                                 "complete the {0} section first (+{1})"),
                                (r"surrounds star (\d+): \+(\d+)", "surround star {0} (+{1})"),

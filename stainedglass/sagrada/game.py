@@ -10,8 +10,8 @@ True
 ...     state.play(text)
 >>> state.drawn
 ['R1', 'G2', 'Y6']
->>> state.explain("place G2 c2")
-'Illegal: c2 is not on the edge: the very first card must be placed on an edge or corner field'
+>>> print(state.explain("place G2 c2"))
+Illegal: c2 is not on the edge: the very first card must be placed on an edge or corner field
 >>> state.play("place R1 a1")
 >>> state.play("place Y6 b1")
 >>> state.turn_bar, state.scores(), state.target()     # G2 went to the turn bar
@@ -27,8 +27,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..core import (CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
-                    bit_indices, connected_parts, register)
+from ..core import (CHANCE, TERMINAL, Explanation, Facts, Game, IllegalMove, Move, Option,
+                    PuzzleRules, State, bit_indices, connected_parts, register)
 from .cards import (ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card,
                     value_of)
 from .placement import field_problem, free_fields
@@ -625,12 +625,12 @@ class SagradaState(State):
             lines.append(f"So far: score {s}, target {t}.")
         return " ".join(lines)
 
-    def explain(self, move: Move | str) -> str:
+    def explain(self, move: Move | str) -> Explanation:
         """As the contract says; at the end the final count follows, order by order."""
-        text = super().explain(move)
+        said = super().explain(move)
         if self.is_terminal():
-            text = f"{text} {self.result_text()}"
-        return text
+            said = Explanation(said.legal, f"{said.words} {self.result_text()}")
+        return said
 
     # ---- notation ----------------------------------------------------------------------------
 
@@ -687,13 +687,13 @@ class SagradaState(State):
             words = f"Chance: {card_text(c)} is drawn ({how})"
         elif kind == "place":
             c, i = key[1], key[2]
-            words = (f"Legal: places {card_text(c)} on {CELL_NAMES[i]} "
+            words = (f"places {card_text(c)} on {CELL_NAMES[i]} "
                      f"({self.window.restriction_words(i)})")
         elif kind == "pass":
-            words = (f"Legal: none of {cards_text(self._hand)} can be placed, so the turn is "
+            words = (f"none of {cards_text(self._hand)} can be placed, so the turn is "
                      "forfeited; unplaced cards go to the turn bar")
         else:
-            words = f"Legal: {tool_words(self, key[1], key[2], key[3])}"
+            words = f"{tool_words(self, key[1], key[2], key[3])}"
         changes = []
         d_score = after.scores()[0] - self.scores()[0]
         if d_score:

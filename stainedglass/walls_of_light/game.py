@@ -7,8 +7,8 @@ True
 >>> state.play("roll r2 b3 y6")
 >>> state.current_player, state.dice
 (0, (2, 3, 6))
->>> state.explain("place red 4:a1")
-'Illegal: window 4 was not rolled (the dice show r2 b3 y6)'
+>>> print(state.explain("place red 4:a1"))
+Illegal: window 4 was not rolled (the dice show r2 b3 y6)
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ the position as text (``print(state)``).
 
 >>> import stainedglass as sg
 >>> state = sg.load("walls_of_light", players=2, first_player=0).new_game(seed=1)
->>> state.explain("roll r1 b2 y3")
-'Legal: the dice roll r1 b2 y3.'
+>>> print(state.explain("roll r1 b2 y3"))
+Legal: the dice roll r1 b2 y3.
 """
 
 from __future__ import annotations
@@ -28,23 +28,23 @@ def describe(state: WallsOfLightState, move: Move) -> str:
     kind = move.kind
     who = COLOR_NAMES[state.to_move]
     if kind == ROLL:
-        return f"Legal: the dice roll {' '.join(move.text.split()[1:])}."
+        return f"the dice roll {' '.join(move.text.split()[1:])}."
     if kind == DRAW:
-        return (f"Legal: {COLOR_NAMES[state.pending_draws[0]]} draws "
+        return (f"{COLOR_NAMES[state.pending_draws[0]]} draws "
                 f"{CARD_TITLES[move.a]}.")
     if kind == PASS:
         if state.supply[state.to_move] == 0:
-            text = f"Legal: {who} has no winks left and passes"
+            text = f"{who} has no winks left and passes"
         else:
-            text = f"Legal: nothing can be placed with {state.dice_text()}: {who} passes"
+            text = f"nothing can be placed with {state.dice_text()}: {who} passes"
         if state.quiet_turns_after_pass() >= state.game.num_players:
             return text + "; a whole round of passes ends the game (ruling 13)."
         return text + "."
     if kind == REMOVE:
-        return (f"Legal: {who} has no winks left and takes a {who} wink back from "
+        return (f"{who} has no winks left and takes a {who} wink back from "
                 f"{space_name(move.b)}; the turn ends.")
     if kind == CARD:
-        return "Legal: " + card_words(state, move) + "."
+        return card_words(state, move) + "."
     # a placement
     color, g = move.a, move.b
     code = state.cells[g]
@@ -54,7 +54,7 @@ def describe(state: WallsOfLightState, move: Move) -> str:
     else:
         how = (f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
                f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})")
-    words = f"Legal: a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
+    words = f"a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
     if code != EMPTY:
         made = COLOR_NAMES[SHOWN[after]]
         words += f", making {made}" if SHOWN[after] >= 3 else f", a stack of {made}"

@@ -518,7 +518,7 @@ class Coach:
             best = state.parse_move(verdict.best)
         except (ValueError, sg.IllegalMove):  # nothing to mark in this position
             return
-        words = state.explain(best).removeprefix("Legal: ")
+        words = state.explain(best).words
         support, unit = (self.playouts, "playouts a position") if self.playouts is not None \
             else (round(self.budget_s), "s of search")
         name = view.player_names[state.current_player] if state.current_player >= 0 else ""

@@ -440,21 +440,22 @@ class GameView(w.VBox):
                                  f"set {name}'s seat to Human to move for it")
         if isinstance(move, str):
             move = state.parse_move(move)
-        words = state.explain(move)
-        if words.startswith("Illegal: "):
-            self.say(words, "bad")
+        said = state.explain(move)
+        if not said.legal:
+            self.say(str(said), "bad")
             self.redraw()
             return
-        if self.on_move is not None and self.on_move(move, words.removeprefix("Legal: ")):
+        words = said.words
+        if self.on_move is not None and self.on_move(move, words):
             return  # taken over by the view's owner (a puzzle judges it)
         self.cancel_search()
         # teaching: the coach judges a person's move before anything else moves
         before = state.clone() if self.coach is not None and self.coach.judges(state) else None
         state.play(move)
         if self.coach is not None and before is not None:
-            self.coach.judge(before, words.removeprefix("Legal: "))
+            self.coach.judge(before, words)
             return
-        self.after_change((words.removeprefix("Legal: "), "good"))
+        self.after_change((words, "good"))
 
     def play_text(self, text: str) -> None:
         """A typed move (Enter in the move box). Blank text is ignored; the box empties after a
@@ -883,7 +884,7 @@ class GameView(w.VBox):
                 if self._has_human() and not self.auto_chance():
                     break
                 move = state.sample_chance()
-                words = state.explain(move).removeprefix("Legal: ")
+                words = state.explain(move).words
                 state.play(move)
                 notes = [words]
                 continue
@@ -891,7 +892,7 @@ class GameView(w.VBox):
             if self._seat(p) == HUMAN or self.background:
                 break
             move = bot_move(state.clone(), self.seats[p], self.budgets[p])
-            words = state.explain(move).removeprefix("Legal: ")
+            words = state.explain(move).words
             state.play(move)
             notes = [self._bot_words(p, words)]  # only the last computer move is worth reading
         return notes
@@ -912,7 +913,7 @@ class GameView(w.VBox):
 
     def _bot_answered(self, player: int, move: sg.Move) -> None:
         self.search = None
-        words = self.state.explain(move).removeprefix("Legal: ")
+        words = self.state.explain(move).words
         self.state.play(move)
         self.on_new_state()  # what the pointer held while the bot thought is put down
         self.after_change((self._bot_words(player, words), "info"))

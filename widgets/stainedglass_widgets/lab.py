@@ -774,7 +774,7 @@ class SearchLab:
         self.analysis = analysis
         state = self.board.state
         suggestions = [sg.ai.Suggestion(c.move, c.value, c.support, c.unit,
-                                        state.explain(c.move)) for c in analysis.candidates]
+                                        state.explain(c.move).words) for c in analysis.candidates]
         self.board.mark(suggestions, f"What {analysis.bot} weighs here")
         best = analysis.candidates[0]
         self.status.value = (f"{_esc(analysis.bot)} chose <b>{_esc(best.move)}</b> "

@@ -190,8 +190,8 @@ class CathedralView(GameView):
             name = ALL_PIECES[self.selected]  # type: ignore[index]
             return False, (f"Illegal: the {name} would stick out of the city: every square of "
                            "a building must be on the board")
-        words = self.state.explain(self.held_move_text(cells))
-        return words.startswith("Legal"), words
+        said = self.state.explain(self.held_move_text(cells))
+        return said.legal, str(said)
 
     # ---- events ------------------------------------------------------------------------------
 

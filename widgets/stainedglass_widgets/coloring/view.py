@@ -155,8 +155,7 @@ class ColoringView(GameView):
             self.say(f"{color!r} is not a pencil.", "bad")
             return
         if color not in st.pencils():
-            reason = st.explain(f"take {color} +1").removeprefix("Illegal: ")
-            self.say(f"Illegal: {reason}", "bad")
+            self.say(str(st.explain(f"take {color} +1")), "bad")
             return
         self.pencil, self.chosen = color, []
         n, need = len(st.pencils()), self.need()
@@ -201,10 +200,10 @@ class ColoringView(GameView):
             return
         move = self.state.coloring(self.pencil, self.chosen)
         if not self.complete():  # the engine says why
-            words = self.state.explain(move)
-            if not words.startswith("Illegal"):
-                words = (f"Illegal: choose {self.need()} shape"
-                         f"{'s' if self.need() != 1 else ''}, not {len(self.chosen)}")
+            said = self.state.explain(move)
+            words = str(said) if not said.legal else (
+                f"Illegal: choose {self.need()} shape{'s' if self.need() != 1 else ''}, not "
+                f"{len(self.chosen)}")
             self.say(words, "bad")
             return
         before = len(self.state.history)

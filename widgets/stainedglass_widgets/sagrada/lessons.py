@@ -4,8 +4,8 @@ Morning Lantern, so each lesson is the same every time.
 
 >>> from stainedglass_widgets.sagrada.lessons import LESSONS, lesson_state
 >>> state = lesson_state("first card")
->>> state.explain(LESSONS["first card"].demo)
-'Illegal: c2 is not on the edge: the very first card must be placed on an edge or corner field'
+>>> print(state.explain(LESSONS["first card"].demo))
+Illegal: c2 is not on the edge: the very first card must be placed on an edge or corner field
 """
 
 from __future__ import annotations

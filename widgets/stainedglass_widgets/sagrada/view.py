@@ -211,7 +211,7 @@ class SagradaView(GameView):
             self.tool_step(what if kind in ("card", "bar", "choice") else ident)
         elif kind == "card":
             if what not in st.drawn:  # the engine's words for it
-                self.say(st.explain(f"place {what} {self.pointer or 'a1'}"), "bad")
+                self.say(str(st.explain(f"place {what} {self.pointer or 'a1'}")), "bad")
                 return
             self.card = what
             self.say(f"{what} in hand: move over the window (✓ green: it fits) and click a "
@@ -238,9 +238,8 @@ class SagradaView(GameView):
             return
         if tool not in self.payable():
             pay = next((c for c in st.drawn), None)
-            words = st.explain(f"tool {tool} pay {pay}" if pay else "pass")
-            self.say(f"{TOOLS[tool].name} cannot be used now: "
-                     f"{words.removeprefix('Illegal: ')}", "bad")
+            said = st.explain(f"tool {tool} pay {pay}" if pay else "pass")
+            self.say(f"{TOOLS[tool].name} cannot be used now: {said.words}", "bad")
             return
         self.card, self.tool, self.tokens = None, tool, []
         t = TOOLS[tool]
@@ -276,8 +275,8 @@ class SagradaView(GameView):
             if m.startswith(f"tool {self.tool} pay") and len(words) >= n:
                 words[n - 1] = token
                 why = st.explain(" ".join(words))
-                if why.startswith("Illegal"):
-                    return why
+                if not why.legal:
+                    return str(why)
         return f"Illegal: {token} cannot come next for {TOOLS[self.tool or 'redraw'].name}"
 
     def _step_words(self) -> str:
@@ -359,9 +358,8 @@ class SagradaView(GameView):
         selected_fields: list[str] = [t for t in self.tokens if t in FIELDS]
         if playing and self.card and self.pointer:
             why = st.explain(f"place {self.card} {self.pointer}")
-            ok = not why.startswith("Illegal")
-            marks[self.pointer] = "legal" if ok else "illegal"
-            words = why if not ok else f"{self.card} may go on {self.pointer}."
+            marks[self.pointer] = "legal" if why.legal else "illegal"
+            words = str(why) if not why.legal else f"{self.card} may go on {self.pointer}."
         if playing and self.tool:
             nxt = self.next_tokens()
             for token in nxt:

@@ -343,7 +343,7 @@ class WallsOfLightView(GameView):
         st = self.state
         sample = {"extra": "card extra", "swap": "card swap 1:a1 1:b1", "reroll": "card reroll r",
                   "modify": "card modify r +1" if (st.dice or (1,))[0] < 6 else "card modify r -1"}
-        why = st.explain(sample[name]).removeprefix("Illegal: ")
+        why = st.explain(sample[name]).words
         if name == "swap" and not (st.acted or st.card_played) and st.hands[self.mover()][SWAP]:
             why = "no two lone winks of different colours are on the windows to change places"
         return why + "."
@@ -383,9 +383,9 @@ class WallsOfLightView(GameView):
             return
         text = f"card swap {self.picks[0]} {self.picks[1]}"
         self.picks = []
-        words = self.state.explain(text)
-        if words.startswith("Illegal"):
-            self.say(words + " Choose again, or Cancel card.", "bad")
+        said = self.state.explain(text)
+        if not said.legal:
+            self.say(f"{said} Choose again, or Cancel card.", "bad")
             self.redraw()
             return
         self.card = None
@@ -410,9 +410,9 @@ class WallsOfLightView(GameView):
             self.say("Click the die to change first.", "bad")
             return
         text = f"card modify {self.picks[0]} {step:+d}"
-        words = self.state.explain(text)
-        if words.startswith("Illegal"):
-            self.say(words, "bad")
+        said = self.state.explain(text)
+        if not said.legal:
+            self.say(str(said), "bad")
             return
         self.card, self.picks = None, []
         self.play(text)
