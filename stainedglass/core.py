@@ -733,13 +733,17 @@ class State:
     def _unsaveable(self) -> str | None:  # hook
         return None
 
+    recorder: ClassVar[Callable[..., "Record"] | None] = None
+    """What makes :meth:`record`'s record: :mod:`stainedglass.record`, which builds on this
+    module, sets it as the package loads (this module never imports it)."""
+
     def record(self, players: list[str] | None = None,
                comments: dict[int, str] | None = None) -> "Record":
         """The game so far as a :class:`~stainedglass.record.Record`: saved with
         ``.to_text()``, shared with ``.to_link()``, read back with ``sg.load_record``."""
-        from .record import record_of  # the record module builds on this one
-
-        return record_of(self, players, comments)
+        if State.recorder is None:
+            raise RuntimeError("stainedglass.record is not loaded (import stainedglass)")
+        return State.recorder(self, players, comments)
 
     def to_json(self) -> str:
         """The game as JSON: ``sg.state_from_json(text)`` rebuilds an equal state."""

@@ -139,6 +139,9 @@ def record_of(state: State, players: list[str] | None = None,
     return record
 
 
+State.recorder = staticmethod(record_of)  # state.record(): this module makes it
+
+
 def load_record(text: str) -> Record:
     """A record from its text, a link token, or a whole link (``...?record=r1....``), checked
     move by move; a bad one is a ValueError saying where."""

@@ -204,7 +204,7 @@ def test_any_game_gets_bots_and_hints_from_the_base_view() -> None:
                     hint_budget_s=0.3)
     assert view.wait()
     state = view.state
-    assert not state.is_chance() and view._seat(state.current_player) == HUMAN
+    assert not state.is_chance() and view.model.seat(state.current_player) == HUMAN
     view.hint_button.click()
     assert view.wait() and view.suggestions
     assert all(h.move in state.legal_moves() for h in view.suggestions)
@@ -213,10 +213,11 @@ def test_any_game_gets_bots_and_hints_from_the_base_view() -> None:
     played = len(state.history)
     view.play(view.suggestions[0].move)  # then the bots (and the dice) play on to North
     assert view.wait()
-    assert view.state.is_terminal() or view._seat(view.state.current_player) == HUMAN
+    assert view.state.is_terminal() or view.model.seat(view.state.current_player) == HUMAN
     assert len(view.state.history) > played
-    view.seats = ["greedy", "random", "mcts"]  # bots only: they finish the game
-    view.resume()
+    for player, bot in enumerate(["greedy", "random", "mcts"]):  # bots only: they finish it
+        view.model.set_seat(player, bot)
+    view.continue_button.click()  # Let the bot move
     assert view.wait() and view.state.is_terminal() and "Game over" in text(view.message)
 
 

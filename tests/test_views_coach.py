@@ -254,7 +254,7 @@ def test_teach_me_seats_the_learner_against_the_computer() -> None:
 
 def test_lesson_boards_have_no_coach() -> None:
     cls = view_class("cathedral")
-    assert cls(compact=True).coach is None
+    assert "coach" not in cls(compact=True).features
 
 
 def test_bad_settings_are_refused_in_words() -> None:

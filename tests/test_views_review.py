@@ -76,7 +76,7 @@ def test_compare_my_move_says_the_verdict_in_words(name):
     while not state.is_terminal() and state.is_chance():
         state.play(state.sample_chance())
     v.show_record(state.record())
-    if v._last_judged() is None:
+    if v.model.last_person_move() is None:
         pytest.skip("no decision in the first moves")
     v.compare_last()
     assert "Compared (" in v.message.value and "given away" in v.message.value

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import game_view  # noqa: E402
+from stainedglass_widgets import hints as hints_feature  # noqa: E402
 from stainedglass_widgets import HUMAN, Board, CathedralView  # noqa: E402
 from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state  # noqa: E402
 
@@ -216,11 +216,11 @@ def test_an_error_inside_a_handler_becomes_a_message(monkeypatch: pytest.MonkeyP
         raise RuntimeError("the kiln cracked")
 
     monkeypatch.setattr(view, "take_hint", broken)  # in the handler that shows a hint
-    monkeypatch.setattr(game_view, "hints", lambda state, *_: [  # (a quick search)
+    monkeypatch.setattr(hints_feature, "hints", lambda state, *_: [  # (a quick search)
         sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
     view.hint_button.click()
     assert view.wait() and "the kiln cracked" in text(view.message)
-    monkeypatch.setattr(game_view, "hints", broken)  # in the search itself (its worker thread)
+    monkeypatch.setattr(hints_feature, "hints", broken)  # in the search itself (its worker thread)
     view.hint_button.click()
     assert view.wait() and "the kiln cracked" in text(view.message) and view.search is None
 
@@ -236,12 +236,12 @@ def test_strict_mode_raises_what_users_see_as_something_went_wrong(
         raise RuntimeError("the kiln cracked")
 
     monkeypatch.setattr(view, "take_hint", broken)
-    monkeypatch.setattr(game_view, "hints", lambda state, *_: [
+    monkeypatch.setattr(hints_feature, "hints", lambda state, *_: [
         sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
     with pytest.raises(RuntimeError, match="kiln"):
         view.hint_button.click()
         view.wait()
-    monkeypatch.setattr(game_view, "hints", broken)  # raised in the worker: wait() re-raises
+    monkeypatch.setattr(hints_feature, "hints", broken)  # raised in the worker: wait() re-raises
     with pytest.raises(RuntimeError, match="kiln"):
         view.hint_button.click()
         view.wait()

@@ -34,10 +34,11 @@ except ImportError as e:  # the engine alone was installed
 from .board import Board
 from .registry import view, view_class, views
 from .searches import HUMAN, HintMark, Search
-from .game_view import COMPUTER, GameView
+from .game_view import GameView
+from .play import COMPUTER, Play
 
-__all__ = ["Board", "COMPUTER", "GameView", "HUMAN", "HintMark", "Search", "view", "view_class",
-           "views"]
+__all__ = ["Board", "COMPUTER", "GameView", "HUMAN", "HintMark", "Play", "Search", "view",
+           "view_class", "views"]
 
 
 def __getattr__(name: str) -> Any:

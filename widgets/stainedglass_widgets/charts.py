@@ -18,6 +18,8 @@ import ipywidgets as w
 
 from stainedglass.glass import GLASS, hint_colour
 
+from .features import Feature
+
 if TYPE_CHECKING:
     from .game_view import GameView
 
@@ -157,6 +159,28 @@ class ScoreChart:
                 trace.x = new["x"]
                 trace.y = new["y"]
                 trace.name = new["name"]
+
+
+class Charts(Feature):
+    """**Score chart** beside New game, its chart under the settings; plotly starts warming up
+    (in a notebook; under Voila only when asked)."""
+
+    name = "charts"
+    provides = ("score_chart", "chart_button", "chart_box", "chart")
+
+    def __init__(self, view: "GameView") -> None:
+        super().__init__(view)
+        self.score_chart = ScoreChart(view)
+        self.chart_button, self.chart_box = self.score_chart.button, self.score_chart.box
+        view.add_widgets("settings", self.chart_button)
+        view.add_widgets("charts", self.chart_box)
+        view.hooks.after_change.append(self.score_chart.update)
+        start_warming_plotly()
+
+    @property
+    def chart(self) -> Any:
+        """The score chart's plotly figure (None until it is first opened)."""
+        return self.score_chart.figure
 
 
 class HintChart:

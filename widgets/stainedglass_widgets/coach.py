@@ -50,10 +50,12 @@ import ipywidgets as w
 
 import stainedglass as sg
 
+from .features import Feature
 from .messages import message_html, seconds_label
+from .play import COMPUTER
 from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, seat_choices
 
-if TYPE_CHECKING:  # the annotation only: the game view builds its coach
+if TYPE_CHECKING:  # the annotation only: the view makes its features
     from .game_view import GameView
 
 THRESHOLD = 0.10
@@ -115,17 +117,23 @@ class ReportCard:
         return self.within / self.moves if self.moves else None
 
 
-class Coach:
-    """The teaching game of ``view`` (a play dashboard's): :attr:`toggle` ("Teach me") and
-    :attr:`box` (settings, words, the take-back offer, the report card) go on the page; the
-    rest of the box is built when teaching is first switched on.
+class Coach(Feature):
+    """The teaching game of ``view`` (a play dashboard's): :attr:`toggle` ("Teach me") goes in
+    the strip and :attr:`box` (settings, words, the take-back offer, the report card) over it;
+    the rest of the box is built when teaching is first switched on. It hooks into the view: it
+    judges a person's move before anything else moves (``after_move``), holds the bots while a
+    costly move waits for the learner's choice (``holding``) and keeps the hints' budget.
 
     Settings a notebook may change: ``budget_s`` or ``playouts`` (the judgement's budget),
     ``threshold``, ``review_playouts`` (the review board the report card opens).
     """
 
+    name = "coach"
+    provides = ("coach",)
+    projected = ("box",)
+
     def __init__(self, view: "GameView") -> None:
-        self.view = view
+        super().__init__(view)
         self.active = False
         self.strictness = "gentle"
         self.threshold = THRESHOLD
@@ -151,7 +159,17 @@ class Coach:
         self.toggle.observe(view.safe(lambda change: self._toggled(change["new"])), "value")
         self.box = w.VBox(layout=w.Layout(display="none", margin="4px 0"))
         self.box.add_class("sg-coach")
-        view.after_change_hooks.append(self._view_changed)
+        view.add_widgets("strip", self.toggle)
+        view.add_widgets("above", self.box)
+        view.hooks.after_change.append(self._view_changed)
+        view.hooks.after_move.append(self._after_move)
+        view.hooks.holding.append(lambda: "first Take it back or Keep my move"
+                                  if self.offering else "")
+        hints = view.features.get("hints")
+        self.hint_button: w.Button | None = getattr(hints, "hint_button", None)
+        if hints is not None:
+            hints.gates.append(self.may_hint)  # type: ignore[attr-defined]
+            hints.spent.append(self.hint_spent)  # type: ignore[attr-defined]
 
     # ---- the widgets, built on first use ---------------------------------------------------------
 
@@ -295,8 +313,6 @@ class Coach:
     def _default_seats(self, learner: int | None, opponent: str | None,
                        strength: float | None) -> None:
         """Fill **You play**, **against** and the strength from the seats as they are."""
-        from .game_view import COMPUTER  # the game view imports this module
-
         view, state = self.view, self.view.state
         n = state.num_players
         self._refresh_learners()
@@ -330,7 +346,8 @@ class Coach:
         self.active = False
         self._offer = None
         self.box.layout.display = "none"
-        self.view.hint_button.description = "Hint"
+        if self.hint_button is not None:
+            self.hint_button.description = "Hint"
         self.view.after_change(("Teaching is off.", "info"))  # a bot waiting for it plays
 
     def intro(self) -> str:
@@ -440,9 +457,16 @@ class Coach:
         person chooses it among several (not chance, not a bot, not a forced move)."""
         if not self.active or state.is_terminal() or state.is_chance():
             return False
-        if self.view._seat(state.current_player) != HUMAN:
+        if self.view.model.seat(state.current_player) != HUMAN:
             return False
         return len(state.legal_moves()) > 1
+
+    def _after_move(self, before: sg.State, words: str) -> bool:
+        """The view's ``after_move``: a move to judge is judged before anything else moves."""
+        if not self.judges(before):
+            return False
+        self.judge(before, words)
+        return True
 
     @property
     def judging(self) -> bool:
@@ -465,17 +489,19 @@ class Coach:
             return sg.ai.compare(position, move, budget_s=budget, playouts=playouts,
                                  stop=stop)
 
-        search = view._begin(f"The coach is looking at {move}…", self.budget_s, work,
-                             lambda verdict: self._judged(before, move, mover, verdict))
+        search = view.model.think(
+            f"The coach is looking at {move}…", self.budget_s, work,
+            lambda verdict: self._judged(before, move, mover, verdict),
+            blocks="the coach is still looking at your last move: a moment (or Cancel)",
+            on_cancel=self.not_judged)
         self._search = search if view.search is search else None  # inline: judged by now
 
     def _judged(self, before: sg.State, move: str, mover: int,
                 verdict: sg.ai.Comparison) -> None:
         view = self.view
-        view.search = None
         self._search = None
         if list(view.state.history) != [*before.history, move]:  # the game moved on
-            view._update_thinking()
+            view.update_thinking()
             return
         entry = Judged(len(before.history) + 1, mover, move, verdict, tuple(before.history))
         self.judged.append(entry)
@@ -579,7 +605,7 @@ class Coach:
         if not self.active:
             return True
         view = self.view
-        if view._seat(view.state.current_player) != HUMAN:
+        if view.model.seat(view.state.current_player) != HUMAN:
             view.say("The hint is for your own move: wait for your turn.")
             return False
         if self.hints_left == 0:
@@ -613,7 +639,8 @@ class Coach:
         if not self.active:
             return
         left = self.hints_left
-        self.view.hint_button.description = f"Hint ({left} left)"
+        if self.hint_button is not None:
+            self.hint_button.description = f"Hint ({left} left)"
         size = 22 if self.class_mode else 15
         self.hints_line.value = (f'<div style="font-size:{size}px"><b>Hints left: {left}</b> '
                                  f"(of {self.hints} this game)</div>")

@@ -18,10 +18,11 @@ import ipywidgets as w
 
 import stainedglass as sg
 
+from .features import Feature
 from .messages import message_html
 from .records import page_url
 
-if TYPE_CHECKING:  # the annotation only: the game view opens its editor
+if TYPE_CHECKING:  # the annotation only: the view makes its features
     from .game_view import GameView
 
 _EDITORS: dict[str, type["Editor"]] = {}
@@ -192,6 +193,67 @@ class Editor(w.VBox):
 
     def back(self) -> None:
         self.view.close_editor()
+
+
+class Editing(Feature):
+    """**Edit** on a play dashboard (when the game's folder has an editor): the editor takes
+    the board's place until Play from here or Back to the game."""
+
+    name = "editing"
+    provides = ("editor", "edit", "close_editor", "start_from", "edit_button", "editor_box")
+    projected = ("editor_box",)
+
+    def __init__(self, view: "GameView") -> None:
+        super().__init__(view)
+        self.editor: Editor | None = None
+        """The position editor, while it is open."""
+        self.editor_box = w.VBox()
+        self.edit_button = w.Button(description="Edit", icon="pencil",
+                                    tooltip="set up any position: play, hint or share it")
+        self.edit_button.add_class("sg-edit")
+        self.edit_button.on_click(view.safe(lambda _: self.edit()))
+        if editor_for(view.game.name) is None:
+            self.edit_button.layout.display = "none"
+        self._children_before: tuple[w.Widget, ...] | None = None
+        view.add_widgets("above", self.editor_box)
+        view.add_widgets("settings", self.edit_button)
+
+    def edit(self) -> None:
+        """Open the position editor on the position on the board."""
+        view = self.view
+        kind = editor_for(view.game.name)
+        if kind is None:
+            view.say(f"{view.game.title} has no position editor.")
+            return
+        view.cancel_search()
+        self.editor = kind(view)
+        self.editor_box.children = [self.editor]
+        # the game's board and controls leave the page while editing (hidden boards would keep
+        # their SVG's pattern ids, which the editor's board shares), and come back after
+        if self._children_before is None:
+            self._children_before = tuple(view.children)
+        view.children = [view.banner, self.editor_box, view.message]
+        view.say("Editing a position: the game waits until you play from it or go back.")
+
+    def close_editor(self, words: str | None = "Back to the game.") -> None:
+        """Leave the editor (Back to the game, or Play from here), saying ``words`` unless
+        None."""
+        if self.editor is None:
+            return
+        self.editor = None
+        self.editor_box.children = []
+        if self._children_before is not None:
+            self.view.children = list(self._children_before)
+            self._children_before = None
+        self.view.update_thinking()
+        if words is not None:
+            self.view.say(words)
+
+    def start_from(self, state: sg.State, words: str) -> None:
+        """Play on from ``state``, a new game (Play from here): the board is drawn again before
+        it comes back, so the page never shows the old position under the new message."""
+        self.view.set_position(state, (words, "good"))
+        self.close_editor(words=None)
 
 
 def _plain(text: str, game: str) -> str:

@@ -1,4 +1,6 @@
-"""The words around a board: message boxes and the turn banner's pieces.
+"""The words around a board: message boxes, the turn banner and what a play view says about its
+game (:class:`GameWords`, which a game's view may reword), and one way to keep a page's errors
+from crashing it (:func:`guard`).
 
 Every kind of message is spelt out by a symbol as well as by its colour (✓ good, ✗ bad), and a
 player's turn shows the player's glass with its letter, never the colour alone.
@@ -11,9 +13,22 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import html
+import os
+import threading
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Mapping
 
+import stainedglass as sg
 from stainedglass.glass import GLASS
+
+from .searches import BOT_LABELS, HUMAN
+
+if TYPE_CHECKING:  # the annotations only
+    import ipywidgets as w
+
+    from .play import Play
 
 MESSAGE_STYLE = {
     "info": ("#2d2a24", "#f4efe1", "#b9b2a1"),
@@ -45,3 +60,134 @@ def glass_badge(glass: str) -> str:
 def seconds_label(value: float) -> str:
     """A strength slider's label: its thinking time."""
     return f"{value:.1f} s a move"
+
+
+def strict_default() -> bool:
+    """Whether views raise unexpected errors instead of showing them (``STAINEDGLASS_STRICT=1``,
+    as the test suites set it)."""
+    return os.environ.get("STAINEDGLASS_STRICT") == "1"
+
+
+def went_wrong(error: BaseException) -> str:
+    """What a user is told of an error that is a bug, not their input."""
+    return f"Something went wrong: {type(error).__name__}: {error}"
+
+
+def guard(fn: Callable[..., Any], say: Callable[[str, str], None], strict: bool, *,
+          words: Mapping[type[BaseException], Callable[[Any], str]] | None = None,
+          lock: ContextManager[Any] | None = None,
+          keep: Callable[[BaseException], None] | None = None) -> Callable[..., Any]:
+    """``fn`` made safe for a page: nothing it raises crashes the page. An error of a kind in
+    ``words`` (an illegal move, a bad file) is said in the words made from it; anything else is
+    a bug: said as "Something went wrong: ...", or raised when ``strict`` (from a worker
+    thread, handed to ``keep`` instead, for a later ``wait()`` to raise). ``lock``: held while
+    ``fn`` runs.
+
+    >>> said = []
+    >>> safe = guard(int, lambda text, kind: said.append((kind, text)), strict=False,
+    ...              words={ValueError: lambda e: f"Not a number: {e}"})
+    >>> safe("x"), safe(None)
+    (None, None)
+    >>> said[0][1][:13], said[1][1][:33]
+    ('Not a number:', 'Something went wrong: TypeError: ')
+    """
+    kinds = tuple(words or {})
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with lock if lock is not None else contextlib.nullcontext():
+            try:
+                return fn(*args, **kwargs)
+            except kinds as e:
+                say(next(w for k, w in (words or {}).items() if isinstance(e, k))(e), "bad")
+            except Exception as e:  # noqa: BLE001 - a page must not crash on user input
+                if strict:
+                    if keep is None or threading.current_thread() is threading.main_thread():
+                        raise
+                    keep(e)
+                    return None
+                say(went_wrong(e), "bad")
+            return None
+
+    return run
+
+
+
+class GameWords:
+    """What a play view says about its game in words: the turn banner, the verdict and the
+    result at the end, the move log's entries, a move's short name, the first words. A game's
+    view overrides any of them (Walls of Light names who rolls; hidden cards stay hidden)."""
+
+    model: "Play"
+    banner: "w.HTML"
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.model.game.facts.player_names
+
+    @property
+    def player_glass(self) -> tuple[str, ...]:
+        return self.model.game.facts.player_colours
+
+    @property
+    def score_label(self) -> str:
+        return self.model.game.facts.score_label
+
+    def intro(self) -> tuple[str, str]:
+        """The first words on the board, and their kind."""
+        return ("Your move.", "info")
+
+    def turn_note(self) -> str:
+        """Words about the turn that the banner alone does not say (skips, the end)."""
+        return self.result_text() if self.model.state.is_terminal() else ""
+
+    def verdict(self) -> str:
+        """``"Dark wins"`` or ``"a draw"`` (at the end)."""
+        ret = self.model.state.returns()
+        winners = [self.player_names[i] for i, r in enumerate(ret) if r == max(ret)]
+        return "a draw" if len(winners) > 1 else f"{winners[0]} wins"
+
+    def result_text(self) -> str:
+        tally = ", ".join(f"{n} {s}"
+                          for n, s in zip(self.player_names, self.model.state.scores()))
+        return f"Game over: {self.verdict()} ({self.score_label}: {tally})."
+
+    def update_banner(self) -> None:
+        self.banner.value = self.banner_html()
+
+    def banner_html(self) -> str:
+        """Whose turn (their glass with its letter, a bot named), or the end; the scores."""
+        state = self.model.state
+        if state.is_terminal():
+            turn = f"<b>Game over: {html.escape(self.verdict())}</b>"
+        elif state.is_chance():
+            turn = self.chance_banner()
+        else:
+            p = state.current_player
+            seat = self.model.seat(p)
+            who = f" ({BOT_LABELS[seat]})" if seat != HUMAN else ""
+            turn = (f"{glass_badge(self.player_glass[p])} "
+                    f"<b>{self.player_names[p]}</b>{who} to move")
+        scores = " · ".join(f"{n} <b>{s}</b>" for n, s in zip(self.player_names, state.scores()))
+        better = "fewer is better" if self.model.game.facts.lower_is_better else \
+            "more is better"
+        return ('<div class="sg-banner" style="font-size:18px;display:flex;gap:28px;'
+                f'align-items:center"><span class="sg-turn">{turn}</span>'
+                f'<span class="sg-scores">{self.score_label}: {scores} '
+                f"<small>({better})</small></span></div>")
+
+    def chance_banner(self) -> str:
+        """The banner's words at a chance node (the game's chance action)."""
+        return f"<b>{html.escape(self.model.game.facts.chance_action)}</b>"
+
+    def log_entry(self, move: str) -> str:
+        """How a move of the history reads in the move log (a game may hide secrets there)."""
+        return move
+
+    def move_label(self, move: sg.Move) -> str:
+        """A short name of a move for the hint chart."""
+        text = str(move)
+        return text if len(text) <= 30 else text[:29] + "…"
+
+    def value_words(self) -> str:
+        return "chance to win" if self.model.state.num_players <= 2 else "share of the win"

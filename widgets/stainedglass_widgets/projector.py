@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import ipywidgets as w
 
 from .board import Board
+from .features import Feature
 
 if TYPE_CHECKING:
     from .game_view import GameView
@@ -264,10 +265,9 @@ class Projector:
         for child in view.children:
             if any(child is c for c in board_widgets):
                 self._mark(child, "sg-projector-board")
-            elif child is view.hint_panel or child in (view.banner, view.message,
-                                                      view.thinking_row):
+            elif any(child is k for k in view.kept()):
                 continue
-            elif _holds(child, view.undo_button):
+            elif child is view.strip:
                 self._mark(child, "sg-projector-strip")
             else:
                 self._mark(child, "sg-projector-fold")
@@ -294,3 +294,17 @@ class Projector:
                  f"calc((100vh - {2 * PAD_PX}px) * {ratio:.4f}))")
         if self.main.layout.width != width:
             self.main.layout.width = width
+
+
+class ProjectorMode(Projector, Feature):
+    """A play view's own projector: its toggle at the end of the strip; the words of the view
+    and of its features' ``projected`` widgets stay beside the board."""
+
+    name = "projector"
+    provides = ("projector",)
+
+    def __init__(self, view: "GameView") -> None:
+        Feature.__init__(self, view)
+        Projector.__init__(self, view, view.safe, keep=view.kept)
+        view.add_widgets("strip", self.box)
+        view.hooks.after_change.append(self.follow)

@@ -36,18 +36,20 @@ import functools
 import html
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
 
-from .game_view import GameView, strict_default
-from .messages import glass_badge, message_html
+from .messages import glass_badge, guard, message_html, strict_default
 from .projector import Projector
 from .registry import view_class, views
 from .searches import HUMAN
+
+if TYPE_CHECKING:
+    from .game_view import GameView
 
 ANY = "any"
 """The difficulty filter's value for every puzzle."""
@@ -186,18 +188,14 @@ class PuzzleBoard(w.VBox):
         """A handler through the shown view's ``safe`` (its lock; an illegal move's reason, an
         error shown, or raised when strict); with no view, the same in this board's note."""
 
+        def note(text: str, kind: str) -> None:
+            self.note.value = message_html(text, kind)
+
         @functools.wraps(fn)
         def run(*args: Any, **kwargs: Any) -> Any:
             if self.view is not None:
                 return self.view.safe(fn)(*args, **kwargs)
-            try:
-                return fn(*args, **kwargs)
-            except Exception as e:  # noqa: BLE001 - a board must not crash on user input
-                if self.strict:
-                    raise
-                self.note.value = message_html(
-                    f"Something went wrong: {type(e).__name__}: {e}", "bad")
-            return None
+            return guard(fn, note, self.strict)(*args, **kwargs)
 
         return run
 
@@ -241,7 +239,7 @@ class PuzzleBoard(w.VBox):
         self.note.value = ""
         self.view = self._make_view(self.puzzle)
         self.view_box.children = [self.view]
-        self.view.after_change_hooks.append(self.projector.follow)
+        self.view.hooks.after_change.append(self.projector.follow)
         self.projector.refresh()  # a new board: projector mode lays it out again
         self.counter.value = (
             f'<span style="font-size:15px">Puzzle <b>{self.index + 1}</b> of {len(self.shown)}'
@@ -267,18 +265,12 @@ class PuzzleBoard(w.VBox):
         if state.game.facts.hidden_information:
             seats = [HUMAN if p == state.current_player else HIDDEN_SEAT
                      for p in range(state.num_players)]
-        view = self.cls(state, seats=seats, compact=True, background=self.background,
-                        strict=self.strict)
-        view.add_class("sg-puzzle-view")
-        view.on_move = self._moved
-        view.projector.box.layout.display = "none"  # the puzzle board's own serves
         # a puzzle is answered, not played on: no undo, hint, restart, or chance to set off
-        for name in ("undo_button", "hint_button", "restart_button", "chance_button"):
-            button = getattr(view, name, None)
-            if button is not None:
-                button.layout.display = "none"
-        # Cancel stops the judgement: the move goes back (after the view's own handler)
-        view.stop_button.on_click(view.safe(lambda _: self._stopped()))
+        # (the "puzzle" board has none of them), and the puzzle board's projector serves
+        view = self.cls(state, seats=seats, compact=True, background=self.background,
+                        strict=self.strict, dashboard="puzzle")
+        view.add_class("sg-puzzle-view")
+        view.hooks.before_move.append(self._moved)
         view.set_next_step(self._safe(self.next_puzzle))  # the n key: Next puzzle
         view.say("Your move: " + view.intro()[0])
         return view
@@ -286,7 +278,7 @@ class PuzzleBoard(w.VBox):
     def _drop_view(self) -> None:
         if self.view is not None:
             self.view.cancel_search()
-            self.view.on_move = None
+            self.view.hooks.before_move.remove(self._moved)
         self._pending = None
 
     def _question_html(self, puzzle: Puzzle) -> str:
@@ -307,8 +299,8 @@ class PuzzleBoard(w.VBox):
     # ---- the learner's move --------------------------------------------------------------------
 
     def _moved(self, move: sg.Move, words: str) -> bool:
-        """The view's ``on_move``: every move made on the board comes here, legal, before it is
-        played. It is judged instead of played on; True: the game does not go on."""
+        """The view's ``before_move``: every move made on the board comes here, legal, before
+        it is played. It is judged instead of played on; True: the game does not go on."""
         view, puzzle = self.view, self.puzzle
         if view is None or puzzle is None:
             return True
@@ -327,7 +319,7 @@ class PuzzleBoard(w.VBox):
             self._back("Back to the puzzle's position: try a move from here.")
             return True
         text = str(move)
-        state.play(move)
+        view.model.play(move)
         view.on_new_state()
         view.after_change((words, "info"), run_computer=False)
         self._pending = text
@@ -337,16 +329,16 @@ class PuzzleBoard(w.VBox):
         if puzzle.is_answer(text):  # at once: no search
             self._judged(puzzle.attempt(text))
         else:
-            view._begin(f"Judging {text} against the best move…", JUDGE_S,
-                        lambda stop: puzzle.attempt(text, stop=stop), self._judged)
+            # Cancel stops the judgement: the move goes back
+            view.model.think(f"Judging {text} against the best move…", JUDGE_S,
+                             lambda stop: puzzle.attempt(text, stop=stop), self._judged,
+                             on_cancel=self._stopped)
         return True
 
     def _judged(self, attempt: Attempt) -> None:
         """The verdict on the learner's move (under the view's lock)."""
         view, puzzle = self.view, self.puzzle
         assert view is not None and puzzle is not None
-        view.search = None
-        view._update_thinking()
         self._pending = None
         self.attempts.append(attempt)
         first = self.outcome is None
@@ -382,10 +374,7 @@ class PuzzleBoard(w.VBox):
         assert view is not None and puzzle is not None
         self._pending = None
         self.solved = self.answer_shown = False
-        view.state = puzzle.state()
-        view.start = view.state.clone()
-        view.on_new_state()
-        view.after_change((words, "info"), run_computer=False)
+        view.set_position(puzzle.state(), (words, "info"))
 
     # ---- the buttons ---------------------------------------------------------------------------
 
@@ -538,15 +527,10 @@ class PuzzlePicker(w.VBox):
     def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
         """A handler that shows a problem as a message (never a traceback; raised when
         strict, unless it is a bad file or a bad choice: a ValueError in words)."""
-        try:
-            fn(*args)
-        except ValueError as e:
-            self.message.value = message_html(f"Could not show it: {e}", "bad")
-        except Exception as e:  # noqa: BLE001 - the page must not crash
-            if self.strict:
-                raise
-            self.message.value = message_html(
-                f"Something went wrong: {type(e).__name__}: {e}", "bad")
+        def say(text: str, kind: str) -> None:
+            self.message.value = message_html(text, kind)
+
+        guard(fn, say, self.strict, words={ValueError: lambda e: f"Could not show it: {e}"})(*args)
 
     def show_game(self, game: str, difficulty: str | None = None) -> None:
         """``game``'s puzzle board, of ``difficulty`` (default: any); a bad puzzle file: a

@@ -34,18 +34,26 @@ import ipywidgets as w
 
 import stainedglass as sg
 
-if TYPE_CHECKING:  # the annotation only: the game view builds this bar
+from .board import Board
+from .features import Feature
+
+if TYPE_CHECKING:  # the annotation only: the view makes its features
     from .game_view import GameView
 
 MAX_UPLOAD = 2_000_000
 """Bytes an opened file may have (a record of the longest game is far smaller)."""
 
 
-class RecordBar:
-    """Save, Open and Share for ``view`` (its widgets are in :attr:`box`)."""
+class Records(Feature):
+    """Save, Open and Share (in :attr:`box`, a row under the settings); and the page's address,
+    which follows the game on a play dashboard (``?record=``: a reload, a culled kernel or a
+    lost one reopens this position, the first board keeping it: ``board.js``)."""
+
+    name = "records"
+    provides = ("records",)
 
     def __init__(self, view: "GameView") -> None:
-        self.view = view
+        super().__init__(view)
         self.save_link = w.HTML()
         self.save_link.add_class("sg-save")
         self.open_button = w.FileUpload(accept=".json,.txt", multiple=False,
@@ -61,25 +69,36 @@ class RecordBar:
         self.link_text.add_class("sg-link")
         self.box = w.HBox([self.save_link, self.open_button, self.share_button, self.link_text],
                           layout=w.Layout(align_items="center"))
+        view.add_widgets("records", self.box)
+        self.keeper = view.keeper = _first_board(view.board_widgets)
+        if self.keeper is not None:
+            self.keeper.keeper = True
+        view.hooks.after_change.append(self.update)
 
     # ---- save --------------------------------------------------------------------------------
 
     def record(self) -> sg.Record | None:
-        try:
-            return self.view.state.record(players=list(self.view.player_names[
-                :self.view.state.num_players]))
-        except ValueError:  # an arranged study position: nothing to save
-            return None
+        return self.view.model.record()
 
     def update(self) -> None:
-        """Refresh the Save link (after every change)."""
+        """Refresh the Save link and the page's address (after every change)."""
         record = self.record()
         if record is None:
             self.save_link.value = ""
+        else:
+            name = f"{self.view.game.name}-{len(record.moves)}-moves.json"
+            self.save_link.value = download_link(record.to_text(), name, "sg-save-link",
+                                                 "download this game's record")
+        if self.keeper is None:
             return
-        name = f"{self.view.game.name}-{len(record.moves)}-moves.json"
-        self.save_link.value = download_link(record.to_text(), name, "sg-save-link",
-                                             "download this game's record")
+        try:
+            self.view.state.check_saveable()
+            address = "?record=" + self.view.state.record().to_link()
+        except ValueError:
+            address = ""
+        with self.keeper.hold_sync():
+            self.keeper.address = address
+            self.keeper.moves = len(self.view.state.history)
 
     # ---- open --------------------------------------------------------------------------------
 
@@ -119,6 +138,42 @@ class RecordBar:
         self.view.say(f"Copy the link ({len(link):,} characters): it opens this game at move "
                       f"{len(record.moves)}.", "good")
         return link
+
+
+class MoveLog(Feature):
+    """The moves played so far, in the game's notation (secrets kept: ``view.log_entry``)."""
+
+    name = "log"
+    provides = ("move_log",)
+
+    def __init__(self, view: "GameView") -> None:
+        super().__init__(view)
+        self.move_log = w.HTML()
+        view.add_widgets("below", self.move_log)
+        view.hooks.after_change.append(self.update)
+
+    def update(self) -> None:
+        view = self.view
+        history = view.state.history
+        items = "".join(f"<li>{html.escape(view.log_entry(m))}</li>" for m in history)
+        self.move_log.value = (
+            '<details class="sg-log" open><summary><b>Move log</b> '
+            f"({len(history)} moves)</summary>"
+            # scrolled by keys too: the list takes the focus (tabindex)
+            '<ol tabindex="0" aria-label="moves played" style="max-height:180px;overflow:auto;'
+            'margin:4px 0;font-family:monospace;'
+            f'font-size:13px">{items}</ol></details>')
+
+
+def _first_board(widgets: Any) -> Board | None:
+    """The first :class:`Board` in widget trees, depth first."""
+    for widget in widgets:
+        if isinstance(widget, Board):
+            return widget
+        found = _first_board(getattr(widget, "children", ()))
+        if found is not None:
+            return found
+    return None
 
 
 def download_link(text: str, name: str, css_class: str, title: str) -> str:
@@ -238,5 +293,5 @@ def open_link(view: "GameView", query: str | None = None) -> bool | None:
     query = query_string() if query is None else query
     if not query or "record=" not in query:
         return None
-    with view._lock:
+    with view.model.lock:
         return view.records.open_text("?" + query.lstrip("?"), "Opened the shared game")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import html
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -37,17 +37,87 @@ from stainedglass.glass import GLASS
 
 from .board import Board
 from .charts import PAPER, PLOT
+from .features import Feature
 from .messages import message_html
 from .projector import Projector
 from .records import uploaded_text
 from .registry import view_class
 from .searches import Search
 
+if TYPE_CHECKING:
+    from .game_view import GameView
+
 MARKS = {"best": "✓", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??",
          "luck": "🎲", "hidden": "·"}
 """The sign after a judged move in the move list (its label in words beside it too)."""
 REVIEW_PLAYOUTS = 300
 """Playouts a position for the review board (reproducible; about a second a move on a laptop)."""
+
+
+class Compare(Feature):
+    """**Compare my move** during play (the last move a person made against the best the
+    search finds, in words) and **Review this game** at its end (the review board below)."""
+
+    name = "review"
+    provides = ("compare_button", "review_button", "review_box", "compare_last",
+                "open_review")
+
+    def __init__(self, view: "GameView") -> None:
+        super().__init__(view)
+        self.compare_button = w.Button(description="Compare my move",
+                                       tooltip="your last move against the best one, in words")
+        self.compare_button.add_class("sg-compare")
+        self.compare_button.on_click(view.safe(lambda _: self.compare_last()))
+        self.review_button = w.Button(description="Review this game", button_style="info",
+                                      tooltip="every move judged, with a win-chance timeline",
+                                      layout=w.Layout(display="none"))
+        self.review_button.add_class("sg-review-button")
+        self.review_button.on_click(view.safe(lambda _: self.open_review()))
+        self.review_box = w.VBox()
+        view.add_widgets("strip", self.compare_button)
+        view.add_widgets("records", self.review_button)
+        view.add_widgets("below", self.review_box)
+        view.hooks.after_change.append(self.update)
+
+    def update(self) -> None:
+        self.review_button.layout.display = None if self.view.state.is_terminal() else "none"
+
+    def compare_last(self) -> None:
+        """Put the last move a person made against the best the search finds (in the
+        background, with a progress bar and a cancel), and say the verdict in words."""
+        view = self.view
+        if view.search is not None:
+            view.say("Still thinking: " + view.model.about)
+            return
+        found = view.model.last_person_move()
+        if found is None:
+            view.say("No move of yours to compare yet: play one first.")
+            return
+        before, move = found
+        budget = 2 * view.hint_budget_s
+        view.model.think(f"Comparing {move} with the best move ({budget:.1f} s)…", budget,
+                         lambda stop: sg.ai.compare(before, move, budget_s=budget, stop=stop),
+                         self._compared)
+
+    def _compared(self, verdict: sg.ai.Comparison) -> None:
+        kind = {"best": "good", "good": "good", "inaccuracy": "info"}.get(verdict.label, "bad")
+        self.view.say(f"Compared ({verdict.label}, {verdict.loss:.0%} given away): "
+                      f"{verdict.reason}", kind)
+
+    def open_review(self, ply: int | None = None, playouts: int | None = None) -> None:
+        """Open the review board on this game, below the board: at its end, or after ``ply``
+        moves (the coach's report card); ``playouts`` a position (else the board's default)."""
+        view = self.view
+        record = view.model.record()
+        if record is None or not record.moves:
+            view.say("No game to review yet.")
+            return
+        options: dict[str, Any] = {} if playouts is None else {"playouts": playouts}
+        board = ReviewBoard(record, background=view.background, strict=view.strict, **options)
+        self.review_box.children = [board]
+        board.start()
+        if ply is not None:
+            board.go(ply)  # a review still running goes there when it is done
 
 
 class ReviewBoard(w.VBox):
@@ -67,9 +137,8 @@ class ReviewBoard(w.VBox):
         self.figure: Any = None
         cls = view_class(record.game)
         self.view = cls(record.state(self.ply), compact=True, background=background,
-                        strict=strict)
+                        strict=strict, dashboard="review")  # the review board's projector
         self.view.add_class("sg-review-view")
-        self.view.projector.box.layout.display = "none"  # the review board's own serves
         self.names = self.view.player_names
         self.title = w.HTML(f"<h3 style='margin:6px 0'>Review: {html.escape(self.view.game.title)}"
                             f", {len(record.moves)} moves</h3>")
@@ -103,12 +172,12 @@ class ReviewBoard(w.VBox):
         self.progress_row = w.HBox([self.progress, self.cancel_button])
         self.timeline = w.Box()
         self.timeline.add_class("sg-review-timeline")
-        self.view.after_change_hooks.append(self._view_changed)
+        self.view.hooks.after_change.append(self._view_changed)
         # the review for the back of a room: the board, its title and the verdict
         self.projector = Projector(self, self.view.safe,
                                    keep=lambda: [self.title, self.verdict],
                                    views=lambda: [self.view])
-        self.view.after_change_hooks.append(self.projector.follow)
+        self.view.hooks.after_change.append(self.projector.follow)
         self.children = [self.title, self.progress_row, self.timeline,
                          w.HBox([*self.buttons.values(), self.home_button,
                                  self.projector.box]),
@@ -179,11 +248,9 @@ class ReviewBoard(w.VBox):
         self.home_button.layout.display = "none"
         judgement = self.judgement(ply)
         state = self.record.state(ply)
-        self.view.state, self.view.start = state, state.clone()
-        self.view.on_new_state()
         self._quiet = True
         try:
-            self.view.after_change(None, run_computer=False)
+            self.view.set_position(state)
         finally:
             self._quiet = False
         if judgement is not None and judgement.best is not None and \

@@ -108,13 +108,17 @@ class Search:
     and ``on_progress(seconds)`` are called under ``lock``, never after :meth:`cancel`.
 
     ``work`` must only touch its own copy of the game (the view passes ``state.clone()``).
+    ``blocks``: while it runs, a person's move is refused with these words; ``on_cancel``:
+    what Cancel does instead of saying the search stopped.
     """
 
     def __init__(self, work: Callable[[StopFlag], Any], *, on_done: Callable[[Any], None],
                  lock: Any, on_error: Callable[[BaseException], None] | None = None,
                  on_progress: Callable[[float], None] | None = None,
-                 background: bool = True, tick: float = 0.2) -> None:
+                 background: bool = True, tick: float = 0.2, blocks: str = "",
+                 on_cancel: Callable[[], None] | None = None) -> None:
         self.work, self.on_done, self.on_error = work, on_done, on_error
+        self.blocks, self.on_cancel = blocks, on_cancel
         self.on_progress, self.lock = on_progress, lock
         self.background, self.tick = background, tick
         self.stop = threading.Event()

@@ -41,16 +41,15 @@ from stainedglass.cathedral.pieces import (
     mask_of,
     mask_text,
     regions,
-    rotations,
-    shape_of,
 )
 from stainedglass.cathedral.game import short_text
-from stainedglass.cathedral.svg import _centre_cell, cathedral_svg
+from stainedglass.cathedral.svg import cathedral_svg
 from stainedglass.core import IllegalMove, cell_name, parse_cell
 
 from ..board import Board
 from ..editor import Editor
 from ..messages import message_html
+from .hand import Hand
 
 _KEYS = ("light", "dark")
 _PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
@@ -69,9 +68,7 @@ class CathedralEditor(Editor):
     game_name = "cathedral"
 
     def setup(self) -> None:
-        self.piece: int | None = None  # the building in hand
-        self.rotation = 0
-        self.pointer: tuple[int, int] | None = None  # the square under the pointer
+        self.hand = Hand()  # the building in hand, turned, over a square
         self._syncing = False  # widgets being set from the position: not an edit
 
     # ---- widgets -----------------------------------------------------------------------------
@@ -184,8 +181,7 @@ class CathedralEditor(Editor):
             self._syncing = False
         value = self.piece_picker.value
         piece = _PIECE_INDEX.get(value) if value else None
-        if piece != self.piece:
-            self.piece, self.rotation = piece, 0
+        self.hand.take(piece)
 
     def _sync_widgets(self) -> None:
         """The turn and the checkboxes as the position says."""
@@ -207,7 +203,7 @@ class CathedralEditor(Editor):
         if self._syncing:
             return
         value = self.piece_picker.value
-        self.piece, self.rotation = (_PIECE_INDEX[value] if value else None), 0
+        self.hand.piece, self.hand.rotation = (_PIECE_INDEX[value] if value else None), 0
         self.redraw_ghost()
 
     def choose_tool(self) -> None:
@@ -217,8 +213,7 @@ class CathedralEditor(Editor):
         if self.piece is None:
             self.say("Choose a building first, then rotate it.")
             return
-        n = len(self.shapes())
-        self.rotation = (self.rotation + step) % n
+        self.hand.turn(self._side(), step)
         self.redraw_ghost()
 
     def key_pressed(self, key: str | None) -> None:
@@ -281,18 +276,14 @@ class CathedralEditor(Editor):
     def _side(self) -> int:
         return DARK if self.side_picker.value == "dark" else LIGHT
 
-    def shapes(self) -> list[tuple[tuple[int, int], ...]]:
-        return rotations(shape_of(self._side(), self.piece if self.piece is not None else 0))
+    @property
+    def piece(self) -> int | None:
+        """The building in hand (an index of ``ALL_PIECES``), or None."""
+        return self.hand.piece
 
     def held_cells(self) -> list[tuple[int, int]] | None:
         """The squares the building in hand covers with its middle under the pointer."""
-        if self.piece is None or self.pointer is None or self.tool_picker.value != "build":
-            return None
-        shapes = self.shapes()
-        shape = shapes[self.rotation % len(shapes)]
-        ac, ar = _centre_cell(shape)
-        pc, pr = self.pointer
-        return [(pc + c - ac, pr + r - ar) for c, r in shape]
+        return self.hand.cells(self._side()) if self.tool_picker.value == "build" else None
 
     def held_problem(self, cells: list[tuple[int, int]]) -> str | None:
         """Why the building in hand cannot stand on ``cells`` (off the city, or on another)."""
@@ -313,14 +304,14 @@ class CathedralEditor(Editor):
     # ---- events ------------------------------------------------------------------------------
 
     def hover_cell(self, ident: str | None) -> None:
-        self.pointer = parse_cell(ident, SIZE, SIZE) if ident else None
+        self.hand.point(ident)
         self.redraw_ghost()
 
     def click_cell(self, ident: str | None) -> None:
         if not ident:
             return
-        self.pointer = parse_cell(ident, SIZE, SIZE)
-        bit = mask_of([self.pointer])
+        self.hand.point(ident)
+        bit = mask_of([parse_cell(ident, SIZE, SIZE)])
         if self.tool_picker.value != "build":
             self.paint(self.tool_picker.value, bit)
             return

@@ -12,22 +12,12 @@ move that shows the rule (``demo``; tests play it and check that the rule happen
 
 from __future__ import annotations
 
-
 import stainedglass as sg
 
 from ..lessons import Lesson, board, position
+from .examples import CATHEDRAL_MIDDLE, LATE_GAME
 from .view import CathedralView
 
-CATHEDRAL_MIDDLE = "cathedral e4 d5 e5 f5 e6 e7"
-# a random game (seed 2) that ends with a skip: used for skipping, the end and the match
-LATE_GAME = [
-    "cathedral e8 d9 e9 f9 g9 e10", "academy c3 c4 d4 b5 c5", "stable e4 f4", "stable j4 j5",
-    "stable a3 a4", "abbey d2 e2 e3 f3", "tower b7 c7 a8 b8 a9", "stable j8 j9",
-    "square h9 i9 h10 i10", "bridge f7 g7 h7", "abbey e6 f6 d7 e7", "inn g1 g2 h2",
-    "bridge a6 b6 c6", "tavern a2", "manor h4 h5 i5 h6", "square b1 c1 b2 c2", "tavern e5",
-    "inn g4 f5 g5", "inn j2 i3 j3", "tower c8 d8 b9 c9 b10", "tavern j10", "tavern f8",
-    "inn i7 j7 i8", "stable c10 d10", "manor h1 i1 j1 i2",
-]
 # Dark walls off the corner a1-b2 but for the diagonal gap at c3 (walls, claiming)
 _LEAKY_CORNER = [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3", "tavern j8"]
 

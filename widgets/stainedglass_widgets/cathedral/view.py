@@ -32,11 +32,13 @@ from stainedglass.cathedral.pieces import (
     shape_of,
 )
 from stainedglass.cathedral.svg import _centre_cell, cathedral_svg, supply_pieces, supply_svg
-from stainedglass.core import cell_name, parse_cell
+from stainedglass.core import cell_name
 
 from ..board import Board
 from ..messages import message_html
 from ..game_view import GameView
+from .hand import Hand
+from .examples import LATE_GAME
 
 _PIECE_INDEX = {name: i for i, name in enumerate(ALL_PIECES)}
 
@@ -60,9 +62,7 @@ class CathedralView(GameView):
               "about to be placed shows ✓ (allowed) or ✗ (not allowed), with the reason in words.")
 
     def setup(self) -> None:
-        self.selected: int | None = None  # the building in hand
-        self.rotation = 0
-        self.pointer: tuple[int, int] | None = None  # the square under the pointer
+        self.hand = Hand()  # the building in hand, turned, over a square
 
     # ---- widgets -----------------------------------------------------------------------------
 
@@ -105,8 +105,6 @@ class CathedralView(GameView):
     @classmethod
     def gallery_picture(cls) -> str:
         """A city late in a game, its buildings and territories drawn."""
-        from .lessons import LATE_GAME
-
         state = sg.load("cathedral").new_game()
         for move in LATE_GAME[:18]:
             state.play(move)
@@ -123,7 +121,7 @@ class CathedralView(GameView):
         shapes = rotations(shape_of(side, piece))
         if norm not in shapes:
             raise ValueError(f"{move}: not a shape of Light's or Dark's {ALL_PIECES[piece]}")
-        turns = (shapes.index(norm) - (self.rotation if piece == self.selected else 0)) \
+        turns = (shapes.index(norm) - (self.hand.rotation if piece == self.selected else 0)) \
             % len(shapes)
         anchor = _centre_cell(shapes[shapes.index(norm)])
         target = cell_name(mc + anchor[0], mr + anchor[1])
@@ -143,8 +141,12 @@ class CathedralView(GameView):
     # ---- the building in hand ----------------------------------------------------------------
 
     def on_new_state(self) -> None:
-        self.selected = None
-        self.rotation = 0
+        self.hand.take(None)
+
+    @property
+    def selected(self) -> int | None:
+        """The building in hand (an index of ``ALL_PIECES``), or None."""
+        return self.hand.piece
 
     @property
     def hint_cells(self) -> list[tuple[int, int]] | None:
@@ -159,25 +161,16 @@ class CathedralView(GameView):
         """The Cathedral is the only thing to place until it is placed: hold it already."""
         st = self.state
         if st.is_terminal():
-            self.selected = None
+            self.hand.take(None)
         elif st.cathedral_state == "unplaced":
-            self.selected = CATHEDRAL
+            self.hand.take(CATHEDRAL)
         elif self.selected is not None and self.selected != CATHEDRAL and \
                 st.supply[self.side()][self.selected] == 0:
-            self.selected = None
-
-    def shapes(self, side: int) -> list[tuple[tuple[int, int], ...]]:
-        piece = self.selected if self.selected is not None else 0
-        return rotations(shape_of(side, piece))
+            self.hand.take(None)
 
     def held_cells(self) -> list[tuple[int, int]] | None:
         """The cells the building in hand would cover with its middle under the pointer."""
-        if self.selected is None or self.pointer is None or self.state.is_terminal():
-            return None
-        shape = self.shapes(self.side())[self.rotation % len(self.shapes(self.side()))]
-        ac, ar = _centre_cell(shape)
-        pc, pr = self.pointer
-        return [(pc + c - ac, pr + r - ar) for c, r in shape]
+        return None if self.state.is_terminal() else self.hand.cells(self.side())
 
     def held_move_text(self, cells: list[tuple[int, int]]) -> str:
         return ALL_PIECES[self.selected] + " " + " ".join(  # type: ignore[index]
@@ -214,8 +207,7 @@ class CathedralView(GameView):
         if unplaced and piece != CATHEDRAL:
             self.say("The Cathedral is placed first.", "bad")
             return
-        if piece != self.selected:
-            self.selected, self.rotation = piece, 0
+        self.hand.take(piece)
         self.say(f"{SIDE_NAMES[side]} holds the {name}: move over the city, press r or "
                  "Rotate to turn it, click to place.")
         self.redraw()
@@ -224,9 +216,7 @@ class CathedralView(GameView):
         if self.selected is None:
             self.say("Choose a building from your supply first, then rotate it.")
             return
-        n = len(self.shapes(self.side()))
-        self.rotation = (self.rotation + step) % n
-        if n == 1:
+        if self.hand.turn(self.side(), step) == 1:
             self.say(f"The {ALL_PIECES[self.selected]} looks the same every way round.")
         self.redraw()
 
@@ -236,17 +226,17 @@ class CathedralView(GameView):
         elif key == "R":
             self.rotate(-1)
         elif key == "Escape":
-            self.selected = None
+            self.hand.take(None)
             self.redraw()
 
     def hover_cell(self, ident: str | None) -> None:
-        self.pointer = parse_cell(ident, SIZE, SIZE) if ident else None
+        self.hand.point(ident)
         self.redraw()
 
     def click_cell(self, ident: str | None) -> None:
         if not ident:
             return
-        self.pointer = parse_cell(ident, SIZE, SIZE)
+        self.hand.point(ident)
         if self.state.is_terminal():
             self.say("The game is over: start a new game.", "bad")
             return
@@ -262,17 +252,12 @@ class CathedralView(GameView):
             self.redraw()
             return
         text = self.held_move_text(cells)
-        self.selected = None
+        self.hand.take(None)
         self.play(text)
 
     def take_hint(self, move: sg.Move) -> None:
         """Hold the best suggestion's building, turned its way: one click places it."""
-        cells = cells_of(move.mask)  # type: ignore[attr-defined]
-        self.selected = move.piece  # type: ignore[attr-defined]
-        shapes = self.shapes(self.side())
-        mc, mr = min(c for c, _ in cells), min(r for _, r in cells)
-        norm = tuple(sorted((c - mc, r - mr) for c, r in cells))
-        self.rotation = shapes.index(norm) if norm in shapes else 0
+        self.hand.hold_like(self.side(), move.piece, move.mask)  # type: ignore[attr-defined]
         self.preview.value = ""
 
     # ---- drawing -----------------------------------------------------------------------------
@@ -304,7 +289,8 @@ class CathedralView(GameView):
         for side in (0, 1):
             shapes = {}
             if self.selected is not None and side == st.current_player:
-                shapes[self.selected] = self.shapes(side)[self.rotation % len(self.shapes(side))]
+                ways = self.hand.shapes(side)
+                shapes[self.selected] = ways[self.hand.rotation % len(ways)]
             self.supply[side].draw(supply_svg(
                 st, side, selected=self.selected if side == st.current_player else None,
                 shapes=shapes, active=not st.is_terminal()))

@@ -28,7 +28,7 @@ from stainedglass.coloring.sheet import DEFAULT_FILE, MAX_SHEET_BYTES, SheetChec
 from stainedglass.coloring.svg import check_svg, main_svg
 
 from ..board import Board
-from ..messages import message_html
+from ..messages import guard, message_html, strict_default
 from .view import ColoringView
 
 MAX_SHOWN = 12  # problems listed in words (all are drawn)
@@ -82,14 +82,7 @@ class SheetDesigner(w.VBox):
 
     def _safe(self, fn: Any, *args: Any) -> None:
         """Run a handler; a failure is shown as a message, never raised into the page."""
-        try:
-            fn(*args)
-        except Exception as e:  # noqa: BLE001 - the designer must not crash on a file
-            from ..game_view import strict_default
-
-            if strict_default():
-                raise
-            self.say(f"Something went wrong: {type(e).__name__}: {e}", "bad")
+        guard(fn, self.say, strict_default())(*args)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message.value = message_html(text, kind)

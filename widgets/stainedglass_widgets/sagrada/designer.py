@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 import threading
@@ -52,8 +51,7 @@ from stainedglass.sagrada.windows import (CELL_NAMES, CELLS, COLS, ROWS, WINDOWS
                                           window_to_text)
 
 from ..board import Board
-from ..game_view import strict_default
-from ..messages import message_html
+from ..messages import guard, message_html, strict_default
 from ..records import download_link, read_upload
 from ..searches import Search
 
@@ -295,23 +293,8 @@ class WindowDesigner(w.VBox):
         """``fn`` under the designer's lock; a bad input (ValueError) said in words, anything
         else "Something went wrong" (raised when ``strict``)."""
 
-        @functools.wraps(fn)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            with self._lock:
-                try:
-                    return fn(*args, **kwargs)
-                except ValueError as e:
-                    self.say(str(e)[:400], "bad")
-                except Exception as e:  # noqa: BLE001 - the designer must not crash
-                    if self.strict:
-                        if threading.current_thread() is threading.main_thread():
-                            raise
-                        self.failure = e
-                        return None
-                    self.say(f"Something went wrong: {type(e).__name__}: {e}", "bad")
-                return None
-
-        return run
+        return guard(fn, self.say, self.strict, words={ValueError: lambda e: str(e)[:400]},
+                     lock=self._lock, keep=lambda error: setattr(self, "failure", error))
 
     def say(self, text: str, kind: str = "info") -> None:
         """Words beside the window (``kind``: info, good or bad, each with its symbol)."""

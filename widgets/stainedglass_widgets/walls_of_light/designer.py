@@ -17,7 +17,6 @@ and **Play with this face** starts a game whose six windows show it.
 
 from __future__ import annotations
 
-import functools
 import html
 from typing import Any, Callable
 
@@ -30,8 +29,7 @@ from stainedglass.walls_of_light.windows import (WINDOWS, Face, draft_face, face
                                                  parse_face)
 
 from ..board import Board
-from ..game_view import strict_default
-from ..messages import message_html
+from ..messages import guard, message_html, strict_default
 from ..records import download_link, read_upload
 from .view import WallsOfLightView
 
@@ -112,18 +110,7 @@ class FaceDesigner(w.VBox):
 
     def safe(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """``fn`` with an error shown as a message (raised in strict mode, as in the tests)."""
-
-        @functools.wraps(fn)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except Exception as e:  # noqa: BLE001 - a designer must not crash on user input
-                if self.strict:
-                    raise
-                self.say(f"Something went wrong: {type(e).__name__}: {e}", "bad")
-            return None
-
-        return run
+        return guard(fn, self.say, self.strict)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message.value = message_html(text, kind)

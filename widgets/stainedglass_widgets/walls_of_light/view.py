@@ -31,6 +31,7 @@ from stainedglass.walls_of_light.svg import face_title, hand_svg, walls_of_light
 from ..board import Board
 from ..searches import HUMAN
 from ..game_view import GameView
+from .examples import COVERING, THREE
 
 
 def completion_text(c: Completion, new_face: str | None = None) -> str:
@@ -90,8 +91,10 @@ class WallsOfLightView(GameView):
                        layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))]
 
     def controls(self) -> list[w.Widget]:
-        self.roll_button = self.chance_button  # the kit's chance button: Roll the dice
-        self.roll_button.add_class("sg-roll")
+        chance = self.features.get("chance")  # the kit's chance button: Roll the dice
+        if chance is not None:
+            self.roll_button = chance.chance_button  # type: ignore[attr-defined]
+            self.roll_button.add_class("sg-roll")
         self.color_picker = w.ToggleButtons(options=[("red", 0)], value=0,
                                             tooltip="the colour of wink to place",
                                             style={"button_width": "150px"},
@@ -167,8 +170,6 @@ class WallsOfLightView(GameView):
     @classmethod
     def gallery_picture(cls) -> str:
         """Three windows under way: a covering, a placed red and a blue."""
-        from .lessons import COVERING, THREE
-
         state = sg.load("walls_of_light", **THREE).new_game(seed=0)
         for move in COVERING + ["place red 2:b1", "roll r6 b6 y6", "place blue 6:b2"]:
             state.play(move)
@@ -235,10 +236,10 @@ class WallsOfLightView(GameView):
     def shown_hand(self) -> int | None:
         """Whose hand may be shown: the player to move when a human sits there; else the only
         human's; in a game of computers, the player to move's."""
-        humans = [p for p in range(self.state.num_players) if self._seat(p) == HUMAN]
+        humans = [p for p in range(self.state.num_players) if self.model.seat(p) == HUMAN]
         if not humans:
             return self.mover()
-        if self._seat(self.mover()) == HUMAN:
+        if self.model.seat(self.mover()) == HUMAN:
             return self.mover()
         return humans[0] if len(humans) == 1 else None
 
@@ -246,7 +247,7 @@ class WallsOfLightView(GameView):
 
     def auto_chance(self) -> bool:
         """Card draws and Roll Again's dice are rolled at once; a human's turn waits for Roll."""
-        return self.state.phase != "roll" or self._seat(self.state.to_move) != HUMAN
+        return self.state.phase != "roll" or self.model.seat(self.state.to_move) != HUMAN
 
     def resolve_chance(self) -> None:
         """The chance button rolls the dice (card draws happen by themselves)."""
@@ -443,7 +444,7 @@ class WallsOfLightView(GameView):
             return
         st.undo()
         while len(st.history) > start and not (
-                st.phase == "action" and self._seat(st.to_move) == HUMAN):
+                st.phase == "action" and self.model.seat(st.to_move) == HUMAN):
             st.undo()
         self.on_new_state()
         self.after_change(("Move taken back.", "info"), run_computer=False)
@@ -487,7 +488,7 @@ class WallsOfLightView(GameView):
             notes.append(completion_text(done, face_title(self.state.face(done.position - 1))))
             self._announced = done
         st = self.state
-        if not st.is_terminal() and st.phase == "roll" and self._seat(st.to_move) == HUMAN:
+        if not st.is_terminal() and st.phase == "roll" and self.model.seat(st.to_move) == HUMAN:
             notes.append(f"{COLOR_NAMES[st.to_move].capitalize()} to roll.")
         base = super().turn_note()
         return " ".join(notes + ([base] if base else []))
@@ -507,8 +508,8 @@ class WallsOfLightView(GameView):
     def hides_hand(self, player: int) -> bool:
         """Whether ``player``'s cards are secret on this screen: with several people at it, or
         when the computer holds them."""
-        humans = sum(1 for p in range(self.state.num_players) if self._seat(p) == HUMAN)
-        return humans > 1 and not self.compact or self._seat(player) != HUMAN and humans > 0
+        humans = sum(1 for p in range(self.state.num_players) if self.model.seat(p) == HUMAN)
+        return humans > 1 and not self.compact or self.model.seat(player) != HUMAN and humans > 0
 
     def log_entry(self, move: str) -> str:
         """Card draws are secret in the log (the cards are in their owner's hand)."""
@@ -535,7 +536,7 @@ class WallsOfLightView(GameView):
         self.hand.draw(hand_svg(st, shown, playable=playable, selected=selected,
                                 suggested=self.hint_cards() if shown == self.mover() else ()))
         self._update_controls(action)
-        humans = sum(1 for p in range(st.num_players) if self._seat(p) == HUMAN)
+        humans = sum(1 for p in range(st.num_players) if self.model.seat(p) == HUMAN)
         if humans > 1 and not self.compact:
             whose = "no hand is" if shown is None else f"only {COLOR_NAMES[shown]}'s hand is"
             self.hand_note.value = (

@@ -1,0 +1,288 @@
+"""A game in play, with no widgets: the position, who sits in each seat, bots and chance, and the
+searches that think off the kernel's main thread. A play view (:mod:`.game_view`) draws it; the
+dashboard's features (:mod:`.features`) work through the view on it.
+
+- **The position**: :attr:`Play.state` (and :attr:`Play.start`, where "Start again" returns);
+  :meth:`Play.set_position` is the one way to put another position on the table.
+- **Seats**: ``"human"`` or a bot name per player (:attr:`Play.seats`), each bot with its
+  thinking time (:attr:`Play.budgets`).
+- **Bots and chance**: :meth:`Play.run_computer` resolves chance and (inline) lets bots move until
+  a person is to move; :meth:`Play.start_bot` starts the bot to move thinking in the background.
+- **Searches**: :meth:`Play.think` runs one search at a time (a bot's move, a hint, a judgement)
+  with a stop flag; :meth:`Play.cancel_search` drops its answer.
+- **Events**: listeners of ``"moved"`` (a move played through the model: a person's, a bot's, a
+  chance outcome), ``"changed"`` (the position replaced or taken back) and ``"searching"`` (a
+  search began, reported progress or ended) are called under the lock (:meth:`Play.listen`).
+
+>>> import stainedglass as sg
+>>> play = Play(sg.load("cathedral"), seats=["human", "greedy"], background=False)
+>>> moves = []
+>>> play.listen("moved", lambda player, move, words: moves.append((player, words[:22])))
+>>> play.play("cathedral e4 d5 e5 f5 e6 e7")[:12]
+'Light places'
+>>> play.run_computer()[0][:30], len(play.state.history)
+('Greedy bot (Dark): Dark places', 2)
+>>> moves[0]
+(0, 'Light places the cathe')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable, Sequence
+
+import stainedglass as sg
+
+from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, bot_move, check_seat
+
+COMPUTER = "mcts"
+"""The bot a seat gets when it is simply "the computer"."""
+
+EVENTS = ("moved", "changed", "searching")
+"""What a model tells its listeners."""
+
+Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+class Play:
+    """``game`` in play from ``state`` (else a new game): ``seats`` (``"human"`` or a bot per
+    player; a seat for every player a new game may have), ``budget_s`` each bot's thinking
+    time, ``background=False`` to run bots and searches inline (scripts, doctests).
+
+    The owner may give ``auto_chance`` (whether chance moves are made without a person setting
+    them off), ``guard`` (wraps every callback a search hands back: a view shows errors as
+    messages) and ``report`` (a search's error)."""
+
+    def __init__(self, game: sg.Game, state: sg.State | None = None, *,
+                 seats: Sequence[str] | None = None, budget_s: float = 1.0,
+                 background: bool = True, auto_chance: Callable[[], bool] | None = None,
+                 guard: Guard | None = None,
+                 report: Callable[[BaseException], None] | None = None) -> None:
+        self.lock = threading.RLock()
+        self.game = game
+        self.state = state if state is not None else game.new_game()
+        self.start = self.state.clone()
+        facts = game.facts
+        chosen = list(seats or [HUMAN] * self.state.num_players)
+        if len(chosen) < self.state.num_players:
+            raise ValueError(f"{len(chosen)} seats for {self.state.num_players} players")
+        if len(chosen) > facts.max_players:
+            raise ValueError(f"{len(chosen)} seats: {game.title} has at most "
+                             f"{facts.max_players} players")
+        self.seats = [check_seat(s) for s in chosen + [HUMAN] * (facts.max_players - len(chosen))]
+        self.budgets = [float(budget_s)] * len(self.seats)
+        self.background = background
+        self.auto_chance = auto_chance or (lambda: True)
+        self.guard: Guard = guard or (lambda fn: fn)
+        self.report = report
+        self.search: Search | None = None
+        """The search under way (a bot's move, a hint, a judgement), or None."""
+        self.about = ""  # what the search is about, in words
+        self.budget = 1.0  # the seconds its progress is measured against
+        self.failure: BaseException | None = None  # a search's error, raised by wait()
+        self._listeners: dict[str, list[Callable[..., None]]] = {e: [] for e in EVENTS}
+
+    # ---- events ------------------------------------------------------------------------------
+
+    def listen(self, event: str, listener: Callable[..., None]) -> None:
+        """Call ``listener`` on ``event``: ``"moved"`` (player, move, words), ``"changed"`` ()
+        or ``"searching"`` ()."""
+        if event not in self._listeners:
+            raise ValueError(f"no event {event!r}; the events are: {', '.join(EVENTS)}")
+        self._listeners[event].append(listener)
+
+    def emit(self, event: str, *args: Any) -> None:
+        for listener in list(self._listeners[event]):
+            listener(*args)
+
+    # ---- seats -------------------------------------------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.game.facts.player_names
+
+    def seat(self, player: int) -> str:
+        """Who plays ``player``: ``"human"`` or a bot's name."""
+        return self.seats[player] if 0 <= player < len(self.seats) else HUMAN
+
+    def set_seat(self, player: int, seat: str) -> None:
+        self.seats[player] = check_seat(seat)
+
+    def has_human(self) -> bool:
+        """Is a person at one of this game's seats?"""
+        return HUMAN in self.seats[:self.state.num_players]
+
+    def bot_to_move(self) -> int | None:
+        """The player to move when a bot plays them (not at chance, not at the end)."""
+        st = self.state
+        if st.is_terminal() or st.is_chance() or self.seat(st.current_player) == HUMAN:
+            return None
+        return st.current_player
+
+    def bot_words(self, player: int, words: str) -> str:
+        return f"{BOT_LABELS[self.seats[player]]} ({self.player_names[player]}): {words}"
+
+    # ---- the position ------------------------------------------------------------------------
+
+    def set_position(self, state: sg.State, start: sg.State | None = None) -> None:
+        """Put ``state`` on the table (its game too): a search under way is dropped; ``start``
+        is where Start again returns (default: this position)."""
+        self.cancel_search()
+        self.game = state.game
+        self.state = state
+        self.start = start if start is not None else state.clone()
+        self.emit("changed")
+
+    def new_game(self, **options: Any) -> None:
+        """A new game of this game with ``options`` (as ``sg.load`` takes them)."""
+        game = sg.load(self.game.name, **options)
+        self.set_position(game.new_game())
+
+    def play(self, move: sg.Move | str) -> str:
+        """Play ``move`` for whoever is to move, as the rules allow (``sg.IllegalMove`` with the
+        rule otherwise); returns its words."""
+        state = self.state
+        if isinstance(move, str):
+            move = state.parse_move(move)
+        said = state.explain(move)
+        if not said.legal:
+            raise sg.IllegalMove(said.words)
+        player = state.current_player
+        self.cancel_search()
+        state.play(move)
+        self.emit("moved", player, move, said.words)
+        return said.words
+
+    def record(self) -> sg.Record | None:
+        """The game so far as a record, with its players' names (None for an arranged study
+        position: nothing to save)."""
+        try:
+            return self.state.record(players=list(self.player_names[:self.state.num_players]))
+        except ValueError:
+            return None
+
+    def undo_to_person(self) -> bool:
+        """Take back the last move, and what came by itself after a person's move (chance made
+        without them, a bot's reply): back to a person's turn. False if nothing was played."""
+        self.cancel_search()
+        st = self.state
+        if not st.history:
+            return False
+        st.undo()
+        while st.history and not st.is_terminal() and (
+                (st.is_chance() and (self.auto_chance() or not self.has_human()))
+                or (not st.is_chance() and self.has_human()
+                    and self.seat(st.current_player) != HUMAN)):
+            st.undo()
+        self.emit("changed")
+        return True
+
+    def last_person_move(self) -> tuple[sg.State, str] | None:
+        """The position before the last move a person made (a bot's, with bots only), and that
+        move."""
+        replay = self.state.clone()
+        people = self.has_human()
+        for _ in range(len(replay.history)):
+            move = replay.history[-1]
+            replay.undo()
+            if replay.is_chance():
+                continue
+            if not people or self.seat(replay.current_player) == HUMAN:
+                return replay, move
+        return None
+
+    # ---- bots and chance ---------------------------------------------------------------------
+
+    def run_computer(self) -> list[str]:
+        """Resolve chance (unless a person sets it off) and, inline, let bots move, until a
+        person (or a bot thinking in the background) is to move. The words of the last move."""
+        notes: list[str] = []
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance():
+                if self.has_human() and not self.auto_chance():
+                    break
+                notes = [self.play(state.sample_chance())]
+                continue
+            p = state.current_player
+            if self.seat(p) == HUMAN or self.background:
+                break
+            move = bot_move(state.clone(), self.seats[p], self.budgets[p])
+            notes = [self.bot_words(p, self.play(move))]  # the last computer move is read
+        return notes
+
+    def start_bot(self, answered: Callable[[int, str], None]) -> None:
+        """The bot to move starts thinking in the background (when none is thinking); when it
+        answers, its move is played and ``answered(player, words)`` told."""
+        p = self.bot_to_move()
+        if p is None or self.search is not None:
+            return
+        bot, budget, position = self.seats[p], self.budgets[p], self.state.clone()
+        shown = budget if bot in TIMED_BOTS else 0.5
+        strength = f", {budget:.1f} s" if bot in TIMED_BOTS else ""
+        self.think(f"{self.player_names[p]} ({BOT_LABELS[bot]}{strength}) is thinking…", shown,
+                   lambda stop: bot_move(position, bot, budget, stop),
+                   lambda move: answered(p, self.play(move)))
+
+    # ---- searches ----------------------------------------------------------------------------
+
+    def think(self, about: str, budget: float, work: Callable[[Any], Any],
+              done: Callable[[Any], None], *, blocks: str = "",
+              on_cancel: Callable[[], None] | None = None) -> Search:
+        """Run ``work(stop)`` off the event loop (inline without ``background``); ``done`` gets
+        its answer under the lock, once the search is no longer under way. ``about``: words for
+        the progress line, measured against ``budget`` seconds; ``blocks``: a person's move is
+        refused with these words meanwhile; ``on_cancel``: what the Cancel button does instead
+        of saying it stopped."""
+        def finish(result: Any) -> None:
+            if self.search is search:
+                self.search = None
+                self.emit("searching")
+            done(result)
+
+        def failed(error: BaseException) -> None:
+            if self.search is search:
+                self.search = None
+                self.emit("searching")
+            if self.report is None:
+                raise error
+            self.report(error)
+
+        self.about, self.budget = about, budget
+        search = Search(work, on_done=self.guard(finish), on_error=self.guard(failed),
+                        on_progress=self.guard(lambda _s: self.emit("searching")),
+                        lock=self.lock, background=self.background, blocks=blocks,
+                        on_cancel=on_cancel)
+        self.search = search
+        self.emit("searching")
+        search.start()
+        return search
+
+    def cancel_search(self) -> None:
+        """Stop the search under way; its answer is dropped."""
+        if self.search is not None:
+            self.search.cancel()
+            self.search = None
+            self.emit("searching")
+
+    def progress(self) -> float:
+        """Seconds the search under way has thought (0 without one)."""
+        search = self.search
+        return search.elapsed() if search is not None and search.started else 0.0
+
+    def wait(self, timeout: float = 120.0) -> bool:
+        """Block until no search is pending, bots answering each other included (tests and
+        scripts; never from a handler). False if ``timeout`` ran out; a search's error (strict
+        views) is raised here."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                search = self.search
+            if search is None:
+                if self.failure is not None:
+                    error, self.failure = self.failure, None
+                    raise error
+                return True
+            if not search.wait(max(0.0, deadline - time.monotonic())):
+                return False
