@@ -1,21 +1,23 @@
 """Board views for stainedglass: one small board widget and a play view per game.
 
-The kit (game-agnostic, one module per concern):
+The kit (game-agnostic, one module per concern; ``README.md`` beside it lists them all):
 
 - :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out);
-- :mod:`.game_view`: :class:`GameView`, the layout and controls every play view shares;
+- :mod:`.play`: :class:`Play`, a game in play with no widgets (position, seats, bots, searches);
+- :mod:`.game_view`: :class:`GameView`, the board, banner, message and move box every view has;
+- :mod:`.features`: how features attach to a view, and which make which dashboard; the
+  features themselves (:mod:`.actions`, :mod:`.seats`, :mod:`.hints`, :mod:`.records`,
+  :mod:`.review`, :mod:`.editor`, :mod:`.coach`, :mod:`.projector`, :mod:`.charts`);
 - :mod:`.searches`: seats played by bots, hint marks, searches in a worker thread;
-- :mod:`.charts`: the score and hint charts (plotly, built lazily);
-- :mod:`.coach`: the teaching game (a coach judging the learner's moves, hints, report card);
-- :mod:`.messages`: message boxes and banner pieces;
-- :mod:`.lessons`: what the tutorials' live boards share;
-- :mod:`.puzzles`: a game's puzzles on its own board, each move judged, and their notebook;
-- :mod:`.gallery`: the landing page's cards, one per game with a view;
+- :mod:`.messages`: message boxes, the banner's words, errors shown instead of raised;
+- :mod:`.lessons`, :mod:`.puzzles`, :mod:`.gallery`, :mod:`.lab`: tutorials, puzzles, the
+  landing page and the AI lab;
 - :mod:`.registry`: which games have a view; :func:`view` makes one;
 - :mod:`.testing`: Voila and Chromium for browser tests, gestures for the conformance suite.
 
-Each game has a folder (``cathedral/``, ``walls_of_light/``: its ``view`` and ``lessons``). The
-pictures themselves are drawn by the engine (``state.svg()``, ``stainedglass/<game>/svg.py``).
+Each game has a folder (``cathedral/``, ``walls_of_light/``...: its ``view``, ``lessons``,
+``editor``). The pictures are drawn by the engine (``state.svg()``, ``stainedglass/<game>/
+svg.py``).
 
 >>> import stainedglass_widgets as sgw
 >>> v = sgw.view("cathedral")
