@@ -35,7 +35,7 @@ from stainedglass_widgets.testing import (
 DASHBOARD = "cathedral_play"
 CLASSES = (1, 8, 30)
 MB = 1024 * 1024
-# the targets: every board within 10 s; for 30, median 3 s on a 4-core class server
+# the aims: every board within 10 s; for 30, median 3 s on a 4-core class server
 TARGETS = {1: (10.0, None, 2), 8: (10.0, None, 2), 30: (10.0, 3.0, 4)}
 
 

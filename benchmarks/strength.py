@@ -1,11 +1,14 @@
-"""Strength matches of issue 5 (not run by ``make bench``: at full size they take hours).
+"""The standard strength matches of STRENGTH.md: the bots against each other, seats alternating.
 
-    python benchmarks/strength.py                      # the issue's matches: 200 games, 1 s a move
+Not run by ``make bench``: at full size they take hours.
+
+    python benchmarks/strength.py                      # every match: 200 games, 1 s a move
     python benchmarks/strength.py -n 40 --budget 0.5   # what fits in a coffee break
     python benchmarks/strength.py --only mcts-greedy
 
 Each match alternates seats; it prints the tournament table (win rate with its 95% Wilson
-interval, average score, time per move) and the issue's target for the first bot.
+interval, average score, time per move), the first bot's games won by seat, and whether it
+reaches the match's aim (a share of games won, draws not counted).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import time
 import stainedglass as sg
 from stainedglass.ai.tournament import wilson
 
-# (game, bots, target win rate of the first bot or None: report only)
+# (game, bots, the first bot's aim as a share of games won, or None: measured only)
 MATCHES = {
     "mcts-random": ("cathedral", ["mcts:budget={b}", "random"], 0.98),
     "alphabeta-random": ("cathedral", ["alphabeta:budget={b}", "random"], 0.98),
@@ -25,10 +28,10 @@ MATCHES = {
     "alphabeta-greedy": ("cathedral", ["alphabeta:budget={b}", "greedy"], 0.75),
     "mcts-alphabeta": ("cathedral", ["mcts:budget={b}", "alphabeta:budget={b}"], None),
     "walls-mcts-greedy": ("walls_of_light", ["mcts:budget={b}", "greedy", "greedy"], 0.55),
-    # issue 25: Cathedral's hint search against today's bots
+    # Cathedral's hint search against the general searches
     "cathedral-mcts": ("cathedral", ["cathedral:budget={b}", "mcts:budget={b}"], 0.75),
     "cathedral-alphabeta": ("cathedral", ["cathedral:budget={b}", "alphabeta:budget={b}"], 0.65),
-    # issue 21: our MCTS against OpenSpiel's, at equal time (Walls of Light: two players)
+    # our MCTS against OpenSpiel's, at equal time (Walls of Light: two players)
     "openspiel-cathedral": ("cathedral", ["mcts:budget={b}", "openspiel-mcts:budget={b}"], None),
     "openspiel-walls": ("walls_of_light", ["mcts:budget={b}", "openspiel-mcts:budget={b}"], None),
 }

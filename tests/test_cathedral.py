@@ -1,5 +1,5 @@
-"""Cathedral, rule by rule. Each test quotes the published rulebook or the
-project's rulings (see ``stainedglass/cathedral/RULES.md``) and builds a position that shows it.
+"""Cathedral, rule by rule. Each test quotes the published rulebook or the game's rules page
+(``stainedglass/cathedral/RULES.md``) and builds a position that shows it.
 
 Positions are given with the ``start=`` option (buildings already standing, no claims computed).
 """
@@ -36,8 +36,8 @@ def owner(state: CathedralState, cell: str) -> str:
 # ---- the pieces -------------------------------------------------------------------------------
 
 def test_piece_set():
-    """Rulings: "47 squares per side, 14 buildings per side, 28 in all; with the Cathedral,
-    exactly 100 squares." """
+    """RULES.md: "Each side has 14 buildings, 47 squares" and "The neutral Cathedral has 6
+    squares": 100 squares in all, the whole city."""
     assert sum(COUNTS) == 14
     assert sum(n * s for n, s in zip(COUNTS, SIZES)) == 47
     assert 2 * 47 + SIZES[CATHEDRAL] == 100
@@ -46,7 +46,7 @@ def test_piece_set():
 
 
 def test_abbey_and_academy_are_mirrored_for_light():
-    """Rulings: "abbey | Dark: (0,0)(1,0)(1,1)(2,1); Light: its mirror image" (and the academy)."""
+    """RULES.md: "Light's abbey and academy are the mirror images of Dark's." """
     for name in ("abbey", "academy"):
         k = PIECES.index(name)
         light, dark = shape_of(LIGHT, k), shape_of(DARK, k)
@@ -74,14 +74,16 @@ def test_placements_on_an_empty_board():
 # ---- placing and rotating ---------------------------------------------------------------------
 
 def test_rotation_is_allowed():
-    """Rulings: "Pieces may be rotated, never flipped." The castle turned a quarter is a castle."""
+    """RULES.md: "Buildings may be rotated, never flipped." The castle turned a quarter is a
+    castle."""
     state = pos(light=["tavern a1"], dark=["tavern j1"], to_move="light")
     state.play("castle a8 b8 b9 a10 b10")  # the castle's U opening to the left
     assert owner(state, "a8") == "light"
 
 
 def test_flipping_is_refused():
-    """Rulings: "Pieces may be rotated, never flipped." Light's abbey in Dark's shape is refused."""
+    """RULES.md: "Buildings may be rotated, never flipped." Light's abbey in Dark's shape is
+    refused."""
     state = pos(light=["tavern a1"], dark=["tavern j1"], to_move="light")
     with pytest.raises(sg.IllegalMove, match="never flipped"):
         state.play("abbey a8 b8 b9 c9")  # Dark's abbey; Light's is its mirror image
@@ -111,7 +113,7 @@ def test_cells_in_any_order():
 
 
 def test_no_placement_on_occupied_squares():
-    """Rulings 5: "A building may not be placed on any occupied square"."""
+    """RULES.md, rule 5: "No building on an occupied square"."""
     state = pos(light=["tavern a1"], dark=["stable b1 c1"], to_move="light")
     before = state.to_json(), state._position()
     with pytest.raises(sg.IllegalMove, match="c1 is already covered"):
@@ -122,7 +124,8 @@ def test_no_placement_on_occupied_squares():
 
 
 def test_supply_is_limited():
-    """Rulings table: "tavern | 2" per side: a third tavern is refused."""
+    """RULES.md: "Each side has 14 buildings, 47 squares: 2 taverns (1 square)": a third
+    tavern is refused."""
     state = pos(light=["tavern a1", "tavern a3"], dark=["tavern j1"], to_move="light")
     with pytest.raises(sg.IllegalMove, match="no tavern left"):
         state.play("tavern a5")
@@ -131,7 +134,8 @@ def test_supply_is_limited():
 # ---- turn order and the first round -------------------------------------------------------------
 
 def test_light_places_the_cathedral_first():
-    """Rulings 1: "Light places the Cathedral; then Dark places a building, then Light"."""
+    """RULES.md, rule 1: "Light places the Cathedral anywhere. Then Dark places a building, then
+    Light, alternating"."""
     state = sg.load("cathedral").new_game(seed=3)
     assert state.current_player == LIGHT
     assert all(m.piece == CATHEDRAL for m in state.legal_moves())
@@ -149,7 +153,8 @@ def test_light_places_the_cathedral_first():
 
 def test_the_first_round_claims_nothing():
     """Rulebook: "Neither you nor your opponent may claim space on your first move."
-    Rulings 2: "an enclosure left unclaimed in the first round is claimed by P's next move"."""
+    RULES.md, rule 2: "The first round claims nothing", and the referee's ruling: "What the first
+    round walled off is claimed by that side's next building"."""
     state = sg.load("cathedral").new_game()
     state.play(f"cathedral {CATH}")
     state.play("inn b1 a2 b2")  # Dark walls off a1 with the edge: the first move claims nothing
@@ -166,7 +171,8 @@ def test_the_first_round_claims_nothing():
 # ---- territory ----------------------------------------------------------------------------------
 
 def test_the_edge_closes_like_a_wall():
-    """Rulings 3: "The board edge closes like a wall." An inn in the corner encloses a1."""
+    """RULES.md, rule 3: "the edge of the city closes like a wall". An inn in the corner
+    encloses a1."""
     state = pos(light=["inn b1 a2 b2"], dark=["tavern j10"], to_move="light")
     state.play("tavern h1")
     assert owner(state, "a1") == "light-territory"
@@ -175,8 +181,7 @@ def test_the_edge_closes_like_a_wall():
 
 def test_a_diagonal_gap_leaks():
     """Rulebook tip: "Corner to corner contacts are not acceptable when creating inner
-    wall-to-wall connections" (fig. 6). Rulings 3: "a diagonal gap between two of P's buildings
-    leaks"."""
+    wall-to-wall connections" (fig. 6). RULES.md, rule 3: "corner-to-corner contact leaks"."""
     state = pos(light=["tavern a2", "tavern b1"], dark=["tavern j10", "tavern j8"],
                 to_move="light")
     state.play("stable h1 i1")
@@ -194,8 +199,8 @@ def test_the_cathedral_is_never_a_wall():
 
 
 def test_an_empty_region_is_claimed():
-    """Rulings 3: "Every such region that holds at most one building that is not P's ... becomes
-    P's territory, all of it, whatever its size"."""
+    """RULES.md, rule 3: "Every region holding at most one building that is not P's becomes P's
+    territory, all of it", whatever its size."""
     wall = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
     state = pos(cathedral="g4 f5 g5 h5 g6 g7", light=wall, dark=["tavern j10", "tavern j1"],
                 to_move="light")
@@ -209,7 +214,7 @@ def test_an_empty_region_is_claimed():
 
 
 def test_one_placement_claims_two_regions():
-    """Rulings 3: "If one placement makes several such regions, all are claimed." """
+    """RULES.md, rule 3: "One placement may claim several regions." """
     state = pos(light=["bridge b1 b2 b3", "stable a4 b4"], dark=["tavern j10", "tavern j1"],
                 to_move="light")
     state.play("tavern a2")
@@ -220,7 +225,7 @@ def test_one_placement_claims_two_regions():
 
 def test_a_region_with_one_building_is_claimed_and_the_building_captured():
     """Rulebook: "If you enclose any ONE piece ... you MUST remove it from play IMMEDIATELY ...
-    The opponent may replay the removed building as they choose." Rulings 4."""
+    The opponent may replay the removed building as they choose." RULES.md, rule 4."""
     state = pos(light=["tavern j1"], dark=["tavern a1", "tavern j10"], to_move="light")
     assert state.supply[DARK][PIECES.index("tavern")] == 0
     assert "captures Dark's tavern" in str(state.explain("inn b1 a2 b2"))
@@ -244,8 +249,8 @@ def test_two_buildings_are_safe():
 
 def test_the_cathedral_is_captured_and_leaves_the_game():
     """Rulebook: "If you enclose any ONE piece, be it the Cathedral (fig. 4a) ... The Cathedral
-    is not replayed for the remainder of the game". Rulings 4: "the Cathedral leaves the game for
-    good"."""
+    is not replayed for the remainder of the game". RULES.md, rule 4: "the Cathedral leaves the
+    game"."""
     wall = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
     state = pos(cathedral="b1 a2 b2 c2 b3 b4", light=wall, dark=["tavern j10", "tavern j1"],
                 to_move="light")
@@ -271,8 +276,8 @@ def test_the_cathedral_alone_with_an_opponent_building_is_two():
 
 
 def test_no_building_on_the_opponents_territory():
-    """Rulings 5: "A building may not be placed ... on the opponent's territory. A player may
-    build inside its own territory." """
+    """RULES.md, rule 5: "No building on an occupied square or on the opponent's territory;
+    building inside one's own territory is allowed." """
     state = pos(light=["inn b1 a2 b2"], dark=["tavern j10"], light_territory="a1",
                 to_move="dark")
     with pytest.raises(sg.IllegalMove, match="Light's territory"):
@@ -283,8 +288,8 @@ def test_no_building_on_the_opponents_territory():
 
 
 def test_territory_can_change_hands():
-    """Rulings 3-4: a claimed region becomes P's territory "all of it": here Dark's enclosed
-    corner falls to Light when Light captures the one building walling it."""
+    """RULES.md, rules 3-4: a claimed region becomes P's territory, "all of it": here Dark's
+    enclosed corner falls to Light when Light captures the one building walling it."""
     state = pos(light=["bridge c1 c2 c3", "stable a4 b4", "tavern j5"],
                 dark=["inn b1 a2 b2", "tavern j10"], dark_territory="a1",
                 to_move="light")
@@ -297,9 +302,8 @@ def test_territory_can_change_hands():
 # ---- skipping, the end, scores ------------------------------------------------------------------
 
 def test_a_player_who_cannot_place_is_skipped():
-    """Rulings 6: "A player who has no legal placement is skipped; the other keeps playing.
-    ... There is no pass move." A position from a real game: Light's last buildings fit nowhere,
-    so Dark moves again."""
+    """RULES.md, rule 6: "A side with no legal placement is skipped (there is no pass move)."
+    A position from a real game: Light's last buildings fit nowhere, so Dark moves again."""
     from test_cathedral_position import SKIPPED
 
     state = sg.load("cathedral").setup(SKIPPED)
@@ -311,7 +315,8 @@ def test_a_player_who_cannot_place_is_skipped():
 
 
 def test_the_game_ends_when_neither_can_place():
-    """Rulings 6: "The game ends when neither can place." Checked at the end of random games."""
+    """RULES.md, rule 6: "The game ends when neither side can place." Checked at the end of
+    random games."""
     for seed in range(20):
         state = sg.load("cathedral").new_game(seed=seed)
         rng = random.Random(seed)
@@ -324,9 +329,9 @@ def test_the_game_ends_when_neither_can_place():
 
 
 def test_scoring_lower_wins_and_equal_draws():
-    """Rulings 7: "Score: the squares of a player's unplaced buildings; lower wins; equal is a
-    draw." Rulebook: "the player whose buildings take up the least number of squares on the board
-    wins"."""
+    """RULES.md, rule 7: "Score: the squares of each side's unplaced buildings. Lower wins;
+    equal is a draw." Rulebook: "the player whose buildings take up the least number of squares
+    on the board wins"."""
     results = set()
     for seed in range(60):
         state = sg.load("cathedral").new_game(seed=seed)
@@ -346,8 +351,8 @@ def test_scoring_lower_wins_and_equal_draws():
 
 def test_the_match():
     """Rulebook: "Now play with the Dark player positioning the Cathedral first. At the end, the
-    player with the combined lowest score wins." Rulings 8: "in the second, Dark places the
-    Cathedral and Light places the first building"."""
+    player with the combined lowest score wins." RULES.md, rule 8: "in the second, Dark places
+    the Cathedral and Light places the first building"."""
     state = sg.load("cathedral", match=True).new_game(seed=5)
     rng = random.Random(5)
     while state.game_number == 1:

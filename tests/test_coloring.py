@@ -1,6 +1,7 @@
 """Coloring in the Stained Glass, rule by rule.
 
-Each test quotes the published rulebook, the project's rulings or the referee's rulings in ``stainedglass/coloring/RULES.md``.
+Each test quotes the published rulebook or the game's rules page, ``stainedglass/coloring/RULES.md``
+(its rules, its sheet and the referee's rulings).
 Small sheets are drawn with ``grid_sheet`` (unit squares; shapes numbered in reading order).
 """
 
@@ -62,9 +63,9 @@ def pentagon_ring():
 
 
 def test_default_sheet_meets_the_rulings():
-    """Rulings: "50 to 80 colorable shapes ... Five symbol sections (+ cross, heart, diamond,
-    club, spade) covering most shapes ... Five stars, each bordered by at least four shapes; one
-    star at the top already has a purple shape beside it ... Ten circles at the top." """
+    """RULES.md, "The sheet": "61 colorable shapes", five sections covering "45 of 61 shapes",
+    "Five stars sit on the rim of the rose where four shapes meet: star 1 at the top (its
+    neighbours 38, 53, 54, 61; 38 is purple already)", and "Ten circles run along the top"."""
     sheet = load_sheet()
     assert 50 <= sheet.n <= 80
     covered = sum(m.bit_count() for m in sheet.section_mask.values())
@@ -78,14 +79,15 @@ def test_default_sheet_meets_the_rulings():
 
 
 def test_section_values_are_the_rulings():
-    """Rulings: "+ 15/10 (from the rulebook), heart 5/3 (the rulebook gives 5 for the heart),
-    diamond 7/4, club 9/6, spade 11/7." """
+    """RULES.md, "The sheet": "Sections: + 13 shapes (15/10), ♥ 4 (5/3), ♦ 8 (7/4), ♣ 8 (9/6),
+    ♠ 12 (11/7)"."""
     assert SECTION_VALUES == {"cross": (15, 10), "heart": (5, 3), "diamond": (7, 4),
                               "club": (9, 6), "spade": (11, 7)}
 
 
 def test_adjacency_is_a_shared_border_not_a_corner():
-    """Rulings: "adjacency = sharing a border". Squares meeting at a corner only are not
+    """RULES.md, "The sheet": "two shapes are adjacent when they share a stretch of border;
+    touching at a single point is not adjacent". Squares meeting at a corner only are not
     adjacent."""
     sheet = load_sheet(grid_sheet(["+ h", "d c", "s ."]))
     assert sheet.neighbours_of(1) == [2, 3]
@@ -135,9 +137,9 @@ def test_custom_sheet_from_a_file_and_a_mapping(tmp_path):
     (grid_sheet(["+ h d c s"], circles=0), "at least one circle"),
 ])
 def test_bad_custom_sheets_say_which(data, words):
-    """Issue: "A custom sheet is loaded and validated (overlapping shapes, a star bordered by
-    fewer than four shapes, a section with no shape, an unknown symbol: a ValueError saying
-    which)." """
+    """A custom sheet is checked, each failure a ValueError that says which shape, star or
+    section (RULES.md: "overlapping shapes or stars, a star bordered by fewer than four shapes,
+    a section with no shape, an unknown symbol or color")."""
     with pytest.raises(ValueError) as err:
         sg.load("coloring", sheet=data)
     assert words in str(err.value)
@@ -173,14 +175,14 @@ def test_fewer_shapes_than_pencils_is_refused_when_enough_can_be_colored():
 
 
 def test_the_shapes_must_be_connected():
-    """Rulings 2: "The N shapes must be uncolored, connected to each other through adjacency"."""
+    """RULES.md, rule 2: "color exactly N shapes with it: uncolored, connected to each other"."""
     state = new(grid_sheet([". . . . . .", "# # # # # #", "+ # h # d # c # s"]))
     illegal(state, "take red 1 2 3 4 6", "shape 6 is not connected to shapes 1, 2, 3 and 4")
     state.play("take red 1 2 3 4 5")
 
 
 def test_colored_shapes_cannot_be_colored_again():
-    """Rulings 2: "The N shapes must be uncolored"."""
+    """RULES.md, rule 2: the N shapes must be "uncolored"."""
     state = new(grid_sheet([". . . . . . . . . .", "+ # h # d # c # s"]), players=1)
     state.play("take red 1 2 3 4 5")
     illegal(state, "take blue 5 6 7 8", "shape 5 is already colored")
@@ -209,8 +211,9 @@ def test_take_and_order_of_shapes_in_notation():
 
 
 def test_legal_moves_are_every_connected_set_once():
-    """Issue: "Legal moves must list every distinct legal coloring (a set of shapes, not an
-    order)". Checked against brute force over all sets of the allowed shapes."""
+    """Legal moves list every distinct legal coloring once (RULES.md, rule 2: "the shapes are
+    a set, named in any order"). Checked against brute force over all sets of the allowed
+    shapes."""
     state = new(grid_sheet([". . . .", ". . + .", "h . . d", "c . s ."], colors={6: "blue"}))
     sheet = state.sheet
     legal = state.legal_moves()
@@ -240,8 +243,8 @@ def test_connected_sets_of_the_default_sheet_by_another_method():
 
 
 def test_largest_set_then_circles():
-    """Rulings 3: "If N such shapes cannot be found for the taken pencil: color the largest
-    connected set allowed (up to N), then fill the rest in circles"."""
+    """RULES.md, rule 3: "When N cannot be found. Color the largest connected set the pencil
+    allows, and fill the rest in circles"."""
     state = new(grid_sheet([". . . . . .", "# # # # # #", "+ # h # d # c # s"],
                            colors={3: "red"}))
     # red may not touch shape 3: allowed {1}, {5, 6}, and the five section shapes
@@ -268,7 +271,7 @@ def test_any_largest_set_may_be_chosen():
 
 
 def test_any_pencil_even_one_that_colors_nothing():
-    """Rulings 3: "A player may take any pencil, even one that forces circles." Purple cannot
+    """RULES.md, rule 3: "A player may take any pencil, even one that forces circles." Purple cannot
     go anywhere here (every shape touches the purple row): all five go to circles."""
     state = new(grid_sheet(["+ # h # d # c # s", ". # . # . # . # ."],
                            colors={i: "purple" for i in range(6, 11)}))
@@ -324,9 +327,10 @@ def pass_position():
 
 
 def test_a_player_who_can_color_nothing_fills_circles_instead_of_passing():
-    """Rulings 5: "A player who can color nothing and has no circles left passes." Player 1 can
-    color nothing (shape 3 takes only purple, which player 2 holds) but has ten circles: no pass;
-    every pencil in the middle is taken for circles (rule 3: "fill the rest in circles")."""
+    """RULES.md, rule 5: "A player who can color nothing and has no circles left passes."
+    Player 1 can color nothing (shape 3 takes only purple, which player 2 holds) but has ten
+    circles: no pass; every pencil in the middle is taken for circles (rule 3: "fill the rest
+    in circles")."""
     state = pass_position()
     assert state.current_player == 0 and not state.can_color(0)
     assert texts(state) == {"take blue +3", "take green +3", "take yellow +3"}
@@ -339,8 +343,9 @@ def test_a_player_who_can_color_nothing_fills_circles_instead_of_passing():
 
 
 def test_solo_plays_on_with_circles_when_nothing_can_be_colored():
-    """Rulings 9: the solo game ends "when every section value and star is scored or crossed
-    off, or the player has finished": not when the player can color nothing. Shape 3 can only
+    """RULES.md, rule 9: the solo game ends "when every section value and star is scored or
+    crossed off, or the player has finished, and only then": not when the player can color
+    nothing. Shape 3 can only
     be purple, and the purple pencil stays out after its turn; the player fills circles."""
     data = grid_sheet(["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
                       colors={1: "red", 2: "blue", 4: "green", 5: "yellow"})
@@ -354,8 +359,9 @@ def test_solo_plays_on_with_circles_when_nothing_can_be_colored():
 
 
 def test_the_game_ends_when_everyone_has_finished():
-    """Rulings 5: "The game ends when every player has finished or passes" and a player with no
-    circles left has finished: random games end exactly when every player has finished."""
+    """RULES.md, rule 5: "The game ends when every player has finished", and a player "whose
+    circles are all filled has finished": random games end exactly when every player has
+    finished."""
     rng = random.Random(5)
     for players in (1, 2, 3):
         state = new(players=players)
@@ -546,9 +552,8 @@ def test_solo_crossed_off_star_scores_nothing():
 
 
 def test_solo_ends_when_everything_is_marked_and_is_rated():
-    """Rulings 9: "The game ends when every section value and star is scored or crossed off,
-    or the player has finished. The result is rated on the rulebook's table (40-50 ...
-    81-90); the project names the ratings." """
+    """RULES.md, rule 9: "The game ends when every section value and star is scored or crossed
+    off, or the player has finished", and "The score is rated on the rulebook's table"."""
     state = new(players=1)
     state.crossing = True
     state.high = [CROSSED] * 5
@@ -568,7 +573,7 @@ def test_solo_ends_when_everything_is_marked_and_is_rated():
 
 
 def test_crossing_is_solo_only():
-    """Rulings 9: crossing off is part of the solo game only."""
+    """RULES.md, rule 9: crossing off is part of the solo game only."""
     state = new(players=2)
     illegal(state, "cross heart", "crossing off is a solo rule")
 
@@ -578,7 +583,7 @@ def test_crossing_is_solo_only():
 
 
 def test_evaluate_is_an_estimate_in_0_1_and_exact_at_the_end():
-    """Briefing: evaluate() estimates returns() per player in 0..1."""
+    """evaluate() estimates returns() per player, each in 0..1, and is exact at the end."""
     for players in (1, 4):
         state = new(players=players, seed=3)
         rng = random.Random(3)

@@ -1,4 +1,4 @@
-"""Puzzles (issue 20): mined reproducibly, checked by search, shipped as records, every file a
+"""Puzzles: mined reproducibly, checked by search, shipped as records, every file a
 user opens checked with the reason."""
 
 from __future__ import annotations

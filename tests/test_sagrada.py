@@ -1,6 +1,7 @@
 """Sagrada solo with cards: every rule on a position built to show it.
 
-Quotes are from the published rulebook, the project's rulings or the referee's rulings in ``stainedglass/sagrada/RULES.md``.
+Quotes are from the published rulebook or the game's rules page, ``stainedglass/sagrada/RULES.md``
+(its rules and the referee's rulings).
 """
 
 from __future__ import annotations
@@ -68,8 +69,8 @@ FULL_WINDOW = ["K3 R2 G1 B4 Y5",
 
 def test_thirty_glass_cards_drawn_as_chance():
     """Rulebook: "The remaining 30 cards are called "glass cards" (red, green, yellow, blue, black
-    from 1 to 6). Shuffle them to a face down pile." Rulings: "Draws are chance nodes over the pile:
-    unknown order on top"."""
+    from 1 to 6). Shuffle them to a face down pile." RULES.md, rule 5: "its order is unknown
+    (each draw is a chance move over the unseen cards)"."""
     state = sg.load("sagrada").new_game(seed=4)
     outcomes = state.chance_outcomes()
     assert sorted(str(m) for m, _ in outcomes) == sorted(f"draw {card_text(c)}" for c in ALL_CARDS)
@@ -119,9 +120,9 @@ def test_bad_options_say_what_is_wrong(opts, words):
 
 
 def test_options_name_orders_and_weights():
-    """Rulings: "The "1/1/2" on the cards is read as weights: an option order_weights, default
-    (1, 1, 1); the easier variant (1, 1, 2) doubles the unique order." (RULES.md ruling 12: the
-    weights are read in the cards' order, basic, basic, unique.)"""
+    """RULES.md, rule 4: the orders are scored "each times its weight (order_weights=, default
+    (1, 1, 1))"; the referee's ruling 12: "the easier variant (1, 1, 2) doubles the unique
+    order", the weights read in the cards' order, basic, basic, unique."""
     state = sg.load("sagrada", orders=["Row Color Variety", "shades-of-blue", "deep_shades"],
                     order_weights=(2, 1, 1)).new_game(seed=2)
     assert state.orders == ("shades_of_blue", "row_color_variety", "deep_shades")
@@ -134,8 +135,8 @@ def test_options_name_orders_and_weights():
 
 
 def test_at_least_twelve_designed_windows_over_difficulties_3_to_6():
-    """Rulings: "The project designs its own set (at least twelve, spread over difficulties 3-6) as
-    data"; rulebook: "Each glass window has a difficulty form 3 (easy) to 6 (hard)."""
+    """RULES.md: "Twelve designed windows, three for each difficulty 3-6, are data in
+    windows.py"; rulebook: "Each glass window has a difficulty form 3 (easy) to 6 (hard)."""
     assert len(WINDOWS) >= 12
     assert len({w.name for w in WINDOWS}) == len(WINDOWS)
     assert Counter(w.difficulty for w in WINDOWS).keys() == {3, 4, 5, 6}
@@ -268,8 +269,8 @@ def test_round_draws_three_cards_then_two_turns_then_the_turn_bar():
 
 def test_a_card_that_cannot_be_placed_is_forfeited():
     """Rulebook: "If the player cannot play cards according to these rules, this turn is forfeited.
-    As a result, the player places more cards in the turn bar at the end of this round." Rulings:
-    "a card that cannot be placed is not placed (it goes to the turn bar)."""
+    As a result, the player places more cards in the turn bar at the end of this round."
+    RULES.md, rule 3: "the card stays in hand and goes to the turn bar"."""
     # every free field next to the cards is red-restricted or orthogonally blocked
     state = arranged(window=[".R...", "RK...", ".....", "....."], placed={"a1": "G2"},
                      drawn=["G4", "Y2", "B2"], round=4, turn_bar=[["K1"], ["K2"], ["K3"]])
@@ -307,9 +308,8 @@ def test_game_ends_after_ten_rounds():
 
 
 def test_tool_paid_with_a_drawn_card_of_its_pips_and_discarded():
-    """Rulings: "Each shows a number of pips; to use it, discard a drawn card of that value. The
-    tool and the paying card are then discarded (each tool is used once; paying cards do not go to
-    the turn bar)."""
+    """RULES.md, rule 2: a tool is "paid with a drawn card showing the tool's pips"; "The tool
+    and the paying card are discarded; the paying card does not go to the turn bar"."""
     state = arranged(tools=["grinding"], placed={"a1": "R1"}, drawn=["K6", "R2", "G3"], round=2,
                      turn_bar=[["Y1"]])
     refused(state, "tool grinding pay G3 R2", "shows 6 pips", "paid with a drawn 6")
@@ -323,7 +323,7 @@ def test_tool_paid_with_a_drawn_card_of_its_pips_and_discarded():
 
 def test_at_most_one_tool_a_round():
     """Rulebook: "the player either put two of them in his window (glass cards) or put one of them
-    in his window and use a tool with one card." Rulings: "at most one tool a round"."""
+    in his window and use a tool with one card." RULES.md, rule 2: "at most one tool a round"."""
     state = arranged(tools=["grozing", "lenscutter"], placed={"a1": "R1"},
                      drawn=["Y1", "G2", "R4"], turn_bar=[["B3"]], round=2)
     state.play("tool grozing pay Y1 R4 R3")
@@ -332,7 +332,8 @@ def test_at_most_one_tool_a_round():
 
 
 def test_each_tool_is_used_once():
-    """Rulings: "The tool and the paying card are then discarded (each tool is used once"."""
+    """RULES.md, rule 2: "The tool and the paying card are discarded", so each tool is used
+    once."""
     state = arranged(tools=["redraw"], placed={"a1": "R1"}, drawn=["Y3", "G2", "R4"])
     state.play("tool redraw pay Y3")
     for text in ("draw B1", "draw B2", "place B2 b2"):
@@ -359,10 +360,10 @@ def _others(*named):
 
 
 def test_redraw_returns_cards_to_the_bottom_in_known_order():
-    """Rulings: "Redraw | 3 | Put the other drawn cards on the bottom of the pile and draw that many
-    new ones"; "returned cards go to the bottom in a known order; an empty pile is refilled by
-    shuffling the discards." Rulebook: "Just redraw 2 new cards (since 1 card has already been
-    discarded to use the tool)."""
+    """RULES.md: "Redraw (3; put the other drawn cards on the bottom of the pile and draw that
+    many new ones)"; rule 5: "cards returned to it go to the bottom in a known order".
+    Rulebook: "Just redraw 2 new cards (since 1 card has already been discarded to use the
+    tool)."""
     keep = ["R3", "G1", "Y2", "K5", "K6"]
     bar = _others(*keep)
     state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=9,
@@ -421,9 +422,9 @@ def test_redraw_never_draws_back_its_own_payment():
 
 
 def test_grozing_pliers_one_higher_or_lower_if_still_in_the_pile():
-    """Rulings: "Grozing Pliers | 1 | Exchange a drawn card for the card of the same color and value
-    one higher or lower, if it is still in the pile". RULES.md: the given card goes to the bottom
-    of the pile."""
+    """RULES.md: "Grozing Pliers (1; exchange a drawn card for the same color one higher or
+    lower, if still in the pile)"; the referee's ruling 6: "the exchanged drawn card goes to the
+    bottom of the pile, known"."""
     state = arranged(tools=["grozing"], placed={"a1": "R5"}, drawn=["Y1", "R4", "G6"])
     assert {str(m) for m in state.legal_moves() if "grozing" in str(m)} == {
         "tool grozing pay Y1 R4 R3", "tool grozing pay Y1 G6 G5"}
@@ -438,8 +439,8 @@ def test_grozing_pliers_one_higher_or_lower_if_still_in_the_pile():
 
 
 def test_grinding_stone_seven_minus_value_if_still_in_the_pile():
-    """Rulings: "Grinding Stone | 6 | Exchange a drawn card for the card of the same color and value
-    7 minus its value, if it is still in the pile"."""
+    """RULES.md: "Grinding Stone (6; exchange a drawn card for the same color and 7 minus its
+    value, if still in the pile)"."""
     state = arranged(tools=["grinding"], placed={"a1": "B4"}, drawn=["K6", "R2", "B3"],
                      turn_bar=[["R5"]], round=2)
     refused(state, "tool grinding pay K6 R2", "R5 is not in the pile", "turn bar")
@@ -455,7 +456,7 @@ _MOVE_CARDS = {"a1": "G3", "b1": "Y4", "b2": "B1", "c2": "K3"}
 
 
 def test_eglomise_brush_ignores_color_restrictions_only():
-    """Rulings: "Eglomise Brush | 2 | Move one placed card, ignoring color restrictions"."""
+    """RULES.md: "Eglomise Brush (2; move one placed card ignoring color restrictions)"."""
     state = arranged(window=_MOVE_WINDOW, tools=["eglomise"], placed=_MOVE_CARDS,
                      drawn=["R2", "B5", "G6"])
     refused(state, "tool eglomise pay R2 b1 d1", "d1 is a 5 field")
@@ -467,7 +468,8 @@ def test_eglomise_brush_ignores_color_restrictions_only():
 
 
 def test_copper_foil_burnisher_ignores_value_restrictions_only():
-    """Rulings: "Copper Foil Burnisher | 5 | Move one placed card, ignoring value restrictions"."""
+    """RULES.md: "Copper Foil Burnisher (5; move one placed card ignoring value
+    restrictions)"."""
     state = arranged(window=_MOVE_WINDOW, tools=["burnisher"], placed=_MOVE_CARDS,
                      drawn=["R2", "B5", "G6"])
     refused(state, "tool burnisher pay B5 b1 c1", "c1 is a red field")
@@ -484,7 +486,7 @@ def test_moving_the_only_card_follows_the_first_card_rule():
 
 
 def test_lathekin_moves_exactly_two_cards_obeying_all_rules():
-    """Rulings: "Lathekin | 4 | Move exactly two placed cards, obeying all rules"."""
+    """RULES.md: "Lathekin (4; move exactly two placed cards obeying all rules)"."""
     state = arranged(window=[".....", "..5..", ".....", "....."], tools=["lathekin"],
                      placed={"a1": "R1", "b1": "G2", "c1": "Y3", "d1": "R4"},
                      drawn=["B4", "K5", "R6"])
@@ -500,8 +502,8 @@ def test_lathekin_moves_exactly_two_cards_obeying_all_rules():
 
 
 def test_tap_wheel_moves_up_to_two_cards_of_one_color_on_the_turn_bar():
-    """Rulings: "Tap Wheel | 4 | Move up to two placed cards of one color that is on the turn
-    bar"."""
+    """RULES.md: "Tap Wheel (4; move up to two placed cards of one color that is on the turn
+    bar)"."""
     placed = {"a1": "R1", "b1": "G2", "c1": "R3", "d1": "G5"}
     state = arranged(tools=["tapwheel"], placed=placed, drawn=["Y4", "B6", "K2"],
                      turn_bar=[["R5", "G4"]], round=2)
@@ -518,7 +520,7 @@ def test_tap_wheel_moves_up_to_two_cards_of_one_color_on_the_turn_bar():
 
 
 def test_lens_cutter_exchanges_a_drawn_card_with_the_turn_bar():
-    """Rulings: "Lens Cutter | 2 | Exchange a drawn card with a card on the turn bar"."""
+    """RULES.md: "Lens Cutter (2; exchange a drawn card with a card on the turn bar)"."""
     state = arranged(tools=["lenscutter"], placed={"a1": "Y5"}, drawn=["G2", "R6", "Y3"],
                      turn_bar=[["K1"], ["B5", "Y1"]], round=3)
     assert state.target() == 7
@@ -532,9 +534,9 @@ def test_lens_cutter_exchanges_a_drawn_card_with_the_turn_bar():
 
 
 def test_cork_backed_straightedge_places_the_rounds_card_away_from_all_cards():
-    """Rulings: "Cork-backed Straightedge | 5 | Place the round's card on a field adjacent to no
-    card". RULES.md: it is the round's one placement, so it comes before any placement and takes
-    both turns."""
+    """RULES.md: "Cork-backed Straightedge (5; place the round's card on a field adjacent to no
+    card)"; the referee's ruling 10: it is the round's one placement, so it comes before any
+    placement and takes both turns."""
     state = arranged(tools=["straightedge"], placed={"a1": "R1"}, drawn=["K5", "G3", "Y4"])
     refused(state, "tool straightedge pay K5 G3 b2", "next to R1", "adjacent to no card")
     state.play("tool straightedge pay K5 G3 c3")
@@ -552,8 +554,8 @@ def test_cork_backed_straightedge_places_the_rounds_card_away_from_all_cards():
 
 
 def test_shades_of_a_color_sum_its_values_up_to_21():
-    """Rulings: "Unique: Shades of Red / Green / Yellow / Blue / Black (sum of that color's
-    values)". Six cards of a color: at most 1+2+...+6 = 21."""
+    """RULES.md: "Unique (one revealed, scored once): Shades of Red / Green / Yellow / Blue /
+    Black (sum of that color's values)". Six cards of a color: at most 1+2+...+6 = 21."""
     grid = grid_of(FULL_WINDOW)
     assert ORDERS["shades_of_red"].points(grid) == 2 + 6 + 3 + 5
     assert ORDERS["shades_of_black"].points(grid) == 3 + 5 + 1 + 4
@@ -562,15 +564,15 @@ def test_shades_of_a_color_sum_its_values_up_to_21():
 
 
 def test_shades_of_choice_names_the_best_color():
-    """Rulings: "Shades of Choice (the player names the color at scoring)"; RULES.md: the engine
-    names the color with the highest sum."""
+    """RULES.md: "Shades of Choice (one color named at scoring)"; the referee's ruling 11: the
+    engine names the color with the highest sum."""
     grid = grid_of(["G6 G5 .. .. ..", "R1 R2 R3 .. ..", ".. .. .. .. ..", ".. .. .. .. .."])
     assert ORDERS["shades_of_choice"].score(grid) == (11, "green named, its values sum to 11")
 
 
 def test_row_and_column_color_variety():
-    """Rulings: "Row Color Variety 6 per complete row with no repeated color; Column Color Variety 5
-    per column" (complete, no repeated color)."""
+    """RULES.md: "Row Color Variety 6 per complete row with no repeated color; Column Color
+    Variety 5 per such column"."""
     grid = grid_of(FULL_WINDOW)
     assert ORDERS["row_color_variety"].points(grid) == 24 == ORDERS["row_color_variety"].cap
     assert ORDERS["column_color_variety"].points(grid) == 25 == ORDERS["column_color_variety"].cap
@@ -582,8 +584,8 @@ def test_row_and_column_color_variety():
 
 
 def test_row_and_column_shade_variety():
-    """Rulings: "Row Shade Variety 5 per row with no repeated value; Column Shade Variety 4 per
-    column"."""
+    """RULES.md: "Row Shade Variety 5 per complete row with no repeated value; Column Shade
+    Variety 4 per such column"."""
     grid = grid_of(FULL_WINDOW)
     assert ORDERS["row_shade_variety"].points(grid) == 20 == ORDERS["row_shade_variety"].cap
     assert ORDERS["column_shade_variety"].points(grid) == 20 == ORDERS["column_shade_variety"].cap
@@ -596,8 +598,8 @@ def test_row_and_column_shade_variety():
 @pytest.mark.parametrize("order,low,high", [("light_shades", 1, 2), ("medium_shades", 3, 4),
                                             ("deep_shades", 5, 6)])
 def test_light_medium_deep_shades_pairs_at_most_five(order, low, high):
-    """Rulings: "Light Shades 2 per pair of a 1 and a 2; Medium Shades 2 per 3 and 4; Deep Shades 2
-    per 5 and 6". Only five cards show each value, so at most five pairs: 10."""
+    """RULES.md: "Light / Medium / Deep Shades 2 per pair of a 1 and a 2 / a 3 and a 4 / a 5
+    and a 6". Only five cards show each value, so at most five pairs: 10."""
     lows = [f"{c}{low}" for c in "RGYBK"]
     highs = [f"{c}{high}" for c in "RGYBK"]
     grid = grid_of([" ".join(lows), " ".join(highs[:3] + ["..", ".."]), ".. .. .. .. ..",
@@ -608,7 +610,7 @@ def test_light_medium_deep_shades_pairs_at_most_five(order, low, high):
 
 
 def test_shade_variety_sets_of_one_to_six_at_most_three():
-    """Rulings: "Shade Variety 5 per set of 1-6". Twenty fields hold at most three sets: 15."""
+    """RULES.md: "Shade Variety 5 per set of 1-6". Twenty fields hold at most three sets: 15."""
     assert ORDERS["shade_variety"].points(grid_of(FULL_WINDOW)) == 15 == ORDERS["shade_variety"].cap
     one_set = grid_of(["R1 G2 Y3 B4 K5", "R6 .. .. .. ..", ".. .. .. .. ..", ".. .. .. .. .."])
     assert ORDERS["shade_variety"].points(one_set) == 5
@@ -617,7 +619,7 @@ def test_shade_variety_sets_of_one_to_six_at_most_three():
 
 
 def test_color_variety_sets_of_five_colors_at_most_four():
-    """Rulings: "Color Variety 4 per set of all five colors". Twenty fields: four sets, 16."""
+    """RULES.md: "Color Variety 4 per set of all five colors". Twenty fields: four sets, 16."""
     assert ORDERS["color_variety"].points(grid_of(FULL_WINDOW)) == 16 == ORDERS["color_variety"].cap
     grid = grid_of(["R1 G2 Y3 B4 K5", "R6 G1 .. .. ..", ".. .. .. .. ..", ".. .. .. .. .."])
     assert ORDERS["color_variety"].points(grid) == 4
@@ -658,8 +660,8 @@ def test_empty_fields_cost_three_points_each():
                                                 ((1, 1, 0), 24 + 6, 0.0)])
 def test_end_target_score_and_win_at_least_the_target(weights, points, won):
     """Rulebook: "Add up the values of all the cards on the turn bar. This gives your target" ...
-    "If the sum of 2 and 3 is at least the sum of the target (1), you won." Rulings: order_weights
-    weigh the orders in the cards' order (basic, basic, unique)."""
+    "If the sum of 2 and 3 is at least the sum of the target (1), you won." The referee's
+    ruling 12: order_weights weigh the orders in the cards' order (basic, basic, unique)."""
     state = _last_turn(weights)
     assert state.target() == 4 + 4 + 5 + 2 + 3 + 3 + 6 + 2 + 6
     state.play("place K3 a1")
@@ -674,9 +676,9 @@ def test_end_target_score_and_win_at_least_the_target(weights, points, won):
 
 
 def test_the_easier_variant_doubles_the_unique_order():
-    """Rulings: "the easier variant (1, 1, 2) doubles the unique order." On a full window the
-    unique order, Shades of Red (16), counts twice; the two basic orders (rows 24, deep shades 6)
-    once each."""
+    """The referee's ruling 12: "the easier variant (1, 1, 2) doubles the unique order". On a
+    full window the unique order, Shades of Red (16), counts twice; the two basic orders (rows
+    24, deep shades 6) once each."""
     normal, easier = _last_turn((1, 1, 1)), _last_turn((1, 1, 2))
     for state in (normal, easier):
         state.play("place K3 a1")
@@ -688,7 +690,7 @@ def test_the_easier_variant_doubles_the_unique_order():
 
 
 def test_explain_says_what_a_move_does():
-    """Briefing: "_describe(move) returns plain words of what the move DOES, computed"."""
+    """explain(move) says in plain words what the move does, computed from the position."""
     state = arranged(placed={"a1": "R1"}, drawn=["R6", "G2", "Y4"], orders=ORDERS3)
     words = str(state.explain("place R6 b2"))
     assert words.startswith("Legal: places R6 on b2 (a blank field)")
@@ -749,7 +751,7 @@ def test_view_and_json_keep_the_pile():
 
 
 def test_print_shows_the_window():
-    """Briefing: "print(state) shows a readable text board"."""
+    """print(state) shows a readable text board."""
     state = arranged(window=["R...3", ".....", ".....", "....."], placed={"b1": "G2"},
                      drawn=["Y4"], turn_bar=[["K1"]], round=2, tools=["lathekin"])
     text = str(state)
@@ -774,8 +776,8 @@ def test_harder_windows_are_harder_for_a_fixed_strategy():
 
 
 def test_evaluate_is_a_probability_and_exact_at_the_end():
-    """Briefing: "state.evaluate() ... a quick heuristic estimate of returns() per player in
-    0..1"; it rises with the margin of score over target."""
+    """state.evaluate() is a quick estimate of returns() per player, in 0..1; it rises with the
+    margin of score over target."""
     state = sg.load("sagrada").new_game(seed=12)
     rng = random.Random(12)
     while not state.is_terminal():

@@ -35,7 +35,7 @@ def on_page(box, widget) -> bool:
 
 
 def test_every_game_has_a_position_editor():
-    """The classroom issue: an Edit mode on each play dashboard."""
+    """For the classroom: an Edit mode on each play dashboard."""
     assert EDITED == sorted(views())
 
 

@@ -1,5 +1,6 @@
 """Each tutorial lesson's board shows its rule: playing its demonstration move does what the
-rulebook (seeds/cathedral.txt) and the rulings say. Kernel side, no browser."""
+published rulebook (quoted bare) and the rules page, ``stainedglass/cathedral/RULES.md``, say.
+Kernel side, no browser."""
 
 from __future__ import annotations
 
@@ -30,15 +31,16 @@ def test_placement() -> None:
 
 
 def test_rotation() -> None:
-    """Rulings: "Pieces may be rotated, never flipped"."""
+    """RULES.md: "Buildings may be rotated, never flipped"."""
     state = lesson_state("rotation")
     with pytest.raises(sg.IllegalMove, match="mirror image.*never flipped"):
         state.play(LESSONS["rotation"].demo)
 
 
 def test_first_round() -> None:
-    """"Neither you nor your opponent may claim space on your first move"; rulings 2-3: an
-    enclosure left unclaimed in the first round is claimed by the player's next move."""
+    """"Neither you nor your opponent may claim space on your first move"; RULES.md, the
+    referee's ruling: "What the first round walled off is claimed by that side's next
+    building"."""
     state = lesson_state("first round")
     assert not state.terr[DARK]
     state.play(LESSONS["first round"].demo)
@@ -56,7 +58,7 @@ def test_walls_and_the_diagonal_leak() -> None:
 
 
 def test_claiming() -> None:
-    """Rulings 5: "A building may not be placed ... on the opponent's territory"."""
+    """RULES.md, rule 5: "No building on an occupied square or on the opponent's territory"."""
     state = lesson_state("claiming")
     with pytest.raises(sg.IllegalMove, match="Dark's territory"):
         state.play(LESSONS["claiming"].demo)
@@ -91,7 +93,7 @@ def test_the_cathedral_captured() -> None:
 
 
 def test_skipping() -> None:
-    """Rulings 6: "A player who has no legal placement is skipped; the other keeps playing"."""
+    """RULES.md, rule 6: "A side with no legal placement is skipped (there is no pass move)"."""
     state = demo("skipping")
     assert state.skipped == [LIGHT] and state.current_player == DARK
 

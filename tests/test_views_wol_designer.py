@@ -42,7 +42,7 @@ def test_every_cell_is_a_target_and_painting_changes_the_rows() -> None:
 
 
 def test_the_rulings_5_to_16_spaces_are_checked_live() -> None:
-    """Rulings: "A face has 5 to 16 spaces"; the engine's reason is shown."""
+    """RULES.md, "Components": "A face has 5 to 16 spaces"; the engine's reason is shown."""
     d = FaceDesigner(rows=["####", "####", "####", "#..."])
     assert "Not a window yet" in text(d.check) and "3 spaces" in text(d.check)
     assert d.face() is None

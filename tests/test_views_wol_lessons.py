@@ -1,5 +1,6 @@
 """Each Walls of Light lesson's board shows its rule: playing its demonstration move does what the
-rulebook (seeds/walls-of-light.txt) and the rulings say. Kernel side, no browser."""
+published rulebook (quoted bare) and the rules page, ``stainedglass/walls_of_light/RULES.md``,
+say. Kernel side, no browser."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def test_nothing_on_a_secondary_color() -> None:
 
 
 def test_same_color_stacks() -> None:
-    """Rulings 3: "Same color on same color makes a stack of that color"."""
+    """RULES.md, "Placing (rule 3)": "Same color stacks (still that color)"."""
     s = space(demo("stacks"), "6:b1")
     assert s["winks"] == ["red", "red"] and s["shown"] == "red"
 
@@ -84,7 +85,8 @@ def test_never_more_than_two_panes() -> None:
 
 def test_printed_panes_are_permanent_winks() -> None:
     """"The pre-colored panes printed on a window can be thought of as permanent immovable
-    winks already in place"; rulings 3: a printed yellow may be covered by red."""
+    winks already in place"; RULES.md, "Placing (rule 3)": "a few faces have one printed
+    primary, which can be covered"."""
     s = space(demo("printed"), "1:c2")
     assert s["printed"] == "blue" and s["winks"] == ["red"] and s["shown"] == "purple"
     with pytest.raises(sg.IllegalMove, match="blue die shows 1, not 5"):
@@ -114,7 +116,7 @@ def test_extra_glass() -> None:
 
 def test_swap_panes() -> None:
     """"Swap Panes: Switch any two winks except those within a stack or those composing a
-    secondary color" (rulings 6: printed panes are not swapped; any window)."""
+    secondary color" (RULES.md, "Cards (rule 6)": "non-printed winks", "anywhere")."""
     state = demo("swap panes")
     assert space(state, "3:a1")["winks"] == ["blue"] and space(state, "3:d1")["winks"] == ["red"]
     with pytest.raises(sg.IllegalMove, match="printed"):

@@ -1,9 +1,9 @@
 """Walls of Light, rule by rule.
 
-Each test quotes the rule it checks: the published rulebook, the
-project's rulings or the referee's rulings in
-``stainedglass/walls_of_light/RULES.md``. Positions are built with small custom windows (the
-``windows=`` option) and winks put on spaces directly (:func:`put`).
+Each test quotes the rule it checks: the published rulebook or the game's rules page,
+``stainedglass/walls_of_light/RULES.md`` (its rules and the referee's rulings). Positions are
+built with small custom windows (the ``windows=`` option) and winks put on spaces directly
+(:func:`put`).
 """
 
 from __future__ import annotations
@@ -80,8 +80,8 @@ def spaces_of(pos, rows):
 
 @pytest.mark.parametrize("players,cards", [(3, 4), (2, 5)])
 def test_setup_deals_hands_and_winks(players, cards):
-    """Rulings 1: "Hands: 4 cards each with three players, 5 each with two."
-    Rulings: "eight winks per color; a 16-card Stained Glass deck, four of each type"."""
+    """RULES.md, "Setup (rule 1)": "4 cards each (5 with two players)". RULES.md,
+    "Components": "Eight winks of each color. Sixteen cards, four of each"."""
     state = sg.load("walls_of_light", players=players).new_game(seed=5)
     assert [sum(h) for h in state.hands] == [cards] * players
     assert sum(state.pile) == 16 - cards * players
@@ -93,8 +93,8 @@ def test_setup_deals_hands_and_winks(players, cards):
 
 
 def test_setup_shuffles_windows_and_faces_and_first_player():
-    """Rulings 1: "windows are shuffled into positions 1-6, each showing a random face ...
-    The first player is chosen at random (the roll-off)." """
+    """RULES.md, "Setup (rule 1)": "Windows shuffled into positions 1-6, each a random side up",
+    and "a random first player"."""
     game = sg.load("walls_of_light")
     firsts, orders, sides = set(), set(), set()
     for seed in range(40):
@@ -133,8 +133,9 @@ def test_options_fix_the_setup():
     (["ROYG", "B###", "####", "####"], "every space is printed"),
 ])
 def test_bad_custom_window_names_face_row_and_column(rows, words):
-    """Issue: "A custom window with a bad character, a wrong size, or no space is a ValueError
-    naming the face, row and column." Rulings: "A face has 5 to 16 spaces." """
+    """A custom window with a bad character, a wrong size, or no space is a ValueError naming
+    the face, row and column. RULES.md, "Components": "A face has 5 to 16 spaces and at least
+    one empty space." """
     with pytest.raises(ValueError) as err:
         sg.load("walls_of_light", windows=boards(p4=(FILLER, rows)))
     assert "position 4 back" in str(err.value) and words in str(err.value)
@@ -149,16 +150,17 @@ def test_bad_custom_window_names_face_row_and_column(rows, words):
     ({"windows": [[FILLER, FILLER]] * 5}, "six (front, back) pairs"),
 ])
 def test_bad_options_are_value_errors(options, words):
-    """Briefing: "Bad options ...: a clear ValueError saying where"."""
+    """Bad options are refused with a clear ValueError that says where."""
     with pytest.raises(ValueError) as err:
         sg.load("walls_of_light", **options)
     assert words in str(err.value)
 
 
 def test_designed_windows():
-    """Issue: "design the twelve faces: 4x4 grids shaped like real windows ..., 5 to 16 spaces,
-    each with a "+1" space and some with a "+card" space, a few printed panes, primary and
-    secondary, giving a spread of short and long windows ... each with a name." """
+    """The twelve designed faces (RULES.md, "The twelve faces") are 4x4 grids shaped like real
+    windows with 5 to 16 spaces, each with a "+1" space and some with a "+card" space, a few
+    printed panes, primary and secondary, a spread of short and long windows, each with a
+    name."""
     faces = [f for pair in WINDOWS for f in pair]
     assert len(faces) == 12 and len({f.name for f in faces}) == 12
     assert all(5 <= len(f.spaces) <= 16 for f in faces)
@@ -180,8 +182,8 @@ def test_designed_windows():
 
 
 def test_the_roll_is_a_chance_node_over_all_three_dice():
-    """Rulings 2: "A turn: roll all three dice". api.md: "chance: roll r2 b3 y6 (all three
-    dice)"."""
+    """RULES.md, "A turn (rule 2)": "Roll all three dice: a chance node". api.md: "chance: roll
+    r2 b3 y6 (all three dice)"."""
     state = new()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 216 and all(abs(p - 1 / 216) < 1e-12 for _, p in outcomes)
@@ -193,8 +195,9 @@ def test_the_roll_is_a_chance_node_over_all_three_dice():
 
 
 def test_cards_are_optional_and_played_before_the_first_placement():
-    """Rulings 2: "optionally play one card ... Cards are played after the roll and before the
-    first placement." """
+    """RULES.md, "A turn (rule 2)": "Optionally one card, before the first placement", and the
+    referee's ruling 10: "Cards are played only by the player whose turn it is, after the
+    roll." """
     state = new(hands=[["modify", "extra"], [], []])
     assert "the turn starts with a roll" in reason(state, "card extra")
     state.play("roll r1 b2 y3")
@@ -210,7 +213,7 @@ def test_cards_are_optional_and_played_before_the_first_placement():
 
 
 def test_no_card_after_the_first_placement():
-    """Rulings 2: "Cards are played after the roll and before the first placement." """
+    """RULES.md, "A turn (rule 2)": "Optionally one card, before the first placement." """
     state = new(hands=[["modify", "extra"], [], []])
     state.play("roll r1 b2 y3")
     state.play("card extra")
@@ -233,8 +236,8 @@ def test_turn_passes_clockwise():
 
 
 def test_pass_only_when_nothing_can_be_placed():
-    """Rulings 4: "No legal placement with the roll ...: the turn passes." Issue: "pass only when
-    nothing can be placed". Referee's ruling 1: a card that might help need not be played."""
+    """RULES.md, "A turn (rule 2)": "Place one pane (two after Extra Glass), or pass when
+    nothing can be placed." Referee's ruling 1: a card that might help need not be played."""
     state = new(hands=[["reroll"], [], []])
     state.play("roll r1 b1 y1")
     assert "pass only when nothing can be placed: place red 1:b1 is possible" in reason(
@@ -288,8 +291,8 @@ def test_rulebook_roll_example_exact_placements():
     ("y", "r", "orange"), ("b", "r", "purple"), ("y", "b", "green"),
     ("r", "r", "red"), ("b", "b", "blue"), ("y", "y", "yellow")])
 def test_same_color_stacks_two_primaries_make_the_secondary(under, over, shown):
-    """Rulings 3: "Same color on same color makes a stack of that color; two different primaries
-    make the secondary (red+yellow orange, red+blue purple, blue+yellow green)." """
+    """RULES.md, "Placing (rule 3)": "Same color stacks (still that color); two primaries make
+    the secondary: red+yellow orange, red+blue purple, blue+yellow green." """
     player = LETTER[over]
     state = new(first=player)
     put(state, "1:b1", under)
@@ -311,9 +314,10 @@ def test_never_on_two_panes():
 
 
 def test_printed_panes_are_permanent_ownerless_and_count_as_their_color():
-    """Rulings 3: "printed panes are permanent, owned by nobody, and count as panes of their
-    color (a printed yellow may be covered by red to make orange; a printed pane cannot be
-    removed or swapped)." """
+    """RULES.md, "Placing (rule 3)": "Printed panes are permanent, owned by nobody, and count as
+    panes of their color." A printed yellow may be covered by red to make orange (the referee's
+    ruling 5: "A printed primary covered by a wink of another color is a secondary"); a printed
+    pane cannot be removed or swapped (Swap Panes takes "non-printed winks")."""
     rows = ["#Y.#", "#PR#", "#..#", "####"]
     state = new(p1=rows, hands=[["swap"], [], []])
     put(state, "1:c1", "b")
@@ -335,7 +339,8 @@ def test_printed_panes_are_permanent_ownerless_and_count_as_their_color():
 
 
 def test_three_players_place_only_their_own_color():
-    """Rulebook: "places one of their winks"; Rulings 3: "with the player's own color"."""
+    """Rulebook: "places one of their winks"; RULES.md, "Placing (rule 3)": "A wink of the
+    player's color"."""
     state = new()
     state.play("roll r1 b2 y3")
     assert "blue winks belong to the blue player: red places red winks only" in reason(
@@ -344,7 +349,7 @@ def test_three_players_place_only_their_own_color():
 
 def test_two_players_neutral_color_placeable_by_both():
     """Rulebook, 2-player rules: "The unused color is available for either player to use".
-    Rulings 9: "the third color is neutral, shared by both"."""
+    RULES.md, "Components": "With two players yellow is neutral." """
     state = new(players=2)
     state.play("roll r1 b2 y3")
     assert {"place red 1:b1", "place yellow 1:b1"} <= placements(state)
@@ -356,9 +361,9 @@ def test_two_players_neutral_color_placeable_by_both():
 
 
 def test_out_of_winks_remove_or_pass():
-    """Rulings 5: "A player with no winks of their own color left may, instead of placing, remove
-    one of their own winks from a window whose number shows on any die (alone, in a stack, or
-    inside a secondary), or pass." """
+    """RULES.md, "Out of winks (rule 5)": "A player with none of their own winks left may remove
+    one of their own winks (alone, in a stack or in a secondary) from a window whose number
+    shows on any die, instead of placing; or pass." """
     rows = ["....", "....", "####", "####"]
     state = new(p1=rows, p2=rows)
     put(state, "1:a1", "r")
@@ -420,8 +425,8 @@ def test_a_whole_round_of_passes_ends_the_game():
 
 
 def test_three_greedy_bots_finish_a_game():
-    """Ruling 13 at work: bots that would rather pass than take a wink back still end the game
-    (before it, three greedy bots passed for ever once their winks were out)."""
+    """The referee's ruling 13 at work: bots that would rather pass than take a wink back still
+    end the game (without it, three greedy bots would pass for ever once their winks are out)."""
     state = sg.load("walls_of_light").new_game(seed=0)
     bot = sg.ai.bot("greedy", seed=1)
     rng = random.Random(7)
@@ -445,7 +450,8 @@ def test_remove_only_when_out_of_winks():
 
 
 def test_extra_glass_places_a_second_pane():
-    """Rulings 6: "Extra Glass - place a second pane after the first, same roll, same rules."
+    """RULES.md, "Cards (rule 6)": "Extra Glass: a second placement this turn, same roll, same
+    rules."
     Referee's ruling 2: the second placement is compulsory when possible."""
     state = new(hands=[["extra"], [], []])
     state.play("roll r1 b2 y3")
@@ -467,8 +473,8 @@ def test_holding_no_such_card():
 
 
 def test_swap_panes_limits():
-    """Rulings 6: "Swap Panes - exchange the positions of two single, unstacked, non-printed winks
-    of different colors anywhere on the board." Rulebook: "except those within a stack or those
+    """RULES.md, "Cards (rule 6)": "Swap Panes: two single, unstacked, non-printed winks of
+    different colors, anywhere, change places." Rulebook: "except those within a stack or those
     composing a secondary color"."""
     rows = ["#Y.#", "#...", "#..#", "####"]
     state = new(p5=rows, hands=[["swap"], [], []])
@@ -493,8 +499,8 @@ def test_swap_panes_limits():
 
 
 def test_roll_again_is_a_chance_node_over_just_those_dice():
-    """Rulings 6: "Roll Again - reroll one, two or all three dice." Issue: "Roll Again rerolls one,
-    two or three dice as a chance node over just those dice"; api.md: "roll r5 b1"."""
+    """RULES.md, "Cards (rule 6)": "Roll Again: reroll one, two or three dice: a chance node
+    over just those dice"; api.md: "roll r5 b1"."""
     state = new(hands=[["reroll"], [], []])
     state.play("roll r1 b2 y3")
     state.play("card reroll r b")
@@ -509,7 +515,7 @@ def test_roll_again_is_a_chance_node_over_just_those_dice():
 
 
 def test_modify_roll_stays_within_one_to_six():
-    """Rulings 6: "Modify Roll - add or subtract 1 from one die, staying within 1-6." """
+    """RULES.md, "Cards (rule 6)": "Modify Roll: one die +1 or -1, staying within 1-6." """
     state = new(hands=[["modify"], [], []])
     state.play("roll r6 b1 y3")
     mods = {str(m) for m in state.legal_moves() if m.kind == M.CARD}
@@ -567,8 +573,9 @@ def test_rulebook_example_all_red_window_worth_17():
 
 
 def test_a_stack_scores_once_and_the_completer_need_not_own_the_colors():
-    """Rulebook: "Stacked winks of the same color only score once." Rulings 7: "a stack of their
-    color counts once". The one-color bonus goes to "that color's player"."""
+    """Rulebook: "Stacked winks of the same color only score once." RULES.md, "Completion and
+    scoring (rule 7)": "a stack counts once". The one-color bonus goes to "that color's
+    player"."""
     rows = ["....", "#.##", "####", "####"]
     state = new(p2=rows, first=1)
     put(state, "2:a1", "rr")
@@ -582,8 +589,8 @@ def test_a_stack_scores_once_and_the_completer_need_not_own_the_colors():
 
 def test_special_spaces_and_cards():
     """Rulebook: "If the "+1" pane has winks of only one color, that player scores an extra point.
-    If the "+ card" pane has winks of only one color, that player draws a card." Rulings 6: "when
-    a card must be drawn and the draw pile is empty, the discard pile is shuffled to form it"."""
+    If the "+ card" pane has winks of only one color, that player draws a card." RULES.md,
+    "Cards (rule 6)": "an empty pile is refilled from the discards"."""
     rows = ["+*..", "#.##", "####", "####"]
     state = new(p1=rows, first=2)
     put(state, "1:a1", "b")
@@ -604,9 +611,8 @@ def test_special_spaces_and_cards():
 
 
 def test_card_draw_refills_from_discards_or_gives_nothing():
-    """Rulings 6: "when a card must be drawn and the draw pile is empty, the discard pile is
-    shuffled to form it; if both are empty, no card." Draws are chance nodes over the pile's
-    composition."""
+    """RULES.md, "Cards (rule 6)": "Draws are chance nodes over the pile's composition (draw
+    swap); an empty pile is refilled from the discards; with both empty, no card." """
     rows = ["*...", "#.##", "####", "####"]
     hands = [["extra", "extra", "extra", "extra", "swap", "swap"],
              ["swap", "swap", "reroll", "reroll", "reroll"], ["reroll", "modify", "modify",
@@ -650,8 +656,9 @@ def test_completion_returns_winks_flips_window_and_places_cube_once():
 
 
 def test_completion_is_scored_before_the_second_extra_glass_pane():
-    """Rulings 7: "It is scored at once, before anything else". Rulings 6: Extra Glass, "same
-    roll, same rules": the second pane may go on the newly revealed face."""
+    """RULES.md, "Completion and scoring (rule 7)": "When a placement fills a window's last
+    space, it is scored at once". Rule 6: Extra Glass, "same roll, same rules": the second pane
+    may go on the newly revealed face."""
     small = ["....", "#.##", "####", "####"]
     state = new(p4=(small, ["#..#", "#..#", "#.+#", "####"]), hands=[["extra"], [], []])
     for space in ("4:a1", "4:b1", "4:c1", "4:d1"):
@@ -683,8 +690,8 @@ def test_two_players_neutral_scores_nobody_but_makes_secondaries():
 
 
 def test_all_one_primary_bonus_for_neutral_goes_to_nobody():
-    """Rulings 7: "if every space shows the same primary color, that color's player scores 3 per
-    space"; Rulings 9: the neutral color "scores for nobody"."""
+    """RULES.md, "Completion and scoring (rule 7)": "a window all of one primary: that color's
+    player scores 3 per space instead of 2", and "neutral yellow counts for nobody"."""
     rows = ["....", "#.##", "####", "####"]
     state = new(players=2, p1=rows, first=1)
     for space in ("1:a1", "1:b1", "1:c1", "1:d1"):
@@ -694,7 +701,8 @@ def test_all_one_primary_bonus_for_neutral_goes_to_nobody():
 
 
 def test_printed_primaries_score_for_their_color():
-    """Rulings 3: printed panes "count as panes of their color"; Referee's ruling 5."""
+    """RULES.md, "Placing (rule 3)": printed panes "count as panes of their color"; the
+    referee's ruling 5."""
     rows = ["RR..", "#.##", "####", "####"]
     state = new(p1=rows, first=1)
     put(state, "1:c1", "r")
@@ -767,8 +775,9 @@ def test_last_completion_draws_before_the_end():
 
 
 def test_view_hides_the_other_hands():
-    """Rulings 10: "Hands are private; the draw pile order is unknown to everyone." Briefing:
-    "other hands become draws from the unseen cards"."""
+    """The referee's rulings 12 and 14: "The order of the pile is never known"; "Each player
+    sees only their own hand". So in a player's view the other hands become draws from the
+    unseen cards."""
     state = sg.load("walls_of_light").new_game(seed=4)
     state.play("roll r1 b2 y3")
     me = state.current_player
@@ -806,8 +815,8 @@ def test_a_view_leaves_the_game_s_future_chance_alone():
 
 
 def test_explain_says_what_a_move_does():
-    """Briefing: "_describe(move) returns plain words of what the move DOES, computed
-    ("Legal: completes window 3: red +10, yellow +4")". """
+    """explain(move) says in plain words what the move does, computed from the position
+    ("Legal: completes window 3: red +8, yellow +4"), or why it is illegal."""
     state = red_purple_yellow_example()
     words = str(state.explain("place red 3:d2"))
     assert words.startswith("Legal:") and "completes window 3: red +8, yellow +4" in words
@@ -817,7 +826,8 @@ def test_explain_says_what_a_move_does():
 
 
 def test_evaluate_is_a_share_that_favours_the_leader():
-    """Briefing: "override it with a quick heuristic estimate of returns() per player in 0..1"."""
+    """evaluate() is a quick estimate of returns() per player, each in 0..1, and favours the
+    player ahead."""
     state = new()
     state.score = (20, 3, 0)
     est = state.evaluate()
@@ -857,8 +867,8 @@ def test_evaluate_is_the_same_from_its_memo_as_worked_out_afresh(monkeypatch):
 
 
 def test_illegal_reason_agrees_with_legal_moves():
-    """Briefing: "Every illegal move is refused with sg.IllegalMove ... and leaves the state
-    untouched": every candidate move is legal exactly when no rule forbids it."""
+    """Every illegal move is refused with sg.IllegalMove and leaves the state untouched: every
+    candidate move is legal exactly when no rule forbids it."""
     rng = random.Random(7)
     for players in (2, 3):
         game = sg.load("walls_of_light", players=players)
@@ -900,7 +910,7 @@ def test_notation_round_trips_and_refuses_garbage():
 
 
 def test_text_board_shows_windows_and_scores():
-    """Briefing: "print(state) shows a readable text board"."""
+    """print(state) shows a readable text board."""
     state = new()
     put(state, "1:b1", "ry")
     text = str(state)
@@ -922,8 +932,8 @@ def test_json_keeps_the_fixed_setup_and_the_chance_outcomes():
 
 
 def test_rules_page_lists_the_designed_faces():
-    """Briefing: "keep engine, explanations, tests consistent with" the rules page: its table of
-    faces (name, spaces / to fill, +card) is the data in windows.py."""
+    """The engine, its explanations and the tests agree with the rules page: its table of faces
+    (name, spaces / to fill, +card) is the data in windows.py."""
     import pathlib
     import stainedglass.walls_of_light as wol
 
@@ -1001,8 +1011,9 @@ def test_evaluate_before_a_roll_is_the_mean_over_the_216_rolls():
 
 
 def test_evaluate_before_roll_again_is_the_mean_over_the_dice_rerolled():
-    """Rulings 6, Roll Again: the dice kept stay as they are; the estimate before the reroll is
-    the mean over the dice thrown (here red, with window 3 one space short)."""
+    """RULES.md, "Cards (rule 6)", Roll Again: the dice kept stay as they are; the estimate
+    before the reroll is the mean over the dice thrown (here red, with window 3 one space
+    short)."""
     for dice, kept_in_reach in (("roll r1 b3 y1", True), ("roll r1 b2 y1", False)):
         state = new(hands=[["reroll"], [], []], p3=["#..#", "....", "####", "####"])
         for space in ("3:b1", "3:c1", "3:a2", "3:b2", "3:c2"):
@@ -1018,8 +1029,8 @@ def test_evaluate_before_roll_again_is_the_mean_over_the_dice_rerolled():
 def test_evaluate_counts_a_card_owed_before_it_is_drawn():
     """Rulebook: "If the "+ card" pane has winks of only one color, that player draws a card."
     Before the draw, the estimate counts the card in the drawer's hand, whatever it is; at the
-    last completion (ruling 8: drawn before the end) it is the final result, cards breaking
-    the tie (rulebook: "If tied, the player with the most cards wins")."""
+    last completion (the referee's ruling 8: drawn before the end) it is the final result, cards
+    breaking the tie (rulebook: "If tied, the player with the most cards wins")."""
     rows = ["+*..", "#.##", "####", "####"]
     state = new(p1=rows, first=2)
     for space, winks in (("1:a1", "b"), ("1:b1", "b"), ("1:c1", "ry"), ("1:d1", "y")):

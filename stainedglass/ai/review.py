@@ -2,7 +2,7 @@
 move (``review``), every verdict in words.
 
 Values are the mover's share of the win (0..1: a win chance in a two-player game, the chance to
-beat the target in solo Sagrada), each found the same way: the search's best value of the
+reach the target in solo Sagrada), each found the same way: the search's best value of the
 position after the move, seen from the mover's seat. The searches are the game's hint search
 (``facts.hint_bot``: MCTS, or Cathedral's own); by ``playouts`` they are exactly reproducible
 (same record, playouts and seed: the same review; for a search that is not MCTS, the same work

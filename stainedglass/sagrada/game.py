@@ -1119,7 +1119,8 @@ def _position_problem(st: "SagradaState") -> str | None:
 
 @register
 class Sagrada(Game):
-    """Sagrada, the solo card variant: fill a 4x5 window in ten rounds and beat the turn bar."""
+    """Sagrada, the solo card variant: fill a 4x5 window in ten rounds and reach the turn bar's
+    total."""
 
     name = "sagrada"
     title = "Sagrada (solo, cards)"

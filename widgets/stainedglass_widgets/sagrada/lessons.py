@@ -40,7 +40,7 @@ LESSONS: dict[str, Lesson] = {
         "Draw the cards: a round begins with three from the pile.", "draw B4", BASE),
     "round": Lesson(
         DRAWN, "Try it: three cards, two turns. Place one card, then another: the card left "
-        "over goes to the turn bar, and its value adds to the target you must beat.",
+        "over goes to the turn bar, and its value adds to the target your score must reach.",
         "place B4 a2", BASE),
     "first card": Lesson(
         DRAWN, "Try it: the very first card goes on an edge or corner field. Try B4 on c2: "
@@ -70,7 +70,7 @@ LESSONS: dict[str, Lesson] = {
         'tool grozing pay G1 Y4 Y3', dict(BASE, tools=['grozing'])),
     "grinding": Lesson(
         ['draw K2', 'draw B4', 'draw G6', 'place G6 b4', 'place K2 c4', 'draw G1', 'draw Y4', 'draw Y1', 'place Y1 a3', 'place G1 d3', 'draw B6', 'draw G2', 'draw Y3'],
-        "Try it: Grinding Stone (6 pips): pay with a drawn 6 and turn a drawn card over: same colour, 7 minus its value, if still in the pile. Here G2 becomes G5.",
+        "Try it: Grinding Stone (6 pips): pay with a drawn 6 and swap a drawn card for the one of its colour worth 7 minus its value, if that card is still in the pile. Here G2 becomes G5.",
         'tool grinding pay B6 G2', dict(BASE, tools=['grinding'])),
     "eglomise": Lesson(
         ['draw K2', 'draw B4', 'draw G6', 'place G6 b4', 'place K2 c4', 'draw G1', 'draw Y4', 'draw Y1', 'place Y1 a3', 'place G1 d3', 'draw B6', 'draw G2', 'draw Y3'],
