@@ -46,7 +46,7 @@ class SagradaView(GameView):
     game_name = "sagrada"
     move_example = "place R4 b3"
     blurb = ("Alone with a 4x5 window and its restrictions: place glass cards for ten rounds, use "
-             "your tools well, and beat the target the leftover cards add up to.")
+             "your tools well, and reach the target the leftover cards add up to.")
     legend = ("Cards are glass in their colour with the value's pips and a letter: R red, G green, "
               "Y yellow, B blue, K black (smoky glass). Tinted fields take only their colour, "
               "etched pips only their value. ✓ green: the card may go there; ✗ red: why not.")
