@@ -8,9 +8,9 @@ puzzles on that game's own board (a compact play view, every seat a person's):
   is known: the dice rolled, the cards drawn; in a game of hidden hands, only the mover's hand
   is shown);
 - the learner's move is taken over before the game can go on (the view's ``before_move``
-  hook): the answer is recognised at once; any other move is searched off the event loop (a progress bar
-  and Cancel, like a hint) and the verdict said in large words: "Right: ..." (the answer stays on
-  the board) or "Not quite: after your move ..., the best was ..." (the board goes back to the
+  hook): the answer is recognised at once; any other move is searched off the event loop (a
+  progress bar and Cancel, like a hint) and the verdict said in large words: "Right: ..." (the
+  answer stays on the board) or "Not quite: after your move ..., the best was ..." (the board goes back to the
   puzzle's position);
 - **Show the answer** marks it on the board (violet, 1); **Try again**; **Next puzzle**; **Open
   in the review board** (the game that led to the puzzle, judged move by move, at the puzzle's
