@@ -10,8 +10,8 @@ puzzles on that game's own board (a compact play view, every seat a person's):
 - the learner's move is taken over before the game can go on (the view's ``before_move``
   hook): the answer is recognised at once; any other move is searched off the event loop (a
   progress bar and Cancel, like a hint) and the verdict said in large words: "Right: ..." (the
-  answer stays on the board) or "Not quite: after your move ..., the best was ..." (the board goes back to the
-  puzzle's position);
+  answer stays on the board) or "Not quite: after your move ..., the best was ..." (the board
+  goes back to the puzzle's position);
 - **Show the answer** marks it on the board (violet, 1); **Try again**; **Next puzzle**; **Open
   in the review board** (the game that led to the puzzle, judged move by move, at the puzzle's
   move); the theme ("wall off 9 squares") and the margin are told once it is answered;
