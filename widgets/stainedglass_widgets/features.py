@@ -52,18 +52,38 @@ ROWS = {"strip": dict(flex_flow="row wrap"),
 """The slots that are rows of widgets (and their layout); the others are columns."""
 
 DASHBOARDS: dict[str, list[str]] = {
-    # a play dashboard (``view("cathedral")``)
-    "play": [".actions:Chance", ".actions:Undo", ".seats:Seats", ".hints:Marks",
-             ".hints:Hints", ".records:Records", ".review:Compare", ".editor:Editing", ".coach:Coach",
-             ".projector:ProjectorMode", ".charts:Charts", ".records:MoveLog"],
-    # a tutorial's live board (``compact=True``)
-    "lesson": [".actions:Chance", ".actions:Undo", ".hints:Marks", ".hints:Hints",
-               ".actions:StartAgain", ".projector:ProjectorMode"],
-    # the board inside the review board (which has its own projector)
-    "review": [".actions:Chance", ".actions:Undo", ".hints:Marks", ".hints:Hints",
-               ".actions:StartAgain"],
-    # a puzzle's board: answered, not played on (no undo, hint or chance); its marks listed
-    "puzzle": [".hints:Marks"],
+    "play": [  # a play dashboard (``view("cathedral")``)
+        ".actions:Chance",
+        ".actions:Undo",
+        ".seats:Seats",
+        ".hints:Marks",
+        ".hints:Hints",
+        ".records:Records",
+        ".review:Compare",
+        ".editor:Editing",
+        ".coach:Coach",
+        ".projector:ProjectorMode",
+        ".charts:Charts",
+        ".records:MoveLog",
+    ],
+    "lesson": [  # a tutorial's live board (``compact=True``)
+        ".actions:Chance",
+        ".actions:Undo",
+        ".hints:Marks",
+        ".hints:Hints",
+        ".actions:StartAgain",
+        ".projector:ProjectorMode",
+    ],
+    "review": [  # the board inside the review board (which has its own projector)
+        ".actions:Chance",
+        ".actions:Undo",
+        ".hints:Marks",
+        ".hints:Hints",
+        ".actions:StartAgain",
+    ],
+    "puzzle": [  # a puzzle's board: answered, not played on; its marks listed
+        ".hints:Marks",
+    ],
 }
 """Which features make which board, in the order their widgets appear."""
 

@@ -114,7 +114,7 @@ class GameView(GameWords, w.VBox):
             return feature if name == feature.name else getattr(feature, name)
         raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
 
-    # ---- building the widgets, and the features ---------------------------------------------------
+    # ---- building the widgets, and the features --------------------------------------------------
 
     def _build(self, dashboard: str) -> None:
         self.banner = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
@@ -216,7 +216,7 @@ class GameView(GameWords, w.VBox):
         if self._shown(what) and not (button is not None and button.disabled):
             {"undo": self.undo, "hint": self.hint}.get(what, self.actions[what][0])()
 
-    # ---- hooks for a game's view ------------------------------------------------------------------
+    # ---- hooks for a game's view -----------------------------------------------------------------
 
     def setup(self) -> None:
         """Set the view's own fields (what the pointer holds): called once the game and state
@@ -274,7 +274,7 @@ class GameView(GameWords, w.VBox):
         """The gallery card's picture (SVG text): by default a new game's."""
         return sg.load(cls.game_name).new_game(seed=0).svg() or ""
 
-    # ---- errors and words -------------------------------------------------------------------------
+    # ---- errors and words ------------------------------------------------------------------------
 
     def safe(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """``fn`` under the view's lock, an illegal move shown with its reason, any other error
@@ -293,7 +293,7 @@ class GameView(GameWords, w.VBox):
     def say(self, text: str, kind: str = "info") -> None:
         self.message.value = message_html(text, kind)
 
-    # ---- moves ------------------------------------------------------------------------------------
+    # ---- moves -----------------------------------------------------------------------------------
 
     def play(self, move: sg.Move | str) -> None:
         """Play a person's move for the player to move; an illegal one is shown with its
@@ -369,7 +369,7 @@ class GameView(GameWords, w.VBox):
                                            f"{'' if n == 1 else 's'}.", "info"),
                           start=record.state(0))
 
-    # ---- searches ----------------------------------------------------------------------------------
+    # ---- searches --------------------------------------------------------------------------------
 
     def cancel_search(self) -> None:
         self.model.cancel_search()
@@ -387,7 +387,7 @@ class GameView(GameWords, w.VBox):
     def update_thinking(self) -> None:
         self.thinking_line.update()  # (the model's searching events do it by themselves)
 
-    # ---- after every change ------------------------------------------------------------------------
+    # ---- after every change ----------------------------------------------------------------------
 
     def after_change(self, message: tuple[str, str] | None = None,
                      run_computer: bool = True) -> None:
