@@ -35,6 +35,7 @@ def test_every_game_ships_forty_checked_puzzles(shipped, game):
         assert p.record.at == p.ply == len(state.history), p.id
 
 
+@pytest.mark.full  # every shipped puzzle searched again: minutes; make test-all
 @pytest.mark.parametrize("game", GAMES)
 def test_every_shipped_answer_is_still_best_at_twice_the_budget(shipped, game):
     """Done when: "every shipped puzzle's answer ... is still best at twice the budget that

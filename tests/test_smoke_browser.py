@@ -105,6 +105,8 @@ def _coloring_sheets(page: Any, server: VoilaServer) -> None:
     page.goto(server.url("coloring_sheets.ipynb"))
     page.wait_for_selector(".sg-designer-board .sg-board svg", timeout=60_000)
     first = page.locator(".sg-designer").first
+    first.locator("button:has-text('Start from the default sheet')").click()
+    wait_text(page, ".sg-designer .sg-designer-message", "meets every requirement")
     first.locator("button:has-text('Play this sheet')").click()
     first.locator(".sg-coloring-board .sg-board svg").wait_for(timeout=30_000)
 
@@ -116,19 +118,21 @@ def _gallery(page: Any, server: VoilaServer) -> None:
     page.goto(server.url("index.ipynb"))
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
     play = entries()[0].play
-    page.click(f'.sg-gallery a[href$="{play}"]')  # to the first game's play dashboard
-    page.wait_for_url(f"**/{play}", timeout=30_000)
-    page.wait_for_selector(".sg-view .sg-board svg", timeout=60_000)
+    with page.context.expect_page() as opened:  # the link opens a new tab
+        page.click(f'.sg-gallery a[href$="{play}"]')  # the first game's play dashboard
+    dashboard = opened.value
+    dashboard.wait_for_selector(".sg-view .sg-board svg", timeout=90_000)
+    assert play in dashboard.url, dashboard.url
+    shot(dashboard, "smoke-index-opened")
 
 
 @smoke("puzzles.ipynb")
 def _puzzles(page: Any, server: VoilaServer) -> None:
-    page.goto(server.url("puzzles.ipynb") + "?game=cathedral")
-    page.wait_for_selector(".sg-puzzle-view .sg-city .sg-board svg", timeout=90_000)
-    question = page.inner_text(".sg-puzzle-question")
+    page.goto(server.url("puzzles.ipynb"))
+    page.wait_for_selector(".sg-puzzle-view .sg-board svg", timeout=90_000)
+    wait_text(page, ".sg-puzzle-counter", "Puzzle 1 of")
     page.click(".sg-puzzle-next")
-    page.wait_for_function("(q) => document.querySelector('.sg-puzzle-question')"
-                           ".innerText !== q", arg=question)
+    wait_text(page, ".sg-puzzle-counter", "Puzzle 2 of")
 
 
 @smoke("review.ipynb")

@@ -342,10 +342,11 @@ def need_browser() -> Any:
 
 def open_page(browser: Any, width: int = 1280, height: int = 1000, **options: Any) -> Any:
     """A page in a fresh browser context (its own cookies and storage) of ``width`` x ``height``
-    (``options`` go to the context). Every request that leaves 127.0.0.1 is held unanswered (a
-    network that drops packets, the worst case of offline) and listed in ``page.outside``;
-    ``page.checking`` set, such requests are refused at once instead (axe reads every style
-    sheet, the page's refused ones too). Close it with ``page.context.close()``."""
+    (``options`` go to the context). Every request that leaves 127.0.0.1, from this page or
+    another the context opens (a link to a new tab), is held unanswered (a network that drops
+    packets, the worst case of offline) and listed in ``page.outside``; ``page.checking`` set,
+    such requests are refused at once instead (axe reads every style sheet, the page's refused
+    ones too). Close it with ``page.context.close()``."""
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
     pg = context.new_page()
     pg.outside = []
@@ -359,7 +360,7 @@ def open_page(browser: Any, width: int = 1280, height: int = 1000, **options: An
         else:
             pg.outside.append(r.request.url)  # never answered
 
-    pg.route("**/*", route)
+    context.route("**/*", route)
     return pg
 
 
