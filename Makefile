@@ -17,7 +17,7 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 #                  (test-lowest). The whole of .ci/run fits in 45 minutes on two cores.
 # Both print the 20 slowest tests at the end. One test alone: see tests/README.md.
 SUITE := tests stainedglass widgets/stainedglass_widgets $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
-PYTEST_OPTS := -n auto --dist loadfile --durations=20
+PYTEST_OPTS := -n auto --dist loadfile --no-loadscope-reorder --durations=20
 
 .PHONY: run test test-all test-full test-lowest lab bench install clean
 

@@ -21,12 +21,14 @@ import stainedglass as sg
 
 os.environ["STAINEDGLASS_STRICT"] = "1"
 
-SLOW_FIRST = ("tests/test_smoke_browser.py", "tests/test_views_a11y_browser.py",
-              "tests/test_views_puzzles.py", "tests/test_views_review_browser.py",
+SLOW_FIRST = ("tests/test_smoke_browser.py", "tests/test_views_puzzles.py",
+              "tests/test_views_a11y_browser.py", "tests/test_views_review_browser.py",
               "tests/test_views_browser.py", "tests/test_views_serving.py", "tests/test_install.py",
-              "tests/test_puzzles.py", "tests/test_views_puzzles_browser.py")
-"""Modules started first under xdist (``--dist loadfile`` hands out whole modules in the order
-collected): the longest, so that no worker is left with one of them at the end."""
+              "tests/test_puzzles.py", "tests/test_ai.py", "tests/test_view_conformance.py",
+              "tests/test_openspiel.py", "tests/test_tournament_cluster.py")
+"""Modules started first under xdist (``--dist loadfile --no-loadscope-reorder`` hands out whole
+modules in the order collected, not largest count first): the longest, so that no worker is
+left with one of them at the end."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
