@@ -1,18 +1,80 @@
-"""Shared test helpers. The suites run the views in strict mode: an unexpected error in a
-handler is raised, not shown as "Something went wrong" (kernels started by the tests, under nbval
-and Voila, inherit it)."""
+"""Shared test helpers and fixtures. The suites run the views in strict mode: an unexpected error
+in a handler is raised, not shown as "Something went wrong" (kernels started by the tests, under
+nbval and Voila, inherit it).
+
+The browser tests share, per test process (an xdist worker, or the one process without xdist),
+one Chromium (``browser``) and one Voila server serving the project's notebooks as ``stainedglass
+serve`` does (``server``): each is started by the first test that asks for it and stopped when
+the process ends. Each test gets a page of its own in a fresh browser context (``page``), and
+each page its own kernel from the server. See tests/README.md."""
 
 from __future__ import annotations
 
 import os
 import random
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
+import pytest
 
 import stainedglass as sg
 
 os.environ["STAINEDGLASS_STRICT"] = "1"
+
+SLOW_FIRST = ("tests/test_smoke_browser.py", "tests/test_views_puzzles.py",
+              "tests/test_views_a11y_browser.py", "tests/test_views_review_browser.py",
+              "tests/test_views_browser.py", "tests/test_views_serving.py", "tests/test_install.py",
+              "tests/test_puzzles.py", "tests/test_ai.py", "tests/test_view_conformance.py",
+              "tests/test_openspiel.py", "tests/test_tournament_cluster.py")
+"""Modules started first under xdist (``--dist loadfile --no-loadscope-reorder`` hands out whole
+modules in the order collected, not largest count first): the longest, so that no worker is
+left with one of them at the end."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        return SLOW_FIRST.index(path) if path in SLOW_FIRST else len(SLOW_FIRST)
+
+    items.sort(key=rank)  # stable: the order within a module, and of the rest, is kept
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, one per test process (skipped without it; failed where CI is set)."""
+    from stainedglass_widgets.testing import launch_chromium, need_browser
+
+    sync_playwright = need_browser()
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Any]:
+    """Voila serving ``notebooks/`` as ``make run`` starts it (``stainedglass serve``: the
+    project's voila.json, one preheated kernel per notebook), one per test process, ready once
+    every pool has run its notebook. A page asked for while its notebook's pool is empty (its
+    kernel taken, the next not yet started) gets a kernel started for it, as on a real server.
+    Tests must leave it as they found it: each page has a kernel of its own."""
+    from stainedglass_widgets.testing import ROOT, VoilaServer, need_browser
+
+    need_browser()  # no browser: skip (or fail) before starting a server nobody can visit
+    with VoilaServer() as s:
+        s.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))), timeout=300)
+        yield s
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A 1280 x 1000 page in a fresh context of the shared browser; requests off 127.0.0.1 are
+    held unanswered and listed in ``page.outside``."""
+    from stainedglass_widgets.testing import open_page
+
+    pg = open_page(browser)
+    yield pg
+    pg.context.close()
 
 
 def same(a: Any, b: Any) -> bool:

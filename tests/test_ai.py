@@ -218,9 +218,10 @@ def test_the_built_positions_show_their_point():
         last.undo()
 
 
-@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"budget": 2.0}),
+@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"nodes": 10_000}),
                                               ("mcts", {"iterations": 400})])
 def test_the_search_bots_find_the_forced_capture(bot_name, options):
+    # counted budgets, not seconds: alphabeta's search reaches every end within 4,000 nodes
     state = _cathedral(CAPTURE)
     move = sg.ai.bot(bot_name, seed=1, **options).choose(state)
     state.play(move)
@@ -228,7 +229,7 @@ def test_the_search_bots_find_the_forced_capture(bot_name, options):
     assert _solve(state, 0) == 1.0, f"{bot_name} played {move}, which does not win"
 
 
-@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"budget": 2.0}),
+@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"nodes": 10_000}),
                                               ("mcts", {"iterations": 200})])
 def test_the_search_bots_find_the_winning_last_move(bot_name, options):
     state = _cathedral(LAST_MOVE)
@@ -294,7 +295,7 @@ def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
 
 
 def test_alphabeta_stops_early_once_the_search_reaches_every_end():
-    bot = sg.ai.bot("alphabeta", budget=30.0, seed=1)
+    bot = sg.ai.bot("alphabeta", depth=30, seed=1)  # 30 plies asked for, no clock
     bot.choose(_cathedral(LAST_MOVE))
     assert bot.depth_reached < 30
 
@@ -324,10 +325,14 @@ def test_cathedral_evaluation_favours_the_capture():
 # ---- suggestions -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bot_name", ["mcts", "alphabeta", "greedy"])
-def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name):
+@pytest.mark.parametrize("bot_name,options", [("mcts", {"iterations": 400}),
+                                              ("alphabeta", {"nodes": 1000}), ("greedy", {})],
+                         ids=["mcts", "alphabeta", "greedy"])
+def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name, options):
     state = _cathedral(CAPTURE)
-    hints = sg.ai.suggest(state, top=3, budget_s=0.5, bot=bot_name, seed=1)
+    # a counted budget (budget=None: no clock), so that what is suggested is the same anywhere
+    counted = {"budget": None, **options} if options else {}
+    hints = sg.ai.suggest(state, top=3, bot=bot_name, seed=1, **counted)
     assert len(hints) == 3 and len({h.move for h in hints}) == 3
     for hint in hints:
         assert hint.move in state.legal_moves()
@@ -483,8 +488,7 @@ def test_bots_never_read_hidden_cards(bot_name, player):
 @pytest.mark.parametrize("hand,best", [(1, "swap"), (6, "keep")])
 def test_mcts_prefers_the_obvious_move_without_seeing_the_cards(hand, best):
     """The lowest card can only improve by swapping; the highest card wins if kept."""
-    hints = sg.ai.suggest(_poisoned(hand), top=2, budget_s=5.0, seed=3,
-                          iterations=300)
+    hints = sg.ai.suggest(_poisoned(hand), top=2, seed=3, iterations=300, budget=None)
     assert str(hints[0].move) == best
     assert hints[0].value > hints[1].value
 
@@ -494,7 +498,7 @@ def test_determinization_follows_the_view_not_the_real_cards():
     state = HighCard().new_game(seed=1)
     state.hands = [5, 6]
     state.pile = [1, 2, 3, 4]
-    hints = sg.ai.suggest(state, top=2, budget_s=5.0, seed=3, iterations=400)
+    hints = sg.ai.suggest(state, top=2, seed=3, iterations=400, budget=None)
     assert str(hints[0].move) == "keep", "a 5 beats the other card four times in five"
 
 

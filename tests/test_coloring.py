@@ -731,7 +731,7 @@ def test_mcts_takes_the_pencil_the_next_player_needs():
         state.undo()
     assert len(state.legal_moves()) == 11 and wins == {"take purple 2 3"}
     assert str(sg.ai.bot("mcts", iterations=200, seed=1).choose(state)) == "take purple 2 3"
-    hints = sg.ai.suggest(state, top=2, iterations=200, seed=1, budget_s=10.0, bot="mcts")
+    hints = sg.ai.suggest(state, top=2, iterations=200, seed=1, budget=None, bot="mcts")
     assert str(hints[0].move) == "take purple 2 3" and hints[0].value > hints[1].value + 0.1
     # the game's hint search, on a counted budget (a clock's depends on the machine's load:
     # a loaded machine searched 7 plies in 2 s, where purple led by less than 0.1)

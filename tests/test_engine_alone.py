@@ -17,9 +17,9 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_views_browser import browser, shot  # noqa: F401 - the module's browser fixture
+from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell, shot  # noqa: E402
 
-from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell  # noqa: E402
+pytestmark = pytest.mark.full  # a fresh virtual environment and JupyterLab: make test-all
 
 CELL = """import sys
 import stainedglass as sg

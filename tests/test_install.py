@@ -26,6 +26,8 @@ import pytest
 from stainedglass_widgets.registry import views
 from stainedglass_widgets.testing import ROOT, free_port
 
+pytestmark = pytest.mark.full  # wheels built and installed, a server of its own: make test-all
+
 JUPYTER = {"jupyterlab", "jupyter-server", "jupyter-core", "jupyter-client", "notebook",
            "ipykernel", "ipython", "ipywidgets", "anywidget", "plotly", "voila", "nbconvert",
            "tornado", "traitlets"}

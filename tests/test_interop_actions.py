@@ -14,6 +14,10 @@ import stainedglass as sg
 from stainedglass.interop.actions import END, ActionSpace, Speller
 
 VARIANTS = [(name, v) for name in sg.games() for v in sg.load(name).variants]
+# make test spells each game with two players at most; make test-all with every count too
+CASES = [pytest.param(name, v, id=f"{name}-{v}",
+                      marks=pytest.mark.full if v.get("players", 2) > 2 else ())
+         for name, v in VARIANTS]
 
 
 def _positions(game: sg.Game, seed: int, n: int = 6) -> list[sg.State]:
@@ -31,7 +35,7 @@ def _positions(game: sg.Game, seed: int, n: int = 6) -> list[sg.State]:
     return out[:n]
 
 
-@pytest.mark.parametrize("name,options", VARIANTS, ids=[f"{n}-{i}" for n, i in VARIANTS])
+@pytest.mark.parametrize("name,options", CASES)
 def test_every_move_is_spelt_in_the_games_words_and_played_from_them(name, options):
     game = sg.load(name, **options)
     space = ActionSpace(game)

@@ -10,7 +10,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from test_views_browser import browser, page, server, shot, wait_text  # noqa: E402,F401
+from stainedglass_widgets.testing import shot, wait_text  # noqa: E402
+
+pytestmark = pytest.mark.full  # journeys: make test-all
 
 
 def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -> None:

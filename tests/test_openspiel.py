@@ -19,7 +19,8 @@ PLAYERS = [(name, n) for name in sg.games()
            for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)]
 
 
-@pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
+@pytest.mark.parametrize("name,players", [  # more than two players: make test-all
+    pytest.param(n, p, id=f"{n}-{p}", marks=pytest.mark.full if p > 2 else ()) for n, p in PLAYERS])
 def test_openspiel_random_simulation_test(name, players):
     game = pyspiel.load_game(sgspiel.spiel_name(name), {"players": players})
     assert game.num_players() == players

@@ -69,6 +69,7 @@ def greedy_vs_random(seed: int) -> sg.State:
     return state
 
 
+@pytest.mark.full  # a strength check: three whole games reviewed
 def test_a_review_judges_the_random_side_worse_than_the_greedy_side():
     greedy, rnd = [], []
     for seed in range(3):

@@ -77,6 +77,7 @@ def test_ctrl_c_keeps_the_games_finished(jobs):
     assert [r.task.seed for r in table.results] == sorted(r.task.seed for r in table.results)
 
 
+@pytest.mark.full  # waits out Dask's connect timeout (10 s)
 def test_no_scheduler_is_a_value_error_saying_where():
     with pytest.raises(ValueError, match="no Dask scheduler answers at 'tcp://127.0.0.1:9'"):
         cluster("tcp://127.0.0.1:9")

@@ -85,7 +85,10 @@ def cases() -> list[Any]:
         for variant in sg.core._REGISTRY[name].variants:
             for seed in SEEDS:
                 label = "-".join(f"{k}{v}" for k, v in variant.items()) or "default"
-                out.append(pytest.param(name, variant, seed, id=f"{name}-{label}-{seed}"))
+                # make test plays one random game a variant; make test-all all of SEEDS
+                marks = () if seed == SEEDS[0] else pytest.mark.full
+                out.append(pytest.param(name, variant, seed, id=f"{name}-{label}-{seed}",
+                                        marks=marks))
     return out
 
 

@@ -1,9 +1,8 @@
 """Accessibility in a real browser: axe-core (``axe-playwright-python``) on every notebook Voila
 serves, and projector mode measured on every game's play dashboard at 1920 x 1080.
 
-One Voila server (``stainedglass serve``, as ``make run`` starts it, but without preheated
-kernels: each page's kernel starts when the page is asked for, so the server does not run every
-notebook at once on a small machine), pages opened in turn. Every notebook in ``notebooks/`` when
+The shared Voila server of ``tests/conftest.py`` (``stainedglass serve``, as ``make run`` starts
+it), pages opened in turn. Every notebook in ``notebooks/`` when
 the tests run is checked, so a new one is covered with nothing more. A page is checked once its
 cells have run and its widgets have stopped appearing, every board drawn.
 
@@ -32,8 +31,15 @@ from stainedglass_widgets.projector import (  # noqa: E402
     MARK_MIN_PX,
     WORDS_MIN_PX,
 )
-from stainedglass_widgets.testing import ROOT, VoilaServer  # noqa: E402
-from test_views_browser import ARTIFACTS, browser, shot  # noqa: E402,F401 - fixtures
+from stainedglass_widgets.testing import (  # noqa: E402
+    ARTIFACTS,
+    ROOT,
+    VoilaServer,
+    open_page,
+    shot,
+)
+
+pytestmark = pytest.mark.full  # axe and projector mode on every page: make test-all
 
 WIDTH, HEIGHT = 1920, 1080
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -45,30 +51,13 @@ EXCLUDED: dict[str, str] = {}
 """axe rules left out, each with its reason (none: every rule is checked)."""
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[VoilaServer]:
-    with VoilaServer(extra_args=["--VoilaConfiguration.preheat_kernel=False"]) as s:
-        yield s
-
-
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:  # noqa: F811 - the module's browser fixture
-    pg = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-    pg.outside: list[str] = []  # type: ignore[attr-defined]
-
-    pg.checking = False  # type: ignore[attr-defined]
-
-    def route(r: Any) -> None:
-        if r.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            r.continue_()
-        elif pg.checking:  # type: ignore[attr-defined]
-            r.abort()  # axe reads every style sheet, the page's refused ones too
-        else:
-            pg.outside.append(r.request.url)  # type: ignore[attr-defined]  # never answered
-
-    pg.route("**/*", route)
+def page(browser: Any) -> Iterator[Any]:
+    """A page of the shared browser at the projector's size (requests off 127.0.0.1 held, or
+    refused while axe checks)."""
+    pg = open_page(browser, WIDTH, HEIGHT)
     yield pg
-    pg.close()
+    pg.context.close()
 
 
 def open_settled(page: Any, url: str, timeout: float = 120.0) -> None:

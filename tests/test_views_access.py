@@ -149,11 +149,11 @@ def test_a_kit_key_does_not_reach_the_views_own_key_handler() -> None:
 
 def test_a_key_does_nothing_while_its_button_is_hidden() -> None:
     """A puzzle hides Undo and Hint: u and h must not undo or give the answer away."""
-    from stainedglass.ai.puzzles import make
+    from stainedglass.ai.puzzles import shipped
     from stainedglass_widgets.puzzles import PuzzleBoard
 
-    board = PuzzleBoard("cathedral", make("cathedral", n=1, seed=1, playouts=20),
-                        background=False, review_playouts=5)
+    board = PuzzleBoard("cathedral", shipped("cathedral")[:1], background=False,
+                        review_playouts=5)
     view = board.view
     assert view is not None and "hint" not in view.actions and "undo" not in view.actions
     moves = list(view.state.history)

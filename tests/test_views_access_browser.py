@@ -1,7 +1,7 @@
 """Boards every pupil can use, in a real browser: a whole Cathedral turn (the Cathedral, then a
 building) and a Sagrada placement played with the keyboard alone; a Walls of Light turn played
 with taps only on a tablet-sized page. Voila serves the notebooks, Playwright drives Debian's
-Chromium (fixtures and helpers from ``test_views_browser``: requests off 127.0.0.1 are held
+Chromium (the shared fixtures of ``tests/conftest.py``: requests off 127.0.0.1 are held
 unanswered; no browser: skipped, or failed where CI is set). Screenshots go to
 ``test-artifacts/``.
 """
@@ -19,19 +19,16 @@ from stainedglass_widgets.testing import (  # noqa: E402
     CITY,
     arrow_to,
     board_version,
-    wait_cursor,
-    wait_redraw,
-)
-from test_views_browser import (  # noqa: E402,F401 - fixtures
-    browser,
     message,
     moves_in_log,
-    page,
-    server,
     shot,
+    wait_cursor,
     wait_moves,
+    wait_redraw,
     wait_text,
 )
+
+pytestmark = pytest.mark.full  # journeys by keyboard and touch: make test-all
 
 SAGRADA = ".sg-sagrada-board .sg-board"
 WALLS = ".sg-walls .sg-board"

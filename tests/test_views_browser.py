@@ -3,137 +3,43 @@
 Every request that leaves 127.0.0.1 is held unanswered (a network that drops packets, the worst
 case of offline), so these also show that the dashboards need nothing from outside.
 Screenshots go to ``test-artifacts/``. Without Chromium or Playwright the tests are skipped,
-except where the environment variable CI is set: there a missing browser fails the run.
+except where the environment variable CI is set: there a missing browser fails the run. The
+browser, the Voila server and the pages are the shared fixtures of ``tests/conftest.py``.
 """
 
 from __future__ import annotations
 
 import html
-import os
 import pathlib
 import re
 import shutil
 import time
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("anywidget")
 
 from stainedglass_widgets.testing import (  # noqa: E402
+    ARTIFACTS,
     CITY,
     ROOT,
     LabServer,
     VoilaServer,
-    run_first_cell,
     board_version,
-    chromium_path,
-    launch_chromium,
+    choose,
+    click_cell,
+    hover,
+    message,
+    moves_in_log,
+    run_first_cell,
+    shot,
+    wait_moves,
     wait_redraw,
+    wait_text,
 )
 
-ARTIFACTS = ROOT / "test-artifacts"
-
-
-def _need_browser() -> Any:
-    problem = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        problem = "playwright is not installed"
-    if problem is None and chromium_path() is None:
-        problem = "Chromium is not installed (apt-get install chromium)"
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI needs the browser tests: {problem}")
-        pytest.skip(problem)
-    return sync_playwright
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_playwright = _need_browser()
-    with sync_playwright() as p:
-        b = launch_chromium(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[VoilaServer]:
-    """Voila as ``make run`` starts it, once every notebook's preheated kernel is ready (each
-    pool runs its notebook at start: on two cores that takes a while)."""
-    with VoilaServer() as s:
-        s.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))), timeout=300)
-        yield s
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    pg = browser.new_page(viewport={"width": 1280, "height": 1000})
-    pg.outside: list[str] = []  # type: ignore[attr-defined]
-
-    def route(r: Any) -> None:
-        if r.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            r.continue_()
-        else:
-            pg.outside.append(r.request.url)  # type: ignore[attr-defined]  # never answered
-
-    pg.route("**/*", route)
-    yield pg
-    pg.close()
-
-
-def shot(page: Any, name: str) -> pathlib.Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
-
-
-def message(page: Any) -> str:
-    return html.unescape(page.inner_text(".sg-view .sg-message"))
-
-
-def wait_text(page: Any, selector: str, text: str) -> str:
-    """Wait until the element at ``selector`` shows ``text`` (widgets update one by one)."""
-    page.wait_for_function(
-        "([sel, t]) => { const el = document.querySelector(sel);"
-        " return el && el.innerText.includes(t); }", arg=[selector, text])
-    return html.unescape(page.inner_text(selector))
-
-
-def wait_moves(page: Any, n: int) -> None:
-    """Wait until the move log lists ``n`` moves (the banner and log follow the board)."""
-    page.wait_for_function(
-        "(n) => { const s = document.querySelector('.sg-log summary');"
-        " return s && s.innerText.includes('(' + n + ' moves)'); }", arg=n)
-
-
-def moves_in_log(page: Any) -> int:
-    m = re.search(r"\((\d+) moves\)", page.inner_text(".sg-log summary"))
-    assert m
-    return int(m.group(1))
-
-
-def hover(page: Any, cell: str) -> None:
-    before = board_version(page)
-    page.hover(f'{CITY} [data-id="{cell}"]')
-    wait_redraw(page, before)
-
-
-def click_cell(page: Any, cell: str, redraw: bool = True) -> None:
-    before = board_version(page)
-    page.click(f'{CITY} [data-id="{cell}"]')
-    if redraw:
-        wait_redraw(page, before)
-
-
-def choose(page: Any, side: str, piece: str) -> None:
-    sel = f".sg-supply-{side} .sg-board"
-    before = board_version(page, sel)
-    page.click(f'{sel} [data-id="piece:{piece}"]')
-    wait_redraw(page, before, sel)
+pytestmark = pytest.mark.full  # journeys: make test-all (make test opens each dashboard once)
 
 
 def test_play_dashboard(server: VoilaServer, page: Any) -> None:

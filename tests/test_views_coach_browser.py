@@ -1,8 +1,8 @@
 """The teaching game in a real browser: a Cathedral dashboard under Voila opens the position of
 ``test_views_coach.LESSON`` from a share link, **Teach me** seats the learner (Dark) against
 Light's MCTS bot, and the learner plays two moves: a blunder the coach warns about and that is
-taken back, then the better move the coach marked, which the bot answers. Fixtures and helpers
-from ``test_views_browser``; screenshots go to ``test-artifacts/`` (``coach-1-warned.png``,
+taken back, then the better move the coach marked, which the bot answers. Shared fixtures
+(``tests/conftest.py``); screenshots go to ``test-artifacts/`` (``coach-1-warned.png``,
 ``coach-2-taken-back.png``, ``coach-3-played-on.png``, ``coach-4-class-mode.png``)."""
 
 from __future__ import annotations
@@ -14,15 +14,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from test_views_browser import (  # noqa: E402,F401 - fixtures
-    browser,
-    page,
-    server,
-    shot,
-    wait_moves,
-    wait_text,
-)
+from stainedglass_widgets.testing import shot, wait_moves, wait_text  # noqa: E402
 from test_views_coach import BLUNDER, LESSON, lesson  # noqa: E402
+
+pytestmark = pytest.mark.full  # a whole teaching game: make test-all
 
 WORDS = ".sg-coach-words"
 

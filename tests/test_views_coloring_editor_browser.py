@@ -1,6 +1,6 @@
 """Real-browser tests of Coloring's position editor (Edit on the play dashboard) and of the sheet
-designer notebook: Voila serves the notebooks, Playwright drives Debian's Chromium (fixtures from
-``test_views_browser``). Screenshots go to ``test-artifacts/``.
+designer notebook: Voila serves the notebooks, Playwright drives Debian's Chromium (the shared
+fixtures of ``tests/conftest.py``). Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ import pytest
 pytest.importorskip("anywidget")
 
 from stainedglass.coloring.sheet import DEFAULT_FILE  # noqa: E402
-from stainedglass_widgets.testing import board_version, wait_redraw  # noqa: E402
-from test_views_browser import (  # noqa: E402,F401 - fixtures
-    browser,
+from stainedglass_widgets.testing import (  # noqa: E402
+    board_version,
     message,
-    page,
-    server,
     shot,
     wait_moves,
+    wait_redraw,
 )
+
+pytestmark = pytest.mark.full  # journeys: make test-all
 
 EDITOR = ".sg-coloring-editor-board .sg-board"
 DESIGNER = ".sg-designer-board .sg-board"

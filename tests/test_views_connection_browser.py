@@ -19,9 +19,15 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from test_views_browser import browser, shot, wait_moves  # noqa: E402,F401 - the browser fixture
+from stainedglass_widgets.testing import (  # noqa: E402
+    CITY,
+    ROOT,
+    VoilaServer,
+    shot,
+    wait_moves,
+)
 
-from stainedglass_widgets.testing import CITY, ROOT, VoilaServer  # noqa: E402
+pytestmark = pytest.mark.full  # servers of their own (kernels killed, a class full): make test-all
 
 KERNEL_ID = ("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
              ".kernelId")

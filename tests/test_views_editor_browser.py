@@ -1,11 +1,11 @@
-"""The position editor in a real browser: Voila serves the Cathedral play dashboard alone,
-Playwright drives Debian's Chromium (fixtures and helpers from ``test_views_browser``; no browser:
+"""The position editor in a real browser: Voila serves the Cathedral play dashboard,
+Playwright drives Debian's Chromium (the shared fixtures of ``tests/conftest.py``; no browser:
 skipped, or failed where CI is set). A teacher opens Edit, sets up a position the engine refuses
 and sees why, mends it and plays on from it. Screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -14,26 +14,17 @@ pytest.importorskip("anywidget")
 from stainedglass_widgets.testing import (  # noqa: E402
     CITY,
     VoilaServer,
-    serving,
     board_version,
-    wait_redraw,
-)
-from test_views_browser import (  # noqa: E402,F401 - fixtures
-    browser,
-    page,
     shot,
     wait_moves,
+    wait_redraw,
     wait_text,
 )
 
+pytestmark = pytest.mark.full  # a journey: make test-all
+
 EDITOR = ".sg-editor-city .sg-board"
 SAID = ".sg-editor-message"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    with serving(tmp_path_factory.mktemp("editor"), "cathedral_play.ipynb") as s:
-        yield s
 
 
 def type_move(page: Any, move: str, n: int) -> None:

@@ -13,8 +13,9 @@ import pytest
 pytest.importorskip("anywidget")
 
 from stainedglass_widgets import views  # noqa: E402
-from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell  # noqa: E402
-from test_views_browser import browser, shot  # noqa: E402,F401 - the module's browser fixture
+from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell, shot  # noqa: E402
+
+pytestmark = pytest.mark.full  # JupyterLab, a server of its own: make test-all
 
 
 @pytest.fixture(scope="module")

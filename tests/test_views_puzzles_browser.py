@@ -1,7 +1,7 @@
 """Real-browser test of the puzzles notebook under Voila: a shipped Cathedral puzzle solved right
 by clicking the board, the next one answered wrong (judged off the event loop, then the board
 back at the puzzle), the answer shown on the board, and the review board opened at the puzzle.
-Fixtures and helpers from ``test_views_browser``; screenshots go to ``test-artifacts/``."""
+Shared fixtures (``tests/conftest.py``); screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -16,11 +16,9 @@ import stainedglass as sg  # noqa: E402
 from stainedglass.ai.puzzles import Puzzle  # noqa: E402
 from stainedglass_widgets import view_class  # noqa: E402
 from stainedglass_widgets.puzzles import margin_points  # noqa: E402
-from stainedglass_widgets.testing import board_version, wait_redraw  # noqa: E402
-import test_views_browser as browser_tests  # noqa: E402
+from stainedglass_widgets.testing import board_version, shot, wait_redraw, wait_text  # noqa: E402
 
-browser, page, server = browser_tests.browser, browser_tests.page, browser_tests.server  # fixtures
-shot, wait_text = browser_tests.shot, browser_tests.wait_text
+pytestmark = pytest.mark.full  # a journey: make test-all
 
 VIEW = ".sg-puzzle-view"
 CITY = f"{VIEW} .sg-city .sg-board"

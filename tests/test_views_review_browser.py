@@ -1,7 +1,7 @@
 """Real-browser tests of games shared and reviewed: a share link opens its game in a play
 dashboard under Voila (preheated kernels), a tampered one shows a message and the normal start;
 the review notebook steps through an example game and follows a click on its timeline.
-Fixtures and helpers from ``test_views_browser``; screenshots go to ``test-artifacts/``."""
+Shared fixtures (``tests/conftest.py``); screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -15,15 +15,9 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.testing import ROOT  # noqa: E402
-from test_views_browser import (  # noqa: E402,F401 - fixtures
-    browser,
-    message,
-    page,
-    server,
-    shot,
-    wait_moves,
-)
+from stainedglass_widgets.testing import ROOT, message, shot, wait_moves  # noqa: E402
+
+pytestmark = pytest.mark.full  # journeys: make test-all
 
 
 def full_cathedral_game() -> sg.State:

@@ -1,15 +1,12 @@
 """The Sagrada window designer in a real browser: Voila serves ``sagrada_windows.ipynb``,
-Playwright drives Debian's Chromium (fixtures and helpers from ``test_views_browser``: requests
+Playwright drives Debian's Chromium (the shared fixtures of ``tests/conftest.py``: requests
 off 127.0.0.1 are held unanswered; no browser: skipped, or failed where CI is set).
 Screenshots go to ``test-artifacts/``.
-
-The server here serves a folder holding this one notebook, so that it preheats one kernel, not
-one per notebook of the gallery.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -17,20 +14,16 @@ pytest.importorskip("anywidget")
 
 from stainedglass_widgets.testing import (  # noqa: E402
     VoilaServer,
-    serving,
     board_version,
+    shot,
     wait_redraw,
+    wait_text,
 )
-from test_views_browser import browser, page, shot, wait_text  # noqa: E402,F401 - fixtures
+
+pytestmark = pytest.mark.full  # a journey: make test-all
 
 NOTEBOOK = "sagrada_windows.ipynb"
 BOARD = ".sg-window-designer-board .sg-board"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    with serving(tmp_path_factory.mktemp("designer"), NOTEBOOK) as s:
-        yield s
 
 
 def click_field(page: Any, field: str) -> None:

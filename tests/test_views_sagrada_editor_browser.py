@@ -1,12 +1,12 @@
-"""Sagrada's position editor in a real browser: Voila serves the Sagrada play dashboard alone,
-Playwright drives Debian's Chromium (fixtures and helpers from ``test_views_browser``; no browser:
+"""Sagrada's position editor in a real browser: Voila serves the Sagrada play dashboard,
+Playwright drives Debian's Chromium (the shared fixtures of ``tests/conftest.py``; no browser:
 skipped, or failed where CI is set). A teacher opens Edit, places a card the engine refuses and
 sees why, mends the position with the pickers and plays on from it. Screenshots go to
 ``test-artifacts/``."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -15,26 +15,17 @@ pytest.importorskip("anywidget")
 from stainedglass_widgets.testing import (  # noqa: E402
     VoilaServer,
     board_version,
-    serving,
-    wait_redraw,
-)
-from test_views_browser import (  # noqa: E402,F401 - fixtures
-    browser,
-    page,
     shot,
     wait_moves,
+    wait_redraw,
     wait_text,
 )
+
+pytestmark = pytest.mark.full  # a journey: make test-all
 
 BOARD = ".sg-sagrada-board .sg-board"
 EDITOR = ".sg-editor-board .sg-board"
 SAID = ".sg-editor-message"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    with serving(tmp_path_factory.mktemp("sagrada_editor"), "sagrada_play.ipynb") as s:
-        yield s
 
 
 def on_editor(page: Any, ident: str) -> None:

@@ -119,6 +119,7 @@ def _status(url: str) -> int:
     return connection.getresponse().status
 
 
+@pytest.mark.full  # a class server of its own
 def test_serving_the_class_asks_for_the_password_it_prints(tmp_path: pathlib.Path) -> None:
     (tmp_path / "one.ipynb").write_text(json.dumps({
         "cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
@@ -168,6 +169,7 @@ def test_lab_copies_the_notebooks_and_never_overwrites_an_edit(tmp_path: pathlib
     assert (tmp_path / "index.ipynb").read_text() == "my own notes"
 
 
+@pytest.mark.full  # a server of its own, stopped
 def test_stopping_serve_stops_its_voila_and_kernels(tmp_path: pathlib.Path) -> None:
     """A stop sent to the ``stainedglass serve`` process alone (as a service manager or
     ``docker stop`` sends it) ends the Voila server it started, and with it the kernels."""
@@ -202,6 +204,7 @@ class _LabCommand(_Server):
         return f"http://127.0.0.1:{self.port}/api/status"
 
 
+@pytest.mark.full  # JupyterLab
 def test_stainedglass_lab_opens_jupyterlab_on_the_copied_notebooks(
         tmp_path: pathlib.Path) -> None:
     folder = tmp_path / "my notebooks"
@@ -226,6 +229,7 @@ def test_binder_uses_a_python_the_project_accepts_and_installs_it_with_voila() -
     assert lines == ["-e .[serve,lab]"]
 
 
+@pytest.mark.full  # pip resolves
 def test_binder_requirements_resolve_to_the_project_with_voila_and_jupyterlab(
         tmp_path: pathlib.Path) -> None:
     report = tmp_path / "report.json"
@@ -266,6 +270,7 @@ class _BinderServer(_Server):
         return f"http://127.0.0.1:{self.port}/api/status"
 
 
+@pytest.mark.full  # a Binder server of its own
 def test_binder_serves_the_gallery_with_the_project_settings() -> None:
     with _BinderServer() as server:
         page = urllib.request.urlopen(
@@ -320,6 +325,7 @@ class _Never:
         pass
 
 
+@pytest.mark.full  # a class server of its own
 def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib.Path) -> None:
     # "30 pupils opening the same play dashboard within the same 10 s all have an interactive
     # board": --class N keeps N kernels that already ran the dashboard, so N pupils arriving
@@ -359,6 +365,7 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
         assert len(files) >= 4 and all(f["transport"] == "ipc" for f in files)
 
 
+@pytest.mark.full  # a server of its own on a CPU kept busy
 def test_a_busy_server_still_sends_the_board() -> None:
     # Voila waits 4 s (nbclient's default) for a cell's outputs after the cell has run, then
     # drops them without a word: a server busy preheating the whole gallery on a loaded machine
@@ -459,6 +466,7 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
     assert records.query_string() == ""
 
 
+@pytest.mark.full  # real kernels, a class limit
 def test_a_full_class_refuses_one_more_and_an_ending_kernel_frees_its_place() -> None:
     """The class's count, on Jupyter Server's own kernel manager with real kernels: a class of
     one refuses a second kernel with the class-full answer (503); a kernel whose shutdown has

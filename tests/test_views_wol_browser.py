@@ -1,6 +1,7 @@
 """Real-browser tests of the Walls of Light dashboards: Voila serves the notebooks, Playwright drives
-Debian's Chromium (fixtures and helpers from ``test_views_browser``: requests off 127.0.0.1 are held
-unanswered; no browser: skipped, or failed where CI is set). Screenshots go to ``test-artifacts/``.
+Debian's Chromium (the shared fixtures of ``tests/conftest.py``: requests off 127.0.0.1 are
+held unanswered; no browser: skipped, or failed where CI is set). Screenshots go to
+``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -11,17 +12,17 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import board_version, wait_redraw  # noqa: E402
-from test_views_browser import (  # noqa: E402,F401 - fixtures
+from stainedglass_widgets.testing import (  # noqa: E402
     ARTIFACTS,
-    browser,
+    board_version,
     message,
     moves_in_log,
-    page,
-    server,
     shot,
     wait_moves,
+    wait_redraw,
 )
+
+pytestmark = pytest.mark.full  # journeys: make test-all
 
 BOARD = ".sg-walls .sg-board"
 

@@ -1,6 +1,6 @@
 """Real-browser tests of Walls of Light's face designer notebook and the play dashboard's
-position editor: Voila serves the notebooks, Playwright drives Debian's Chromium (fixtures and
-helpers from ``test_views_browser``). Screenshots go to ``test-artifacts/``."""
+position editor: Voila serves the notebooks, Playwright drives Debian's Chromium (the shared
+fixtures of ``tests/conftest.py``). Screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,14 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import board_version, wait_redraw  # noqa: E402
-from test_views_browser import browser, page, server, shot, wait_text  # noqa: E402,F401
+from stainedglass_widgets.testing import (  # noqa: E402
+    board_version,
+    shot,
+    wait_redraw,
+    wait_text,
+)
+
+pytestmark = pytest.mark.full  # journeys: make test-all
 
 DESIGN = ".sg-designer-board .sg-board"
 PLAY = ".sg-walls .sg-board"

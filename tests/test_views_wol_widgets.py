@@ -175,6 +175,7 @@ def test_hint_rolls_first_then_marks_a_move() -> None:
     assert 'class="hint"' not in view.board.svg
 
 
+@pytest.mark.full  # two whole games of the computer against itself, on the clock
 def test_computer_seats_roll_and_play_to_the_end() -> None:
     view = WallsOfLightView(players=2, seats=[COMPUTER, COMPUTER], background=False,
                             budget_s=0.05)

@@ -315,6 +315,118 @@ def wait_cursor(page: Any, container: str, ident: str, timeout: float = 10_000) 
                            timeout=timeout)
 
 
+# ---- browser pages: the tests' shared fixtures (tests/conftest.py) build on these --------------
+
+ARTIFACTS = ROOT / "test-artifacts"
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+
+
+def need_browser() -> Any:
+    """Playwright's ``sync_playwright``, or the test skipped saying what is missing; where the
+    environment variable CI is set, failed instead (CI needs the browser tests)."""
+    import pytest
+
+    problem = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        problem = "playwright is not installed"
+    if problem is None and chromium_path() is None:
+        problem = "Chromium is not installed (apt-get install chromium)"
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs the browser tests: {problem}")
+        pytest.skip(problem)
+    return sync_playwright
+
+
+def open_page(browser: Any, width: int = 1280, height: int = 1000, **options: Any) -> Any:
+    """A page in a fresh browser context (its own cookies and storage) of ``width`` x ``height``
+    (``options`` go to the context). Every request that leaves 127.0.0.1, from this page or
+    another the context opens (a link to a new tab), is held unanswered (a network that drops
+    packets, the worst case of offline) and listed in ``page.outside``; ``page.checking`` set,
+    such requests are refused at once instead (axe reads every style sheet, the page's refused
+    ones too). Close it with ``page.context.close()``."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    pg = context.new_page()
+    pg.outside = []
+    pg.checking = False
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(LOCAL):
+            r.continue_()
+        elif pg.checking:
+            r.abort()
+        else:
+            pg.outside.append(r.request.url)  # never answered
+
+    context.route("**/*", route)
+    return pg
+
+
+def shot(page: Any, name: str) -> pathlib.Path:
+    """A full-page screenshot ``test-artifacts/<name>.png``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def message(page: Any) -> str:
+    """The view's message line."""
+    import html
+
+    return html.unescape(page.inner_text(".sg-view .sg-message"))
+
+
+def wait_text(page: Any, selector: str, text: str) -> str:
+    """Wait until the element at ``selector`` shows ``text`` (widgets update one by one)."""
+    import html
+
+    page.wait_for_function(
+        "([sel, t]) => { const el = document.querySelector(sel);"
+        " return el && el.innerText.includes(t); }", arg=[selector, text])
+    return html.unescape(page.inner_text(selector))
+
+
+def wait_moves(page: Any, n: int) -> None:
+    """Wait until the move log lists ``n`` moves (the banner and log follow the board)."""
+    page.wait_for_function(
+        "(n) => { const s = document.querySelector('.sg-log summary');"
+        " return s && s.innerText.includes('(' + n + ' moves)'); }", arg=n)
+
+
+def moves_in_log(page: Any) -> int:
+    import re
+
+    m = re.search(r"\((\d+) moves\)", page.inner_text(".sg-log summary"))
+    assert m
+    return int(m.group(1))
+
+
+def hover(page: Any, cell: str, board: str = CITY) -> None:
+    """Move the pointer over ``cell`` of ``board`` and wait for the redraw (the preview)."""
+    before = board_version(page, board)
+    page.hover(f'{board} [data-id="{cell}"]')
+    wait_redraw(page, before, board)
+
+
+def click_cell(page: Any, cell: str, redraw: bool = True, board: str = CITY) -> None:
+    """Click ``cell`` of ``board`` and (``redraw``) wait for the redraw."""
+    before = board_version(page, board)
+    page.click(f'{board} [data-id="{cell}"]')
+    if redraw:
+        wait_redraw(page, before, board)
+
+
+def choose(page: Any, side: str, piece: str) -> None:
+    """Take Cathedral building ``piece`` from ``side``'s supply ("light" or "dark")."""
+    sel = f".sg-supply-{side} .sg-board"
+    before = board_version(page, sel)
+    page.click(f'{sel} [data-id="piece:{piece}"]')
+    wait_redraw(page, before, sel)
+
+
 async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:
     """One visitor opening a dashboard as a browser does, without drawing it: the page, its
     scripts and stylesheets from this server (the widget extensions' too), the kernel's socket,
