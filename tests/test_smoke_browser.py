@@ -49,10 +49,37 @@ def click_on(page: Any, board: str, ident: str) -> None:
     wait_redraw(page, before, board)
 
 
-def boards(page: Any, board: str, n: int, timeout: float = 120_000) -> None:
-    """Wait until ``n`` boards at ``board`` are drawn (a tutorial draws its lessons one by one)."""
+def open_tutorial(page: Any, server: VoilaServer, game: str, board: str) -> None:
+    """Open ``game``'s tutorial and wait until every lesson's board (at ``board``) is drawn
+    (a tutorial draws its lessons one by one)."""
+    import importlib
+
+    lessons = importlib.import_module(f"stainedglass_widgets.{game}.lessons").LESSONS
+    page.goto(server.url(f"{game}_tutorial.ipynb"))
     page.wait_for_function("([sel, n]) => document.querySelectorAll(sel + ' svg').length >= n",
-                           arg=[board, n], timeout=timeout)
+                           arg=[board, len(lessons)], timeout=120_000)
+
+
+def open_board(page: Any, server: VoilaServer, notebook: str, board: str) -> None:
+    """Open ``notebook`` and wait until its (first) board at ``board`` is drawn."""
+    page.goto(server.url(notebook))
+    page.wait_for_selector(board + " svg", timeout=60_000)
+
+
+def take_the_red_pencil(page: Any) -> None:
+    """Coloring: the red pencil taken on the (first) board; the board shows it chosen."""
+    board = ".sg-coloring-board .sg-board"
+    click_on(page, board, "pencil:red")
+    page.wait_for_selector(f'{board} .pencil[data-pencil="red"][data-selected="true"]')
+
+
+def draw_the_cards(page: Any) -> None:
+    """Sagrada: Draw the cards on the (first) view; its board shows the drawn cards."""
+    board = ".sg-sagrada-board .sg-board"
+    before = board_version(page, board)
+    page.locator(".sg-chance").first.click()
+    wait_redraw(page, before, board)
+    page.wait_for_selector(f"{board} .drawn-card")
 
 
 def place_the_cathedral(page: Any) -> None:
@@ -65,45 +92,32 @@ def place_the_cathedral(page: Any) -> None:
 
 @smoke("cathedral_play.ipynb")
 def _cathedral_play(page: Any, server: VoilaServer) -> None:
-    page.goto(server.url("cathedral_play.ipynb"))
-    page.wait_for_selector(CITY + " svg", timeout=60_000)
+    open_board(page, server, "cathedral_play.ipynb", CITY)
     place_the_cathedral(page)
     wait_moves(page, 1)
 
 
 @smoke("cathedral_tutorial.ipynb")
 def _cathedral_tutorial(page: Any, server: VoilaServer) -> None:
-    from stainedglass_widgets.cathedral.lessons import LESSONS
-
-    page.goto(server.url("cathedral_tutorial.ipynb"))
-    boards(page, ".sg-city .sg-board", len(LESSONS))
+    open_tutorial(page, server, "cathedral", ".sg-city .sg-board")
     place_the_cathedral(page)  # the first lesson: "place it anywhere it fits"
 
 
 @smoke("coloring_play.ipynb")
 def _coloring_play(page: Any, server: VoilaServer) -> None:
-    board = ".sg-coloring-board .sg-board"
-    page.goto(server.url("coloring_play.ipynb"))
-    page.wait_for_selector(board + " svg", timeout=60_000)
-    click_on(page, board, "pencil:red")
-    page.wait_for_selector(f'{board} .pencil[data-pencil="red"][data-selected="true"]')
+    open_board(page, server, "coloring_play.ipynb", ".sg-coloring-board .sg-board")
+    take_the_red_pencil(page)
 
 
 @smoke("coloring_tutorial.ipynb")
 def _coloring_tutorial(page: Any, server: VoilaServer) -> None:
-    from stainedglass_widgets.coloring.lessons import LESSONS
-
-    board = ".sg-coloring-board .sg-board"
-    page.goto(server.url("coloring_tutorial.ipynb"))
-    boards(page, ".sg-coloring-board", len(LESSONS))
-    click_on(page, board, "pencil:red")  # the first lesson: "click a pencil"
-    page.wait_for_selector(f'{board} .pencil[data-pencil="red"][data-selected="true"]')
+    open_tutorial(page, server, "coloring", ".sg-coloring-board")
+    take_the_red_pencil(page)  # the first lesson: "click a pencil"
 
 
 @smoke("coloring_sheets.ipynb")
 def _coloring_sheets(page: Any, server: VoilaServer) -> None:
-    page.goto(server.url("coloring_sheets.ipynb"))
-    page.wait_for_selector(".sg-designer-board .sg-board svg", timeout=60_000)
+    open_board(page, server, "coloring_sheets.ipynb", ".sg-designer-board .sg-board")
     first = page.locator(".sg-designer").first
     first.locator("button:has-text('Start from the default sheet')").click()
     wait_text(page, ".sg-designer .sg-designer-message", "meets every requirement")
@@ -148,33 +162,21 @@ def _review(page: Any, server: VoilaServer) -> None:
 
 @smoke("sagrada_play.ipynb")
 def _sagrada_play(page: Any, server: VoilaServer) -> None:
-    board = ".sg-sagrada-board .sg-board"
-    page.goto(server.url("sagrada_play.ipynb"))
-    page.wait_for_selector(board + " svg", timeout=60_000)
-    before = board_version(page, board)
-    page.click(".sg-chance")  # Draw the cards
-    wait_redraw(page, before, board)
+    open_board(page, server, "sagrada_play.ipynb", ".sg-sagrada-board .sg-board")
+    draw_the_cards(page)
     wait_moves(page, 3)
 
 
 @smoke("sagrada_tutorial.ipynb")
 def _sagrada_tutorial(page: Any, server: VoilaServer) -> None:
-    from stainedglass_widgets.sagrada.lessons import LESSONS
-
-    board = ".sg-sagrada-board .sg-board"
-    page.goto(server.url("sagrada_tutorial.ipynb"))
-    boards(page, ".sg-sagrada-board", len(LESSONS))
-    before = board_version(page, board)
-    page.locator(".sg-chance").first.click()  # the first lesson: "press Draw the cards"
-    wait_redraw(page, before, board)
-    page.wait_for_selector(f"{board} .drawn-card")
+    open_tutorial(page, server, "sagrada", ".sg-sagrada-board")
+    draw_the_cards(page)  # the first lesson: "press Draw the cards"
 
 
 @smoke("sagrada_windows.ipynb")
 def _sagrada_windows(page: Any, server: VoilaServer) -> None:
     board = ".sg-window-designer-board .sg-board"
-    page.goto(server.url("sagrada_windows.ipynb"))
-    page.wait_for_selector(board + " svg", timeout=60_000)
+    open_board(page, server, "sagrada_windows.ipynb", board)
     page.click(".sg-window-brush button:has-text('R red')")
     click_on(page, board, "a1")
     page.wait_for_selector(f'{board} .field[data-field="a1"][data-restriction="R"]')
@@ -183,8 +185,7 @@ def _sagrada_windows(page: Any, server: VoilaServer) -> None:
 @smoke("walls_of_light_faces.ipynb")
 def _walls_of_light_faces(page: Any, server: VoilaServer) -> None:
     board = ".sg-designer-board .sg-board"
-    page.goto(server.url("walls_of_light_faces.ipynb"))
-    page.wait_for_selector(board + " svg", timeout=60_000)
+    open_board(page, server, "walls_of_light_faces.ipynb", board)
     wait_text(page, ".sg-designer-check", "A window of 8 spaces")
     page.click(".sg-designer-paint button:has-text('stone')")
     click_on(page, board, "b1")
@@ -204,8 +205,7 @@ def place_on_a_target(page: Any, board: str) -> None:
 @smoke("walls_of_light_play.ipynb")
 def _walls_of_light_play(page: Any, server: VoilaServer) -> None:
     board = ".sg-walls .sg-board"
-    page.goto(server.url("walls_of_light_play.ipynb"))
-    page.wait_for_selector(board + " svg", timeout=60_000)
+    open_board(page, server, "walls_of_light_play.ipynb", board)
     before = board_version(page, board)
     page.click(".sg-roll")
     wait_redraw(page, before, board)
@@ -215,10 +215,7 @@ def _walls_of_light_play(page: Any, server: VoilaServer) -> None:
 
 @smoke("walls_of_light_tutorial.ipynb")
 def _walls_of_light_tutorial(page: Any, server: VoilaServer) -> None:
-    from stainedglass_widgets.walls_of_light.lessons import LESSONS
-
-    page.goto(server.url("walls_of_light_tutorial.ipynb"))
-    boards(page, ".sg-walls .sg-board", len(LESSONS))
+    open_tutorial(page, server, "walls_of_light", ".sg-walls .sg-board")
     place_on_a_target(page, ".sg-walls .sg-board")  # the first lesson: dice rolled
 
 

@@ -19,7 +19,7 @@ import pytest
 from stainedglass.__main__ import main
 from stainedglass_widgets import serve
 from stainedglass_widgets.registry import views
-from stainedglass_widgets.testing import ROOT, VoilaServer, _Server
+from stainedglass_widgets.testing import ROOT, VoilaServer, _Server, run_async
 
 SERVER = ROOT / "widgets" / "stainedglass_widgets" / "server"
 TEMPLATE = SERVER / "jupyter" / "voila" / "templates" / "stainedglass"
@@ -332,7 +332,7 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
     # together each take one and no kernel is started while they wait
     import asyncio
 
-    from stainedglass_widgets.testing import VoilaServer, visit
+    from stainedglass_widgets.testing import visit
 
     folder = tmp_path / "notebooks"
     folder.mkdir()
@@ -352,7 +352,7 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
             return await asyncio.gather(*(visit(server.url("cathedral_play.ipynb"))
                                           for _ in range(3)))
 
-        for _, states in asyncio.run(class_of_three()):
+        for _, states in run_async(class_of_three()):  # beside a browser's loop
             boards = [s for s in states.values() if s["state"].get("keeper")]
             assert len(boards) == 1 and "<svg" in boards[0]["state"]["svg"]
         log = server.log_path.read_text()
@@ -494,4 +494,4 @@ def test_a_full_class_refuses_one_more_and_an_ending_kernel_frees_its_place() ->
         finally:
             await manager.shutdown_all()
 
-    asyncio.run(run())
+    run_async(run())  # in a thread: the shared browser may hold this one's loop

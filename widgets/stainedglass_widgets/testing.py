@@ -427,6 +427,24 @@ def choose(page: Any, side: str, piece: str) -> None:
     wait_redraw(page, before, sel)
 
 
+def run_async(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own, its result or its exception. In a
+    test process that has started the shared browser (tests/conftest.py), Playwright's sync
+    API keeps an event loop running in the main thread, where ``asyncio.run`` refuses to start
+    another.
+
+    >>> async def two() -> int:
+    ...     return 2
+    >>> run_async(two())
+    2
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:
     """One visitor opening a dashboard as a browser does, without drawing it: the page, its
     scripts and stylesheets from this server (the widget extensions' too), the kernel's socket,
