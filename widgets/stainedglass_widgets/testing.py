@@ -389,11 +389,12 @@ def wait_text(page: Any, selector: str, text: str) -> str:
     return html.unescape(page.inner_text(selector))
 
 
-def wait_moves(page: Any, n: int) -> None:
-    """Wait until the move log lists ``n`` moves (the banner and log follow the board)."""
+def wait_moves(page: Any, n: int, timeout: float = 60_000) -> None:
+    """Wait until the move log lists ``n`` moves (the banner and log follow the board; a shared
+    link's game comes once the page's kernel has its request, later on a busy machine)."""
     page.wait_for_function(
         "(n) => { const s = document.querySelector('.sg-log summary');"
-        " return s && s.innerText.includes('(' + n + ' moves)'); }", arg=n)
+        " return s && s.innerText.includes('(' + n + ' moves)'); }", arg=n, timeout=timeout)
 
 
 def moves_in_log(page: Any) -> int:
