@@ -346,8 +346,11 @@ def open_page(browser: Any, width: int = 1280, height: int = 1000, **options: An
     another the context opens (a link to a new tab), is held unanswered (a network that drops
     packets, the worst case of offline) and listed in ``page.outside``; ``page.checking`` set,
     such requests are refused at once instead (axe reads every style sheet, the page's refused
-    ones too). Close it with ``page.context.close()``."""
+    ones too). Its waits time out after 60 s, not Playwright's 30: the shared server's page may
+    wait for a kernel started for it on a loaded machine. Close it with
+    ``page.context.close()``."""
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    context.set_default_timeout(60_000)
     pg = context.new_page()
     pg.outside = []
     pg.checking = False
