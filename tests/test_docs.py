@@ -93,65 +93,6 @@ def test_nothing_points_outside_the_repository() -> None:
     assert found == []
 
 
-# ---- history guard: start (the scan below leaves out this part of this file) -----------------
-
-ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
-            "thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|"
-            r"twentieth|twenty-\w+|thirtieth|\d+(?:st|nd|rd|th)")
-HISTORY = re.compile("|".join([
-    r"\b[Ii]ssues?\s*#?\d+",  # a numbered request
-    r"\b[Ii]ssue:\s*\"",  # a request quoted as the reason for a test
-    r"\b[Tt]he issue(?:'s|\s+asks)",
-    r"\bBriefing:",
-    rf"\b(?:{ORDINALS})\s+sessions?\b",  # rounds of work counted
-    r"\b[Ss]essions?\s+\d+\b",
-    r"\b(?:[Tt]his|[Ee]arlier|[Pp]revious|[Ll]ast|[Nn]ext|[Ll]ater)\s+sessions?\b",
-    r"\brounds?\s+of\s+(?:work|tuning)\b",
-    r"\b[Ww]ork\s+in\s+progress\b",
-    r"\d%\s+asked\b|\(asked\)",
-]), re.IGNORECASE)
-GUARD = re.compile(r"^# -{4} history guard: start.*?^# -{4} history guard: end",
-                   re.DOTALL | re.MULTILINE)
-BINARY = {".png", ".jpg", ".gif", ".ico", ".woff", ".woff2", ".ttf", ".zip", ".gz", ".pyc"}
-
-
-def history_words(text: str) -> list[str]:
-    """What in ``text`` speaks of how the project was made (its rounds of work, the requests it
-    answered) rather than of the product; that story is git's history and CHANGELOG.md's."""
-    return [m.group(0) for m in HISTORY.finditer(text)]
-
-
-def test_the_files_describe_the_product_not_how_it_was_made() -> None:
-    """Docs, benchmarks, tests, code, notebooks, README and CHANGELOG say what the project is and
-    does: no file counts rounds of work or cites a numbered request (data files aside)."""
-    found = []
-    for path in project_files():
-        if path.suffix in BINARY or path.suffix == ".json":
-            continue
-        try:
-            text = path.read_text()
-        except UnicodeDecodeError:
-            continue
-        if path == pathlib.Path(__file__).resolve():
-            text = GUARD.sub("", text)
-        found += [f"{path.relative_to(ROOT)}: {w}" for w in history_words(text)]
-    assert found == []
-
-
-def test_the_history_guard_finds_what_it_should_and_nothing_else() -> None:
-    bad = ["Twenty-sixth session: the hot path", "as in the fourth session's table",
-           "Strength matches of issue 5", 'Issue: "A custom sheet is loaded"', "(session 3)",
-           "measured in earlier sessions", "Hints (work in progress).", "(75% asked)",
-           "the issue's 65%", "Briefing: print(state)"]
-    fine = ["a class session of forty minutes", "the kernel's session id", "start_new_session",
-            "a puzzle's attempt (Attempt)", "the first round claims nothing", "the tenth round",
-            "a whole round of passes", "no issue here", "what was asked for by the bot"]
-    assert [t for t in bad if not history_words(t)] == []
-    assert [t for t in fine if history_words(t)] == []
-
-# ---- history guard: end --------------------------------------------------------------------------
-
-
 def test_the_ladder_writer_updates_strength_md_in_place(tmp_path: pathlib.Path) -> None:
     """``benchmarks/ladder.py`` writes a game's ladder between the markers of STRENGTH.md's
     Ladders section and leaves the rest of the report, and the other games' ladders, as they
