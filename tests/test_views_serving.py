@@ -425,7 +425,8 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Voila sends the page's request (its query string: a shared game) over its voila/query
     # socket; reading it with Voila's helper would load the server's packages, about 40 MB, in
-    # every pupil's kernel
+    # every pupil's kernel. The kernel waits for its visitor without a limit: one left in a class
+    # server's pool for an hour must still open the shared game its pupil brings
     import asyncio
 
     from tornado.web import Application
@@ -435,9 +436,10 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
     from stainedglass_widgets.testing import free_port
 
     class Query(WebSocketHandler):
-        def open(self, kernel: str) -> None:
-            self.write_message(json.dumps({"QUERY_STRING": f"record=r1.{kernel}",
-                                           "SERVER_NAME": "class.example"}))
+        def open(self, kernel: str) -> None:  # the visitor comes a while after the kernel asks
+            answer = json.dumps({"QUERY_STRING": f"record=r1.{kernel}",
+                                 "SERVER_NAME": "class.example"})
+            asyncio.get_event_loop().call_later(1.0, self.write_message, answer)
 
     port = free_port()
     ready = threading.Event()

@@ -237,9 +237,11 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def request_info(timeout: float = 300.0) -> dict[str, object] | None:
+def request_info() -> dict[str, object] | None:
     """The visitor's request (query string, server name...) that Voila sends a preheated kernel
     once a page takes it, read from Voila's ``voila/query`` socket; None when it cannot be had.
+    A preheated kernel waits for its visitor as long as it takes: a class server may keep one in
+    its pool for hours, and a shared link must still open when a pupil finally takes it.
 
     Voila's own helper (``voila.utils``) would do the same but imports the whole server stack,
     about 40 MB in every pupil's kernel; this uses tornado's client, already loaded by the
@@ -270,7 +272,7 @@ def request_info(timeout: float = 300.0) -> dict[str, object] | None:
 
         loop = asyncio.new_event_loop()
         try:
-            loop.run_until_complete(asyncio.wait_for(receive(), timeout))
+            loop.run_until_complete(receive())
         except Exception:  # noqa: BLE001 - no request info: the page opens the usual start
             pass
         finally:
