@@ -240,10 +240,10 @@ def test_binder_requirements_resolve_to_the_project_with_voila_and_jupyterlab(
     assert done.returncode == 0, done.stderr[-3000:]
     chosen = {item["metadata"]["name"].lower(): item for item in
               json.loads(report.read_text())["install"]}
-    assert {"stainedglass", "voila", "jupyterlab", "ipywidgets", "anywidget", "plotly"} <= set(
-        chosen)
-    assert chosen["stainedglass"]["metadata"]["version"] == "0.2.0"
-    assert {"lab", "serve"} <= set(chosen["stainedglass"]["requested_extras"])
+    assert {"stainedglass-games", "voila", "jupyterlab", "ipywidgets", "anywidget",
+            "plotly"} <= set(chosen)
+    assert chosen["stainedglass-games"]["metadata"]["version"] == "0.2.0"
+    assert {"lab", "serve"} <= set(chosen["stainedglass-games"]["requested_extras"])
 
 
 def test_binder_and_serve_cull_idle_kernels_alike() -> None:

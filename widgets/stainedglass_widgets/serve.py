@@ -53,7 +53,7 @@ def missing(module: str) -> str | None:
     if importlib.util.find_spec(module) is not None:
         return None
     return (f"this needs {module}, which is not installed: "
-            f"pip install 'stainedglass[{EXTRA[module]}]'")
+            f"pip install 'stainedglass-games[{EXTRA[module]}]'")
 
 
 def gallery_address(host: str, port: int, password: str | None = None,
