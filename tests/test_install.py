@@ -137,8 +137,8 @@ def served(wheel: pathlib.Path,
             deadline = time.monotonic() + 90
             while True:
                 assert proc.poll() is None, log_path.read_text()
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+                try:  # the list of files: it answers without taking a preheated kernel
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/tree", timeout=2)
                     break
                 except OSError:
                     assert time.monotonic() < deadline, "not serving after 90 s"
@@ -153,14 +153,19 @@ def served(wheel: pathlib.Path,
 def test_the_serve_wheel_serves_the_gallery_from_the_installed_package(
         served: tuple[int, pathlib.Path], tmp_path: pathlib.Path) -> None:
     port, log_path = served
-    page = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/index.ipynb",
-                                  timeout=120).read().decode()
+    bare = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=120)  # to the gallery
+    assert bare.url == f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+    page = bare.read().decode()
     for game in views():
         assert f'data-game=\\"{game}\\"' in page, game
     assert "Content-Security-Policy" in page  # the project's offline template
     log = log_path.read_text()
     assert "the gallery is at http://127.0.0.1:" in log
     assert "is filled with 1 kernel" in log  # voila.json's preheated kernels
+    deadline = time.monotonic() + 300  # and it says when every one of them has run
+    while ": the gallery is ready." not in log_path.read_text():
+        assert time.monotonic() < deadline, log_path.read_text()[-3000:]
+        time.sleep(0.5)
     assert str(ROOT) not in log  # nothing came from this checkout
     # a play dashboard renders from the package too
     play = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/cathedral_play.ipynb",

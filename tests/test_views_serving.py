@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -117,6 +118,8 @@ def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
     with_password = serve.announce("10.1.2.3", 9000, "k7mq2xpa")
     assert "http://10.1.2.3:9000/voila/render/index.ipynb?token=k7mq2xpa" in with_password
     assert "The class password is k7mq2xpa" in with_password
+    assert "so the short address http://10.1.2.3:9000 and the password do as well" in \
+        with_password
 
 
 def test_a_class_password_is_easy_to_read_and_new_each_time() -> None:
@@ -159,11 +162,15 @@ def test_serving_the_class_asks_for_the_password_it_prints(tmp_path: pathlib.Pat
     with _ClassServer(tmp_path) as server:
         log = server.log_path.read_text()
         assert "This server can be reached from other machines" in log
-        password = log.split("The class password is ")[1].split()[0]
+        password = log.split("The class password is ")[1].split()[0].rstrip(".")
         page = f"http://127.0.0.1:{server.port}/voila/render/one.ipynb"
         assert _status(page) == 302  # to the login page
         assert _status(page + "?token=wrong") == 302
         assert _status(page + f"?token={password}") == 200
+        # no gallery in this folder: the bare address leads to its list of notebooks, the
+        # password with it
+        assert _redirect(f"http://127.0.0.1:{server.port}/?token={password}") == (
+            302, f"/voila/tree?token={password}")
 
 
 def test_serve_refuses_a_password_that_is_not_letters_and_digits(
@@ -214,7 +221,8 @@ def test_stopping_serve_stops_its_voila_and_kernels(tmp_path: pathlib.Path) -> N
     with server:
         assert server.proc is not None
         children = psutil.Process(server.proc.pid).children(recursive=True)
-        assert any("voila" in " ".join(c.cmdline()) for c in children)
+        assert any("stainedglass_widgets.server_app" in " ".join(c.cmdline())
+                   for c in children)  # Voila
         os.kill(server.proc.pid, signal.SIGTERM)  # not the process group
         server.proc.wait(timeout=30)
         gone, alive = psutil.wait_procs(children, timeout=30)
@@ -412,6 +420,31 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
         # one address printed, the project's: Voila's own is left out
         assert "Voilà is running at" not in log
         assert log.count("http://") == 1
+
+
+@pytest.mark.full  # a class server of its own, in Chromium
+def test_a_pupil_with_the_short_address_and_the_password_has_the_class_board(
+        tmp_path: pathlib.Path, browser: Any) -> None:
+    from stainedglass_widgets.testing import CITY, open_page, shot
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("cathedral_play.ipynb", "index.ipynb"):
+        shutil.copy(ROOT / "notebooks" / name, folder)
+    with VoilaServer(notebooks=str(folder), serve_args=[
+            "--password", "k7mq2xpa", "--class", "2", "--dashboard", "cathedral_play"]) as server:
+        server.wait_ready(timeout=300)
+        page = open_page(browser)
+        try:
+            page.goto(server.url())  # http://host:port/, as written on the board
+            page.fill("input[type=password]", "k7mq2xpa")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(CITY + " svg")
+            assert page.url.startswith(server.url("cathedral_play.ipynb")), page.url
+            shot(page, "class-short-address")
+            assert page.outside == []
+        finally:
+            page.context.close()
 
 
 def _redirect(url: str) -> tuple[int, str | None]:

@@ -112,8 +112,10 @@ def announce(ip: str, port: int, password: str | None = None,
             f"Give the class this address: {gallery_address(host, port, password, notebook)}",
         ]
         if password:
-            lines.append(f"The class password is {password} (a page opened without it asks "
-                         "for it).")
+            lines.append(f"The class password is {password}. A page opened without it asks "
+                         "for it, so the short address "
+                         f"{gallery_address(host, port).split('/voila/')[0]} and the password "
+                         "do as well.")
         else:
             lines.append("There is no password: anyone who can reach it can open the games "
                          "(each visitor starts a Python process).")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import warnings
 from typing import Any
 
 import psutil
@@ -29,6 +30,12 @@ from traitlets import Float, Unicode
 from voila.app import Voila as _Voila
 
 from .serve import ready_words
+
+
+# serve gives the kernel pools as one JSON value on the command line, which traitlets still
+# reads; its warning about the form would be the first thing a teacher sees
+warnings.filterwarnings("ignore", message=r".*for dict-traits is deprecated",
+                        category=DeprecationWarning)
 
 
 class _LeaveOutTheAddress(logging.Filter):
