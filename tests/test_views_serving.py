@@ -56,8 +56,10 @@ def test_make_run_is_stainedglass_serve_on_8866() -> None:
 
 
 def _make_dry_run(folder: pathlib.Path, target: str) -> str:
+    """What ``make TARGET`` would run in ``folder`` (as from a shell, even under make)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     done = subprocess.run(["make", "-n", target], cwd=folder, capture_output=True, text=True,
-                          timeout=60)
+                          timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
