@@ -2,9 +2,13 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# two installs: `make run` needs only what serving needs (the serve extra); the tests, the lab
+# and the benchmarks need everything (all,test), which includes it
 STAMP := $(VENV)/.installed
+SERVE_STAMP := $(VENV)/.installed-serve
 PORT ?= 8866
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+comma := ,
 
 # The tests come in two tiers (tests/README.md), each run across every core (pytest-xdist: one
 # worker a core, whole modules and notebooks kept on one worker; each worker starts one Voila
@@ -23,13 +27,26 @@ PYTEST_OPTS := -n auto --dist loadfile --no-loadscope-reorder --durations=20
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py
+# .venv with the project installed, editable, with the extras $(1); an install under the
+# distribution's former name (stainedglass, now stainedglass-games) is taken out first
+define venv_install
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[all,test]"
-	touch $(STAMP)
+	$(BIN)/pip uninstall --quiet --yes stainedglass 2>/dev/null || true
+	$(BIN)/pip install --quiet -e ".[$(1)]"
+endef
 
-run: $(STAMP)  ## serve the gallery as Voila dashboards on http://127.0.0.1:$(PORT)
+$(STAMP): pyproject.toml setup.py
+	$(call venv_install,all$(comma)test)
+	touch $(STAMP) $(SERVE_STAMP)
+
+# the serve extra alone, unless the whole install is there and up to date
+FULL_IS_CURRENT := $(shell test $(STAMP) -nt pyproject.toml && test $(STAMP) -nt setup.py && echo yes)
+$(SERVE_STAMP): pyproject.toml setup.py
+	$(if $(FULL_IS_CURRENT),,$(call venv_install,serve))
+	touch $(SERVE_STAMP)
+
+run: $(SERVE_STAMP)  ## serve the gallery as Voila dashboards on http://127.0.0.1:$(PORT)
 	$(BIN)/stainedglass serve --port=$(PORT)
 
 test: $(STAMP)  ## the fast tier: engine, views, notebooks (nbval), one browser test a dashboard

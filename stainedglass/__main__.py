@@ -28,7 +28,7 @@ def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("stainedglass")
+        return version("stainedglass-games")
     except PackageNotFoundError:  # run from a source folder that was never installed
         return "(not installed)"
 
@@ -89,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     pz.add_argument("--out", metavar="FILE", help="write the puzzle file here (else print it)")
     pz.add_argument("--quiet", action="store_true", help="no progress bar")
     s = commands.add_parser(
-        "serve", help="serve the gallery as Voila dashboards (pip install 'stainedglass[serve]')")
+        "serve", help="serve the gallery as Voila dashboards (pip install 'stainedglass-games[serve]')")
     s.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
     s.add_argument("--ip", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only; "
@@ -115,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
                         "_timeout=600")
     lab = commands.add_parser(
         "lab", help="copy the notebooks into a folder and open JupyterLab there "
-                    "(pip install 'stainedglass[lab]')")
+                    "(pip install 'stainedglass-games[lab]')")
     lab.add_argument("folder", nargs="?", default="stainedglass-notebooks",
                      help="where the notebooks go (default ./stainedglass-notebooks); files you "
                           "edited there are never overwritten")
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             from stainedglass_widgets import serve
         except ImportError:
             print(f"stainedglass {args.command}: the views are not installed: "
-                  f"pip install 'stainedglass[{args.command}]'", file=sys.stderr)
+                  f"pip install 'stainedglass-games[{args.command}]'", file=sys.stderr)
             return 2
         try:
             if args.command == "serve":

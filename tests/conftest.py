@@ -58,11 +58,11 @@ def server() -> Iterator[Any]:
     every pool has run its notebook. A page asked for while its notebook's pool is empty (its
     kernel taken, the next not yet started) gets a kernel started for it, as on a real server.
     Tests must leave it as they found it: each page has a kernel of its own."""
-    from stainedglass_widgets.testing import ROOT, VoilaServer, need_browser
+    from stainedglass_widgets.testing import VoilaServer, need_browser
 
     need_browser()  # no browser: skip (or fail) before starting a server nobody can visit
     with VoilaServer() as s:
-        s.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))), timeout=300)
+        s.wait_ready(timeout=300)
         yield s
 
 

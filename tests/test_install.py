@@ -1,9 +1,9 @@
 """Installed as a new user installs it: the wheel built from this checkout, put into fresh virtual
 environments outside it (pip takes the dependencies from the package registry).
 
-- ``pip install stainedglass``: the engine alone, numpy and nothing of Jupyter; it plays games;
+- ``pip install stainedglass-games``: the engine alone, numpy and nothing of Jupyter; it plays games;
   ``stainedglass serve`` says which extra it needs.
-- ``pip install 'stainedglass[serve]'``: ``stainedglass serve`` serves the gallery from the
+- ``pip install 'stainedglass-games[serve]'``: ``stainedglass serve`` serves the gallery from the
   installed package (its notebooks, settings and template are package data).
 """
 
@@ -54,7 +54,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
                            "--disable-pip-version-check", "-w", str(out), str(ROOT)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
-    (built,) = out.glob("stainedglass-*.whl")
+    (built,) = out.glob("stainedglass_games-*.whl")
     return built
 
 
@@ -99,7 +99,7 @@ def test_the_bare_wheel_is_the_engine_alone_and_plays(wheel: pathlib.Path,
                                                       tmp_path: pathlib.Path) -> None:
     bin_dir = fresh_env(tmp_path / "venv", str(wheel))
     names = installed(bin_dir)
-    assert {"stainedglass", "numpy"} <= names
+    assert {"stainedglass-games", "numpy"} <= names
     assert not names & JUPYTER, sorted(names & JUPYTER)
     env = outside_env(bin_dir)
     played = subprocess.run([str(bin_dir / "python"), "-c", PLAY], capture_output=True,
@@ -114,10 +114,10 @@ def test_the_bare_wheel_is_the_engine_alone_and_plays(wheel: pathlib.Path,
     refused = subprocess.run([str(bin_dir / "stainedglass"), "serve"], capture_output=True,
                              text=True, env=env, cwd=tmp_path, timeout=60)
     assert refused.returncode == 2
-    assert "pip install 'stainedglass[serve]'" in refused.stderr
+    assert "pip install 'stainedglass-games[serve]'" in refused.stderr
     views_missing = subprocess.run([str(bin_dir / "python"), "-c", "import stainedglass_widgets"],
                                    capture_output=True, text=True, env=env, cwd=tmp_path)
-    assert "pip install 'stainedglass[views]'" in views_missing.stderr
+    assert "pip install 'stainedglass-games[views]'" in views_missing.stderr
 
 
 @pytest.fixture(scope="module")
@@ -137,8 +137,8 @@ def served(wheel: pathlib.Path,
             deadline = time.monotonic() + 90
             while True:
                 assert proc.poll() is None, log_path.read_text()
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+                try:  # the list of files: it answers without taking a preheated kernel
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/tree", timeout=2)
                     break
                 except OSError:
                     assert time.monotonic() < deadline, "not serving after 90 s"
@@ -153,14 +153,19 @@ def served(wheel: pathlib.Path,
 def test_the_serve_wheel_serves_the_gallery_from_the_installed_package(
         served: tuple[int, pathlib.Path], tmp_path: pathlib.Path) -> None:
     port, log_path = served
-    page = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/index.ipynb",
-                                  timeout=120).read().decode()
+    bare = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=120)  # to the gallery
+    assert bare.url == f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+    page = bare.read().decode()
     for game in views():
         assert f'data-game=\\"{game}\\"' in page, game
     assert "Content-Security-Policy" in page  # the project's offline template
     log = log_path.read_text()
     assert "the gallery is at http://127.0.0.1:" in log
     assert "is filled with 1 kernel" in log  # voila.json's preheated kernels
+    deadline = time.monotonic() + 300  # and it says when every one of them has run
+    while ": the gallery is ready." not in log_path.read_text():
+        assert time.monotonic() < deadline, log_path.read_text()[-3000:]
+        time.sleep(0.5)
     assert str(ROOT) not in log  # nothing came from this checkout
     # a play dashboard renders from the package too
     play = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/cathedral_play.ipynb",

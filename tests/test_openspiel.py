@@ -9,7 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the rl extra: pip install 'stainedglass[rl]'")
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra: pip install 'stainedglass-games[rl]'")
 
 import stainedglass as sg  # noqa: E402
 from stainedglass.interop import openspiel as sgspiel  # noqa: E402

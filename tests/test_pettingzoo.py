@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra: pip install 'stainedglass[rl]'")
+pytest.importorskip("pettingzoo", reason="the rl extra: pip install 'stainedglass-games[rl]'")
 
 import stainedglass as sg  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402

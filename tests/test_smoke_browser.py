@@ -129,8 +129,11 @@ def _coloring_sheets(page: Any, server: VoilaServer) -> None:
 def _gallery(page: Any, server: VoilaServer) -> None:
     from stainedglass_widgets.gallery import entries
 
-    page.goto(server.url("index.ipynb"))
+    page.goto(server.url())  # the bare address leads to the gallery
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
+    assert page.url == server.url("index.ipynb")
+    log = server.log_path.read_text(errors="replace")  # one address printed: the project's
+    assert "Voilà is running at" not in log and log.count("http://") == 1
     play = entries()[0].play
     with page.context.expect_page() as opened:  # the link opens a new tab
         page.click(f'.sg-gallery a[href$="{play}"]')  # the first game's play dashboard

@@ -13,7 +13,7 @@ from stainedglass.__main__ import main
 from stainedglass.ai.tournament import cluster
 
 distributed = pytest.importorskip("distributed",
-                                  reason="the cluster extra: pip install 'stainedglass[cluster]'")
+                                  reason="the cluster extra: pip install 'stainedglass-games[cluster]'")
 
 BOTS = ["mcts:iterations=40", "alphabeta:depth=1"]  # budgets in work, not time: reproducible
 

@@ -138,7 +138,7 @@ def test_score_chart_loads_on_demand(server: VoilaServer, page: Any) -> None:
 
 
 def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
-    page.goto(server.url())  # the list of notebooks
+    page.goto(server.url().rstrip("/") + "/voila/tree")  # the list of notebooks
     page.wait_for_selector("text=cathedral_tutorial.ipynb", timeout=30_000)
     page.goto(server.url("index.ipynb"))
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -54,6 +55,36 @@ def test_make_run_is_stainedglass_serve_on_8866() -> None:
     assert "PORT ?= 8866" in make and "stainedglass serve --port=$(PORT)" in run
 
 
+def _make_dry_run(folder: pathlib.Path, target: str) -> str:
+    """What ``make TARGET`` would run in ``folder`` (as from a shell, even under make)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    done = subprocess.run(["make", "-n", target], cwd=folder, capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_installs_only_what_serving_needs(tmp_path: pathlib.Path) -> None:
+    # a fresh clone: make run installs the serve extra alone, make test everything
+    for name in ("Makefile", "pyproject.toml", "setup.py"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    run = _make_dry_run(tmp_path, "run")
+    assert "pip install --quiet -e \".[serve]\"" in run and ".[all" not in run
+    assert run.rstrip().endswith("stainedglass serve --port=8866")
+    assert "pip install --quiet -e \".[all,test]\"" in _make_dry_run(tmp_path, "test")
+    # the whole install there and up to date: make run installs nothing less over it
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / ".installed").touch()
+    run = _make_dry_run(tmp_path, "run")
+    assert "pip" not in run and "stainedglass serve" in run
+    # the serve install there: make test still installs everything
+    (tmp_path / ".venv" / ".installed").unlink()
+    (tmp_path / ".venv" / ".installed-serve").touch()
+    assert "pip" not in _make_dry_run(tmp_path, "run")
+    assert ".[all,test]" in _make_dry_run(tmp_path, "test")
+
+
 def test_offline_template_extends_lab_and_refuses_outside_stylesheets() -> None:
     assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
     for name in ("index.html.j2", "tree-lab.html"):
@@ -62,9 +93,14 @@ def test_offline_template_extends_lab_and_refuses_outside_stylesheets() -> None:
 
 
 def test_serve_runs_voila_with_the_project_settings_bound_to_this_machine() -> None:
-    command, env = serve.voila_command(serve.notebooks_folder(), 8866, "127.0.0.1", ["--x=1"])
-    assert command[1:4] == ["-m", "voila", str(ROOT / "notebooks")]
+    command, env = serve.voila_command(serve.notebooks_folder(), 8866, "127.0.0.1", ["--x=1"],
+                                       "cathedral_play.ipynb")
+    # Voila, with the bare address leading to the class's dashboard, preheated first
+    assert command[1:4] == ["-m", "stainedglass_widgets.server_app", str(ROOT / "notebooks")]
     assert "--Voila.ip=127.0.0.1" in command and "--template=stainedglass" in command
+    assert "--Voila.landing=cathedral_play.ipynb" in command
+    assert "--ClassKernelManager.preheat_first=cathedral_play.ipynb" in command
+    assert "--Voila.port_retries=0" in command  # the port asked for, or none: never another
     assert command[-1] == "--x=1"
     assert env["JUPYTER_CONFIG_PATH"].split(":")[0] == str(SERVER)  # voila.json
     assert env["JUPYTER_PATH"].split(":")[0] == str(SERVER / "jupyter")  # the template
@@ -84,6 +120,8 @@ def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
     with_password = serve.announce("10.1.2.3", 9000, "k7mq2xpa")
     assert "http://10.1.2.3:9000/voila/render/index.ipynb?token=k7mq2xpa" in with_password
     assert "The class password is k7mq2xpa" in with_password
+    assert "so the short address http://10.1.2.3:9000 and the password do as well" in \
+        with_password
 
 
 def test_a_class_password_is_easy_to_read_and_new_each_time() -> None:
@@ -126,11 +164,15 @@ def test_serving_the_class_asks_for_the_password_it_prints(tmp_path: pathlib.Pat
     with _ClassServer(tmp_path) as server:
         log = server.log_path.read_text()
         assert "This server can be reached from other machines" in log
-        password = log.split("The class password is ")[1].split()[0]
+        password = log.split("The class password is ")[1].split()[0].rstrip(".")
         page = f"http://127.0.0.1:{server.port}/voila/render/one.ipynb"
         assert _status(page) == 302  # to the login page
         assert _status(page + "?token=wrong") == 302
         assert _status(page + f"?token={password}") == 200
+        # no gallery in this folder: the bare address leads to its list of notebooks, the
+        # password with it
+        assert _redirect(f"http://127.0.0.1:{server.port}/?token={password}") == (
+            302, f"/voila/tree?token={password}")
 
 
 def test_serve_refuses_a_password_that_is_not_letters_and_digits(
@@ -181,7 +223,8 @@ def test_stopping_serve_stops_its_voila_and_kernels(tmp_path: pathlib.Path) -> N
     with server:
         assert server.proc is not None
         children = psutil.Process(server.proc.pid).children(recursive=True)
-        assert any("voila" in " ".join(c.cmdline()) for c in children)
+        assert any("stainedglass_widgets.server_app" in " ".join(c.cmdline())
+                   for c in children)  # Voila
         os.kill(server.proc.pid, signal.SIGTERM)  # not the process group
         server.proc.wait(timeout=30)
         gone, alive = psutil.wait_procs(children, timeout=30)
@@ -240,10 +283,10 @@ def test_binder_requirements_resolve_to_the_project_with_voila_and_jupyterlab(
     assert done.returncode == 0, done.stderr[-3000:]
     chosen = {item["metadata"]["name"].lower(): item for item in
               json.loads(report.read_text())["install"]}
-    assert {"stainedglass", "voila", "jupyterlab", "ipywidgets", "anywidget", "plotly"} <= set(
-        chosen)
-    assert chosen["stainedglass"]["metadata"]["version"] == "0.2.0"
-    assert {"lab", "serve"} <= set(chosen["stainedglass"]["requested_extras"])
+    assert {"stainedglass-games", "voila", "jupyterlab", "ipywidgets", "anywidget",
+            "plotly"} <= set(chosen)
+    assert chosen["stainedglass-games"]["metadata"]["version"] == "0.2.0"
+    assert {"lab", "serve"} <= set(chosen["stainedglass-games"]["requested_extras"])
 
 
 def test_binder_and_serve_cull_idle_kernels_alike() -> None:
@@ -339,14 +382,21 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
     for name in ("cathedral_play.ipynb", "index.ipynb"):
         shutil.copy(ROOT / "notebooks" / name, folder)
     with VoilaServer(notebooks=str(folder),
-                     serve_args=["--class", "3", "--dashboard", "cathedral_play"]) as server:
-        server.wait_preheated(2, timeout=300)
-        server.wait_quiet(timeout=120, window=1)
+                     serve_args=["--class", "3", "--dashboard", "cathedral_play"],
+                     extra_args=["--ClassKernelManager.preheat_at_once=2"]) as server:
+        ready = server.wait_ready(timeout=300)
+        assert ready.startswith("stainedglass: the class's 3 kernels have run cathedral_play")
+        assert ready.endswith("cathedral_play is ready for the class.") or \
+            "cathedral_play is ready for the class. Other programs" in ready
         log = server.log_path.read_text()
-        assert "Kernel pool of cathedral_play.ipynb is filled with 3 kernel(s)" in log
-        assert "the class's 3 kernels have started: cathedral_play is ready" in log
         assert "A class of 3 on cathedral_play" in log
+        # the class's dashboard is preheated first, the gallery after
+        assert log.index("Kernel pool of cathedral_play.ipynb is filled with 3 kernel(s)") < \
+            log.index("Kernel pool of index.ipynb is filled with 1 kernel(s)")
+        assert log.index("The 3 kernel(s) of cathedral_play.ipynb have run it") < \
+            log.index(ready)
         started = log.count("Kernel started:")
+        assert started == 4
 
         async def class_of_three() -> list[tuple[float, dict]]:
             return await asyncio.gather(*(visit(server.url("cathedral_play.ipynb"))
@@ -363,6 +413,150 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
                                .rstrip("."))
         files = [json.loads(p.read_text()) for p in runtime.glob("kernel-*.json")]
         assert len(files) >= 4 and all(f["transport"] == "ipc" for f in files)
+        # the bare address, and /voila/, lead to the class's dashboard; the password with them
+        for path in ("/", "/voila/", "/voila", "/?token=k7mq2xpa"):
+            status, location = _redirect(f"http://127.0.0.1:{server.port}{path}")
+            assert status == 302, path
+            assert location == "/voila/render/cathedral_play.ipynb" + (
+                "?token=k7mq2xpa" if "token" in path else ""), path
+        # one address printed, the project's: Voila's own is left out
+        assert "Voilà is running at" not in log
+        assert log.count("http://") == 1
+
+
+@pytest.mark.full  # a class server of its own, in Chromium
+def test_a_pupil_with_the_short_address_and_the_password_has_the_class_board(
+        tmp_path: pathlib.Path, browser: Any) -> None:
+    from stainedglass_widgets.testing import CITY, open_page, shot
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("cathedral_play.ipynb", "index.ipynb"):
+        shutil.copy(ROOT / "notebooks" / name, folder)
+    with VoilaServer(notebooks=str(folder), serve_args=[
+            "--password", "k7mq2xpa", "--class", "2", "--dashboard", "cathedral_play"]) as server:
+        server.wait_ready(timeout=300)
+        page = open_page(browser)
+        try:
+            page.goto(server.url())  # http://host:port/, as written on the board
+            page.fill("input[type=password]", "k7mq2xpa")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(CITY + " svg")
+            assert page.url.startswith(server.url("cathedral_play.ipynb")), page.url
+            shot(page, "class-short-address")
+            assert page.outside == []
+        finally:
+            page.context.close()
+
+
+def _redirect(url: str) -> tuple[int, str | None]:
+    """The status of ``url`` and where it leads, without following it."""
+    import http.client
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    connection.request("GET", parts.path + ("?" + parts.query if parts.query else ""))
+    response = connection.getresponse()
+    return response.status, response.getheader("Location")
+
+
+NOTEBOOK_THAT_RUNS = """{{"cells": [
+ {{"cell_type": "code", "execution_count": null, "metadata": {{}}, "outputs": [],
+   "source": "import os, time\\ntime.sleep(4)\\nopen(os.path.join({ran!r}, str(os.getpid())), 'w').close()"}}{waits}
+ ], "metadata": {{"kernelspec": {{"display_name": "Python 3", "language": "python", "name": "python3"}}}},
+ "nbformat": 4, "nbformat_minor": 5}}"""
+WAITS = """,
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
+   "source": "from stainedglass_widgets.records import query_string\\nprint(query_string())"}"""
+
+
+@pytest.mark.full  # a class server of its own
+def test_the_class_is_told_ready_only_once_every_preheated_kernel_has_run(
+        tmp_path: pathlib.Path) -> None:
+    # Each kernel notes, at the end of its notebook's work, that it has run it: one notebook
+    # runs to its end, the class's waits in its last cell for its visitor's request (as a play
+    # dashboard does). When the server says it is ready, every one of them has run. (Saying it
+    # once the pools had started their kernels, as before, came before any of them had.)
+    ran = tmp_path / "ran"
+    ran.mkdir()
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    (folder / "lesson.ipynb").write_text(NOTEBOOK_THAT_RUNS.format(ran=str(ran), waits=""))
+    (folder / "game.ipynb").write_text(NOTEBOOK_THAT_RUNS.format(ran=str(ran), waits=WAITS))
+    with VoilaServer(notebooks=str(folder),
+                     serve_args=["--class", "3", "--dashboard", "game"]) as server:
+        ready = server.wait_ready(timeout=300)
+        noted = len(list(ran.iterdir()))
+        assert ready.startswith("stainedglass: the class's 3 kernels have run game, every "
+                                "other notebook has one too (4 kernels")
+        assert noted == 4, server.log_path.read_text()[-3000:]
+        # a waiting kernel is still its visitor's: it reads the page's request
+        page = urllib.request.urlopen(server.url("game.ipynb?record=abc"),
+                                      timeout=120).read().decode()
+        assert "record=abc" in page
+
+
+def test_preheated_kernels_start_in_turn_the_class_first() -> None:
+    """Voila's pooling manager, as it builds itself on ``ClassKernelManager``, with kernels
+    that take as long to run their notebook as the test says: one at a time here, the class's
+    dashboard first, then the gallery, then the rest; a page asking for a kernel still waiting
+    for its turn has it started at once; the progress counts the kernels that have run."""
+    import asyncio
+
+    from stainedglass_widgets.server_kernels import ClassKernelManager
+
+    class Pooling(ClassKernelManager):
+        def __init__(self, **kw: object) -> None:
+            super().__init__(**kw)
+            self._pools: dict[str, list] = {}
+            self.started: list[str] = []
+            self.rendering: list = []
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None,
+                              **kw: object) -> dict:
+            self.started.append(notebook_path)
+            rendering = asyncio.get_running_loop().create_future()  # the notebook running
+            self.rendering.append(rendering)
+            return {"task": rendering, "renderer": None, "kernel_id": f"k{len(self.started)}"}
+
+        async def get_rendered_notebook(self, notebook_name: str, **kw: object) -> tuple:
+            content = await self._pools[notebook_name].pop(0)
+            return content["task"], [], content["kernel_id"]
+
+    async def run() -> None:
+        manager = Pooling(preheat_at_once=1, preheat_first="cathedral_play.ipynb")
+        names = ["review.ipynb", "puzzles.ipynb", "index.ipynb", "cathedral_play.ipynb",
+                 "cathedral_play.ipynb"]
+        for name in names:  # as Voila fills its pools at the start, in its own order
+            manager._pools.setdefault(name, []).append(
+                asyncio.ensure_future(manager._initialize(name)))
+        await asyncio.sleep(0.1)
+        assert manager.started == ["cathedral_play.ipynb"]
+        assert manager.preheat_progress() == (0, 5)
+        manager.rendering[0].set_result(None)  # the first kernel has run its notebook
+        await asyncio.sleep(0.5)
+        assert manager.started == ["cathedral_play.ipynb"] * 2
+        assert manager.preheat_progress() == (1, 5)
+        assert manager.preheat_progress("cathedral_play.ipynb") == (1, 2)
+        # a visitor opens the puzzles: their kernel starts now, not after the gallery's
+        page = asyncio.ensure_future(manager.get_rendered_notebook("puzzles.ipynb"))
+        await asyncio.sleep(0.1)
+        assert manager.started[-1] == "puzzles.ipynb" and page.done()
+        manager.rendering[1].set_result(None)  # one kernel at a time: the puzzles' runs
+        await asyncio.sleep(0.5)
+        assert manager.started[-1] == "puzzles.ipynb"
+        manager.rendering[2].set_result(None)
+        await asyncio.sleep(0.5)
+        assert manager.started[-1] == "index.ipynb"
+        manager.rendering[3].set_result(None)
+        await asyncio.sleep(0.5)
+        assert manager.started[-1] == "review.ipynb"
+        assert manager.preheat_progress() == (3, 4)  # the puzzles' kernel has been taken
+        await manager.shutdown_all()  # nothing is left waiting for its turn
+        assert manager._queue == []
+
+    run_async(run())
 
 
 @pytest.mark.full  # a server of its own on a CPU kept busy

@@ -122,7 +122,7 @@ def bot_class(name: str) -> type[Bot]:
             importlib.import_module(module)
         except ImportError as e:
             raise ValueError(f"the {name} bot needs the {extra!r} extra: pip install "
-                             f"'stainedglass[{extra}]' ({e})") from None
+                             f"'stainedglass-games[{extra}]' ({e})") from None
         classes = _registry()
     if name not in classes:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")

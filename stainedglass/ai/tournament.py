@@ -188,7 +188,7 @@ def cluster(address: str) -> Any:
         from dask.distributed import Client
     except ImportError:
         raise ValueError("a Dask scheduler needs the cluster extra: pip install "
-                         "'stainedglass[cluster]'") from None
+                         "'stainedglass-games[cluster]'") from None
     try:
         return Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:

@@ -6,5 +6,5 @@
   as OpenSpiel bots and OpenSpiel's MCTS as one of ours;
 - :mod:`stainedglass.interop.pettingzoo`: every game as a PettingZoo AEC environment.
 
-The last two need the ``rl`` extra: ``pip install "stainedglass[rl]"``.
+The last two need the ``rl`` extra: ``pip install "stainedglass-games[rl]"``.
 """

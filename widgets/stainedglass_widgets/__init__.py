@@ -31,7 +31,7 @@ try:
     import anywidget as _anywidget  # noqa: F401
     import ipywidgets as _ipywidgets  # noqa: F401
 except ImportError as e:  # the engine alone was installed
-    raise ImportError(f"the board views need {e.name}: pip install 'stainedglass[views]'") from e
+    raise ImportError(f"the board views need {e.name}: pip install 'stainedglass-games[views]'") from e
 
 from .board import Board
 from .registry import view, view_class, views

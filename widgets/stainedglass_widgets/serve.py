@@ -4,12 +4,15 @@ notebooks in JupyterLab), from an installed package as from this checkout.
 The notebooks ship inside this package (``stainedglass_widgets/notebooks``; in a checkout they
 are ``notebooks/``), and so do the server's settings (``server/voila.json``: preheated kernels,
 culling) and the offline page template (``server/jupyter/voila/templates/stainedglass``). This
-module imports no Jupyter package itself: Voila and JupyterLab run as their own processes.
+module imports no Jupyter package itself: Voila (as ``server_app`` extends it) and JupyterLab
+run as their own processes.
 
 >>> (notebooks_folder() / "index.ipynb").exists()
 True
 >>> gallery_address("127.0.0.1", 8866)
 'http://127.0.0.1:8866/voila/render/index.ipynb'
+>>> gallery_address("127.0.0.1", 8866, "k7mq2xpa", notebook="")   # no gallery: the files
+'http://127.0.0.1:8866/voila/tree?token=k7mq2xpa'
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 import webbrowser
@@ -53,14 +55,14 @@ def missing(module: str) -> str | None:
     if importlib.util.find_spec(module) is not None:
         return None
     return (f"this needs {module}, which is not installed: "
-            f"pip install 'stainedglass[{EXTRA[module]}]'")
+            f"pip install 'stainedglass-games[{EXTRA[module]}]'")
 
 
 def gallery_address(host: str, port: int, password: str | None = None,
                     notebook: str = "index.ipynb") -> str:
     if ":" in host:
         host = f"[{host}]"
-    return (f"http://{host}:{port}/voila/render/{notebook}"
+    return (f"http://{host}:{port}/voila/" + (f"render/{notebook}" if notebook else "tree")
             + (f"?token={password}" if password else ""))
 
 
@@ -98,7 +100,8 @@ def announce(ip: str, port: int, password: str | None = None,
              notebook: str = "index.ipynb") -> str:
     """What ``serve`` says at start: the gallery's (or the class's dashboard's) address, and
     plainly when other machines can reach it, with the class password if there is one."""
-    what = "the gallery is" if notebook == "index.ipynb" else f"{notebook[:-6]} is"
+    what = ("the gallery is" if notebook == "index.ipynb" else
+            f"{notebook[:-6]} is" if notebook else "the notebooks are")
     lines = [f"stainedglass: {what} at "
              f"{gallery_address('127.0.0.1', port, password, notebook)}"]
     if not is_loopback(ip):
@@ -109,8 +112,10 @@ def announce(ip: str, port: int, password: str | None = None,
             f"Give the class this address: {gallery_address(host, port, password, notebook)}",
         ]
         if password:
-            lines.append(f"The class password is {password} (a page opened without it asks "
-                         "for it).")
+            lines.append(f"The class password is {password}. A page opened without it asks "
+                         "for it, so the short address "
+                         f"{gallery_address(host, port).split('/voila/')[0]} and the password "
+                         "do as well.")
         else:
             lines.append("There is no password: anyone who can reach it can open the games "
                          "(each visitor starts a Python process).")
@@ -211,50 +216,65 @@ def _prepend(env: dict[str, str], name: str, path: pathlib.Path) -> None:
     env[name] = os.pathsep.join(p for p in (str(path), env.get(name, "")) if p)
 
 
-def voila_command(notebooks: pathlib.Path, port: int, ip: str,
-                  extra: list[str]) -> tuple[list[str], dict[str, str]]:
-    """The Voila command line and environment that ``serve`` runs: the project's settings
-    (``server/voila.json``, read from ``JUPYTER_CONFIG_PATH``) and the offline template (found
-    on ``JUPYTER_PATH``)."""
+def voila_command(notebooks: pathlib.Path, port: int, ip: str, extra: list[str],
+                  landing: str = "index.ipynb") -> tuple[list[str], dict[str, str]]:
+    """The Voila command line and environment that ``serve`` runs: Voila as ``server_app``
+    extends it (the bare address leads to ``landing``, whose pool is preheated first; one line
+    once every preheated kernel has run), the project's settings (``server/voila.json``, read
+    from ``JUPYTER_CONFIG_PATH``) and the offline template (found on ``JUPYTER_PATH``). Voila
+    takes the port asked for or none: the address ``serve`` printed is the one it serves."""
     env = dict(os.environ)
     # fewer malloc arenas: about 6 MB less in each kernel's threads, no slower here
     env.setdefault("MALLOC_ARENA_MAX", "2")
     _prepend(env, "JUPYTER_CONFIG_PATH", SERVER)
     _prepend(env, "JUPYTER_PATH", SERVER / "jupyter")
-    command = [sys.executable, "-m", "voila", str(notebooks), "--no-browser", f"--port={port}",
-               f"--Voila.ip={ip}", f"--template={TEMPLATE}", *extra]
+    command = [sys.executable, "-m", "stainedglass_widgets.server_app", str(notebooks),
+               "--no-browser", f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={ip}",
+               f"--template={TEMPLATE}", f"--Voila.landing={landing}",
+               f"--ClassKernelManager.preheat_first={landing}", *extra]
     return command, env
 
 
-def _watch_pool(stream: Any, notebook: str, size: int) -> None:
-    """Pass the server's log on to this process's, and say when the class's pool has started
-    all its kernels (Voila logs it)."""
-    said = False
-    for line in iter(stream.readline, b""):
-        sys.stderr.buffer.write(line)
-        sys.stderr.flush()
-        if not said and f"Kernel pool of {notebook} is filled".encode() in line:
-            said = True
-            print(f"stainedglass: the class's {size} kernels have started: "
-                  f"{notebook[:-6]} is ready for the class.", flush=True)
+def ready_words(notebook: str, class_size: int, kernels: int, seconds: float,
+                others: float = 0.0, cores: int = 1) -> str:
+    """What the server says once every preheated kernel (``kernels`` of them) has run its
+    notebook and it has fallen quiet, ``seconds`` after it started; ``others``: the cores
+    other programs were using then, out of ``cores``.
+
+    >>> print(ready_words("cathedral_play.ipynb", 30, 44, 95.2))
+    stainedglass: the class's 30 kernels have run cathedral_play, every other notebook has one too (44 kernels, 95 s): cathedral_play is ready for the class.
+    >>> print(ready_words("index.ipynb", 0, 14, 41.0, others=1.6, cores=2))
+    stainedglass: every notebook has a kernel that has run it (14 kernels, 41 s): the gallery is ready. Other programs are using 1.6 of this machine's 2 cores: pages may come slower.
+    """
+    after = f"({kernels} kernel{'s' if kernels != 1 else ''}, {seconds:.0f} s)"
+    if class_size:
+        words = (f"stainedglass: the class's {class_size} kernels have run {notebook[:-6]}, "
+                 f"every other notebook has one too {after}: {notebook[:-6]} is ready for the "
+                 "class.")
+    else:
+        what = ("the gallery is" if notebook == "index.ipynb" else
+                f"{notebook[:-6]} is" if notebook else "the notebooks are")
+        words = f"stainedglass: every notebook has a kernel that has run it {after}: {what} ready."
+    if others >= 0.5 and others >= cores / 4:
+        words += (f" Other programs are using {others:.1f} of this machine's {cores} cores: "
+                  "pages may come slower.")
+    return words
 
 
 def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = None,
-         open_url: str | None = None, watch: tuple[str, int] | None = None) -> int:
-    """Run a server until it ends or Ctrl-C; open ``open_url`` in a browser once it answers;
-    ``watch`` (notebook, size): say when that kernel pool is full."""
-    proc = subprocess.Popen(command, env=env, cwd=cwd,
-                            stderr=subprocess.PIPE if watch else None)
-    if watch:
-        threading.Thread(target=_watch_pool, args=(proc.stderr, *watch), daemon=True).start()
+         open_url: str | None = None) -> int:
+    """Run a server until it ends or Ctrl-C; open ``open_url`` in a browser once it
+    answers."""
+    proc = subprocess.Popen(command, env=env, cwd=cwd)
     # a stop asked of this process (a service manager, `docker stop`) stops the server too
     signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
     try:
         if open_url is not None:
             deadline = time.monotonic() + 60
             while proc.poll() is None and time.monotonic() < deadline:
-                try:
-                    urllib.request.urlopen(open_url.split("/voila/")[0] + "/", timeout=2)
+                try:  # the list of files answers without taking a preheated kernel
+                    urllib.request.urlopen(open_url.split("/voila/")[0] + "/voila/tree",
+                                           timeout=2)
                     webbrowser.open(open_url)
                     break
                 except OSError:
@@ -306,14 +326,15 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     if class_size:
         # the class takes its kernels within seconds: their replacements start after it
         settings.append("--VoilaKernelManager.fill_delay=20")
-    command, env = voila_command(folder.resolve(), port, ip, settings + (extra or []))
     page = next((n for n in pools if n != "default"), None) or (
         dashboard if dashboard and dashboard.endswith(".ipynb") else
-        f"{dashboard}.ipynb" if dashboard else "index.ipynb")
+        f"{dashboard}.ipynb" if dashboard else
+        "index.ipynb" if (folder / "index.ipynb").is_file() else "")
+    command, env = voila_command(folder.resolve(), port, ip, settings + (extra or []), page)
     print(announce(ip, port, password, page), flush=True)
     print(words, flush=True)
     return _run(command, env, open_url=gallery_address("127.0.0.1", port, password, page)
-                if open_browser else None, watch=(page, class_size) if class_size else None)
+                if open_browser else None)
 
 
 def copy_notebooks(target: pathlib.Path) -> tuple[list[str], list[str]]:

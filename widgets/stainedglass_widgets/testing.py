@@ -123,15 +123,38 @@ class VoilaServer(_Server):
                 f"--port={self.port}", *self.serve_args, "--"]
 
     def url(self, notebook: str = "") -> str:
+        """A notebook's address, or without one the bare address (it leads to the
+        gallery)."""
         base = f"http://127.0.0.1:{self.port}"
         return f"{base}/voila/render/{notebook}" if notebook else base + "/"
 
-    def ready_url(self) -> str:
-        return self.url()
+    def ready_url(self) -> str:  # the list of files: it answers without taking a kernel
+        return f"http://127.0.0.1:{self.port}/voila/tree"
 
     def filled(self) -> int:
         """How many times a kernel pool has reported itself filled (in the log)."""
         return self.log_path.read_text(errors="replace").count("is filled with")
+
+    def ready_line(self) -> str | None:
+        """What the server said once every preheated kernel had run its notebook and it had
+        fallen quiet (``serve.ready_words``), or None before that."""
+        for line in self.log_path.read_text(errors="replace").splitlines():
+            if line.startswith("stainedglass: ") and (" is ready" in line or
+                                                      " are ready" in line):
+                return line
+        return None
+
+    def wait_ready(self, timeout: float = 300) -> str:
+        """Wait until the server says it is ready (every preheated kernel has run its
+        notebook, and it has fallen quiet); that line."""
+        deadline = time.monotonic() + timeout
+        while (line := self.ready_line()) is None:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"the server ended; see {self.log_path}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"not ready within {timeout} s; see {self.log_path}")
+            time.sleep(0.2)
+        return line
 
     def wait_preheated(self, count: int, timeout: float = 90) -> None:
         """Wait until the kernel pools have reported ``count`` fills and their notebooks have
@@ -184,7 +207,7 @@ def serving(folder: pathlib.Path, *notebooks: str,
     for name in notebooks:
         shutil.copy(ROOT / "notebooks" / name, folder / name)
     with VoilaServer(notebooks=str(folder)) as server:
-        server.wait_preheated(len(notebooks), timeout=timeout)
+        server.wait_ready(timeout=timeout)
         yield server
 
 
