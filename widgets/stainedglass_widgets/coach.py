@@ -53,7 +53,7 @@ import stainedglass as sg
 from .features import Feature
 from .messages import message_html, seconds_label
 from .play import COMPUTER
-from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, seat_choices
+from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, is_bot, seat_choices
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from .game_view import GameView
@@ -190,7 +190,7 @@ class Coach(Feature):
         self.learner_picker = w.Dropdown(description="You play", layout=w.Layout(width="200px"),
                                          style={"description_width": "60px"})
         self.learner_picker.add_class("sg-coach-learner")
-        bots = [(label, seat) for label, seat in seat_choices(view.state) if seat != HUMAN]
+        bots = [(label, seat) for label, seat in seat_choices(view.state) if is_bot(seat)]
         self.opponent_picker = w.Dropdown(options=bots, description="against",
                                           layout=w.Layout(width="230px"),
                                           style={"description_width": "60px"})
@@ -320,7 +320,7 @@ class Coach(Feature):
         if learner is None:
             mover = state.current_player
             learner = mover if mover in humans else humans[0] if humans else max(0, mover)
-        bots = [p for p in range(n) if p != learner and view.seats[p] != HUMAN]
+        bots = [p for p in range(n) if p != learner and is_bot(view.seats[p])]
         offered = [seat for _, seat in self.opponent_picker.options]
         if opponent is None:
             opponent = view.seats[bots[0]] if bots else COMPUTER

@@ -22,7 +22,7 @@ from .features import DASHBOARDS, ROWS, SLOTS, Feature, Hooks, feature_class
 from .messages import GameWords, guard, message_html, strict_default, went_wrong
 from .play import Play
 from .registry import register_view
-from .searches import BOT_LABELS, HUMAN, HintMark, hint_marks
+from .searches import BOT_LABELS, HUMAN, REMOTE, HintMark, hint_marks
 from .thinking import ThinkingLine
 
 
@@ -304,6 +304,10 @@ class GameView(GameWords, w.VBox):
         if search is not None and search.blocks:
             raise sg.IllegalMove(search.blocks)
         p = state.current_player
+        if not state.is_chance() and self.model.seat(p) == REMOTE:
+            who = self.model.names.get(p, "a pupil on another device")
+            raise sg.IllegalMove(f"it is {self.player_names[p]}'s turn, and {who} plays "
+                                 f"{self.player_names[p]}: wait for their move")
         if not state.is_chance() and self.model.seat(p) != HUMAN:
             name, bot = self.player_names[p], BOT_LABELS[self.model.seat(p)]
             wait = "wait for its move" if search is not None else "press Let the bot move"
