@@ -257,7 +257,7 @@ class GameView(GameWords, w.VBox):
         if not self.state.is_chance():
             raise sg.IllegalMove(f"no chance move now: {self.game.facts.chance_action.lower()}"
                                  " comes when the rules call for it")
-        self.play(self.state.sample_chance())
+        self.play(self.model.draw(self.state))
 
     def auto_chance(self) -> bool:
         """Whether chance moves are made without a person setting them off (default: always);

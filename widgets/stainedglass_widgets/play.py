@@ -75,6 +75,8 @@ class Play:
         self.budgets = [float(budget_s)] * len(self.seats)
         self.names: dict[int, str] = {}
         """The names of the people at seats, where known (a room's pupils)."""
+        self.draw: Callable[[sg.State], sg.Move] = lambda state: state.sample_chance()
+        """How a chance outcome is drawn (a room's: the same on every device)."""
         self.fixed = ""
         """Why the game may not be replaced or taken back (a room's game: every device plays
         it), or "" when it may."""
@@ -216,7 +218,7 @@ class Play:
             if state.is_chance():
                 if self.has_human() and not self.auto_chance():
                     break
-                notes = [self.play(state.sample_chance())]
+                notes = [self.play(self.draw(state))]
                 continue
             p = state.current_player
             if not is_bot(self.seat(p)) or self.background:

@@ -293,6 +293,9 @@ def open_link(view: "GameView", query: str | None = None) -> bool | None:
     """Open the game a shared link holds (``?record=...``) in ``view``; None when the page was
     opened without one, False (the reason shown, the normal start kept) when it is bad."""
     query = query_string() if query is None else query
+    if query and "room=" in query and "rooms" in view.features:
+        with view.model.lock:
+            return view.features["rooms"].open_link(query)
     if not query or "record=" not in query:
         return None
     with view.model.lock:
