@@ -257,7 +257,7 @@ class GameView(GameWords, w.VBox):
         if not self.state.is_chance():
             raise sg.IllegalMove(f"no chance move now: {self.game.facts.chance_action.lower()}"
                                  " comes when the rules call for it")
-        self.play(self.model.draw(self.state))
+        self.play(self.state.sample_chance())
 
     def auto_chance(self) -> bool:
         """Whether chance moves are made without a person setting them off (default: always);
@@ -303,6 +303,9 @@ class GameView(GameWords, w.VBox):
             raise sg.IllegalMove("the game is over: start a new game")
         if search is not None and search.blocks:
             raise sg.IllegalMove(search.blocks)
+        if state.is_chance() and not self.model.chance_here:
+            raise sg.IllegalMove(f"in a room, the room makes the chance move "
+                                 f"({self.game.facts.chance_action.lower()}): wait a moment")
         p = state.current_player
         if not state.is_chance() and self.model.seat(p) == REMOTE:
             who = self.model.names.get(p, "a pupil on another device")

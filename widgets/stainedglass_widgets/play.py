@@ -75,8 +75,8 @@ class Play:
         self.budgets = [float(budget_s)] * len(self.seats)
         self.names: dict[int, str] = {}
         """The names of the people at seats, where known (a room's pupils)."""
-        self.draw: Callable[[sg.State], sg.Move] = lambda state: state.sample_chance()
-        """How a chance outcome is drawn (a room's: the same on every device)."""
+        self.chance_here = True
+        """Whether chance moves are drawn here (not in a room: the room draws them)."""
         self.fixed = ""
         """Why the game may not be replaced or taken back (a room's game: every device plays
         it), or "" when it may."""
@@ -216,9 +216,9 @@ class Play:
         state = self.state
         while not state.is_terminal():
             if state.is_chance():
-                if self.has_human() and not self.auto_chance():
+                if not self.chance_here or self.has_human() and not self.auto_chance():
                     break
-                notes = [self.play(self.draw(state))]
+                notes = [self.play(state.sample_chance())]
                 continue
             p = state.current_player
             if not is_bot(self.seat(p)) or self.background:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import html
 import os
-import random
 import threading
 import urllib.parse
 from typing import TYPE_CHECKING, Any
@@ -47,10 +46,10 @@ import ipywidgets as w
 import stainedglass as sg
 
 from .features import Feature
-from .searches import HUMAN, REMOTE, is_bot
+from .searches import BOT_LABELS, HUMAN, REMOTE, is_bot
 
 if TYPE_CHECKING:
-    from stainedglass.classroom import Store
+    from stainedglass.classroom import Room, Store
 
     from .game_view import GameView
 
@@ -77,12 +76,8 @@ class Rooms(Feature):
         """The room this device is in ("" when none)."""
         self.tokens: dict[int, str] = {}
         """This device's seats in the room and their secret tokens."""
-        self.seed = 0
-        self.base = 0
-        """Moves the room's start position has (the room's move n is the game's base + n)."""
-        self.seen = 0
-        """Room moves played here."""
-        self.link = ""
+        self.version = -1
+        """The room's version this device has seen (it counts every move, join and leave)."""
         self._poller: threading.Thread | None = None
         self._stop = threading.Event()
         self._applying = False
@@ -123,6 +118,7 @@ class Rooms(Feature):
         self.box.add_class("sg-room")
         view.add_widgets("below", self.box)
         view.hooks.after_change.append(self.update)
+        view.hooks.before_move.append(self._before_move)
         view.model.listen("moved", self._moved)
 
     # ---- the store ---------------------------------------------------------------------------
@@ -143,58 +139,80 @@ class Rooms(Feature):
     # ---- start, join, leave ------------------------------------------------------------------
 
     def start(self, name: str) -> str:
-        """Start a room with this game as it stands and the seats as the pickers say; returns
-        its code."""
+        """Start a room with this game as it stands and the seats as the pickers say (the
+        people here: the first a pupil of this device, the others its hot seat; the bots, played
+        here; Another device: open); returns its code."""
+        from stainedglass.classroom import BOT, HOT_SEAT, PUPIL
+
         view, model = self.view, self.view.model
         if self.code:
             raise ValueError(f"this board is in room {self.code} already: Leave it first")
-        name = name.strip()
-        record = model.state.record(players=list(model.player_names[:model.state.num_players]))
         n = model.state.num_players
-        seats = []
-        for p in range(n):
-            seat = model.seat(p)
-            kind = "bot" if is_bot(seat) else "open" if seat == REMOTE else "here"
-            seats.append((kind, seat if is_bot(seat) else name if kind == "here" else ""))
-        if not any(kind == "open" for kind, _ in seats):
-            view.say("No seat is open for another device: this room can be watched. Set a "
-                     "seat to Another device before starting a room to play with someone.")
-        self.seed = random.randrange(2**31)
-        code, tokens = self.open_store().create_room(
-            view.game.name, record.to_text(), seats, seed=self.seed, host=name)
-        self._enter(code, tokens, record)
-        return code
+        here = [p for p in range(n) if model.seat(p) == HUMAN]
+        bots = [p for p in range(n) if is_bot(model.seat(p))]
+        if not here:
+            raise ValueError("a room needs a person on this device: set a seat to Human (the "
+                             "others to Another device, or a bot)")
+        store = self.open_store()
+        record = model.state.record(players=list(model.player_names[:n]))
+        room = store.create_room(start=record.to_text())
+        first = store.join(room.code, name, kind=PUPIL, seat=here[0])
+        tokens = {first.index: first.token}
+        for p in here[1:]:
+            tokens[p] = store.join(room.code, name, kind=HOT_SEAT, seat=p,
+                                   host=first.token).token
+        for p in bots:
+            tokens[p] = store.join(room.code, BOT_LABELS[model.seat(p)], kind=BOT, seat=p,
+                                   host=first.token).token
+        self._enter(room.code, tokens)
+        if len(tokens) == n:
+            view.say(f"Room {room.code}: every seat plays on this device. Set a seat to "
+                     "Another device before starting a room to play with someone.", "info")
+        return room.code
 
     def join(self, code: str, name: str, *, watch: bool = False) -> None:
-        """Join room ``code`` as ``name``: the first open seat (a watcher with ``watch``)."""
+        """Join room ``code`` as ``name``: the first free seat (a watcher with ``watch``)."""
         if self.code:
             raise ValueError(f"this board is in room {self.code} already: Leave it first")
         store = self.open_store()
         room = store.room(code)
         if room.game != self.view.game.name:
-            raise ValueError(f"room {room.code} plays {room.game}: open its dashboard to join")
-        tokens = {} if watch else dict([store.join(room.code, name)])
-        self.seed = room.seed
-        self._enter(room.code, tokens, sg.load_record(room.start))
+            raise ValueError(f"room {room.code} plays {sg.load(room.game).title}: open its "
+                             "play dashboard to join it")
+        if room.ended:
+            raise ValueError(f"room {room.code} has ended: no one can join it")
+        tokens: dict[int, str] = {}
+        if not watch:
+            seat = store.join(room.code, name)
+            tokens[seat.index] = seat.token
+        self._enter(room.code, tokens)
 
     def rejoin(self, code: str, tokens: list[str]) -> None:
         """Come back to room ``code`` in the seats ``tokens`` hold (a reload, a lost kernel)."""
         store = self.open_store()
-        room = store.room(code)
-        held = {store.seat_of(room.code, t): t for t in tokens}
-        self.seed = room.seed
-        self._enter(room.code, held, sg.load_record(room.start))
+        held: dict[int, str] = {}
+        for token in tokens:
+            seat = store.rejoin(token)
+            if seat.code != code.strip().upper():
+                raise ValueError(f"this page's seat is in room {seat.code}, not {code}")
+            held[seat.index] = token
+        self._enter(store.room(code).code, held)
 
     def leave(self) -> None:
-        """Give up this device's seats; the game stays on the board (saved and reviewed as any)."""
+        """Give up this device's seats; the game stays on the board (saved and reviewed as
+        any)."""
         if not self.code:
             return
         self._stop.set()
-        for token in self.tokens.values():
-            self.open_store().leave(self.code, token)
+        store = self.open_store()
+        for p, token in self.tokens.items():
+            try:
+                store.leave(token)
+            except ValueError:
+                pass  # left with its host's seat (a bot, a hot seat), or ended by the teacher
         code, self.code, self.tokens = self.code, "", {}
         model = self.view.model
-        model.fixed = ""
+        model.fixed, model.chance_here = "", True
         model.names.clear()
         for p in range(len(model.seats)):
             if model.seats[p] == REMOTE:
@@ -202,42 +220,49 @@ class Rooms(Feature):
         self.view.after_change((f"You left room {code}. The game stays here: save it, or "
                                 "review it.", "info"), run_computer=False)
 
-    def _enter(self, code: str, tokens: dict[int, str], start: sg.Record) -> None:
+    def _enter(self, code: str, tokens: dict[int, str]) -> None:
         view, model = self.view, self.view.model
-        self.code, self.tokens = code, tokens
-        state = start.state()
-        self.base, self.seen = len(state.history), 0
+        store = self.open_store()
+        room = store.room(code)
+        self.code, self.tokens, self.version = room.code, tokens, -1
+        start = sg.load_record(room.start).state()
         model.fixed = ""
-        model.set_position(state, start=state.clone(), force=True)
-        self._seat_people()
-        model.fixed = (f"this game is room {code}'s: every device plays it, so its moves stay "
-                       "(Leave the room to change it)")
+        model.set_position(store.state(room.code), start=start, force=True)
+        model.chance_here = False
+        model.fixed = (f"this game is room {room.code}'s: every device plays it, so its moves "
+                       "stay (Leave the room to change it)")
+        self._seat_people(room)
         view.on_new_state()
-        self.sync(quiet=True)
         self._stop.clear()
         if view.background and (self._poller is None or not self._poller.is_alive()):
-            self._poller = threading.Thread(target=self._poll, name=f"room-{code}", daemon=True)
+            self._poller = threading.Thread(target=self._poll, name=f"room-{room.code}",
+                                            daemon=True)
             self._poller.start()
-        mine = ", ".join(model.player_names[p] for p in sorted(tokens)) or "no seat: watching"
-        view.after_change((f"Room {code}: you play {mine}.", "good"))
+        mine = ", ".join(model.player_names[p] for p in sorted(tokens)) or "no seat: you watch"
+        view.after_change((f"Room {room.code}: you play {mine}.", "good"))
 
-    def _seat_people(self) -> None:
-        """The seats as the room has them: this device's people, and everyone else elsewhere."""
-        model, room = self.view.model, self.open_store().room(self.code)
-        host = bool(self.tokens) and all(room.seats[p].kind == "here" for p in self.tokens)
+    def _seat_people(self, room: "Room") -> None:
+        """The seats as the room has them: this device's people and bots, everyone else
+        elsewhere."""
+        from stainedglass.classroom import BOT
+
+        model = self.view.model
+        self.version = room.version
+        labels = {label: bot for bot, label in BOT_LABELS.items()}
         for seat in room.seats:
-            p = seat.player
+            p = seat.index
             if p in self.tokens:
-                model.set_seat(p, HUMAN)
                 model.names.pop(p, None)
-            elif seat.kind == "bot" and host:
-                model.set_seat(p, seat.bot)  # the room's bots think on the host's device
-                model.names.pop(p, None)
+                if seat.kind == BOT:
+                    if not is_bot(model.seat(p)):
+                        model.set_seat(p, labels.get(seat.name or "", "mcts"))
+                else:
+                    model.set_seat(p, HUMAN)
             else:
                 model.set_seat(p, REMOTE)
-                label = seat.name or ("a bot" if seat.kind == "bot" else "an open seat")
-                model.names[p] = label
-        self.view.model.draw = self._draw
+                model.names[p] = (seat.name or "a pupil") if seat.taken else "an open seat"
+
+    # ---- moves ---------------------------------------------------------------------------------
 
     def open_link(self, query: str) -> bool | None:
         """Join or rejoin the room a page's address names (``?room=CODE``, with ``&seat=``
@@ -258,66 +283,78 @@ class Rooms(Feature):
             self.view.say(f"Could not join the room: {e}", "bad")
             return False
 
-    # ---- moves -------------------------------------------------------------------------------
-
-    def _draw(self, state: sg.State) -> sg.Move:
-        """A chance outcome every device agrees on: drawn from the room's seed and move number."""
-        outcomes = state.chance_outcomes()
-        rng = random.Random(f"{self.seed}:{len(state.history)}")
-        moves, weights = zip(*outcomes)
-        return rng.choices(moves, weights=weights)[0]
+    def _before_move(self, move: sg.Move, words: str) -> bool:
+        """A person's move here goes to the room first; played here once the room took it
+        (with the chance it drew after it), refused in words when it did not."""
+        if not self.code:
+            return False
+        model = self.view.model
+        p = model.state.current_player
+        try:
+            played = self.open_store().play(self.code, self.tokens.get(p, ""), str(move),
+                                            len(model.state.history))
+        except (ValueError, sg.IllegalMove) as e:
+            self.sync(refused=f"{e}")
+            return True
+        self._apply([m.move for m in played], (words, "good"))
+        return True
 
     def _moved(self, player: int, move: sg.Move, words: str) -> None:
-        """A move played here goes to the room (one that came from the room does not)."""
+        """A bot's move here (the room's bots think on this device) goes to the room."""
         if not self.code or self._applying:
             return
-        state = self.view.model.state
-        n = len(state.history) - 1 - self.base
+        model = self.view.model
         try:
-            self.open_store().play(self.code, n, str(move),
-                                   self.tokens.get(player, next(iter(self.tokens.values()), "")))
+            played = self.open_store().play(self.code, self.tokens.get(player, ""), str(move),
+                                            len(model.state.history) - 1)
         except (ValueError, sg.IllegalMove) as e:
-            self.sync(refused=str(e))
+            self.sync(refused=f"{e}")
             return
-        self.seen = n + 1
+        self._apply([m.move for m in played[1:]], None)
 
-    def sync(self, *, quiet: bool = False, refused: str = "") -> None:
-        """Bring this device's game in line with the room's: play the moves the others sent; a
-        game that went another way (a move refused) is replayed from the room."""
+    def _apply(self, moves: list[str], message: tuple[str, str] | None) -> None:
+        """Play the room's ``moves`` here (moves already made elsewhere, or just taken)."""
+        view, model = self.view, self.view.model
+        self._applying = True
+        try:
+            words = [model.play(text) for text in moves]
+        finally:
+            self._applying = False
+        view.on_new_state()
+        view.after_change(message or ((words[-1], "info") if words else None))
+
+    def sync(self, *, refused: str = "") -> None:
+        """Bring this device's game in line with the room's: play the moves the others made, and
+        the seats as they are; a game that went another way is put back as the room has it."""
         if not self.code:
             return
         view, model = self.view, self.view.model
         with model.lock:
             store = self.open_store()
-            played = model.state.history[self.base:]
-            moves = store.moves(self.code)
-            if [str(m) for m in played] != moves[:len(played)]:
-                room = store.room(self.code)
-                state = sg.load_record(room.start).state()
-                for text in moves:
-                    state.play(text)
+            room = store.room(self.code)
+            if room.version != self.version:
+                self._seat_people(room)
+            ply = len(model.state.history)
+            news = store.moves_since(self.code, ply) if room.ply > ply else []
+            if refused or ply > room.ply:
                 self._applying = True
                 try:
-                    model.set_position(state, start=model.start, force=True)
+                    model.set_position(store.state(self.code), start=model.start, force=True)
                 finally:
                     self._applying = False
-                self.seen = len(moves)
                 view.on_new_state()
                 view.after_change((f"Not played: {refused}" if refused else
-                                   "The room's game is back on this board.", "bad" if refused
-                                   else "info"))
-                return
-            new = moves[len(played):]
-            if not new:
-                return
-            self._applying = True
-            try:
-                words = [model.play(text) for text in new]
-            finally:
-                self._applying = False
-            self.seen = len(moves)
-            view.on_new_state()
-            view.after_change(None if quiet else (words[-1], "info"))
+                                   "The room's game is back on this board.", "bad"))
+            elif news:
+                self._apply([m.move for m in news], None)
+            elif room.version != self.version or room.ended:
+                view.after_change(None)
+            if room.ended and self.code:
+                self._stop.set()
+                model.fixed, model.chance_here = "", True
+                self.code, self.tokens = "", {}
+                view.after_change((f"Room {room.code} has ended. Its game stays here: save "
+                                   "it, or review it.", "info"), run_computer=False)
 
     def _poll(self) -> None:
         while not self._stop.wait(POLL_S):

@@ -148,7 +148,7 @@ class SagradaView(GameView):
         """The Draw button draws every card the round needs now."""
         while self.state.is_chance():
             before = len(self.state.history)
-            self.play(self.model.draw(self.state))
+            self.play(self.state.sample_chance())
             if len(self.state.history) == before:
                 break
 

@@ -264,7 +264,7 @@ class WallsOfLightView(GameView):
             self.say(f"The dice are rolled already ({self._dice_words()}): place a wink, play "
                      "a card, or pass.", "bad")
             return
-        move = st.parse_move(outcome) if outcome else self.model.draw(st)
+        move = st.parse_move(outcome) if outcome else st.sample_chance()
         who = COLOR_NAMES[st.to_move]
         self.clear_selection()
         self.play(move)
