@@ -90,21 +90,21 @@ class Rooms(Feature):
                                      tooltip="play this game with pupils on other devices: "
                                      "seats set to Another device are open for them")
         self.start_button.add_class("sg-room-start")
-        self.start_button.on_click(safe(lambda _: self.start(self.name_text.value)))
-        self.code_text = w.Text(placeholder="code", description="Room",
+        self.start_button.on_click(safe(lambda _: self._said(self.start, self.name_text.value)))
+        self.code_text = w.Text(placeholder="code", description="Room", continuous_update=False,
                                 layout=w.Layout(width="150px"),
                                 style={"description_width": "44px"})
         self.code_text.add_class("sg-room-code")
-        self.code_text.on_submit(safe(lambda _: self.join(self.code_text.value,
-                                                          self.name_text.value)))
+        self.code_text.observe(safe(lambda ch: ch["new"] and self.name_text.value and self._said(
+            self.join, ch["new"], self.name_text.value)), "value")
         self.join_button = w.Button(description="Join", tooltip="take the first open seat")
         self.join_button.add_class("sg-room-join")
-        self.join_button.on_click(safe(lambda _: self.join(self.code_text.value,
-                                                           self.name_text.value)))
+        self.join_button.on_click(safe(lambda _: self._said(self.join, self.code_text.value,
+                                                            self.name_text.value)))
         self.watch_button = w.Button(description="Watch", tooltip="see the room's game, no seat")
         self.watch_button.add_class("sg-room-watch")
-        self.watch_button.on_click(safe(lambda _: self.join(self.code_text.value,
-                                                            self.name_text.value, watch=True)))
+        self.watch_button.on_click(safe(lambda _: self._said(
+            self.join, self.code_text.value, self.name_text.value, watch=True)))
         self.leave_button = w.Button(description="Leave", tooltip="give up this device's seats",
                                      layout=w.Layout(display="none"))
         self.leave_button.add_class("sg-room-leave")
@@ -120,6 +120,13 @@ class Rooms(Feature):
         view.hooks.after_change.append(self.update)
         view.hooks.before_move.append(self._before_move)
         view.model.listen("moved", self._moved)
+
+    def _said(self, action: Any, *args: Any, **options: Any) -> None:
+        """Run a button's ``action``; what the room or the store refuses is said in words."""
+        try:
+            action(*args, **options)
+        except (ValueError, sg.IllegalMove) as e:
+            self.view.say(f"Not done: {e}", "bad")
 
     # ---- the store ---------------------------------------------------------------------------
 
@@ -290,11 +297,12 @@ class Rooms(Feature):
             return False
         model = self.view.model
         p = model.state.current_player
+        ply = len(model.state.history)
         try:
-            played = self.open_store().play(self.code, self.tokens.get(p, ""), str(move),
-                                            len(model.state.history))
+            played = self.open_store().play(self.code, self.tokens.get(p, ""), str(move), ply)
         except (ValueError, sg.IllegalMove) as e:
-            self.sync(refused=f"{e}")
+            first = self.open_store().room(self.code).ply > ply
+            self.sync(refused=f"another device played move {ply + 1} first" if first else f"{e}")
             return True
         self._apply([m.move for m in played], (words, "good"))
         return True
@@ -332,7 +340,8 @@ class Rooms(Feature):
         with model.lock:
             store = self.open_store()
             room = store.room(self.code)
-            if room.version != self.version:
+            changed = room.version != self.version
+            if changed:
                 self._seat_people(room)
             ply = len(model.state.history)
             news = store.moves_since(self.code, ply) if room.ply > ply else []
@@ -347,7 +356,7 @@ class Rooms(Feature):
                                    "The room's game is back on this board.", "bad"))
             elif news:
                 self._apply([m.move for m in news], None)
-            elif room.version != self.version or room.ended:
+            elif changed and not room.ended:
                 view.after_change(None)
             if room.ended and self.code:
                 self._stop.set()
