@@ -176,15 +176,16 @@ def _first_board(widgets: Any) -> Board | None:
     return None
 
 
-def download_link(text: str, name: str, css_class: str, title: str) -> str:
-    """A Save button: a link that downloads ``text`` as the JSON file ``name`` (no server round
-    trip: the file is in the link)."""
+def download_link(text: str, name: str, css_class: str, title: str, *, label: str = "Save",
+                  mime: str = "application/json") -> str:
+    """A Save button (its ``label``): a link that downloads ``text`` as the file ``name`` of
+    type ``mime`` (no server round trip: the file is in the link)."""
     data = base64.b64encode(text.encode()).decode()
     return (f'<a class="{html.escape(css_class)}" download="{html.escape(name)}" role="button" '
-            f'href="data:application/json;base64,{data}" title="{html.escape(title)}" '
+            f'href="data:{mime};base64,{data}" title="{html.escape(title)}" '
             'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
             'border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;'
-            'font-size:13px">Save</a>')
+            f'font-size:13px">{html.escape(label)}</a>')
 
 
 def read_upload(files: Any, say: Callable[[str, str], None],
