@@ -53,6 +53,7 @@ import stainedglass as sg
 from .features import Feature
 from .messages import message_html, seconds_label
 from .play import COMPUTER
+from .progress import note, pupil_name
 from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, is_bot, seat_choices
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
@@ -150,6 +151,7 @@ class Coach(Feature):
         self._state = view.state  # a new state object is a new game: a new report card
         self._words: tuple[str, str] = ("", "info")
         self._report_key: tuple[Any, ...] = ()
+        self._noted: tuple[Any, ...] = ()  # the game whose accuracy went to the class
         self._quiet = False
         self._built = False
         self.toggle = w.ToggleButton(description="Teach me", value=False, icon="graduation-cap",
@@ -671,7 +673,13 @@ class Coach(Feature):
         if key == self._report_key:
             return
         self._report_key = key
-        self.report.children = self._report_widgets(self.report_card())
+        card = self.report_card()
+        self.report.children = self._report_widgets(card)
+        game = (id(self.view.model.start), len(state.history))
+        if card.accuracy is not None and game != self._noted:
+            self._noted = game  # the class's console: the coach's accuracy over this game
+            note(pupil_name(self.view.board_widgets), self.view.game.name, "coach", "",
+                 card.accuracy)
         self.report.layout.display = None
 
     def _report_widgets(self, card: ReportCard) -> list[w.Widget]:

@@ -143,7 +143,7 @@ class Console(w.VBox):
             if isinstance(where, Store):
                 self._store = where
             else:
-                from .rooms import STORE_VARIABLE
+                from .progress import STORE_VARIABLE
 
                 self._store = open_store(where or os.environ.get(STORE_VARIABLE)
                                          or default_store_path())

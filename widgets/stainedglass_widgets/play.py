@@ -35,7 +35,8 @@ from typing import Any, Callable, Sequence
 
 import stainedglass as sg
 
-from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, bot_move, check_seat, is_bot
+from .searches import (BOT_LABELS, HUMAN, REMOTE, TIMED_BOTS, Search, bot_move, check_seat,
+                       is_bot)
 
 COMPUTER = "mcts"
 """The bot a seat gets when it is simply "the computer"."""
@@ -127,6 +128,26 @@ class Play:
         if st.is_terminal() or st.is_chance() or not is_bot(self.seat(st.current_player)):
             return None
         return st.current_player
+
+    def check_person(self, wait: str) -> None:
+        """``sg.IllegalMove``, in words, when a person here may not move now: a room makes its
+        own chance moves; another device's pupil or a bot plays the player to move (``wait``:
+        what to do for the bot's move)."""
+        state = self.state
+        if state.is_chance():
+            if not self.chance_here:
+                raise sg.IllegalMove(f"in a room, the room makes the chance move "
+                                     f"({self.game.facts.chance_action.lower()}): wait a moment")
+            return
+        p = state.current_player
+        name = self.player_names[p]
+        if self.seat(p) == REMOTE:
+            who = self.names.get(p, "a pupil on another device")
+            raise sg.IllegalMove(f"it is {name}'s turn, and {who} plays {name}: wait for "
+                                 "their move")
+        if self.seat(p) != HUMAN:
+            raise sg.IllegalMove(f"it is {name}'s turn and the {BOT_LABELS[self.seat(p)]} plays "
+                                 f"{name}: {wait}, or set {name}'s seat to Human to move for it")
 
     def bot_words(self, player: int, words: str) -> str:
         return f"{BOT_LABELS[self.seats[player]]} ({self.player_names[player]}): {words}"

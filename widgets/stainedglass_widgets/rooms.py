@@ -46,6 +46,7 @@ import ipywidgets as w
 import stainedglass as sg
 
 from .features import Feature
+from .progress import STORE_VARIABLE, boards_in, note, pupil_name, set_pupil
 from .searches import BOT_LABELS, HUMAN, REMOTE, is_bot
 
 if TYPE_CHECKING:
@@ -55,9 +56,6 @@ if TYPE_CHECKING:
 
 POLL_S = 0.1
 """How often a device in a room looks for the others' moves (seconds)."""
-STORE_VARIABLE = "STAINEDGLASS_STORE"
-"""The environment variable that names the class's store (``stainedglass serve`` sets it for
-every kernel it starts): a SQLite file or a ``postgresql://`` address."""
 
 
 class Rooms(Feature):
@@ -86,6 +84,11 @@ class Rooms(Feature):
                                 layout=w.Layout(width="220px"),
                                 style={"description_width": "44px"})
         self.name_text.add_class("sg-room-name")
+        # the name the browser keeps for the class's pages (progress.py), both ways
+        self.name_text.observe(lambda ch: set_pupil(view.board_widgets, ch["new"]), "value")
+        for board in boards_in(view.board_widgets)[:1]:
+            board.observe(lambda ch: self.name_text.value or setattr(
+                self.name_text, "value", ch["new"]), "pupil")
         self.start_button = w.Button(description="Start a room", icon="users",
                                      tooltip="play this game with pupils on other devices: "
                                      "seats set to Another device are open for them")
@@ -117,6 +120,7 @@ class Rooms(Feature):
         self.box = w.VBox([self.controls, self.status])
         self.box.add_class("sg-room")
         view.add_widgets("below", self.box)
+        self._ended_noted = ""  # the room whose game's end went to the pupils' progress
         view.hooks.after_change.append(self.update)
         view.hooks.before_move.append(self._before_move)
         view.model.listen("moved", self._moved)
@@ -329,7 +333,24 @@ class Rooms(Feature):
         finally:
             self._applying = False
         view.on_new_state()
+        self._note_end()
         view.after_change(message or ((words[-1], "info") if words else None))
+
+    def _note_end(self) -> None:
+        """At the game's end, each person playing here has played a game (their progress, with
+        their share of the win)."""
+        state = self.view.model.state
+        if not state.is_terminal() or self._ended_noted == self.code:
+            return
+        self._ended_noted = self.code
+        room = self.open_store().room(self.code)
+        returns = state.returns()
+        low, high = min(returns), max(returns)
+        for p in sorted(self.tokens):
+            seat = room.seats[p]
+            if seat.kind != "bot" and seat.name:
+                share = 0.5 if high == low else (returns[p] - low) / (high - low)
+                note(seat.name, state.game.name, "game", room.code, share)
 
     def sync(self, *, refused: str = "") -> None:
         """Bring this device's game in line with the room's: play the moves the others made, and
