@@ -9,6 +9,7 @@ PostgreSQL database.
 from __future__ import annotations
 
 import contextlib
+import doctest
 import glob
 import importlib.util
 import os
@@ -215,6 +216,12 @@ def refused(call: Callable[[], Any], kind: type[Exception], *words: str) -> str:
 
 
 # ---- opening, the schema, restarting -------------------------------------------------------------
+
+
+def test_the_classroom_page_examples_run() -> None:
+    page = pathlib.Path(__file__).resolve().parents[1] / "docs" / "classroom.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0
 
 
 def test_a_store_is_made_on_first_use_at_the_newest_schema(target: str) -> None:
