@@ -90,27 +90,33 @@ class PostgresServer:
         self.port = _free_port()
         self.made = False
 
-    def _run(self, *args: str) -> None:
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         command = [str(self.bin / args[0]), *args[1:]]
         if self.as_user[:1] == ["su"]:
             command = [*self.as_user, " ".join(map(_quote, command))]
         elif self.as_user:
             command = [*self.as_user, *command]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120,
+        return subprocess.run(command, capture_output=True, text=True, timeout=120,
                               cwd=self.home)
-        assert done.returncode == 0, f"{args[0]}: {done.stdout}{done.stderr}"
 
     def start(self) -> None:
         data = self.home / "data"
-        self._run("initdb", "-D", str(data), "-U", "sg", "--auth=trust", "-N", "-E", "UTF8",
-                  "--locale=C")
-        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.home} "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(data),
-                  "-l", str(self.home / "log"), "-o", options)
+        done = self._run("initdb", "-D", str(data), "-U", "sg", "--auth=trust", "-N",
+                         "-E", "UTF8", "--locale=C")
+        assert done.returncode == 0, f"initdb: {done.stdout}{done.stderr}"
+        for _ in range(3):  # another program may take the free port first: then another one
+            options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.home} "
+                       "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+            done = self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(data),
+                             "-l", str(self.home / "log"), "-o", options)
+            if done.returncode == 0:
+                return
+            self.port = _free_port()
+        log = (self.home / "log").read_text() if (self.home / "log").exists() else ""
+        raise AssertionError(f"pg_ctl start: {done.stdout}{done.stderr}{log[-2000:]}")
 
     def stop(self) -> None:
-        with contextlib.suppress(AssertionError, OSError, subprocess.SubprocessError):
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
             self._run("pg_ctl", "stop", "-D", str(self.home / "data"), "-m", "immediate")
         shutil.rmtree(self.home, ignore_errors=True)
 
