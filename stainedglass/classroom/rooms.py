@@ -9,7 +9,7 @@ game, its options, the seed its setup is dealt from, and any moves played before
 opened. Its moves are numbered by **ply**: ply ``n`` is the game's ``n``-th move, counting the
 start's moves; a room "at ply 12" has 12 moves.
 
-Rulings:
+How a room plays:
 
 - **Chance is drawn by the room**, at once, after the move that leads to it (and at the start):
   the outcome at ply ``n`` is drawn with the engine's own probabilities from a generator seeded by

@@ -285,12 +285,15 @@ class Store:
             yield
         except sa.exc.OperationalError as e:
             raise ConnectionError(f"the class's store at {self.url} cannot be used: "
-                                  f"{str(e.orig).strip().splitlines()[0]}") from None
+                                  f"{_reason(e)}") from None
         except sa.exc.DatabaseError as e:
             if isinstance(e, sa.exc.IntegrityError):
                 raise
-            raise ValueError(f"{self.url} is not a class's store: "
-                             f"{str(e.orig).strip().splitlines()[0]}") from None
+            reason = _reason(e)
+            if self.sqlite:
+                raise ValueError(f"{self.url} is not a class's store: {reason}") from None
+            raise ValueError(f"the class's store at {self.url} cannot be used: {reason}"
+                             ) from None
 
     # ---- the schema ---------------------------------------------------------------------------
 
@@ -374,8 +377,9 @@ class Store:
                     {"room_id": room_id, "ply": base + i, "move": text, "seat": None,
                      "seen_by": seen_by, "at": now}
                     for i, (text, seen_by) in enumerate(drawn, 1)])
-            self._remember(room_id, code, state)
-            return self._room(conn, code)
+            room = self._room(conn, code)
+        self._remember(room_id, code, state)
+        return room
 
     def room(self, code: str) -> Room:
         """The room ``code`` as it is now (ValueError if there is none)."""
@@ -615,13 +619,10 @@ class Store:
         code = read_code(code)
         ply = read_ply(ply)
         with self._read() as conn:
-            found = conn.execute(
-                sa.select(moves_table).join(rooms_table, rooms_table.c.id == moves_table.c.room_id)
-                .where(rooms_table.c.code == code, moves_table.c.ply > ply)
-                .order_by(moves_table.c.ply)).all()
-            if not found:
-                self._room_row(conn, code)  # no moves, or no room
-        return [_played(m) for m in found]
+            found = conn.execute(moves_query(code, ply)).all()
+        if not found:
+            raise ValueError(f"there is no room {code} in this class (check the code)")
+        return [_played(m) for m in found if m.ply is not None]
 
     def state(self, code: str, ply: int | None = None) -> core.State:
         """Room ``code``'s game now, or after ``ply`` moves."""
@@ -804,6 +805,24 @@ class Store:
 
 
 # ---- helpers ----------------------------------------------------------------------------------
+
+
+def moves_query(code: str, ply: int) -> sa.Select[Any]:
+    """What a device's poll asks: the room's moves after ``ply``, in order, through the moves'
+    key (room, ply); the room's row alone (its move empty) when it has none, none when there is
+    no room. One query, however many rooms the class has."""
+    return (sa.select(rooms_table.c.id, moves_table.c.ply, moves_table.c.move,
+                      moves_table.c.seat, moves_table.c.seen_by, moves_table.c.at)
+            .select_from(rooms_table)
+            .outerjoin(moves_table, sa.and_(moves_table.c.room_id == rooms_table.c.id,
+                                            moves_table.c.ply > ply))
+            .where(rooms_table.c.code == code)
+            .order_by(moves_table.c.ply))
+
+
+def _reason(error: sa.exc.DBAPIError) -> str:
+    """The first line of what the database said."""
+    return (str(error.orig).strip().splitlines() or [type(error.orig).__name__])[0]
 
 
 def _turn(state: core.State) -> int | None:
