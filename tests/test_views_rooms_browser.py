@@ -89,10 +89,12 @@ def test_walls_of_light_each_device_shows_only_its_own_hand(server: Any, browser
         rosa.wait_for_selector(".sg-room-code-shown")
         code = rosa.inner_text(".sg-room-code-shown").strip()
         join_room(bo, server, "walls_of_light", code, "Bo")
-        for page, mine, others in ((rosa, "Red's cards", ("Blue's", "Yellow's")),
-                                   (bo, "Blue's cards", ("Red's", "Yellow's"))):
-            wait_text(page, ".sg-hand-board", mine)
-            hand = page.inner_text(".sg-hand-board")
+        for page, mine, others in ((rosa, "red's cards", ("blue's", "yellow's")),
+                                   (bo, "blue's cards", ("red's", "yellow's"))):
+            page.wait_for_function(  # the hand is drawn: its words are the SVG's text
+                "t => (document.querySelector('.sg-hand-board') || {}).textContent?.includes(t)",
+                arg=mine)
+            hand = page.text_content(".sg-hand-board") or ""
             assert not any(o in hand for o in others), hand
         shot(rosa, "room-hands-rosa")
         shot(bo, "room-hands-bo")
@@ -183,7 +185,7 @@ def test_the_console_shows_the_rooms_and_a_pupils_puzzle_score(
         wait_text(teacher, ".sg-console-table", "Ana")
         row = teacher.inner_text(".sg-console-table tr:has-text('Ana')")
         assert "100%" in row, row  # one puzzle, right at the first try
-        teacher.select_option(".sg-console-show select", value=code)
+        teacher.select_option(".sg-console-show select", label=f"{code} · Cathedral")
         teacher.wait_for_selector(f'.sg-console-large [data-room="{code}"] svg')
         shot(teacher, "console-1")
     finally:

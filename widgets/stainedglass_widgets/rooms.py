@@ -46,7 +46,7 @@ import ipywidgets as w
 import stainedglass as sg
 
 from .features import Feature
-from .progress import STORE_VARIABLE, boards_in, note, pupil_name, set_pupil
+from .progress import STORE_VARIABLE, boards_in, set_pupil
 from .searches import BOT_LABELS, HUMAN, REMOTE, is_bot
 
 if TYPE_CHECKING:
@@ -120,7 +120,6 @@ class Rooms(Feature):
         self.box = w.VBox([self.controls, self.status])
         self.box.add_class("sg-room")
         view.add_widgets("below", self.box)
-        self._ended_noted = ""  # the room whose game's end went to the pupils' progress
         view.hooks.after_change.append(self.update)
         view.hooks.before_move.append(self._before_move)
         view.model.listen("moved", self._moved)
@@ -333,24 +332,7 @@ class Rooms(Feature):
         finally:
             self._applying = False
         view.on_new_state()
-        self._note_end()
         view.after_change(message or ((words[-1], "info") if words else None))
-
-    def _note_end(self) -> None:
-        """At the game's end, each person playing here has played a game (their progress, with
-        their share of the win)."""
-        state = self.view.model.state
-        if not state.is_terminal() or self._ended_noted == self.code:
-            return
-        self._ended_noted = self.code
-        room = self.open_store().room(self.code)
-        returns = state.returns()
-        low, high = min(returns), max(returns)
-        for p in sorted(self.tokens):
-            seat = room.seats[p]
-            if seat.kind != "bot" and seat.name:
-                share = 0.5 if high == low else (returns[p] - low) / (high - low)
-                note(seat.name, state.game.name, "game", room.code, share)
 
     def sync(self, *, refused: str = "") -> None:
         """Bring this device's game in line with the room's: play the moves the others made, and
