@@ -788,7 +788,7 @@ def shared_returns(values: Sequence[float], higher_is_better: bool = True) -> li
 
 _REGISTRY: dict[str, type[Game]] = {}
 _DISCOVERED = False
-_NOT_GAMES = {"ai"}
+_NOT_GAMES = {"ai", "classroom"}  # the bots; the class's store (its own extra)
 
 
 def register(cls: type[Game]) -> type[Game]:

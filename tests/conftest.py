@@ -11,7 +11,9 @@ each page its own kernel from the server. See tests/README.md."""
 from __future__ import annotations
 
 import os
+import pathlib
 import random
+import tempfile
 from typing import Any, Iterator
 
 import numpy as np
@@ -20,6 +22,10 @@ import pytest
 import stainedglass as sg
 
 os.environ["STAINEDGLASS_STRICT"] = "1"
+# the class's store of the kernels the tests start (nbval's, the shared Voila server's): a
+# SQLite file of this test process, never the user's own
+os.environ["STAINEDGLASS_STORE"] = str(
+    pathlib.Path(tempfile.mkdtemp(prefix="stainedglass-class-")) / "class.sqlite3")
 
 SLOW_FIRST = ("tests/test_smoke_browser.py", "tests/test_views_puzzles.py",
               "tests/test_views_a11y_browser.py", "tests/test_views_review_browser.py",

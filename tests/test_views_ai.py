@@ -158,7 +158,7 @@ def test_bots_play_each_other_move_by_move_and_undo_pauses_them() -> None:
 def test_seat_choices_and_strength_sliders() -> None:
     view = CathedralView()
     assert [v for _, v in view.seat_pickers[0].options] == [
-        "human", "random", "greedy", "mcts", "alphabeta", "cathedral"]
+        "human", "random", "greedy", "mcts", "alphabeta", "cathedral", "remote"]
     assert [shown(s) for s in view.strength_sliders] == [False, False]
     view.seat_pickers[1].value = "alphabeta"
     assert shown(view.strength_sliders[1]) and not shown(view.strength_sliders[0])
@@ -171,7 +171,7 @@ def test_seat_choices_and_strength_sliders() -> None:
     walls = sg.load("walls_of_light").new_game()  # three players and dice: no alpha-beta
     assert "alphabeta" not in [v for _, v in seat_choices(walls)]
     assert "cathedral" not in [v for _, v in seat_choices(walls)]  # Cathedral's own search
-    with pytest.raises(ValueError, match="a seat is 'human' or a bot"):
+    with pytest.raises(ValueError, match="a seat is 'human', 'remote' .another device. or a bot"):
         CathedralView(seats=[HUMAN, "minimax"])
 
 

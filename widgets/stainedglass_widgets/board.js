@@ -319,6 +319,7 @@ function render({ model, el }) {
   const resized = typeof ResizeObserver === "function" ? new ResizeObserver(showRing) : null;
   if (resized) resized.observe(root);
   const stopFollowing = model.get("keeper") ? follow(model) : () => {};
+  const stopRemembering = remember(model);
   // one board per page watches the kernel, and makes the views' messages live regions
   const stopWatching = window.__sgWatching ? () => {} : watch(model);
   const stopSpeaking = window.__sgSpeaking ? () => {} : speak();
@@ -329,6 +330,7 @@ function render({ model, el }) {
     model.off("change:key_help", name);
     if (resized) resized.disconnect();
     stopFollowing();
+    stopRemembering();
     stopWatching();
     stopSpeaking();
   };
@@ -354,6 +356,32 @@ function speak() {
     observer.disconnect();
     window.__sgSpeaking = false;
   };
+}
+
+// The pupil's name, typed once on a dashboard of the class (a room, the puzzles), is kept by the
+// browser (localStorage, on the class's server only) and given to every board it draws, so the
+// class's store keeps the pupil's progress under it. Nothing leaves the class's server.
+const PUPIL_KEY = "stainedglass-pupil";
+function remember(model) {
+  let stored = "";
+  try {
+    stored = localStorage.getItem(PUPIL_KEY) || "";
+  } catch (e) {
+    stored = "";  // storage refused (a private window): the name is typed again
+  }
+  if (stored && !model.get("pupil")) {
+    model.set("pupil", stored.slice(0, 40));
+    model.save_changes();
+  }
+  const save = () => {
+    try {
+      if (model.get("pupil")) localStorage.setItem(PUPIL_KEY, model.get("pupil"));
+    } catch (e) {
+      // storage refused: the name lasts as long as the page
+    }
+  };
+  model.on("change:pupil", save);
+  return () => model.off("change:pupil", save);
 }
 
 // The keeper board of a play dashboard: the page's address follows the game (`address`, a

@@ -99,6 +99,8 @@ class Board(anywidget.AnyWidget):
     # a query string; ``moves`` played so far). Every page also pings its kernel through one
     # board, which answers "pong": a silent kernel is said in words (board.js)
     keeper = traitlets.Bool(False).tag(sync=True)
+    # the pupil's name, as the browser keeps it (board.js): progress is kept under it
+    pupil = traitlets.Unicode("").tag(sync=True)
     address = traitlets.Unicode("").tag(sync=True)
     moves = traitlets.Int(0).tag(sync=True)
 

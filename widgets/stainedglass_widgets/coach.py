@@ -53,7 +53,8 @@ import stainedglass as sg
 from .features import Feature
 from .messages import message_html, seconds_label
 from .play import COMPUTER
-from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, seat_choices
+from .progress import note, pupil_name
+from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, is_bot, seat_choices
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from .game_view import GameView
@@ -150,6 +151,7 @@ class Coach(Feature):
         self._state = view.state  # a new state object is a new game: a new report card
         self._words: tuple[str, str] = ("", "info")
         self._report_key: tuple[Any, ...] = ()
+        self._noted: tuple[Any, ...] = ()  # the game whose accuracy went to the class
         self._quiet = False
         self._built = False
         self.toggle = w.ToggleButton(description="Teach me", value=False, icon="graduation-cap",
@@ -190,7 +192,7 @@ class Coach(Feature):
         self.learner_picker = w.Dropdown(description="You play", layout=w.Layout(width="200px"),
                                          style={"description_width": "60px"})
         self.learner_picker.add_class("sg-coach-learner")
-        bots = [(label, seat) for label, seat in seat_choices(view.state) if seat != HUMAN]
+        bots = [(label, seat) for label, seat in seat_choices(view.state) if is_bot(seat)]
         self.opponent_picker = w.Dropdown(options=bots, description="against",
                                           layout=w.Layout(width="230px"),
                                           style={"description_width": "60px"})
@@ -320,7 +322,7 @@ class Coach(Feature):
         if learner is None:
             mover = state.current_player
             learner = mover if mover in humans else humans[0] if humans else max(0, mover)
-        bots = [p for p in range(n) if p != learner and view.seats[p] != HUMAN]
+        bots = [p for p in range(n) if p != learner and is_bot(view.seats[p])]
         offered = [seat for _, seat in self.opponent_picker.options]
         if opponent is None:
             opponent = view.seats[bots[0]] if bots else COMPUTER
@@ -671,7 +673,13 @@ class Coach(Feature):
         if key == self._report_key:
             return
         self._report_key = key
-        self.report.children = self._report_widgets(self.report_card())
+        card = self.report_card()
+        self.report.children = self._report_widgets(card)
+        game = (id(self.view.model.start), len(state.history))
+        if card.accuracy is not None and game != self._noted:
+            self._noted = game  # the class's console: the coach's accuracy over this game
+            note(pupil_name(self.view.board_widgets), self.view.game.name, "coach", "",
+                 card.accuracy)
         self.report.layout.display = None
 
     def _report_widgets(self, card: ReportCard) -> list[w.Widget]:

@@ -25,7 +25,7 @@ view imports none of them itself.
 >>> v = sgw.view("cathedral", background=False)
 >>> list(v.features)  # doctest: +NORMALIZE_WHITESPACE
 ['chance', 'undo', 'seats', 'marks', 'hints', 'records', 'review', 'editing', 'coach',
- 'projector', 'charts', 'log']
+ 'projector', 'charts', 'rooms', 'log']
 >>> v.features["coach"] is v.coach
 True
 """
@@ -64,6 +64,7 @@ DASHBOARDS: dict[str, list[str]] = {
         ".coach:Coach",
         ".projector:ProjectorMode",
         ".charts:Charts",
+        ".rooms:Rooms",
         ".records:MoveLog",
     ],
     "lesson": [  # a tutorial's live board (``compact=True``)

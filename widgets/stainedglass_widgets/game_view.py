@@ -22,7 +22,7 @@ from .features import DASHBOARDS, ROWS, SLOTS, Feature, Hooks, feature_class
 from .messages import GameWords, guard, message_html, strict_default, went_wrong
 from .play import Play
 from .registry import register_view
-from .searches import BOT_LABELS, HUMAN, HintMark, hint_marks
+from .searches import HintMark, hint_marks
 from .thinking import ThinkingLine
 
 
@@ -303,13 +303,8 @@ class GameView(GameWords, w.VBox):
             raise sg.IllegalMove("the game is over: start a new game")
         if search is not None and search.blocks:
             raise sg.IllegalMove(search.blocks)
-        p = state.current_player
-        if not state.is_chance() and self.model.seat(p) != HUMAN:
-            name, bot = self.player_names[p], BOT_LABELS[self.model.seat(p)]
-            wait = "wait for its move" if search is not None else "press Let the bot move"
-            wait = next((h() for h in self.hooks.holding if h()), wait)
-            raise sg.IllegalMove(f"it is {name}'s turn and the {bot} plays {name}: {wait}, or "
-                                 f"set {name}'s seat to Human to move for it")
+        wait = "wait for its move" if search is not None else "press Let the bot move"
+        self.model.check_person(next((h() for h in self.hooks.holding if h()), wait))
         chosen = state.parse_move(move) if isinstance(move, str) else move
         said = state.explain(chosen)
         if not said.legal:

@@ -34,8 +34,21 @@ def position(game: str, lessons: Mapping[str, Lesson], name: str, seed: int = 0)
     return state
 
 
-def board(view_class: Callable[..., Any], state: sg.State, lesson: Lesson) -> Any:
-    """A small live board on ``state``, with the lesson's "try it" shown."""
+def board(view_class: Callable[..., Any], state: sg.State, lesson: Lesson,
+          name: str = "") -> Any:
+    """A small live board on ``state``, with the lesson's "try it" shown. On a class's server,
+    the pupil's first move on it counts as lesson ``name`` tried (:mod:`.progress`)."""
+    from .progress import note
+
     view = view_class(state, compact=True)
     view.say(lesson.try_it)
+    if name:
+        tried: list[bool] = []
+
+        def moved(_before: sg.State, _words: str) -> bool:
+            if not tried:
+                tried.append(note(view.board_widgets, state.game.name, "lesson", name))
+            return False  # the board goes on as usual
+
+        view.hooks.after_move.append(moved)
     return view

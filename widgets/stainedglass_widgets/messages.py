@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, ContextManager, Mapping
 import stainedglass as sg
 from stainedglass.glass import GLASS
 
-from .searches import BOT_LABELS, HUMAN
+from .searches import HUMAN, SEAT_LABELS
 
 if TYPE_CHECKING:  # the annotations only
     import ipywidgets as w
@@ -165,7 +165,9 @@ class GameWords:
         else:
             p = state.current_player
             seat = self.model.seat(p)
-            who = f" ({BOT_LABELS[seat]})" if seat != HUMAN else ""
+            name = self.model.names.get(p)
+            who = f" ({html.escape(name)})" if name else \
+                f" ({SEAT_LABELS[seat]})" if seat != HUMAN else ""
             turn = (f"{glass_badge(self.player_glass[p])} "
                     f"<b>{self.player_names[p]}</b>{who} to move")
         scores = " · ".join(f"{n} <b>{s}</b>" for n, s in zip(self.player_names, state.scores()))

@@ -4,8 +4,9 @@ dashboard's features (:mod:`.features`) work through the view on it.
 
 - **The position**: :attr:`Play.state` (and :attr:`Play.start`, where "Start again" returns);
   :meth:`Play.set_position` is the one way to put another position on the table.
-- **Seats**: ``"human"`` or a bot name per player (:attr:`Play.seats`), each bot with its
-  thinking time (:attr:`Play.budgets`).
+- **Seats**: ``"human"`` (a person here), ``"remote"`` (a person on another device, in a room)
+  or a bot name per player (:attr:`Play.seats`), each bot with its thinking time
+  (:attr:`Play.budgets`); :attr:`Play.names` the people's names where known.
 - **Bots and chance**: :meth:`Play.run_computer` resolves chance and (inline) lets bots move until
   a person is to move; :meth:`Play.start_bot` starts the bot to move thinking in the background.
 - **Searches**: :meth:`Play.think` runs one search at a time (a bot's move, a hint, a judgement)
@@ -34,7 +35,8 @@ from typing import Any, Callable, Sequence
 
 import stainedglass as sg
 
-from .searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, bot_move, check_seat
+from .searches import (BOT_LABELS, HUMAN, REMOTE, TIMED_BOTS, Search, bot_move, check_seat,
+                       is_bot)
 
 COMPUTER = "mcts"
 """The bot a seat gets when it is simply "the computer"."""
@@ -72,6 +74,13 @@ class Play:
                              f"{facts.max_players} players")
         self.seats = [check_seat(s) for s in chosen + [HUMAN] * (facts.max_players - len(chosen))]
         self.budgets = [float(budget_s)] * len(self.seats)
+        self.names: dict[int, str] = {}
+        """The names of the people at seats, where known (a room's pupils)."""
+        self.chance_here = True
+        """Whether chance moves are drawn here (not in a room: the room draws them)."""
+        self.fixed = ""
+        """Why the game may not be replaced or taken back (a room's game: every device plays
+        it), or "" when it may."""
         self.background = background
         self.auto_chance = auto_chance or (lambda: True)
         self.guard: Guard = guard or (lambda fn: fn)
@@ -103,7 +112,7 @@ class Play:
         return self.game.facts.player_names
 
     def seat(self, player: int) -> str:
-        """Who plays ``player``: ``"human"`` or a bot's name."""
+        """Who plays ``player``: ``"human"``, ``"remote"`` or a bot's name."""
         return self.seats[player] if 0 <= player < len(self.seats) else HUMAN
 
     def set_seat(self, player: int, seat: str) -> None:
@@ -116,18 +125,42 @@ class Play:
     def bot_to_move(self) -> int | None:
         """The player to move when a bot plays them (not at chance, not at the end)."""
         st = self.state
-        if st.is_terminal() or st.is_chance() or self.seat(st.current_player) == HUMAN:
+        if st.is_terminal() or st.is_chance() or not is_bot(self.seat(st.current_player)):
             return None
         return st.current_player
+
+    def check_person(self, wait: str) -> None:
+        """``sg.IllegalMove``, in words, when a person here may not move now: a room makes its
+        own chance moves; another device's pupil or a bot plays the player to move (``wait``:
+        what to do for the bot's move)."""
+        state = self.state
+        if state.is_chance():
+            if not self.chance_here:
+                raise sg.IllegalMove(f"in a room, the room makes the chance move "
+                                     f"({self.game.facts.chance_action.lower()}): wait a moment")
+            return
+        p = state.current_player
+        name = self.player_names[p]
+        if self.seat(p) == REMOTE:
+            who = self.names.get(p, "a pupil on another device")
+            raise sg.IllegalMove(f"it is {name}'s turn, and {who} plays {name}: wait for "
+                                 "their move")
+        if self.seat(p) != HUMAN:
+            raise sg.IllegalMove(f"it is {name}'s turn and the {BOT_LABELS[self.seat(p)]} plays "
+                                 f"{name}: {wait}, or set {name}'s seat to Human to move for it")
 
     def bot_words(self, player: int, words: str) -> str:
         return f"{BOT_LABELS[self.seats[player]]} ({self.player_names[player]}): {words}"
 
     # ---- the position ------------------------------------------------------------------------
 
-    def set_position(self, state: sg.State, start: sg.State | None = None) -> None:
+    def set_position(self, state: sg.State, start: sg.State | None = None, *,
+                     force: bool = False) -> None:
         """Put ``state`` on the table (its game too): a search under way is dropped; ``start``
-        is where Start again returns (default: this position)."""
+        is where Start again returns (default: this position). A game that is :attr:`fixed`
+        is refused (``sg.IllegalMove``) unless ``force`` (its own owner bringing it in line)."""
+        if self.fixed and not force:
+            raise sg.IllegalMove(self.fixed)
         self.cancel_search()
         self.game = state.game
         self.state = state
@@ -164,7 +197,10 @@ class Play:
 
     def undo_to_person(self) -> bool:
         """Take back the last move, and what came by itself after a person's move (chance made
-        without them, a bot's reply): back to a person's turn. False if nothing was played."""
+        without them, a bot's reply): back to a person's turn. False if nothing was played.
+        A :attr:`fixed` game is refused with ``sg.IllegalMove``."""
+        if self.fixed:
+            raise sg.IllegalMove(self.fixed)
         self.cancel_search()
         st = self.state
         if not st.history:
@@ -201,12 +237,12 @@ class Play:
         state = self.state
         while not state.is_terminal():
             if state.is_chance():
-                if self.has_human() and not self.auto_chance():
+                if not self.chance_here or self.has_human() and not self.auto_chance():
                     break
                 notes = [self.play(state.sample_chance())]
                 continue
             p = state.current_player
-            if self.seat(p) == HUMAN or self.background:
+            if not is_bot(self.seat(p)) or self.background:
                 break
             move = bot_move(state.clone(), self.seats[p], self.budgets[p])
             notes = [self.bot_words(p, self.play(move))]  # the last computer move is read

@@ -44,6 +44,7 @@ import stainedglass as sg
 from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
 
 from .messages import glass_badge, guard, message_html, strict_default
+from .progress import NAME_LIMIT, class_store, note, pupil_name, set_pupil
 from .projector import Projector
 from .registry import view_class, views
 from .searches import HUMAN
@@ -143,6 +144,12 @@ class PuzzleBoard(w.VBox):
                                        "value")
         self.counter = w.HTML()
         self.counter.add_class("sg-puzzle-counter")
+        # on a class's server: the pupil's name, for the teacher's console (progress.py)
+        self.name_text = w.Text(description="Your name", placeholder="for your teacher",
+                                continuous_update=False, layout=w.Layout(
+                                    width="250px", display=None if class_store() else "none"))
+        self.name_text.add_class("sg-puzzle-name")
+        self.name_text.observe(self._safe(lambda ch: self._named(ch["new"])), "value")
         self.score = w.HTML()
         self.score.add_class("sg-puzzle-score")
         self.question = w.HTML()
@@ -178,11 +185,20 @@ class PuzzleBoard(w.VBox):
             views=lambda: [self.view] if self.view is not None else [])
         self.add_class("sg-puzzles")
         self.children = [
-            w.HBox([self.difficulty_picker, self.counter, self.score],
+            w.HBox([self.difficulty_picker, self.counter, self.score, self.name_text],
                    layout=w.Layout(align_items="center", grid_gap="24px")),
             self.note, self.question, self.verdict, self.reveal,
             w.HBox([*self.buttons.values(), self.projector.box]), self.view_box,
             self.review_box]
+
+    def pupil(self) -> str:
+        """The pupil's name: typed here, else as the browser keeps it ("" when not given)."""
+        boards = self.view.board_widgets if self.view is not None else []
+        return " ".join(self.name_text.value.split())[:NAME_LIMIT] or pupil_name(boards)
+
+    def _named(self, name: str) -> None:
+        if self.view is not None:
+            set_pupil(self.view.board_widgets, name)
 
     def _safe(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """A handler through the shown view's ``safe`` (its lock; an illegal move's reason, an
@@ -345,6 +361,7 @@ class PuzzleBoard(w.VBox):
         if first:
             self.outcome = "right" if attempt.right else "wrong"
             self.tally.add(attempt.right)
+            note(self.pupil(), puzzle.game, "puzzle", puzzle.id, attempt.right)
         words = attempt.words
         if not first:
             words += (" (Not scored: the score counts first tries.)" if attempt.right else "")
@@ -390,6 +407,7 @@ class PuzzleBoard(w.VBox):
         if self.outcome is None:
             self.outcome = "shown"
             self.tally.add(False)
+            note(self.pupil(), puzzle.game, "puzzle", puzzle.id, False)
         if len(view.state.history) != puzzle.ply or self._pending is not None:
             self._back("The puzzle's position, with its answer marked.")
         answer = view.state.parse_move(puzzle.answer)

@@ -176,15 +176,16 @@ def _first_board(widgets: Any) -> Board | None:
     return None
 
 
-def download_link(text: str, name: str, css_class: str, title: str) -> str:
-    """A Save button: a link that downloads ``text`` as the JSON file ``name`` (no server round
-    trip: the file is in the link)."""
+def download_link(text: str, name: str, css_class: str, title: str, *, label: str = "Save",
+                  mime: str = "application/json") -> str:
+    """A Save button (its ``label``): a link that downloads ``text`` as the file ``name`` of
+    type ``mime`` (no server round trip: the file is in the link)."""
     data = base64.b64encode(text.encode()).decode()
     return (f'<a class="{html.escape(css_class)}" download="{html.escape(name)}" role="button" '
-            f'href="data:application/json;base64,{data}" title="{html.escape(title)}" '
+            f'href="data:{mime};base64,{data}" title="{html.escape(title)}" '
             'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
             'border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;'
-            'font-size:13px">Save</a>')
+            f'font-size:13px">{html.escape(label)}</a>')
 
 
 def read_upload(files: Any, say: Callable[[str, str], None],
@@ -293,6 +294,9 @@ def open_link(view: "GameView", query: str | None = None) -> bool | None:
     """Open the game a shared link holds (``?record=...``) in ``view``; None when the page was
     opened without one, False (the reason shown, the normal start kept) when it is bad."""
     query = query_string() if query is None else query
+    if query and "room=" in query and "rooms" in view.features:
+        with view.model.lock:
+            return view.features["rooms"].open_link(query)
     if not query or "record=" not in query:
         return None
     with view.model.lock:

@@ -10,7 +10,7 @@ search runs inline (scripts, doctests).
 >>> import stainedglass as sg, threading
 >>> state = sg.load("cathedral").new_game(seed=1)
 >>> [name for _, name in seat_choices(state)]
-['human', 'random', 'greedy', 'mcts', 'alphabeta', 'cathedral']
+['human', 'random', 'greedy', 'mcts', 'alphabeta', 'cathedral', 'remote']
 >>> answers = []
 >>> search = Search(lambda stop: bot_move(state, "greedy", 1.0, stop), on_done=answers.append,
 ...                 lock=threading.RLock())
@@ -35,21 +35,31 @@ BOT_LABELS = {"random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot"
               "alphabeta": "Alpha-beta bot", "cathedral": "Cathedral search"}
 TIMED_BOTS = ("mcts", "alphabeta", "cathedral")
 """Bots whose strength is a time budget (the seat's slider); the others answer at once."""
+REMOTE = "remote"
+"""A seat played from another device (a pupil who joined the room): nobody moves for it here."""
+SEAT_LABELS = {**BOT_LABELS, REMOTE: "another device"}
+"""How the banner names a seat that is not a person here."""
+
+
+def is_bot(seat: str) -> bool:
+    """Does a bot play this seat (not a person here, not another device)?"""
+    return seat in BOT_LABELS
 
 
 def seat_choices(state: sg.State) -> list[tuple[str, str]]:
     """``(label, seat)`` pairs a seat may take in this game: a human or one of the bots
     (alpha-beta only where the game's facts say it is exact: two players, no chance, nothing
-    hidden), the game's own search last."""
+    hidden), the game's own search, and another device (a pupil who joins the room)."""
     exact = state.game.facts.deterministic_duel
     bots = [b for b in sg.ai.bot_names(state.game.name) if b != "alphabeta" or exact]
-    return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots]
+    return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots] + [
+        ("Another device", REMOTE)]
 
 
 def check_seat(seat: str) -> str:
-    if seat != HUMAN and seat not in sg.ai.bot_names():
-        raise ValueError(f"a seat is {HUMAN!r} or a bot ({', '.join(sg.ai.bot_names())}), "
-                         f"not {seat!r}")
+    if seat not in (HUMAN, REMOTE) and seat not in sg.ai.bot_names():
+        raise ValueError(f"a seat is {HUMAN!r}, {REMOTE!r} (another device) or a bot "
+                         f"({', '.join(sg.ai.bot_names())}), not {seat!r}")
     return seat
 
 

@@ -78,4 +78,4 @@ def lesson_state(name: str) -> sg.State:
 
 def lesson(name: str) -> CathedralView:
     """A small live board set up for lesson ``name``, with its "try it" shown."""
-    return board(CathedralView, lesson_state(name), LESSONS[name])
+    return board(CathedralView, lesson_state(name), LESSONS[name], name)

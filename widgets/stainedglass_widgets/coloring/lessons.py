@@ -82,4 +82,4 @@ def lesson_state(name: str) -> sg.State:
 
 def lesson(name: str) -> ColoringView:
     """A small live board set up for lesson ``name``, with its "try it" shown."""
-    return board(ColoringView, lesson_state(name), LESSONS[name])
+    return board(ColoringView, lesson_state(name), LESSONS[name], name)

@@ -114,4 +114,4 @@ def lesson_state(name: str) -> sg.State:
 
 def lesson(name: str) -> SagradaView:
     """A small live board set up for lesson ``name``, with its "try it" shown."""
-    return board(SagradaView, lesson_state(name), LESSONS[name])
+    return board(SagradaView, lesson_state(name), LESSONS[name], name)

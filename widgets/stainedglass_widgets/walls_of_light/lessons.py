@@ -156,4 +156,4 @@ def lesson_state(name: str) -> sg.State:
 
 def lesson(name: str) -> WallsOfLightView:
     """A small live board set up for lesson ``name``, with its "try it" shown."""
-    return board(WallsOfLightView, lesson_state(name), LESSONS[name])
+    return board(WallsOfLightView, lesson_state(name), LESSONS[name], name)

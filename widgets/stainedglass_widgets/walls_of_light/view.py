@@ -29,7 +29,7 @@ from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 from stainedglass.walls_of_light.svg import face_title, hand_svg, walls_of_light_svg
 
 from ..board import Board
-from ..searches import HUMAN
+from ..searches import HUMAN, REMOTE
 from ..game_view import GameView
 from .examples import COVERING, THREE
 
@@ -235,10 +235,12 @@ class WallsOfLightView(GameView):
 
     def shown_hand(self) -> int | None:
         """Whose hand may be shown: the player to move when a human sits there; else the only
-        human's; in a game of computers, the player to move's."""
-        humans = [p for p in range(self.state.num_players) if self.model.seat(p) == HUMAN]
+        human's; in a game of computers, the player to move's. In a room, a device shows only
+        the hand of the person playing on it (a watcher's, none)."""
+        seats = [self.model.seat(p) for p in range(self.state.num_players)]
+        humans = [p for p, seat in enumerate(seats) if seat == HUMAN]
         if not humans:
-            return self.mover()
+            return None if REMOTE in seats else self.mover()
         if self.model.seat(self.mover()) == HUMAN:
             return self.mover()
         return humans[0] if len(humans) == 1 else None

@@ -1,0 +1,101 @@
+"""The teacher's console on the views' Python side (``stainedglass_widgets.console``), on a real
+SQLite store that play dashboards (standing for the pupils' devices) write to."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import pathlib
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+pytest.importorskip("sqlalchemy")
+
+import stainedglass as sg  # noqa: E402
+import stainedglass_widgets as sgw  # noqa: E402
+from stainedglass.classroom import open_store  # noqa: E402
+from stainedglass_widgets.console import Console  # noqa: E402
+
+
+@pytest.fixture
+def store(tmp_path: pathlib.Path) -> pathlib.Path:
+    return tmp_path / "class.sqlite3"
+
+
+def text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def a_room(store: pathlib.Path) -> tuple[Any, Any, str]:
+    ana = sgw.view("cathedral", seats=["human", "remote"], background=False)
+    ana.rooms.use_store(store)
+    code = ana.rooms.start("Ana")
+    ben = sgw.view("cathedral", background=False)
+    ben.rooms.use_store(store)
+    ben.rooms.join(code, "Ben")
+    return ana, ben, code
+
+
+def test_the_console_asks_for_the_teachers_password(store: pathlib.Path) -> None:
+    console = Console(store, password="owl7", background=False)
+    assert not console.opened and console.body not in console.children
+    console.password_text.value = "owl"
+    console.open_button.click()
+    assert not console.opened and "not the teacher's password" in console.message.value
+    console.password_text.value = "owl7"
+    console.open_button.click()
+    assert console.opened and console.body in console.children
+
+
+def test_every_room_is_in_the_grid_and_follows_its_game(store: pathlib.Path) -> None:
+    ana, ben, code = a_room(store)
+    console = Console(store, password="", background=False)
+    assert code in console.grid.value and "Light: Ana" in text(console.grid.value)
+    assert "move 0" in text(console.grid.value)
+    before = re.search(rf'data-room="{code}">(<svg.*?</svg>)', console.grid.value, re.S)
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    console.refresh()
+    after = re.search(rf'data-room="{code}">(<svg.*?</svg>)', console.grid.value, re.S)
+    assert before and after and before.group(1) != after.group(1)  # the board follows
+    assert "move 1" in text(console.grid.value)
+
+
+def test_show_puts_a_room_large_with_its_review_link_and_end_ends_it(
+        store: pathlib.Path) -> None:
+    ana, ben, code = a_room(store)
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    console = Console(store, password="", background=False)
+    console.room_picker.value = code
+    assert f"Room {code}" in console.large.value and "<svg" in console.large.value
+    link = re.search(r'href="(review\.ipynb\?record=[^"]+)"', console.large.value)
+    assert link is not None
+    record = sg.load_record(link.group(1).split("record=")[1])
+    assert [str(m) for m in record.moves] == ["cathedral e4 d5 e5 f5 e6 e7"]
+    console.end_button.click()
+    assert open_store(store).room(code).ended and "ended" in text(console.grid.value)
+    ben.rooms.sync()
+    assert ben.rooms.code == "" and "has ended" in ben.message.value
+
+
+def test_progress_sorts_by_any_column_and_downloads_as_csv(store: pathlib.Path) -> None:
+    s = open_store(store)
+    s.add_progress("Ana", "cathedral", "puzzle", "c-01", True)
+    s.add_progress("Ana", "cathedral", "puzzle", "c-02", False)
+    s.add_progress("Ben", "sagrada", "puzzle", "s-01", True)
+    s.add_progress("Ben", "sagrada", "lesson", "dice")
+    console = Console(store, password="", background=False)
+    rows = re.findall(r"<tr><td>(\w+)</td>", console.table.value)
+    assert rows == ["Ana", "Ben"]
+    console.sort_picker.value = "first_try_score"
+    console.descending.value = True
+    assert re.findall(r"<tr><td>(\w+)</td>", console.table.value) == ["Ben", "Ana"]
+    assert "100%" in console.table.value and "50%" in console.table.value
+    data = re.search(r'href="data:text/csv;base64,([^"]+)"', console.csv_link.value)
+    assert data is not None
+    table = list(csv.DictReader(io.StringIO(base64.b64decode(data.group(1)).decode())))
+    assert [r["pupil"] for r in table] == ["Ben", "Ana"]
+    assert table[1]["puzzles_tried"] == "2" and table[1]["puzzles_first_try"] == "1"

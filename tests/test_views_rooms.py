@@ -1,0 +1,202 @@
+"""Rooms on the views' Python side (``stainedglass_widgets.rooms``): boards that stand for devices
+share one real SQLite store, as the kernels of one class server do. The same journeys in
+Chromium, two browser contexts as two devices: ``tests/test_views_rooms_browser.py``."""
+
+from __future__ import annotations
+
+import pathlib
+import random
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+pytest.importorskip("sqlalchemy")
+
+import stainedglass as sg  # noqa: E402
+import stainedglass_widgets as sgw  # noqa: E402
+from stainedglass.classroom import open_store  # noqa: E402
+
+
+def device(game: str, store: pathlib.Path, **options: Any) -> Any:
+    """A play dashboard standing for one device of the class (inline: no threads)."""
+    view = sgw.view(game, background=False, **options)
+    view.rooms.use_store(store)
+    return view
+
+
+def words(view: Any) -> str:
+    return re.sub(r"<[^>]+>", "", view.message.value)
+
+
+def banner(view: Any) -> str:
+    return re.sub(r"<[^>]+>", "", view.banner.value)
+
+
+@pytest.fixture
+def store(tmp_path: pathlib.Path) -> pathlib.Path:
+    return tmp_path / "class.sqlite3"
+
+
+def person_moves(view: Any, rng: random.Random) -> None:
+    """The person to move on ``view`` plays a random legal move."""
+    view.play(rng.choice(view.state.legal_moves()))
+
+
+def test_two_pupils_play_a_cathedral_game_to_its_end_on_two_devices(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    assert re.fullmatch(r"[A-Z2-9]{5}", code), code
+    assert code in ana.rooms.status.value and "<svg" in ana.rooms.status.value  # the QR code
+    ben = device("cathedral", store)
+    ben.rooms.join(code.lower(), "Ben")  # a code typed in small letters is the same code
+    assert ben.seats[:2] == ["remote", "human"] and "Room" in words(ben)
+    ana.rooms.sync()
+    assert "Dark: Ben" in re.sub(r"<[^>]+>", "", ana.rooms.status.value)
+    rng = random.Random(3)
+    devices = [ana, ben]
+    while not ana.state.is_terminal():
+        mover = devices[ana.state.current_player]
+        other = devices[1 - ana.state.current_player]
+        with pytest.raises(sg.IllegalMove, match="plays .*: wait for their move"):
+            person_moves(other, rng)  # the other device cannot move for its opponent
+        person_moves(mover, rng)
+        other.rooms.sync()
+        assert other.state.history == mover.state.history
+    assert ben.state.is_terminal() and "Game over" in banner(ben)
+    record = open_store(store).record(code)
+    assert [str(m) for m in record.state().history] == [str(m) for m in ana.state.history]
+
+
+def test_the_page_address_keeps_the_room_and_a_reload_comes_back_to_the_same_seat(
+        store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    ben = device("cathedral", store)
+    ben.rooms.join(code, "Ben")
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    ben.rooms.sync()
+    address = ben.keeper.address
+    assert address.startswith(f"?room={code}&seat=")
+    # the kernel is lost; the reload opens the same address in a new one
+    again = device("cathedral", store)
+    assert sgw.records.open_link(again, address) is True
+    assert again.seats[:2] == ["remote", "human"]
+    assert again.state.history == ana.state.history and "Dark to move" in banner(again)
+    again.play(again.state.legal_moves()[0])
+    ana.rooms.sync()
+    assert len(ana.state.history) == 2
+
+
+def test_two_moves_sent_at_once_give_one_move_and_a_refusal(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    ben = device("cathedral", store)
+    ben.rooms.join(code, "Ben")
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    ben.rooms.sync()
+    # Ben's page open twice (a second tab, the same seat): both send a move for the same turn
+    twin = device("cathedral", store)
+    twin.rooms.open_link(ben.keeper.address)
+    first, second = ben.state.legal_moves()[:2]
+    ben.play(first)
+    twin.play(second)
+    assert "Not played: another device played move 2 first" in words(twin), words(twin)
+    assert twin.state.history == ben.state.history  # one game: Ben's move
+    assert open_store(store).room(code).ply == 2
+
+
+def test_walls_of_light_each_device_shows_only_its_own_hand(store: pathlib.Path) -> None:
+    red = device("walls_of_light", store, seats=["human", "remote"], players=2)
+    code = red.rooms.start("Rosa")
+    blue = device("walls_of_light", store)
+    blue.rooms.join(code, "Bo")
+    watcher = device("walls_of_light", store)
+    watcher.rooms.join(code, "Teacher", watch=True)
+    assert watcher.rooms.tokens == {} and "you watch" in words(watcher)
+    red.rooms.sync()
+    rng = random.Random(5)
+    devices = [red, blue]
+    for _ in range(60):
+        if red.state.is_terminal():
+            break
+        assert not red.state.is_chance()  # the room rolls the dice at once
+        devices[red.state.current_player].play(rng.choice(red.state.legal_moves()))
+        for d in (red, blue, watcher):
+            d.rooms.sync()
+            assert d.state.history == red.state.history
+        assert red.shown_hand() == 0 and blue.shown_hand() == 1 and watcher.shown_hand() is None
+    assert not blue.model.chance_here and blue.chance_button.disabled  # no rolling here
+
+
+def test_a_bot_seat_plays_on_the_device_that_started_the_room(store: pathlib.Path) -> None:
+    host = device("coloring", store, seats=["human", "greedy", "remote"], players=3)
+    code = host.rooms.start("Ana")
+    guest = device("coloring", store)
+    guest.rooms.join(code, "Ben")
+    assert guest.seats[:3] == ["remote", "remote", "human"]
+    host.rooms.sync()
+    rng = random.Random(2)
+    for _ in range(30):
+        if host.state.is_terminal():
+            break
+        p = host.state.current_player
+        if p == 0:
+            person_moves(host, rng)
+        elif p == 2:
+            person_moves(guest, rng)
+        host.rooms.sync()  # the greedy bot answers on the host, inline
+        guest.rooms.sync()
+        assert guest.state.history == host.state.history
+    seats = {m.seat for m in open_store(store).moves_since(code)}
+    assert 1 in seats  # the bot's moves are in the room
+
+
+def test_leaving_ends_the_room_and_the_game_can_still_be_reviewed(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    ben = device("cathedral", store)
+    ben.rooms.join(code, "Ben")
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    with pytest.raises(sg.IllegalMove, match=f"room {code}'s"):
+        ana.model.undo_to_person()  # a room's moves stay
+    ana.undo_button.click()
+    assert "room" in words(ana) and len(ana.state.history) == 1
+    ana.rooms.leave()
+    ben.rooms.leave()
+    room = open_store(store).room(code)
+    assert room.ended
+    assert len(open_store(store).record(code).moves) == 1
+    assert ana.rooms.code == "" and "left room" in words(ben)
+    ana.undo_button.click()  # the game is this board's again
+    assert ana.state.history == []
+
+
+@pytest.mark.parametrize("code, name, says", [
+    ("QQQQQ", "Ben", "no room"),
+    ("", "Ben", "code"),
+    (None, "x" * 10_000, "name"),
+])
+def test_a_bad_code_or_name_is_refused_in_words_and_changes_nothing(
+        store: pathlib.Path, code: str | None, name: str, says: str) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    real = ana.rooms.start("Ana")
+    before = open_store(store).dump()
+    ben = device("cathedral", store)
+    ben.rooms.name_text.value = name
+    ben.rooms.code_text.value = real if code is None else code
+    ben.rooms.join_button.click()
+    assert says in words(ben).lower(), words(ben)
+    assert ben.rooms.code == "" and ben.model.fixed == ""
+    assert open_store(store).dump() == before
+
+
+def test_a_room_of_another_game_is_refused_in_words(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    other = device("sagrada", store)
+    other.rooms.name_text.value = "Ben"
+    other.rooms.code_text.value = code
+    other.rooms.join_button.click()
+    assert "plays Cathedral" in words(other)
