@@ -110,6 +110,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-pupils", type=int, default=None, metavar="N",
                    help="pages holding a kernel at once, at most; one more is told the class "
                         "is full (default: what the memory holds)")
+    s.add_argument("--store", metavar="FILE_OR_URL",
+                   help="where the class's rooms, moves and progress are kept: a SQLite file, or "
+                        "postgresql://user@host/db for several servers sharing one class "
+                        "(default: class.sqlite3 in your data folder; the path is printed)")
+    s.add_argument("--forget", action="store_true",
+                   help="delete the class's rooms, moves and progress from the store, and stop")
     s.add_argument("extra", nargs=argparse.REMAINDER,
                    help="after --: more Voila options, e.g. -- --MappingKernelManager.cull_idle"
                         "_timeout=600")
@@ -146,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
                 return serve.serve(args.port, args.ip, args.open, args.notebooks,
                                    _extra(args.extra), args.password, args.no_password,
                                    class_size=args.class_size, dashboard=args.dashboard,
-                                   max_pupils=args.max_pupils)
+                                   max_pupils=args.max_pupils, store=args.store,
+                                   forget=args.forget)
             return serve.lab(args.folder, _extra(args.extra))
         except ValueError as e:
             print(f"stainedglass {args.command}: {e}", file=sys.stderr)

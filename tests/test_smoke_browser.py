@@ -232,6 +232,19 @@ def _ai_lab(page: Any, server: VoilaServer) -> None:
     wait_text(page, ".sg-lab-status", "Stopped after")
 
 
+@smoke("class_console.ipynb")
+def _class_console(page: Any, server: VoilaServer) -> None:
+    import os
+
+    from stainedglass.classroom import open_store
+
+    page.goto(server.url("class_console.ipynb"), timeout=60_000)
+    page.wait_for_selector(".sg-console-grid-box", timeout=60_000)
+    # a room started meanwhile (by a pupil's dashboard) comes into the grid by itself
+    room = open_store(os.environ["STAINEDGLASS_STORE"]).create_room("sagrada")
+    page.wait_for_selector(f'.sg-console-card[data-room="{room.code}"] svg')
+
+
 def test_every_served_notebook_has_a_smoke_test() -> None:
     assert sorted(SMOKE) == SERVED
 

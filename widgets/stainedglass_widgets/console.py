@@ -35,13 +35,12 @@ import ipywidgets as w
 
 import stainedglass as sg
 
+from .progress import PASSWORD_VARIABLE
 from .records import download_link
 
 if TYPE_CHECKING:
     from stainedglass.classroom import Room, Store
 
-PASSWORD_VARIABLE = "STAINEDGLASS_CONSOLE_PASSWORD"
-"""The environment variable holding the teacher's password (set by ``stainedglass serve``)."""
 POLL_S = 1.0
 """How often the console reads the rooms again (seconds)."""
 SHOWN = 48

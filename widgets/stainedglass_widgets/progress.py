@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 STORE_VARIABLE = "STAINEDGLASS_STORE"
 """The environment variable that names the class's store (``stainedglass serve`` sets it for
 every kernel it starts): a SQLite file or a ``postgresql://`` address."""
+PASSWORD_VARIABLE = "STAINEDGLASS_CONSOLE_PASSWORD"
+"""The environment variable holding the teacher's password for the console (``stainedglass
+serve`` sets it when other machines can reach the server)."""
 NAME_LIMIT = 40
 """The longest name a pupil may type (the store's limit)."""
 

@@ -34,6 +34,8 @@ import urllib.request
 import webbrowser
 from typing import Any
 
+from .progress import PASSWORD_VARIABLE, STORE_VARIABLE
+
 HERE = pathlib.Path(__file__).resolve().parent
 SERVER = HERE / "server"  # voila.json and jupyter/voila/templates/stainedglass
 TEMPLATE = "stainedglass"
@@ -292,12 +294,23 @@ def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = Non
 def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
           notebooks: str | None = None, extra: list[str] | None = None,
           password: str | None = None, no_password: bool = False, *, class_size: int = 0,
-          dashboard: str | None = None, max_pupils: int | None = None) -> int:
+          dashboard: str | None = None, max_pupils: int | None = None,
+          store: str | None = None, forget: bool = False) -> int:
     """Serve the gallery (or another folder of notebooks) as Voila dashboards; returns the
     exit status. Reachable from other machines, it asks for a class password: ``password``, or
     a new one (unless ``no_password``). ``class_size`` kernels run ``dashboard`` ahead of time,
     for a class opening it together; at most ``max_pupils`` pages hold a kernel at once (by
-    default what the memory holds)."""
+    default what the memory holds). ``store``: the class's store (rooms, moves, progress), a
+    SQLite file or a ``postgresql://`` address (default: ``STAINEDGLASS_STORE``, else the user's
+    data folder); ``forget`` deletes what it holds instead of serving."""
+    where = class_store(store)
+    if forget:
+        from stainedglass.classroom import forget as forget_class
+
+        forget_class(where)
+        print(f"stainedglass serve: the class's rooms, moves and progress in {where} are "
+              "deleted.", flush=True)
+        return 0
     need = missing("voila")
     if need:
         print(f"stainedglass serve: {need}", file=sys.stderr)
@@ -331,10 +344,50 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
         f"{dashboard}.ipynb" if dashboard else
         "index.ipynb" if (folder / "index.ipynb").is_file() else "")
     command, env = voila_command(folder.resolve(), port, ip, settings + (extra or []), page)
+    env[STORE_VARIABLE] = where
+    teacher = None if is_loopback(ip) else class_password()
+    if teacher:
+        env[PASSWORD_VARIABLE] = teacher
+    else:
+        env.pop(PASSWORD_VARIABLE, None)
     print(announce(ip, port, password, page), flush=True)
+    print(class_words(ip, port, password, where, teacher), flush=True)
     print(words, flush=True)
     return _run(command, env, open_url=gallery_address("127.0.0.1", port, password, page)
                 if open_browser else None)
+
+
+def class_store(store: str | None = None) -> str:
+    """The class's store ``serve`` uses (``--store``, else ``STAINEDGLASS_STORE``, else the
+    user's data folder), opened once to check it: a ValueError says why it cannot be used."""
+    try:
+        from stainedglass.classroom import default_store_path, open_store
+    except ImportError as e:
+        raise ValueError(str(e)) from None
+    where = store or os.environ.get(STORE_VARIABLE) or str(default_store_path())
+    try:
+        open_store(where).close()
+    except (ValueError, ConnectionError, OSError) as e:
+        raise ValueError(f"--store {where}: {e}") from None
+    return where
+
+
+def class_words(ip: str, port: int, password: str | None, store: str,
+                teacher: str | None) -> str:
+    """Where the class's rooms and progress are kept, and the teacher's console with its own
+    password (the pupils have the class password, never this one).
+
+    >>> print(class_words("127.0.0.1", 8866, None, "/srv/class.sqlite3", None))
+    Rooms and progress are kept in /srv/class.sqlite3 (--forget deletes them).
+    Teacher's console: http://127.0.0.1:8866/voila/render/class_console.ipynb
+    """
+    host = "127.0.0.1" if is_loopback(ip) else lan_address() if ip in ("0.0.0.0", "::") else ip
+    shown = store.split("@")[-1] if store.startswith("postgres") else store  # no password
+    lines = [f"Rooms and progress are kept in {shown} (--forget deletes them).",
+             f"Teacher's console: {gallery_address(host, port, password, 'class_console.ipynb')}"]
+    if teacher:
+        lines.append(f"The console's own password is {teacher}: for you alone, not the class.")
+    return "\n".join(lines)
 
 
 def copy_notebooks(target: pathlib.Path) -> tuple[list[str], list[str]]:
