@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 
 POLL_S = 0.1
 """How often a device in a room looks for the others' moves (seconds)."""
+SEATS_EVERY = 10
+"""Every how many looks it reads the seats too (who joined or left, the room's end)."""
 
 
 class Rooms(Feature):
@@ -334,14 +336,22 @@ class Rooms(Feature):
         view.on_new_state()
         view.after_change(message or ((words[-1], "info") if words else None))
 
-    def sync(self, *, refused: str = "") -> None:
+    def sync(self, *, refused: str = "", seats: bool = True) -> None:
         """Bring this device's game in line with the room's: play the moves the others made, and
-        the seats as they are; a game that went another way is put back as the room has it."""
+        (``seats``) the seats as they are; a game that went another way is put back as the room
+        has it. Without ``seats``, one indexed query when nothing is new (the poll's)."""
         if not self.code:
             return
         view, model = self.view, self.view.model
         with model.lock:
             store = self.open_store()
+            if not seats and not refused:
+                news = store.moves_since(self.code, len(model.state.history))
+                if not news:
+                    return
+                if news[0].ply == len(model.state.history) + 1:
+                    self._apply([m.move for m in news], None)
+                    return
             room = store.room(self.code)
             changed = room.version != self.version
             if changed:
@@ -369,8 +379,11 @@ class Rooms(Feature):
                                    "it, or review it.", "info"), run_computer=False)
 
     def _poll(self) -> None:
+        """Every tenth of a second the moves; every second the seats and the room's end too."""
+        tick = 0
         while not self._stop.wait(POLL_S):
-            self.view.safe(self.sync)()
+            tick += 1
+            self.view.safe(self.sync)(seats=tick % SEATS_EVERY == 0)
 
     # ---- the panel ---------------------------------------------------------------------------
 

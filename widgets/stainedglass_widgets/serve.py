@@ -351,7 +351,7 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     else:
         env.pop(PASSWORD_VARIABLE, None)
     print(announce(ip, port, password, page), flush=True)
-    print(class_words(ip, port, password, where, teacher), flush=True)
+    print(class_words(where, teacher), flush=True)
     print(words, flush=True)
     return _run(command, env, open_url=gallery_address("127.0.0.1", port, password, page)
                 if open_browser else None)
@@ -372,19 +372,17 @@ def class_store(store: str | None = None) -> str:
     return where
 
 
-def class_words(ip: str, port: int, password: str | None, store: str,
-                teacher: str | None) -> str:
+def class_words(store: str, teacher: str | None) -> str:
     """Where the class's rooms and progress are kept, and the teacher's console with its own
     password (the pupils have the class password, never this one).
 
-    >>> print(class_words("127.0.0.1", 8866, None, "/srv/class.sqlite3", None))
+    >>> print(class_words("/srv/class.sqlite3", None))
     Rooms and progress are kept in /srv/class.sqlite3 (--forget deletes them).
-    Teacher's console: http://127.0.0.1:8866/voila/render/class_console.ipynb
+    Teacher's console: the same address, then /voila/render/class_console.ipynb
     """
-    host = "127.0.0.1" if is_loopback(ip) else lan_address() if ip in ("0.0.0.0", "::") else ip
     shown = store.split("@")[-1] if store.startswith("postgres") else store  # no password
     lines = [f"Rooms and progress are kept in {shown} (--forget deletes them).",
-             f"Teacher's console: {gallery_address(host, port, password, 'class_console.ipynb')}"]
+             "Teacher's console: the same address, then /voila/render/class_console.ipynb"]
     if teacher:
         lines.append(f"The console's own password is {teacher}: for you alone, not the class.")
     return "\n".join(lines)

@@ -472,64 +472,86 @@ def run_async(coroutine: Any) -> Any:
         return pool.submit(asyncio.run, coroutine).result()
 
 
-async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:
-    """One visitor opening a dashboard as a browser does, without drawing it: the page, its
+class Visitor:
+    """A visitor's end of a dashboard, as a browser has it without drawing: the page, its
     scripts and stylesheets from this server (the widget extensions' too), the kernel's socket,
-    the kernel's info, every widget's state (ipywidgets' ``request_states``), and, on a play
-    dashboard, the board's answer to a ping (board.js's check that the kernel is there).
-    Returns the seconds from asking for the page to the board answering, and the states by
-    model id. A refused page (the class is full) raises ``RuntimeError`` with its status.
+    the kernel's info and every widget's state (ipywidgets' ``request_states``, in
+    :attr:`states` by model id). :meth:`send` and :meth:`reply` speak the kernel's protocol on
+    its socket; :meth:`update` sets a widget's value as a pupil's typing does. Open it with
+    ``await Visitor.open(url)``; a refused page (the class is full) raises ``RuntimeError``
+    with its status."""
 
-    The states are what a board is drawn from; a browser on the pupil's own machine then
-    draws it in a few milliseconds, so this times the server's part for many visitors at once
-    without running one browser each on the machine being measured."""
-    import json
-    import re
-    import uuid
-    from urllib.parse import urljoin, urlsplit
+    def __init__(self, url: str, socket: Any, session: str, states: dict[str, Any]) -> None:
+        self.url, self.socket, self.session, self.states = url, socket, session, states
 
-    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
-    from tornado.websocket import websocket_connect
+    @classmethod
+    async def open(cls, url: str, timeout: float = 300) -> "Visitor":
+        import json
+        import re
+        import uuid
+        from urllib.parse import urljoin, urlsplit
 
-    start = time.perf_counter()
-    client = AsyncHTTPClient(force_instance=True, max_clients=16)
-    try:
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+        from tornado.websocket import websocket_connect
+
+        client = AsyncHTTPClient(force_instance=True, max_clients=16)
         try:
-            page = (await client.fetch(url, request_timeout=timeout)).body.decode()
-        except HTTPClientError as e:
-            raise RuntimeError(f"{e.code}: {url}") from None
-        config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page,
-                                      re.S).group(1))
-        assets = [urljoin(url, a) for a in re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css)'
-                                                      r'[^"]*)"', page)]
-        assets += [urljoin(url, f"/voila/labextensions/{x['name']}/{x['load']}")
-                   for x in config.get("federated_extensions", [])]
-        for asset in assets:
-            await client.fetch(asset, request_timeout=timeout)
-    finally:
-        client.close()
-    kernel = config["kernelId"]
-    where = urlsplit(url)
-    session = uuid.uuid4().hex
-    socket_ = await websocket_connect(
-        f"ws://{where.netloc}/api/kernels/{kernel}/channels?session_id={session}",
-        connect_timeout=timeout)
+            try:
+                page = (await client.fetch(url, request_timeout=timeout)).body.decode()
+            except HTTPClientError as e:
+                raise RuntimeError(f"{e.code}: {url}") from None
+            config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>',
+                                          page, re.S).group(1))
+            assets = [urljoin(url, a) for a in re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css)'
+                                                          r'[^"]*)"', page)]
+            assets += [urljoin(url, f"/voila/labextensions/{x['name']}/{x['load']}")
+                       for x in config.get("federated_extensions", [])]
+            for asset in assets:
+                await client.fetch(asset, request_timeout=timeout)
+        finally:
+            client.close()
+        where = urlsplit(url)
+        session = uuid.uuid4().hex
+        socket_ = await websocket_connect(
+            f"ws://{where.netloc}/api/kernels/{config['kernelId']}/channels?"
+            f"session_id={session}", connect_timeout=timeout)
+        visitor = cls(url, socket_, session, {})
+        try:
+            await visitor.reply(visitor.answers(visitor.send("kernel_info_request", {})))
+            await visitor.reply(visitor.answers(visitor.send(
+                "comm_info_request", {"target_name": "jupyter.widget"})))
+            comm = uuid.uuid4().hex
+            visitor.send("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
+                                       "data": {}}, {"version": "1.0.0"})  # ipywidgets' control
+            visitor.send("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
+            msg = await visitor.reply(lambda m: m["header"]["msg_type"] == "comm_msg"
+                                      and m["content"].get("comm_id") == comm)
+        except BaseException:
+            socket_.close()
+            raise
+        visitor.states = msg["content"]["data"].get("states", {})
+        return visitor
 
-    def send(msg_type: str, content: dict[str, Any], metadata: Any = None) -> str:
+    def send(self, msg_type: str, content: dict[str, Any], metadata: Any = None) -> str:
+        import json
+        import uuid
+
         msg_id = uuid.uuid4().hex
-        socket_.write_message(json.dumps({
-            "header": {"msg_id": msg_id, "msg_type": msg_type, "session": session,
+        self.socket.write_message(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "session": self.session,
                        "username": "", "version": "5.3"},
             "parent_header": {}, "metadata": metadata or {}, "content": content,
-            "channel": "shell",
-            "buffers": []}))
+            "channel": "shell", "buffers": []}))
         return msg_id
 
-    async def reply(predicate: Any) -> dict[str, Any]:
+    async def reply(self, predicate: Any) -> dict[str, Any]:
+        """The next message from the kernel for which ``predicate`` holds (others dropped)."""
+        import json
+
         while True:
-            raw = await socket_.read_message()
+            raw = await self.socket.read_message()
             if raw is None:
-                raise RuntimeError(f"the kernel's socket closed: {url}")
+                raise RuntimeError(f"the kernel's socket closed: {self.url}")
             if isinstance(raw, bytes):  # a message with buffers: offsets, then the JSON
                 count = int.from_bytes(raw[:4], "big")
                 offsets = [int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "big")
@@ -539,29 +561,48 @@ async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:
             if predicate(msg):
                 return msg
 
+    @staticmethod
     def answers(msg_id: str) -> Any:
         return lambda m: m.get("parent_header", {}).get("msg_id") == msg_id and \
             m["header"]["msg_type"].endswith("_reply")
 
+    def model(self, **state: Any) -> str:
+        """The id of the first widget whose state has these values (e.g. ``keeper=True``)."""
+        return next(model for model, s in self.states.items()
+                    if all(s.get("state", {}).get(k) == v for k, v in state.items()))
+
+    def update(self, model: str, **state: Any) -> None:
+        """Set widget ``model``'s traits as the page does when a pupil types or picks."""
+        self.send("comm_msg", {"comm_id": model, "data": {"method": "update", "state": state,
+                                                          "buffer_paths": []}})
+
+    async def ping(self) -> None:
+        """The page's keeper board is pinged and answers, as board.js checks the kernel."""
+        keeper = self.model(keeper=True)
+        self.send("comm_msg", {"comm_id": keeper, "data": {"method": "custom",
+                                                           "content": {"event": "ping"}}})
+        await self.reply(lambda m: m["header"]["msg_type"] == "comm_msg"
+                         and m["content"].get("comm_id") == keeper
+                         and m["content"]["data"].get("content") == {"event": "pong"})
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+async def visit(url: str, timeout: float = 300) -> tuple[float, dict[str, Any]]:
+    """One visitor opening a dashboard as a browser does, without drawing it (:class:`Visitor`)
+    and, on a play dashboard, the board's answer to a ping (board.js's check that the kernel is
+    there). Returns the seconds from asking for the page to the board answering, and the
+    states by model id.
+
+    The states are what a board is drawn from; a browser on the pupil's own machine then
+    draws it in a few milliseconds, so this times the server's part for many visitors at once
+    without running one browser each on the machine being measured."""
+    start = time.perf_counter()
+    visitor = await Visitor.open(url, timeout)
     try:
-        await reply(answers(send("kernel_info_request", {})))
-        await reply(answers(send("comm_info_request", {"target_name": "jupyter.widget"})))
-        comm = uuid.uuid4().hex
-        send("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
-                           "data": {}}, {"version": "1.0.0"})  # ipywidgets' control protocol
-        send("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
-        msg = await reply(lambda m: m["header"]["msg_type"] == "comm_msg"
-                          and m["content"].get("comm_id") == comm)
-        states = msg["content"]["data"].get("states", {})
-        # the board answers: the page's keeper board is pinged, as board.js does
-        keeper = next((model for model, s in states.items()
-                       if s.get("state", {}).get("keeper")), None)
-        if keeper is not None:
-            send("comm_msg", {"comm_id": keeper, "data": {"method": "custom",
-                                                          "content": {"event": "ping"}}})
-            await reply(lambda m: m["header"]["msg_type"] == "comm_msg"
-                        and m["content"].get("comm_id") == keeper
-                        and m["content"]["data"].get("content") == {"event": "pong"})
+        if any(s.get("state", {}).get("keeper") for s in visitor.states.values()):
+            await visitor.ping()
     finally:
-        socket_.close()
-    return time.perf_counter() - start, states
+        visitor.close()
+    return time.perf_counter() - start, visitor.states
