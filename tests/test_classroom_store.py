@@ -362,6 +362,22 @@ def test_the_polling_query_uses_the_moves_key(tmp_path: pathlib.Path) -> None:
         assert re.search(r"SEARCH rooms USING (COVERING )?INDEX \S+ \(code=\?\)", plan), plan
 
 
+def test_the_data_version_changes_with_every_write_and_only_then(
+        tmp_path: pathlib.Path) -> None:
+    """A polling device asks ``data_version()`` (a pragma, microseconds) before reading moves:
+    it must change when another store (another kernel) writes, and stay when nothing did."""
+    with open_store(tmp_path / "c.sqlite3") as device, open_store(tmp_path / "c.sqlite3") as other:
+        first = device.data_version()
+        assert first is not None and device.data_version() == first  # nothing written
+        room = other.create_room("cathedral")
+        second = device.data_version()
+        assert second != first
+        device.rooms()  # reading writes nothing
+        assert device.data_version() == second
+        device.join(room.code, "Ana")  # nor does it miss this store's own writes
+        assert device.data_version() != second
+
+
 # ---- moves --------------------------------------------------------------------------------------
 
 

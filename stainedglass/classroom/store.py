@@ -20,6 +20,7 @@ import contextlib
 import csv
 import io
 import os
+import sqlite3
 import sys
 import threading
 from collections import OrderedDict
@@ -251,6 +252,8 @@ class Store:
         self.sqlite = engine.url.get_backend_name() == "sqlite"
         self._games: OrderedDict[int, tuple[str, core.State]] = OrderedDict()
         self._games_lock = threading.Lock()
+        self._watch: sqlite3.Connection | None = None  # data_version's own connection
+        self._watch_lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"<class store {self.url}>"
@@ -262,7 +265,23 @@ class Store:
         self.close()
 
     def close(self) -> None:
+        with self._watch_lock:
+            if self._watch is not None:
+                self._watch.close()
+                self._watch = None
         self.engine.dispose()
+
+    def data_version(self) -> int | None:
+        """A number that changes whenever anything is written to the store, by this process or
+        another: a device polling for news asks it first, for a few microseconds, and reads the
+        moves only when it changed. SQLite's ``PRAGMA data_version``, on a connection kept for
+        it that never writes; None for a server database (no such number: read each time)."""
+        if not self.sqlite or not self.engine.url.database:
+            return None
+        with self._watch_lock:
+            if self._watch is None:
+                self._watch = sqlite3.connect(self.engine.url.database, check_same_thread=False)
+            return int(self._watch.execute("PRAGMA data_version").fetchone()[0])
 
     # ---- connections --------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ the seats up; a room ends when everyone has left, and its game can still be save
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 import threading
@@ -78,6 +79,7 @@ class Rooms(Feature):
         """This device's seats in the room and their secret tokens."""
         self.version = -1
         """The room's version this device has seen (it counts every move, join and leave)."""
+        self._data_version: int | None = None  # the store's, at the last look
         self._poller: threading.Thread | None = None
         self._stop = threading.Event()
         self._applying = False
@@ -346,6 +348,10 @@ class Rooms(Feature):
         with model.lock:
             store = self.open_store()
             if not seats and not refused:
+                version = store.data_version()
+                if version is not None and version == self._data_version:
+                    return  # nothing was written anywhere since the last look
+                self._data_version = version
                 news = store.moves_since(self.code, len(model.state.history))
                 if not news:
                     return
@@ -423,6 +429,7 @@ class Rooms(Feature):
             keeper.address = "?" + query
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(text: str, scale: int = 3) -> str:
     """``text`` as a QR code, an inline SVG (dark on light, with its quiet zone)."""
     import segno
