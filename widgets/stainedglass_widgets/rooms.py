@@ -51,7 +51,7 @@ from .progress import STORE_VARIABLE, boards_in, set_pupil
 from .searches import BOT_LABELS, HUMAN, REMOTE, is_bot
 
 if TYPE_CHECKING:
-    from stainedglass.classroom import Room, Store
+    from stainedglass.classroom import PlayedMove, Room, Store
 
     from .game_view import GameView
 
@@ -311,7 +311,7 @@ class Rooms(Feature):
             first = self.open_store().room(self.code).ply > ply
             self.sync(refused=f"another device played move {ply + 1} first" if first else f"{e}")
             return True
-        self._apply([m.move for m in played], (words, "good"))
+        self._apply(played, (words, "good"))
         return True
 
     def _moved(self, player: int, move: sg.Move, words: str) -> None:
@@ -325,18 +325,25 @@ class Rooms(Feature):
         except (ValueError, sg.IllegalMove) as e:
             self.sync(refused=f"{e}")
             return
-        self._apply([m.move for m in played[1:]], None)
+        self._apply(played[1:], None)
 
-    def _apply(self, moves: list[str], message: tuple[str, str] | None) -> None:
-        """Play the room's ``moves`` here (moves already made elsewhere, or just taken)."""
+    def _apply(self, moves: "list[PlayedMove]", message: tuple[str, str] | None) -> None:
+        """Play the room's ``moves`` here (moves already made elsewhere, or just taken). The
+        words said are those of the last move this device may see: a card drawn into another
+        player's hand is played here, never said."""
         view, model = self.view, self.view.model
         self._applying = True
         try:
-            words = [model.play(text) for text in moves]
+            words = [(model.play(m.move), self.sees(m)) for m in moves]
         finally:
             self._applying = False
+        seen = [said for said, visible in words if visible]
         view.on_new_state()
-        view.after_change(message or ((words[-1], "info") if words else None))
+        view.after_change(message or ((seen[-1], "info") if seen else None))
+
+    def sees(self, move: "PlayedMove") -> bool:
+        """Whether this device may see ``move`` (a card drawn: only its owner's device)."""
+        return move.seen_by is None or move.seen_by in self.tokens
 
     def sync(self, *, refused: str = "", seats: bool = True) -> None:
         """Bring this device's game in line with the room's: play the moves the others made, and
@@ -356,7 +363,7 @@ class Rooms(Feature):
                 if not news:
                     return
                 if news[0].ply == len(model.state.history) + 1:
-                    self._apply([m.move for m in news], None)
+                    self._apply(news, None)
                     return
             room = store.room(self.code)
             changed = room.version != self.version
@@ -374,7 +381,7 @@ class Rooms(Feature):
                 view.after_change((f"Not played: {refused}" if refused else
                                    "The room's game is back on this board.", "bad"))
             elif news:
-                self._apply([m.move for m in news], None)
+                self._apply(news, None)
             elif changed and not room.ended:
                 view.after_change(None)
             if room.ended and self.code:

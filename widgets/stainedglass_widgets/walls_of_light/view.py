@@ -508,10 +508,13 @@ class WallsOfLightView(GameView):
         super().say(text, kind)
 
     def hides_hand(self, player: int) -> bool:
-        """Whether ``player``'s cards are secret on this screen: with several people at it, or
-        when the computer holds them."""
-        humans = sum(1 for p in range(self.state.num_players) if self.model.seat(p) == HUMAN)
-        return humans > 1 and not self.compact or self.model.seat(player) != HUMAN and humans > 0
+        """Whether ``player``'s cards are secret on this screen: with several people at it, when
+        the computer holds them, or when another device's pupil does (a room's watcher sees
+        no hand)."""
+        seats = [self.model.seat(p) for p in range(self.state.num_players)]
+        humans = seats.count(HUMAN)
+        return (humans > 1 and not self.compact or seats[player] != HUMAN and humans > 0
+                or seats[player] == REMOTE)
 
     def log_entry(self, move: str) -> str:
         """Card draws are secret in the log (the cards are in their owner's hand)."""
