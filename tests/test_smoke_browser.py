@@ -239,7 +239,7 @@ def _class_console(page: Any, server: VoilaServer) -> None:
     from stainedglass.classroom import open_store
 
     page.goto(server.url("class_console.ipynb"), timeout=60_000)
-    page.wait_for_selector(".sg-console-grid-box", timeout=60_000)
+    page.wait_for_selector(".sg-console-grid", timeout=60_000)
     # a room started meanwhile (by a pupil's dashboard) comes into the grid by itself
     room = open_store(os.environ["STAINEDGLASS_STORE"]).create_room("sagrada")
     page.wait_for_selector(f'.sg-console-card[data-room="{room.code}"] svg')

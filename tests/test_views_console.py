@@ -54,14 +54,14 @@ def test_the_console_asks_for_the_teachers_password(store: pathlib.Path) -> None
 def test_every_room_is_in_the_grid_and_follows_its_game(store: pathlib.Path) -> None:
     ana, ben, code = a_room(store)
     console = Console(store, password="", background=False)
-    assert code in console.grid.value and "Light: Ana" in text(console.grid.value)
-    assert "move 0" in text(console.grid.value)
-    before = re.search(rf'data-room="{code}">(<svg.*?</svg>)', console.grid.value, re.S)
+    assert code in console.grid_html() and "Light: Ana" in text(console.grid_html())
+    assert "move 0" in text(console.grid_html())
+    before = re.search(rf'data-room="{code}">(<svg.*?</svg>)', console.grid_html(), re.S)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     console.refresh()
-    after = re.search(rf'data-room="{code}">(<svg.*?</svg>)', console.grid.value, re.S)
+    after = re.search(rf'data-room="{code}">(<svg.*?</svg>)', console.grid_html(), re.S)
     assert before and after and before.group(1) != after.group(1)  # the board follows
-    assert "move 1" in text(console.grid.value)
+    assert "move 1" in text(console.grid_html())
 
 
 def test_show_puts_a_room_large_with_its_review_link_and_end_ends_it(
@@ -69,14 +69,17 @@ def test_show_puts_a_room_large_with_its_review_link_and_end_ends_it(
     ana, ben, code = a_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     console = Console(store, password="", background=False)
-    console.room_picker.value = code
+    show = [b for box in console.grid.children for b in box.children
+            if isinstance(b, type(console.open_button)) and b.description == f"Show {code}"]
+    show[0].click()  # the card's own button
+    assert console.room_picker.value == code
     assert f"Room {code}" in console.large.value and "<svg" in console.large.value
     link = re.search(r'href="(review\.ipynb\?record=[^"]+)"', console.large.value)
     assert link is not None
     record = sg.load_record(link.group(1).split("record=")[1])
     assert [str(m) for m in record.moves] == ["cathedral e4 d5 e5 f5 e6 e7"]
     console.end_button.click()
-    assert open_store(store).room(code).ended and "ended" in text(console.grid.value)
+    assert open_store(store).room(code).ended and "ended" in text(console.grid_html())
     ben.rooms.sync()
     assert ben.rooms.code == "" and "has ended" in ben.message.value
 

@@ -188,7 +188,7 @@ def test_the_console_shows_the_rooms_and_a_pupils_puzzle_score(
         wait_text(teacher, ".sg-console-table", "Ana")
         row = teacher.inner_text(".sg-console-table tr:has-text('Ana')")
         assert "100%" in row, row  # one puzzle, right at the first try
-        teacher.select_option(".sg-console-show select", label=f"{code} · Cathedral")
+        teacher.click(f".sg-console-card-show:has-text('Show {code}')")  # the card's button
         teacher.wait_for_selector(f'.sg-console-large [data-room="{code}"] svg')
         shot(teacher, "console-1")
     finally:

@@ -52,7 +52,6 @@ COLUMN_WORDS = {"pupil": "Pupil", "lessons": "Lesson steps", "puzzles_tried": "P
 
 CSS = """
 <style>
-.sg-console-grid { display: flex; flex-wrap: wrap; gap: 12px; }
 .sg-console-card { width: 230px; background: #f4efe1; border: 3px solid #17150f;
   border-radius: 8px; padding: 6px; font-size: 14px; }
 .sg-console-card svg { width: 100%; height: auto; }
@@ -94,8 +93,11 @@ class Console(w.VBox):
         self.gate = w.HBox([self.password_text, self.open_button],
                            layout=w.Layout(align_items="center"))
 
-        self.grid = w.HTML()
-        self.grid.add_class("sg-console-grid-box")
+        self.grid = w.Box(layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))
+        self.grid.add_class("sg-console-grid")
+        self.empty = w.HTML('<p class="sg-console-empty">No rooms yet: a room starts when a '
+                            "pupil presses Start a room on a play dashboard.</p>")
+        self._cards: dict[str, tuple[w.VBox, w.HTML, w.Button]] = {}
         self.room_picker = w.Dropdown(description="Show", options=[("(no room)", "")],
                                       style={"description_width": "40px"})
         self.room_picker.add_class("sg-console-show")
@@ -176,7 +178,7 @@ class Console(w.VBox):
             return
         with self._lock:
             rooms = self.store().rooms()[:SHOWN]
-            self.grid.value = self.grid_html(rooms)
+            self._show_cards(rooms)
             options = [("(no room)", "")] + [(f"{r.code} · {sg.load(r.game).title}", r.code)
                                              for r in rooms]
             if list(self.room_picker.options) != options:
@@ -188,25 +190,38 @@ class Console(w.VBox):
             self.refresh_table()
 
     def grid_html(self, rooms: "list[Room] | None" = None) -> str:
-        """Every room as a small card: its board, code, game, players and move."""
+        """Every room's card as the grid shows it (HTML)."""
         rooms = self.store().rooms()[:SHOWN] if rooms is None else rooms
-        if not rooms:
-            return ('<p class="sg-console-empty">No rooms yet: a room starts when a pupil '
-                    "presses Start a room on a play dashboard.</p>")
-        cards = []
-        for room in rooms:
-            seen = self._seen.get(room.code)
-            if seen is None or seen[0] != room.version:
-                picture = self.store().state(room.code).svg() or ""
-                self._seen[room.code] = (room.version, picture)
-            picture = self._seen[room.code][1]
-            cards.append(
-                f'<div class="sg-console-card" data-room="{room.code}">{picture}'
+        return "".join(self.card_html(room) for room in rooms)
+
+    def card_html(self, room: "Room") -> str:
+        """A room as a small card: its board, code, game, players and move."""
+        seen = self._seen.get(room.code)
+        if seen is None or seen[0] != room.version:
+            self._seen[room.code] = (room.version, self.store().state(room.code).svg() or "")
+        picture = self._seen[room.code][1]
+        return (f'<div class="sg-console-card" data-room="{room.code}">{picture}'
                 f"<div><b>{room.code}</b> · {html.escape(sg.load(room.game).title)} · move "
                 f"{room.ply}{' · ended' if room.ended else ' · over' if room.over else ''}"
                 f"</div><div>{self.players(room)}</div></div>")
-        return f'<div class="sg-console-grid">{"".join(cards)}</div>'
 
+    def _show_cards(self, rooms: "list[Room]") -> None:
+        """The grid: a card a room, each with its **Show** button (kept while the room is)."""
+        children = []
+        for room in rooms:
+            if room.code not in self._cards:
+                card = w.HTML()
+                button = w.Button(description=f"Show {room.code}", tooltip="this room's board "
+                                  "large, for the projector", layout=w.Layout(width="auto"))
+                button.add_class("sg-console-card-show")
+                button.on_click(lambda _, code=room.code: self.show(code))
+                self._cards[room.code] = (w.VBox([card, button]), card, button)
+            box, card, _ = self._cards[room.code]
+            card.value = self.card_html(room)
+            children.append(box)
+        children = children or [self.empty]
+        if list(self.grid.children) != children:
+            self.grid.children = children
     @staticmethod
     def players(room: "Room") -> str:
         names = sg.load(room.game).facts.player_names
