@@ -204,3 +204,25 @@ def test_a_room_of_another_game_is_refused_in_words(store: pathlib.Path) -> None
     other.rooms.code_text.value = code
     other.rooms.join_button.click()
     assert "plays Cathedral" in words(other)
+
+
+def test_a_hot_seat_plays_two_seats_on_one_device_and_a_pupil_the_third(
+        store: pathlib.Path) -> None:
+    host = device("coloring", store, seats=["human", "human", "remote"], players=3)
+    code = host.rooms.start("Ana and Ben")
+    kinds = [s.kind for s in open_store(store).room(code).seats]
+    assert kinds[:2] == ["pupil", "hot_seat"]  # both people here; the third seat is open
+    guest = device("coloring", store)
+    guest.rooms.join(code, "Cleo")
+    host.rooms.sync()
+    assert host.seats[:3] == ["human", "human", "remote"] and guest.seats[2] == "human"
+    rng = random.Random(4)
+    for _ in range(12):
+        if host.state.is_terminal():
+            break
+        (guest if host.state.current_player == 2 else host).play(
+            rng.choice(host.state.legal_moves()))
+        host.rooms.sync()
+        guest.rooms.sync()
+        assert guest.state.history == host.state.history
+    assert {m.seat for m in open_store(store).moves_since(code)} >= {0, 1, 2}
