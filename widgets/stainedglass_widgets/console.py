@@ -35,7 +35,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 
-from .progress import PASSWORD_VARIABLE
+from .progress import PASSWORD_VARIABLE, store_location
 from .records import download_link
 
 if TYPE_CHECKING:
@@ -138,16 +138,11 @@ class Console(w.VBox):
 
     def store(self) -> "Store":
         if self._store is None:
-            from stainedglass.classroom import Store, default_store_path, open_store
+            from stainedglass.classroom import Store, open_store
 
             where = self._store_at
-            if isinstance(where, Store):
-                self._store = where
-            else:
-                from .progress import STORE_VARIABLE
-
-                self._store = open_store(where or os.environ.get(STORE_VARIABLE)
-                                         or default_store_path())
+            self._store = where if isinstance(where, Store) else open_store(
+                store_location(where))
         return self._store
 
     @staticmethod

@@ -46,6 +46,16 @@ _stores: dict[str, "Store"] = {}
 _lock = threading.Lock()
 
 
+def store_location(where: "str | os.PathLike[str] | None" = None) -> str:
+    """Where the class's store is: ``where``, else :data:`STORE_VARIABLE` (a class server's),
+    else ``class.sqlite3`` in the user's data folder."""
+    if where:
+        return str(where)
+    from stainedglass.classroom import default_store_path
+
+    return os.environ.get(STORE_VARIABLE) or str(default_store_path())
+
+
 def class_store() -> "Store | None":
     """The class's store when this kernel was started by a class server, else None."""
     where = os.environ.get(STORE_VARIABLE, "")

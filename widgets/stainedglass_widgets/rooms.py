@@ -47,7 +47,7 @@ import ipywidgets as w
 import stainedglass as sg
 
 from .features import Feature
-from .progress import STORE_VARIABLE, boards_in, set_pupil
+from .progress import boards_in, set_pupil, store_location
 from .searches import BOT_LABELS, HUMAN, REMOTE, is_bot
 
 if TYPE_CHECKING:
@@ -144,10 +144,9 @@ class Rooms(Feature):
 
     def open_store(self) -> "Store":
         if self.store is None:
-            from stainedglass.classroom import default_store_path, open_store
+            from stainedglass.classroom import open_store
 
-            where = self._store_at or os.environ.get(STORE_VARIABLE) or default_store_path()
-            self.store = open_store(where)
+            self.store = open_store(store_location(self._store_at))
         return self.store
 
     # ---- start, join, leave ------------------------------------------------------------------

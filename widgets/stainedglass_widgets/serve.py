@@ -34,7 +34,7 @@ import urllib.request
 import webbrowser
 from typing import Any
 
-from .progress import PASSWORD_VARIABLE, STORE_VARIABLE
+from .progress import PASSWORD_VARIABLE, STORE_VARIABLE, store_location
 
 HERE = pathlib.Path(__file__).resolve().parent
 SERVER = HERE / "server"  # voila.json and jupyter/voila/templates/stainedglass
@@ -361,10 +361,11 @@ def class_store(store: str | None = None) -> str:
     """The class's store ``serve`` uses (``--store``, else ``STAINEDGLASS_STORE``, else the
     user's data folder), opened once to check it: a ValueError says why it cannot be used."""
     try:
-        from stainedglass.classroom import default_store_path, open_store
+        from stainedglass.classroom import open_store
+
+        where = store_location(store)
     except ImportError as e:
         raise ValueError(str(e)) from None
-    where = store or os.environ.get(STORE_VARIABLE) or str(default_store_path())
     try:
         open_store(where).close()
     except (ValueError, ConnectionError, OSError) as e:
