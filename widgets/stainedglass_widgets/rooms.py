@@ -216,22 +216,26 @@ class Rooms(Feature):
         any)."""
         if not self.code:
             return
-        self._stop.set()
         store = self.open_store()
-        for p, token in self.tokens.items():
+        for token in self.tokens.values():
             try:
                 store.leave(token)
             except ValueError:
                 pass  # left with its host's seat (a bot, a hot seat), or ended by the teacher
-        code, self.code, self.tokens = self.code, "", {}
+        self._out(f"You left room {self.code}. The game stays here: save it, or review it.")
+
+    def _out(self, words: str) -> None:
+        """This board is in no room any more (left, or the room ended): the game is its own
+        again, the other devices' seats people here, and ``words`` say so."""
+        self._stop.set()
+        self.code, self.tokens = "", {}
         model = self.view.model
         model.fixed, model.chance_here = "", True
         model.names.clear()
         for p in range(len(model.seats)):
             if model.seats[p] == REMOTE:
                 model.set_seat(p, HUMAN)
-        self.view.after_change((f"You left room {code}. The game stays here: save it, or "
-                                "review it.", "info"), run_computer=False)
+        self.view.after_change((words, "info"), run_computer=False)
 
     def _enter(self, code: str, tokens: dict[int, str]) -> None:
         view, model = self.view, self.view.model
@@ -384,11 +388,8 @@ class Rooms(Feature):
             elif changed and not room.ended:
                 view.after_change(None)
             if room.ended and self.code:
-                self._stop.set()
-                model.fixed, model.chance_here = "", True
-                self.code, self.tokens = "", {}
-                view.after_change((f"Room {room.code} has ended. Its game stays here: save "
-                                   "it, or review it.", "info"), run_computer=False)
+                self._out(f"Room {room.code} has ended. Its game stays here: save it, or "
+                          "review it.")
 
     def _poll(self) -> None:
         """Every tenth of a second the moves; every second the seats and the room's end too."""
