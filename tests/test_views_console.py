@@ -8,7 +8,6 @@ import csv
 import io
 import pathlib
 import re
-from typing import Any
 
 import pytest
 
@@ -16,9 +15,9 @@ pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
 import stainedglass as sg  # noqa: E402
-import stainedglass_widgets as sgw  # noqa: E402
 from stainedglass.classroom import open_store  # noqa: E402
 from stainedglass_widgets.console import Console  # noqa: E402
+from test_views_rooms import cathedral_room  # noqa: E402
 
 
 @pytest.fixture
@@ -28,16 +27,6 @@ def store(tmp_path: pathlib.Path) -> pathlib.Path:
 
 def text(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", html)
-
-
-def a_room(store: pathlib.Path) -> tuple[Any, Any, str]:
-    ana = sgw.view("cathedral", seats=["human", "remote"], background=False)
-    ana.rooms.use_store(store)
-    code = ana.rooms.start("Ana")
-    ben = sgw.view("cathedral", background=False)
-    ben.rooms.use_store(store)
-    ben.rooms.join(code, "Ben")
-    return ana, ben, code
 
 
 def test_the_console_asks_for_the_teachers_password(store: pathlib.Path) -> None:
@@ -52,7 +41,7 @@ def test_the_console_asks_for_the_teachers_password(store: pathlib.Path) -> None
 
 
 def test_every_room_is_in_the_grid_and_follows_its_game(store: pathlib.Path) -> None:
-    ana, ben, code = a_room(store)
+    ana, ben, code = cathedral_room(store)
     console = Console(store, password="", background=False)
     assert code in console.grid_html() and "Light: Ana" in text(console.grid_html())
     assert "move 0" in text(console.grid_html())
@@ -66,7 +55,7 @@ def test_every_room_is_in_the_grid_and_follows_its_game(store: pathlib.Path) -> 
 
 def test_show_puts_a_room_large_with_its_review_link_and_end_ends_it(
         store: pathlib.Path) -> None:
-    ana, ben, code = a_room(store)
+    ana, ben, code = cathedral_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     console = Console(store, password="", background=False)
     show = [b for box in console.grid.children for b in box.children

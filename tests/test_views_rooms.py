@@ -39,6 +39,16 @@ def store(tmp_path: pathlib.Path) -> pathlib.Path:
     return tmp_path / "class.sqlite3"
 
 
+def cathedral_room(store: pathlib.Path) -> tuple[Any, Any, str]:
+    """Ana's device starts a Cathedral room (Dark open for another device), Ben's joins it:
+    the two boards and the room's code."""
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    ben = device("cathedral", store)
+    ben.rooms.join(code, "Ben")
+    return ana, ben, code
+
+
 def person_moves(view: Any, rng: random.Random) -> None:
     """The person to move on ``view`` plays a random legal move."""
     view.play(rng.choice(view.state.legal_moves()))
@@ -71,10 +81,7 @@ def test_two_pupils_play_a_cathedral_game_to_its_end_on_two_devices(store: pathl
 
 def test_the_page_address_keeps_the_room_and_a_reload_comes_back_to_the_same_seat(
         store: pathlib.Path) -> None:
-    ana = device("cathedral", store, seats=["human", "remote"])
-    code = ana.rooms.start("Ana")
-    ben = device("cathedral", store)
-    ben.rooms.join(code, "Ben")
+    ana, ben, code = cathedral_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     ben.rooms.sync()
     address = ben.keeper.address
@@ -90,10 +97,7 @@ def test_the_page_address_keeps_the_room_and_a_reload_comes_back_to_the_same_sea
 
 
 def test_two_moves_sent_at_once_give_one_move_and_a_refusal(store: pathlib.Path) -> None:
-    ana = device("cathedral", store, seats=["human", "remote"])
-    code = ana.rooms.start("Ana")
-    ben = device("cathedral", store)
-    ben.rooms.join(code, "Ben")
+    ana, ben, code = cathedral_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     ben.rooms.sync()
     # Ben's page open twice (a second tab, the same seat): both send a move for the same turn
@@ -159,10 +163,7 @@ def test_a_bot_seat_plays_on_the_device_that_started_the_room(store: pathlib.Pat
 
 
 def test_leaving_ends_the_room_and_the_game_can_still_be_reviewed(store: pathlib.Path) -> None:
-    ana = device("cathedral", store, seats=["human", "remote"])
-    code = ana.rooms.start("Ana")
-    ben = device("cathedral", store)
-    ben.rooms.join(code, "Ben")
+    ana, ben, code = cathedral_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     with pytest.raises(sg.IllegalMove, match=f"room {code}'s"):
         ana.model.undo_to_person()  # a room's moves stay

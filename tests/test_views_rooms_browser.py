@@ -51,6 +51,17 @@ def join_room(page: Any, server: Any, game: str, code: str, name: str) -> None:
     page.wait_for_selector(".sg-room-code-shown")
 
 
+def first_move(server: Any, ana: Any, ben: Any) -> str:
+    """Ana starts a Cathedral room, Ben joins it, Ana places the Cathedral; once Ben's board
+    shows it and his page's address holds his seat, the room's code."""
+    code = start_room(ana, server, "cathedral", "Ana", remote=1)
+    join_room(ben, server, "cathedral", code, "Ben")
+    type_move(ana, "cathedral e4 d5 e5 f5 e6 e7")
+    wait_moves(ben, 1)
+    ben.wait_for_function("() => location.search.includes('seat=')")
+    return code
+
+
 def test_two_pupils_play_a_cathedral_game_to_its_end_on_their_own_devices(
         server: Any, browser: Any) -> None:
     ana, ben = open_page(browser), open_page(browser, width=820, height=1180)  # a tablet
@@ -107,12 +118,8 @@ def test_a_move_sent_from_two_devices_at_once_gives_one_move_and_one_refusal(
         server: Any, browser: Any) -> None:
     ana, ben, twin = open_page(browser), open_page(browser), open_page(browser)
     try:
-        code = start_room(ana, server, "cathedral", "Ana", remote=1)
-        join_room(ben, server, "cathedral", code, "Ben")
-        type_move(ana, "cathedral e4 d5 e5 f5 e6 e7")
-        wait_moves(ben, 1)
+        first_move(server, ana, ben)
         # Ben's page open a second time (its address holds his seat): the same turn twice
-        ben.wait_for_function("() => location.search.includes('seat=')")
         twin.goto(ben.url)
         twin.wait_for_selector(".sg-room-code-shown", timeout=PUPIL_TIMEOUT)
         wait_moves(twin, 1)
@@ -145,11 +152,7 @@ def test_a_pupil_whose_kernel_was_killed_reloads_into_the_same_seat(
 
     ana, ben = open_page(browser), open_page(browser)
     try:
-        code = start_room(ana, server, "cathedral", "Ana", remote=1)
-        join_room(ben, server, "cathedral", code, "Ben")
-        type_move(ana, "cathedral e4 d5 e5 f5 e6 e7")
-        wait_moves(ben, 1)
-        ben.wait_for_function("() => location.search.includes('seat=')")
+        first_move(server, ana, ben)
         kill_kernel(server, ben.evaluate(KERNEL_ID))
         ben.wait_for_selector(".sg-lost:not([hidden])", timeout=30_000)
         ben.click(".sg-lost button")  # Reload
