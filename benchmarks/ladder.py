@@ -8,7 +8,9 @@
 
 Each game's ladder is written to ``stainedglass/ai/ladders/<game>.json`` (the data the AI lab
 and the hint-search test read) and into the "Ladders" section of ``STRENGTH.md``, between its
-markers. ``make bench`` runs a short form (``bench_ladder.py``) that writes nothing.
+markers. ``make bench`` runs a short form (``bench_ladder.py``) that writes nothing. Sagrada,
+played alone, has no pairings: ``sagrada_deals.py`` plays every bot on the same fixed deals
+(``-n`` deals a window difficulty) and makes its ladder from them.
 """
 
 from __future__ import annotations
@@ -22,14 +24,14 @@ import time
 from typing import Any
 
 import stainedglass as sg
-from stainedglass.ai.ladder import DATA, HINT_S, Ladder, ladder
+from stainedglass.ai.ladder import DATA, HINT_S, Ladder, entries_for, ladder
 from stainedglass.ai.tournament import cluster
 
 STRENGTH = pathlib.Path(__file__).with_name("STRENGTH.md")
 START, END = "<!-- ladders: start -->", "<!-- ladders: end -->"
 
 
-def markdown(lad: Ladder, seconds: float) -> str:
+def markdown(lad: Ladder, seconds: float | None) -> str:
     """A ladder as a table for STRENGTH.md."""
     elo = lad.unit == "Elo"
     words = (f"{lad.games_per_pairing} games "
@@ -39,7 +41,7 @@ def markdown(lad: Ladder, seconds: float) -> str:
                 + "; Bradley-Terry ratings on the Elo scale, greedy "
                 "at 0 (the anchor), 95% intervals by resampling the games" if elo else
                 "a window difficulty, the same deals for every bot; the share of games won")
-             + f" ({seconds / 60:.0f} min on this machine).")
+             + (f" ({seconds / 60:.0f} min on this machine)." if seconds is not None else "."))
     for p in lad.pairings:
         if p.get("settle"):
             words += (f" The two best within a hint's second had overlapping intervals, so they "
@@ -100,6 +102,12 @@ def main(argv: list[str] | None = None) -> int:
         executor = cluster(args.scheduler)
     parts = {}
     for game in args.games or sg.games():
+        if game == "sagrada":  # solo: every bot on the same fixed deals (sagrada_deals.py)
+            import sagrada_deals
+
+            sagrada_deals.main([*entries_for(game, budgets), "-n", str(args.n), "--ladder"]
+                               + (["--jobs", str(args.jobs)] if args.jobs else []))
+            continue
         start = time.perf_counter()
 
         def progress(done: int, total: int, game: str = game) -> None:

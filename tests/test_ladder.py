@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import pathlib
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,7 @@ def test_the_entries_and_pairings_of_each_game() -> None:
         "alphabeta:budget=1", "cathedral:budget=0.1", "cathedral:budget=1"]
     # alpha-beta only where it is exact: not with dice (Walls of Light) or card draws (Sagrada)
     assert entries_for("walls_of_light", (0.1,)) == ["greedy", "mcts:budget=0.1"]
-    assert entries_for("sagrada", (0.1,)) == ["greedy", "mcts:budget=0.1"]
+    assert entries_for("sagrada", (0.1,)) == ["greedy", "mcts:budget=0.1", "sagrada:budget=0.1"]
     assert "alphabeta:budget=0.1" in entries_for("coloring", (0.1,))
     pairs = _pairings(entries_for("cathedral", (0.1, 1.0)))
     assert ("mcts:budget=0.1", "mcts:budget=1") in pairs  # up its own ladder
@@ -154,3 +155,56 @@ def test_the_ladder_command_writes_the_ladder(capsys: pytest.CaptureFixture[str]
     assert "ladder: walls_of_light" in capsys.readouterr().out
     lad = Ladder.from_dict(json.loads(out.read_text()))
     assert {r.bot for r in lad.rungs} == {"greedy", "mcts:budget=0.02"}
+
+
+def _script(name: str) -> Any:
+    """A benchmark script (``benchmarks/NAME.py``) as a module."""
+    import importlib.util
+    import sys
+
+    folder = pathlib.Path(__file__).parent.parent / "benchmarks"
+    sys.path.insert(0, str(folder))  # the scripts import each other
+    try:
+        spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module: Any = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+    return module
+
+
+def test_sagradas_ladder_is_made_from_the_same_deals_for_every_bot() -> None:
+    deals = _script("sagrada_deals")
+    rows = {}
+    for level in deals.LEVELS:
+        for i in range(4):  # the first bot wins every deal, the second only the even ones
+            for bot, won in (("sagrada:budget=1", True), ("mcts:budget=1", i % 2 == 0)):
+                rows[(bot, level, i)] = {"bot": bot, "difficulty": level, "deal": i,
+                                         "won": won, "seconds": 2.0, "moves": 20}
+    rows[("greedy", 3, 0)] = {"bot": "greedy", "difficulty": 3, "deal": 0, "won": False,
+                              "seconds": 0.0, "moves": 20}
+    lad = deals.ladder(rows, 4)
+    assert [r.bot for r in lad.rungs] == ["sagrada:budget=1", "mcts:budget=1"]  # greedy: 1 deal
+    assert lad.rungs[1].rating == 0.5 and lad.rungs[1].by_difficulty == {
+        str(level): 0.5 for level in deals.LEVELS}
+    assert lad.strongest(1.0) == "sagrada"
+    mean, low, high = deals.paired_lead(rows, 4, "sagrada:budget=1", "mcts:budget=1")
+    assert mean == 0.5 and 0 < low < mean < high
+    assert "clear of zero" in deals.words(lad, rows, 4)
+    assert "| mcts:budget=1 | 16 | 50.0% |" in deals.table(rows, 4)
+    assert [d for d in deals.deals(2) if d[0] == 3] == [(3, 0, "Morning Lantern"),
+                                                        (3, 1, "Quiet Cloister")]
+
+
+def test_a_match_shares_the_seats_evenly_and_gives_the_first_bots_lead() -> None:
+    matches = _script("matches")
+    for players, ways in ((2, 2), (3, 6), (4, 14)):
+        seats = matches.seatings(players)
+        assert len(seats) == len(set(seats)) == ways
+        assert all(0 in s and 1 in s for s in seats)
+        assert sum(s.count(0) for s in seats) == sum(s.count(1) for s in seats)
+    rows = [{"seating": [0, 1, 1], "returns": [1.0, 0.0, 0.0]},
+            {"seating": [1, 0, 0], "returns": [0.0, 0.5, 0.5]}]
+    mean, low, high, share = matches.lead(rows)
+    assert (mean, share) == (0.75, 0.75) and low < mean < high

@@ -847,7 +847,7 @@ def corner_position():
                     round=10, drawn=["R6", "K6", "G1"], turn_bar=bar)
 
 
-def test_mcts_opens_the_corner_for_the_red_six():
+def test_the_searches_open_the_corner_for_the_red_six():
     """Rulebook: "Each additional card must be placed adjacent (horizontally, vertically,
     diagonally) to a card that has already been placed." and "Cards may never be horizontally or
     vertically adjacent to a card of the same color or number (diagonally is allowed)."
@@ -872,5 +872,5 @@ def test_mcts_opens_the_corner_for_the_red_six():
     assert line.is_terminal() and line.scores() == [26] and line.target() == 24  # K6 on the bar
     assert str(sg.ai.bot("greedy", seed=1).choose(state)).startswith("place K6")  # Deep +2 now
     assert str(sg.ai.bot("mcts", iterations=200, seed=1).choose(state)) == "place G1 d3"
-    hints = sg.ai.suggest(state, top=2, iterations=200, seed=1, budget=None)  # no clock
+    hints = sg.ai.suggest(state, top=2, playouts=20, seed=1, budget=None)  # no clock
     assert str(hints[0].move) == "place G1 d3" and hints[0].value > hints[1].value + 0.1

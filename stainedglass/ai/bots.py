@@ -108,7 +108,7 @@ def bot(name: str, **options: Any) -> Bot:
     >>> bot("minimax")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral
+    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral, sagrada
     """
     return bot_class(name)(**options)
 

@@ -6,6 +6,7 @@ Modules: ``cards`` (the 30 glass cards), ``windows`` (the 4x5 windows, designed 
 """
 
 from .game import Sagrada, SagradaMove, SagradaState
+from .search import SagradaSearch
 from .windows import WINDOWS, Window, parse_window
 
-__all__ = ["Sagrada", "SagradaMove", "SagradaState", "WINDOWS", "Window", "parse_window"]
+__all__ = ["Sagrada", "SagradaMove", "SagradaSearch", "SagradaState", "WINDOWS", "Window", "parse_window"]

@@ -1126,7 +1126,7 @@ class Sagrada(Game):
     title = "Sagrada (solo, cards)"
     facts = Facts(chance=True, hidden_information=False, min_players=1, max_players=1,
                   lower_is_better=False, player_names=("Glazier",), player_colours=("gold",),
-                  chance_action="Draw the cards")
+                  chance_action="Draw the cards", hint_bot="sagrada")
     options = {
         "window": Option(None, "a designed window's name or four rows of five ('.', R G Y B K, "
                          "1-6); default: drawn at random", _check_window),

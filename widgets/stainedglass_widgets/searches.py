@@ -32,8 +32,9 @@ from stainedglass.ai.search import StopFlag
 
 HUMAN = "human"
 BOT_LABELS = {"random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot",
-              "alphabeta": "Alpha-beta bot", "cathedral": "Cathedral search"}
-TIMED_BOTS = ("mcts", "alphabeta", "cathedral")
+              "alphabeta": "Alpha-beta bot", "cathedral": "Cathedral search",
+              "sagrada": "Sagrada search"}
+TIMED_BOTS = ("mcts", "alphabeta", "cathedral", "sagrada")
 """Bots whose strength is a time budget (the seat's slider); the others answer at once."""
 REMOTE = "remote"
 """A seat played from another device (a pupil who joined the room): nobody moves for it here."""

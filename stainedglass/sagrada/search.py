@@ -1,0 +1,400 @@
+"""Sagrada solo's own search (``sagrada``): what the Hint button, the review and the coach ask in
+Sagrada.
+
+The solo game is a race against the turn bar: every round three cards come, two go into the
+window and the third onto the bar, whose values are the target. All thirty cards come out over
+the ten rounds, so a strong player plans with the cards still to come (they are known, only
+their order is not) and weighs, each round, three things at once: the window's orders (the
+public ones, partly built), the fields that no card still to come can fill (each an empty
+field at the end: 3 points, and a card more on the bar), and the value of the card left for
+the bar. The search does the same:
+
+- ``window_value``: the window's worth so far, in points: each order with credit for what is
+  half built (a row or column with no repeat yet, by how full it is; pairs and sets by how
+  near the next one is) and a charge for each empty field that no card still to come fits
+  (and a smaller one for a field only one or two such cards fit);
+- the round planner: every way to play the round's turns that are left (both placements, which
+  card goes to the bar), judged by the window's worth after them less the bar's new card;
+- playouts: the planner's leading moves (``width``, 4) are each played out to the end many
+  times, every turn by the planner one turn deep (no tools), each time on an order of the
+  unknown pile drawn at random and the same for every move; a move's value is its share of
+  those games won (a margin of a point or two counts nearly as a win or a loss), with the
+  planner's own rating counted as ``prior`` (4) playouts. A move that plays worse than the
+  best on the same orders, ``sure`` (2.5) standard errors beyond doubt, drops out, and the
+  search ends when one is left or the budget is spent. When the planner puts its best move
+  ``settle`` (6) points ahead of the next, or there is only one, nothing is played out.
+
+The tools are weighed at the root like any other move: what they lead to is planned and
+played out like the rest. Moves that were not played out keep the planner's order.
+
+>>> import stainedglass as sg
+>>> state = sg.load("sagrada", window="Morning Lantern").new_game(seed=3)
+>>> while state.is_chance():
+...     state.play(state.sample_chance())
+>>> bot = sg.ai.bot("sagrada", playouts=40, seed=1)
+>>> bot.choose(state) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from ..ai.bots import register_bot
+from ..ai.search import Bot, Candidate, Clock
+from ..core import Move, State, bit_indices
+from .cards import ALL_CARDS
+from .game import DRAW, ROUNDS, TURNS_PER_ROUND, SagradaState
+from .scoring import ORDERS, score
+from .windows import COLS, EDGE, FULL, ROWS, around, beside
+
+__all__ = ["SagradaSearch", "window_value"]
+
+_ROWS = tuple(tuple(r * COLS + c for c in range(COLS)) for r in range(ROWS))
+_COLS = tuple(tuple(r * COLS + c for r in range(ROWS)) for c in range(COLS))
+_LINE_ORDERS = {  # order id: (lines, by color (True) or value, points a line)
+    "row_color_variety": (_ROWS, True, 6), "column_color_variety": (_COLS, True, 5),
+    "row_shade_variety": (_ROWS, False, 5), "column_shade_variety": (_COLS, False, 4)}
+_PAIRS = {"light_shades": (0, 1), "medium_shades": (2, 3), "deep_shades": (4, 5)}
+_SHADES = {f"shades_of_{name}": k for k, name in enumerate(("red", "green", "yellow", "blue",
+                                                            "black"))}
+_VALUE = tuple(c % 6 + 1 for c in ALL_CARDS)
+_COLOR = tuple(c // 6 for c in ALL_CARDS)
+
+Knobs = tuple[float, float, float, float, float, float]
+KNOBS: Knobs = (6.5, 2.0, 0.7, 1.5, 0.6, 0.5)
+"""The window's worth, in points: an empty field that no card to come fits (3 at the end, and
+its card goes to the bar), one that only 1 or only 2 such cards fit (they may come when the
+field is closed, or be wanted elsewhere); the power of a row's or column's share filled in its
+credit; a 1 (or 3, 5) waiting for its 2 (4, 6); a value or color towards the next set."""
+
+
+def window_value(grid: Sequence[int], occ: int, colm: Sequence[int], valm: Sequence[int],
+                 allowed: Sequence[int], to_come: Sequence[int], orders: Sequence[str],
+                 weights: Sequence[int], knobs: "Knobs | None" = None) -> float:
+    """The window's worth in points: the orders with credit for what is half built, less a
+    charge for the empty fields the cards ``to_come`` (drawn or in the pile) cannot fill."""
+    dead_c, frag1, frag2, power, pair, step = knobs or KNOBS
+    bc = [beside(m) for m in colm]
+    bv = [beside(m) for m in valm]
+    free = FULL & ~occ
+    one = two = three = 0
+    for c in to_come:  # bit-sliced counts: fields that 1, 2, 3+ cards to come fit
+        m = allowed[c] & free & ~bc[c // 6] & ~bv[c % 6]
+        three |= two & m
+        two |= one & m
+        one |= m
+    empty = free
+    dead = empty & ~one
+    value = -(dead_c * bin(dead).count("1") + frag1 * bin(one & ~two & empty).count("1")
+              + frag2 * bin(two & ~three & empty).count("1"))
+    vals = None
+    for oid, w in zip(orders, weights):
+        if not w:
+            continue
+        if oid in _LINE_ORDERS:
+            lines, by_color, points = _LINE_ORDERS[oid]
+            part = 0.0
+            for line in lines:
+                seen = 0
+                filled = 0
+                ok = True
+                for i in line:
+                    c = grid[i]
+                    if c < 0:
+                        if (dead >> i) & 1:
+                            ok = False
+                            break
+                        continue
+                    k = 1 << (_COLOR[c] if by_color else _VALUE[c])
+                    if seen & k:
+                        ok = False
+                        break
+                    seen |= k
+                    filled += 1
+                if ok:
+                    part += points * (filled / len(line)) ** power
+            value += w * part
+            continue
+        if vals is None:
+            vals = [0] * 7
+            cols = [0] * 5
+            sums = [0] * 5
+            for c in grid:
+                if c >= 0:
+                    vals[_VALUE[c]] += 1
+                    cols[_COLOR[c]] += 1
+                    sums[_COLOR[c]] += _VALUE[c]
+        if oid in _SHADES:
+            value += w * sums[_SHADES[oid]]
+        elif oid == "shades_of_choice":
+            value += w * max(sums)
+        elif oid in _PAIRS:
+            a, b = _PAIRS[oid]
+            na, nb = vals[a + 1], vals[b + 1]
+            value += w * (2 * min(na, nb) + pair * abs(na - nb))
+        elif oid == "shade_variety":
+            low = min(vals[1:])
+            value += w * (5 * low + step * sum(1 for v in vals[1:] if v > low))
+        elif oid == "color_variety":
+            low = min(cols)
+            value += w * (4 * low + step * sum(1 for v in cols if v > low))
+        else:  # an order this search has no model for: its points as they stand
+            value += w * ORDERS[oid].points(grid)
+    return value
+
+
+class _Plan:
+    """A position of the round as the planner sees it: the window's masks, in place."""
+
+    __slots__ = ("grid", "occ", "colm", "valm", "allowed", "orders", "weights", "knobs",
+                 "final")
+
+    def __init__(self, st: SagradaState, knobs: Knobs | None = None) -> None:
+        self.knobs = knobs
+        self.final = False  # the last round: the window is judged by its true score
+        self.grid = list(st._grid)
+        self.occ = st._occ
+        self.colm = list(st._colm)
+        self.valm = list(st._valm)
+        self.allowed = st.window.allowed
+        self.orders = st._orders
+        self.weights = st._weights
+
+    def put(self, i: int, c: int) -> None:
+        b = 1 << i
+        self.grid[i] = c
+        self.occ |= b
+        self.colm[c // 6] |= b
+        self.valm[c % 6] |= b
+
+    def take(self, i: int) -> None:
+        c = self.grid[i]
+        b = ~(1 << i)
+        self.grid[i] = -1
+        self.occ &= b
+        self.colm[c // 6] &= b
+        self.valm[c % 6] &= b
+
+    def free(self, c: int) -> int:
+        occ = self.occ
+        if occ == 0:
+            base = EDGE
+        else:
+            base = around(occ) & ~occ
+        return (base & self.allowed[c] & ~beside(self.colm[c // 6])
+                & ~beside(self.valm[c % 6]))
+
+    def worth(self, to_come: Sequence[int]) -> float:
+        if self.final:
+            return float(score(self.grid, self.orders, self.weights))
+        return window_value(self.grid, self.occ, self.colm, self.valm, self.allowed, to_come,
+                            self.orders, self.weights, self.knobs)
+
+    def best(self, hand: list[int], turns: int, pile: Sequence[int]) -> tuple[float, list]:
+        """The best way to play ``turns`` placements from ``hand``: (value, [(card, field)]),
+        the value being the window's worth after them less the values left for the bar."""
+        if turns <= 0 or not hand:
+            return self.worth([*hand, *pile]) - sum(_VALUE[c] for c in hand), []
+        best_v, best_p = -math.inf, []
+        for c in set(hand):
+            fields = self.free(c)
+            if not fields:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            for i in bit_indices(fields):
+                self.put(i, c)
+                v, p = self.best(rest, turns - 1, pile)
+                self.take(i)
+                if v > best_v:
+                    best_v, best_p = v, [(c, i), *p]
+        if not best_p:  # nothing fits: the turn passes
+            return self.worth([*hand, *pile]) - sum(_VALUE[c] for c in hand), []
+        return best_v, best_p
+
+
+def estimate(st: SagradaState, round_: int, knobs: Knobs | None = None) -> float:
+    """The planner's margin (score less target, in points) of ``st``, reached by a move made
+    in round ``round_``: exact at the end; else the best rest of that round (its placements
+    left and the card left for the bar), judged by ``window_value``, less the target so far."""
+    if st._over:
+        return float(st.scores()[0] - st.target())
+    pile = [*st._unknown, *st._bottom]
+    plan = _Plan(st, knobs)
+    hand = list(st._hand)
+    turns = TURNS_PER_ROUND - st._turns if st._round == round_ and not st._to_draw else 0
+    plan.final = st._round == ROUNDS and turns > 0
+    return plan.best(hand, turns, pile)[0] - st.target()
+
+
+def playout(st: SagradaState, order: Sequence[int], knobs: Knobs | None = None) -> int:
+    """Play ``st`` (a position between turns or before a round's draws) to the end and return
+    the margin (score less target): the unknown cards come in ``order`` (then the returned
+    ones), and every turn places the card and field the planner rates best, the cards left in
+    hand counted for the bar. No tool is used."""
+    plan = _Plan(st, knobs)
+    deck = [c for c in order if c in st._unknown]
+    if len(deck) < len(st._unknown):  # cards reshuffled into the pile: after the order
+        deck += sorted(st._unknown - set(deck))
+    deck += st._bottom
+    hand = list(st._hand)
+    to_draw, turns, round_ = st._to_draw, st._turns, st._round
+    target = st.target()
+    if st._over:
+        return score(plan.grid, plan.orders, plan.weights) - target
+    while True:
+        if to_draw:
+            hand += deck[:to_draw]
+            del deck[:to_draw]
+            to_draw = 0
+        plan.final = round_ == ROUNDS
+        while turns < TURNS_PER_ROUND:
+            _, placed = plan.best(hand, 1, deck)
+            if placed:
+                c, i = placed[0]
+                plan.put(i, c)
+                hand.remove(c)
+            turns += 1
+        target += sum(_VALUE[c] for c in hand)
+        hand = []
+        if round_ >= ROUNDS:
+            break
+        round_ += 1
+        turns = 0
+        to_draw = 3
+    return score(plan.grid, plan.orders, plan.weights) - target
+
+
+def _surely_worse(best: list[float], other: list[float], z: float) -> bool:
+    """Whether ``other`` plays worse than ``best`` beyond doubt: their differences on the same
+    orders of the pile, ``z`` standard errors above zero."""
+    n = len(best)
+    diffs = [b - o for b, o in zip(best, other)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * math.sqrt(var / n) and mean > 0
+
+
+def _share(margin: float) -> float:
+    """A margin in points as a chance to win, for the views."""
+    return 1.0 / (1.0 + math.exp(-margin / 3.0))
+
+
+@register_bot
+class SagradaSearch(Bot):
+    """Sagrada solo's own search (see the module): ``budget`` seconds a move (default 1) or
+    ``playouts`` orders of the pile, each played out after every leading move; ``seed``.
+    ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure`` and ``settle``
+    shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
+    bring; ``dead``, ``fragile1``, ``fragile2``, ``power``, ``pair`` and ``step`` are the
+    window's worth (``KNOBS``)."""
+
+    name = "sagrada"
+    games = ("sagrada",)
+    effort = ("playouts", 0.02)  # a playout here plays several moves to the end: ~60 MCTS ones
+    rules = {"playouts": ("int", 0), "chance_samples": ("int", 1), "width": ("int", 2),
+             "sure": ("number", 0, 10),
+             "settle": ("number", 0, 1000), "prior": ("number", 0, 1000),
+             "dead": ("number", 0, 50), "fragile1": ("number", 0, 50),
+             "fragile2": ("number", 0, 50), "power": ("number", 0, 10),
+             "pair": ("number", 0, 10), "step": ("number", 0, 10)}
+    defaults: dict[str, Any] = {"seed": None, "budget": None, "playouts": None,
+                                "chance_samples": 6, "width": 4, "settle": 6.0, "prior": 4.0,
+                                "sure": 2.5, "dead": KNOBS[0], "fragile1": KNOBS[1],
+                                "fragile2": KNOBS[2], "power": KNOBS[3], "pair": KNOBS[4],
+                                "step": KNOBS[5]}
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        self._check(state)
+        assert isinstance(state, SagradaState)
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["playouts"] is not None \
+            else 1.0
+        clock = Clock(seconds, opts["playouts"], self.stop)
+        st = state.clone()
+        rated = []
+        for m in st.legal_moves():
+            rated.append((self._after(st, m), self.rng.random(), m))
+        rated.sort(key=lambda t: (-t[0], t[1]))
+        self.playouts = 0
+        out = [Candidate(m, _share(v), 1, "round planned") for v, _, m in rated]
+        if len(rated) < 2 or opts["playouts"] == 0 or rated[0][0] - rated[1][0] > opts["settle"]:
+            return out[:top]
+        # The leading moves played out to the end, all on the same orders of the pile; a move
+        # that plays surely worse than the best so far (paired over those orders) drops out.
+        width = min(opts["width"], len(rated))
+        lead = [m for _, _, m in rated[:width]]
+        values: list[list[float]] = [[] for _ in range(width)]
+        active = list(range(width))
+        unknown = sorted(st._unknown)
+        z = opts["sure"]
+        while len(active) > 1 and not clock.spent(self.playouts):
+            order = list(unknown)
+            self.rng.shuffle(order)
+            for k in active:
+                values[k].append(self._played_out(st, lead[k], order))
+            self.playouts += 1
+            n = self.playouts
+            if z and n >= 16 and n % 8 == 0:
+                best = max(active, key=lambda k: sum(values[k]))
+                active = [k for k in active if k == best
+                          or not _surely_worse(values[best][-n:], values[k][-n:], z)]
+        prior = opts["prior"]  # the planner's rating counts as that many playouts
+        mixed = sorted((((sum(values[k]) + prior * _share(rated[k][0])) / (len(values[k]) + prior),
+                         k in active, k) for k in range(width)), key=lambda t: (-t[1], -t[0]))
+        out = ([Candidate(lead[k], v, len(values[k]), "playouts") for v, _, k in mixed]
+               + out[width:])
+        return out[:top]
+
+    def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> float:
+        """One playout after ``move``, the pile in ``order``: its win chance, softened (a
+        margin of a point or two counts nearly as a win or a loss)."""
+        round_ = st._round
+        st._push(move)
+        n = 0
+        while st.is_chance() and st._round == round_:  # Redraw's draws, from the same order
+            st._push(self._next(st, order))
+            n += 1
+        margin = playout(st, order, self._knobs())
+        for _ in range(n + 1):
+            st.undo()
+        return 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.0))
+
+    @staticmethod
+    def _next(st: SagradaState, order: list[int]) -> Move:
+        outcomes = [m for m, _ in st.chance_outcomes()]
+        if st._unknown:  # the next of the order (cards reshuffled in come after it)
+            c = next((c for c in order if c in st._unknown), min(st._unknown))
+            return DRAW[c]
+        return outcomes[0]
+
+    def _after(self, st: SagradaState, move: Move) -> float:
+        """The planner's margin after ``move``; chance inside the turn (Redraw's draws)
+        averaged over ``chance_samples`` draws."""
+        round_ = st._round
+        st._push(move)
+        if not st.is_chance() or st._round != round_:
+            value = estimate(st, round_, self._knobs())
+        else:
+            k = self.options["chance_samples"]
+            value = 0.0
+            for _ in range(k):
+                n = 0
+                while st.is_chance() and st._round == round_:
+                    st._push(self._draw(st))
+                    n += 1
+                value += estimate(st, round_, self._knobs()) / k
+                for _ in range(n):
+                    st.undo()
+        st.undo()
+        return value
+
+    def _knobs(self) -> Knobs:
+        o = self.options
+        return (o["dead"], o["fragile1"], o["fragile2"], o["power"], o["pair"], o["step"])
+
+    def _draw(self, st: SagradaState) -> Move:
+        outcomes = st.chance_outcomes()
+        return outcomes[self.rng.randrange(len(outcomes))][0]
