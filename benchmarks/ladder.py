@@ -40,7 +40,8 @@ def markdown(lad: Ladder, seconds: float | None) -> str:
                    if lad.opening_plies else "")
                 + "; Bradley-Terry ratings on the Elo scale, greedy "
                 "at 0 (the anchor), 95% intervals by resampling the games" if elo else
-                "a window difficulty, the same deals for every bot; the share of games won")
+                "a window difficulty (fewer where a row says so), the same deals for every "
+                "bot; the share of games won")
              + (f" ({seconds / 60:.0f} min on this machine)." if seconds is not None else "."))
     for p in lad.pairings:
         if p.get("settle"):
@@ -56,9 +57,10 @@ def markdown(lad: Ladder, seconds: float | None) -> str:
                  f"{r.margin:+.1f} | {r.sec_per_move:.2f} |" for r in lad.rungs]
     else:
         levels = sorted(lad.rungs[0].by_difficulty)
-        rows = ["| bot | won | 95% interval | " + " | ".join(f"difficulty {d}" for d in levels)
-                + " | s/move |", "|---" * (4 + len(levels)) + "|"]
-        rows += [f"| {r.bot} | {r.rating:.0%} | {r.low:.0%}-{r.high:.0%} | "
+        rows = ["| bot | deals | won | 95% interval | "
+                + " | ".join(f"difficulty {d}" for d in levels)
+                + " | s/move |", "|---" * (5 + len(levels)) + "|"]
+        rows += [f"| {r.bot} | {r.games} | {r.rating:.0%} | {r.low:.0%}-{r.high:.0%} | "
                  + " | ".join(f"{r.by_difficulty[d]:.0%}" for d in levels)
                  + f" | {r.sec_per_move:.2f} |" for r in lad.rungs]
     best = lad.strongest(HINT_S)

@@ -103,17 +103,27 @@ def table(rows: dict[tuple[str, int, int], dict[str, Any]], n: int,
     return "\n".join(lines)
 
 
+def played(rows: dict[tuple[str, int, int], dict[str, Any]], bot: str, n: int) -> int:
+    """How many of the first ``n`` deals of every difficulty ``bot`` played (the first k of
+    each difficulty, the same k for all)."""
+    k = 0
+    while k < n and all((bot, level, k) in rows for level in LEVELS):
+        k += 1
+    return k
+
+
 def ladder(rows: dict[tuple[str, int, int], dict[str, Any]], n: int) -> Ladder:
-    """Sagrada's ladder from the deals played: each bot that played all ``n`` deals of every
-    difficulty, by the share it won."""
+    """Sagrada's ladder from the deals played: each bot by the share it won of the first deals
+    of every difficulty it played (up to ``n``; a rung on fewer deals has a wider interval)."""
     rungs = []
     for bot in sorted({k[0] for k in rows}):
-        mine = [rows.get((bot, level, i)) for level in LEVELS for i in range(n)]
-        if any(r is None for r in mine):
+        k = played(rows, bot, n)
+        if not k:
             continue
+        mine = [rows[(bot, level, i)] for level in LEVELS for i in range(k)]
         won = sum(r["won"] for r in mine)
         low, high = wilson(won, len(mine))
-        by = {str(level): round(sum(r["won"] for r in mine if r["difficulty"] == level) / n, 4)
+        by = {str(level): round(sum(r["won"] for r in mine if r["difficulty"] == level) / k, 4)
               for level in LEVELS}
         secs = sum(r["seconds"] for r in mine) / max(sum(r["moves"] for r in mine), 1)
         rungs.append(Rung(bot, round(won / len(mine), 4), round(low, 4), round(high, 4),
@@ -123,27 +133,35 @@ def ladder(rows: dict[tuple[str, int, int], dict[str, Any]], n: int) -> Ladder:
 
 
 def paired_lead(rows: dict[tuple[str, int, int], dict[str, Any]], n: int, a: str,
-                b: str) -> tuple[float, float, float]:
-    """How many more of the same deals ``a`` won than ``b``, as a share of the deals, with its
-    95% interval (the deals paired: each deal's difference, 1, 0 or -1)."""
+                b: str) -> tuple[float, float, float, int]:
+    """How many more of the same deals ``a`` won than ``b``, as a share of the deals both
+    played (of the first ``n`` a difficulty), with its 95% interval (the deals paired: each
+    deal's difference, 1, 0 or -1), and how many deals that is."""
+    k = min(played(rows, a, n), played(rows, b, n))
     diffs = [int(rows[(a, level, i)]["won"]) - int(rows[(b, level, i)]["won"])
-             for level in LEVELS for i in range(n)]
+             for level in LEVELS for i in range(k)]
     mean = sum(diffs) / len(diffs)
     sd = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
     half = 1.96 * sd / len(diffs) ** 0.5
-    return mean, mean - half, mean + half
+    return mean, mean - half, mean + half, len(diffs)
 
 
 def words(lad: Ladder, rows: dict[tuple[str, int, int], dict[str, Any]], n: int) -> str:
-    """The sentence that says how far the hint search leads the next rung within a second."""
+    """The sentence that says how far the hint search at a hint's second leads the best other
+    search within a second, on the deals both played."""
     fit = [r for r in lad.rungs if r.budget <= HINT_S + 1e-9]
-    if len(fit) < 2:
+    hint = sg.load("sagrada").facts.hint_bot
+    a = next((r for r in fit if r.bot == f"{hint}:budget={HINT_S:g}"), fit[0] if fit else None)
+    b = next((r for r in fit if a is not None and r.name != a.name), None)
+    if a is None or b is None:
         return ""
-    a, b = fit[0].bot, fit[1].bot
-    mean, low, high = paired_lead(rows, n, a, b)
-    sure = "clear of zero" if low > 0 or high < 0 else "not clear of zero: the two cannot be told apart"
-    return (f"On the same {len(LEVELS) * n} deals, {a} won {mean:+.1%} of them more than {b}, the "
-            f"next rung within a hint's second (95% interval {low:+.1%} to {high:+.1%}, {sure}).")
+    mean, low, high, deals_ = paired_lead(rows, n, a.bot, b.bot)
+    sure = ("clear of zero" if low > 0 or high < 0
+            else "not clear of zero: the two cannot be told apart")
+    more = "more" if mean >= 0 else "fewer"
+    return (f"On the same {deals_} deals, {a.bot} (the hint search) won {abs(mean):.1%} of them "
+            f"{more} than {b.bot}, the best other search within a hint's second (95% interval "
+            f"{low:+.1%} to {high:+.1%}, {sure}).")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -189,9 +189,19 @@ def test_sagradas_ladder_is_made_from_the_same_deals_for_every_bot() -> None:
     assert lad.rungs[1].rating == 0.5 and lad.rungs[1].by_difficulty == {
         str(level): 0.5 for level in deals.LEVELS}
     assert lad.strongest(1.0) == "sagrada"
-    mean, low, high = deals.paired_lead(rows, 4, "sagrada:budget=1", "mcts:budget=1")
-    assert mean == 0.5 and 0 < low < mean < high
-    assert "clear of zero" in deals.words(lad, rows, 4)
+    mean, low, high, paired = deals.paired_lead(rows, 4, "sagrada:budget=1", "mcts:budget=1")
+    assert mean == 0.5 and 0 < low < mean < high and paired == 16
+    for level in deals.LEVELS:  # a bot that played only the first deal of each difficulty
+        rows[("mcts:budget=0.1", level, 0)] = {"bot": "mcts:budget=0.1", "difficulty": level,
+                                               "deal": 0, "won": True, "seconds": 1.0,
+                                               "moves": 20}
+    assert {r.bot: r.games for r in deals.ladder(rows, 4).rungs}["mcts:budget=0.1"] == 4
+    said = deals.words(deals.ladder(rows, 4), rows, 4)  # now the best other: on its 4 deals
+    assert said.startswith("On the same 4 deals, sagrada:budget=1 (the hint search) won 0.0% "
+                           "of them more than mcts:budget=0.1") and "cannot be told apart" in said
+    said = deals.words(lad, rows, 4)  # the hint search at a hint's second against the best other
+    assert said.startswith("On the same 16 deals, sagrada:budget=1 (the hint search) won 50.0% "
+                           "of them more than mcts:budget=1") and said.endswith("clear of zero).")
     assert "| mcts:budget=1 | 16 | 50.0% |" in deals.table(rows, 4)
     assert [d for d in deals.deals(2) if d[0] == 3] == [(3, 0, "Morning Lantern"),
                                                         (3, 1, "Quiet Cloister")]
