@@ -85,10 +85,9 @@ def window_value(grid: Sequence[int], occ: int, colm: Sequence[int], valm: Seque
         three |= two & m
         two |= one & m
         one |= m
-    empty = free
-    dead = empty & ~one
-    value = -(dead_c * bin(dead).count("1") + frag1 * bin(one & ~two & empty).count("1")
-              + frag2 * bin(two & ~three & empty).count("1"))
+    dead = free & ~one
+    value = -(dead_c * bin(dead).count("1") + frag1 * bin(one & ~two & free).count("1")
+              + frag2 * bin(two & ~three & free).count("1"))
     vals = None
     for oid, w in zip(orders, weights):
         if not w:
@@ -364,11 +363,10 @@ class SagradaSearch(Bot):
 
     @staticmethod
     def _next(st: SagradaState, order: list[int]) -> Move:
-        outcomes = [m for m, _ in st.chance_outcomes()]
         if st._unknown:  # the next of the order (cards reshuffled in come after it)
             c = next((c for c in order if c in st._unknown), min(st._unknown))
             return DRAW[c]
-        return outcomes[0]
+        return st.chance_outcomes()[0][0]  # the returned cards, in their known order
 
     def _after(self, st: SagradaState, move: Move) -> float:
         """The planner's margin after ``move``; chance inside the turn (Redraw's draws)
