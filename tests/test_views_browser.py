@@ -158,6 +158,34 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
     assert page.outside == []  # type: ignore[attr-defined]
 
 
+def ask_hint(page: Any) -> bool:
+    """Click Hint until the hint is shown (False: the game ended meanwhile). The log can show Light's move a moment before the
+    banner leaves "Light to move", and a Hint clicked then, while Dark's bot still thinks, is
+    told "Still thinking": it is asked again once Dark has answered."""
+    for _ in range(10):
+        page.click("button:has-text('Hint')")
+        page.wait_for_function(
+            "() => { const t = document.querySelector('.sg-view .sg-message').innerText;"
+            " return t.startsWith('Hint:') || t.startsWith('Still thinking'); }")
+        if page.inner_text(".sg-view .sg-message").startswith("Hint:"):
+            page.wait_for_selector(f"{CITY} .hint")
+            return True
+        page.wait_for_function(  # Dark's answer replaces the words
+            "() => !document.querySelector('.sg-view .sg-message').innerText"
+            ".startsWith('Still thinking')")
+        wait_for_light(page)
+        if "Game over" in page.inner_text(".sg-banner"):
+            return False
+    raise AssertionError("the hint never came")
+
+
+def wait_for_light(page: Any) -> None:
+    """Until the banner says Light is to move, or the game is over."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.sg-banner .sg-turn').innerText;"
+        " return t.includes('Light to move') || t.includes('Game over'); }")
+
+
 def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
@@ -168,16 +196,12 @@ def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page:
     wait_moves(page, 2)
     # Light plays the hinted move until the game ends
     for _ in range(40):
-        page.wait_for_function(  # Dark's bot has answered (it thinks in the background)
-            "() => { const t = document.querySelector('.sg-banner .sg-turn').innerText;"
-            " return t.includes('Light to move') || t.includes('Game over'); }")
+        wait_for_light(page)  # Dark's bot has answered (it thinks in the background)
         if "Game over" in page.inner_text(".sg-banner"):
             break
         n = moves_in_log(page)
-        page.click("button:has-text('Hint')")
-        page.wait_for_selector(f"{CITY} .hint")
-        page.wait_for_function(
-            "() => document.querySelector('.sg-view .sg-message').innerText.startsWith('Hint:')")
+        if not ask_hint(page):
+            break
         # the hinted building is now in hand: place it where the hint shows
         cell = _anchor(page.eval_on_selector(f"{CITY} .hint", "g => g.dataset.cells").split())
         hover(page, cell)
