@@ -1,5 +1,5 @@
 """AI speed for every registered game: MCTS iterations/s, alpha-beta nodes/s (and a game's own
-search's), the hint search's latency.
+search's, in the unit its ``effort`` names), the hint search's latency.
 
 The speed of search comes from the game's ``legal_moves``/``play``/``undo``/``clone`` (profile
 those first). Positions: a few seeded random positions through each game, one core.
@@ -68,9 +68,11 @@ def main() -> None:
                search_rate(name, "mcts", "last_iterations"), "iter/s")
         report(f"{name}: alpha-beta nodes (median of {POSITIONS} positions)",
                search_rate(name, "alphabeta", "nodes"), "nodes/s")
-        for own in sg.ai.bot_names(name)[len(sg.ai.BOTS):]:
-            report(f"{name}: {own} search nodes (median of {POSITIONS} positions)",
-                   search_rate(name, own, "nodes"), "nodes/s")
+        for own in sg.ai.bot_names(name)[len(sg.ai.BOTS):]:  # the game's own, in its unit
+            effort = sg.ai.bot_class(own).effort
+            unit = effort[0] if effort else "nodes"
+            report(f"{name}: {own} search {unit} (median of {POSITIONS} positions)",
+                   search_rate(name, own, unit), f"{unit}/s")
         hint = sg.load(name).facts.hint_bot
         for budget in BUDGETS:
             median, worst = suggest_latency(name, budget)

@@ -110,6 +110,20 @@ def test_mcts_budget_is_iterations_or_seconds():
     assert sum(c.support for c in ranked) == 60, "every playout went through one root move"
 
 
+@pytest.mark.parametrize("game", ["cathedral", "sagrada"])
+def test_a_games_own_search_counts_its_work_in_the_unit_it_declares(game):
+    """``effort`` names the option that fixes the work: the search keeps the count under the
+    same name, and a counted budget bounds it (the benchmarks read the rate from it)."""
+    own = sg.ai.bot_names(game)[len(sg.ai.BOTS):]
+    assert own == [game]
+    unit, _cost = sg.ai.bot_class(game).effort
+    state = _random_position(sg.load(game), 3)
+    always = {"settle": 1000} if game == "sagrada" else {}  # no skipping when the plan is clear
+    bot = sg.ai.bot(game, seed=1, **always, **{unit: 40})
+    bot.analyse(state)
+    assert 0 < getattr(bot, unit) <= 40 + 8  # a search may finish the step it is in
+
+
 class _StopAfter:
     """A stop flag that another thread would set: here it turns on at its ``n``-th look."""
 

@@ -15,7 +15,7 @@ True
 
 from . import ladder, puzzles
 from .alphabeta import AlphaBetaBot
-from .bots import BOTS, GreedyBot, RandomBot, bot, bot_names, register_bot
+from .bots import BOTS, GreedyBot, RandomBot, bot, bot_class, bot_names, register_bot
 from .mcts import MCTSBot
 from .review import LABELS, Comparison, Judgement, Review, compare, label, review
 from .search import Bot, Candidate
@@ -23,6 +23,6 @@ from .suggest import Suggestion, suggest
 from .tournament import Table, tournament
 
 __all__ = ["BOTS", "Bot", "Candidate", "RandomBot", "GreedyBot", "MCTSBot", "AlphaBetaBot", "bot",
-           "bot_names", "register_bot",
+           "bot_class", "bot_names", "register_bot",
            "suggest", "Suggestion", "tournament", "Table", "compare", "Comparison", "review",
            "Review", "Judgement", "label", "LABELS", "ladder", "puzzles"]
