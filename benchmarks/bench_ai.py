@@ -73,7 +73,7 @@ def main() -> None:
             unit = effort[0] if effort else "nodes"
             report(f"{name}: {own} search {unit} (median of {POSITIONS} positions)",
                    search_rate(name, own, unit), f"{unit}/s")
-        hint = sg.load(name).facts.hint_bot
+        hint = sg.load(name).hint_bot
         for budget in BUDGETS:
             median, worst = suggest_latency(name, budget)
             verdict = "ok" if worst <= 1.1 * budget else "OVER"

@@ -320,12 +320,20 @@ class Facts:
     hint_bot: str = "mcts"
     """The search behind the Hint button, ``compare``, ``review`` and the coach: the strongest
     bot of the game's ladder (``benchmarks/STRENGTH.md``) that answers within a hint's second
-    (a name of ``sg.ai.bot_names(game)``)."""
+    (a name of ``sg.ai.bot_names(game)``). A game reads it as :attr:`Game.hint_bot`."""
+    hint_bot_by_players: tuple[tuple[int, str], ...] = ()
+    """``(players, bot)``: table sizes where another bot beat ``hint_bot`` in matches between
+    the two (``benchmarks/matches.py``, the lead's interval clear of zero), and gives the hints
+    there."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"facts: players must be 1 <= min <= max, not {self.min_players}"
                              f"..{self.max_players}")
+        for players, _bot in self.hint_bot_by_players:
+            if not self.min_players <= players <= self.max_players:
+                raise ValueError(f"facts: hint_bot_by_players names {players} players, outside "
+                                 f"{self.min_players}..{self.max_players}")
         for what in ("player_names", "player_colours"):
             if len(getattr(self, what)) != self.max_players:
                 raise ValueError(f"facts: {what} needs one entry per seat ({self.max_players})")
@@ -436,6 +444,16 @@ class Game:
     @property
     def num_players(self) -> int:
         return int(self.settings.get("players", self.facts.min_players))
+
+    @property
+    def hint_bot(self) -> str:
+        """The hint search at this table size: ``facts.hint_bot``, or the bot that
+        ``facts.hint_bot_by_players`` names for this many players.
+
+        >>> load("coloring", players=2).hint_bot, load("coloring", players=4).hint_bot
+        ('alphabeta', 'mcts')
+        """
+        return dict(self.facts.hint_bot_by_players).get(self.num_players, self.facts.hint_bot)
 
     @property
     def player_names(self) -> tuple[str, ...]:

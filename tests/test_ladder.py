@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import pathlib
@@ -123,8 +124,33 @@ def test_sagradas_ladder_is_the_share_won_per_difficulty() -> None:
 def test_each_games_hint_search_is_its_ladders_strongest_within_a_second(game: str) -> None:
     facts = sg.load(game).facts
     assert facts.hint_bot in sg.ai.bot_names(game)
+    assert all(bot in sg.ai.bot_names(game) for _, bot in facts.hint_bot_by_players)
     lad = shipped(game)
     assert lad.strongest(HINT_S) == facts.hint_bot, str(lad)
+
+
+def test_coloring_names_for_each_table_size_the_search_its_matches_show_stronger() -> None:
+    """The ladder (two players) picks ``alphabeta``; the matches at 2, 3 and 4 players against
+    the next rung, ``mcts`` at 1 s (``benchmarks/matches.jsonl``), keep it where the lead's
+    interval spans zero and give the hints to ``mcts`` where ``mcts`` is clearly ahead."""
+    matches = _script("matches")
+    rows = matches.done()
+    for players in (2, 3, 4):
+        key = matches.key("coloring", players, "alphabeta:budget=1", "mcts:budget=1")
+        games = [r for (m, _), r in rows.items() if m == key]
+        assert len(games) >= 50, (players, len(games))
+        lead, low, high, _share = matches.lead(games)
+        expected = "mcts" if high < 0 else "alphabeta"
+        assert sg.load("coloring", players=players).hint_bot == expected, (players, lead, low,
+                                                                            high)
+    state = sg.load("coloring", players=4).new_game(seed=1)
+    assert sg.ai.suggest(state, top=1, iterations=20, seed=1)[0].unit == "playouts"  # mcts's
+
+
+def test_a_table_size_outside_the_games_players_is_refused() -> None:
+    facts = sg.load("coloring").facts
+    with pytest.raises(ValueError, match="hint_bot_by_players names 5 players"):
+        dataclasses.replace(facts, hint_bot_by_players=((5, "mcts"),))
 
 
 def test_the_shipped_ladders_cover_every_game_and_the_budgets_measured() -> None:

@@ -40,12 +40,24 @@ def shown(widget: Any) -> bool:
     return widget.layout.display != "none"
 
 
+def test_the_hint_names_the_search_of_its_table_size() -> None:
+    """Coloring's hints come from alpha-beta at two players and from MCTS at four (the
+    matches in benchmarks/STRENGTH.md): the hint's words name the one that searched."""
+    import stainedglass_widgets as sgw
+
+    for players, words in ((2, "Alpha-beta"), (4, "MCTS")):
+        view = sgw.view("coloring", players=players, background=False, hint_budget_s=0.1)
+        view.hint_button.click()
+        assert view.suggestions, players
+        assert f"searched by {words} for 0.1 s" in text(view.hint_list), players
+
+
 def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart() -> None:
     view = placed(CathedralView(hint_budget_s=0.4))
     before = view.state.clone()
     view.hint_button.click()
     assert view.search is not None and shown(view.thinking_row)  # thinking, page free
-    assert "Looking for Dark's best moves" in text(view.thinking)
+    assert "Looking for Dark's best moves (Cathedral search, 0.4 s)" in text(view.thinking)
     assert view.wait()
     assert not shown(view.thinking_row)
     hints = view.suggestions
@@ -57,6 +69,7 @@ def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart(
         assert h.reason in text(view.hint_list) and f"{h.value:.0%}" in text(view.hint_list)
     assert text(view.message).count("Hint: " + hints[0].reason)
     assert shown(view.hint_panel) and "Suggestions for Dark" in text(view.hint_list)
+    assert "searched by Cathedral search for 0.4 s" in text(view.hint_list)
     # on the board: the best as the hint (in hand already), the others as numbered ghosts
     svg = view.city.svg
     assert svg.count('class="hint"') == 1 and svg.count('class="suggestion"') == len(hints) - 1

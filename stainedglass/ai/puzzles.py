@@ -1,7 +1,7 @@
 """Puzzles: positions with one clearly best move, mined from bot games and checked by search.
 
 A puzzle is a position (a game record stopped at a ply), its answer, and why: the game's hint
-search (``facts.hint_bot``) weighed the best moves it found from the position, each searched
+search (``Game.hint_bot``) weighed the best moves it found from the position, each searched
 after it is played, and the answer beat the next best by at least the game's margin
 (``Game.puzzle_rules``) at the puzzle's budget and again at twice that budget with another seed.
 Where that search reached every end of the game (Cathedral's last placements), the puzzle is
@@ -240,8 +240,8 @@ def _difficulty(state: State, puzzle_answer: Callable[[Move], bool], playouts: i
     few = max(1, playouts // 8)
     ranked = _searcher(work, seed, few, None, None).analyse(work, top=1)
     if ranked and puzzle_answer(ranked[0].move):
-        return "medium", f"{state.game.facts.hint_bot} finds it at {few} playouts"
-    return "hard", f"{state.game.facts.hint_bot} needs {playouts} playouts"
+        return "medium", f"{state.game.hint_bot} finds it at {few} playouts"
+    return "hard", f"{state.game.hint_bot} needs {playouts} playouts"
 
 
 def _try(state: State, playouts: int, margin: float, seed: int, ident: str) -> Puzzle | None:

@@ -4,7 +4,7 @@ move (``review``), every verdict in words.
 Values are the mover's share of the win (0..1: a win chance in a two-player game, the chance to
 reach the target in solo Sagrada), each found the same way: the search's best value of the
 position after the move, seen from the mover's seat. The searches are the game's hint search
-(``facts.hint_bot``: MCTS, or Cathedral's own); by ``playouts`` they are exactly reproducible
+(``Game.hint_bot``: MCTS, or the game's own); by ``playouts`` they are exactly reproducible
 (same record, playouts and seed: the same review; for a search that is not MCTS, the same work
 in its own units, ``Bot.effort``), by ``budget_s`` they follow the clock. Hidden cards stay
 hidden: each search sees the game as the mover saw it (or, for a review made for one player,
@@ -122,7 +122,7 @@ class Review:
 def _searcher(state: State, seed: int, playouts: int | None, budget_s: float | None,
               stop: StopFlag | None) -> Any:
     """The game's hint search with this budget (``playouts`` in its own units of work)."""
-    name = state.game.facts.hint_bot
+    name = state.game.hint_bot
     cls = bot_class(name)
     opts: dict[str, Any] = {"seed": seed}
     if "early_stop" in cls.defaults:  # a review weighs every move: no settling early

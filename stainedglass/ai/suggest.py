@@ -47,7 +47,7 @@ class Suggestion:
 def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str | None = None,
             seed: int | None = None, **options: Any) -> list[Suggestion]:
     """The ``top`` best moves for the player to move, best first, found by ``bot`` (by default
-    the game's hint search, ``facts.hint_bot``) within ``budget_s`` seconds (reasons
+    the game's hint search, ``Game.hint_bot``) within ``budget_s`` seconds (reasons
     included). ``options`` go to the bot (e.g. ``c=0.6`` for mcts, or
     ``stop=threading.Event()``, which another thread sets to end the search early).
 
@@ -58,7 +58,7 @@ def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str | None =
     if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or budget_s <= 0:
         raise ValueError(f"budget_s must be a positive number of seconds, not {budget_s!r}")
     if bot is None:
-        bot = state.game.facts.hint_bot
+        bot = state.game.hint_bot
     if bot == "random":
         raise ValueError("the random bot does not rank moves: use greedy, mcts or alphabeta")
     opts: dict[str, Any] = {"seed": seed, **options}

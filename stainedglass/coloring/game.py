@@ -797,7 +797,8 @@ class ColoringGame(Game):
     facts = Facts(chance=False, hidden_information=False, min_players=1, max_players=4,
                   lower_is_better=False,
                   player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
-                  player_colours=("gold", "silver", "copper", "bronze"), hint_bot="alphabeta")
+                  player_colours=("gold", "silver", "copper", "bronze"), hint_bot="alphabeta",
+                  hint_bot_by_players=((4, "mcts"),))  # benchmarks/STRENGTH.md
     options = {
         "players": Option(2, "1 (solo) to 4 players", _players),
         "sheet": Option(None, "a custom sheet: a JSON file name or a mapping (default: the "

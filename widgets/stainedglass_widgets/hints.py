@@ -26,13 +26,16 @@ from stainedglass.glass import hint_colour
 
 from .charts import HintChart
 from .features import Feature
-from .searches import hints
+from .searches import BOT_LABELS, hints
 
 if TYPE_CHECKING:
     from .game_view import GameView
 
-HINT_WORDS = "MCTS"
-"""How the hint's heading names its search."""
+
+def search_words(state: sg.State) -> str:
+    """How the hint's words name the search that gives it at this table size."""
+    bot = state.game.hint_bot
+    return BOT_LABELS.get(bot, bot).removesuffix(" bot")
 
 
 class Marks(Feature):
@@ -96,8 +99,8 @@ class Marks(Feature):
         else:
             name = view.player_names[view.state.current_player]
             head = (f"<b>Suggestions for {html.escape(name)}</b> "
-                    f"<small>(value: estimated {view.value_words()}; searched by {HINT_WORDS} "
-                    f"for {view.hint_budget_s:.1f} s)</small>")
+                    f"<small>(value: estimated {view.value_words()}; searched by "
+                    f"{search_words(view.state)} for {view.hint_budget_s:.1f} s)</small>")
         return ('<div style="font-size:14px;line-height:1.35">' + head +
                 f'<ol style="list-style:none;padding-left:0;margin:4px 0">{"".join(rows)}</ol>'
                 "</div>")
@@ -145,7 +148,8 @@ class Hints(Feature):
             return
         position, budget, top = state.clone(), view.hint_budget_s, view.hint_top
         name = view.player_names[state.current_player]
-        view.model.think(f"Looking for {name}'s best moves ({HINT_WORDS}, {budget:.1f} s)…",
+        view.model.think(f"Looking for {name}'s best moves ({search_words(state)}, "
+                         f"{budget:.1f} s)…",
                          budget, lambda stop: hints(position, top, budget, stop), self._found)
 
     def _found(self, suggestions: list[sg.ai.Suggestion]) -> None:

@@ -665,7 +665,7 @@ class SearchLab:
     def _choose_game(self) -> None:
         game = self.game.value
         self.bot.options = searchers(game)
-        self.bot.value = sg.load(game).facts.hint_bot
+        self.bot.value = sg.load(game).hint_bot
         if game not in self.boards:
             n = sg.load(game).facts.max_players
             n = min(n, 2) if n > 1 else 1

@@ -72,7 +72,7 @@ def bot_move(state: sg.State, name: str, budget_s: float, stop: StopFlag | None 
 
 def hints(state: sg.State, top: int, budget_s: float,
           stop: StopFlag | None = None) -> list[sg.ai.Suggestion]:
-    """``sg.ai.suggest`` for the Hint button, by the game's hint search (``facts.hint_bot``:
+    """``sg.ai.suggest`` for the Hint button, by the game's hint search (``Game.hint_bot``:
     the strongest of its ladder within a hint's budget). With a single legal move there is
     nothing to weigh, so it answers at once."""
     if len(state.legal_moves()) == 1:
