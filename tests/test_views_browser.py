@@ -159,9 +159,10 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
 
 
 def ask_hint(page: Any) -> bool:
-    """Click Hint until the hint is shown (False: the game ended meanwhile). The log can show Light's move a moment before the
-    banner leaves "Light to move", and a Hint clicked then, while Dark's bot still thinks, is
-    told "Still thinking": it is asked again once Dark has answered."""
+    """Click Hint until the hint is shown (False: the game ended meanwhile). The log can show
+    Light's move a moment before the banner leaves "Light to move", and a Hint clicked then,
+    while Dark's bot still thinks, is told "Still thinking": it is asked again once Dark has
+    answered."""
     for _ in range(10):
         page.click("button:has-text('Hint')")
         page.wait_for_function(
