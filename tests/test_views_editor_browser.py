@@ -54,7 +54,7 @@ def test_an_edited_position_is_refused_with_its_reason_then_played_from(
     # Edit: the editor opens on that position, the play board hidden
     page.click(".sg-edit")
     page.wait_for_selector(EDITOR + " svg", timeout=30_000)
-    assert page.is_hidden(CITY)
+    page.wait_for_selector(CITY, state="hidden", timeout=5_000)  # the board has left
     assert page.query_selector(f'{EDITOR} [data-owner="cathedral"]') is not None
     wait_text(page, SAID, "The engine can play from this position")
 

@@ -64,6 +64,22 @@ def test_edit_then_play_from_here_goes_on_from_the_same_position(name):
 
 
 @pytest.mark.parametrize("name", EDITED)
+def test_the_board_leaves_the_page_before_the_editor_comes(name):
+    """The page (which applies changes in the order they are sent) never shows the game's board
+    and the editor's at once: they share their SVG's pattern ids."""
+    v = view(name, background=False)
+    sent: list[str] = []
+    v.observe(lambda change: sent.append("board left" if not set(v.board_widgets)
+                                         & set(change["new"]) else "board shown"), "children")
+    v.editor_box.observe(lambda change: sent.append("editor" if change["new"] else "no editor"),
+                         "children")
+    v.edit()
+    assert sent == ["board left", "editor"]
+    assert v.editor is not None and v.editor.play_from_here() is True
+    assert sent[2:] == ["no editor", "board shown"]
+
+
+@pytest.mark.parametrize("name", EDITED)
 def test_an_edited_position_is_shared_as_a_link_that_opens_it(name):
     v = view(name, background=False)
     v.show_record(played(name, 7, seed=5).record())

@@ -55,7 +55,7 @@ def test_a_refused_card_then_a_mended_position_played_from(server: VoilaServer,
     # Edit: the editor opens on the position, the play board hidden
     page.click(".sg-edit")
     page.wait_for_selector(EDITOR + " svg", timeout=30_000)
-    assert page.is_hidden(BOARD)
+    page.wait_for_selector(BOARD, state="hidden", timeout=5_000)  # the board has left
     wait_text(page, SAID, "The engine can play from this position")
     page.select_option(".sg-editor-window select", label="Morning Lantern (3)")
     page.wait_for_selector(f'{EDITOR} .field[data-field="a1"][data-restriction="R"]')

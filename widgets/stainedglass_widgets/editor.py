@@ -227,12 +227,13 @@ class Editing(Feature):
             return
         view.cancel_search()
         self.editor = kind(view)
-        self.editor_box.children = [self.editor]
         # the game's board and controls leave the page while editing (hidden boards would keep
-        # their SVG's pattern ids, which the editor's board shares), and come back after
+        # their SVG's pattern ids, which the editor's board shares), and come back after; they
+        # leave first, so the page never shows the two boards at once
         if self._children_before is None:
             self._children_before = tuple(view.children)
         view.children = [view.banner, self.editor_box, view.message]
+        self.editor_box.children = [self.editor]
         view.say("Editing a position: the game waits until you play from it or go back.")
 
     def close_editor(self, words: str | None = "Back to the game.") -> None:
