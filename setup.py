@@ -15,8 +15,8 @@ setup(
               "stainedglass_widgets.notebooks", "stainedglass_widgets.notebooks.games"],
     package_dir={"stainedglass_widgets": "widgets/stainedglass_widgets",
                  "stainedglass_widgets.notebooks": "notebooks"},
-    # with the Voila settings and the offline template (stainedglass_widgets/server/), and the
-    # template of the class store's migrations (stainedglass/classroom/migrations/)
+    # with the Voila settings and the offline template (stainedglass_widgets/serving/server/), and the
+    # template of the class store's migrations (widgets/stainedglass_widgets/serving/classroom/migrations/)
     package_data={"": ["*.md", "*.json", "*.txt", "*.js", "*.css", "*.j2", "*.html", "*.mako"],
                   "stainedglass_widgets.notebooks": ["*.ipynb"]},
 )

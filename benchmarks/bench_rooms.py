@@ -1,5 +1,5 @@
 """Rooms on a class server: 15 rooms of two pupils playing Cathedral at once, each pupil's device
-a visitor of its own (``testing.Visitor``: what a browser does, without drawing), the server
+a visitor of its own (``harness.Visitor`` in ``tests/``: what a browser does, without drawing), the server
 ``stainedglass serve --class 30 --dashboard cathedral_play`` with its store in a fresh SQLite
 file. Each room plays a game's first moves, the two devices in turn, each pupil thinking 1 to
 3 s before a move (as pupils do: the class's pace); for every move, the time from the pupil's
@@ -20,7 +20,7 @@ import tempfile
 import time
 
 import stainedglass as sg
-from stainedglass_widgets.testing import VoilaServer, Visitor
+from harness import VoilaServer, Visitor
 
 ROOMS = 15
 MOVES = 10
@@ -78,7 +78,7 @@ async def room(server: VoilaServer, code: str, tokens: list[str], seed: int,
 
 
 def measure(think: bool = True) -> tuple[list[float], float]:
-    from stainedglass.classroom import open_store
+    from stainedglass_widgets.serving.classroom import open_store
 
     store = pathlib.Path(tempfile.mkdtemp(prefix="bench-rooms-")) / "class.sqlite3"
     os.environ["STAINEDGLASS_STORE"] = str(store)

@@ -1,7 +1,7 @@
 """``stainedglass serve`` for a class: visitors opening the Cathedral play dashboard at the same
 moment, and the memory each one takes.
 
-Each visitor does what a browser does (``testing.visit``): the page, its scripts and
+Each visitor does what a browser does (``harness.visit`` in ``tests/``): the page, its scripts and
 stylesheets, the kernel's socket, every widget's state, and the board answering a ping. Their
 browsers would be on the pupils' own machines, so none runs here: the figures are the server's
 part, on this machine. The class is served as a teacher would serve it, ``stainedglass serve
@@ -26,7 +26,7 @@ import os
 import statistics
 import time
 
-from stainedglass_widgets.testing import (
+from harness import (
     CITY,
     ROOT,
     VoilaServer,

@@ -15,7 +15,7 @@ import statistics
 import tempfile
 import time
 
-from stainedglass_widgets.testing import (
+from harness import (
     CITY,
     ROOT,
     VoilaServer,
@@ -82,7 +82,7 @@ def measure_floor() -> list[float]:
     from playwright.sync_api import sync_playwright
 
     cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-            "source": "from stainedglass_widgets.board import Board\n"
+            "source": "from stainedglass_widgets.kit.board import Board\n"
                       "Board(svg='<svg viewBox=\"0 0 9 9\"><rect width=\"9\" "
                       "height=\"9\"/></svg>')"}
     nb = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}

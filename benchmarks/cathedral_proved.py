@@ -12,7 +12,7 @@ solver, and how often a bot's move there keeps the best result.
 ``make`` plays games between ``cathedral:budget=0.3`` and ``mcts:budget=0.3`` (seats
 alternating), keeps the positions whose free squares still open to a building (``live``) are
 within ``--live``, and proves them (``CathedralSearch.prove``; those not proved within
-``--nodes`` positions are left out). It writes ``cathedral_proved.json`` beside this file:
+``--nodes`` positions are left out). It writes ``data/cathedral_proved.json`` beside this file:
 each position as the moves that lead to it, and each legal move's result for the side to
 move. ``score`` asks each bot to rank every move of the positions where some move gives
 the result away, and counts how often the move it ranks first keeps the result (with a 95%
@@ -34,7 +34,7 @@ import stainedglass as sg
 from stainedglass.ai.tournament import parse_bot, wilson
 from stainedglass.cathedral.search import Position, _live
 
-DATA = pathlib.Path(__file__).with_name("cathedral_proved.json")
+DATA = pathlib.Path(__file__).parent / "data" / "cathedral_proved.json"
 
 
 def _positions(seed: int, live: tuple[int, int]) -> list[tuple[int, list[str]]]:

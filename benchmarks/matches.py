@@ -7,7 +7,7 @@
 Each game seats the two bots in one of the ways to share the seats between them (for two
 players the two orders; for three, six; for four, fourteen), in turn, so each bot sits in each
 seat and in each number of seats equally often. Game ``i`` is seeded ``i``. Every finished game
-is appended to ``matches.jsonl`` beside this file, and a run skips the games already there.
+is appended to ``data/matches.jsonl`` beside this file, and a run skips the games already there.
 
 The figure is the first bot's lead: per game, its mean result per seat less the second bot's
 (a win is 1, a draw shared), averaged over the games, with a 95% interval from their spread.
@@ -28,7 +28,7 @@ from typing import Any
 
 from stainedglass.ai.tournament import GameTask, play_game
 
-DATA = pathlib.Path(__file__).with_name("matches.jsonl")
+DATA = pathlib.Path(__file__).parent / "data" / "matches.jsonl"
 
 
 def seatings(players: int) -> list[tuple[int, ...]]:

@@ -7,7 +7,7 @@
 
 Deal ``i`` of difficulty ``d`` is the game seeded ``1000 * d + i`` on the difficulty's designed
 windows in turn (3 tools, orders drawn by the seed), so every bot meets the same windows, orders,
-tools and first cards. Each finished deal is appended to ``sagrada_deals.jsonl`` beside this
+tools and first cards. Each finished deal is appended to ``data/sagrada_deals.jsonl`` beside this
 file, and a run skips the deals already there: a long measurement can stop and go on later.
 ``--ladder`` makes Sagrada's ladder from those deals (every bot that played the first ``n``
 of each difficulty): ``stainedglass/ai/ladders/sagrada.json`` and its part of STRENGTH.md.
@@ -30,7 +30,7 @@ from stainedglass.ai.ladder import DATA as DATA_LADDERS, HINT_S, Ladder, Rung
 from stainedglass.ai.tournament import parse_bot, wilson
 from stainedglass.sagrada.windows import WINDOWS
 
-DATA = pathlib.Path(__file__).with_name("sagrada_deals.jsonl")
+DATA = pathlib.Path(__file__).parent / "data" / "sagrada_deals.jsonl"
 LEVELS = sorted({w.difficulty for w in WINDOWS})
 
 

@@ -7,10 +7,13 @@ Chromium, through the real server (``stainedglass serve``), opened at its bare a
 from __future__ import annotations
 
 import pathlib
+import sys
 
 from playwright.sync_api import sync_playwright
 
-from stainedglass_widgets.testing import VoilaServer, launch_chromium, open_page
+# the browser and server harness the tests share
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+from harness import VoilaServer, launch_chromium, open_page  # noqa: E402 - found through the path above
 
 OUT = pathlib.Path(__file__).resolve().parent / "gallery.png"
 SIZE = (1280, 980)

@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command in ("serve", "lab"):
         try:  # the views are a separate extra: the engine alone imports no Jupyter package
-            from stainedglass_widgets import serve
+            from stainedglass_widgets.serving import serve
         except ImportError:
             print(f"stainedglass {args.command}: the views are not installed: "
                   f"pip install 'stainedglass-games[{args.command}]'", file=sys.stderr)

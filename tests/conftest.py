@@ -48,7 +48,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, one per test process (skipped without it; failed where CI is set)."""
-    from stainedglass_widgets.testing import launch_chromium, need_browser
+    from harness import launch_chromium, need_browser
 
     sync_playwright = need_browser()
     with sync_playwright() as p:
@@ -64,7 +64,7 @@ def server() -> Iterator[Any]:
     every pool has run its notebook. A page asked for while its notebook's pool is empty (its
     kernel taken, the next not yet started) gets a kernel started for it, as on a real server.
     Tests must leave it as they found it: each page has a kernel of its own."""
-    from stainedglass_widgets.testing import VoilaServer, need_browser
+    from harness import VoilaServer, need_browser
 
     need_browser()  # no browser: skip (or fail) before starting a server nobody can visit
     with VoilaServer() as s:
@@ -76,7 +76,7 @@ def server() -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     """A 1280 x 1000 page in a fresh context of the shared browser; requests off 127.0.0.1 are
     held unanswered and listed in ``page.outside``."""
-    from stainedglass_widgets.testing import open_page
+    from harness import open_page
 
     pg = open_page(browser)
     yield pg

@@ -1,4 +1,4 @@
-"""The class's store (``stainedglass/classroom``): rooms, seats, moves and progress, on a real
+"""The class's store (``widgets/stainedglass_widgets/serving/classroom``): rooms, seats, moves and progress, on a real
 SQLite file and on a real PostgreSQL server started for this module (initdb into a temporary
 folder, pg_ctl on a free port; skipped without PostgreSQL, failed where CI is set).
 
@@ -31,9 +31,9 @@ pytest.importorskip("alembic")
 
 import stainedglass as sg  # noqa: E402
 from conftest import random_move  # noqa: E402
-from stainedglass.classroom import BOT, HOT_SEAT, Store, open_store  # noqa: E402
-from stainedglass.classroom import rooms as rules  # noqa: E402
-from stainedglass.classroom import store as store_module  # noqa: E402
+from stainedglass_widgets.serving.classroom import BOT, HOT_SEAT, Store, open_store  # noqa: E402
+from stainedglass_widgets.serving.classroom import rooms as rules  # noqa: E402
+from stainedglass_widgets.serving.classroom import store as store_module  # noqa: E402
 
 # ---- a PostgreSQL server of the module's own --------------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell, shot  # noqa: E402
+from harness import ROOT, LabServer, run_first_cell, shot  # noqa: E402
 
 pytestmark = pytest.mark.full  # a fresh virtual environment and JupyterLab: make test-all
 

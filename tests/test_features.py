@@ -1,4 +1,4 @@
-"""A dashboard is a play view and the features attached to it (``stainedglass_widgets.features``):
+"""A dashboard is a play view and the features attached to it (``stainedglass_widgets.kit.feature``):
 a new feature is one new module and one line in the dashboard it joins, and the play view knows
 none of them."""
 
@@ -13,8 +13,9 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.features import DASHBOARDS, Feature, feature_class  # noqa: E402
-from stainedglass_widgets.testing import ROOT  # noqa: E402
+from stainedglass_widgets.features import DASHBOARDS  # noqa: E402
+from stainedglass_widgets.kit.feature import Feature, feature_class  # noqa: E402
+from harness import ROOT  # noqa: E402
 
 TOY = '''
 """A toy feature: a move counter in the strip that also limits the hints."""
@@ -22,7 +23,7 @@ TOY = '''
 import ipywidgets as w
 
 import stainedglass as sg
-from stainedglass_widgets.features import Feature
+from stainedglass_widgets.kit.feature import Feature
 
 
 class MoveCounter(Feature):
@@ -70,9 +71,9 @@ def test_a_toy_feature_plugs_in_with_one_module_and_one_line(
 
 def test_a_bad_feature_entry_is_refused_in_words() -> None:
     with pytest.raises(ValueError, match="module:Class"):
-        feature_class("stainedglass_widgets.coach")
+        feature_class("stainedglass_widgets.features.coach")
     with pytest.raises(ValueError, match="is not a Feature"):
-        feature_class("stainedglass_widgets.play:Play")
+        feature_class("stainedglass_widgets.kit.play:Play")
     with pytest.raises(ValueError, match="no dashboard 'stage'"):
         sgw.view("cathedral", dashboard="stage")
 
@@ -82,7 +83,7 @@ def test_two_features_may_not_provide_the_same_name(monkeypatch: pytest.MonkeyPa
         name = "twin"
         provides = ("hint_button",)
 
-    monkeypatch.setattr("stainedglass_widgets.game_view.feature_class",
+    monkeypatch.setattr("stainedglass_widgets.kit.game_view.feature_class",
                         lambda entry: Twin if entry == "twin" else feature_class(entry))
     monkeypatch.setitem(DASHBOARDS, "play", [*DASHBOARDS["play"], "twin"])
     with pytest.raises(ValueError, match="provides 'hint_button'"):
@@ -90,7 +91,7 @@ def test_two_features_may_not_provide_the_same_name(monkeypatch: pytest.MonkeyPa
 
 
 def test_every_dashboard_is_made_of_features_the_play_view_does_not_import() -> None:
-    path = ROOT / "widgets" / "stainedglass_widgets" / "game_view.py"
+    path = ROOT / "widgets" / "stainedglass_widgets" / "kit" / "game_view.py"
     tree = ast.parse(path.read_text())
     imported = {node.module for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.level == 1}
@@ -102,7 +103,7 @@ def test_every_dashboard_is_made_of_features_the_play_view_does_not_import() -> 
 
 
 def test_the_model_plays_without_widgets() -> None:
-    from stainedglass_widgets.play import Play
+    from stainedglass_widgets.kit.play import Play
 
     play = Play(sg.load("coloring", players=2), seats=["greedy", "greedy"], background=False)
     seen: list[str] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import pathlib
 
-from stainedglass_widgets.testing import ROOT
+from harness import ROOT
 
 PACKAGES = {"stainedglass": ROOT / "stainedglass",
             "stainedglass_widgets": ROOT / "widgets" / "stainedglass_widgets"}

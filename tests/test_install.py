@@ -23,8 +23,8 @@ from typing import Iterator
 
 import pytest
 
-from stainedglass_widgets.registry import views
-from stainedglass_widgets.testing import ROOT, free_port
+from stainedglass_widgets.kit.registry import views
+from harness import ROOT, free_port
 
 pytestmark = pytest.mark.full  # wheels built and installed, a server of its own: make test-all
 
@@ -90,7 +90,7 @@ def test_the_wheel_holds_every_data_file_and_notebook(wheel: pathlib.Path) -> No
             if path.suffix in {".md", ".json", ".js", ".j2", ".html", ".ipynb"} and \
                     ".ipynb_checkpoints" not in path.parts:
                 expected.add(f"{inside}/{path.relative_to(folder).as_posix()}")
-    assert "stainedglass_widgets/board.js" in expected
+    assert "stainedglass_widgets/kit/board.js" in expected
     assert "stainedglass_widgets/notebooks/index.ipynb" in expected
     assert expected <= set(zipfile.ZipFile(wheel).namelist())
 

@@ -1,4 +1,4 @@
-"""The AI lab's panels (``stainedglass_widgets.lab``), driven from Python: a tournament fills its
+"""The AI lab's panels (``stainedglass_widgets.pages.lab``), driven from Python: a tournament fills its
 chart and table as games end, three bots get ratings, a stop keeps the games played, and the
 strength chart draws every bot of each shipped ladder."""
 
@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.lab import (TournamentLab, pairwise, plan, rate_chart_svg,  # noqa: E402
+from stainedglass_widgets.pages.lab import (TournamentLab, pairwise, plan, rate_chart_svg,  # noqa: E402
                                       strength_svg)
 
 
@@ -128,8 +128,8 @@ def test_the_rate_chart_escapes_what_it_is_given():
 
 # ---- the search view ------------------------------------------------------------------------------
 
-from stainedglass_widgets.lab import SearchLab, analyse_position  # noqa: E402
-from stainedglass_widgets.testing import ROOT  # noqa: E402
+from stainedglass_widgets.pages.lab import SearchLab, analyse_position  # noqa: E402
+from harness import ROOT  # noqa: E402
 
 GAMES = ROOT / "notebooks" / "games"
 

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import shot, wait_text  # noqa: E402
+from harness import shot, wait_text  # noqa: E402
 
 pytestmark = pytest.mark.full  # journeys: make test-all
 

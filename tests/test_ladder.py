@@ -131,7 +131,7 @@ def test_each_games_hint_search_is_its_ladders_strongest_within_a_second(game: s
 
 def test_coloring_names_for_each_table_size_the_search_its_matches_show_stronger() -> None:
     """The ladder (two players) picks ``alphabeta``; the matches at 2, 3 and 4 players against
-    the next rung, ``mcts`` at 1 s (``benchmarks/matches.jsonl``), keep it where the lead's
+    the next rung, ``mcts`` at 1 s (``benchmarks/data/matches.jsonl``), keep it where the lead's
     interval spans zero and give the hints to ``mcts`` where ``mcts`` is clearly ahead."""
     matches = _script("matches")
     rows = matches.done()

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     CITY,
     ROOT,
     VoilaServer,
@@ -127,7 +127,7 @@ def _coloring_sheets(page: Any, server: VoilaServer) -> None:
 
 @smoke("index.ipynb")
 def _gallery(page: Any, server: VoilaServer) -> None:
-    from stainedglass_widgets.gallery import entries
+    from stainedglass_widgets.pages.gallery import entries
 
     page.goto(server.url())  # the bare address leads to the gallery
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
@@ -236,7 +236,7 @@ def _ai_lab(page: Any, server: VoilaServer) -> None:
 def _class_console(page: Any, server: VoilaServer) -> None:
     import os
 
-    from stainedglass.classroom import open_store
+    from stainedglass_widgets.serving.classroom import open_store
 
     page.goto(server.url("class_console.ipynb"), timeout=60_000)
     page.wait_for_selector(".sg-console-grid", timeout=60_000)

@@ -23,7 +23,7 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import Board, views  # noqa: E402
-from stainedglass_widgets.testing import perform  # noqa: E402
+from harness import perform  # noqa: E402
 
 VIEWS = views()
 SEEDS = (0, 1, 2)

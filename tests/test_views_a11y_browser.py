@@ -8,7 +8,7 @@ cells have run and its widgets have stopped appearing, every board drawn.
 
 No rule is left out: axe's violations of impact "serious" or "critical" fail the test, each named
 with its rule, the element and the page. (Where ipywidgets gives a field no name, the page
-template names it; see ``server/jupyter/voila/templates/stainedglass/index.html.j2``.)
+template names it; see ``serving/server/jupyter/voila/templates/stainedglass/index.html.j2``.)
 
 Screenshots go to ``test-artifacts/``: ``projector-<game>.png`` (projector mode with a hint on
 the board), ``a11y-<notebook>.png``.
@@ -24,14 +24,14 @@ import pytest
 pytest.importorskip("anywidget")
 pytest.importorskip("axe_playwright_python")
 
-from stainedglass_widgets.projector import (  # noqa: E402
+from stainedglass_widgets.features.projector import (  # noqa: E402
     BOARD_MIN_FRACTION,
     BOARD_TEXT_MIN_PX,
     BUTTON_MIN_PX,
     MARK_MIN_PX,
     WORDS_MIN_PX,
 )
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     ARTIFACTS,
     ROOT,
     VoilaServer,

@@ -17,8 +17,8 @@ pytest.importorskip("anywidget")
 import ipywidgets as w  # noqa: E402
 
 import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.board import DESCRIPTION_LIMIT, Board, describe  # noqa: E402
-from stainedglass_widgets.game_view import _boards  # noqa: E402
+from stainedglass_widgets.kit.board import DESCRIPTION_LIMIT, Board, describe  # noqa: E402
+from stainedglass_widgets.kit.game_view import _boards  # noqa: E402
 
 GAMES = ["cathedral", "sagrada", "walls_of_light", "coloring"]
 
@@ -150,7 +150,7 @@ def test_a_kit_key_does_not_reach_the_views_own_key_handler() -> None:
 def test_a_key_does_nothing_while_its_button_is_hidden() -> None:
     """A puzzle hides Undo and Hint: u and h must not undo or give the answer away."""
     from stainedglass.ai.puzzles import shipped
-    from stainedglass_widgets.puzzles import PuzzleBoard
+    from stainedglass_widgets.pages.puzzles import PuzzleBoard
 
     board = PuzzleBoard("cathedral", shipped("cathedral")[:1], background=False,
                         review_playouts=5)

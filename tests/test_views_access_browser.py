@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     CITY,
     arrow_to,
     board_version,

@@ -20,7 +20,7 @@ import ipywidgets as w  # noqa: E402
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import HUMAN, CathedralView, GameView  # noqa: E402
 from stainedglass.glass import hint_colour  # noqa: E402
-from stainedglass_widgets.searches import seat_choices  # noqa: E402
+from stainedglass_widgets.kit.searches import seat_choices  # noqa: E402
 
 CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
 

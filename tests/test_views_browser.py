@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     ARTIFACTS,
     CITY,
     ROOT,
@@ -143,7 +143,7 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("index.ipynb"))
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
     links = page.eval_on_selector_all(".sg-gallery a", "els => els.map(e => e.href)")
-    from stainedglass_widgets.gallery import entries
+    from stainedglass_widgets.pages.gallery import entries
 
     for entry in entries():  # every game's tutorial and play dashboard
         assert any(x.endswith(entry.tutorial) for x in links)

@@ -1,4 +1,4 @@
-"""The teaching game (``view.coach``, :mod:`stainedglass_widgets.coach`), driven from Python.
+"""The teaching game (``view.coach``, :mod:`stainedglass_widgets.features.coach`), driven from Python.
 
 The costly move is found by the engine, on a position reached by legal moves (seven moves of a
 greedy game of Cathedral, Dark to move; see ``LESSON``): the top edge between Light's tower
@@ -24,8 +24,8 @@ import ipywidgets as w  # noqa: E402
 
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import COMPUTER, HUMAN, view, view_class, views  # noqa: E402
-from stainedglass_widgets.coach import Coach, ReportCard  # noqa: E402
-from stainedglass_widgets.review import ReviewBoard  # noqa: E402
+from stainedglass_widgets.features.coach import Coach, ReportCard  # noqa: E402
+from stainedglass_widgets.features.review import ReviewBoard  # noqa: E402
 
 LESSON = ["cathedral i5 h6 i6 j6 i7 i8", "infirmary f3 e4 f4 g4 f5", "infirmary d4 c5 d5 e5 d6",
           "tower a8 b8 b9 c9 c10", "tower c1 b2 c2 a3 b3", "academy e8 d9 e9 f9 f10",

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import shot, wait_moves, wait_text  # noqa: E402
+from harness import shot, wait_moves, wait_text  # noqa: E402
 from test_views_coach import BLUNDER, LESSON, lesson  # noqa: E402
 
 pytestmark = pytest.mark.full  # a whole teaching game: make test-all

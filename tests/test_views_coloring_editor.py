@@ -11,7 +11,7 @@ import pytest
 import stainedglass as sg
 import stainedglass_widgets
 from stainedglass_widgets.coloring import ColoringEditor
-from stainedglass_widgets.records import open_link
+from stainedglass_widgets.features.records import open_link
 
 
 def editing(players=2, moves=0, seed=1):

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from stainedglass.coloring.sheet import DEFAULT_FILE  # noqa: E402
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     board_version,
     message,
     shot,

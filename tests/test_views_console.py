@@ -1,4 +1,4 @@
-"""The teacher's console on the views' Python side (``stainedglass_widgets.console``), on a real
+"""The teacher's console on the views' Python side (``stainedglass_widgets.pages.console``), on a real
 SQLite store that play dashboards (standing for the pupils' devices) write to."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass.classroom import open_store  # noqa: E402
-from stainedglass_widgets.console import Console  # noqa: E402
+from stainedglass_widgets.serving.classroom import open_store  # noqa: E402
+from stainedglass_widgets.pages.console import Console  # noqa: E402
 from test_views_rooms import cathedral_room  # noqa: E402
 
 

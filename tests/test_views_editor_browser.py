@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     CITY,
     VoilaServer,
     board_version,

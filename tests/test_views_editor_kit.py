@@ -12,8 +12,8 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import view, views  # noqa: E402
-from stainedglass_widgets.editor import editor_for  # noqa: E402
-from stainedglass_widgets.records import open_link  # noqa: E402
+from stainedglass_widgets.features.editor import editor_for  # noqa: E402
+from stainedglass_widgets.features.records import open_link  # noqa: E402
 
 EDITED = sorted(name for name in views() if editor_for(name) is not None)
 

@@ -13,7 +13,7 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.gallery import entries, gallery_html  # noqa: E402
+from stainedglass_widgets.pages.gallery import entries, gallery_html  # noqa: E402
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from stainedglass_widgets import views  # noqa: E402
-from stainedglass_widgets.testing import ROOT, LabServer, run_first_cell, shot  # noqa: E402
+from harness import ROOT, LabServer, run_first_cell, shot  # noqa: E402
 
 pytestmark = pytest.mark.full  # JupyterLab, a server of its own: make test-all
 

@@ -12,8 +12,8 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.board import Board  # noqa: E402
-from stainedglass_widgets.projector import (  # noqa: E402
+from stainedglass_widgets.kit.board import Board  # noqa: E402
+from stainedglass_widgets.features.projector import (  # noqa: E402
     BOARD_MIN_FRACTION,
     BUTTON_MIN_PX,
     CSS,
@@ -21,7 +21,7 @@ from stainedglass_widgets.projector import (  # noqa: E402
     WORDS_MIN_PX,
     view_box_ratio,
 )
-from stainedglass_widgets.registry import views  # noqa: E402
+from stainedglass_widgets.kit.registry import views  # noqa: E402
 
 GAMES = sorted(views())
 
@@ -154,8 +154,8 @@ def _boards(widget: object) -> list[Board]:
 def test_the_puzzles_and_the_review_have_the_toggle_too() -> None:
     """Every dashboard: a puzzle's board and a review's board go on the projector, their words
     (the question, the verdict) beside the board, their buttons in the strip."""
-    from stainedglass_widgets.puzzles import PuzzleBoard
-    from stainedglass_widgets.review import ReviewBoard
+    from stainedglass_widgets.pages.puzzles import PuzzleBoard
+    from stainedglass_widgets.features.review import ReviewBoard
 
     puzzles = PuzzleBoard("cathedral", background=False)
     projector = puzzles.projector

@@ -20,14 +20,14 @@ pytest.importorskip("anywidget")
 import stainedglass as sg  # noqa: E402
 from stainedglass.ai.puzzles import Puzzle, make  # noqa: E402
 from stainedglass_widgets import views  # noqa: E402
-from stainedglass_widgets.puzzles import (  # noqa: E402
+from stainedglass_widgets.pages.puzzles import (  # noqa: E402
     PuzzleBoard,
     PuzzlePicker,
     Tally,
     margin_points,
 )
-from stainedglass_widgets.review import ReviewBoard  # noqa: E402
-from stainedglass_widgets.testing import perform  # noqa: E402
+from stainedglass_widgets.features.review import ReviewBoard  # noqa: E402
+from harness import perform  # noqa: E402
 
 VIEWS = sorted(views())
 PLAYOUTS = 20  # a small budget: each puzzle is mined in seconds, and judged in a fraction

@@ -15,8 +15,8 @@ pytest.importorskip("anywidget")
 import stainedglass as sg  # noqa: E402
 from stainedglass.ai.puzzles import Puzzle  # noqa: E402
 from stainedglass_widgets import view_class  # noqa: E402
-from stainedglass_widgets.puzzles import margin_points  # noqa: E402
-from stainedglass_widgets.testing import board_version, shot, wait_redraw, wait_text  # noqa: E402
+from stainedglass_widgets.pages.puzzles import margin_points  # noqa: E402
+from harness import board_version, shot, wait_redraw, wait_text  # noqa: E402
 
 pytestmark = pytest.mark.full  # a journey: make test-all
 

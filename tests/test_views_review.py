@@ -13,8 +13,8 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
 from stainedglass_widgets import view, views  # noqa: E402
-from stainedglass_widgets.records import open_link  # noqa: E402
-from stainedglass_widgets.review import ReviewBoard  # noqa: E402
+from stainedglass_widgets.features.records import open_link  # noqa: E402
+from stainedglass_widgets.features.review import ReviewBoard  # noqa: E402
 
 VIEWS = sorted(views())
 
@@ -157,8 +157,8 @@ def test_review_this_game_appears_at_the_end():
 
 
 def test_the_review_notebook_picks_examples_files_and_links():
-    from stainedglass_widgets.review import ReviewPicker
-    from stainedglass_widgets.testing import ROOT
+    from stainedglass_widgets.features.review import ReviewPicker
+    from harness import ROOT
 
     picker = ReviewPicker(str(ROOT / "notebooks" / "games"), playouts=5, background=False,
                           autostart=False)

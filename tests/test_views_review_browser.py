@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.testing import ROOT, message, shot, wait_moves  # noqa: E402
+from harness import ROOT, message, shot, wait_moves  # noqa: E402
 
 pytestmark = pytest.mark.full  # journeys: make test-all
 

@@ -1,4 +1,4 @@
-"""Rooms on the views' Python side (``stainedglass_widgets.rooms``): boards that stand for devices
+"""Rooms on the views' Python side (``stainedglass_widgets.features.rooms``): boards that stand for devices
 share one real SQLite store, as the kernels of one class server do. The same journeys in
 Chromium, two browser contexts as two devices: ``tests/test_views_rooms_browser.py``."""
 
@@ -16,7 +16,7 @@ pytest.importorskip("sqlalchemy")
 
 import stainedglass as sg  # noqa: E402
 import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass.classroom import open_store  # noqa: E402
+from stainedglass_widgets.serving.classroom import open_store  # noqa: E402
 
 
 def device(game: str, store: pathlib.Path, **options: Any) -> Any:
@@ -88,7 +88,7 @@ def test_the_page_address_keeps_the_room_and_a_reload_comes_back_to_the_same_sea
     assert address.startswith(f"?room={code}&seat=")
     # the kernel is lost; the reload opens the same address in a new one
     again = device("cathedral", store)
-    assert sgw.records.open_link(again, address) is True
+    assert sgw.features.records.open_link(again, address) is True
     assert again.seats[:2] == ["remote", "human"]
     assert again.state.history == ana.state.history and "Dark to move" in banner(again)
     again.play(again.state.legal_moves()[0])

@@ -15,7 +15,7 @@ pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.testing import CITY, open_page, shot, wait_moves, wait_text  # noqa: E402
+from harness import CITY, open_page, shot, wait_moves, wait_text  # noqa: E402
 
 pytestmark = pytest.mark.full  # journeys across devices: make test-all
 

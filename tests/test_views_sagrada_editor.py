@@ -167,7 +167,7 @@ def test_a_shared_link_opens_the_edited_position() -> None:
     _round_two(editor)
     link = editor.share()
     assert link and "sagrada_play" in link
-    from stainedglass_widgets.records import open_link
+    from stainedglass_widgets.features.records import open_link
 
     other = stainedglass_widgets.view("sagrada", background=False)
     assert open_link(other, link.split("?", 1)[1]) is True

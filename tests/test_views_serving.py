@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from stainedglass.__main__ import main
-from stainedglass_widgets import serve
-from stainedglass_widgets.registry import views
-from stainedglass_widgets.testing import ROOT, VoilaServer, _Server, run_async
+from stainedglass_widgets.serving import serve
+from stainedglass_widgets.kit.registry import views
+from harness import ROOT, VoilaServer, _Server, run_async
 
-SERVER = ROOT / "widgets" / "stainedglass_widgets" / "server"
+SERVER = ROOT / "widgets" / "stainedglass_widgets" / "serving" / "server"
 TEMPLATE = SERVER / "jupyter" / "voila" / "templates" / "stainedglass"
 BINDER = ROOT / "binder"
 
@@ -35,11 +35,11 @@ def test_voila_json_preheats_and_culls() -> None:
     # kernels end once their page has closed for a minute, or 20 minutes after the last input
     # (the page stops its pings after 10 minutes; the server culls after 10 idle minutes more)
     assert conf["VoilaConfiguration"]["multi_kernel_manager_class"] == (
-        "stainedglass_widgets.server_kernels.ClassKernelManager")
+        "stainedglass_widgets.serving.kernels.ClassKernelManager")
     assert conf["ClassKernelManager"]["closed_timeout"] == 60
     assert conf["MappingKernelManager"] == {"cull_idle_timeout": 600, "cull_interval": 30,
                                             "cull_connected": True}
-    js = (ROOT / "widgets" / "stainedglass_widgets" / "board.js").read_text()
+    js = (ROOT / "widgets" / "stainedglass_widgets" / "kit" / "board.js").read_text()
     assert "const IDLE_MS = 10 * 60 * 1000;" in js
     # the used kernel's replacement waits until the visitor's page has loaded (docs/serving.md)
     assert conf["VoilaKernelManager"]["fill_delay"] >= 3
@@ -96,7 +96,7 @@ def test_serve_runs_voila_with_the_project_settings_bound_to_this_machine() -> N
     command, env = serve.voila_command(serve.notebooks_folder(), 8866, "127.0.0.1", ["--x=1"],
                                        "cathedral_play.ipynb")
     # Voila, with the bare address leading to the class's dashboard, preheated first
-    assert command[1:4] == ["-m", "stainedglass_widgets.server_app", str(ROOT / "notebooks")]
+    assert command[1:4] == ["-m", "stainedglass_widgets.serving.app", str(ROOT / "notebooks")]
     assert "--Voila.ip=127.0.0.1" in command and "--template=stainedglass" in command
     assert "--Voila.landing=cathedral_play.ipynb" in command
     assert "--ClassKernelManager.preheat_first=cathedral_play.ipynb" in command
@@ -223,7 +223,7 @@ def test_stopping_serve_stops_its_voila_and_kernels(tmp_path: pathlib.Path) -> N
     with server:
         assert server.proc is not None
         children = psutil.Process(server.proc.pid).children(recursive=True)
-        assert any("stainedglass_widgets.server_app" in " ".join(c.cmdline())
+        assert any("stainedglass_widgets.serving.app" in " ".join(c.cmdline())
                    for c in children)  # Voila
         os.kill(server.proc.pid, signal.SIGTERM)  # not the process group
         server.proc.wait(timeout=30)
@@ -329,7 +329,8 @@ def test_binder_serves_the_gallery_with_the_project_settings() -> None:
 def test_a_pupils_kernel_imports_plotly_only_when_a_chart_is_asked_for(monkeypatch) -> None:
     # Voila sets VOILA_PREHEAT in every kernel it starts: plotly (about 40 MB) is left out
     # until a chart is opened, where it is imported in a thread while "chart loading…" shows
-    from stainedglass_widgets import CathedralView, charts
+    from stainedglass_widgets import CathedralView
+    from stainedglass_widgets.features import charts
 
     monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
     started = []
@@ -349,7 +350,8 @@ def test_a_pupils_kernel_imports_plotly_only_when_a_chart_is_asked_for(monkeypat
 
 
 def test_the_score_chart_appears_once_plotly_is_ready(monkeypatch) -> None:
-    from stainedglass_widgets import CathedralView, charts
+    from stainedglass_widgets import CathedralView
+    from stainedglass_widgets.features import charts
 
     monkeypatch.setattr(charts, "PLOTLY_READY", threading.Event())
     monkeypatch.setenv("VOILA_PREHEAT", "False")
@@ -375,7 +377,7 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
     # together each take one and no kernel is started while they wait
     import asyncio
 
-    from stainedglass_widgets.testing import visit
+    from harness import visit
 
     folder = tmp_path / "notebooks"
     folder.mkdir()
@@ -427,7 +429,7 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
 @pytest.mark.full  # a class server of its own, in Chromium
 def test_a_pupil_with_the_short_address_and_the_password_has_the_class_board(
         tmp_path: pathlib.Path, browser: Any) -> None:
-    from stainedglass_widgets.testing import CITY, open_page, shot
+    from harness import CITY, open_page, shot
 
     folder = tmp_path / "notebooks"
     folder.mkdir()
@@ -468,7 +470,7 @@ NOTEBOOK_THAT_RUNS = """{{"cells": [
  "nbformat": 4, "nbformat_minor": 5}}"""
 WAITS = """,
  {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
-   "source": "from stainedglass_widgets.records import query_string\\nprint(query_string())"}"""
+   "source": "from stainedglass_widgets.features.records import query_string\\nprint(query_string())"}"""
 
 
 @pytest.mark.full  # a class server of its own
@@ -504,7 +506,7 @@ def test_preheated_kernels_start_in_turn_the_class_first() -> None:
     for its turn has it started at once; the progress counts the kernels that have run."""
     import asyncio
 
-    from stainedglass_widgets.server_kernels import ClassKernelManager
+    from stainedglass_widgets.serving.kernels import ClassKernelManager
 
     class Pooling(ClassKernelManager):
         def __init__(self, **kw: object) -> None:
@@ -583,7 +585,7 @@ def test_a_busy_server_still_sends_the_board() -> None:
 
 
 def test_serve_plans_a_class_from_its_size_and_the_memory() -> None:
-    from stainedglass_widgets import serve
+    from stainedglass_widgets.serving import serve
 
     folder = ROOT / "notebooks"
     pools, limit, words = serve.class_plan(folder, 30, "cathedral_play", None, 16 * 1024)
@@ -626,8 +628,8 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
     from tornado.web import Application
     from tornado.websocket import WebSocketHandler
 
-    from stainedglass_widgets import records
-    from stainedglass_widgets.testing import free_port
+    from stainedglass_widgets.features import records
+    from harness import free_port
 
     class Query(WebSocketHandler):
         def open(self, kernel: str) -> None:  # the visitor comes a while after the kernel asks
@@ -671,7 +673,7 @@ def test_a_full_class_refuses_one_more_and_an_ending_kernel_frees_its_place() ->
 
     from tornado import web
 
-    from stainedglass_widgets.server_kernels import ClassKernelManager
+    from stainedglass_widgets.serving.kernels import ClassKernelManager
 
     async def run() -> None:
         manager = ClassKernelManager(max_pupils=1)

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import hints as hints_feature  # noqa: E402
+from stainedglass_widgets.features import hints as hints_feature  # noqa: E402
 from stainedglass_widgets import HUMAN, Board, CathedralView  # noqa: E402
 from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state  # noqa: E402
 

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     ARTIFACTS,
     board_version,
     message,

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets.testing import (  # noqa: E402
+from harness import (  # noqa: E402
     board_version,
     shot,
     wait_redraw,

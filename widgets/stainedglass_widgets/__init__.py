@@ -33,11 +33,11 @@ try:
 except ImportError as e:  # the engine alone was installed
     raise ImportError(f"the board views need {e.name}: pip install 'stainedglass-games[views]'") from e
 
-from .board import Board
-from .registry import view, view_class, views
-from .searches import HUMAN, HintMark, Search
-from .game_view import GameView
-from .play import COMPUTER, Play
+from .kit.board import Board
+from .kit.registry import view, view_class, views
+from .kit.searches import HUMAN, HintMark, Search
+from .kit.game_view import GameView
+from .kit.play import COMPUTER, Play
 
 __all__ = ["Board", "COMPUTER", "GameView", "HUMAN", "HintMark", "Play", "Search", "view",
            "view_class", "views"]

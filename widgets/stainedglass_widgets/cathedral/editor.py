@@ -46,9 +46,9 @@ from stainedglass.cathedral.game import short_text
 from stainedglass.cathedral.svg import cathedral_svg
 from stainedglass.core import IllegalMove, cell_name, parse_cell
 
-from ..board import Board
-from ..editor import Editor
-from ..messages import message_html
+from ..kit.board import Board
+from ..features.editor import Editor
+from ..kit.messages import message_html
 from .hand import Hand
 
 _KEYS = ("light", "dark")

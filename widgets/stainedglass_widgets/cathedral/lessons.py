@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import stainedglass as sg
 
-from ..lessons import Lesson, board, position
+from ..kit.lessons import Lesson, board, position
 from .examples import CATHEDRAL_MIDDLE, LATE_GAME
 from .view import CathedralView
 

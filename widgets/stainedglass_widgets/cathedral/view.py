@@ -34,9 +34,9 @@ from stainedglass.cathedral.pieces import (
 from stainedglass.cathedral.svg import _centre_cell, cathedral_svg, supply_pieces, supply_svg
 from stainedglass.core import cell_name
 
-from ..board import Board
-from ..messages import message_html
-from ..game_view import GameView
+from ..kit.board import Board
+from ..kit.messages import message_html
+from ..kit.game_view import GameView
 from .hand import Hand
 from .examples import LATE_GAME
 

@@ -27,8 +27,8 @@ import stainedglass as sg
 from stainedglass.coloring.sheet import DEFAULT_FILE, MAX_SHEET_BYTES, SheetCheck, check_sheet
 from stainedglass.coloring.svg import check_svg, main_svg
 
-from ..board import Board
-from ..messages import guard, message_html, strict_default
+from ..kit.board import Board
+from ..kit.messages import guard, message_html, strict_default
 from .view import ColoringView
 
 MAX_SHOWN = 12  # problems listed in words (all are drawn)

@@ -31,8 +31,8 @@ from stainedglass.coloring.sheet import COLORS, SECTION_VALUES, SECTIONS, SYMBOL
 from stainedglass.coloring.svg import main_svg, side_svg
 from stainedglass.glass import GLASS
 
-from ..board import Board
-from ..editor import Editor
+from ..kit.board import Board
+from ..features.editor import Editor
 
 CLEAR = "clear"
 

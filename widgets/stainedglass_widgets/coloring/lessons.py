@@ -15,7 +15,7 @@ from __future__ import annotations
 import stainedglass as sg
 from stainedglass.coloring.sheet import grid_sheet
 
-from ..lessons import Lesson, board, position
+from ..kit.lessons import Lesson, board, position
 from .view import ColoringView
 
 TWO = {"players": 2}

@@ -28,9 +28,9 @@ from stainedglass.coloring.game import ColoringState
 from stainedglass.coloring.sheet import COLORS
 from stainedglass.coloring.svg import main_svg, shown_player, side_svg
 
-from ..board import Board
-from ..game_view import GameView
-from ..messages import message_html
+from ..kit.board import Board
+from ..kit.game_view import GameView
+from ..kit.messages import message_html
 
 
 class ColoringView(GameView):

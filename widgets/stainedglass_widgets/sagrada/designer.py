@@ -50,10 +50,10 @@ from stainedglass.sagrada.windows import (CELL_NAMES, CELLS, COLS, ROWS, WINDOWS
                                           window_from_text, window_named, window_problem_fields,
                                           window_to_text)
 
-from ..board import Board
-from ..messages import guard, message_html, strict_default
-from ..records import download_link, read_upload
-from ..searches import Search
+from ..kit.board import Board
+from ..kit.messages import guard, message_html, strict_default
+from ..features.records import download_link, read_upload
+from ..kit.searches import Search
 
 RESTRICTIONS = ("", *COLORS, "1", "2", "3", "4", "5", "6")
 """What a field may demand: nothing, a colour letter or a value."""

@@ -36,8 +36,8 @@ from stainedglass.sagrada.svg import draw as draw_svg
 from stainedglass.sagrada.tools import TOOL_IDS, TOOLS
 from stainedglass.sagrada.windows import CELL_NAMES, WINDOWS
 
-from ..board import Board
-from ..editor import Editor
+from ..kit.board import Board
+from ..features.editor import Editor
 
 TURN_WORDS = [("turn 1 (no turn played yet)", 0), ("turn 2 (one turn played)", 1),
               ("both turns played (Redraw's cards to draw)", 2)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import stainedglass as sg
 
-from ..lessons import Lesson, board, position
+from ..kit.lessons import Lesson, board, position
 from .view import SagradaView
 
 BASE = {"window": "Morning Lantern", "tools": 0,

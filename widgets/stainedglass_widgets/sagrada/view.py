@@ -33,9 +33,9 @@ from stainedglass.sagrada.svg import draw, window_svg
 from stainedglass.sagrada.tools import TOOLS
 from stainedglass.sagrada.windows import WINDOWS
 
-from ..board import Board
-from ..game_view import GameView
-from ..messages import message_html
+from ..kit.board import Board
+from ..kit.game_view import GameView
+from ..kit.messages import message_html
 
 FIELDS = tuple(c + str(r) for r in range(1, 5) for c in "abcde")
 

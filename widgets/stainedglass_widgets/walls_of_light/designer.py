@@ -28,9 +28,9 @@ from stainedglass.walls_of_light.svg import face_svg
 from stainedglass.walls_of_light.windows import (WINDOWS, Face, draft_face, face_rows,
                                                  parse_face)
 
-from ..board import Board
-from ..messages import guard, message_html, strict_default
-from ..records import download_link, read_upload
+from ..kit.board import Board
+from ..kit.messages import guard, message_html, strict_default
+from ..features.records import download_link, read_upload
 from .view import WallsOfLightView
 
 PAINTS = [("# stone", "#"), (". glass", "."), ("+1", "+"), ("+card", "*"),

@@ -34,8 +34,8 @@ from stainedglass.walls_of_light.start import MAX_SCORE, PHASES
 from stainedglass.walls_of_light.svg import face_title, walls_of_light_svg
 from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, read_face
 
-from ..board import Board
-from ..editor import Editor
+from ..kit.board import Board
+from ..features.editor import Editor
 
 PHASE_WORDS = {"roll": "to roll the dice", "action": "to place (the dice are rolled)",
                "reroll": "rerolling dice (Roll Again)", "draw": "drawing owed cards",

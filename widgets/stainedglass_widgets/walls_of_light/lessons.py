@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import stainedglass as sg
 
-from ..lessons import Lesson, board, position
+from ..kit.lessons import Lesson, board, position
 from .examples import (ALL_CARDS, COVERING, DESIGNED, FIVE, ONE_LEFT, ONE_LEFT_BACK, OPEN_16,
                        PURPLE_SIX, SPECIALS, THREE, turn, windows)
 from .view import WallsOfLightView

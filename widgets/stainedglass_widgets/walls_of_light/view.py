@@ -28,9 +28,9 @@ from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 
 from stainedglass.walls_of_light.svg import face_title, hand_svg, walls_of_light_svg
 
-from ..board import Board
-from ..searches import HUMAN, REMOTE
-from ..game_view import GameView
+from ..kit.board import Board
+from ..kit.searches import HUMAN, REMOTE
+from ..kit.game_view import GameView
 from .examples import COVERING, THREE
 
 

@@ -1,0 +1,84 @@
+"""Who plays: a picker per seat (a person, or one of the bots the game offers) with the bot's
+thinking time on a slider (its strength), the game's own options for a new game, and **New
+game**.
+
+>>> import stainedglass_widgets as sgw
+>>> v = sgw.view("cathedral", background=False)
+>>> v.seat_pickers[1].value = "greedy"
+>>> v.play("cathedral e4 d5 e5 f5 e6 e7")   # the greedy bot answers for Dark
+>>> len(v.state.history)
+2
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as w
+
+from ..kit.feature import Feature
+from ..kit.messages import seconds_label
+from ..kit.searches import TIMED_BOTS, seat_choices
+
+if TYPE_CHECKING:
+    from ..kit.game_view import GameView
+
+
+class Seats(Feature):
+    """The seat pickers, their strength sliders, the game's options and New game."""
+
+    name = "seats"
+    provides = ("seat_pickers", "strength_sliders", "new_button", "new_game")
+
+    def __init__(self, view: "GameView") -> None:
+        super().__init__(view)
+        safe = view.safe
+        choices = seat_choices(view.state)
+        self.seat_pickers = [
+            w.Dropdown(options=choices, value=seat, description=name,
+                       layout=w.Layout(width="210px"))
+            for name, seat in zip(view.player_names, view.seats)
+        ]
+        self.strength_sliders = [
+            # no readout: its overflow check costs ~30 ms of page load per slider; the
+            # description says the value instead
+            w.FloatSlider(value=budget, min=0.2, max=10.0, step=0.1, readout=False,
+                          description=seconds_label(budget), continuous_update=False,
+                          tooltip="how long the bot thinks per move (its strength)",
+                          style={"description_width": "96px"}, layout=w.Layout(width="250px"))
+            for budget in view.budgets
+        ]
+        for i, (picker, slider) in enumerate(zip(self.seat_pickers, self.strength_sliders)):
+            picker.observe(safe(lambda ch, i=i: self.seat_chosen(i, ch["new"])), "value")
+            slider.observe(safe(lambda ch, i=i: self.strength_chosen(i, ch["new"])), "value")
+            self._show_slider(i)
+        self.new_button = w.Button(description="New game", button_style="primary")
+        self.new_button.on_click(safe(lambda _: self.new_game()))
+        view.add_widgets("settings", *(w.VBox([p, s]) for p, s in zip(self.seat_pickers,
+                                                                 self.strength_sliders)),
+                   *view.new_game_options(), self.new_button)
+
+    def seat_chosen(self, player: int, seat: str) -> None:
+        """Who plays ``player`` from now on: a bot whose turn it is starts thinking at once; a
+        bot that was thinking for a seat now a person's stops."""
+        self.view.model.set_seat(player, seat)
+        self._show_slider(player)
+        self.view.after_change(None)
+
+    def strength_chosen(self, player: int, seconds: float) -> None:
+        """The thinking time of ``player``'s bot, from its next move."""
+        self.view.model.budgets[player] = float(seconds)
+        self.strength_sliders[player].description = seconds_label(seconds)
+
+    def new_game(self) -> None:
+        """A new game with the seats as the pickers show them, and the game's options."""
+        view = self.view
+        for player, picker in enumerate(self.seat_pickers):
+            view.model.set_seat(player, picker.value)
+        view.model.new_game(**view.game_options())
+        view.on_new_state()
+        view.after_change(("New game. " + view.intro()[0], "info"))
+
+    def _show_slider(self, player: int) -> None:
+        timed = self.view.seats[player] in TIMED_BOTS
+        self.strength_sliders[player].layout.display = None if timed else "none"

@@ -1,0 +1,819 @@
+"""The AI lab (``notebooks/ai_lab.ipynb``): bots compete while you watch, and how strength grows
+with thinking time.
+
+- :class:`TournamentLab`: a game, two to four bots with their settings, a number of games; the
+  tournament runs off the event loop (on this machine's cores, or on a Dask cluster given as
+  ``executor``) with a progress bar, a chart of win rates with 95% intervals that fills in as
+  games end, and a stop button that keeps the games already played. With three bots or more
+  (each pair plays, when the game seats two), a rating table and its chart: Bradley-Terry on
+  the Elo scale, with intervals.
+- :class:`SearchLab`: a searcher's view of a position (from a bundled example, a record or a
+  share link, or played on its board): each candidate's win chance and support as a chart and
+  as shaded marks on the board, its principal line move by move, how its choice settles as the
+  budget grows (an anytime curve), and for the alpha-beta searches the nodes and cut-offs of
+  each depth.
+- :func:`strength_svg`: each bot's rating against its seconds a move, from the ladders that ship
+  with the package (``sg.ai.ladder.shipped``), so the notebook opens at once.
+
+Charts are SVG drawn here (no plotly: the lab's page stays light); every bar and line carries its
+bot's name, and lines differ by dash and marker, not only by colour.
+
+>>> lab = TournamentLab(game="cathedral", bots=["greedy", "random"], games=2, jobs=1)
+>>> lab.run_here()
+>>> lab.table.rows[0]["games"], "greedy" in lab.chart.value
+(2, True)
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import math
+import multiprocessing
+import os
+import pathlib
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+import stainedglass as sg
+from stainedglass.ai.ladder import rated, shipped
+from stainedglass.ai.search import Candidate
+from stainedglass.ai.tournament import GameResult, Table, parse_bot, table_of, tournament
+
+from ..kit.searches import Search
+
+MAX_GAMES = 1000
+PALETTE = ("#b8860b", "#1f4e9c", "#8b1a1a", "#2e6b30")  # amber, cobalt, ruby, green glass
+DASHES = ("", "6 3", "2 3", "8 3 2 3")
+MARKERS = ("circle", "square", "diamond", "triangle")
+
+
+# ---- charts (pure functions: numbers in, SVG out) -----------------------------------------------
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> str:
+    """A horizontal bar for each row's ``win_rate`` with its 95% interval (``ci_low`` to
+    ``ci_high``) as a whisker, the bot's name and the figures written beside it; a row that
+    sat in two seats or more (``by_seat``) has its won-drawn-lost by seat under its name.
+
+    >>> svg = rate_chart_svg([{"bot": "mcts", "win_rate": .6, "ci_low": .4, "ci_high": .8,
+    ...                        "games": 10}], "Cathedral")
+    >>> svg.startswith("<svg") and "mcts" in svg and "60%" in svg
+    True
+    """
+    bar_h, gap, left, right, top = 26, 14, 190, 90, 34
+    height = top + len(rows) * (bar_h + gap) + 30
+    span = width - left - right
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-chart" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{_esc(title)}: win rates with 95% intervals">',
+             f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
+             f'<text x="12" y="22" font-size="15" font-weight="bold" fill="#17150f">'
+             f'{_esc(title)}</text>']
+    for k in (0.0, 0.5, 1.0):
+        x = left + k * span
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 24}" '
+                     f'stroke="#9a927c" stroke-dasharray="{"" if k != .5 else "4 3"}"/>')
+        parts.append(f'<text x="{x:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '
+                     f'fill="#3b3628">{k:.0%}</text>')
+    for i, row in enumerate(rows):
+        y = top + i * (bar_h + gap)
+        colour = PALETTE[i % len(PALETTE)]
+        rate = float(row["win_rate"])
+        seated = row.get("by_seat", ())
+        two_seats = len(seated) > 1
+        name_y = y + bar_h * (0.45 if two_seats else 0.68)
+        parts.append(f'<text x="{left - 8}" y="{name_y:.1f}" font-size="13" text-anchor="end" '
+                     f'fill="#17150f">{_esc(row["bot"])[:30]}</text>')
+        if two_seats:  # in Cathedral the seat decides more games than the bots do
+            seats = ", ".join(f"{_esc(s['seat'])} {s['wins']}-{s['draws']}-{s['losses']}"
+                              for s in seated)
+            parts.append(f'<text class="sg-lab-seats" x="{left - 8}" y="{y + bar_h + 2:.1f}" '
+                         f'font-size="11" text-anchor="end" fill="#3b3628">'
+                         f'<title>won-drawn-lost by seat</title>{seats}</text>')
+        parts.append(f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left}" '
+                     f'y="{y}" width="{max(rate * span, 1):.1f}" height="{bar_h}" '
+                     f'fill="{colour}" opacity="0.85" stroke="#17150f"/>')
+        lo, hi = left + float(row["ci_low"]) * span, left + float(row["ci_high"]) * span
+        mid = y + bar_h / 2
+        parts.append(f'<path d="M{lo:.1f} {mid - 7}v14M{lo:.1f} {mid}H{hi:.1f}M{hi:.1f} '
+                     f'{mid - 7}v14" stroke="#17150f" stroke-width="2" fill="none"/>')
+        parts.append(f'<text x="{width - right + 6}" y="{y + bar_h * 0.68:.1f}" font-size="12" '
+                     f'fill="#17150f">{rate:.0%} of {int(row["games"])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    if kind == "square":
+        return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{colour}"/>'
+    if kind == "diamond":
+        return (f'<path d="M{x:.1f} {y - 6:.1f}l6 6l-6 6l-6 -6z" fill="{colour}"/>')
+    if kind == "triangle":
+        return (f'<path d="M{x:.1f} {y - 6:.1f}l6 11h-12z" fill="{colour}"/>')
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>'
+
+
+def line_chart_svg(series: dict[str, list[tuple[float, float, float, float]]], title: str,
+                   x_label: str, y_label: str, log_x: bool = True, width: int = 560,
+                   height: int = 320, notes: Sequence[tuple[float, float, str]] = ()) -> str:
+    """Lines of points ``(x, y, low, high)`` (whiskers from low to high), one per series, each
+    with its own dash, marker and colour and its name at its last point; ``notes`` are words
+    written at points ``(x, y, text)``.
+
+    >>> svg = line_chart_svg({"mcts": [(0.1, 0, -50, 50), (1, 120, 60, 180)]}, "Cathedral",
+    ...                      "seconds a move", "rating")
+    >>> svg.count("<circle") >= 2 and "mcts" in svg
+    True
+    """
+    left, right, top, bottom = 60, 120, 34, 44
+    points = [p for ps in series.values() for p in ps]
+    if not points:
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="40">'
+                f'<text x="8" y="24">{_esc(title)}: no data</text></svg>')
+    fx = (lambda v: math.log10(v)) if log_x else (lambda v: v)
+    xs = [fx(p[0]) for p in points]
+    ys = [v for p in points for v in (p[2], p[3])]
+    x0, x1 = min(xs), max(xs)
+    y0, y1 = min(ys), max(ys)
+    if x1 - x0 < 1e-9:
+        x0, x1 = x0 - 1, x1 + 1
+    if y1 - y0 < 1e-9:
+        y0, y1 = y0 - 1, y1 + 1
+
+    def px(v: float) -> float:
+        return left + (fx(v) - x0) / (x1 - x0) * (width - left - right)
+
+    def py(v: float) -> float:
+        return top + (y1 - v) / (y1 - y0) * (height - top - bottom)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-lines" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{_esc(title)}">',
+             f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
+             f'<text x="12" y="22" font-size="15" font-weight="bold">{_esc(title)}</text>',
+             f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" '
+             f'y2="{height - bottom}" stroke="#3b3628"/>',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" '
+             f'stroke="#3b3628"/>',
+             f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" font-size="12" '
+             f'text-anchor="middle">{_esc(x_label)}</text>',
+             f'<text x="14" y="{(top + height - bottom) / 2:.0f}" font-size="12" '
+             f'transform="rotate(-90 14 {(top + height - bottom) / 2:.0f})" '
+             f'text-anchor="middle">{_esc(y_label)}</text>']
+    for x in sorted({p[0] for p in points}):
+        parts.append(f'<text x="{px(x):.1f}" y="{height - bottom + 16}" font-size="11" '
+                     f'text-anchor="middle">{x:g}</text>')
+    for v in (y0, (y0 + y1) / 2, y1):
+        parts.append(f'<text x="{left - 6}" y="{py(v) + 4:.1f}" font-size="11" '
+                     f'text-anchor="end">{v:.0f}</text>')
+    for i, (name, pts) in enumerate(series.items()):
+        colour, dash, marker = (PALETTE[i % len(PALETTE)], DASHES[i % len(DASHES)],
+                                MARKERS[i % len(MARKERS)])
+        pts = sorted(pts)
+        path = "M" + "L".join(f"{px(x):.1f} {py(y):.1f}" for x, y, _, _ in pts)
+        parts.append(f'<path class="sg-lab-line" data-series="{_esc(name)}" d="{path}" '
+                     f'stroke="{colour}" stroke-width="2.5" fill="none" '
+                     f'stroke-dasharray="{dash}"/>')
+        for x, y, lo, hi in pts:
+            parts.append(f'<line x1="{px(x):.1f}" y1="{py(lo):.1f}" x2="{px(x):.1f}" '
+                         f'y2="{py(hi):.1f}" stroke="{colour}" opacity="0.5"/>')
+            parts.append(_marker(marker, px(x), py(y), colour))
+        x, y = pts[-1][0], pts[-1][1]
+        parts.append(f'<text x="{px(x) + 9:.1f}" y="{py(y) + 4:.1f}" font-size="12" '
+                     f'fill="{colour}" font-weight="bold">{_esc(name)}</text>')
+    for k, (x, y, text) in enumerate(notes):
+        dy = -10 if k % 2 == 0 else 18  # alternate above and below: neighbours do not collide
+        parts.append(f'<text class="sg-lab-note" x="{px(x):.1f}" y="{py(y) + dy:.1f}" '
+                     f'font-size="10.5" text-anchor="middle" fill="#17150f">'
+                     f'{_esc(text)[:28]}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def strength_svg(game: str) -> str:
+    """Each bot's rating (or, solo, its share of games won) against its seconds a move, from the
+    ladder shipped for ``game``: how strength grows with thinking time."""
+    lad = shipped(game)
+    series: dict[str, list[tuple[float, float, float, float]]] = {}
+    fixed = []
+    for rung in lad.rungs:
+        name, options = parse_bot(rung.bot)
+        if "budget" not in options:
+            fixed.append(rung)
+            continue
+        scale = 1.0 if lad.unit == "Elo" else 100.0
+        series.setdefault(name, []).append((float(options["budget"]), rung.rating * scale,
+                                            rung.low * scale, rung.high * scale))
+    title = sg.load(game).title
+    if lad.unit == "Elo":
+        y_label = "rating (Elo; " + ", ".join(f"{r.bot} {r.rating:.0f}" for r in fixed) + ")"
+        title += f": strength against time ({lad.games_per_pairing} games a pairing)"
+    else:
+        y_label = "games won (%)"
+        title += f": windows won against time ({lad.games_per_pairing} games a difficulty)"
+    return line_chart_svg(series, title, "seconds a move", y_label)
+
+
+# ---- the tournament panel -----------------------------------------------------------------------
+
+def bot_spec(name: str, budget: float, more: str = "") -> str:
+    """``name`` with ``budget`` seconds a move (when the bot takes a budget) and ``more``
+    options (``"c=0.7"``, ``"depth=3, nodes=4000"``), checked: a ValueError names a bad one.
+
+    >>> bot_spec("mcts", 0.5, "c=0.7"), bot_spec("greedy", 0.5)
+    ('mcts:budget=0.5,c=0.7', 'greedy')
+    >>> bot_spec("mcts", 0.5, "depth=3")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'mcts': unknown option 'depth'; its options are: budget, c, ...
+    """
+    cls = sg.ai.bots.bot_class(name)
+    parts = [f"budget={budget:g}"] if "budget" in cls.defaults else []
+    parts += [p.strip() for p in more.replace(";", ",").split(",") if p.strip()]
+    spec = name + (":" + ",".join(parts) if parts else "")
+    bot_name, options = parse_bot(spec)
+    sg.ai.bot(bot_name, **options)  # checked now, not in a worker
+    return spec
+
+
+def plan(game: str, bots: list[str]) -> list[list[str]]:
+    """The matches a lab tournament plays: all the bots in one game when the game seats that
+    many, else every pair (two-player games), or each bot alone (solo games).
+
+    >>> plan("cathedral", ["a", "b", "c"])
+    [['a', 'b'], ['a', 'c'], ['b', 'c']]
+    >>> plan("walls_of_light", ["a", "b", "c"]), plan("sagrada", ["a", "b"])
+    ([['a', 'b', 'c']], [['a'], ['b']])
+    """
+    facts = sg.load(game).facts
+    if facts.max_players == 1:
+        return [[b] for b in bots]
+    if facts.min_players <= len(bots) <= facts.max_players:
+        return [list(bots)]
+    return [list(pair) for pair in itertools.combinations(bots, 2)]
+
+
+class TournamentLab:
+    """The tournament panel (see the module); ``widget`` is what the notebook shows.
+
+    ``bots`` and ``budget`` preset the seats; ``jobs`` processes play the games (default every
+    core), or ``executor`` (a Dask ``Client``) does.
+    """
+
+    def __init__(self, game: str = "cathedral", bots: list[str] | None = None,
+                 budget: float = 0.1, games: int = 10, jobs: int | None = None,
+                 executor: Any = None) -> None:
+        self.jobs, self.executor = jobs, executor
+        self.game = w.Dropdown(options=[(sg.load(g).title, g) for g in sg.games()], value=game,
+                               description="Game")
+        self.seats = [w.Dropdown(description=f"Bot {i + 1}", layout=w.Layout(width="240px"))
+                      for i in range(4)]
+        self.budgets = [w.BoundedFloatText(value=budget, min=0.01, max=10.0, step=0.05,
+                                           description="s a move",
+                                           layout=w.Layout(width="170px")) for _ in range(4)]
+        self.more = [w.Text(placeholder="more: depth=3, c=0.7…", layout=w.Layout(width="200px"),
+                            tooltip="the bot's other options, e.g. depth=3 (alphabeta) or "
+                                    "c=0.7 (mcts: exploration)") for _ in range(4)]
+        self.games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games")
+        self.start_button = w.Button(description="Start", button_style="primary",
+                                     icon="play", tooltip="play the tournament")
+        self.stop_button = w.Button(description="Stop", icon="stop", disabled=True,
+                                    tooltip="stop: keep the games already played")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Played")
+        self.status = w.HTML()
+        self.chart = w.HTML()
+        self.ratings = w.HTML()
+        for b in (self.start_button, self.stop_button):
+            b.add_class("sg-lab-" + b.description.lower())
+        self.chart.add_class("sg-lab-rates")
+        self.ratings.add_class("sg-lab-ratings")
+        self.status.add_class("sg-lab-status")
+        self.game.observe(lambda _: self._offer_bots(), "value")
+        self.start_button.on_click(lambda _: self.start())
+        self.stop_button.on_click(lambda _: self.stop())
+        self._offer_bots(bots)
+        self.widget = w.VBox([
+            self.game,
+            *[w.HBox([s, b, m]) for s, b, m in zip(self.seats, self.budgets, self.more)],
+            w.HBox([self.games, self.start_button, self.stop_button]),
+            self.progress, self.status, self.chart, self.ratings])
+        self.widget.add_class("sg-lab")
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.table: Table | None = None
+        self.tables: list[Table] = []
+
+    def _offer_bots(self, preset: list[str] | None = None) -> None:
+        names = sg.ai.bot_names(self.game.value)
+        options = [("(empty)", "")] + [(n, n) for n in names]
+        preset = preset or ["mcts", "greedy"]
+        for i, seat in enumerate(self.seats):
+            seat.options = options
+            seat.value = preset[i] if i < len(preset) and preset[i] in names else ""
+
+    def bots(self) -> list[str]:
+        """The chosen bots as tournament specs (a ValueError names a bad option)."""
+        return [bot_spec(s.value, b.value, m.value)
+                for s, b, m in zip(self.seats, self.budgets, self.more) if s.value]
+
+    # ---- running -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the tournament in a background thread (a message instead, if the choice
+        cannot be played)."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        try:
+            bots = self.bots()
+        except ValueError as e:
+            self.status.value = f"<b>{_esc(e)}</b>"
+            return
+        if len(bots) < 2 and sg.load(self.game.value).facts.max_players > 1:
+            self.status.value = "<b>Choose at least two bots.</b>"
+            return
+        if not bots:
+            self.status.value = "<b>Choose a bot.</b>"
+            return
+        if len(set(bots)) < len(bots):
+            self.status.value = "<b>Choose different bots, or give them different budgets.</b>"
+            return
+        self._stop.clear()
+        self.start_button.disabled, self.stop_button.disabled = True, False
+        self._thread = threading.Thread(target=self._run, args=(self.game.value, bots),
+                                        name="sg-lab-tournament", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop: the games not yet played are cancelled, those played stay in the table."""
+        self._stop.set()
+        self.status.value = "Stopping…"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the tournament's thread; True once it has ended."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
+    def run_here(self) -> None:
+        """Play the tournament in this thread (tests, scripts)."""
+        self._stop.clear()
+        self._run(self.game.value, self.bots())
+
+    def _run(self, game: str, bots: list[str]) -> None:
+        matches = plan(game, bots)
+        n = self.games.value
+        total = n * len(matches)
+        self.progress.max, self.progress.value = total, 0
+        self.tables = []
+        done_before = 0
+        executor, own = self.executor, None
+        if executor is None and self.jobs != 1:
+            # fresh processes, not forks of a kernel that runs threads
+            own = executor = ProcessPoolExecutor(self.jobs or os.cpu_count(),
+                                                 mp_context=multiprocessing.get_context("spawn"))
+        try:
+            for k, seats in enumerate(matches):
+                if self._stop.is_set():
+                    break
+                live: list[GameResult] = []
+
+                def on_game(result: GameResult, seats: list[str] = seats,
+                            live: list[GameResult] = live) -> None:
+                    live.append(result)
+                    with self._lock:
+                        self._show(game, bots, self.tables + [table_of(game, seats, live)],
+                                   done_before + len(live), total)
+
+                table = tournament(game, seats, n=n, jobs=self.jobs, seed=1000 * k,
+                                   executor=executor, stop=self._stop, on_game=on_game)
+                self.tables.append(table)
+                done_before += len(table.results)
+            with self._lock:
+                self._show(game, bots, self.tables, done_before, total, final=True)
+        except Exception as e:  # a bot's failure is shown, never lost in a thread
+            self.status.value = f"<b>The tournament stopped:</b> {_esc(e)}"
+        finally:
+            if own is not None:
+                own.shutdown(wait=False, cancel_futures=True)
+            self.start_button.disabled, self.stop_button.disabled = False, True
+
+    def _show(self, game: str, bots: list[str], tables: list[Table], done: int, total: int,
+              final: bool = False) -> None:
+        """Chart (and, with three bots or more, ratings) of the games so far."""
+        self.progress.value = done
+        rows = _merge(bots, tables)
+        self.table = Table(game, rows, [r for t in tables for r in t.results], total,
+                           final and done < total)
+        title = f"{sg.load(game).title}: {done} of {total} games"
+        self.chart.value = rate_chart_svg(rows, title)
+        if len(bots) >= 3 and sg.load(game).facts.max_players > 1:
+            self.ratings.value = ratings_html(bots, tables)
+        if final:
+            self.status.value = (f"Stopped after {done} of {total} games." if done < total
+                                 else f"Done: {done} games.")
+        else:
+            self.status.value = f"Playing… {done} of {total} games"
+
+
+def _merge(bots: list[str], tables: list[Table]) -> list[dict[str, Any]]:
+    """One row per bot over every match it played (wins, draws, losses, rate with its 95%
+    Wilson interval, and ``by_seat``: the same counts for each seat it sat in)."""
+    from stainedglass.ai.tournament import wilson
+
+    rows = []
+    for bot in bots:
+        points = 0.0
+        seats: dict[str, list[int]] = {}  # seat -> [games, wins, draws, losses], in seat order
+        for t in tables:
+            for r in t.rows:
+                if r["bot"] == bot:
+                    points += r["win_rate"] * r["games"]
+                    for s in r["by_seat"]:
+                        counts = seats.setdefault(s["seat"], [0, 0, 0, 0])
+                        for j, k in enumerate(("games", "wins", "draws", "losses")):
+                            counts[j] += s[k]
+        games, wins, draws, losses = (sum(c[j] for c in seats.values()) for j in range(4))
+        low, high = wilson(points, games)
+        rows.append({"bot": bot, "games": games, "wins": wins, "draws": draws,
+                     "losses": losses, "win_rate": points / games if games else 0.0,
+                     "ci_low": low, "ci_high": high,
+                     "by_seat": [{"seat": seat, "games": n, "wins": w, "draws": d,
+                                  "losses": lost} for seat, (n, w, d, lost) in seats.items()]})
+    return rows
+
+
+def pairwise(bots: list[str], tables: list[Table]) -> list[list[tuple[int, int, float]]]:
+    """The games as pairwise results ``(a, b, points of a)`` between bot indices, one group per
+    match: a game of three counts as each pair of its seats (the higher return wins the pair).
+    """
+    index = {b: i for i, b in enumerate(bots)}
+    groups = []
+    for t in tables:
+        seats_bots = [row["bot"] for row in t.rows]
+        group = []
+        for r in t.results:
+            for sa, sb in itertools.combinations(range(len(r.returns)), 2):
+                a = index[seats_bots[r.task.entries[sa]]]
+                b = index[seats_bots[r.task.entries[sb]]]
+                ra, rb = r.returns[sa], r.returns[sb]
+                group.append((a, b, 1.0 if ra > rb else 0.0 if ra < rb else 0.5))
+        if group:
+            groups.append(group)
+    return groups
+
+
+def ratings_html(bots: list[str], tables: list[Table]) -> str:
+    """A rating table (Bradley-Terry on the Elo scale, the first bot at 0, 95% intervals) and
+    its chart."""
+    groups = pairwise(bots, tables)
+    if not groups:
+        return ""
+    values = rated(groups, len(bots), seed=0)
+    order = sorted(range(len(bots)), key=lambda i: -values[i][0])
+    head = ("<table class='sg-lab-rating-table'><tr><th>bot</th><th>rating</th>"
+            "<th>95% interval</th></tr>")
+    body = "".join(f"<tr><td>{_esc(bots[i])}</td><td>{values[i][0]:.0f}</td>"
+                   f"<td>{values[i][1]:.0f} to {values[i][2]:.0f}</td></tr>" for i in order)
+    series = {bots[i]: [(float(rank + 1), values[i][0], values[i][1], values[i][2])]
+              for rank, i in enumerate(order)}
+    chart = line_chart_svg(series, "Ratings (Elo, Bradley-Terry; first bot at 0)", "rank",
+                           "rating", log_x=False, height=260)
+    return head + body + "</table>" + chart
+
+
+# ---- the search view ----------------------------------------------------------------------------
+
+ANYTIME = (0.05, 0.1, 0.2, 0.4, 0.8)
+"""The budgets of the anytime curve (those up to the analysis's own budget, then it)."""
+LINE_PLIES = 4
+MAX_BUDGET = 5.0
+
+
+@dataclass
+class Analysis:
+    """What a search made of a position: its ``candidates`` (best first), the ``line`` it
+    expects (moves and chance outcomes, as text), its choice and that move's value at each
+    budget of ``anytime``, and for alpha-beta searches ``depth_stats`` (depth, nodes,
+    cut-offs, finished) of each iteration."""
+
+    bot: str
+    budget: float
+    candidates: list[Candidate]
+    line: list[str]
+    anytime: list[tuple[float, str, float]]
+    depth_stats: list[tuple[int, int, int, bool]]
+
+
+def searchers(game: str) -> list[str]:
+    """The bots of ``game`` that search (and so have something to show).
+
+    >>> searchers("cathedral")
+    ['mcts', 'alphabeta', 'cathedral']
+    """
+    return [n for n in sg.ai.bot_names(game) if sg.ai.bots.bot_class(n).effort is not None]
+
+
+def analyse_position(state: sg.State, bot: str, budget: float, stop: Any = None,
+                     top: int = 8) -> Analysis:
+    """Search ``state`` with ``bot`` for ``budget`` seconds (see :class:`Analysis`); about
+    twice the budget and 1.5 s more in all. ``stop`` (a ``threading.Event``) ends it early."""
+    if state.is_terminal() or state.is_chance():
+        raise ValueError("the game is over: no move to search" if state.is_terminal()
+                         else "a chance move comes next: play it first (the dice, a card)")
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or \
+            not 0 < budget <= MAX_BUDGET:
+        raise ValueError(f"the budget is seconds above 0, at most {MAX_BUDGET:g}, not {budget!r}")
+    searcher = sg.ai.bot(bot, budget=budget, seed=1, stop=stop)
+    candidates = searcher.analyse(state, top=top)
+    stats = list(getattr(searcher, "depth_stats", []))
+    line = []
+    work = state.clone()
+    rng_seed = 1
+    for ply in range(LINE_PLIES):
+        if work.is_terminal() or (stop is not None and stop.is_set()):
+            break
+        if work.is_chance():
+            move = work.sample_chance()
+        elif ply == 0:
+            move = candidates[0].move
+        else:
+            move = sg.ai.bot(bot, budget=budget / LINE_PLIES, seed=rng_seed,
+                             stop=stop).choose(work)
+        line.append(str(move))
+        work.play(move)
+    anytime = []
+    for b in [t for t in ANYTIME if t < budget] + [budget]:
+        if stop is not None and stop.is_set():
+            break
+        best = candidates[0] if b == budget else sg.ai.bot(bot, budget=b, seed=1,
+                                                           stop=stop).analyse(state, top=1)[0]
+        anytime.append((b, str(best.move), best.value))
+    return Analysis(bot, budget, candidates, line, anytime, stats)
+
+
+def candidates_svg(candidates: list[Candidate], title: str, width: int = 560) -> str:
+    """A bar of each candidate's win chance, with its support (``412 playouts``) beside it."""
+    rows = [{"bot": str(c.move), "win_rate": c.value, "ci_low": c.value, "ci_high": c.value,
+             "games": c.support} for c in candidates]
+    svg = rate_chart_svg(rows, title, width)
+    for c in candidates:  # the support in the search's own unit, not "of N games"
+        svg = svg.replace(f">{c.value:.0%} of {c.support}</text>",
+                          f">{c.value:.0%}, {c.support:,} {_esc(c.unit)}</text>", 1)
+    return svg
+
+
+def anytime_svg(analysis: Analysis, title: str) -> str:
+    """The chosen move's win chance at each budget, each point named by its move: where the
+    names stop changing, the choice has settled."""
+    points = [(b, 100 * value, 100 * value, 100 * value) for b, _, value in analysis.anytime]
+    notes = [(b, 100 * value, move) for b, move, value in analysis.anytime]
+    return line_chart_svg({"its choice": points}, title, "seconds of search",
+                          "win chance of the choice (%)", height=280, notes=notes)
+
+
+def depth_table_html(stats: list[tuple[int, int, int, bool]]) -> str:
+    """Nodes and cut-offs of each iteration of an alpha-beta search."""
+    if not stats:
+        return ""
+    rows = "".join(f"<tr><td>{d}</td><td>{n:,}</td><td>{c:,}</td>"
+                   f"<td>{'yes' if done else 'cut short by the clock'}</td></tr>"
+                   for d, n, c, done in stats)
+    return ("<table class='sg-lab-depths'><tr><th>depth</th><th>nodes</th><th>cut-offs</th>"
+            f"<th>finished</th></tr>{rows}</table>")
+
+
+class SearchLab:
+    """The search view (see the module); ``widget`` is what the notebook shows. The position is
+    the board's: pick a bundled example's move, open a record or a share link, or play moves on
+    the board; **Analyse** searches it off the event loop (Cancel stops it)."""
+
+    def __init__(self, game: str = "cathedral", folder: str | pathlib.Path = "games",
+                 background: bool = True) -> None:
+        from ..kit.registry import view
+
+        self._view = view
+        self.background = background
+        self.folder = pathlib.Path(folder)
+        names = [g for g in sg.games() if (self.folder / f"{g}.json").exists()] or [game]
+        self.game = w.Dropdown(options=[(sg.load(g).title, g) for g in names],
+                               value=game if game in names else names[0], description="Game")
+        self.move = w.IntSlider(value=0, min=0, max=0, description="Example at move",
+                                style={"description_width": "initial"},
+                                layout=w.Layout(width="420px"))
+        self.link = w.Text(placeholder="or paste a record or a share link, then Open",
+                           layout=w.Layout(width="420px"))
+        self.open_button = w.Button(description="Open", tooltip="open the record or link")
+        self.bot = w.Dropdown(description="Search")
+        self.budget = w.BoundedFloatText(value=0.5, min=0.05, max=MAX_BUDGET, step=0.1,
+                                         description="seconds")
+        self.analyse_button = w.Button(description="Analyse", button_style="primary",
+                                       icon="search", tooltip="search this position")
+        self.cancel_button = w.Button(description="Cancel", icon="stop", disabled=True)
+        self.progress = w.FloatProgress(value=0, min=0, max=1, description="Searching")
+        self.status = w.HTML()
+        self.bars, self.line, self.curve, self.depths = w.HTML(), w.HTML(), w.HTML(), w.HTML()
+        self.line_step = w.IntSlider(value=0, min=0, max=0, description="Line, move",
+                                     style={"description_width": "initial"})
+        self.line_board = w.HTML()
+        self.line_board.add_class("sg-lab-line-board")
+        self.line_step.observe(lambda _: self._show_line(), "value")
+        for widget, name in ((self.analyse_button, "analyse"), (self.cancel_button, "cancel"),
+                             (self.status, "search-status"), (self.bars, "candidates"),
+                             (self.line, "line"), (self.curve, "anytime"),
+                             (self.depths, "depths"), (self.open_button, "open")):
+            widget.add_class(f"sg-lab-{name}")
+        self.board_box = w.VBox()
+        self.boards: dict[str, Any] = {}
+        self._lock = threading.RLock()
+        self.search: Search | None = None
+        self.analysis: Analysis | None = None
+        self.game.observe(lambda _: self._choose_game(), "value")
+        self.move.observe(lambda _: self._to_example_move(), "value")
+        self.open_button.on_click(lambda _: self.open_link(self.link.value))
+        self.analyse_button.on_click(lambda _: self.start())
+        self.cancel_button.on_click(lambda _: self.cancel())
+        self.widget = w.VBox([
+            self.game, self.move, w.HBox([self.link, self.open_button]),
+            w.HBox([self.bot, self.budget, self.analyse_button, self.cancel_button]),
+            self.progress, self.status, self.board_box, self.bars,
+            w.HBox([w.VBox([self.line, self.line_step]), self.line_board]), self.curve,
+            self.depths])
+        self.widget.add_class("sg-lab-search")
+        self._choose_game()
+
+    # ---- the position ----------------------------------------------------------------------
+
+    @property
+    def board(self) -> Any:
+        """The current game's board (a play view, every seat a person)."""
+        return self.boards[self.game.value]
+
+    def _example(self) -> sg.Record | None:
+        path = self.folder / f"{self.game.value}.json"
+        return sg.load_record(path.read_text()) if path.exists() else None
+
+    def _choose_game(self) -> None:
+        game = self.game.value
+        self.bot.options = searchers(game)
+        self.bot.value = sg.load(game).hint_bot
+        if game not in self.boards:
+            n = sg.load(game).facts.max_players
+            n = min(n, 2) if n > 1 else 1
+            self.boards[game] = self._view(game, players=n, seats=["human"] * n,
+                                           background=self.background) \
+                if "players" in type(sg.load(game)).options else \
+                self._view(game, seats=["human"] * n, background=self.background)
+        record = self._example()
+        self.move.max = len(record.moves) if record else 0
+        at = self.move.max // 2  # the middle of the game, at a player's turn
+        while record is not None and at < self.move.max and record.state(at).is_chance():
+            at += 1
+        if self.move.value == at:
+            self._to_example_move()
+        self.move.value = at
+        self.board_box.children = (self.board,)
+        self._clear()
+
+    def _to_example_move(self) -> None:
+        record = self._example()
+        if record is None:
+            return
+        record.at = self.move.value
+        self.board.show_record(record, f"The example game at move {self.move.value}.")
+        self._clear()
+
+    def open_link(self, text: str) -> None:
+        """Open a record or a share link (a message says what is wrong with a bad one)."""
+        try:
+            record = sg.load_record(text)
+        except ValueError as e:
+            self.status.value = f"<b>Could not open it:</b> {_esc(e)}"
+            return
+        if record.game not in self.boards and record.game not in sg.games():
+            self.status.value = f"<b>Could not open it:</b> no game {_esc(record.game)}"
+            return
+        if self.game.value != record.game:
+            self.game.value = record.game  # builds its board
+        self.board.show_record(record, "Opened the record.")
+        self._clear()
+        self.status.value = f"Opened a game of {len(record.moves)} moves."
+
+    def _clear(self) -> None:
+        self.analysis = None
+        self.bars.value = self.line.value = self.curve.value = self.depths.value = ""
+        self.line_board.value = ""
+        self.line_step.max = 0
+
+    def _show_line(self) -> None:
+        """The position after the line's first ``line_step`` moves, drawn."""
+        analysis = self.analysis
+        if analysis is None or not analysis.line:
+            return
+        work = self._analysed.clone()
+        for text in analysis.line[:self.line_step.value]:
+            work.play(text)
+        self.line.value = line_html(analysis.line, self.line_step.value)
+        self.line_board.value = f"<div style='width:360px'>{work.svg() or ''}</div>"
+
+    # ---- the search --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Analyse the board's position off the event loop."""
+        if self.search is not None and self.search.running:
+            return
+        state = self.board.state.clone()
+        bot, budget = self.bot.value, float(self.budget.value)
+        if state.is_terminal() or state.is_chance():
+            self.status.value = ("<b>The game is over:</b> go back a move or two." if
+                                 state.is_terminal() else
+                                 "<b>A chance move comes next:</b> play it on the board first.")
+            return
+        self.expected = 2 * budget + sum(t for t in ANYTIME if t < budget) + 0.2
+        self.status.value = f"Searching with {_esc(bot)} for {budget:g} s…"
+        self.analyse_button.disabled, self.cancel_button.disabled = True, False
+        self.progress.value = 0
+        self.search = Search(lambda stop: analyse_position(state, bot, budget, stop),
+                             on_done=self._show, on_error=self._failed,
+                             on_progress=self._tick, lock=self._lock,
+                             background=self.background)
+        self.search.start()
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self.search is not None:
+                self.search.cancel()
+            self.status.value = "Cancelled."
+            self._idle()
+
+    def wait(self, timeout: float = 120) -> bool:
+        return self.search is None or self.search.wait(timeout)
+
+    def _tick(self, seconds: float) -> None:
+        self.progress.value = min(1.0, seconds / max(self.expected, 1e-6))
+
+    def _idle(self) -> None:
+        self.analyse_button.disabled, self.cancel_button.disabled = False, True
+
+    def _failed(self, error: BaseException) -> None:
+        self._idle()
+        self.status.value = f"<b>The search stopped:</b> {_esc(error)}"
+
+    def _show(self, analysis: Analysis) -> None:
+        self._idle()
+        self.progress.value = 1.0
+        self.analysis = analysis
+        state = self.board.state
+        suggestions = [sg.ai.Suggestion(c.move, c.value, c.support, c.unit,
+                                        state.explain(c.move).words) for c in analysis.candidates]
+        self.board.mark(suggestions, f"What {analysis.bot} weighs here")
+        best = analysis.candidates[0]
+        self.status.value = (f"{_esc(analysis.bot)} chose <b>{_esc(best.move)}</b> "
+                             f"({best.value:.0%} to win, {best.support:,} {_esc(best.unit)}).")
+        self.bars.value = candidates_svg(analysis.candidates,
+                                         f"{analysis.bot}, {analysis.budget:g} s: its candidates")
+        self._analysed = state.clone()
+        self.line_step.max = len(analysis.line)
+        if self.line_step.value == 1:
+            self._show_line()
+        self.line_step.value = min(1, len(analysis.line))
+        self.curve.value = anytime_svg(analysis, "How the choice settles as the search grows")
+        self.depths.value = depth_table_html(analysis.depth_stats)
+
+
+def line_html(line: list[str], at: int) -> str:
+    """The principal line in words, the move ``at`` (1 the first) in bold."""
+    if not line:
+        return ""
+    items = "".join(f"<li{' class=sg-lab-at style=font-weight:bold' if i + 1 == at else ''}>"
+                    f"{_esc(text)}</li>" for i, text in enumerate(line))
+    return f"<b>The line it expects</b><ol class='sg-lab-line-moves'>{items}</ol>"
+
+
+def strength_panel(game: str = "cathedral") -> w.VBox:
+    """A game chooser and the chart of strength against time (from the shipped ladders)."""
+    choose = w.Dropdown(options=[(sg.load(g).title, g) for g in sg.games()], value=game,
+                        description="Game")
+    chart = w.HTML(strength_svg(game))
+    chart.add_class("sg-lab-strength")
+
+    def redraw(_: Any) -> None:
+        chart.value = strength_svg(choose.value)
+
+    choose.observe(redraw, "value")
+    return w.VBox([choose, chart])
+
+
+__all__ = ["TournamentLab", "SearchLab", "Analysis", "analyse_position", "searchers", "bot_spec",
+           "plan", "pairwise", "ratings_html", "rate_chart_svg", "line_chart_svg",
+           "candidates_svg", "anytime_svg", "depth_table_html", "line_html", "strength_panel",
+           "strength_svg"]

@@ -1,0 +1,124 @@
+"""The Voila that ``stainedglass serve`` runs (``python -m stainedglass_widgets.serving.app``):
+Voila's own application, and three things more.
+
+- **One address.** The bare address (``http://host:8866/``) and ``/voila/`` lead to the landing
+  page, ``landing``: the gallery, or the class's dashboard (a redirect that keeps the query
+  string, so ``/?token=<password>`` lets its visitor in). Voila's list of files stays at
+  ``/voila/tree``. The address Voila logs itself is left out of its log: ``serve`` has printed
+  the one to give out, with the class password.
+- **Ready means ready.** Once every preheated kernel has run its notebook (its whole notebook,
+  or up to the cell that waits for its visitor's request) and the server with its kernels has
+  fallen quiet, one line says so on standard output (``serve.ready_words``): before that,
+  kernels still starting share the cores with the pupils' pages.
+- The pools are preheated in turn, the class's dashboard first (``server_kernels``).
+
+Only Voila's process imports this module (it needs Voila).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import warnings
+from typing import Any
+
+import psutil
+from jupyter_server.utils import url_path_join
+from tornado import ioloop, web
+from traitlets import Float, Unicode
+from voila.app import Voila as _Voila
+
+from .serve import ready_words
+
+
+# serve gives the kernel pools as one JSON value on the command line, which traitlets still
+# reads; its warning about the form would be the first thing a teacher sees
+warnings.filterwarnings("ignore", message=r".*for dict-traits is deprecated",
+                        category=DeprecationWarning)
+
+
+class _LeaveOutTheAddress(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Voilà is running at")
+
+
+class Voila(_Voila):  # type: ignore[misc]
+    """Voila, as the module says. Its settings keep Voila's names (``Voila.ip``, its log
+    reads ``[Voila ...]``); ``Voila.landing`` and ``Voila.quiet`` are its own."""
+
+    landing = Unicode("index.ipynb", config=True,
+                      help="Where the bare address leads: a notebook (rendered), or '' for "
+                           "the list of files.")
+    quiet = Float(0.05, config=True,
+                  help="The server is quiet when it and its kernels use less than this "
+                       "share of one core over a second.")
+
+    def init_handlers(self) -> list[Any]:
+        root = self.server_url.rstrip("/")
+        target = (url_path_join(self.base_url, "voila/render", self.landing) if self.landing
+                  else url_path_join(self.base_url, "voila/tree"))
+        # a temporary redirect: another day's server may lead elsewhere (--dashboard)
+        to = {"url": target.replace("{", "{{").replace("}", "}}"), "permanent": False}
+        return [(root + "/?", web.RedirectHandler, to),
+                (root + "/voila/?", web.RedirectHandler, to),
+                *super().init_handlers()]
+
+    def listen(self) -> None:
+        self.log.addFilter(_LeaveOutTheAddress())
+        ioloop.IOLoop.current().spawn_callback(self._say_when_ready)
+        super().listen()
+
+    async def _say_when_ready(self) -> None:
+        progress = getattr(self.kernel_manager, "preheat_progress", None)
+        if progress is None:
+            return  # no preheated kernels
+        start = time.monotonic()
+        server = psutil.Process()
+        first = self.landing in getattr(self.kernel_manager, "_pools", {})
+        while True:
+            await asyncio.sleep(0.5)
+            if first and (landing := progress(self.landing))[0] == landing[1]:
+                first = False
+                self.log.info("The %d kernel(s) of %s have run it (%.0f s); the other "
+                              "notebooks' now.", landing[1], self.landing,
+                              time.monotonic() - start)
+            done, total = progress()
+            if done < total:
+                continue
+            ours, everyone = await tree_and_machine_cpu(server, window=1.0)
+            if ours < self.quiet:
+                break
+        pools = self.kernel_manager.kernel_pools_config
+        class_size = pools[self.landing].get("pool_size", 0) if self.landing in pools else 0
+        others = max(0.0, everyone - ours)
+        print(ready_words(self.landing, class_size, total, time.monotonic() - start,
+                          others, psutil.cpu_count() or 1), flush=True)
+
+
+async def tree_and_machine_cpu(process: psutil.Process, window: float) -> tuple[float, float]:
+    """(cores used by ``process`` and its children, cores used by the whole machine) over
+    the next ``window`` seconds."""
+
+    def tree() -> dict[int, float]:
+        used = {}
+        for proc in [process, *process.children(recursive=True)]:
+            try:
+                times = proc.cpu_times()
+                used[proc.pid] = times.user + times.system
+            except psutil.Error:
+                pass  # ended meanwhile
+        return used
+
+    before = tree()
+    psutil.cpu_percent(interval=None)  # from now
+    await asyncio.sleep(window)
+    everyone = psutil.cpu_percent(interval=None) / 100 * (psutil.cpu_count() or 1)
+    ours = sum(max(0.0, used - before.get(pid, 0.0)) for pid, used in tree().items())
+    return ours / window, everyone
+
+
+main = Voila.launch_instance
+
+if __name__ == "__main__":
+    main()
