@@ -13,6 +13,7 @@ comma := ,
 # The tests come in two tiers (tests/README.md), each run across every core (pytest-xdist: one
 # worker a core, whole modules and notebooks kept on one worker; each worker starts one Voila
 # server and one Chromium for its browser tests):
+#   make lint      ruff and mypy (make test and make test-full run it first);
 #   make test      the fast tier: engine, rules, the views' Python side, the notebooks (nbval),
 #                  doctests, and one browser smoke test per dashboard; the tests marked `full`
 #                  left out. At most 10 minutes on two cores.
@@ -23,7 +24,7 @@ comma := ,
 SUITE := tests stainedglass widgets/stainedglass_widgets $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
 PYTEST_OPTS := -n auto --dist loadfile --no-loadscope-reorder --durations=20
 
-.PHONY: run test test-all test-full test-lowest lab bench install clean
+.PHONY: run test test-all test-full test-lowest lint lab bench install clean
 
 install: $(STAMP)
 
@@ -49,12 +50,20 @@ $(SERVE_STAMP): pyproject.toml setup.py
 run: $(SERVE_STAMP)  ## serve the gallery as Voila dashboards on http://127.0.0.1:$(PORT)
 	$(BIN)/stainedglass serve --port=$(PORT)
 
-test: $(STAMP)  ## the fast tier: engine, views, notebooks (nbval), one browser test a dashboard
+# the house's habits (.pre-commit-config.yaml runs the same before a commit): ruff's lint and
+# format check over the whole checkout, mypy --strict over the engine, mypy over the views
+lint: $(STAMP)  ## ruff (lint, format) and mypy (the engine strict, the views checked)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict stainedglass
+	$(BIN)/mypy widgets/stainedglass_widgets
+
+test: $(STAMP) lint  ## lint, then the fast tier: engine, views, notebooks (nbval), one browser test a dashboard
 	$(BIN)/python -m pytest $(SUITE) $(PYTEST_OPTS) -m "not full"
 
 test-all: test-full test-lowest  ## what CI runs: every test, then the fast tier at the lowest versions
 
-test-full: $(STAMP)  ## every test, both tiers, with the current versions
+test-full: $(STAMP) lint  ## lint, then every test, both tiers, with the current versions
 	$(BIN)/python -m pytest $(SUITE) $(PYTEST_OPTS)
 
 # the fast tier again with every dependency at the lowest version pyproject.toml allows

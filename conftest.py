@@ -13,5 +13,8 @@ CLASSROOM = "widgets/stainedglass_widgets/serving/classroom"
 collect_ignore = [f"{CLASSROOM}/migrations"]
 if _missing("sqlalchemy", "alembic"):
     collect_ignore += [f"{CLASSROOM}/{name}" for name in ("__init__.py", "store.py", "rooms.py")]
-collect_ignore += [f"stainedglass/interop/{name}" for name, needs in
-                   (("openspiel.py", "pyspiel"), ("pettingzoo.py", "pettingzoo")) if _missing(needs)]
+collect_ignore += [
+    f"stainedglass/interop/{name}"
+    for name, needs in (("openspiel.py", "pyspiel"), ("pettingzoo.py", "pettingzoo"))
+    if _missing(needs)
+]

@@ -8,15 +8,23 @@ that ``stainedglass serve`` finds them in an installed package as in this checko
 from setuptools import find_namespace_packages, find_packages, setup
 
 setup(
-    packages=[*find_packages(include=["stainedglass", "stainedglass.*"]),
-              "stainedglass.ai.ladders",  # data only: each game's strength ladder
-              *find_namespace_packages("widgets", include=["stainedglass_widgets*"],
-                                       exclude=["*__pycache__*"]),
-              "stainedglass_widgets.notebooks", "stainedglass_widgets.notebooks.games"],
-    package_dir={"stainedglass_widgets": "widgets/stainedglass_widgets",
-                 "stainedglass_widgets.notebooks": "notebooks"},
+    packages=[
+        *find_packages(include=["stainedglass", "stainedglass.*"]),
+        "stainedglass.ai.ladders",  # data only: each game's strength ladder
+        *find_namespace_packages(
+            "widgets", include=["stainedglass_widgets*"], exclude=["*__pycache__*"]
+        ),
+        "stainedglass_widgets.notebooks",
+        "stainedglass_widgets.notebooks.games",
+    ],
+    package_dir={
+        "stainedglass_widgets": "widgets/stainedglass_widgets",
+        "stainedglass_widgets.notebooks": "notebooks",
+    },
     # with the Voila settings and the offline template (stainedglass_widgets/serving/server/), and the
     # template of the class store's migrations (widgets/stainedglass_widgets/serving/classroom/migrations/)
-    package_data={"": ["*.md", "*.json", "*.txt", "*.js", "*.css", "*.j2", "*.html", "*.mako"],
-                  "stainedglass_widgets.notebooks": ["*.ipynb"]},
+    package_data={
+        "": ["*.md", "*.json", "*.txt", "*.js", "*.css", "*.j2", "*.html", "*.mako"],
+        "stainedglass_widgets.notebooks": ["*.ipynb"],
+    },
 )

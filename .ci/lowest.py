@@ -14,7 +14,7 @@ import sys
 import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-BOUND = re.compile(r"^([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*>=\s*([0-9][^,;\s]*)$")
+BOUND = re.compile(r"^([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*>=\s*([0-9][^,;\s]*)(\s*,\s*<[^,;\s]+)?$")
 
 
 def lowest(pyproject: pathlib.Path = ROOT / "pyproject.toml") -> dict[str, str]:

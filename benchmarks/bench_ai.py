@@ -30,8 +30,9 @@ def positions(name: str, count: int = POSITIONS) -> list[sg.State]:
         while not state.is_terminal():
             if not state.is_chance():
                 plies.append(len(state.history))
-            state.play(state.sample_chance() if state.is_chance()
-                       else rng.choice(state.legal_moves()))
+            state.play(
+                state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves())
+            )
         target = plies[int(len(plies) * seed / count)]
         while len(state.history) > target:
             state.undo()
@@ -64,21 +65,33 @@ def suggest_latency(name: str, budget: float) -> tuple[float, float]:
 
 def main() -> None:
     for name in sg.games():
-        report(f"{name}: mcts iterations (median of {POSITIONS} positions)",
-               search_rate(name, "mcts", "last_iterations"), "iter/s")
-        report(f"{name}: alpha-beta nodes (median of {POSITIONS} positions)",
-               search_rate(name, "alphabeta", "nodes"), "nodes/s")
-        for own in sg.ai.bot_names(name)[len(sg.ai.BOTS):]:  # the game's own, in its unit
+        report(
+            f"{name}: mcts iterations (median of {POSITIONS} positions)",
+            search_rate(name, "mcts", "last_iterations"),
+            "iter/s",
+        )
+        report(
+            f"{name}: alpha-beta nodes (median of {POSITIONS} positions)",
+            search_rate(name, "alphabeta", "nodes"),
+            "nodes/s",
+        )
+        for own in sg.ai.bot_names(name)[len(sg.ai.BOTS) :]:  # the game's own, in its unit
             effort = sg.ai.bot_class(own).effort
             unit = effort[0] if effort else "nodes"
-            report(f"{name}: {own} search {unit} (median of {POSITIONS} positions)",
-                   search_rate(name, own, unit), f"{unit}/s")
+            report(
+                f"{name}: {own} search {unit} (median of {POSITIONS} positions)",
+                search_rate(name, own, unit),
+                f"{unit}/s",
+            )
         hint = sg.load(name).hint_bot
         for budget in BUDGETS:
             median, worst = suggest_latency(name, budget)
             verdict = "ok" if worst <= 1.1 * budget else "OVER"
-            print(f"{name}: suggest(top=5, budget_s={budget}) by {hint}: median {median:.3f} s, "
-                  f"worst {worst:.3f} s   (target <= {1.1 * budget:.3f} s: {verdict})", flush=True)
+            print(
+                f"{name}: suggest(top=5, budget_s={budget}) by {hint}: median {median:.3f} s, "
+                f"worst {worst:.3f} s   (target <= {1.1 * budget:.3f} s: {verdict})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

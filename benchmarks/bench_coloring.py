@@ -30,17 +30,26 @@ def legal_move_profile(players: int, games: int = 40) -> None:
             state.play(rng.choice(moves))
     label = "solo" if players == 1 else f"{players} players"
     turns = [x for v in by_pencils.values() for x in v]
-    report(f"coloring {label}: legal moves in a typical turn (median)",
-           statistics.median(n for n, _ in turns), "moves")
-    report(f"coloring {label}: listing them (median)",
-           statistics.median(t for _, t in turns) * 1e6, "us")
+    report(
+        f"coloring {label}: legal moves in a typical turn (median)",
+        statistics.median(n for n, _ in turns),
+        "moves",
+    )
+    report(
+        f"coloring {label}: listing them (median)",
+        statistics.median(t for _, t in turns) * 1e6,
+        "us",
+    )
     for n in sorted(by_pencils, reverse=True):
         rows = by_pencils[n]
-        print(f"    {n} pencil{'s' if n > 1 else ' '} in the middle: median "
-              f"{statistics.median(m for m, _ in rows):>8,.0f} moves in "
-              f"{statistics.median(t for _, t in rows) * 1e6:>6,.0f} us; "
-              f"largest {max(m for m, _ in rows):>7,} moves in "
-              f"{max(t for _, t in rows) * 1e6:>6,.0f} us", flush=True)
+        print(
+            f"    {n} pencil{'s' if n > 1 else ' '} in the middle: median "
+            f"{statistics.median(m for m, _ in rows):>8,.0f} moves in "
+            f"{statistics.median(t for _, t in rows) * 1e6:>6,.0f} us; "
+            f"largest {max(m for m, _ in rows):>7,} moves in "
+            f"{max(t for _, t in rows) * 1e6:>6,.0f} us",
+            flush=True,
+        )
 
 
 def main() -> None:

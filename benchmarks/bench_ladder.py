@@ -17,5 +17,7 @@ def main() -> None:
         start = time.perf_counter()
         lad = ladder(game, BUDGETS, games=GAMES, seed=7)
         seconds = time.perf_counter() - start
-        print(f"{lad}\n(short form, {seconds:.0f} s; strongest within 0.2 s: "
-              f"{lad.strongest(0.2)})\n", flush=True)
+        print(
+            f"{lad}\n(short form, {seconds:.0f} s; strongest within 0.2 s: {lad.strongest(0.2)})\n",
+            flush=True,
+        )

@@ -22,8 +22,9 @@ def positions(game: sg.Game, n: int = 40) -> list[sg.State]:
         rng = random.Random(seed)
         target = rng.randrange(4, 40)
         while len(state.history) < target and not state.is_terminal():
-            state.play(state.sample_chance() if state.is_chance()
-                       else rng.choice(state.legal_moves()))
+            state.play(
+                state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves())
+            )
         while state.is_chance():
             state.play(state.sample_chance())
         out.append(state)
@@ -43,9 +44,12 @@ def main() -> None:
             game.setup(position)
             setups.append(time.perf_counter() - start)
         label = f"positions: {name}, judge a set-up position (setup + validate)"
-        print(f"{label:<68} {statistics.median(setups) * 1000:>8,.1f} ms   (max "
-              f"{max(setups) * 1000:.1f}; position(): {statistics.median(mappings) * 1000:.2f} "
-              f"ms; {len(states)} positions)", flush=True)
+        print(
+            f"{label:<68} {statistics.median(setups) * 1000:>8,.1f} ms   (max "
+            f"{max(setups) * 1000:.1f}; position(): {statistics.median(mappings) * 1000:.2f} "
+            f"ms; {len(states)} positions)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

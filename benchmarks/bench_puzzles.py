@@ -17,8 +17,8 @@ def main() -> None:
         real = puzzles._try
 
         def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-            tried[0] += 1
-            return real(*args, **kwargs)
+            tried[0] += 1  # noqa: B023 - called within this iteration
+            return real(*args, **kwargs)  # noqa: B023 - called within this iteration
 
         puzzles._try = counting  # type: ignore[assignment]
         try:
@@ -28,8 +28,11 @@ def main() -> None:
         finally:
             puzzles._try = real  # type: ignore[assignment]
         label = f"puzzles: mining {game} (its budget; 2 puzzles, seed 100)"
-        print(f"{label:<58} {spent / max(len(found), 1):>12,.1f} s a puzzle   "
-              f"({tried[0]} positions tried for {len(found)})", flush=True)
+        print(
+            f"{label:<58} {spent / max(len(found), 1):>12,.1f} s a puzzle   "
+            f"({tried[0]} positions tried for {len(found)})",
+            flush=True,
+        )
         shipped = puzzles.shipped(game)[:5]
         waits = []
         for p in shipped:
@@ -38,8 +41,10 @@ def main() -> None:
             waits.append(time.perf_counter() - start)
         if waits:
             label = f"puzzles: {game}, the verdict on a wrong answer (median of {len(waits)})"
-            print(f"{label:<58} {statistics.median(waits):>12,.2f} s   (max {max(waits):.2f})",
-                  flush=True)
+            print(
+                f"{label:<58} {statistics.median(waits):>12,.2f} s   (max {max(waits):.2f})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -21,10 +21,15 @@ def main() -> None:
         sg.ai.review(record, seed=seed)
         times.append(time.perf_counter() - start)
     hint = sg.load("cathedral").facts.hint_bot
-    label = (f"review: a Cathedral game of {len(record.moves)} moves ({hint}, "
-             f"{DEFAULT_PLAYOUTS} playouts' work; median of {len(times)})")
-    print(f"{label:<58} {statistics.median(times):>12,.1f} s   (max {max(times):,.1f}; "
-          f"{statistics.median(times) / len(record.moves):.2f} s a move)", flush=True)
+    label = (
+        f"review: a Cathedral game of {len(record.moves)} moves ({hint}, "
+        f"{DEFAULT_PLAYOUTS} playouts' work; median of {len(times)})"
+    )
+    print(
+        f"{label:<58} {statistics.median(times):>12,.1f} s   (max {max(times):,.1f}; "
+        f"{statistics.median(times) / len(record.moves):.2f} s a move)",
+        flush=True,
+    )
     link = record.to_link("http://127.0.0.1:8866/voila/render/cathedral_play.ipynb")
     reads = []
     for _ in range(50):
@@ -32,8 +37,11 @@ def main() -> None:
         sg.load_record(link).state()
         reads.append(time.perf_counter() - start)
     label = f"records: a full Cathedral game's link read and replayed (median of {len(reads)})"
-    print(f"{label:<58} {statistics.median(reads) * 1000:>12,.1f} ms   "
-          f"({len(link):,} characters: target < 2,000)", flush=True)
+    print(
+        f"{label:<58} {statistics.median(reads) * 1000:>12,.1f} ms   "
+        f"({len(link):,} characters: target < 2,000)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

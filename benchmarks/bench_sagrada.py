@@ -19,16 +19,20 @@ GAMES_PER_WINDOW = 150
 def difficulty_table(games_per_window: int = GAMES_PER_WINDOW) -> list[tuple[int, float, float]]:
     """Per difficulty: (difficulty, share won, median margin) over its windows, same seeds."""
     rows = []
-    print(f"sagrada: the simple strategy on each window ({games_per_window} games each, "
-          "same seeds)", flush=True)
+    print(
+        f"sagrada: the simple strategy on each window ({games_per_window} games each, same seeds)",
+        flush=True,
+    )
     for d in range(3, 7):
         rates, medians = [], []
         for w in (w for w in WINDOWS if w.difficulty == d):
             rate, margin = win_rate(w.name, games_per_window)
             rates.append(rate)
             medians.append(margin)
-            print(f"  difficulty {d}  {w.name:<18} won {rate:6.1%}   median margin {margin:+6.1f}",
-                  flush=True)
+            print(
+                f"  difficulty {d}  {w.name:<18} won {rate:6.1%}   median margin {margin:+6.1f}",
+                flush=True,
+            )
         rows.append((d, statistics.mean(rates), statistics.median(medians)))
     print("  difficulty | share of games won | median margin (score - target)")
     for d, rate, margin in rows:
@@ -36,8 +40,10 @@ def difficulty_table(games_per_window: int = GAMES_PER_WINDOW) -> list[tuple[int
     falling = all(a[1] > b[1] for a, b in zip(rows, rows[1:]))
     print(f"  wins fall as difficulty rises: {'yes' if falling else 'NO'}", flush=True)
     if games_per_window == max(row["games"] for row in shipped().values()):
-        same = all(abs(win_rate(name, games_per_window)[0] - row["won"]) < 1e-4
-                   for name, row in shipped().items())
+        same = all(
+            abs(win_rate(name, games_per_window)[0] - row["won"]) < 1e-4
+            for name, row in shipped().items()
+        )
         print(f"  the shipped table (window_win_rates.json) matches: {'yes' if same else 'NO'}")
     return rows
 
@@ -52,8 +58,11 @@ def designer_measurement(deals: int = DESIGNER_GAMES, repeats: int = 3) -> float
         measured = measure_window("Tempest", deals)
         times.append(time.perf_counter() - start)
     seconds = statistics.median(times)
-    print(f"sagrada: the window designer measures a window on {deals:,} deals in "
-          f"{seconds:.2f} s (median of {repeats}; Tempest: {measured.rate:.1%} won)", flush=True)
+    print(
+        f"sagrada: the window designer measures a window on {deals:,} deals in "
+        f"{seconds:.2f} s (median of {repeats}; Tempest: {measured.rate:.1%} won)",
+        flush=True,
+    )
     return seconds
 
 

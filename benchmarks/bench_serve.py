@@ -90,8 +90,9 @@ def at_once(n: int, class_pool: bool) -> tuple[list[float], float, float, list[f
         ready = time.perf_counter() - start
 
         async def everyone() -> list[tuple[float, object]]:
-            return await asyncio.gather(*(visit(server.url(f"{DASHBOARD}.ipynb"))
-                                          for _ in range(n)))
+            return await asyncio.gather(
+                *(visit(server.url(f"{DASHBOARD}.ipynb")) for _ in range(n))
+            )
 
         times = sorted(t for t, _ in asyncio.run(everyone()))
         assert server.proc is not None
@@ -121,13 +122,15 @@ def in_chromium() -> float:
 
 def verdict(times: list[float]) -> str:
     ok = max(times) <= WORST and statistics.median(times) < MEDIAN
-    return (f"target all within {WORST:.0f} s, median under {MEDIAN:.0f} s, on "
-            f"{os.cpu_count() or 1} cores: {'met' if ok else 'MISSED'}")
+    return (
+        f"target all within {WORST:.0f} s, median under {MEDIAN:.0f} s, on "
+        f"{os.cpu_count() or 1} cores: {'met' if ok else 'MISSED'}"
+    )
 
 
 def main() -> None:
     try:
-        import psutil  # noqa: F401
+        import psutil  # noqa: F401 - only whether it is installed
     except ImportError:
         print("serve: skipped (psutil is not installed)")
         return
@@ -137,39 +140,51 @@ def main() -> None:
     base = results[1][1]
     per_pupil = statistics.median(results[n][2] for n in CLASSES)
     memory = machine_memory()
-    print(f"{'serve: memory with every notebook preheated':<58} {base:>12,.0f} MB   "
-          f"({len(kernels)} kernels, median {statistics.median(kernels):,.0f} MB each)")
+    print(
+        f"{'serve: memory with every notebook preheated':<58} {base:>12,.0f} MB   "
+        f"({len(kernels)} kernels, median {statistics.median(kernels):,.0f} MB each)"
+    )
     for n in CLASSES:
         times, _, added, _, ready = results[n]
-        print(f"{f'serve: {n} visitor(s) at once when ready, page to board':<58}"
-              f" {statistics.median(times) * 1000:>12,.0f} ms   (median; max "
-              f"{max(times) * 1000:,.0f} ms; "
-              + (f"--class {n}, " if n > 1 else "") + f"ready {ready:,.0f} s after the start;"
-              f" {added:,.0f} MB per visitor; " + verdict(times) + ")")
+        print(
+            f"{f'serve: {n} visitor(s) at once when ready, page to board':<58}"
+            f" {statistics.median(times) * 1000:>12,.0f} ms   (median; max "
+            f"{max(times) * 1000:,.0f} ms; "
+            + (f"--class {n}, " if n > 1 else "")
+            + f"ready {ready:,.0f} s after the start;"
+            f" {added:,.0f} MB per visitor; " + verdict(times) + ")"
+        )
         if n > 1:
-            print(f"{'':<58} each pupil's board: "
-                  + " ".join(f"{t:.1f}" for t in times) + " s")
+            print(f"{'':<58} each pupil's board: " + " ".join(f"{t:.1f}" for t in times) + " s")
     times, _, _, _, ready = plain
-    print(f"{'serve: 8 visitors at once without --class, page to board':<58}"
-          f" {statistics.median(times) * 1000:>12,.0f} ms   (median; p95 "
-          f"{percentile(times, 0.95) * 1000:,.0f}, max {max(times) * 1000:,.0f} ms: one "
-          f"kernel preheated, the others start as visitors come; ready {ready:,.0f} s after "
-          "the start)")
-    print(f"{'serve: pupils that fit in memory, this machine':<58}"
-          f" {pupils_that_fit(memory, base, per_pupil):>12,}      ({memory / 1024:,.1f} GB, "
-          f"{per_pupil:,.0f} MB each, a fifth kept spare)")
-    print(f"{'serve: pupils that fit in memory, a 16 GB class server':<58}"
-          f" {pupils_that_fit(16 * 1024, base, per_pupil):>12,}")
+    print(
+        f"{'serve: 8 visitors at once without --class, page to board':<58}"
+        f" {statistics.median(times) * 1000:>12,.0f} ms   (median; p95 "
+        f"{percentile(times, 0.95) * 1000:,.0f}, max {max(times) * 1000:,.0f} ms: one "
+        f"kernel preheated, the others start as visitors come; ready {ready:,.0f} s after "
+        "the start)"
+    )
+    print(
+        f"{'serve: pupils that fit in memory, this machine':<58}"
+        f" {pupils_that_fit(memory, base, per_pupil):>12,}      ({memory / 1024:,.1f} GB, "
+        f"{per_pupil:,.0f} MB each, a fifth kept spare)"
+    )
+    print(
+        f"{'serve: pupils that fit in memory, a 16 GB class server':<58}"
+        f" {pupils_that_fit(16 * 1024, base, per_pupil):>12,}"
+    )
     if chromium_path() is None:
         print("serve: Chromium skipped (apt-get install chromium)")
         return
     try:
-        import playwright  # noqa: F401
+        import playwright  # noqa: F401 - only whether it is installed
     except ImportError:
         print("serve: Chromium skipped (playwright is not installed)")
         return
-    print(f"{'serve: 1 visitor in Chromium, page to board drawn':<58}"
-          f" {in_chromium() * 1000:>12,.0f} ms")
+    print(
+        f"{'serve: 1 visitor in Chromium, page to board drawn':<58}"
+        f" {in_chromium() * 1000:>12,.0f} ms"
+    )
 
 
 if __name__ == "__main__":

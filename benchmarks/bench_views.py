@@ -54,8 +54,14 @@ def _wait_all_pools(server: VoilaServer) -> None:
     server.wait_preheated(len(list((ROOT / "notebooks").glob("*.ipynb"))))
 
 
-def _loads(server: VoilaServer, browser, notebook: str, n: int,  # type: ignore[no-untyped-def]
-           board: str = CITY, keep_open: list | None = None) -> list[float]:
+def _loads(
+    server: VoilaServer,
+    browser,
+    notebook: str,
+    n: int,  # type: ignore[no-untyped-def]
+    board: str = CITY,
+    keep_open: list | None = None,
+) -> list[float]:
     """Page load to the board at ``board`` drawn, ``n`` times, each with a preheated kernel;
     with ``keep_open``, the last page (timing clicks) is appended to it instead of closed."""
     out = []
@@ -81,10 +87,15 @@ def measure_floor() -> list[float]:
     """What Voila itself costs: page loads of a notebook showing one tiny board widget."""
     from playwright.sync_api import sync_playwright
 
-    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-            "source": "from stainedglass_widgets.kit.board import Board\n"
-                      "Board(svg='<svg viewBox=\"0 0 9 9\"><rect width=\"9\" "
-                      "height=\"9\"/></svg>')"}
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "outputs": [],
+        "execution_count": None,
+        "source": "from stainedglass_widgets.kit.board import Board\n"
+        'Board(svg=\'<svg viewBox="0 0 9 9"><rect width="9" '
+        'height="9"/></svg>\')',
+    }
     nb = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     with tempfile.TemporaryDirectory() as tmp:
         (pathlib.Path(tmp) / "tiny.ipynb").write_text(json.dumps(nb))
@@ -103,10 +114,18 @@ def measure_chart() -> tuple[list[float], list[float], list[float], list[float]]
 
     cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, code in (("closed.ipynb", "v = CathedralView()\nv"),
-                           ("open.ipynb", "v = CathedralView()\nv.chart_button.value = True\nv")):
-            nb = {"cells": [dict(cell, source="from stainedglass_widgets import CathedralView\n"
-                                 + code)], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+        for name, code in (
+            ("closed.ipynb", "v = CathedralView()\nv"),
+            ("open.ipynb", "v = CathedralView()\nv.chart_button.value = True\nv"),
+        ):
+            nb = {
+                "cells": [
+                    dict(cell, source="from stainedglass_widgets import CathedralView\n" + code)
+                ],
+                "metadata": {},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
             (pathlib.Path(tmp) / name).write_text(json.dumps(nb))
         with VoilaServer(notebooks=tmp) as server, sync_playwright() as p:
             server.wait_preheated(2)
@@ -260,6 +279,8 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
         idle = _hovers(page)
         browser.close()
     return idle, busy, hint
+
+
 WOL_BOARD = ".sg-walls .sg-board"
 
 
@@ -305,12 +326,23 @@ def measure_coloring() -> tuple[list[float], list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c", "metadata": {},
-                         "outputs": [], "source": "from stainedglass_widgets import view\n"
-                                                  "view('coloring', players=4)"}],
-              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                          "language": "python"}},
-              "nbformat": 4, "nbformat_minor": 5}
+        nb = {
+            "cells": [
+                {
+                    "cell_type": "code",
+                    "execution_count": None,
+                    "id": "c",
+                    "metadata": {},
+                    "outputs": [],
+                    "source": "from stainedglass_widgets import view\nview('coloring', players=4)",
+                }
+            ],
+            "metadata": {
+                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
         (pathlib.Path(tmp) / "four.ipynb").write_text(json.dumps(nb))
         with VoilaServer(notebooks=tmp) as server, sync_playwright() as p:
             server.wait_preheated(1)
@@ -358,17 +390,39 @@ def measure_sagrada() -> tuple[list[float], list[float]]:
                 clicks.append(_clicked(page, ".sg-chance", board))
             for _turn in range(2):
                 fits = page.eval_on_selector_all(
-                    f"{board} .drawn-card", "els => els.map(e => e.dataset.card)")
+                    f"{board} .drawn-card", "els => els.map(e => e.dataset.card)"
+                )
                 placed = False
                 for card in fits:
                     clicks.append(_clicked(page, f'{board} [data-id="card:{card}"]', board))
-                    for field in ("a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2",
-                                  "a3", "b3", "c3", "d3", "e3", "a4", "b4", "c4", "d4", "e4"):
+                    for field in (
+                        "a1",
+                        "b1",
+                        "c1",
+                        "d1",
+                        "e1",
+                        "a2",
+                        "b2",
+                        "c2",
+                        "d2",
+                        "e2",
+                        "a3",
+                        "b3",
+                        "c3",
+                        "d3",
+                        "e3",
+                        "a4",
+                        "b4",
+                        "c4",
+                        "d4",
+                        "e4",
+                    ):
                         v = board_version(page, board)
                         page.hover(f'{board} [data-id="{field}"]')
                         wait_redraw(page, v, board)
-                        if page.query_selector(f'{board} .field[data-field="{field}"]'
-                                               " .preview.legal"):
+                        if page.query_selector(
+                            f'{board} .field[data-field="{field}"] .preview.legal'
+                        ):
                             clicks.append(_clicked(page, f'{board} [data-id="{field}"]', board))
                             placed = True
                             break
@@ -402,7 +456,9 @@ def measure_link() -> list[float]:
             page.wait_for_function(
                 "(n) => { const s = document.querySelector('.sg-log summary');"
                 " return s && s.innerText.includes('(' + n + ' moves)'); }",
-                arg=len(record.moves), timeout=60_000)
+                arg=len(record.moves),
+                timeout=60_000,
+            )
             out.append(time.perf_counter() - start)
             page.close()
             server.wait_preheated(filled + 1)
@@ -412,7 +468,7 @@ def measure_link() -> list[float]:
 
 def main() -> None:
     try:
-        import playwright  # noqa: F401
+        import playwright  # noqa: F401 - only whether it is installed
     except ImportError:
         print("views: skipped (playwright is not installed)")
         return
@@ -422,63 +478,107 @@ def main() -> None:
     loads, place, undo = measure()
     med = statistics.median
     label = f"views: page load to interactive board, preheated (median of {len(loads)})"
-    print(f"{label:<58}"
-          f" {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
-          f"{'ok' if med(loads) <= 3 else 'ABOVE'}; min {min(loads) * 1000:,.0f}, "
-          f"max {max(loads) * 1000:,.0f})", flush=True)
+    print(
+        f"{label:<58}"
+        f" {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
+        f"{'ok' if med(loads) <= 3 else 'ABOVE'}; min {min(loads) * 1000:,.0f}, "
+        f"max {max(loads) * 1000:,.0f})",
+        flush=True,
+    )
     floor = measure_floor()
     label = f"views: page load, Voila alone: one tiny board (median of {len(floor)})"
-    print(f"{label:<58} {med(floor) * 1000:>12,.0f} ms   (the floor under both dashboards; "
-          f"max {max(floor) * 1000:,.0f})", flush=True)
-    for label, xs in (("click to redrawn board: place a building", place),
-                      ("click to redrawn board: Undo", undo)):
-        print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
-              f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
-              f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})", flush=True)
+    print(
+        f"{label:<58} {med(floor) * 1000:>12,.0f} ms   (the floor under both dashboards; "
+        f"max {max(floor) * 1000:,.0f})",
+        flush=True,
+    )
+    for label, xs in (
+        ("click to redrawn board: place a building", place),
+        ("click to redrawn board: Undo", undo),
+    ):
+        print(
+            f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
+            f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
+            f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})",
+            flush=True,
+        )
     idle, busy, hint = measure_thinking()
-    for label, xs in (("hover to redrawn board, idle", idle),
-                      ("hover to redrawn board, while a bot thinks", busy),
-                      ("Hint (1 s search) click to suggestions drawn", hint)):
-        print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
-              f" {med(xs) * 1000:>12,.0f} ms   (max {max(xs) * 1000:,.0f})", flush=True)
+    for label, xs in (
+        ("hover to redrawn board, idle", idle),
+        ("hover to redrawn board, while a bot thinks", busy),
+        ("Hint (1 s search) click to suggestions drawn", hint),
+    ):
+        print(
+            f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
+            f" {med(xs) * 1000:>12,.0f} ms   (max {max(xs) * 1000:,.0f})",
+            flush=True,
+        )
     loads, rolls, place, undo = measure_walls_of_light()
     label = f"views: Walls of Light page load, preheated (median of {len(loads)})"
-    print(f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
-          f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})", flush=True)
-    for label, xs in (("Walls of Light click to redrawn board: Roll", rolls),
-                      ("Walls of Light click to redrawn board: place", place),
-                      ("Walls of Light click to redrawn board: Undo", undo)):
-        print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
-              f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
-              f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})", flush=True)
+    print(
+        f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
+        f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})",
+        flush=True,
+    )
+    for label, xs in (
+        ("Walls of Light click to redrawn board: Roll", rolls),
+        ("Walls of Light click to redrawn board: place", place),
+        ("Walls of Light click to redrawn board: Undo", undo),
+    ):
+        print(
+            f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
+            f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
+            f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})",
+            flush=True,
+        )
     loads, clicks, hovers = measure_coloring()
     label = f"views: Coloring page load, 4 players, preheated (median of {len(loads)})"
-    print(f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
-          f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})", flush=True)
-    for label, xs in (("Coloring click to redrawn board, 4 players", clicks),
-                      ("Coloring hover to redrawn board, 4 players", hovers)):
-        print(f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
-              f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
-              f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})", flush=True)
+    print(
+        f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
+        f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})",
+        flush=True,
+    )
+    for label, xs in (
+        ("Coloring click to redrawn board, 4 players", clicks),
+        ("Coloring hover to redrawn board, 4 players", hovers),
+    ):
+        print(
+            f"{'views: ' + label + ' (median of ' + str(len(xs)) + ')':<58}"
+            f" {med(xs) * 1000:>12,.0f} ms   (target <= 150: "
+            f"{'ok' if med(xs) <= 0.150 else 'ABOVE'}; max {max(xs) * 1000:,.0f})",
+            flush=True,
+        )
     loads, clicks = measure_sagrada()
     label = f"views: Sagrada page load, preheated (median of {len(loads)})"
-    print(f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
-          f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})", flush=True)
+    print(
+        f"{label:<58} {med(loads) * 1000:>12,.0f} ms   (target <= 3,000: "
+        f"{'ok' if med(loads) <= 3 else 'ABOVE'}; max {max(loads) * 1000:,.0f})",
+        flush=True,
+    )
     label = f"views: Sagrada click to redrawn board (median of {len(clicks)})"
-    print(f"{label:<58} {med(clicks) * 1000:>12,.0f} ms   (target <= 150: "
-          f"{'ok' if med(clicks) <= 0.150 else 'ABOVE'}; max {max(clicks) * 1000:,.0f})",
-          flush=True)
+    print(
+        f"{label:<58} {med(clicks) * 1000:>12,.0f} ms   (target <= 150: "
+        f"{'ok' if med(clicks) <= 0.150 else 'ABOVE'}; max {max(clicks) * 1000:,.0f})",
+        flush=True,
+    )
     links = measure_link()
     label = f"views: a shared link's page load, whole Cathedral game (median of {len(links)})"
-    print(f"{label:<58} {med(links) * 1000:>12,.0f} ms   (target <= 3,000: "
-          f"{'ok' if med(links) <= 3 else 'ABOVE'}; max {max(links) * 1000:,.0f})", flush=True)
+    print(
+        f"{label:<58} {med(links) * 1000:>12,.0f} ms   (target <= 3,000: "
+        f"{'ok' if med(links) <= 3 else 'ABOVE'}; max {max(links) * 1000:,.0f})",
+        flush=True,
+    )
     closed, opened, first, again = measure_chart()
-    for label, xs in (("page load, score chart closed (as shipped)", closed),
-                      ("page load, score chart open at load (plotly up front)", opened),
-                      ("score chart, first click to plot drawn", first),
-                      ("score chart, shown again: click to plot drawn", again)):
-        print(f"{'views: ' + label:<58} {med(xs) * 1000:>12,.0f} ms   (median of {len(xs)})",
-              flush=True)
+    for label, xs in (
+        ("page load, score chart closed (as shipped)", closed),
+        ("page load, score chart open at load (plotly up front)", opened),
+        ("score chart, first click to plot drawn", first),
+        ("score chart, shown again: click to plot drawn", again),
+    ):
+        print(
+            f"{'views: ' + label:<58} {med(xs) * 1000:>12,.0f} ms   (median of {len(xs)})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

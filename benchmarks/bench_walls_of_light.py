@@ -9,8 +9,12 @@ from common import random_games_rate, report
 
 def main() -> None:
     games, plies = random_games_rate("walls_of_light", players=3)
-    report("walls_of_light: random 3-player games, plies (median of 5)", plies, "plies/s",
-           target=20_000)
+    report(
+        "walls_of_light: random 3-player games, plies (median of 5)",
+        plies,
+        "plies/s",
+        target=20_000,
+    )
     report("walls_of_light: random 3-player games (median of 5)", games, "games/s")
 
 

@@ -40,8 +40,10 @@ DATA = pathlib.Path(__file__).parent / "data" / "cathedral_proved.json"
 def _positions(seed: int, live: tuple[int, int]) -> list[tuple[int, list[str]]]:
     """One game's positions within ``live``: (live squares, the moves leading there)."""
     state = sg.load("cathedral").new_game()
-    bots = [sg.ai.bot("cathedral", budget=0.3, seed=seed * 16),
-            sg.ai.bot("mcts", budget=0.3, seed=seed * 16 + 1)]
+    bots = [
+        sg.ai.bot("cathedral", budget=0.3, seed=seed * 16),
+        sg.ai.bot("mcts", budget=0.3, seed=seed * 16 + 1),
+    ]
     if seed % 2:
         bots.reverse()
     found = []
@@ -67,20 +69,32 @@ def _prove(item: tuple[int, list[str], int]) -> dict[str, Any] | None:
     results = sg.ai.bot("cathedral").prove(_state(history), nodes=nodes)
     if results is None:
         return None
-    return {"live": squares, "history": history,
-            "results": {str(m): r for m, r in sorted(results.items(), key=lambda kv: str(kv[0]))}}
+    return {
+        "live": squares,
+        "history": history,
+        "results": {str(m): r for m, r in sorted(results.items(), key=lambda kv: str(kv[0]))},
+    }
 
 
 def make(seed: int, games: int, live: tuple[int, int], nodes: int, jobs: int | None) -> None:
     with ProcessPoolExecutor(jobs) as pool:
-        items = [(s, h, nodes) for found in pool.map(_positions, range(seed, seed + games),
-                                                     [live] * games)
-                 for s, h in found]
+        items = [
+            (s, h, nodes)
+            for found in pool.map(_positions, range(seed, seed + games), [live] * games)
+            for s, h in found
+        ]
         proved = [p for p in pool.map(_prove, items) if p is not None]
-    DATA.write_text(json.dumps({
-        "made_by": f"make --seed {seed} --games {games} --live {live[0]}-{live[1]} "
-                   f"--nodes {nodes}",
-        "positions": proved}, indent=1) + "\n")
+    DATA.write_text(
+        json.dumps(
+            {
+                "made_by": f"make --seed {seed} --games {games} --live {live[0]}-{live[1]} "
+                f"--nodes {nodes}",
+                "positions": proved,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     print(f"{len(proved)} of {len(items)} positions proved, written to {DATA.name}")
 
 
@@ -92,12 +106,16 @@ def load(path: pathlib.Path = DATA) -> list[dict[str, Any]]:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path}: not a file of proved positions ({exc})") from None
     for i, p in enumerate(positions):
-        if (not isinstance(p, dict) or not isinstance(p.get("history"), list)
-                or not isinstance(p.get("live"), int)
-                or not isinstance(p.get("results"), dict)
-                or not set(p["results"].values()) <= {-1, 0, 1}):
-            raise ValueError(f"{path}: position {i} is not a history, its live squares and "
-                             "results -1, 0 or 1")
+        if (
+            not isinstance(p, dict)
+            or not isinstance(p.get("history"), list)
+            or not isinstance(p.get("live"), int)
+            or not isinstance(p.get("results"), dict)
+            or not set(p["results"].values()) <= {-1, 0, 1}
+        ):
+            raise ValueError(
+                f"{path}: position {i} is not a history, its live squares and results -1, 0 or 1"
+            )
     return positions
 
 
@@ -126,12 +144,17 @@ def _judge(item: tuple[str, dict[str, Any], int]) -> tuple[int, int, int]:
 
 
 def score(specs: list[str], jobs: int | None, only: tuple[int, int] | None = None) -> None:
-    positions = [p for p in load() if len(set(p["results"].values())) > 1
-                 and (only is None or only[0] <= p["live"] <= only[1])]
+    positions = [
+        p
+        for p in load()
+        if len(set(p["results"].values())) > 1 and (only is None or only[0] <= p["live"] <= only[1])
+    ]
     best = [max(p["results"].values()) for p in positions]
     print(f"{len(positions)} positions where some move gives the result away")
-    print(f"{'bot':36} {'kept':>5} {'share (95% interval)':>22} {'lost':>5} "
-          f"{'pairs ranked right':>19}")
+    print(
+        f"{'bot':36} {'kept':>5} {'share (95% interval)':>22} {'lost':>5} "
+        f"{'pairs ranked right':>19}"
+    )
     with ProcessPoolExecutor(jobs) as pool:
         for spec in specs:
             got = list(pool.map(_judge, [(spec, p, i) for i, p in enumerate(positions)]))
@@ -140,8 +163,11 @@ def score(specs: list[str], jobs: int | None, only: tuple[int, int] | None = Non
             pairs = sum(n for _, _, n in got)
             right = f"{sum(r for _, r, _ in got) / pairs:.1%}" if pairs else "(does not rank)"
             low, high = wilson(kept, len(positions))
-            print(f"{spec:36} {kept:5} {kept / len(positions):7.1%} ({low:5.1%}-{high:6.1%}) "
-                  f"{lost:5} {right:>19}", flush=True)
+            print(
+                f"{spec:36} {kept:5} {kept / len(positions):7.1%} ({low:5.1%}-{high:6.1%}) "
+                f"{lost:5} {right:>19}",
+                flush=True,
+            )
 
 
 def _range(text: str) -> tuple[int, int]:

@@ -24,8 +24,9 @@ def random_game(game: sg.Game, seed: int) -> int:
     return plies
 
 
-def random_games_rate(name: str, seconds: float = 2.0, repeats: int = 5,
-                      **options: Any) -> tuple[float, float]:
+def random_games_rate(
+    name: str, seconds: float = 2.0, repeats: int = 5, **options: Any
+) -> tuple[float, float]:
     """Median games/s and plies/s over ``repeats`` runs of about ``seconds`` each, one core."""
     game = sg.load(name, **options)
     random_game(game, 0)  # warm up caches and imports

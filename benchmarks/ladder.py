@@ -34,38 +34,61 @@ START, END = "<!-- ladders: start -->", "<!-- ladders: end -->"
 def markdown(lad: Ladder, seconds: float | None) -> str:
     """A ladder as a table for STRENGTH.md."""
     elo = lad.unit == "Elo"
-    words = (f"{lad.games_per_pairing} games "
-             + ("a pairing, seats alternating"
-                + (f", each pair from {lad.opening_plies} random opening moves"
-                   if lad.opening_plies else "")
-                + "; Bradley-Terry ratings on the Elo scale, greedy "
-                "at 0 (the anchor), 95% intervals by resampling the games" if elo else
-                "a window difficulty (fewer where a row says so), the same deals for every "
-                "bot; the share of games won")
-             + (f" ({seconds / 60:.0f} min on this machine)." if seconds is not None else "."))
+    words = (
+        f"{lad.games_per_pairing} games "
+        + (
+            "a pairing, seats alternating"
+            + (
+                f", each pair from {lad.opening_plies} random opening moves"
+                if lad.opening_plies
+                else ""
+            )
+            + "; Bradley-Terry ratings on the Elo scale, greedy "
+            "at 0 (the anchor), 95% intervals by resampling the games"
+            if elo
+            else "a window difficulty (fewer where a row says so), the same deals for every "
+            "bot; the share of games won"
+        )
+        + (f" ({seconds / 60:.0f} min on this machine)." if seconds is not None else ".")
+    )
     for p in lad.pairings:
         if p.get("settle"):
-            words += (f" The two best within a hint's second had overlapping intervals, so they "
-                      f"played {p['games']} more games against each other to settle which the "
-                      f"hints use: {p['a']} took {p['a_points']:g} of the points, {p['b']} "
-                      f"{p['games'] - p['a_points']:g}; the ratings include them.")
+            words += (
+                f" The two best within a hint's second had overlapping intervals, so they "
+                f"played {p['games']} more games against each other to settle which the "
+                f"hints use: {p['a']} took {p['a_points']:g} of the points, {p['b']} "
+                f"{p['games'] - p['a_points']:g}; the ratings include them."
+            )
     head = f"### {sg.load(lad.game).title}\n\n{textwrap.fill(words, 95)}\n\n"
     if elo:
-        rows = ["| bot | rating | 95% interval | games | average margin | s/move |",
-                "|---|---|---|---|---|---|"]
-        rows += [f"| {r.bot} | {r.rating:.0f} | {r.low:.0f} to {r.high:.0f} | {r.games} | "
-                 f"{r.margin:+.1f} | {r.sec_per_move:.2f} |" for r in lad.rungs]
+        rows = [
+            "| bot | rating | 95% interval | games | average margin | s/move |",
+            "|---|---|---|---|---|---|",
+        ]
+        rows += [
+            f"| {r.bot} | {r.rating:.0f} | {r.low:.0f} to {r.high:.0f} | {r.games} | "
+            f"{r.margin:+.1f} | {r.sec_per_move:.2f} |"
+            for r in lad.rungs
+        ]
     else:
         levels = sorted(lad.rungs[0].by_difficulty)
-        rows = ["| bot | deals | won | 95% interval | "
-                + " | ".join(f"difficulty {d}" for d in levels)
-                + " | s/move |", "|---" * (5 + len(levels)) + "|"]
-        rows += [f"| {r.bot} | {r.games} | {r.rating:.0%} | {r.low:.0%}-{r.high:.0%} | "
-                 + " | ".join(f"{r.by_difficulty[d]:.0%}" for d in levels)
-                 + f" | {r.sec_per_move:.2f} |" for r in lad.rungs]
+        rows = [
+            "| bot | deals | won | 95% interval | "
+            + " | ".join(f"difficulty {d}" for d in levels)
+            + " | s/move |",
+            "|---" * (5 + len(levels)) + "|",
+        ]
+        rows += [
+            f"| {r.bot} | {r.games} | {r.rating:.0%} | {r.low:.0%}-{r.high:.0%} | "
+            + " | ".join(f"{r.by_difficulty[d]:.0%}" for d in levels)
+            + f" | {r.sec_per_move:.2f} |"
+            for r in lad.rungs
+        ]
     best = lad.strongest(HINT_S)
-    return (head + "\n".join(rows) + f"\n\nStrongest within a hint's second: **{best}** "
-            f"(the game's hint search: `{sg.load(lad.game).facts.hint_bot}`).\n")
+    return (
+        head + "\n".join(rows) + f"\n\nStrongest within a hint's second: **{best}** "
+        f"(the game's hint search: `{sg.load(lad.game).facts.hint_bot}`).\n"
+    )
 
 
 def write_section(parts: dict[str, str]) -> None:
@@ -92,11 +115,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
-    parser.add_argument("--opening-plies", type=int, default=0, metavar="K",
-                        help="each pair of games from K random moves (games without chance)")
-    parser.add_argument("--settle", type=int, default=0, metavar="N",
-                        help="N more games between the two best within a second when their "
-                             "intervals overlap (default 0)")
+    parser.add_argument(
+        "--opening-plies",
+        type=int,
+        default=0,
+        metavar="K",
+        help="each pair of games from K random moves (games without chance)",
+    )
+    parser.add_argument(
+        "--settle",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N more games between the two best within a second when their "
+        "intervals overlap (default 0)",
+    )
     args = parser.parse_args(argv)
     budgets = tuple(float(b) for b in args.budgets.split(","))
     executor: Any = None
@@ -107,8 +140,10 @@ def main(argv: list[str] | None = None) -> int:
         if game == "sagrada":  # solo: every bot on the same fixed deals (sagrada_deals.py)
             import sagrada_deals
 
-            sagrada_deals.main([*entries_for(game, budgets), "-n", str(args.n), "--ladder"]
-                               + (["--jobs", str(args.jobs)] if args.jobs else []))
+            sagrada_deals.main(
+                [*entries_for(game, budgets), "-n", str(args.n), "--ladder"]
+                + (["--jobs", str(args.jobs)] if args.jobs else [])
+            )
             continue
         start = time.perf_counter()
 
@@ -116,9 +151,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
         plies = 0 if sg.load(game).facts.chance else args.opening_plies
-        lad = ladder(game, budgets, games=args.n, jobs=args.jobs, seed=args.seed,
-                     executor=executor, progress=progress, opening_plies=plies,
-                     settle=args.settle)
+        lad = ladder(
+            game,
+            budgets,
+            games=args.n,
+            jobs=args.jobs,
+            seed=args.seed,
+            executor=executor,
+            progress=progress,
+            opening_plies=plies,
+            settle=args.settle,
+        )
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)
         DATA.mkdir(exist_ok=True)

@@ -54,9 +54,15 @@ def play(game: str, players: int, a: str, b: str, i: int) -> dict[str, Any]:
     bots = tuple(a if s == 0 else b for s in seating)
     task = GameTask(game, {"players": players}, bots, seating, i)
     result = play_game(task)
-    return {"match": key(game, players, a, b), "game": i, "seating": list(seating),
-            "returns": result.returns, "scores": result.scores,
-            "seconds": [round(s, 3) for s in result.seconds], "moves": result.moves}
+    return {
+        "match": key(game, players, a, b),
+        "game": i,
+        "seating": list(seating),
+        "returns": result.returns,
+        "scores": result.scores,
+        "seconds": [round(s, 3) for s in result.seconds],
+        "moves": result.moves,
+    }
 
 
 def done(data: pathlib.Path = DATA) -> dict[tuple[str, int], dict[str, Any]]:
@@ -86,8 +92,11 @@ def lead(rows: list[dict[str, Any]]) -> tuple[float, float, float, float]:
 
 
 def table(rows: dict[tuple[str, int], dict[str, Any]]) -> str:
-    lines = ["| match | games | first bot's lead (95% interval) | its result a seat | "
-             "average points a seat | s/move |", "|---|---|---|---|---|---|"]
+    lines = [
+        "| match | games | first bot's lead (95% interval) | its result a seat | "
+        "average points a seat | s/move |",
+        "|---|---|---|---|---|---|",
+    ]
     for match in sorted({k[0] for k in rows}):
         mine = [r for (m, _), r in sorted(rows.items()) if m == match]
         est, low, high, share = lead(mine)
@@ -101,8 +110,10 @@ def table(rows: dict[tuple[str, int], dict[str, Any]]) -> str:
                 moves[who] += r["moves"][s]
         avg = " against ".join(f"{sum(p) / len(p):.1f}" for p in pts)
         speed = " and ".join(f"{secs[w] / max(moves[w], 1):.2f}" for w in (0, 1))
-        lines.append(f"| {match} | {len(mine)} | {est:+.2f} ({low:+.2f} to {high:+.2f}) | "
-                     f"{share:.1%} | {avg} | {speed} |")
+        lines.append(
+            f"| {match} | {len(mine)} | {est:+.2f} ({low:+.2f} to {high:+.2f}) | "
+            f"{share:.1%} | {avg} | {speed} |"
+        )
     return "\n".join(lines)
 
 

@@ -50,7 +50,8 @@ def placement_text(move: Move) -> str:
     if not isinstance(move, Placement):
         raise ValueError(f"{move} is not a Cathedral placement")
     return f"{ALL_PIECES[move.piece]} " + " ".join(
-        sorted(f"{x},{y}" for x, y in cells_of(move.mask)))
+        sorted(f"{x},{y}" for x, y in cells_of(move.mask))
+    )
 
 
 def city_code(state: State) -> str:
@@ -60,10 +61,19 @@ def city_code(state: State) -> str:
     code = []
     for i in range(100):
         bit = 1 << i
-        code.append(LIGHT_BUILT if occ[LIGHT] & bit else DARK_BUILT if occ[DARK] & bit
-                    else CATHEDRAL if occ[NEUTRAL] & bit
-                    else LIGHT_HELD if terr[LIGHT] & free & bit
-                    else DARK_HELD if terr[DARK] & free & bit else FREE)
+        code.append(
+            LIGHT_BUILT
+            if occ[LIGHT] & bit
+            else DARK_BUILT
+            if occ[DARK] & bit
+            else CATHEDRAL
+            if occ[NEUTRAL] & bit
+            else LIGHT_HELD
+            if terr[LIGHT] & free & bit
+            else DARK_HELD
+            if terr[DARK] & free & bit
+            else FREE
+        )
     return "".join(code)
 
 
@@ -75,15 +85,17 @@ def cities_agree(ours: str, theirs: str, mover: int) -> bool:
     and the mover's territory must agree square by square."""
     waiting = DARK_HELD if mover == LIGHT else LIGHT_HELD
     return len(ours) == len(theirs) and all(
-        a == b or (a == FREE and b == waiting) for a, b in zip(ours, theirs))
+        a == b or (a == FREE and b == waiting) for a, b in zip(ours, theirs)
+    )
 
 
 class Agent:
     """The outside agent's process, spoken to one line at a time."""
 
     def __init__(self, command: list[str]) -> None:
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        text=True, bufsize=1)
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
 
     def ask(self, line: str) -> str:
         stdin, stdout = self.process.stdin, self.process.stdout
@@ -92,8 +104,9 @@ class Agent:
         stdin.flush()
         answer = stdout.readline()
         if not answer:
-            raise RuntimeError(f"the agent stopped (asked {line!r}, exit code "
-                               f"{self.process.poll()})")
+            raise RuntimeError(
+                f"the agent stopped (asked {line!r}, exit code {self.process.poll()})"
+            )
         return answer.strip()
 
     def think(self) -> tuple[list[str], int]:
@@ -132,7 +145,9 @@ def play(command: list[str], spec: str, seed: int, seat: int) -> dict[str, Any]:
                 our_s.append(time.perf_counter() - start)
                 answer = agent.ask("play " + placement_text(move))
                 if answer != "ok":
-                    stopped = f"ply {len(state.history)}: the framework refused our {move}: {answer}"
+                    stopped = (
+                        f"ply {len(state.history)}: the framework refused our {move}: {answer}"
+                    )
                     break
             else:
                 words, ms = agent.think()
@@ -157,16 +172,23 @@ def play(command: list[str], spec: str, seed: int, seat: int) -> dict[str, Any]:
                 break
     finally:
         agent.close()
-    record: dict[str, Any] = {"bot": spec, "seed": seed, "seat": SEATS[seat],
-                              "plies": len(state.history), "stopped": stopped,
-                              "agent_ms": agent_ms, "refused": refused,
-                              "our_s": [round(s, 3) for s in our_s],
-                              "moves": [str(m) for m in state.history]}
+    record: dict[str, Any] = {
+        "bot": spec,
+        "seed": seed,
+        "seat": SEATS[seat],
+        "plies": len(state.history),
+        "stopped": stopped,
+        "agent_ms": agent_ms,
+        "refused": refused,
+        "our_s": [round(s, 3) for s in our_s],
+        "moves": [str(m) for m in state.history],
+    }
     if stopped is None:
         scores = state.scores()
         mine, theirs = scores[seat], scores[1 - seat]
-        record.update(unplaced=[mine, theirs],
-                      points=1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+        record.update(
+            unplaced=[mine, theirs], points=1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+        )
     return record
 
 
@@ -183,7 +205,7 @@ def summary(records: list[dict[str, Any]]) -> str:
         low, high = wilson(points, len(mine))
 
         def wdl(games: list[dict[str, Any]]) -> str:
-            return "-".join(str(sum(1 for g in games if g["points"] == p)) for p in (1, .5, 0))
+            return "-".join(str(sum(1 for g in games if g["points"] == p)) for p in (1, 0.5, 0))
 
         seats = ", ".join(f"as {s} {wdl([r for r in mine if r['seat'] == s])}" for s in SEATS)
         ms = [m for r in mine for m in r["agent_ms"]]
@@ -194,8 +216,12 @@ def summary(records: list[dict[str, Any]]) -> str:
             f"{statistics.mean(r['unplaced'][1] for r in mine):.1f}; the agent's move "
             f"{statistics.median(ms) / 1000:.2f} s median, {max(ms) / 1000:.0f} s longest"
             + (f"; {stopped} games stopped" if stopped else "")
-            + (f"; the agent's framework refused {refused} of its moves (asked again)"
-               if (refused := sum(r["refused"] for r in mine)) else ""))
+            + (
+                f"; the agent's framework refused {refused} of its moves (asked again)"
+                if (refused := sum(r["refused"] for r in mine))
+                else ""
+            )
+        )
     return "\n".join(lines)
 
 
@@ -213,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         name, options = parse_bot(spec)
         sg.ai.bot(name, **options)  # a bad bot or option stops here, before any game
     command = shlex.split(args.agent)
-    out: IO[str] | None = open(args.out, "a") if args.out else None
+    out: IO[str] | None = open(args.out, "a") if args.out else None  # noqa: SIM115 - closed in the finally below
     records = []
     try:
         for spec in args.bots:
@@ -221,10 +247,16 @@ def main(argv: list[str] | None = None) -> int:
                 seed = args.seed + k
                 record = play(command, spec, seed, k % 2)
                 records.append(record)
-                print(f"{spec} seed {seed} as {record['seat']}: "
-                      + (record["stopped"] or f"{record['points']} "
-                         f"(unplaced {record['unplaced'][0]} against {record['unplaced'][1]})"),
-                      file=sys.stderr, flush=True)
+                print(
+                    f"{spec} seed {seed} as {record['seat']}: "
+                    + (
+                        record["stopped"]
+                        or f"{record['points']} "
+                        f"(unplaced {record['unplaced'][0]} against {record['unplaced'][1]})"
+                    ),
+                    file=sys.stderr,
+                    flush=True,
+                )
                 if out:
                     out.write(json.dumps(record) + "\n")
                     out.flush()

@@ -59,9 +59,17 @@ def play(spec: str, level: int, i: int, window: str) -> dict[str, Any]:
         seconds += time.perf_counter() - start
         moves += 1
         state.play(move)
-    return {"bot": spec, "difficulty": level, "deal": i, "window": window,
-            "won": state.returns()[0] == 1.0, "score": state.scores()[0],
-            "target": state.target(), "seconds": round(seconds, 3), "moves": moves}
+    return {
+        "bot": spec,
+        "difficulty": level,
+        "deal": i,
+        "window": window,
+        "won": state.returns()[0] == 1.0,
+        "score": state.scores()[0],
+        "target": state.target(),
+        "seconds": round(seconds, 3),
+        "moves": moves,
+    }
 
 
 def done() -> dict[tuple[str, int, int], dict[str, Any]]:
@@ -75,13 +83,17 @@ def done() -> dict[tuple[str, int, int], dict[str, Any]]:
     return out
 
 
-def table(rows: dict[tuple[str, int, int], dict[str, Any]], n: int,
-          bots: list[str] | None = None) -> str:
+def table(
+    rows: dict[tuple[str, int, int], dict[str, Any]], n: int, bots: list[str] | None = None
+) -> str:
     """The share each bot won of the first ``n`` deals of each difficulty (only complete
     difficulties count in the total), with 95% Wilson intervals."""
     names = bots or sorted({k[0] for k in rows})
-    head = ("| bot | deals | won | 95% interval | "
-            + " | ".join(f"difficulty {d}" for d in LEVELS) + " | s/move |")
+    head = (
+        "| bot | deals | won | 95% interval | "
+        + " | ".join(f"difficulty {d}" for d in LEVELS)
+        + " | s/move |"
+    )
     lines = [head, "|---" * (5 + len(LEVELS)) + "|"]
     for bot in names:
         won = played = 0
@@ -98,8 +110,11 @@ def table(rows: dict[tuple[str, int, int], dict[str, Any]], n: int,
         if not played:
             continue
         low, high = wilson(won, played)
-        lines.append(f"| {bot} | {played} | {won / played:.1%} | {low:.1%}-{high:.1%} | "
-                     + " | ".join(parts) + f" | {secs / max(moves, 1):.2f} |")
+        lines.append(
+            f"| {bot} | {played} | {won / played:.1%} | {low:.1%}-{high:.1%} | "
+            + " | ".join(parts)
+            + f" | {secs / max(moves, 1):.2f} |"
+        )
     return "\n".join(lines)
 
 
@@ -123,23 +138,39 @@ def ladder(rows: dict[tuple[str, int, int], dict[str, Any]], n: int) -> Ladder:
         mine = [rows[(bot, level, i)] for level in LEVELS for i in range(k)]
         won = sum(r["won"] for r in mine)
         low, high = wilson(won, len(mine))
-        by = {str(level): round(sum(r["won"] for r in mine if r["difficulty"] == level) / k, 4)
-              for level in LEVELS}
+        by = {
+            str(level): round(sum(r["won"] for r in mine if r["difficulty"] == level) / k, 4)
+            for level in LEVELS
+        }
         secs = sum(r["seconds"] for r in mine) / max(sum(r["moves"] for r in mine), 1)
-        rungs.append(Rung(bot, round(won / len(mine), 4), round(low, 4), round(high, 4),
-                          len(mine), 0.0, round(secs, 4), by))
+        rungs.append(
+            Rung(
+                bot,
+                round(won / len(mine), 4),
+                round(low, 4),
+                round(high, 4),
+                len(mine),
+                0.0,
+                round(secs, 4),
+                by,
+            )
+        )
     rungs.sort(key=lambda r: -r.rating)
     return Ladder("sagrada", "share won", rungs, n)
 
 
-def paired_lead(rows: dict[tuple[str, int, int], dict[str, Any]], n: int, a: str,
-                b: str) -> tuple[float, float, float, int]:
+def paired_lead(
+    rows: dict[tuple[str, int, int], dict[str, Any]], n: int, a: str, b: str
+) -> tuple[float, float, float, int]:
     """How many more of the same deals ``a`` won than ``b``, as a share of the deals both
     played (of the first ``n`` a difficulty), with its 95% interval (the deals paired: each
     deal's difference, 1, 0 or -1), and how many deals that is."""
     k = min(played(rows, a, n), played(rows, b, n))
-    diffs = [int(rows[(a, level, i)]["won"]) - int(rows[(b, level, i)]["won"])
-             for level in LEVELS for i in range(k)]
+    diffs = [
+        int(rows[(a, level, i)]["won"]) - int(rows[(b, level, i)]["won"])
+        for level in LEVELS
+        for i in range(k)
+    ]
     mean = sum(diffs) / len(diffs)
     sd = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
     half = 1.96 * sd / len(diffs) ** 0.5
@@ -156,12 +187,17 @@ def words(lad: Ladder, rows: dict[tuple[str, int, int], dict[str, Any]], n: int)
     if a is None or b is None:
         return ""
     mean, low, high, deals_ = paired_lead(rows, n, a.bot, b.bot)
-    sure = ("clear of zero" if low > 0 or high < 0
-            else "not clear of zero: the two cannot be told apart")
+    sure = (
+        "clear of zero"
+        if low > 0 or high < 0
+        else "not clear of zero: the two cannot be told apart"
+    )
     more = "more" if mean >= 0 else "fewer"
-    return (f"On the same {deals_} deals, {a.bot} (the hint search) won {abs(mean):.1%} of them "
-            f"{more} than {b.bot}, the best other search within a hint's second (95% interval "
-            f"{low:+.1%} to {high:+.1%}, {sure}).")
+    return (
+        f"On the same {deals_} deals, {a.bot} (the hint search) won {abs(mean):.1%} of them "
+        f"{more} than {b.bot}, the best other search within a hint's second (95% interval "
+        f"{low:+.1%} to {high:+.1%}, {sure})."
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,13 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=100, help="deals a difficulty (default 100)")
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--table", action="store_true", help="print the table and stop")
-    parser.add_argument("--ladder", action="store_true",
-                        help="write Sagrada's ladder from the deals played (data and STRENGTH.md)")
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="write Sagrada's ladder from the deals played (data and STRENGTH.md)",
+    )
     args = parser.parse_args(argv)
     rows = done()
     if not args.table:
-        todo = [(b, *d) for d in deals(args.n) for b in args.bots
-                if (b, d[0], d[1]) not in rows]
+        todo = [(b, *d) for d in deals(args.n) for b in args.bots if (b, d[0], d[1]) not in rows]
         with ProcessPoolExecutor(args.jobs) as pool, DATA.open("a") as out:
             futures = [pool.submit(play, *t) for t in todo]
             for k, future in enumerate(as_completed(futures), 1):

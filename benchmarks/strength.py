@@ -61,17 +61,24 @@ def main(argv: list[str] | None = None) -> int:
         low, high = wilson(wins, games)
         verdict = ""
         if target is not None:
-            verdict = (f"; target {target:.0%}: "
-                       + ("met, the whole interval above it" if low >= target else
-                          "met" if rate >= target else "MISSED"))
+            verdict = f"; target {target:.0%}: " + (
+                "met, the whole interval above it"
+                if low >= target
+                else "met"
+                if rate >= target
+                else "MISSED"
+            )
         seats = []
-        for seat, who in enumerate(sg.load(game).facts.player_names[:len(bots)]):
+        for seat, who in enumerate(sg.load(game).facts.player_names[: len(bots)]):
             mine = [r for r in table.results if r.task.entries.index(0) == seat]
             won = sum(r.returns[seat] == 1.0 for r in mine)
             seats.append(f"as {who} {won} of {len(mine)}")
-        print(f"{key}: {first['bot']} won {wins} of {games} games ({rate:.1%}, 95% CI "
-              f"{low:.1%}-{high:.1%}; {first['draws']} drawn; {', '.join(seats)}){verdict} "
-              f"({time.perf_counter() - start:.0f} s)\n", flush=True)
+        print(
+            f"{key}: {first['bot']} won {wins} of {games} games ({rate:.1%}, 95% CI "
+            f"{low:.1%}-{high:.1%}; {first['draws']} drawn; {', '.join(seats)}){verdict} "
+            f"({time.perf_counter() - start:.0f} s)\n",
+            flush=True,
+        )
     return 0
 
 

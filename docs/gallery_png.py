@@ -13,7 +13,7 @@ from playwright.sync_api import sync_playwright
 
 # the browser and server harness the tests share
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
-from harness import VoilaServer, launch_chromium, open_page  # noqa: E402 - found through the path above
+from harness import VoilaServer, launch_chromium, open_page
 
 OUT = pathlib.Path(__file__).resolve().parent / "gallery.png"
 SIZE = (1280, 980)

@@ -8,7 +8,7 @@ True
 (2, False, False)
 """
 
-from . import ai
+from . import ai  # noqa: F401 - sg.ai, the bots, is part of the package's namespace
 from .core import (
     CHANCE,
     TERMINAL,

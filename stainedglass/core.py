@@ -36,7 +36,8 @@ import math
 import pkgutil
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Self, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+from collections.abc import Callable, Hashable, Sequence
 
 if TYPE_CHECKING:  # for the annotations only: the record module builds on this one
     import numpy as np
@@ -220,7 +221,7 @@ class Option:
 MAX_OPTION_DEPTH = 12  # lists and mappings inside an option's value (a sheet needs 5)
 MAX_OPTION_ITEMS = 200_000  # numbers, texts and containers in it (the default sheet: ~12,000)
 MAX_OPTION_TEXT = 100_000  # characters of one text in it
-MAX_OPTION_INT = 10 ** 18
+MAX_OPTION_INT = 10**18
 
 
 def plain_value(value: Any) -> None:
@@ -248,12 +249,14 @@ def plain_value(value: Any) -> None:
             continue
         if isinstance(item, int):
             if abs(item) > MAX_OPTION_INT:
-                raise ValueError(f"{where}a whole number that large is not a value any option "
-                                 "takes")
+                raise ValueError(
+                    f"{where}a whole number that large is not a value any option takes"
+                )
         elif isinstance(item, str):
             if len(item) > MAX_OPTION_TEXT:
-                raise ValueError(f"{where}a text longer than {MAX_OPTION_TEXT:,} characters is "
-                                 "too long")
+                raise ValueError(
+                    f"{where}a text longer than {MAX_OPTION_TEXT:,} characters is too long"
+                )
         elif isinstance(item, (list, tuple, dict)):
             if depth >= MAX_OPTION_DEPTH:
                 raise ValueError(f"{where}nested more than {MAX_OPTION_DEPTH} deep")
@@ -265,8 +268,9 @@ def plain_value(value: Any) -> None:
             else:
                 todo.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(item))
         elif not isinstance(item, os.PathLike):
-            raise ValueError(f"{where}a {type(item).__name__} is not plain data (numbers, text, "
-                             "lists, mappings)")
+            raise ValueError(
+                f"{where}a {type(item).__name__} is not plain data (numbers, text, lists, mappings)"
+            )
 
 
 def int_option(lo: int, hi: int) -> Callable[[Any], int]:
@@ -328,12 +332,16 @@ class Facts:
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:
-            raise ValueError(f"facts: players must be 1 <= min <= max, not {self.min_players}"
-                             f"..{self.max_players}")
+            raise ValueError(
+                f"facts: players must be 1 <= min <= max, not {self.min_players}"
+                f"..{self.max_players}"
+            )
         for players, _bot in self.hint_bot_by_players:
             if not self.min_players <= players <= self.max_players:
-                raise ValueError(f"facts: hint_bot_by_players names {players} players, outside "
-                                 f"{self.min_players}..{self.max_players}")
+                raise ValueError(
+                    f"facts: hint_bot_by_players names {players} players, outside "
+                    f"{self.min_players}..{self.max_players}"
+                )
         for what in ("player_names", "player_colours"):
             if len(getattr(self, what)) != self.max_players:
                 raise ValueError(f"facts: {what} needs one entry per seat ({self.max_players})")
@@ -374,7 +382,7 @@ class Game:
     title: ClassVar[str]
     facts: ClassVar[Facts]
     options: ClassVar[dict[str, Option]] = {}
-    state_class: ClassVar[type["State"]]
+    state_class: ClassVar[type[State]]
     variants: ClassVar[list[dict[str, Any]]] = [{}]
     """Option sets worth exercising: the conformance suite and benchmarks run each of them."""
 
@@ -407,7 +415,7 @@ class Game:
     puzzle_rules: ClassVar[PuzzleRules] = PuzzleRules()
     """How this game's puzzles are mined and checked (``sg.ai.puzzles.make``)."""
 
-    def puzzle_theme(self, state: "State", best: Move, rival: Move) -> str:  # hook
+    def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:  # hook
         """A puzzle's theme in a few words ("wall off 12 squares"): what ``best`` does in
         ``state`` that ``rival``, the next best move, does not. The default says what the move
         does, in the game's own words."""
@@ -467,18 +475,18 @@ class Game:
 
     # ---- positions set up by hand (the position editor) ---------------------------------------
 
-    def position(self, state: "State") -> dict[str, Any]:  # hook
+    def position(self, state: State) -> dict[str, Any]:  # hook
         """The ``start=`` mapping that sets up ``state``'s position as a new game: what the
         position editor starts from and edits. Plain data (JSON); the moves that led there are
         not kept. Games without a ``start=`` option have no position editor."""
         raise NotImplementedError(f"{self.title} has no position editor")
 
-    def validate(self, state: "State") -> None:  # hook
+    def validate(self, state: State) -> None:  # hook
         """Raise ValueError, in the rules' words, when no game could reach ``state`` or the engine
         cannot play on from it (two Cathedrals, a building over another, ...). Called on every
         game set up with ``start=``, after its option's own checks of form and ranges."""
 
-    def setup(self, position: Any, seed: int | None = None, check: bool = True) -> "State":
+    def setup(self, position: Any, seed: int | None = None, check: bool = True) -> State:
         """A new game of these options (``start=`` replaced) beginning at ``position``, a
         ``start=`` mapping as :meth:`position` gives it. A position the rules could never reach
         is a ValueError saying why; ``check=False`` skips :meth:`validate` only (the position
@@ -492,7 +500,7 @@ class Game:
 
     _checked_start = True
 
-    def new_game(self, seed: int | None = None) -> "State":
+    def new_game(self, seed: int | None = None) -> State:
         """A new game with setup done; setup randomness (and later chance) drawn from ``seed``.
         A game with a ``start=`` position begins there, checked by :meth:`validate`."""
         if seed is None:
@@ -620,7 +628,7 @@ class State:
         self._check_player(player)
         return str(self)
 
-    def observation(self, player: int) -> "np.ndarray":  # hook
+    def observation(self, player: int) -> np.ndarray:  # hook
         """What ``player`` sees, as numbers for learning programs: a flat float32 array of
         ``game.observation_size`` values in 0..1, the seats counted from ``player`` (first the
         player, then the next to play after them); each game's method says its layout."""
@@ -751,12 +759,13 @@ class State:
     def _unsaveable(self) -> str | None:  # hook
         return None
 
-    recorder: ClassVar[Callable[..., "Record"] | None] = None
+    recorder: ClassVar[Callable[..., Record] | None] = None
     """What makes :meth:`record`'s record: :mod:`stainedglass.record`, which builds on this
     module, sets it as the package loads (this module never imports it)."""
 
-    def record(self, players: list[str] | None = None,
-               comments: dict[int, str] | None = None) -> "Record":
+    def record(
+        self, players: list[str] | None = None, comments: dict[int, str] | None = None
+    ) -> Record:
         """The game so far as a :class:`~stainedglass.record.Record`: saved with
         ``.to_text()``, shared with ``.to_link()``, read back with ``sg.load_record``."""
         if State.recorder is None:
@@ -779,8 +788,10 @@ class State:
     # ---- helpers for games -------------------------------------------------------------------
 
     def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self.num_players
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not (0 <= player < self.num_players)
         ):
             raise ValueError(f"player must be 0..{self.num_players - 1}, not {player!r}")
 
@@ -872,14 +883,21 @@ def _rng_from_json(data: Any) -> random.Random:
     ok = isinstance(data, list) and len(data) == 3
     if ok:
         version, internal, gauss = data
-        ok = (type(version) is int and version == 3
-              and isinstance(internal, list) and len(internal) == _MT_WORDS + 1
-              and all(type(w) is int and 0 <= w < 2 ** 32 for w in internal[:-1])
-              and type(internal[-1]) is int and 0 <= internal[-1] <= _MT_WORDS
-              and (gauss is None or type(gauss) is float and math.isfinite(gauss)))
+        ok = (
+            type(version) is int
+            and version == 3
+            and isinstance(internal, list)
+            and len(internal) == _MT_WORDS + 1
+            and all(type(w) is int and 0 <= w < 2**32 for w in internal[:-1])
+            and type(internal[-1]) is int
+            and 0 <= internal[-1] <= _MT_WORDS
+            and (gauss is None or type(gauss) is float and math.isfinite(gauss))
+        )
     if not ok:
-        raise ValueError("state file: 'rng' is not a generator state: expected [3, 625 whole "
-                         "numbers below 2**32 (the last at most 624), null or a number]")
+        raise ValueError(
+            "state file: 'rng' is not a generator state: expected [3, 625 whole "
+            "numbers below 2**32 (the last at most 624), null or a number]"
+        )
     rng = random.Random()
     try:
         rng.setstate((3, tuple(internal), gauss))
@@ -902,7 +920,7 @@ def read_json(text: Any, what: str, limit: int) -> Any:
     """
     if isinstance(text, (bytes, bytearray)):
         try:
-            text = bytes(text[:4 * limit + 4]).decode("utf-8")
+            text = bytes(text[: 4 * limit + 4]).decode("utf-8")
         except UnicodeDecodeError:
             raise ValueError(f"{what}: not text (the file is JSON in UTF-8)") from None
     if not isinstance(text, str):
@@ -912,8 +930,9 @@ def read_json(text: Any, what: str, limit: int) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValueError(f"{what}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
-                         ) from None
+        raise ValueError(
+            f"{what}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+        ) from None
     except RecursionError:
         raise ValueError(f"{what}: nested too deeply") from None
 
@@ -936,10 +955,11 @@ def state_from_json(text: str | bytes) -> State:
     """
     if isinstance(text, (bytes, bytearray)):
         try:
-            text = bytes(text[:MAX_STATE_TEXT + 1]).decode("utf-8")
+            text = bytes(text[: MAX_STATE_TEXT + 1]).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ValueError(f"state file is not UTF-8 text ({e.reason} at byte {e.start})"
-                             ) from None
+            raise ValueError(
+                f"state file is not UTF-8 text ({e.reason} at byte {e.start})"
+            ) from None
     if not isinstance(text, str):
         raise ValueError(f"state file: expected text, not {type(text).__name__}")
     if len(text) > MAX_STATE_TEXT:
@@ -956,14 +976,17 @@ def state_from_json(text: str | bytes) -> State:
         if not isinstance(data.get(key), kind):
             raise ValueError(f"state file: {key!r} is missing or not a {kind.__name__}")
     seed = data["seed"]
-    if isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-        shown = seed if abs(seed) < 10 ** 30 else "a number that large"
-        raise ValueError(f"state file: 'seed' must be a whole number from 0 to 2**64 - 1, not "
-                         f"{shown}")
+    if isinstance(seed, bool) or not 0 <= seed < 2**64:
+        shown = seed if abs(seed) < 10**30 else "a number that large"
+        raise ValueError(
+            f"state file: 'seed' must be a whole number from 0 to 2**64 - 1, not {shown}"
+        )
     history = data["history"]
     if len(history) > MAX_HISTORY:
-        raise ValueError(f"state file: {len(history):,} moves is more than any game has "
-                         f"(at most {MAX_HISTORY:,})")
+        raise ValueError(
+            f"state file: {len(history):,} moves is more than any game has "
+            f"(at most {MAX_HISTORY:,})"
+        )
     for i, text_move in enumerate(history, 1):
         if not isinstance(text_move, str) or len(text_move) > MAX_MOVE_TEXT:
             raise ValueError(f"state file: history move {i} is not the text of a move")
@@ -977,8 +1000,9 @@ def state_from_json(text: str | bytes) -> State:
         try:
             state.play(text_move)
         except IllegalMove as e:
-            raise ValueError(f"state file: history move {i} {text_move!r} is illegal: {e}"
-                             ) from None
+            raise ValueError(
+                f"state file: history move {i} {text_move!r} is illegal: {e}"
+            ) from None
     if rng is not None:
         state._rng = rng
     return state

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Iterable
+from collections.abc import Iterable
 
 LEAD = "#17150f"  # the lead cames
 LEAD_HILITE = "#5b574d"  # the rounded top of a came
@@ -112,8 +112,14 @@ def hatch_defs() -> str:
     return "".join(out)
 
 
-def svg_document(width: float, height: float, body: str, defs: str = "", title: str = "",
-                 css_class: str = "sg-svg") -> str:
+def svg_document(
+    width: float,
+    height: float,
+    body: str,
+    defs: str = "",
+    title: str = "",
+    css_class: str = "sg-svg",
+) -> str:
     """A standalone SVG that scales to its container (viewBox, width 100%)."""
     head = f"<title>{escape(title)}</title>" if title else ""
     return (
@@ -124,14 +130,22 @@ def svg_document(width: float, height: float, body: str, defs: str = "", title: 
     )
 
 
-def pane(x: float, y: float, size: float, glass: str, variant: int = 0, lead: float = 2.5,
-         attrs: str = "", opacity: float = 1.0) -> str:
+def pane(
+    x: float,
+    y: float,
+    size: float,
+    glass: str,
+    variant: int = 0,
+    lead: float = 2.5,
+    attrs: str = "",
+    opacity: float = 1.0,
+) -> str:
     """One square pane of ``glass`` at (x, y), edged with lead, with a soft sheen."""
     fill = f"url(#{'gh'[variant % 2]}-{glass})"
     op = f' opacity="{opacity:g}"' if opacity != 1.0 else ""
     s = size
     return (
-        f'<g{op} {attrs}>'
+        f"<g{op} {attrs}>"
         f'<rect x="{x:g}" y="{y:g}" width="{s:g}" height="{s:g}" fill="{fill}"'
         f' stroke="{LEAD}" stroke-width="{lead:g}"/>'
         f'<path d="M{x + s * 0.12:g} {y + s * 0.55:g}L{x + s * 0.55:g} {y + s * 0.12:g}'
@@ -140,8 +154,9 @@ def pane(x: float, y: float, size: float, glass: str, variant: int = 0, lead: fl
     )
 
 
-def outline_path(cells: Iterable[tuple[int, int]], size: float, ox: float = 0,
-                 oy: float = 0) -> str:
+def outline_path(
+    cells: Iterable[tuple[int, int]], size: float, ox: float = 0, oy: float = 0
+) -> str:
     """SVG path data for the outer edges of a set of grid cells (the lead around a building)."""
     cellset = set(cells)
     segs = []
@@ -168,8 +183,15 @@ def lead_line(d: str, width: float = 5.0) -> str:
     )
 
 
-def label(x: float, y: float, text: str, size: float, fill: str = INK, weight: str = "bold",
-          attrs: str = "") -> str:
+def label(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    fill: str = INK,
+    weight: str = "bold",
+    attrs: str = "",
+) -> str:
     """Centred text with a thin dark halo so it reads on any glass."""
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{fill}"'
@@ -181,12 +203,15 @@ def label(x: float, y: float, text: str, size: float, fill: str = INK, weight: s
 def hit(x: float, y: float, w: float, h: float, ident: str, tip: str = "") -> str:
     """An invisible target: the board widget reports ``ident`` when it is clicked or hovered."""
     t = f"<title>{escape(tip)}</title>" if tip else ""
-    return (f'<rect class="hit" data-id="{escape(ident)}" x="{x:g}" y="{y:g}" width="{w:g}"'
-            f' height="{h:g}" fill="transparent" style="cursor:pointer">{t}</rect>')
+    return (
+        f'<rect class="hit" data-id="{escape(ident)}" x="{x:g}" y="{y:g}" width="{w:g}"'
+        f' height="{h:g}" fill="transparent" style="cursor:pointer">{t}</rect>'
+    )
 
 
-def stone_frame(width: float, height: float, inner: tuple[float, float, float, float],
-                radius: float = 10) -> str:
+def stone_frame(
+    width: float, height: float, inner: tuple[float, float, float, float], radius: float = 10
+) -> str:
     """Carved stone filling the picture, with a lead-lined opening at ``inner`` (x, y, w, h)."""
     x, y, w, h = inner
     return (
@@ -212,8 +237,9 @@ def hint_colour(shade: float) -> str:
     return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(HINT_PALE, HINT_DEEP))
 
 
-def rank_badge(x: float, y: float, shade: float, rank: int, attrs: str = "",
-               radius: float = 10) -> str:
+def rank_badge(
+    x: float, y: float, shade: float, rank: int, attrs: str = "", radius: float = 10
+) -> str:
     """A hint's numbered violet badge at (x, y): class ``hint`` for the best (rank 1), else
     ``suggestion``, with ``data-rank`` and any ``attrs`` (what it marks), for the tests and the
     browser; the number says the rank where the shade alone would not.
@@ -224,7 +250,10 @@ def rank_badge(x: float, y: float, shade: float, rank: int, attrs: str = "",
     colour = hint_colour(shade)
     kind = "hint" if rank == 1 else "suggestion"
     ink = "#ffffff" if shade > 0.55 else "#2d2a24"
-    return (f'<g class="{kind}" data-rank="{rank}"{" " + attrs if attrs else ""}'
-            f' pointer-events="none"><circle cx="{x:g}" cy="{y:g}" r="{radius:g}"'
-            f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
-            + label(x, y, str(rank), radius * 1.2, ink) + "</g>")
+    return (
+        f'<g class="{kind}" data-rank="{rank}"{" " + attrs if attrs else ""}'
+        f' pointer-events="none"><circle cx="{x:g}" cy="{y:g}" r="{radius:g}"'
+        f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
+        + label(x, y, str(rank), radius * 1.2, ink)
+        + "</g>"
+    )

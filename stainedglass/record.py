@@ -95,15 +95,22 @@ class Record:
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game,
-                                "options": self.options, "seed": self.seed,
-                                "players": self.players, "moves": self.moves}
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.players,
+            "moves": self.moves,
+        }
         if self.comments:
             data["comments"] = {str(k): v for k, v in sorted(self.comments.items())}
         if self.branches:
-            data["branches"] = [{"at": b.at, "moves": b.moves, **({"comment": b.comment}
-                                                                  if b.comment else {})}
-                                for b in self.branches]
+            data["branches"] = [
+                {"at": b.at, "moves": b.moves, **({"comment": b.comment} if b.comment else {})}
+                for b in self.branches
+            ]
         if self.at is not None:
             data["at"] = self.at
         return data
@@ -129,12 +136,19 @@ class Record:
         return f"{url.split('?')[0]}?record={token}"
 
 
-def record_of(state: State, players: list[str] | None = None,
-              comments: dict[int, str] | None = None) -> Record:
+def record_of(
+    state: State, players: list[str] | None = None, comments: dict[int, str] | None = None
+) -> Record:
     """The record of ``state``'s game so far (``state.record(...)``)."""
     state.check_saveable()
-    record = Record(state.game.name, dict(state.game.given_options), state.seed,
-                    list(state.history), list(players or []), dict(comments or {}))
+    record = Record(
+        state.game.name,
+        dict(state.game.given_options),
+        state.seed,
+        list(state.history),
+        list(players or []),
+        dict(comments or {}),
+    )
     _check_meta(record, state.num_players)
     return record
 
@@ -153,17 +167,19 @@ def load_record(text: str) -> Record:
     if stripped.startswith(LINK_PREFIX):
         stripped = _unpack_token(stripped)
     elif stripped[:1] == "r" and "." in stripped[:4]:
-        raise ValueError(f"link: {stripped[:stripped.index('.') + 1]!r} is not a version this "
-                         "program reads "
-                         f"(it reads {LINK_PREFIX!r} links)")
+        raise ValueError(
+            f"link: {stripped[: stripped.index('.') + 1]!r} is not a version this "
+            "program reads "
+            f"(it reads {LINK_PREFIX!r} links)"
+        )
     if len(stripped) > MAX_TEXT:
-        raise ValueError(f"record: {len(stripped):,} characters is too long (at most "
-                         f"{MAX_TEXT:,})")
+        raise ValueError(f"record: {len(stripped):,} characters is too long (at most {MAX_TEXT:,})")
     try:
         data = json.loads(stripped)
     except json.JSONDecodeError as e:
-        raise ValueError(f"record: not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
-                         ) from None
+        raise ValueError(
+            f"record: not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+        ) from None
     except RecursionError:
         raise ValueError("record: nested too deeply to be a record") from None
     return _from_dict(data)
@@ -171,8 +187,18 @@ def load_record(text: str) -> Record:
 
 # ---- reading, checked ---------------------------------------------------------------------------
 
-_KEYS = {"format", "version", "game", "options", "seed", "players", "moves", "comments",
-         "branches", "at"}
+_KEYS = {
+    "format",
+    "version",
+    "game",
+    "options",
+    "seed",
+    "players",
+    "moves",
+    "comments",
+    "branches",
+    "at",
+}
 
 
 def _from_dict(data: Any) -> Record:
@@ -180,14 +206,17 @@ def _from_dict(data: Any) -> Record:
         raise ValueError("record: expected a JSON object with the game's name, options and moves")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise ValueError(f"record: unknown field {unknown[0]!r}; the fields are: "
-                         + ", ".join(sorted(_KEYS)))
+        raise ValueError(
+            f"record: unknown field {unknown[0]!r}; the fields are: " + ", ".join(sorted(_KEYS))
+        )
     if data.get("format", FORMAT) != FORMAT:
         raise ValueError(f"record: 'format' is {data.get('format')!r}, not {FORMAT!r}")
     version = data.get("version")
     if version != VERSION:
-        raise ValueError(f"record: version {version!r} is not one this program reads "
-                         f"(it reads version {VERSION})")
+        raise ValueError(
+            f"record: version {version!r} is not one this program reads "
+            f"(it reads version {VERSION})"
+        )
     game = data.get("game")
     if not isinstance(game, str) or len(game) > 100:
         raise ValueError("record: 'game' must be a game's name")
@@ -210,16 +239,19 @@ def _from_dict(data: Any) -> Record:
         raise ValueError("record: 'comments' must be an object from ply to text")
     comments: dict[int, str] = {}
     for key, value in comments_in.items():
-        if not (isinstance(key, str) and is_number(key) and len(key) < 6
-                and int(key) <= len(moves)):
+        if not (
+            isinstance(key, str) and is_number(key) and len(key) < 6 and int(key) <= len(moves)
+        ):
             raise ValueError(f"record: comment key {key!r} is not a ply 0-{len(moves)}")
         if not isinstance(value, str) or len(value) > MAX_COMMENT:
-            raise ValueError(f"record: the comment at ply {key} must be text of at most "
-                             f"{MAX_COMMENT} characters")
+            raise ValueError(
+                f"record: the comment at ply {key} must be text of at most {MAX_COMMENT} characters"
+            )
         comments[int(key)] = value
     at = data.get("at")
-    if at is not None and (isinstance(at, bool) or not isinstance(at, int)
-                           or not 0 <= at <= len(moves)):
+    if at is not None and (
+        isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(moves)
+    ):
         raise ValueError(f"record: 'at' must be a ply 0-{len(moves)}, not {at!r}")
     branches = _branches(data.get("branches", []), len(moves))
     record = Record(game, dict(options), seed, moves, players, comments, branches, at)
@@ -235,8 +267,9 @@ def _texts(value: Any, name: str, most: int, longest: int) -> list[str]:
         raise ValueError(f"record: {name!r} holds {len(value):,} entries, at most {most:,}")
     for i, text in enumerate(value, 1):
         if not isinstance(text, str) or len(text) > longest:
-            raise ValueError(f"record: {name} entry {i} must be text of at most {longest} "
-                             "characters")
+            raise ValueError(
+                f"record: {name} entry {i} must be text of at most {longest} characters"
+            )
     return list(value)
 
 
@@ -246,27 +279,29 @@ def _branches(value: Any, plies: int) -> list[Branch]:
     out = []
     for n, b in enumerate(value, 1):
         if not isinstance(b, dict) or set(b) - {"at", "moves", "comment"}:
-            raise ValueError(f"record: branch {n} must be an object with 'at', 'moves' and "
-                             "an optional 'comment'")
+            raise ValueError(
+                f"record: branch {n} must be an object with 'at', 'moves' and an optional 'comment'"
+            )
         at = b.get("at")
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= plies:
             raise ValueError(f"record: branch {n}: 'at' must be a ply 0-{plies}, not {at!r}")
         comment = b.get("comment", "")
         if not isinstance(comment, str) or len(comment) > MAX_COMMENT:
             raise ValueError(f"record: branch {n}: 'comment' must be short text")
-        out.append(Branch(at, _texts(b.get("moves"), f"branch {n} moves", MAX_MOVES, 200),
-                          comment))
+        out.append(Branch(at, _texts(b.get("moves"), f"branch {n} moves", MAX_MOVES, 200), comment))
     return out
 
 
 def _check_meta(record: Record, players: int) -> None:
     if record.players and len(record.players) != players:
-        raise ValueError(f"record: 'players' names {len(record.players)} players; this game "
-                         f"has {players}")
+        raise ValueError(
+            f"record: 'players' names {len(record.players)} players; this game has {players}"
+        )
     for name in record.players:
         if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise ValueError(f"record: a player's name must be text of at most {MAX_NAME} "
-                             "characters")
+            raise ValueError(
+                f"record: a player's name must be text of at most {MAX_NAME} characters"
+            )
     for ply, text in record.comments.items():
         if not 0 <= ply <= len(record.moves) or len(text) > MAX_COMMENT:
             raise ValueError(f"record: the comment at ply {ply} is out of range or too long")
@@ -309,9 +344,10 @@ def _token_from_url(text: str) -> str:
 
 def _unpack_token(token: str) -> str:
     if len(token) > MAX_LINK:
-        raise ValueError(f"link: the record in it is {len(token):,} characters, at most "
-                         f"{MAX_LINK:,}")
-    body = token[len(LINK_PREFIX):]
+        raise ValueError(
+            f"link: the record in it is {len(token):,} characters, at most {MAX_LINK:,}"
+        )
+    body = token[len(LINK_PREFIX) :]
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
         inflater = zlib.decompressobj()
@@ -319,10 +355,10 @@ def _unpack_token(token: str) -> str:
         if inflater.unconsumed_tail or not inflater.eof:
             raise ValueError("link: the record in it is cut short or too large")
         data = json.loads(raw.decode())
-    except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError,
-            RecursionError):
-        raise ValueError("link: the record in it is damaged (was the link cut or changed?)"
-                         ) from None
+    except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise ValueError(
+            "link: the record in it is damaged (was the link cut or changed?)"
+        ) from None
     if isinstance(data, dict):
         data.setdefault("format", FORMAT)
     return json.dumps(data)

@@ -14,7 +14,8 @@ import os
 import pathlib
 import random
 import tempfile
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -25,13 +26,23 @@ os.environ["STAINEDGLASS_STRICT"] = "1"
 # the class's store of the kernels the tests start (nbval's, the shared Voila server's): a
 # SQLite file of this test process, never the user's own
 os.environ["STAINEDGLASS_STORE"] = str(
-    pathlib.Path(tempfile.mkdtemp(prefix="stainedglass-class-")) / "class.sqlite3")
+    pathlib.Path(tempfile.mkdtemp(prefix="stainedglass-class-")) / "class.sqlite3"
+)
 
-SLOW_FIRST = ("tests/test_smoke_browser.py", "tests/test_views_puzzles.py",
-              "tests/test_views_a11y_browser.py", "tests/test_views_review_browser.py",
-              "tests/test_views_browser.py", "tests/test_views_serving.py", "tests/test_install.py",
-              "tests/test_puzzles.py", "tests/test_ai.py", "tests/test_view_conformance.py",
-              "tests/test_openspiel.py", "tests/test_tournament_cluster.py")
+SLOW_FIRST = (
+    "tests/test_smoke_browser.py",
+    "tests/test_views_puzzles.py",
+    "tests/test_views_a11y_browser.py",
+    "tests/test_views_review_browser.py",
+    "tests/test_views_browser.py",
+    "tests/test_views_serving.py",
+    "tests/test_install.py",
+    "tests/test_puzzles.py",
+    "tests/test_ai.py",
+    "tests/test_view_conformance.py",
+    "tests/test_openspiel.py",
+    "tests/test_tournament_cluster.py",
+)
 """Modules started first under xdist (``--dist loadfile --no-loadscope-reorder`` hands out whole
 modules in the order collected, not largest count first): the longest, so that no worker is
 left with one of them at the end."""
@@ -86,8 +97,12 @@ def page(browser: Any) -> Iterator[Any]:
 def same(a: Any, b: Any) -> bool:
     """Deep equality that also compares numpy arrays element by element."""
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        return isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.shape == b.shape \
+        return (
+            isinstance(a, np.ndarray)
+            and isinstance(b, np.ndarray)
+            and a.shape == b.shape
             and bool(np.array_equal(a, b))
+        )
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return type(a) is type(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):

@@ -24,12 +24,18 @@ import subprocess
 import sys
 import time
 import urllib.request
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]  # the checkout (holds notebooks/)
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 
 
@@ -42,8 +48,9 @@ def chromium_path() -> str | None:
 
 
 def launch_chromium(playwright: Any) -> Any:
-    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
-                                      headless=True)
+    return playwright.chromium.launch(
+        executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
+    )
 
 
 def free_port() -> int:
@@ -58,8 +65,12 @@ class _Server:
 
     name = "server"
 
-    def __init__(self, port: int | None = None, extra_args: list[str] | None = None,
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        port: int | None = None,
+        extra_args: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = port or free_port()
         self.extra_args = extra_args or []
         self.env = env or {}
@@ -72,13 +83,18 @@ class _Server:
     def ready_url(self) -> str:  # hook
         raise NotImplementedError
 
-    def __enter__(self) -> "_Server":
+    def __enter__(self) -> _Server:
         self.log_path.parent.mkdir(exist_ok=True)
         self._log = open(self.log_path, "wb")
         env = {**os.environ, **self.env}
-        self.proc = subprocess.Popen(self.command() + self.extra_args, cwd=ROOT, env=env,
-                                     stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            self.command() + self.extra_args,
+            cwd=ROOT,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -111,16 +127,28 @@ class VoilaServer(_Server):
 
     name = "voila"
 
-    def __init__(self, notebooks: str = "notebooks", port: int | None = None,
-                 extra_args: list[str] | None = None,
-                 serve_args: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        notebooks: str = "notebooks",
+        port: int | None = None,
+        extra_args: list[str] | None = None,
+        serve_args: list[str] | None = None,
+    ) -> None:
         super().__init__(port, extra_args)
         self.notebooks = notebooks
         self.serve_args = serve_args or []  # stainedglass serve's own, e.g. --class 8
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "stainedglass", "serve", f"--notebooks={self.notebooks}",
-                f"--port={self.port}", *self.serve_args, "--"]
+        return [
+            sys.executable,
+            "-m",
+            "stainedglass",
+            "serve",
+            f"--notebooks={self.notebooks}",
+            f"--port={self.port}",
+            *self.serve_args,
+            "--",
+        ]
 
     def url(self, notebook: str = "") -> str:
         """A notebook's address, or without one the bare address (it leads to the
@@ -139,8 +167,7 @@ class VoilaServer(_Server):
         """What the server said once every preheated kernel had run its notebook and it had
         fallen quiet (``serve.ready_words``), or None before that."""
         for line in self.log_path.read_text(errors="replace").splitlines():
-            if line.startswith("stainedglass: ") and (" is ready" in line or
-                                                      " are ready" in line):
+            if line.startswith("stainedglass: ") and (" is ready" in line or " are ready" in line):
                 return line
         return None
 
@@ -164,13 +191,13 @@ class VoilaServer(_Server):
         deadline = time.monotonic() + timeout
         while self.filled() < count:
             if time.monotonic() > deadline:
-                raise RuntimeError(f"kernel pools not filled within {timeout} s; "
-                                   f"see {self.log_path}")
+                raise RuntimeError(
+                    f"kernel pools not filled within {timeout} s; see {self.log_path}"
+                )
             time.sleep(0.2)
         self.wait_quiet(max(deadline - time.monotonic(), 1.0))
 
-    def wait_quiet(self, timeout: float = 60, window: float = 0.5,
-                   busy: float = 0.05) -> None:
+    def wait_quiet(self, timeout: float = 60, window: float = 0.5, busy: float = 0.05) -> None:
         """Wait until the server and its kernels together use less than ``busy`` of a core
         over ``window`` seconds (or ``timeout`` passes: then go on, the machine is busy)."""
         import psutil  # a dependency of ipykernel
@@ -200,8 +227,7 @@ class VoilaServer(_Server):
 
 
 @contextlib.contextmanager
-def serving(folder: pathlib.Path, *notebooks: str,
-            timeout: float = 300) -> Iterator[VoilaServer]:
+def serving(folder: pathlib.Path, *notebooks: str, timeout: float = 300) -> Iterator[VoilaServer]:
     """Voila serving copies of the project's ``notebooks`` alone, from ``folder``: one kernel
     each to preheat (not the whole gallery's), ready when they are."""
     for name in notebooks:
@@ -218,9 +244,17 @@ class LabServer(_Server):
 
     def command(self) -> list[str]:
         root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-        return [str(pathlib.Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
-                f"--port={self.port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-                "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", *root]
+        return [
+            str(pathlib.Path(sys.executable).with_name("jupyter")),
+            "lab",
+            "--no-browser",
+            f"--port={self.port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            *root,
+        ]
 
     def url(self, path: str = "") -> str:
         return f"http://127.0.0.1:{self.port}/lab/tree/{path}?reset"
@@ -244,8 +278,11 @@ def perform(view: Any, gestures: list[tuple[str, str, Any]]) -> None:
     presses through the board's own event path, button clicks, selector changes."""
     for name, action, value in gestures:
         widget = widget_at(view, name)
-        if action in ("click", "hover", "press") and hasattr(widget, "on_msg") and \
-                hasattr(widget, "hover"):
+        if (
+            action in ("click", "hover", "press")
+            and hasattr(widget, "on_msg")
+            and hasattr(widget, "hover")
+        ):
             getattr(widget, action)(value)
         elif action == "click":
             widget.click()
@@ -255,8 +292,13 @@ def perform(view: Any, gestures: list[tuple[str, str, Any]]) -> None:
             raise ValueError(f"unknown gesture {action!r} on {name}")
 
 
-def run_first_cell(page: Any, notebook_url: str, shows: str, kernel: str = "Python 3 (ipykernel)",
-                   timeout: float = 30_000) -> None:
+def run_first_cell(
+    page: Any,
+    notebook_url: str,
+    shows: str,
+    kernel: str = "Python 3 (ipykernel)",
+    timeout: float = 30_000,
+) -> None:
     """Open a notebook in JupyterLab, wait for its ``kernel`` to be idle, run its first code
     cell and wait until ``shows`` (a selector) appears. A request sent while the kernel is still
     connecting can be lost, so the cell is run again, up to four times; the last failure is
@@ -291,7 +333,9 @@ def wait_redraw(page: Any, before: int, selector: str = CITY, timeout: float = 1
     page.wait_for_function(
         "([sel, v]) => { const el = document.querySelector(sel);"
         " return el && Number(el.dataset.version || 0) > v; }",
-        arg=[selector, before], timeout=timeout)
+        arg=[selector, before],
+        timeout=timeout,
+    )
 
 
 def board_cursor(page: Any, board: str) -> str | None:
@@ -304,7 +348,8 @@ def _centre(page: Any, board: str, ident: str) -> tuple[float, float]:
     box = page.eval_on_selector_all(
         f'{board} [data-id="{ident}"]',
         "els => { const r = els[0].getBoundingClientRect();"
-        " return [r.left + r.width / 2, r.top + r.height / 2]; }")
+        " return [r.left + r.width / 2, r.top + r.height / 2]; }",
+    )
     return box[0], box[1]
 
 
@@ -327,15 +372,15 @@ def arrow_to(page: Any, board: str, ident: str, presses: int = 40) -> None:
         page.keyboard.press(first)
         if board_cursor(page, board) == here:
             page.keyboard.press(second)
-    raise AssertionError(f"the arrow keys did not reach {ident} (at "
-                         f"{board_cursor(page, board)})")
+    raise AssertionError(f"the arrow keys did not reach {ident} (at {board_cursor(page, board)})")
 
 
 def wait_cursor(page: Any, container: str, ident: str, timeout: float = 10_000) -> None:
     """Wait until the visible cursor (the ring) frames ``ident`` in the board widget inside
     ``container`` (e.g. ``.sg-city``)."""
-    page.wait_for_selector(f'{container} .sg-cursor[data-id="{ident}"]:not([hidden])',
-                           timeout=timeout)
+    page.wait_for_selector(
+        f'{container} .sg-cursor[data-id="{ident}"]:not([hidden])', timeout=timeout
+    )
 
 
 # ---- browser pages: the tests' shared fixtures (tests/conftest.py) build on these --------------
@@ -411,7 +456,9 @@ def wait_text(page: Any, selector: str, text: str) -> str:
 
     page.wait_for_function(
         "([sel, t]) => { const el = document.querySelector(sel);"
-        " return el && el.innerText.includes(t); }", arg=[selector, text])
+        " return el && el.innerText.includes(t); }",
+        arg=[selector, text],
+    )
     return html.unescape(page.inner_text(selector))
 
 
@@ -420,7 +467,10 @@ def wait_moves(page: Any, n: int, timeout: float = 60_000) -> None:
     link's game comes once the page's kernel has its request, later on a busy machine)."""
     page.wait_for_function(
         "(n) => { const s = document.querySelector('.sg-log summary');"
-        " return s && s.innerText.includes('(' + n + ' moves)'); }", arg=n, timeout=timeout)
+        " return s && s.innerText.includes('(' + n + ' moves)'); }",
+        arg=n,
+        timeout=timeout,
+    )
 
 
 def moves_in_log(page: Any) -> int:
@@ -485,7 +535,7 @@ class Visitor:
         self.url, self.socket, self.session, self.states = url, socket, session, states
 
     @classmethod
-    async def open(cls, url: str, timeout: float = 300) -> "Visitor":
+    async def open(cls, url: str, timeout: float = 300) -> Visitor:
         import json
         import re
         import uuid
@@ -500,12 +550,21 @@ class Visitor:
                 page = (await client.fetch(url, request_timeout=timeout)).body.decode()
             except HTTPClientError as e:
                 raise RuntimeError(f"{e.code}: {url}") from None
-            config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>',
-                                          page, re.S).group(1))
-            assets = [urljoin(url, a) for a in re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css)'
-                                                          r'[^"]*)"', page)]
-            assets += [urljoin(url, f"/voila/labextensions/{x['name']}/{x['load']}")
-                       for x in config.get("federated_extensions", [])]
+            config = json.loads(
+                re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S).group(1)
+            )
+            assets = [
+                urljoin(url, a)
+                for a in re.findall(
+                    r'(?:src|href)="(/[^"]+\.(?:js|css)'
+                    r'[^"]*)"',
+                    page,
+                )
+            ]
+            assets += [
+                urljoin(url, f"/voila/labextensions/{x['name']}/{x['load']}")
+                for x in config.get("federated_extensions", [])
+            ]
             for asset in assets:
                 await client.fetch(asset, request_timeout=timeout)
         finally:
@@ -513,19 +572,29 @@ class Visitor:
         where = urlsplit(url)
         session = uuid.uuid4().hex
         socket_ = await websocket_connect(
-            f"ws://{where.netloc}/api/kernels/{config['kernelId']}/channels?"
-            f"session_id={session}", connect_timeout=timeout)
+            f"ws://{where.netloc}/api/kernels/{config['kernelId']}/channels?session_id={session}",
+            connect_timeout=timeout,
+        )
         visitor = cls(url, socket_, session, {})
         try:
             await visitor.reply(visitor.answers(visitor.send("kernel_info_request", {})))
-            await visitor.reply(visitor.answers(visitor.send(
-                "comm_info_request", {"target_name": "jupyter.widget"})))
+            await visitor.reply(
+                visitor.answers(
+                    visitor.send("comm_info_request", {"target_name": "jupyter.widget"})
+                )
+            )
             comm = uuid.uuid4().hex
-            visitor.send("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
-                                       "data": {}}, {"version": "1.0.0"})  # ipywidgets' control
+            visitor.send(
+                "comm_open",
+                {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
+                {"version": "1.0.0"},
+            )  # ipywidgets' control
             visitor.send("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
-            msg = await visitor.reply(lambda m: m["header"]["msg_type"] == "comm_msg"
-                                      and m["content"].get("comm_id") == comm)
+            msg = await visitor.reply(
+                lambda m: (
+                    m["header"]["msg_type"] == "comm_msg" and m["content"].get("comm_id") == comm
+                )
+            )
         except BaseException:
             socket_.close()
             raise
@@ -537,11 +606,24 @@ class Visitor:
         import uuid
 
         msg_id = uuid.uuid4().hex
-        self.socket.write_message(json.dumps({
-            "header": {"msg_id": msg_id, "msg_type": msg_type, "session": self.session,
-                       "username": "", "version": "5.3"},
-            "parent_header": {}, "metadata": metadata or {}, "content": content,
-            "channel": "shell", "buffers": []}))
+        self.socket.write_message(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": msg_id,
+                        "msg_type": msg_type,
+                        "session": self.session,
+                        "username": "",
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": metadata or {},
+                    "content": content,
+                    "channel": "shell",
+                    "buffers": [],
+                }
+            )
+        )
         return msg_id
 
     async def reply(self, predicate: Any) -> dict[str, Any]:
@@ -554,36 +636,48 @@ class Visitor:
                 raise RuntimeError(f"the kernel's socket closed: {self.url}")
             if isinstance(raw, bytes):  # a message with buffers: offsets, then the JSON
                 count = int.from_bytes(raw[:4], "big")
-                offsets = [int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "big")
-                           for i in range(count)]
-                raw = raw[offsets[0]:offsets[1] if count > 1 else None].decode()
+                offsets = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(count)]
+                raw = raw[offsets[0] : offsets[1] if count > 1 else None].decode()
             msg = json.loads(raw)
             if predicate(msg):
                 return msg
 
     @staticmethod
     def answers(msg_id: str) -> Any:
-        return lambda m: m.get("parent_header", {}).get("msg_id") == msg_id and \
-            m["header"]["msg_type"].endswith("_reply")
+        return lambda m: (
+            m.get("parent_header", {}).get("msg_id") == msg_id
+            and m["header"]["msg_type"].endswith("_reply")
+        )
 
     def model(self, **state: Any) -> str:
         """The id of the first widget whose state has these values (e.g. ``keeper=True``)."""
-        return next(model for model, s in self.states.items()
-                    if all(s.get("state", {}).get(k) == v for k, v in state.items()))
+        return next(
+            model
+            for model, s in self.states.items()
+            if all(s.get("state", {}).get(k) == v for k, v in state.items())
+        )
 
     def update(self, model: str, **state: Any) -> None:
         """Set widget ``model``'s traits as the page does when a pupil types or picks."""
-        self.send("comm_msg", {"comm_id": model, "data": {"method": "update", "state": state,
-                                                          "buffer_paths": []}})
+        self.send(
+            "comm_msg",
+            {"comm_id": model, "data": {"method": "update", "state": state, "buffer_paths": []}},
+        )
 
     async def ping(self) -> None:
         """The page's keeper board is pinged and answers, as board.js checks the kernel."""
         keeper = self.model(keeper=True)
-        self.send("comm_msg", {"comm_id": keeper, "data": {"method": "custom",
-                                                           "content": {"event": "ping"}}})
-        await self.reply(lambda m: m["header"]["msg_type"] == "comm_msg"
-                         and m["content"].get("comm_id") == keeper
-                         and m["content"]["data"].get("content") == {"event": "pong"})
+        self.send(
+            "comm_msg",
+            {"comm_id": keeper, "data": {"method": "custom", "content": {"event": "ping"}}},
+        )
+        await self.reply(
+            lambda m: (
+                m["header"]["msg_type"] == "comm_msg"
+                and m["content"].get("comm_id") == keeper
+                and m["content"]["data"].get("content") == {"event": "pong"}
+            )
+        )
 
     def close(self) -> None:
         self.socket.close()

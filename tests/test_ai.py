@@ -7,6 +7,7 @@ in small built positions, never reading hidden cards.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from concurrent.futures import Future
@@ -20,10 +21,12 @@ from stainedglass.core import _REGISTRY, Game, Move, State, shared_returns
 from conftest import play_random, random_move
 
 sg.games()
-VARIANTS = [pytest.param(name, opts, id=f"{name}-{i}") for name in sg.games()
-            for i, opts in enumerate(_REGISTRY[name].variants)]
-QUICK_BOTS = {"random": {}, "greedy": {}, "mcts": {"iterations": 40},
-              "alphabeta": {"depth": 1}}
+VARIANTS = [
+    pytest.param(name, opts, id=f"{name}-{i}")
+    for name in sg.games()
+    for i, opts in enumerate(_REGISTRY[name].variants)
+]
+QUICK_BOTS = {"random": {}, "greedy": {}, "mcts": {"iterations": 40}, "alphabeta": {"depth": 1}}
 
 
 def _fingerprint(state: State) -> Any:
@@ -94,8 +97,11 @@ def test_a_bot_refuses_a_finished_game(name, opts):
 @pytest.mark.parametrize("name,opts", VARIANTS)
 def test_search_is_reproducible_with_a_seed(name, opts):
     state = _random_position(sg.load(name, **opts), 5)
-    for bot_name, options in (("mcts", {"iterations": 150}), ("alphabeta", {"depth": 2}),
-                              ("greedy", {})):
+    for bot_name, options in (
+        ("mcts", {"iterations": 150}),
+        ("alphabeta", {"depth": 2}),
+        ("greedy", {}),
+    ):
         first = sg.ai.bot(bot_name, seed=11, **options).analyse(state, top=5)
         again = sg.ai.bot(bot_name, seed=11, **options).analyse(state, top=5)
         assert first == again, f"{bot_name} with the same seed searched differently"
@@ -114,7 +120,7 @@ def test_mcts_budget_is_iterations_or_seconds():
 def test_a_games_own_search_counts_its_work_in_the_unit_it_declares(game):
     """``effort`` names the option that fixes the work: the search keeps the count under the
     same name, and a counted budget bounds it (the benchmarks read the rate from it)."""
-    own = sg.ai.bot_names(game)[len(sg.ai.BOTS):]
+    own = sg.ai.bot_names(game)[len(sg.ai.BOTS) :]
     assert own == [game]
     unit, _cost = sg.ai.bot_class(game).effort
     state = _random_position(sg.load(game), 3)
@@ -187,21 +193,53 @@ def test_greedy_with_no_chance_samples_judges_the_chance_node_itself():
 # Light to move, 20 squares left against Dark's 12: only capturing the lone Dark building
 # walled in on the west edge wins (found by exhaustive search; checked again below).
 CAPTURE = [
-    "cathedral h1 h2 g3 h3 i3 h4", "castle f6 g6 g7 f8 g8", "manor c5 b6 c6 d6",
-    "square i5 j5 i6 j6", "stable h10 i10", "stable b9 b10", "tower c7 c8 d8 d9 e9", "tavern g1",
-    "bridge e5 f5 g5", "academy d2 c3 d3 e3 e4", "abbey a2 a3 b3 b4", "tavern e8",
-    "stable d10 e10", "manor b1 c1 d1 c2", "tavern j2", "bridge h5 h6 h7", "tavern d5",
-    "infirmary i7 h8 i8 j8 i9", "infirmary f1 e2 f2 g2 f3", "inn f9 g9 g10", "stable j3 j4",
+    "cathedral h1 h2 g3 h3 i3 h4",
+    "castle f6 g6 g7 f8 g8",
+    "manor c5 b6 c6 d6",
+    "square i5 j5 i6 j6",
+    "stable h10 i10",
+    "stable b9 b10",
+    "tower c7 c8 d8 d9 e9",
+    "tavern g1",
+    "bridge e5 f5 g5",
+    "academy d2 c3 d3 e3 e4",
+    "abbey a2 a3 b3 b4",
+    "tavern e8",
+    "stable d10 e10",
+    "manor b1 c1 d1 c2",
+    "tavern j2",
+    "bridge h5 h6 h7",
+    "tavern d5",
+    "infirmary i7 h8 i8 j8 i9",
+    "infirmary f1 e2 f2 g2 f3",
+    "inn f9 g9 g10",
+    "stable j3 j4",
     "stable i1 i2",
 ]
 # Dark to move, 15 squares left against Light's 18, 32 placements: four of them win at once by
 # ending the game (neither side can place again); the others let Light back in.
 LAST_MOVE = [
-    "cathedral i2 i3 h4 i4 j4 i5", "academy c4 c5 d5 b6 c6", "bridge d2 e2 f2",
-    "manor d7 d8 e8 d9", "castle b3 c3 d3 b4 d4", "inn c7 b8 c8", "abbey g9 h9 f10 g10",
-    "bridge e7 f7 g7", "tavern h7", "abbey f3 e4 f4 e5", "inn j7 i8 j8", "tavern i10",
-    "inn a9 b9 a10", "inn a6 a7 b7", "tavern a4", "tower g5 h5 h6 i6 i7", "stable a2 b2",
-    "stable b1 c1", "stable g2 h2", "stable i1 j1", "tower f8 e9 f9 d10 e10",
+    "cathedral i2 i3 h4 i4 j4 i5",
+    "academy c4 c5 d5 b6 c6",
+    "bridge d2 e2 f2",
+    "manor d7 d8 e8 d9",
+    "castle b3 c3 d3 b4 d4",
+    "inn c7 b8 c8",
+    "abbey g9 h9 f10 g10",
+    "bridge e7 f7 g7",
+    "tavern h7",
+    "abbey f3 e4 f4 e5",
+    "inn j7 i8 j8",
+    "tavern i10",
+    "inn a9 b9 a10",
+    "inn a6 a7 b7",
+    "tavern a4",
+    "tower g5 h5 h6 i6 i7",
+    "stable a2 b2",
+    "stable b1 c1",
+    "stable g2 h2",
+    "stable i1 j1",
+    "tower f8 e9 f9 d10 e10",
 ]
 
 
@@ -232,8 +270,9 @@ def test_the_built_positions_show_their_point():
         last.undo()
 
 
-@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"nodes": 10_000}),
-                                              ("mcts", {"iterations": 400})])
+@pytest.mark.parametrize(
+    "bot_name,options", [("alphabeta", {"nodes": 10_000}), ("mcts", {"iterations": 400})]
+)
 def test_the_search_bots_find_the_forced_capture(bot_name, options):
     # counted budgets, not seconds: alphabeta's search reaches every end within 4,000 nodes
     state = _cathedral(CAPTURE)
@@ -243,8 +282,9 @@ def test_the_search_bots_find_the_forced_capture(bot_name, options):
     assert _solve(state, 0) == 1.0, f"{bot_name} played {move}, which does not win"
 
 
-@pytest.mark.parametrize("bot_name,options", [("alphabeta", {"nodes": 10_000}),
-                                              ("mcts", {"iterations": 200})])
+@pytest.mark.parametrize(
+    "bot_name,options", [("alphabeta", {"nodes": 10_000}), ("mcts", {"iterations": 200})]
+)
 def test_the_search_bots_find_the_winning_last_move(bot_name, options):
     state = _cathedral(LAST_MOVE)
     state.play(sg.ai.bot(bot_name, seed=2, **options).choose(state))
@@ -339,9 +379,11 @@ def test_cathedral_evaluation_favours_the_capture():
 # ---- suggestions -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bot_name,options", [("mcts", {"iterations": 400}),
-                                              ("alphabeta", {"nodes": 1000}), ("greedy", {})],
-                         ids=["mcts", "alphabeta", "greedy"])
+@pytest.mark.parametrize(
+    "bot_name,options",
+    [("mcts", {"iterations": 400}), ("alphabeta", {"nodes": 1000}), ("greedy", {})],
+    ids=["mcts", "alphabeta", "greedy"],
+)
 def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name, options):
     state = _cathedral(CAPTURE)
     # a counted budget (budget=None: no clock), so that what is suggested is the same anywhere
@@ -393,9 +435,16 @@ class HighCard(Game):
 
     name = "high_card"
     title = "High card"
-    facts = sg.Facts(chance=True, hidden_information=True, min_players=2, max_players=2,
-                     lower_is_better=False, player_names=("North", "South"),
-                     player_colours=("red", "blue"), chance_action="Draw a card")
+    facts = sg.Facts(
+        chance=True,
+        hidden_information=True,
+        min_players=2,
+        max_players=2,
+        lower_is_better=False,
+        player_names=("North", "South"),
+        player_colours=("red", "blue"),
+        chance_action="Draw a card",
+    )
     options: dict = {}
 
     @property
@@ -439,8 +488,7 @@ class HighCardState(State):
         self.turn += 1
 
     def _snapshot(self) -> Any:
-        return (tuple(self.hands), tuple(self.pile), tuple(self.discards), self.turn,
-                self.drawing)
+        return (tuple(self.hands), tuple(self.pile), tuple(self.discards), self.turn, self.drawing)
 
     def _restore(self, snap: Any) -> None:
         hands, pile, discards, self.turn, self.drawing = snap
@@ -545,8 +593,7 @@ def test_a_tournament_counts_each_bots_games_by_seat():
     light_games = [r for r in table.results if r.task.entries == (0, 1)]
     assert greedy[0]["wins"] == sum(r.returns[0] == 1.0 for r in light_games)
     assert "as Light" in str(table) and "as Dark" in str(table)
-    fixed = sg.ai.tournament("cathedral", ["greedy", "random"], n=3, jobs=1, seed=2,
-                             rotate=False)
+    fixed = sg.ai.tournament("cathedral", ["greedy", "random"], n=3, jobs=1, seed=2, rotate=False)
     assert [r.task.entries for r in fixed.results] == [(0, 1)] * 3
     assert [s["seat"] for s in fixed.rows[0]["by_seat"]] == ["Light"]
     assert "by seat" not in str(fixed)  # one seat each: the rows above say it all
@@ -555,8 +602,9 @@ def test_a_tournament_counts_each_bots_games_by_seat():
 def test_a_tournament_can_start_each_round_from_the_same_random_moves():
     # bots that break ties alike play the same few games again and again from the start;
     # random openings, each played from both seats, make every round a different game
-    table = sg.ai.tournament("cathedral", ["greedy", "random"], n=4, jobs=1, seed=7,
-                             opening_plies=2)
+    table = sg.ai.tournament(
+        "cathedral", ["greedy", "random"], n=4, jobs=1, seed=7, opening_plies=2
+    )
     tasks = [r.task for r in table.results]
     assert [t.entries for t in tasks] == [(0, 1), (1, 0)] * 2
     assert tasks[0].opening == tasks[1].opening != tasks[2].opening == tasks[3].opening
@@ -566,8 +614,9 @@ def test_a_tournament_can_start_each_round_from_the_same_random_moves():
         for text in task.opening:
             assert state.parse_move(text) in state.legal_moves()
             state.play(text)
-    again = sg.ai.tournament("cathedral", ["greedy", "random"], n=4, jobs=1, seed=7,
-                             opening_plies=2)
+    again = sg.ai.tournament(
+        "cathedral", ["greedy", "random"], n=4, jobs=1, seed=7, opening_plies=2
+    )
     assert [r.task for r in again.results] == tasks  # seeded: the same openings
     with pytest.raises(ValueError, match="opening_plies must be a whole number from 0 to 20"):
         sg.ai.tournament("cathedral", ["greedy", "random"], n=2, opening_plies=-1)
@@ -577,10 +626,14 @@ def test_a_tournament_can_start_each_round_from_the_same_random_moves():
 
 def test_a_game_that_never_ends_is_an_error_not_a_hang(monkeypatch):
     import importlib
+
     T = importlib.import_module("stainedglass.ai.tournament")
     monkeypatch.setattr(T, "MAX_PLIES", 6)
-    with pytest.raises(RuntimeError, match=r"cathedral \(seed 3, bots greedy, random\) did not "
-                                           r"end within 6 moves"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"cathedral \(seed 3, bots greedy, random\) did not "
+        r"end within 6 moves",
+    ):
         sg.ai.tournament("cathedral", ["greedy", "random"], n=1, jobs=1, seed=3)
 
 
@@ -608,31 +661,84 @@ def test_a_tournament_runs_on_processes_or_any_executor_alike():
 def test_the_command_line_prints_the_table(capsys):
     from stainedglass.__main__ import main
 
-    assert main(["tournament", "cathedral", "greedy", "random:seed=4", "-n", "2", "--jobs", "1",
-                 "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "cathedral",
+                "greedy",
+                "random:seed=4",
+                "-n",
+                "2",
+                "--jobs",
+                "1",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "greedy" in out and "random:seed=4" in out and "95% CI" in out and "by seat" in out
-    assert main(["tournament", "cathedral", "greedy", "random", "-n", "2", "--jobs", "1",
-                 "--quiet", "--fixed-seats"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "cathedral",
+                "greedy",
+                "random",
+                "-n",
+                "2",
+                "--jobs",
+                "1",
+                "--quiet",
+                "--fixed-seats",
+            ]
+        )
+        == 0
+    )
     assert "by seat" not in capsys.readouterr().out
     assert main(["tournament", "cathedral", "greedy", "nobot", "-n", "1"]) == 2
     assert "unknown bot 'nobot'" in capsys.readouterr().err
     # yes-or-no options as people type them: true and false, as well as True and False
-    assert main(["tournament", "cathedral", "cathedral:depth=1,all_replies=false", "random",
-                 "-n", "1", "--jobs", "1", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "cathedral",
+                "cathedral:depth=1,all_replies=false",
+                "random",
+                "-n",
+                "1",
+                "--jobs",
+                "1",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     assert "cathedral:depth=1,all_replies=false" in capsys.readouterr().out
-    assert main(["tournament", "cathedral", "cathedral:all_replies=maybe", "random", "-n",
-                 "1"]) == 2
+    assert (
+        main(["tournament", "cathedral", "cathedral:all_replies=maybe", "random", "-n", "1"]) == 2
+    )
     assert "all_replies= must be True or False, not 'maybe'" in capsys.readouterr().err
 
 
 # ---- the examples in the docstrings ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", ["stainedglass.ai", "stainedglass.ai.search",
-                                    "stainedglass.ai.bots", "stainedglass.ai.mcts",
-                                    "stainedglass.ai.alphabeta", "stainedglass.ai.suggest",
-                                    "stainedglass.ai.tournament", "stainedglass.cathedral.game"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "stainedglass.ai",
+        "stainedglass.ai.search",
+        "stainedglass.ai.bots",
+        "stainedglass.ai.mcts",
+        "stainedglass.ai.alphabeta",
+        "stainedglass.ai.suggest",
+        "stainedglass.ai.tournament",
+        "stainedglass.cathedral.game",
+    ],
+)
 def test_docstring_examples_run(module):
     import doctest
     import importlib
@@ -647,10 +753,8 @@ def test_every_option_of_every_bot_is_checked_when_the_bot_is_made():
 
     classes = dict(_registry())
     for name in EXTRA_BOTS:
-        try:
+        with contextlib.suppress(ValueError):  # its extra is not installed
             classes[name] = sg.ai.bots.bot_class(name)
-        except ValueError:  # its extra is not installed
-            pass
     for name, cls in classes.items():
         rules: dict = {}
         for klass in reversed(cls.__mro__):

@@ -14,8 +14,19 @@ import pytest
 import stainedglass as sg
 from stainedglass.cathedral.game import CathedralState
 from stainedglass.cathedral.pieces import (
-    ALL_PIECES, CATHEDRAL, CATHEDRAL_MOVES, COUNTS, DARK, LIGHT, NEUTRAL, PIECES, SIDES, SIZES,
-    cells_of, rotations, shape_of,
+    ALL_PIECES,
+    CATHEDRAL,
+    CATHEDRAL_MOVES,
+    COUNTS,
+    DARK,
+    LIGHT,
+    NEUTRAL,
+    PIECES,
+    SIDES,
+    SIZES,
+    cells_of,
+    rotations,
+    shape_of,
 )
 
 CATH = "e4 d5 e5 f5 e6 e7"  # the Cathedral in the middle of the city
@@ -34,6 +45,7 @@ def owner(state: CathedralState, cell: str) -> str:
 
 
 # ---- the pieces -------------------------------------------------------------------------------
+
 
 def test_piece_set():
     """RULES.md: "Each side has 14 buildings, 47 squares" and "The neutral Cathedral has 6
@@ -73,6 +85,7 @@ def test_placements_on_an_empty_board():
 
 # ---- placing and rotating ---------------------------------------------------------------------
 
+
 def test_rotation_is_allowed():
     """RULES.md: "Buildings may be rotated, never flipped." The castle turned a quarter is a
     castle."""
@@ -108,8 +121,7 @@ def test_cells_must_form_the_piece():
 def test_cells_in_any_order():
     """API: "places a building on exactly those cells, each named once, in any order"."""
     state = pos(light=["tavern a1"], dark=["tavern j1"], to_move="light")
-    assert state.parse_move("castle e4 c3 d3 e3 c4") == \
-        state.parse_move("castle c3 d3 e3 c4 e4")
+    assert state.parse_move("castle e4 c3 d3 e3 c4") == state.parse_move("castle c3 d3 e3 c4 e4")
 
 
 def test_no_placement_on_occupied_squares():
@@ -119,7 +131,7 @@ def test_no_placement_on_occupied_squares():
     with pytest.raises(sg.IllegalMove, match="c1 is already covered"):
         state.play("stable c1 d1")
     with pytest.raises(sg.IllegalMove, match="already covered"):
-        state.play(f"tavern e5")  # the Cathedral
+        state.play("tavern e5")  # the Cathedral
     assert (state.to_json(), state._position()) == before
 
 
@@ -132,6 +144,7 @@ def test_supply_is_limited():
 
 
 # ---- turn order and the first round -------------------------------------------------------------
+
 
 def test_light_places_the_cathedral_first():
     """RULES.md, rule 1: "Light places the Cathedral anywhere. Then Dark places a building, then
@@ -170,6 +183,7 @@ def test_the_first_round_claims_nothing():
 
 # ---- territory ----------------------------------------------------------------------------------
 
+
 def test_the_edge_closes_like_a_wall():
     """RULES.md, rule 3: "the edge of the city closes like a wall". An inn in the corner
     encloses a1."""
@@ -182,8 +196,7 @@ def test_the_edge_closes_like_a_wall():
 def test_a_diagonal_gap_leaks():
     """Rulebook tip: "Corner to corner contacts are not acceptable when creating inner
     wall-to-wall connections" (fig. 6). RULES.md, rule 3: "corner-to-corner contact leaks"."""
-    state = pos(light=["tavern a2", "tavern b1"], dark=["tavern j10", "tavern j8"],
-                to_move="light")
+    state = pos(light=["tavern a2", "tavern b1"], dark=["tavern j10", "tavern j8"], to_move="light")
     state.play("stable h1 i1")
     assert owner(state, "a1") == "free", "a1 leaks to b2 through the diagonal gap"
     assert state.last_claim == 0
@@ -192,8 +205,12 @@ def test_a_diagonal_gap_leaks():
 def test_the_cathedral_is_never_a_wall():
     """Rulebook tip: "The Cathedral is neutral and may not be used as part of your wall-to-wall
     connection to claim space." A corner closed only by the Cathedral is not claimed."""
-    state = pos(cathedral="b1 a2 b2 c2 b3 b4", light=["tavern j1"],
-                dark=["tavern j10", "tavern h10"], to_move="light")
+    state = pos(
+        cathedral="b1 a2 b2 c2 b3 b4",
+        light=["tavern j1"],
+        dark=["tavern j10", "tavern h10"],
+        to_move="light",
+    )
     state.play("stable e1 f1")
     assert owner(state, "a1") == "free"
 
@@ -202,21 +219,35 @@ def test_an_empty_region_is_claimed():
     """RULES.md, rule 3: "Every region holding at most one building that is not P's becomes P's
     territory, all of it", whatever its size."""
     wall = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
-    state = pos(cathedral="g4 f5 g5 h5 g6 g7", light=wall, dark=["tavern j10", "tavern j1"],
-                to_move="light")
+    state = pos(
+        cathedral="g4 f5 g5 h5 g6 g7", light=wall, dark=["tavern j10", "tavern j1"], to_move="light"
+    )
     state.play("tavern e8")  # closes the wall from edge to edge
     claimed = [f"{c}{r}" for c in "abcd" for r in range(1, 10)] + ["a10", "b10", "c10"]
     assert all(owner(state, c) == "light-territory" for c in claimed)
     assert bin(state.last_claim).count("1") == 39
-    assert "claims 39 squares" in sg.load("cathedral", start=dict(
-        cathedral="g4 f5 g5 h5 g6 g7", light=wall, dark=["tavern j10", "tavern j1"],
-        to_move="light")).new_game().explain("tavern e8").words
+    assert (
+        "claims 39 squares"
+        in sg.load(
+            "cathedral",
+            start={
+                "cathedral": "g4 f5 g5 h5 g6 g7",
+                "light": wall,
+                "dark": ["tavern j10", "tavern j1"],
+                "to_move": "light",
+            },
+        )
+        .new_game()
+        .explain("tavern e8")
+        .words
+    )
 
 
 def test_one_placement_claims_two_regions():
     """RULES.md, rule 3: "One placement may claim several regions." """
-    state = pos(light=["bridge b1 b2 b3", "stable a4 b4"], dark=["tavern j10", "tavern j1"],
-                to_move="light")
+    state = pos(
+        light=["bridge b1 b2 b3", "stable a4 b4"], dark=["tavern j10", "tavern j1"], to_move="light"
+    )
     state.play("tavern a2")
     assert owner(state, "a1") == "light-territory"
     assert owner(state, "a3") == "light-territory"
@@ -240,8 +271,11 @@ def test_a_region_with_one_building_is_claimed_and_the_building_captured():
 def test_two_buildings_are_safe():
     """Rulebook: "If you enclose TWO or more buildings (fig. 5) ... no buildings are removed from
     play and the space is still available to your opponent." """
-    state = pos(light=["bridge b1 b2 b3"], dark=["tavern a1", "tavern a2", "stable i10 j10"],
-                to_move="light")
+    state = pos(
+        light=["bridge b1 b2 b3"],
+        dark=["tavern a1", "tavern a2", "stable i10 j10"],
+        to_move="light",
+    )
     state.play("stable a3 a4")
     assert owner(state, "a1") == "dark" and owner(state, "a2") == "dark"
     assert state.last_claim == 0 and state.last_captures == []
@@ -252,8 +286,9 @@ def test_the_cathedral_is_captured_and_leaves_the_game():
     is not replayed for the remainder of the game". RULES.md, rule 4: "the Cathedral leaves the
     game"."""
     wall = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
-    state = pos(cathedral="b1 a2 b2 c2 b3 b4", light=wall, dark=["tavern j10", "tavern j1"],
-                to_move="light")
+    state = pos(
+        cathedral="b1 a2 b2 c2 b3 b4", light=wall, dark=["tavern j10", "tavern j1"], to_move="light"
+    )
     state.play("tavern e8")
     assert state.cathedral_state == "captured"
     assert owner(state, "b2") == "light-territory"
@@ -267,8 +302,12 @@ def test_the_cathedral_alone_with_an_opponent_building_is_two():
     """Rulebook: "If you enclose TWO or more buildings (fig. 5), one of which may be the
     Cathedral, no buildings are removed"."""
     wall = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
-    state = pos(cathedral="b1 a2 b2 c2 b3 b4", light=wall,
-                dark=["tavern a10", "tavern j10", "stable i1 j1"], to_move="light")
+    state = pos(
+        cathedral="b1 a2 b2 c2 b3 b4",
+        light=wall,
+        dark=["tavern a10", "tavern j10", "stable i1 j1"],
+        to_move="light",
+    )
     state.play("tavern e8")
     assert state.cathedral_state == "placed"
     assert owner(state, "a10") == "dark"
@@ -278,8 +317,7 @@ def test_the_cathedral_alone_with_an_opponent_building_is_two():
 def test_no_building_on_the_opponents_territory():
     """RULES.md, rule 5: "No building on an occupied square or on the opponent's territory;
     building inside one's own territory is allowed." """
-    state = pos(light=["inn b1 a2 b2"], dark=["tavern j10"], light_territory="a1",
-                to_move="dark")
+    state = pos(light=["inn b1 a2 b2"], dark=["tavern j10"], light_territory="a1", to_move="dark")
     with pytest.raises(sg.IllegalMove, match="Light's territory"):
         state.play("tavern a1")
     state.play("tavern c5")
@@ -290,9 +328,12 @@ def test_no_building_on_the_opponents_territory():
 def test_territory_can_change_hands():
     """RULES.md, rules 3-4: a claimed region becomes P's territory, "all of it": here Dark's
     enclosed corner falls to Light when Light captures the one building walling it."""
-    state = pos(light=["bridge c1 c2 c3", "stable a4 b4", "tavern j5"],
-                dark=["inn b1 a2 b2", "tavern j10"], dark_territory="a1",
-                to_move="light")
+    state = pos(
+        light=["bridge c1 c2 c3", "stable a4 b4", "tavern j5"],
+        dark=["inn b1 a2 b2", "tavern j10"],
+        dark_territory="a1",
+        to_move="light",
+    )
     state.play("tavern b3")  # encloses a1 a2 b1 b2: Dark's inn alone in it, and a1
     assert owner(state, "a1") == "light-territory"
     assert owner(state, "a2") == "light-territory"
@@ -300,6 +341,7 @@ def test_territory_can_change_hands():
 
 
 # ---- skipping, the end, scores ------------------------------------------------------------------
+
 
 def test_a_player_who_cannot_place_is_skipped():
     """RULES.md, rule 6: "A side with no legal placement is skipped (there is no pass move)."
@@ -324,8 +366,9 @@ def test_the_game_ends_when_neither_can_place():
             state.play(rng.choice(state.legal_moves()))
         for side in (LIGHT, DARK):
             blocked = state.occ[0] | state.occ[1] | state.occ[2] | state.terr[1 - side]
-            assert not any(state.supply[side][m.piece] and not m.mask & blocked
-                           for m in SIDES[side].moves), f"seed {seed}: side {side} could place"
+            assert not any(
+                state.supply[side][m.piece] and not m.mask & blocked for m in SIDES[side].moves
+            ), f"seed {seed}: side {side} could place"
 
 
 def test_scoring_lower_wins_and_equal_draws():
@@ -348,6 +391,7 @@ def test_scoring_lower_wins_and_equal_draws():
 
 
 # ---- the match ----------------------------------------------------------------------------------
+
 
 def test_the_match():
     """Rulebook: "Now play with the Dark player positioning the Cathedral first. At the end, the
@@ -372,6 +416,7 @@ def test_the_match():
 
 
 # ---- territory against an independent reference ------------------------------------------------
+
 
 def _reference_after(state: CathedralState, move) -> tuple:
     """Rules 3-4 done the slow, obvious way: breadth-first regions over cells."""
@@ -420,24 +465,29 @@ def test_territory_matches_a_slow_reference():
             move = rng.choice(state.legal_moves())
             expected = _reference_after(state, move)
             state.play(move)
-            assert (sorted(state.buildings), state.terr, state.supply) == expected, \
+            assert (sorted(state.buildings), state.terr, state.supply) == expected, (
                 f"seed {seed}, after {move}"
+            )
 
 
 # ---- the start option ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("start,words", [
-    ("castle", "must be a mapping"),
-    ({"light": ["castle a1 b1"]}, "light building 1"),
-    ({"light": ["palace a1"]}, "not one of light's buildings"),
-    ({"light": ["tavern a1", "tavern b1", "tavern c1"]}, "only 2 tavern"),
-    ({"cathedral": CATH, "light": ["tavern e5"]}, "overlaps"),
-    ({"cathedral": "a1 a2"}, "does not form the Cathedral"),
-    ({"light": ["tavern a1"]}, "placed before any building"),
-    ({"to_move": "red"}, "to_move"),
-    ({"colour": 1}, "unknown key"),
-    ({"cathedral": CATH, "light_territory": "z9"}, "light_territory"),
-])
+
+@pytest.mark.parametrize(
+    "start,words",
+    [
+        ("castle", "must be a mapping"),
+        ({"light": ["castle a1 b1"]}, "light building 1"),
+        ({"light": ["palace a1"]}, "not one of light's buildings"),
+        ({"light": ["tavern a1", "tavern b1", "tavern c1"]}, "only 2 tavern"),
+        ({"cathedral": CATH, "light": ["tavern e5"]}, "overlaps"),
+        ({"cathedral": "a1 a2"}, "does not form the Cathedral"),
+        ({"light": ["tavern a1"]}, "placed before any building"),
+        ({"to_move": "red"}, "to_move"),
+        ({"colour": 1}, "unknown key"),
+        ({"cathedral": CATH, "light_territory": "z9"}, "light_territory"),
+    ],
+)
 def test_bad_start_positions_say_where(start, words):
     with pytest.raises(ValueError, match=words):
         sg.load("cathedral", start=start)

@@ -52,6 +52,7 @@ def facts(state: CathedralState) -> dict:
 
 # ---- the round trip ------------------------------------------------------------------------------
 
+
 def grasping_move(state: CathedralState, rng: random.Random) -> sg.Move:
     """Now and then the move (of a sample) that claims and captures most, else any: games
     with captures and territory changing hands."""
@@ -70,8 +71,9 @@ def grasping_move(state: CathedralState, rng: random.Random) -> sg.Move:
 @pytest.mark.parametrize("grasping", [False, True])
 @pytest.mark.parametrize("match", [False, True])
 @pytest.mark.parametrize("seed", range(4))
-def test_every_position_of_random_games_sets_up_again(match: bool, seed: int,
-                                                      grasping: bool) -> None:
+def test_every_position_of_random_games_sets_up_again(
+    match: bool, seed: int, grasping: bool
+) -> None:
     """``game.setup(game.position(s))`` is ``s`` again for every position of random games: the
     same occupancy, territory, supplies (captured buildings back in them), turn, first round,
     skipped side, match scores and legal moves; and the games go on alike."""
@@ -100,8 +102,14 @@ def test_a_captured_building_and_a_captured_cathedral_set_up_again() -> None:
     position keeps the Cathedral captured and the building back in its owner's supply."""
     wall = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10"]
     game = sg.load("cathedral")
-    state = game.setup(dict(cathedral="b1 a2 b2 c2 b3 b4", light=wall,
-                            dark=["tavern j10", "tavern j1"], to_move="light"))
+    state = game.setup(
+        {
+            "cathedral": "b1 a2 b2 c2 b3 b4",
+            "light": wall,
+            "dark": ["tavern j10", "tavern j1"],
+            "to_move": "light",
+        }
+    )
     state.play("tavern e8")
     position = game.position(state)
     assert position["cathedral"] == "captured"
@@ -113,8 +121,14 @@ def test_a_captured_building_and_a_captured_cathedral_set_up_again() -> None:
 def test_a_set_up_position_travels_in_its_record() -> None:
     """Records keep the game's options, so a set-up position and its moves load again."""
     game = sg.load("cathedral")
-    state = game.setup({"cathedral": CATH, "light": ["castle a1 b1 c1 a2 c2"],
-                        "dark": ["tavern j10", "stable h1 i1"], "to_move": "light"})
+    state = game.setup(
+        {
+            "cathedral": CATH,
+            "light": ["castle a1 b1 c1 a2 c2"],
+            "dark": ["tavern j10", "stable h1 i1"],
+            "to_move": "light",
+        }
+    )
     state.play("tavern a10")
     loaded = sg.load_record(state.record().to_text()).state()
     assert isinstance(loaded, CathedralState)
@@ -122,6 +136,7 @@ def test_a_set_up_position_travels_in_its_record() -> None:
 
 
 # ---- what a set-up position may hold -----------------------------------------------------------
+
 
 def test_light_places_the_cathedral_first() -> None:
     """Rulebook: Light places the Cathedral first (rules 1): before it, it is Light's turn."""
@@ -147,8 +162,13 @@ def test_a_second_game_is_for_a_match() -> None:
 def test_the_first_round_claims_nothing() -> None:
     """Rule 2: "The first round claims nothing: the Cathedral and each side's first
     building"."""
-    refused("claims nothing", first_round_over=False, dark=["inn b1 a2 b2"],
-            dark_territory="a1", to_move="light")
+    refused(
+        "claims nothing",
+        first_round_over=False,
+        dark=["inn b1 a2 b2"],
+        dark_territory="a1",
+        to_move="light",
+    )
     state = set_up(first_round_over=False, dark=["inn b1 a2 b2"], to_move="light")
     state.play("tavern j10")  # Light's first building claims nothing either
     assert state.terr == [0, 0]
@@ -158,45 +178,75 @@ def test_the_turn_in_the_first_round() -> None:
     """Rule 1: "Light places the Cathedral anywhere. Then Dark places a building, then Light,
     alternating." """
     refused("Dark's turn in the first round", first_round_over=False, to_move="light")
-    refused("Dark places the first building", first_round_over=False, light=["tavern a1"],
-            to_move="dark")
+    refused(
+        "Dark places the first building",
+        first_round_over=False,
+        light=["tavern a1"],
+        to_move="dark",
+    )
     assert set_up(first_round_over=False, to_move="dark").current_player == DARK
 
 
 def test_territory_is_a_whole_walled_off_region() -> None:
     """Rule 3: "Every region holding at most one building that is not P's becomes P's
     territory, all of it": territory that the region's walls do not close is refused."""
-    words = refused("not walled off", light=["inn b1 a2 b2", "tavern j10"], dark=["tavern h1"],
-                    light_territory="a1 c3", to_move="dark")
+    words = refused(
+        "not walled off",
+        light=["inn b1 a2 b2", "tavern j10"],
+        dark=["tavern h1"],
+        light_territory="a1 c3",
+        to_move="dark",
+    )
     assert "c3" in words and "rule 3" in words
-    state = set_up(light=["inn b1 a2 b2", "tavern j10"], dark=["tavern h1"],
-                   light_territory="a1", to_move="dark")
+    state = set_up(
+        light=["inn b1 a2 b2", "tavern j10"],
+        dark=["tavern h1"],
+        light_territory="a1",
+        to_move="dark",
+    )
     assert state.owner_at(0, 0) == "light-territory"
 
 
 def test_no_building_stands_on_the_opponents_territory() -> None:
     """Rule 5: "No building on an occupied square or on the opponent's territory"."""
-    words = refused("may not stand on the opponent's territory",
-                    light=["inn b1 a2 b2", "tavern j10"], dark=["tavern a1"],
-                    light_territory="a1", to_move="dark")
+    words = refused(
+        "may not stand on the opponent's territory",
+        light=["inn b1 a2 b2", "tavern j10"],
+        dark=["tavern a1"],
+        light_territory="a1",
+        to_move="dark",
+    )
     assert "covered by Dark's building" in words and "rule 5" in words
     # a side's own building on its territory just covers it
-    state = set_up(light=["inn b1 a2 b2", "tavern j10", "tavern a1"], dark=["tavern h1"],
-                   light_territory="a1", to_move="dark")
+    state = set_up(
+        light=["inn b1 a2 b2", "tavern j10", "tavern a1"],
+        dark=["tavern h1"],
+        light_territory="a1",
+        to_move="dark",
+    )
     assert state.owner_at(0, 0) == "light"
 
 
 def test_the_last_builder_has_claimed_what_it_walls_off() -> None:
     """Rules 3-4: after a side builds, every region it walls off holding at most one other
     building is its territory, the one building captured: Light built last here."""
-    words = refused("would have captured Dark's tavern", light=["inn b1 a2 b2", "tavern j10"],
-                    dark=["tavern a1", "tavern h1"], to_move="dark")
+    words = refused(
+        "would have captured Dark's tavern",
+        light=["inn b1 a2 b2", "tavern j10"],
+        dark=["tavern a1", "tavern h1"],
+        to_move="dark",
+    )
     assert "rules 3-4" in words
-    refused("mark it Light's territory", light=["inn b1 a2 b2", "tavern j10"],
-            dark=["tavern h1"], to_move="dark")
+    refused(
+        "mark it Light's territory",
+        light=["inn b1 a2 b2", "tavern j10"],
+        dark=["tavern h1"],
+        to_move="dark",
+    )
     # Light built last: Dark's own walled corner is not claimed yet, Dark's next building does
-    state = set_up(light=["tavern j10", "tavern h1"], dark=["inn b1 a2 b2", "tavern h10"],
-                   to_move="dark")
+    state = set_up(
+        light=["tavern j10", "tavern h1"], dark=["inn b1 a2 b2", "tavern h10"], to_move="dark"
+    )
     state.play("tavern c5")
     assert state.owner_at(0, 0) == "dark-territory"
 
@@ -204,10 +254,16 @@ def test_the_last_builder_has_claimed_what_it_walls_off() -> None:
 def test_a_skipped_side_cannot_place() -> None:
     """Rule 6: "A side with no legal placement is skipped": a position saying that a side was
     skipped is refused when that side could place."""
-    refused("can still place", light=["tavern a1"], dark=["tavern j10"], to_move="light",
-            skipped="dark")
-    refused("so it is Dark's turn", light=["tavern a1"], dark=["tavern j10"], to_move="light",
-            skipped="light")
+    refused(
+        "can still place", light=["tavern a1"], dark=["tavern j10"], to_move="light", skipped="dark"
+    )
+    refused(
+        "so it is Dark's turn",
+        light=["tavern a1"],
+        dark=["tavern j10"],
+        to_move="light",
+        skipped="light",
+    )
 
 
 def test_a_position_needs_a_building_once_the_first_round_is_over() -> None:
@@ -233,14 +289,37 @@ def test_form_errors_say_where() -> None:
 # a position of a random game (seed 2, ply 24): Light could not place after Dark's last building
 SKIPPED = {
     "cathedral": "e8 d9 e9 f9 g9 e10",
-    "light": ["stable e4 f4", "stable a3 a4", "tower b7 c7 a8 b8 a9", "square h9 i9 h10 i10",
-              "abbey e6 f6 d7 e7", "bridge a6 b6 c6", "manor h4 h5 i5 h6", "tavern e5",
-              "inn j2 i3 j3", "tavern j10", "inn i7 j7 i8"],
-    "dark": ["academy c3 c4 d4 b5 c5", "stable j4 j5", "abbey d2 e2 e3 f3", "bridge f7 g7 h7",
-             "inn g1 g2 h2", "tavern a2", "square b1 c1 b2 c2", "inn g4 f5 g5",
-             "tower c8 d8 b9 c9 b10", "tavern f8", "stable c10 d10"],
-    "light_territory": "a7 j8 j9", "dark_territory": "a1", "to_move": "dark",
-    "skipped": "light", "first_round_over": True,
+    "light": [
+        "stable e4 f4",
+        "stable a3 a4",
+        "tower b7 c7 a8 b8 a9",
+        "square h9 i9 h10 i10",
+        "abbey e6 f6 d7 e7",
+        "bridge a6 b6 c6",
+        "manor h4 h5 i5 h6",
+        "tavern e5",
+        "inn j2 i3 j3",
+        "tavern j10",
+        "inn i7 j7 i8",
+    ],
+    "dark": [
+        "academy c3 c4 d4 b5 c5",
+        "stable j4 j5",
+        "abbey d2 e2 e3 f3",
+        "bridge f7 g7 h7",
+        "inn g1 g2 h2",
+        "tavern a2",
+        "square b1 c1 b2 c2",
+        "inn g4 f5 g5",
+        "tower c8 d8 b9 c9 b10",
+        "tavern f8",
+        "stable c10 d10",
+    ],
+    "light_territory": "a7 j8 j9",
+    "dark_territory": "a1",
+    "to_move": "dark",
+    "skipped": "light",
+    "first_round_over": True,
 }
 
 

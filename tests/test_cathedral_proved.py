@@ -32,8 +32,11 @@ def test_the_shipped_results_are_the_solvers() -> None:
 
 
 def test_a_bot_that_proves_the_position_keeps_the_result_and_ranks_every_pair_right() -> None:
-    position = next(p for p in sorted(proved.load(), key=lambda p: p["live"])
-                    if len(set(p["results"].values())) > 1)
+    position = next(
+        p
+        for p in sorted(proved.load(), key=lambda p: p["live"])
+        if len(set(p["results"].values())) > 1
+    )
     result, right, pairs = proved._judge(("cathedral:nodes=4000000,solve=100", position, 1))
     assert result == max(position["results"].values())
     assert pairs > 0 and right == pairs

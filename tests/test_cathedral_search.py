@@ -12,8 +12,14 @@ import pytest
 
 import stainedglass as sg
 from stainedglass.cathedral.pieces import FULL, SIDES, SIZES
-from stainedglass.cathedral.search import (CathedralSearch, Position, _grown, _live, _one_ply,
-                                           evaluate)
+from stainedglass.cathedral.search import (
+    CathedralSearch,
+    Position,
+    _grown,
+    _live,
+    _one_ply,
+    evaluate,
+)
 from stainedglass.core import TERMINAL
 
 GAME = sg.load("cathedral")
@@ -49,9 +55,23 @@ def test_the_search_position_keeps_the_rules_move_by_move(seed: int) -> None:
         pos.make(pos.code_of(move))
         state.play(move)
         fresh = Position(state)
-        assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral, pos.zob,
-                pos.margin()) == (fresh.occ, fresh.terr, fresh.supply, fresh.to_move,
-                                  fresh.cathedral, fresh.zob, fresh.margin())
+        assert (
+            pos.occ,
+            pos.terr,
+            pos.supply,
+            pos.to_move,
+            pos.cathedral,
+            pos.zob,
+            pos.margin(),
+        ) == (
+            fresh.occ,
+            fresh.terr,
+            fresh.supply,
+            fresh.to_move,
+            fresh.cathedral,
+            fresh.zob,
+            fresh.margin(),
+        )
         # both sides' placements, kept up to date move by move, are those a position made
         # afresh finds in the whole table
         assert [pos.placements(s) for s in (0, 1)] == [fresh.placements(s) for s in (0, 1)]
@@ -82,7 +102,12 @@ def test_the_search_position_keeps_the_rules_through_captures() -> None:
             captures += len(state.last_captures)
             fresh = Position(state)
             assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral) == (
-                fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral)
+                fresh.occ,
+                fresh.terr,
+                fresh.supply,
+                fresh.to_move,
+                fresh.cathedral,
+            )
             # after a capture the placements come from the whole table again
             assert [pos.placements(s) for s in (0, 1)] == [fresh.placements(s) for s in (0, 1)]
     assert captures >= 10
@@ -132,13 +157,13 @@ def test_near_the_end_the_search_plays_perfectly() -> None:
     # "an exact end-game solver once few placements remain": the move chosen keeps the best
     # margin that exhaustive minimax over the rules finds, and it says win, draw or loss
     for state in small_endgames(8):
-        best = best_margin(state.clone(), [10 ** 6])
+        best = best_margin(state.clone(), [10**6])
         light = state.current_player == 0
         bot = CathedralSearch(depth=12, seed=0)
         top = bot.analyse(state, top=1)[0]
         after = state.clone()
         after.play(top.move)
-        assert best_margin(after, [10 ** 6]) == best, str(state)
+        assert best_margin(after, [10**6]) == best, str(state)
         mine = best if light else -best
         assert top.value == (1.0 if mine > 0 else 0.0 if mine < 0 else 0.5)
 
@@ -204,8 +229,9 @@ def test_answers_widens_the_other_sides_answers_to_each_root_move() -> None:
     state = random_game(8, moves=6)
     widths: dict[int | None, dict[int, int]] = {}
     for answers in (0, 30, None):  # None: the hint search as shipped (36)
-        bot = sg.ai.bot("cathedral", depth=3, seed=1,
-                        **({} if answers is None else {"answers": answers}))
+        bot = sg.ai.bot(
+            "cathedral", depth=3, seed=1, **({} if answers is None else {"answers": answers})
+        )
         seen: dict[int, int] = {}
         ordered = bot._ordered
 
@@ -228,9 +254,9 @@ def test_once_every_line_ends_the_game_the_search_stops_deepening() -> None:
     # going deeper past the end of every line sees nothing new: it answers at once instead of
     # searching the same lines again until its budget is spent
     for state in small_endgames(4):
-        bot = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0, solve=0)  # the search, not solved
+        bot = sg.ai.bot("cathedral", nodes=10**6, seed=0, solve=0)  # the search, not solved
         bot.analyse(state)
-        assert bot.nodes < 10 ** 5
+        assert bot.nodes < 10**5
         assert bot.depth_stats[-1][3]  # the last depth was searched to the end
         assert len(bot.depth_stats) <= 12
 
@@ -289,8 +315,9 @@ def test_with_partial_a_depth_cut_short_still_counts_for_the_moves_it_finished()
     assert ranked[True][0].value >= finished[last_best].value
 
 
-def test_late_placements_are_searched_shallower_first_and_every_line_still_ends_with_an_answer(
-        ) -> None:
+def test_late_placements_are_searched_shallower_first_and_every_line_still_ends_with_an_answer() -> (
+    None
+):
     # late move reductions: from the third placement searched at a node on, a first search two
     # plies shallower, and the full depth only for a placement that then beats the best; the
     # same depth costs fewer nodes, and two plies keep every line ending with the other side's
@@ -307,8 +334,18 @@ def test_late_placements_are_searched_shallower_first_and_every_line_still_ends_
         above = [0]
         pvs = bot._pvs
 
-        def spy(pos, depth, alpha, beta, sign, ply, pvs=pvs, seen=seen, at=at,  # type: ignore
-                above=above):
+        def spy(
+            pos,
+            depth,
+            alpha,
+            beta,
+            sign,
+            ply,
+            pvs=pvs,
+            seen=seen,
+            at=at,  # type: ignore
+            above=above,
+        ):
             if depth <= 0 and pos.to_move != TERMINAL:
                 seen.add(pos.to_move)
             if ply == 1:
@@ -341,13 +378,13 @@ def test_once_few_squares_are_free_the_game_is_solved_move_by_move() -> None:
     # many squares are open, as these trees are small)
     for state in small_endgames(8):
         light = state.current_player == 0
-        bot = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0, solve=100)
+        bot = sg.ai.bot("cathedral", nodes=10**6, seed=0, solve=100)
         ranked = bot.analyse(state)
         assert bot.exact and len(bot.solved) == len(state.legal_moves())
         for c in ranked:
             after = state.clone()
             after.play(c.move)
-            result = result_of(best_margin(after, [10 ** 6]), light)
+            result = result_of(best_margin(after, [10**6]), light)
             assert bot.solved[bot_code(state, c.move)][0] == result
             assert c.value == (result + 1) / 2 and c.unit == "positions solved"
         assert [c.value for c in ranked] == sorted((c.value for c in ranked), reverse=True)
@@ -362,11 +399,11 @@ def test_a_hint_never_gives_away_a_result_the_solver_proved() -> None:
     # throws away a win or a draw is proved worse, and never played
     for state in small_endgames(8):
         light = state.current_player == 0
-        best = result_of(best_margin(state.clone(), [10 ** 6]), light)
-        move = sg.ai.bot("cathedral", nodes=10 ** 6, seed=0, solve=100).choose(state)
+        best = result_of(best_margin(state.clone(), [10**6]), light)
+        move = sg.ai.bot("cathedral", nodes=10**6, seed=0, solve=100).choose(state)
         after = state.clone()
         after.play(move)
-        assert result_of(best_margin(after, [10 ** 6]), light) == best
+        assert result_of(best_margin(after, [10**6]), light) == best
 
 
 def test_the_solver_waits_for_few_free_squares_and_its_budget() -> None:
@@ -378,10 +415,10 @@ def test_the_solver_waits_for_few_free_squares_and_its_budget() -> None:
     assert bot.solved == {} and not bot.exact
     end = small_endgames(2)[1]  # 13 squares open to a building: solved by default
     assert _live(Position(end)) == 13
-    default = sg.ai.bot("cathedral", nodes=10 ** 6, seed=1)
+    default = sg.ai.bot("cathedral", nodes=10**6, seed=1)
     default.analyse(end)
     assert len(default.solved) == len(end.legal_moves()) and default.exact
-    never = sg.ai.bot("cathedral", nodes=10 ** 6, seed=1, solve=0)
+    never = sg.ai.bot("cathedral", nodes=10**6, seed=1, solve=0)
     never.analyse(end)
     assert never.solved == {}
     tiny = sg.ai.bot("cathedral", nodes=4, seed=1)  # half of 4 nodes proves nothing
@@ -398,7 +435,7 @@ def test_a_solve_cut_short_still_uses_the_moves_it_proved() -> None:
     met = set()
     for state in small_endgames(8):
         light = state.current_player == 0
-        whole = sg.ai.bot("cathedral", nodes=10 ** 7, seed=0, solve=100)
+        whole = sg.ai.bot("cathedral", nodes=10**7, seed=0, solve=100)
         whole.analyse(state, top=1)
         for nodes in range(2, 2 * whole.nodes, max(1, whole.nodes // 6)):
             bot = sg.ai.bot("cathedral", nodes=nodes, seed=0, solve=100)
@@ -409,7 +446,7 @@ def test_a_solve_cut_short_still_uses_the_moves_it_proved() -> None:
             for code, (value, _) in bot.proved.items():
                 after = state.clone()
                 after.play(Position(state).move_of(code))
-                result = result_of(best_margin(after, [10 ** 6]), light)
+                result = result_of(best_margin(after, [10**6]), light)
                 assert result == value if value == best else result <= value
             chosen = bot.proved.get(bot_code(state, move), (None, 0))[0]
             if best == 1:
@@ -432,7 +469,7 @@ def test_prove_gives_each_moves_result_as_exhaustive_minimax_does() -> None:
         for move, result in results.items():
             after = state.clone()
             after.play(move)
-            assert result == result_of(best_margin(after, [10 ** 6]), light)
+            assert result == result_of(best_margin(after, [10**6]), light)
     assert sg.ai.bot("cathedral").prove(small_endgames(2)[1], nodes=3) is None
     with pytest.raises(ValueError, match="the Cathedral placed"):
         sg.ai.bot("cathedral").prove(sg.load("cathedral").new_game())
@@ -441,9 +478,10 @@ def test_prove_gives_each_moves_result_as_exhaustive_minimax_does() -> None:
 def _only_their_own(state: sg.State) -> tuple[int, int]:
     """Each side's (Light's, Dark's) unsafe squares and exclusive squares, counted from the
     rules' own placements, square by square: the definitions in words, without numpy."""
-    legal = {side: [SIDES[side].moves[i] for i in state._candidates(side).tolist()]
-             for side in (0, 1)}
-    cover = {side: 0 for side in (0, 1)}
+    legal = {
+        side: [SIDES[side].moves[i] for i in state._candidates(side).tolist()] for side in (0, 1)
+    }
+    cover = dict.fromkeys((0, 1), 0)
     for side in (0, 1):
         for m in legal[side]:
             cover[side] |= m.mask
@@ -498,8 +536,9 @@ def test_the_evaluation_can_weigh_buildings_with_few_spots_left(seed: int) -> No
     assert evaluate(pos, fragile=1.5) == pytest.approx(plain + 1.5 * _fragile_by_rules(state))
     lit, dim = len(state._candidates(0)), len(state._candidates(1))
     mobility = math.log1p(lit) - math.log1p(dim)
-    assert (evaluate(pos, mobility=4.0) - evaluate(pos, mobility=0.0)
-            == pytest.approx(4.0 * mobility))
+    assert evaluate(pos, mobility=4.0) - evaluate(pos, mobility=0.0) == pytest.approx(
+        4.0 * mobility
+    )
     with pytest.raises(ValueError, match="fragile= must be a number from 0 to 10"):
         sg.ai.bot("cathedral", fragile=11)
     with pytest.raises(ValueError, match="mobility="):
@@ -525,13 +564,19 @@ def test_a_position_made_in_the_middle_of_a_game_claims_as_the_rules_do() -> Non
             state.play(move)
             fresh = Position(state)
             assert (pos.occ, pos.terr, pos.supply, pos.to_move, pos.cathedral) == (
-                fresh.occ, fresh.terr, fresh.supply, fresh.to_move, fresh.cathedral)
+                fresh.occ,
+                fresh.terr,
+                fresh.supply,
+                fresh.to_move,
+                fresh.cathedral,
+            )
     assert settled >= 6
 
 
 @pytest.mark.parametrize("made_after", [1, 3])
 def test_a_first_building_claims_nothing_and_the_second_claims_what_it_closed_off(
-        made_after: int) -> None:
+    made_after: int,
+) -> None:
     # rule 2 (RULES.md): "The first round claims nothing: the Cathedral and each side's first
     # building". Dark's inn closes off a1 in the corner and claims nothing; Dark's next
     # building, anywhere, claims it. The same whether the search's position was made before
@@ -618,6 +663,7 @@ def test_the_ranking_waits_until_the_table_move_and_the_killers_are_searched() -
             rest = later()
             assert not set(rest) & set(first)
             return rest
+
         return first, counted
 
     bot._ordered = spy
@@ -636,7 +682,8 @@ def test_the_ranking_waits_until_the_table_move_and_the_killers_are_searched() -
 
 
 def test_the_values_one_ply_deep_are_kept_for_the_next_visit(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # the search comes back to a position at each depth: the values one ply deep found there
     # are kept, and the second ranking weighs no position again, with the same order
     state = random_game(9, moves=9)

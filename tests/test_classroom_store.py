@@ -22,18 +22,19 @@ import sqlite3
 import subprocess
 import tempfile
 import threading
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 import pytest
 
 sa = pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
 
-import stainedglass as sg  # noqa: E402
-from conftest import random_move  # noqa: E402
-from stainedglass_widgets.serving.classroom import BOT, HOT_SEAT, Store, open_store  # noqa: E402
-from stainedglass_widgets.serving.classroom import rooms as rules  # noqa: E402
-from stainedglass_widgets.serving.classroom import store as store_module  # noqa: E402
+import stainedglass as sg
+from conftest import random_move
+from stainedglass_widgets.serving.classroom import BOT, HOT_SEAT, Store, open_store
+from stainedglass_widgets.serving.classroom import rooms as rules
+from stainedglass_widgets.serving.classroom import store as store_module
 
 # ---- a PostgreSQL server of the module's own --------------------------------------------------
 
@@ -43,9 +44,11 @@ def postgres_bin() -> pathlib.Path | None:
     ``/usr/lib/postgresql/<version>/bin`` (the newest)."""
     found = shutil.which("pg_ctl")
     folders = [pathlib.Path(os.path.realpath(found)).parent] if found else []
-    folders += sorted((pathlib.Path(p) for p in glob.glob("/usr/lib/postgresql/*/bin")),
-                      key=lambda p: [int(x) for x in re.findall(r"\d+", p.parent.name)],
-                      reverse=True)
+    folders += sorted(
+        (pathlib.Path(p) for p in glob.glob("/usr/lib/postgresql/*/bin")),
+        key=lambda p: [int(x) for x in re.findall(r"\d+", p.parent.name)],
+        reverse=True,
+    )
     for folder in folders:
         if (folder / "initdb").exists() and (folder / "pg_ctl").exists():
             return folder
@@ -85,8 +88,11 @@ class PostgresServer:
         self.as_user: list[str] = []
         if os.geteuid() == 0:
             shutil.chown(self.home, "nobody", "nogroup" if _group("nogroup") else "nobody")
-            self.as_user = (["runuser", "-u", "nobody", "--"] if shutil.which("runuser")
-                            else ["su", "nobody", "-s", "/bin/sh", "-c"])
+            self.as_user = (
+                ["runuser", "-u", "nobody", "--"]
+                if shutil.which("runuser")
+                else ["su", "nobody", "-s", "/bin/sh", "-c"]
+            )
         self.port = _free_port()
         self.made = False
 
@@ -96,19 +102,32 @@ class PostgresServer:
             command = [*self.as_user, " ".join(map(_quote, command))]
         elif self.as_user:
             command = [*self.as_user, *command]
-        return subprocess.run(command, capture_output=True, text=True, timeout=120,
-                              cwd=self.home)
+        return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=self.home)
 
     def start(self) -> None:
         data = self.home / "data"
-        done = self._run("initdb", "-D", str(data), "-U", "sg", "--auth=trust", "-N",
-                         "-E", "UTF8", "--locale=C")
+        done = self._run(
+            "initdb", "-D", str(data), "-U", "sg", "--auth=trust", "-N", "-E", "UTF8", "--locale=C"
+        )
         assert done.returncode == 0, f"initdb: {done.stdout}{done.stderr}"
         for _ in range(3):  # another program may take the free port first: then another one
-            options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.home} "
-                       "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-            done = self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(data),
-                             "-l", str(self.home / "log"), "-o", options)
+            options = (
+                f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.home} "
+                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            )
+            done = self._run(
+                "pg_ctl",
+                "start",
+                "-w",
+                "-t",
+                "60",
+                "-D",
+                str(data),
+                "-l",
+                str(self.home / "log"),
+                "-o",
+                options,
+            )
             if done.returncode == 0:
                 return
             self.port = _free_port()
@@ -126,15 +145,18 @@ class PostgresServer:
     def fresh_database(self) -> str:
         """The URL of the server's database ``class``, emptied (its schema made anew: quicker
         than a new database for every test)."""
-        engine = sa.create_engine(self.url().replace("postgresql:", "postgresql+psycopg:"),
-                                  isolation_level="AUTOCOMMIT")
+        engine = sa.create_engine(
+            self.url().replace("postgresql:", "postgresql+psycopg:"), isolation_level="AUTOCOMMIT"
+        )
         with engine.connect() as conn:
             if not self.made:
                 conn.exec_driver_sql("CREATE DATABASE class")
                 self.made = True
         engine.dispose()
-        engine = sa.create_engine(self.url("class").replace("postgresql:", "postgresql+psycopg:"),
-                                  isolation_level="AUTOCOMMIT")
+        engine = sa.create_engine(
+            self.url("class").replace("postgresql:", "postgresql+psycopg:"),
+            isolation_level="AUTOCOMMIT",
+        )
         with engine.connect() as conn:
             conn.exec_driver_sql("DROP SCHEMA public CASCADE")
             conn.exec_driver_sql("CREATE SCHEMA public")
@@ -185,8 +207,9 @@ def store(target: str) -> Iterator[Store]:
 # ---- helpers ----------------------------------------------------------------------------------
 
 
-def full_room(store: Store, game: str = "cathedral", seed: int = 1,
-              **options: Any) -> tuple[rules.Room, list[rules.Seat]]:
+def full_room(
+    store: Store, game: str = "cathedral", seed: int = 1, **options: Any
+) -> tuple[rules.Room, list[rules.Seat]]:
     """A room with every seat taken by a pupil of its own."""
     room = store.create_room(game, options, seed=seed)
     seats = [store.join(room.code, f"Pupil {i + 1}") for i in range(len(room.seats))]
@@ -197,8 +220,9 @@ def token_of(seats: list[rules.Seat], index: int) -> str:
     return next(s.token for s in seats if s.index == index)
 
 
-def play_on(store: Store, code: str, seats: list[rules.Seat], rng: random.Random,
-            moves: int = 10**6) -> sg.State:
+def play_on(
+    store: Store, code: str, seats: list[rules.Seat], rng: random.Random, moves: int = 10**6
+) -> sg.State:
     """Play random moves through the store as the devices would: each reads the moves since
     the ply it has, and the seat to move sends one."""
     room = store.room(code)
@@ -292,17 +316,27 @@ def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
     with engine.begin() as conn:
         assert "progress" not in sa.inspect(conn).get_table_names()
         start = sg.load("cathedral").new_game(seed=3).record().to_text()
-        room_id = conn.execute(sa.text(
-            "INSERT INTO rooms (code, game, start, seats, state, ply, turn, version, created_at)"
-            " VALUES ('BCDFG', 'cathedral', :start, 2, 'open', 1, 1, 3, :now) RETURNING id"),
-            {"start": start, "now": store_module._now()}).scalar_one()
-        conn.execute(sa.text(
-            "INSERT INTO seats (room_id, seat, kind, name, token_hash) VALUES "
-            "(:r, 0, 'pupil', 'Ann', :t0), (:r, 1, 'pupil', 'Ben', :t1)"),
-            {"r": room_id, "t0": rules.token_hash("a" * 24), "t1": rules.token_hash("b" * 24)})
-        conn.execute(sa.text("INSERT INTO moves (room_id, ply, move, at) VALUES "
-                             "(:r, 1, 'cathedral e4 d5 e5 f5 e6 e7', :now)"),
-                     {"r": room_id, "now": store_module._now()})
+        room_id = conn.execute(
+            sa.text(
+                "INSERT INTO rooms (code, game, start, seats, state, ply, turn, version, created_at)"
+                " VALUES ('BCDFG', 'cathedral', :start, 2, 'open', 1, 1, 3, :now) RETURNING id"
+            ),
+            {"start": start, "now": store_module._now()},
+        ).scalar_one()
+        conn.execute(
+            sa.text(
+                "INSERT INTO seats (room_id, seat, kind, name, token_hash) VALUES "
+                "(:r, 0, 'pupil', 'Ann', :t0), (:r, 1, 'pupil', 'Ben', :t1)"
+            ),
+            {"r": room_id, "t0": rules.token_hash("a" * 24), "t1": rules.token_hash("b" * 24)},
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO moves (room_id, ply, move, at) VALUES "
+                "(:r, 1, 'cathedral e4 d5 e5 f5 e6 e7', :now)"
+            ),
+            {"r": room_id, "now": store_module._now()},
+        )
     first.close()
     with open_store(target) as store:
         assert store.revision == "0002"
@@ -330,16 +364,21 @@ def test_what_is_not_a_store_is_refused_in_words(tmp_path: pathlib.Path) -> None
     raw.close()
     refused(lambda: open_store(newer), ValueError, "made by a newer stainedglass", "0099")
     refused(lambda: open_store(tmp_path), ValueError, "is a file, not the folder")
-    refused(lambda: open_store("mysql://me@there/class"), ValueError, "SQLite file or a "
-            "PostgreSQL server")
+    refused(
+        lambda: open_store("mysql://me@there/class"),
+        ValueError,
+        "SQLite file or a PostgreSQL server",
+    )
     refused(lambda: open_store("sqlite://"), ValueError, "a SQLite store is a file")
 
 
 def test_where_a_store_is(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     if os.name == "posix" and os.uname().sysname == "Linux":
-        assert store_module.default_store_path() == tmp_path / "data" / "stainedglass" / \
-            "class.sqlite3"
+        assert (
+            store_module.default_store_path()
+            == tmp_path / "data" / "stainedglass" / "class.sqlite3"
+        )
     with open_store() as store:  # made on first use, with its folders
         assert store.url.endswith("class.sqlite3")
     assert store_module.default_store_path().is_file()
@@ -355,15 +394,18 @@ def test_the_polling_query_uses_the_moves_key(tmp_path: pathlib.Path) -> None:
     with open_store(tmp_path / "c.sqlite3") as store, store.engine.connect() as conn:
         query = store_module.moves_query("BCDFG", 3)
         compiled = query.compile(conn, compile_kwargs={"literal_binds": True})
-        plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(
-            f"EXPLAIN QUERY PLAN {compiled}"))
-        assert re.search(r"SEARCH moves USING (PRIMARY KEY|INDEX \S+) \(room_id=\? AND "
-                         r"ply>\?\)", plan), plan
+        plan = " ".join(
+            str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {compiled}")
+        )
+        assert re.search(
+            r"SEARCH moves USING (PRIMARY KEY|INDEX \S+) \(room_id=\? AND "
+            r"ply>\?\)",
+            plan,
+        ), plan
         assert re.search(r"SEARCH rooms USING (COVERING )?INDEX \S+ \(code=\?\)", plan), plan
 
 
-def test_the_data_version_changes_with_every_write_and_only_then(
-        tmp_path: pathlib.Path) -> None:
+def test_the_data_version_changes_with_every_write_and_only_then(tmp_path: pathlib.Path) -> None:
     """A polling device asks ``data_version()`` (a pragma, microseconds) before reading moves:
     it must change when another store (another kernel) writes, and stay when nothing did."""
     with open_store(tmp_path / "c.sqlite3") as device, open_store(tmp_path / "c.sqlite3") as other:
@@ -421,8 +463,11 @@ def test_a_whole_game_through_the_store(store: Store, game: str) -> None:
     # every pupil seated (not the bot) has the game in their progress, by their share of the win
     played = {p.pupil: p.games_played for p in store.progress()}
     assert played == {s.name: 1 for s in seats if s.kind != BOT}
-    refused(lambda: store.play(room.code, seats[0].token, "pass", len(state.history)),
-            sg.IllegalMove, "the game is over")
+    refused(
+        lambda: store.play(room.code, seats[0].token, "pass", len(state.history)),
+        sg.IllegalMove,
+        "the game is over",
+    )
 
 
 def test_two_moves_sent_at_once_give_one_move_and_one_refusal(target: str) -> None:
@@ -443,14 +488,16 @@ def test_two_moves_sent_at_once_give_one_move_and_one_refusal(target: str) -> No
             outcomes: list[Any] = [None, None]
 
             def send(i: int, store: Store, move: sg.Move) -> None:
-                gate.wait()
+                gate.wait()  # noqa: B023 - called within this iteration
                 try:
-                    outcomes[i] = store.play(room.code, token_of(seats, seat), str(move), ply)
-                except Exception as e:  # noqa: BLE001 - the refusal is the result
-                    outcomes[i] = e
+                    outcomes[i] = store.play(room.code, token_of(seats, seat), str(move), ply)  # noqa: B023 - called within this iteration
+                except Exception as e:
+                    outcomes[i] = e  # noqa: B023 - called within this iteration
 
-            threads = [threading.Thread(target=send, args=(0, first, a)),
-                       threading.Thread(target=send, args=(1, second, b))]
+            threads = [
+                threading.Thread(target=send, args=(0, first, a)),
+                threading.Thread(target=send, args=(1, second, b)),
+            ]
             for t in threads:
                 t.start()
             for t in threads:
@@ -459,8 +506,10 @@ def test_two_moves_sent_at_once_give_one_move_and_one_refusal(target: str) -> No
             lost = [o for o in outcomes if isinstance(o, Exception)]
             assert len(won) == 1 and len(lost) == 1, outcomes
             assert type(lost[0]) is ValueError
-            assert f"room {room.code} is at move {ply + 1}, not {ply}: move {ply + 1} was " \
-                   "played already" in str(lost[0])
+            assert (
+                f"room {room.code} is at move {ply + 1}, not {ply}: move {ply + 1} was "
+                "played already" in str(lost[0])
+            )
             stored = first.moves_since(room.code, ply)
             assert [m.move for m in stored] == [m.move for m in won[0]]
             assert second.state(room.code).history == state.history + [stored[0].move]
@@ -471,12 +520,21 @@ def test_the_schema_holds_one_move_a_ply(store: Store) -> None:
     room, seats = full_room(store)
     store.play(room.code, seats[0].token, "cathedral e4 d5 e5 f5 e6 e7", 0)
     with store.engine.connect() as conn:
-        room_id = conn.execute(sa.select(store_module.rooms_table.c.id).where(
-            store_module.rooms_table.c.code == room.code)).scalar_one()
+        room_id = conn.execute(
+            sa.select(store_module.rooms_table.c.id).where(
+                store_module.rooms_table.c.code == room.code
+            )
+        ).scalar_one()
     with pytest.raises(sa.exc.IntegrityError), store.engine.begin() as conn:
-        conn.execute(sa.insert(store_module.moves_table).values(
-            room_id=room_id, ply=1, move="cathedral b1 a2 b2 c2 b3 b4", seat=0,
-            at=store_module._now()))
+        conn.execute(
+            sa.insert(store_module.moves_table).values(
+                room_id=room_id,
+                ply=1,
+                move="cathedral b1 a2 b2 c2 b3 b4",
+                seat=0,
+                at=store_module._now(),
+            )
+        )
     assert [m.move for m in store.moves_since(room.code)] == ["cathedral e4 d5 e5 f5 e6 e7"]
 
 
@@ -494,34 +552,53 @@ def test_wrong_input_is_refused_in_words_and_changes_nothing(store: Store) -> No
         (lambda: store.join("AEIOU", "Ann"), ("'AEIOU' is not a room code",)),
         (lambda: store.join("B" * 10_000, "Ann"), ("is not a room code",)),
         (lambda: store.join("QQQQQ", "Ann"), ("there is no room QQQQQ",)),
-        (lambda: store.join(room.code, long_name), ("a name is at most 40 characters, not "
-                                                    "10,000",)),
+        (
+            lambda: store.join(room.code, long_name),
+            ("a name is at most 40 characters, not 10,000",),
+        ),
         (lambda: store.join(other.code, "   "), ("a name cannot be empty",)),
         (lambda: store.join(other.code, "Ann\x00"), ("characters that cannot be shown",)),
         (lambda: store.join(room.code, "Eve"), (f"room {room.code} is full",)),
         (lambda: store.join(room.code, "Eve", seat=7), ("has seats 0 to 1, not 7",)),
         (lambda: store.join(ended.code, "Eve"), (f"room {ended.code} has ended",)),
-        (lambda: store.join(room.code, "Bot", kind=BOT), ("give that pupil's seat token as "
-                                                          "host",)),
+        (lambda: store.join(room.code, "Bot", kind=BOT), ("give that pupil's seat token as host",)),
         (lambda: store.join(room.code, "Bot", kind="robot"), ("not a kind of seat",)),
-        (lambda: store.join(room.code, "Bot", kind=BOT, host=other_seats[0].token),
-         ("not that of a pupil seated in room",)),
-        (lambda: store.play(room.code, forged, "castle a1 b1 c1 a2 c2", 1),
-         ("no seat of room", "holds this token")),
-        (lambda: store.play(room.code, "x" * 10_000, "castle a1 b1 c1 a2 c2", 1),
-         ("is not a seat token",)),
-        (lambda: store.play(room.code, other_seats[1].token, "castle a1 b1 c1 a2 c2", 1),
-         (f"this seat token is for another room, not room {room.code}",)),
-        (lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", 0),
-         (f"room {room.code} is at move 1, not 0: move 1 was played already",)),
-        (lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", 5),
-         ("is at move 1: there is no move 5 yet",)),
-        (lambda: store.play(room.code, seats[1].token, "x" * 10_000, 1),
-         ("a move is text of 1 to 200 characters, not 10,000",)),
-        (lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", True),
-         ("ply is a whole number of moves",)),
-        (lambda: store.play(ended.code, gone.token, "cathedral e4 d5 e5 f5 e6 e7", 0),
-         (f"room {ended.code} has ended: its game can be read as a record",)),
+        (
+            lambda: store.join(room.code, "Bot", kind=BOT, host=other_seats[0].token),
+            ("not that of a pupil seated in room",),
+        ),
+        (
+            lambda: store.play(room.code, forged, "castle a1 b1 c1 a2 c2", 1),
+            ("no seat of room", "holds this token"),
+        ),
+        (
+            lambda: store.play(room.code, "x" * 10_000, "castle a1 b1 c1 a2 c2", 1),
+            ("is not a seat token",),
+        ),
+        (
+            lambda: store.play(room.code, other_seats[1].token, "castle a1 b1 c1 a2 c2", 1),
+            (f"this seat token is for another room, not room {room.code}",),
+        ),
+        (
+            lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", 0),
+            (f"room {room.code} is at move 1, not 0: move 1 was played already",),
+        ),
+        (
+            lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", 5),
+            ("is at move 1: there is no move 5 yet",),
+        ),
+        (
+            lambda: store.play(room.code, seats[1].token, "x" * 10_000, 1),
+            ("a move is text of 1 to 200 characters, not 10,000",),
+        ),
+        (
+            lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", True),
+            ("ply is a whole number of moves",),
+        ),
+        (
+            lambda: store.play(ended.code, gone.token, "cathedral e4 d5 e5 f5 e6 e7", 0),
+            (f"room {ended.code} has ended: its game can be read as a record",),
+        ),
         (lambda: store.moves_since("QQQQQ", 0), ("there is no room QQQQQ",)),
         (lambda: store.moves_since(room.code, -1), ("ply is a whole number of moves",)),
         (lambda: store.state(room.code, 9), ("is at move 1, not yet 9",)),
@@ -532,16 +609,26 @@ def test_wrong_input_is_refused_in_words_and_changes_nothing(store: Store) -> No
         (lambda: store.create_room("cathedral", seed=-4), ("a seed is a whole number",)),
         (lambda: store.create_room("cathedral", start="{}"), ("not both",)),
         (lambda: store.create_room(start="r1.garbage"), ("the record in it is damaged",)),
-        (lambda: store.add_progress(long_name, "cathedral", "lesson", "1"),
-         ("a pupil's name is at most 40 characters",)),
-        (lambda: store.add_progress("Ann", "cathedral", "lesson", "x" * 10_000),
-         ("printable text of at most 100 characters",)),
-        (lambda: store.add_progress("Ann", "cathedral", "coach", "", 1.5),
-         ("the coach's accuracy is a number from 0 to 1",)),
-        (lambda: store.add_progress("Ann", "cathedral", "puzzle", "p1", 0.5),
-         ("a puzzle tried has the value True",)),
-        (lambda: store.add_progress("Ann", "cathedral", "cheat", "p1"),
-         ("not a kind of progress",)),
+        (
+            lambda: store.add_progress(long_name, "cathedral", "lesson", "1"),
+            ("a pupil's name is at most 40 characters",),
+        ),
+        (
+            lambda: store.add_progress("Ann", "cathedral", "lesson", "x" * 10_000),
+            ("printable text of at most 100 characters",),
+        ),
+        (
+            lambda: store.add_progress("Ann", "cathedral", "coach", "", 1.5),
+            ("the coach's accuracy is a number from 0 to 1",),
+        ),
+        (
+            lambda: store.add_progress("Ann", "cathedral", "puzzle", "p1", 0.5),
+            ("a puzzle tried has the value True",),
+        ),
+        (
+            lambda: store.add_progress("Ann", "cathedral", "cheat", "p1"),
+            ("not a kind of progress",),
+        ),
         (lambda: store.progress(sort="shoe size"), ("not a column of the progress table",)),
     ]
     for call, words in cases:
@@ -554,14 +641,24 @@ def test_moves_the_rules_forbid_are_refused_naming_the_rule(store: Store) -> Non
     room = store.create_room("cathedral", seed=1)
     ann = store.join(room.code, "Ann")
     before = store.dump()
-    refused(lambda: store.play(room.code, ann.token, "cathedral e4 d5 e5 f5 e6 e7", 0),
-            sg.IllegalMove, "waits for its players", "1 of its 2 seats is free")
+    refused(
+        lambda: store.play(room.code, ann.token, "cathedral e4 d5 e5 f5 e6 e7", 0),
+        sg.IllegalMove,
+        "waits for its players",
+        "1 of its 2 seats is free",
+    )
     ben = store.join(room.code, "Ben")
     before = store.dump()
-    refused(lambda: store.play(room.code, ben.token, "cathedral e4 d5 e5 f5 e6 e7", 0),
-            sg.IllegalMove, "it is Light's turn, not Dark's: players move in turn")
-    refused(lambda: store.play(room.code, ann.token, "tavern a1", 0), sg.IllegalMove,
-            "the Cathedral is placed first")
+    refused(
+        lambda: store.play(room.code, ben.token, "cathedral e4 d5 e5 f5 e6 e7", 0),
+        sg.IllegalMove,
+        "it is Light's turn, not Dark's: players move in turn",
+    )
+    refused(
+        lambda: store.play(room.code, ann.token, "tavern a1", 0),
+        sg.IllegalMove,
+        "the Cathedral is placed first",
+    )
     refused(lambda: store.play(room.code, ann.token, "fly to the moon", 0), ValueError)
     assert store.dump() == before
     wol = store.create_room("walls_of_light", {"players": 2}, seed=3)
@@ -569,8 +666,12 @@ def test_moves_the_rules_forbid_are_refused_naming_the_rule(store: Store) -> Non
     mover = store.room(wol.code).turn
     assert mover is not None
     before = store.dump()
-    refused(lambda: store.play(wol.code, token_of([a, b], mover), "roll r1 b1 y1",
-                               store.room(wol.code).ply), sg.IllegalMove)
+    refused(
+        lambda: store.play(
+            wol.code, token_of([a, b], mover), "roll r1 b1 y1", store.room(wol.code).ply
+        ),
+        sg.IllegalMove,
+    )
     assert store.dump() == before
 
 
@@ -610,8 +711,7 @@ def test_a_card_drawn_into_a_hand_names_the_seat_that_sees_it(store: Store) -> N
 def test_a_reload_rejoins_the_same_seat(store: Store) -> None:
     room, seats = full_room(store)
     again = store.rejoin(seats[1].token)
-    assert (again.code, again.index, again.name, again.kind) == (room.code, 1, "Pupil 2",
-                                                                 "pupil")
+    assert (again.code, again.index, again.name, again.kind) == (room.code, 1, "Pupil 2", "pupil")
 
 
 def test_rooms_end_when_everyone_leaves_and_stay_readable(store: Store) -> None:
@@ -638,10 +738,16 @@ def test_a_seat_left_mid_game_can_be_taken_again(store: Store) -> None:
     store.play(room.code, seats[0].token, "cathedral e4 d5 e5 f5 e6 e7", 0)
     store.leave(seats[1].token)
     assert not store.room(room.code).ended  # Pupil 1 is still there
-    refused(lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", 1),
-            ValueError, "no seat of room")
-    refused(lambda: store.play(room.code, seats[0].token, "castle a1 b1 c1 a2 c2", 1),
-            sg.IllegalMove, "waits for its players")
+    refused(
+        lambda: store.play(room.code, seats[1].token, "castle a1 b1 c1 a2 c2", 1),
+        ValueError,
+        "no seat of room",
+    )
+    refused(
+        lambda: store.play(room.code, seats[0].token, "castle a1 b1 c1 a2 c2", 1),
+        sg.IllegalMove,
+        "waits for its players",
+    )
     cleo = store.join(room.code, "Cleo")
     assert cleo.index == 1 and cleo.token != seats[1].token
     store.play(room.code, cleo.token, "castle a1 b1 c1 a2 c2", 1)
@@ -660,8 +766,10 @@ def test_the_console_lists_rooms_with_seats_and_ply(store: Store) -> None:
     assert list(listed) == [closed.code, waiting.code, first.code]
     assert (listed[first.code].ply, listed[first.code].turn) == (1, 1)
     assert [(s.index, s.kind, s.name, s.taken, s.host) for s in listed[waiting.code].seats] == [
-        (0, "pupil", "Ann", True, None), (1, "hot_seat", "Ann's sister", True, 0),
-        (2, None, None, False, None)]
+        (0, "pupil", "Ann", True, None),
+        (1, "hot_seat", "Ann's sister", True, 0),
+        (2, None, None, False, None),
+    ]
     assert listed[waiting.code].options == {"players": 3} and listed[waiting.code].seed == 1
     assert listed[closed.code].ended and listed[closed.code].ply >= 1  # the first cards drawn
     assert [r.code for r in store.rooms(open_only=True)] == [waiting.code, first.code]
@@ -673,7 +781,7 @@ def test_a_room_can_go_on_from_a_record(store: Store) -> None:
         state.play(move)
     room = store.create_room(start=state.record(players=["X", "Y"]).to_link())
     assert room.ply == room.start_ply == 2 and room.turn == 0
-    ann, ben = store.join(room.code, "Ann"), store.join(room.code, "Ben")
+    ann, _ben = store.join(room.code, "Ann"), store.join(room.code, "Ben")
     move = str(random_move(state, random.Random(0)))
     assert store.play(room.code, ann.token, move, 2)[0].ply == 3
     assert store.record(room.code).moves == state.history + [move]
@@ -701,11 +809,17 @@ def test_the_progress_table_and_its_csv(store: Store) -> None:
     assert (zoe.puzzles_tried, zoe.puzzles_first_try, zoe.first_try_score) == (2, 1, 0.5)
     assert (zoe.games_played, zoe.coach_accuracy) == (0, 0.75)
     assert [p.pupil for p in store.progress("lessons", descending=True)] == [
-        "Zoe", "=HYPERLINK(1)", "adam"]
+        "Zoe",
+        "=HYPERLINK(1)",
+        "adam",
+    ]
     # blanks last, whichever way
     assert [p.pupil for p in store.progress("coach_accuracy")][0] == "Zoe"
     assert [p.pupil for p in store.progress("first_try_score", descending=True)] == [
-        "Zoe", "=HYPERLINK(1)", "adam"]
+        "Zoe",
+        "=HYPERLINK(1)",
+        "adam",
+    ]
     games = "".join(f",lessons_{g}" for g in sg.games())
     assert store.progress_csv("games_played", descending=True).splitlines() == [
         f"pupil,lessons{games},puzzles_tried,puzzles_first_try,first_try_score,games_played,"

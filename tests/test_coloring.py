@@ -19,7 +19,13 @@ from stainedglass.coloring import game as cg
 from stainedglass.coloring.game import CROSSED, OPEN
 from stainedglass.coloring.make_default_sheet import draw
 from stainedglass.coloring.sheet import (
-    COLORS, DEFAULT_FILE, SECTION_VALUES, SECTIONS, grid_sheet, load_sheet)
+    COLORS,
+    DEFAULT_FILE,
+    SECTION_VALUES,
+    SECTIONS,
+    grid_sheet,
+    load_sheet,
+)
 
 STRIP = grid_sheet(["+ h d c s"])  # five shapes in a row, one per section
 
@@ -44,12 +50,18 @@ def illegal(state, move, *words):
 
 def pentagon_ring():
     """A star (a pentagon) ringed by five trapezoids 1-5, four of them pre-coloured; 6-10 apart."""
+
     def ring_pt(r, k):
         a = math.radians(90 + 72 * k)
         return [round(r * math.cos(a), 6), round(r * math.sin(a), 6)]
 
-    shapes = [{"polygon": [ring_pt(1, k), ring_pt(2, k), ring_pt(2, k + 1), ring_pt(1, k + 1)],
-               "symbol": None} for k in range(5)]
+    shapes = [
+        {
+            "polygon": [ring_pt(1, k), ring_pt(2, k), ring_pt(2, k + 1), ring_pt(1, k + 1)],
+            "symbol": None,
+        }
+        for k in range(5)
+    ]
     for i, c in enumerate(["red", "blue", "green", "yellow"]):
         shapes[i]["color"] = c
     for j, sym in enumerate(SECTIONS):
@@ -81,8 +93,13 @@ def test_default_sheet_meets_the_rulings():
 def test_section_values_are_the_rulings():
     """RULES.md, "The sheet": "Sections: + 13 shapes (15/10), ♥ 4 (5/3), ♦ 8 (7/4), ♣ 8 (9/6),
     ♠ 12 (11/7)"."""
-    assert SECTION_VALUES == {"cross": (15, 10), "heart": (5, 3), "diamond": (7, 4),
-                              "club": (9, 6), "spade": (11, 7)}
+    assert SECTION_VALUES == {
+        "cross": (15, 10),
+        "heart": (5, 3),
+        "diamond": (7, 4),
+        "club": (9, 6),
+        "spade": (11, 7),
+    }
 
 
 def test_adjacency_is_a_shared_border_not_a_corner():
@@ -124,18 +141,29 @@ def test_custom_sheet_from_a_file_and_a_mapping(tmp_path):
         assert copy.history == state.history
 
 
-@pytest.mark.parametrize("data,words", [
-    ({"shapes": [{"polygon": [[0, 0], [2, 0], [2, 1], [0, 1]], "symbol": "cross"},
-                 {"polygon": [[1, 0], [3, 0], [3, 1], [1, 1]], "symbol": "heart"}]},
-     "shape 1 and shape 2 overlap"),
-    (grid_sheet(["+ h d", "c s ."], stars=[(0, 1)]), "star 1 is bordered by 2 shapes (1, 2)"),
-    (grid_sheet(["+ h d c ."]), "the spade section has no shape"),
-    ({"shapes": [{"polygon": [[0, 0], [1, 0], [1, 1]], "symbol": "moon"}]},
-     "shape 1: unknown symbol 'moon'"),
-    ({"shapes": [{"polygon": [[0, 0], [1, 0]], "symbol": "cross"}]}, "shape 1: a polygon"),
-    (grid_sheet(["+ h d c s"], colors={1: "red", 2: "red"}), "shapes 1 and 2 are both"),
-    (grid_sheet(["+ h d c s"], circles=0), "at least one circle"),
-])
+@pytest.mark.parametrize(
+    "data,words",
+    [
+        (
+            {
+                "shapes": [
+                    {"polygon": [[0, 0], [2, 0], [2, 1], [0, 1]], "symbol": "cross"},
+                    {"polygon": [[1, 0], [3, 0], [3, 1], [1, 1]], "symbol": "heart"},
+                ]
+            },
+            "shape 1 and shape 2 overlap",
+        ),
+        (grid_sheet(["+ h d", "c s ."], stars=[(0, 1)]), "star 1 is bordered by 2 shapes (1, 2)"),
+        (grid_sheet(["+ h d c ."]), "the spade section has no shape"),
+        (
+            {"shapes": [{"polygon": [[0, 0], [1, 0], [1, 1]], "symbol": "moon"}]},
+            "shape 1: unknown symbol 'moon'",
+        ),
+        ({"shapes": [{"polygon": [[0, 0], [1, 0]], "symbol": "cross"}]}, "shape 1: a polygon"),
+        (grid_sheet(["+ h d c s"], colors={1: "red", 2: "red"}), "shapes 1 and 2 are both"),
+        (grid_sheet(["+ h d c s"], circles=0), "at least one circle"),
+    ],
+)
 def test_bad_custom_sheets_say_which(data, words):
     """A custom sheet is checked, each failure a ValueError that says which shape, star or
     section (RULES.md: "overlapping shapes or stars, a star bordered by fewer than four shapes,
@@ -204,8 +232,12 @@ def test_take_and_order_of_shapes_in_notation():
     state = new()
     assert state.parse_move("take red 5 3 1 2 4") == state.parse_move("take red 1 2 3 4 5")
     assert str(state.parse_move("take red 5 3 1 2 4")) == "take red 1 2 3 4 5"
-    for bad, words in [("take pink 1", "take a pencil"), ("take red 99", "numbered 1 to 61"),
-                       ("take red 1 1", "twice"), ("cross moon", "cross off a section")]:
+    for bad, words in [
+        ("take pink 1", "take a pencil"),
+        ("take red 99", "numbered 1 to 61"),
+        ("take red 1 1", "twice"),
+        ("cross moon", "cross off a section"),
+    ]:
         with pytest.raises(sg.IllegalMove, match=words):
             state.parse_move(bad)
 
@@ -220,11 +252,15 @@ def test_legal_moves_are_every_connected_set_once():
     assert len(set(legal)) == len(legal)
     for c, color in enumerate(COLORS):
         allowed = [i for i in range(sheet.n) if state.allowed(0, c) >> i & 1]
-        brute = {sum(1 << i for i in combo) for combo in itertools.combinations(allowed, 5)
-                 if sheet.is_connected(sum(1 << i for i in combo))}
+        brute = {
+            sum(1 << i for i in combo)
+            for combo in itertools.combinations(allowed, 5)
+            if sheet.is_connected(sum(1 << i for i in combo))
+        }
         assert {m.mask for m in legal if m.color == c} == brute, color
-    assert sum(1 for m in legal if m.color == COLORS.index("blue")) < \
-        sum(1 for m in legal if m.color == 0)
+    assert sum(1 for m in legal if m.color == COLORS.index("blue")) < sum(
+        1 for m in legal if m.color == 0
+    )
 
 
 def test_connected_sets_of_the_default_sheet_by_another_method():
@@ -234,8 +270,12 @@ def test_connected_sets_of_the_default_sheet_by_another_method():
     level = {1 << i for i in range(sheet.n)}
     for size in range(1, 6):
         assert sorted(sheet.group_masks[size]) == sorted(level)
-        level = {m | (1 << j) for m in level for j in range(sheet.n)
-                 if not m >> j & 1 and sheet.touching(m) >> j & 1}
+        level = {
+            m | (1 << j)
+            for m in level
+            for j in range(sheet.n)
+            if not m >> j & 1 and sheet.touching(m) >> j & 1
+        }
 
 
 # ------------------------------------------------------------------------------------------------
@@ -245,8 +285,7 @@ def test_connected_sets_of_the_default_sheet_by_another_method():
 def test_largest_set_then_circles():
     """RULES.md, rule 3: "When N cannot be found. Color the largest connected set the pencil
     allows, and fill the rest in circles"."""
-    state = new(grid_sheet([". . . . . .", "# # # # # #", "+ # h # d # c # s"],
-                           colors={3: "red"}))
+    state = new(grid_sheet([". . . . . .", "# # # # # #", "+ # h # d # c # s"], colors={3: "red"}))
     # red may not touch shape 3: allowed {1}, {5, 6}, and the five section shapes
     red = {str(m) for m in state.legal_moves() if m.color == 0}
     assert red == {"take red 5 6 +3"}
@@ -254,8 +293,7 @@ def test_largest_set_then_circles():
     illegal(state, "take red 5 6 +2", "fill 3 circles, not 2")
     illegal(state, "take red 5 6", "fill 3 circles, not 0")
     illegal(state, "take blue 4 5 6 +1", "fill 2 circles, not 1")
-    assert "colors 2 shapes red (5, 6), fills 3 circles" in \
-        state.explain("take red 5 6 +3").words
+    assert "colors 2 shapes red (5, 6), fills 3 circles" in state.explain("take red 5 6 +3").words
     state.play("take red 5 6 +3")
     assert state.circles_used == [3, 0] and state.scores() == [7, 10]
 
@@ -264,20 +302,27 @@ def test_any_largest_set_may_be_chosen():
     """Referee's ruling 2: "any connected allowed set of the largest possible size may be
     chosen (the size is forced, the set is not)". Red may not touch shape 4: {1, 2} and {6, 7}
     are the largest red groups."""
-    state = new(grid_sheet([". . . . . . .", "# # # # # # #", "+ # h # d # c # s"],
-                           colors={4: "red"}))
-    assert {str(m) for m in state.legal_moves() if m.color == 0} == \
-        {"take red 1 2 +3", "take red 6 7 +3"}
+    state = new(
+        grid_sheet([". . . . . . .", "# # # # # # #", "+ # h # d # c # s"], colors={4: "red"})
+    )
+    assert {str(m) for m in state.legal_moves() if m.color == 0} == {
+        "take red 1 2 +3",
+        "take red 6 7 +3",
+    }
 
 
 def test_any_pencil_even_one_that_colors_nothing():
     """RULES.md, rule 3: "A player may take any pencil, even one that forces circles." Purple cannot
     go anywhere here (every shape touches the purple row): all five go to circles."""
-    state = new(grid_sheet(["+ # h # d # c # s", ". # . # . # . # ."],
-                           colors={i: "purple" for i in range(6, 11)}))
+    state = new(
+        grid_sheet(
+            ["+ # h # d # c # s", ". # . # . # . # ."], colors=dict.fromkeys(range(6, 11), "purple")
+        )
+    )
     assert "take purple +5" in texts(state)
     assert str(state.explain("take purple +5")).startswith(
-        "Legal: takes the purple pencil and colors nothing")
+        "Legal: takes the purple pencil and colors nothing"
+    )
     state.play("take purple +5")
     assert state.circles_used[0] == 5 and state.scores()[0] == 5
 
@@ -285,8 +330,13 @@ def test_any_pencil_even_one_that_colors_nothing():
 def test_too_few_circles_fill_them_all_and_finish():
     """Referee's ruling 1: "When more circles are due than remain, the player fills all that
     remain and has finished"."""
-    state = new(grid_sheet(["+ # h # d # c # s", ". # . # . # . # ."],
-                           colors={i: "purple" for i in range(6, 11)}, circles=3))
+    state = new(
+        grid_sheet(
+            ["+ # h # d # c # s", ". # . # . # . # ."],
+            colors=dict.fromkeys(range(6, 11), "purple"),
+            circles=3,
+        )
+    )
     assert "take purple +3" in texts(state)
     illegal(state, "take purple +5", "fill 3 circles, not 5 (3 left: fill them all)")
     state.play("take purple +3")
@@ -318,8 +368,10 @@ def test_the_last_pencil_returns_them_all():
 def pass_position():
     """Shape 3 touches red, blue, green and yellow: only purple can go there. Player 1 fills
     the free strip; player 2 takes purple; player 1 can color nothing."""
-    data = grid_sheet(["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
-                      colors={1: "red", 2: "blue", 4: "green", 5: "yellow"})
+    data = grid_sheet(
+        ["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
+        colors={1: "red", 2: "blue", 4: "green", 5: "yellow"},
+    )
     state = new(data)
     state.play("take red 6 7 8 9 10")
     state.play("take purple 6 7 8 9")
@@ -334,8 +386,12 @@ def test_a_player_who_can_color_nothing_fills_circles_instead_of_passing():
     state = pass_position()
     assert state.current_player == 0 and not state.can_color(0)
     assert texts(state) == {"take blue +3", "take green +3", "take yellow +3"}
-    illegal(state, "pass", "can color nothing, but 10 circles are left",
-            "only a player with no circles left passes")
+    illegal(
+        state,
+        "pass",
+        "can color nothing, but 10 circles are left",
+        "only a player with no circles left passes",
+    )
     state.play("take blue +3")
     assert state.circles_used[0] == 3 and state.pencils() == ["green", "yellow"]
     assert state.current_player == 1
@@ -347,8 +403,10 @@ def test_solo_plays_on_with_circles_when_nothing_can_be_colored():
     crossed off, or the player has finished, and only then": not when the player can color
     nothing. Shape 3 can only
     be purple, and the purple pencil stays out after its turn; the player fills circles."""
-    data = grid_sheet(["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
-                      colors={1: "red", 2: "blue", 4: "green", 5: "yellow"})
+    data = grid_sheet(
+        ["# + #", "h . d", "# c #", "# # # # #", "s . . . ."],
+        colors={1: "red", 2: "blue", 4: "green", 5: "yellow"},
+    )
     state = new(data, players=1)
     state.play("take purple 6 7 8 9 10")
     assert not state.is_terminal() and not state.can_color(0)
@@ -399,19 +457,18 @@ def test_the_race_for_a_section():
     words = str(state.explain("take red 1 2 3 4 5"))
     assert "completes the heart section: +5 (high value)" in words
     assert "completes the cross section: +15" in words
-    state.play("take red 1 2 3 4 5")          # player 1: every high value
-    assert "completes the heart section: +3 (low value)" in \
-        state.explain("take blue 1 2 3 4").words
-    state.play("take blue 1 2 3 4")           # player 2: low values of +, heart, diamond, club
-    assert "completes the heart section, but both its values are gone" in \
-        str(state.explain("take green 1 2 3"))
-    state.play("take green 1 2 3")            # player 3: third, nothing
-    assert "completes the spade section: +7 (low value)" in \
-        state.explain("take yellow 5 +1").words
-    state.play("take yellow 5 +1")            # player 2 completes the spades
-    state.play("take purple 4")               # player 3; the pencils return
+    state.play("take red 1 2 3 4 5")  # player 1: every high value
+    assert "completes the heart section: +3 (low value)" in state.explain("take blue 1 2 3 4").words
+    state.play("take blue 1 2 3 4")  # player 2: low values of +, heart, diamond, club
+    assert "completes the heart section, but both its values are gone" in str(
+        state.explain("take green 1 2 3")
+    )
+    state.play("take green 1 2 3")  # player 3: third, nothing
+    assert "completes the spade section: +7 (low value)" in state.explain("take yellow 5 +1").words
+    state.play("take yellow 5 +1")  # player 2 completes the spades
+    state.play("take purple 4")  # player 3; the pencils return
     assert state.pencils() == list(COLORS)
-    state.play("take red 5 +4")               # player 3 completes the spades: nothing
+    state.play("take red 5 +4")  # player 3 completes the spades: nothing
     high = sum(v[0] for v in SECTION_VALUES.values())
     low = sum(v[1] for v in SECTION_VALUES.values())
     assert state.scores() == [high + 10, low + 9, 0 + 6]
@@ -432,8 +489,14 @@ def test_a_star_with_five_colors_around_scores_four():
 def test_a_star_not_fully_surrounded_scores_nothing():
     """Rulebook: "Stars that are not fully surrounded do not score any points"; a surrounded
     star scores its number of colors."""
-    state = new(grid_sheet([". . #", ". . #", "# # #", "+ # h # d # c # s"],
-                           stars=[(1, 1)], colors={1: "red", 2: "blue", 3: "green"}), players=1)
+    state = new(
+        grid_sheet(
+            [". . #", ". . #", "# # #", "+ # h # d # c # s"],
+            stars=[(1, 1)],
+            colors={1: "red", 2: "blue", 3: "green"},
+        ),
+        players=1,
+    )
     assert state.sheet.stars[0].neighbours == (1, 2, 3, 4)
     assert state.stars[0] == [OPEN] and state.star_points(0) == 0  # shape 4 still uncolored
     state.play("take yellow 4 +4")
@@ -488,8 +551,12 @@ def test_solo_last_pencil_is_not_returned_and_a_value_is_crossed_off():
     every time you must return the pencils to the center of the table, you must remove one of
     your scoring opportunities ... cross off the higher value of any of the 5 symbols"."""
     state = new(players=1)
-    for move in ("take red 39 40 41 42 43", "take blue 44 45 46 47", "take green 48 49 50",
-                 "take yellow 51 52"):
+    for move in (
+        "take red 39 40 41 42 43",
+        "take blue 44 45 46 47",
+        "take green 48 49 50",
+        "take yellow 51 52",
+    ):
         state.play(move)
         assert not state.crossing
     state.play("take purple 60")
@@ -544,8 +611,14 @@ def test_solo_both_values_when_both_open():
 
 def test_solo_crossed_off_star_scores_nothing():
     """Referee's ruling 7: "A crossed-off star scores nothing even if later surrounded." """
-    state = new(grid_sheet([". . #", ". . #", "# # #", "+ # h # d # c # s"],
-                           stars=[(1, 1)], colors={1: "red", 2: "blue", 3: "green"}), players=1)
+    state = new(
+        grid_sheet(
+            [". . #", ". . #", "# # #", "+ # h # d # c # s"],
+            stars=[(1, 1)],
+            colors={1: "red", 2: "blue", 3: "green"},
+        ),
+        players=1,
+    )
     state.stars[0][0] = CROSSED  # hand-made: crossed off at an earlier return
     state.play("take yellow 4 +4")
     assert state.stars[0] == [CROSSED] and state.star_points(0) == 0
@@ -567,9 +640,13 @@ def test_solo_ends_when_everything_is_marked_and_is_rated():
     strip.play("take red 1 2 3 4 5")
     assert strip.scores() == [87] and strip.rating() == "Glazier to the king"
     assert strip.returns() == [1.0]
-    assert [name for _, name in cg.RATINGS][1:] == ["Apprentice glazier", "Journeyman glazier",
-                                                    "Master glazier", "Cathedral glazier",
-                                                    "Glazier to the king"]
+    assert [name for _, name in cg.RATINGS][1:] == [
+        "Apprentice glazier",
+        "Journeyman glazier",
+        "Master glazier",
+        "Cathedral glazier",
+        "Glazier to the king",
+    ]
 
 
 def test_crossing_is_solo_only():
@@ -610,10 +687,14 @@ def test_the_refusals_agree_with_the_legal_moves():
     for players, seed in ((1, 1), (2, 2), (3, 3)):
         state = new(data, players=players, seed=seed)
         sheet = state.sheet
-        candidates = [cg.Coloring(c, m, k) for c in range(5)
-                      for size in range(0, 6)
-                      for m in (sheet.group_masks[size] if size else [0])
-                      for k in range(0, 6 - size) if size or k]
+        candidates = [
+            cg.Coloring(c, m, k)
+            for c in range(5)
+            for size in range(0, 6)
+            for m in (sheet.group_masks[size] if size else [0])
+            for k in range(0, 6 - size)
+            if size or k
+        ]
         candidates += [cg.Coloring(0, 0b101, 0), cg.Coloring(1, 0b1001, 1)]  # not connected
         rng = random.Random(seed)
         while not state.is_terminal():
@@ -629,6 +710,7 @@ def test_docstring_examples_run():
     import doctest
 
     from stainedglass.coloring import game, sheet
+
     for module in (game, sheet):
         assert doctest.testmod(module).failed == 0
 
@@ -656,8 +738,11 @@ def test_bad_sheet_files_say_where(tmp_path):
     errors" -- a missing file, a file that is not JSON, a value that is not a sheet."""
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    for source, words in [(str(tmp_path / "missing.json"), "cannot read"),
-                          (str(bad), "is not JSON"), (42, "a sheet file name or a mapping")]:
+    for source, words in [
+        (str(tmp_path / "missing.json"), "cannot read"),
+        (str(bad), "is not JSON"),
+        (42, "a sheet file name or a mapping"),
+    ]:
         with pytest.raises(ValueError, match=words):
             sg.load("coloring", sheet=source)
 
@@ -687,8 +772,10 @@ def _result(state, player, memo):
 
 
 # Cross 1 2 3 6, hearts 7 8, diamonds 11 12, clubs 14 15, spades 5 9 10; 4 red, 13 and 16 green.
-RACE = grid_sheet(["+ + + . s", "+ h h s s", "d d . c c", "# # # # ."],
-                  colors={4: "red", 13: "green", 16: "green"})
+RACE = grid_sheet(
+    ["+ + + . s", "+ h h s s", "d d . c c", "# # # # ."],
+    colors={4: "red", 13: "green", 16: "green"},
+)
 
 
 def race_position():
@@ -716,8 +803,10 @@ def test_mcts_takes_the_pencil_the_next_player_needs():
         state.play(move)
         after.append((state.scores(), state.evaluate()))
         if move == "take green 2 3":
-            assert "completes the heart section: +5 (high value)" in \
-                state.explain("take purple 8").words
+            assert (
+                "completes the heart section: +5 (high value)"
+                in state.explain("take purple 8").words
+            )
         else:
             illegal(state, "take green 8", "shape 8 touches shape 13, already green")
         state.undo()

@@ -20,8 +20,13 @@ from stainedglass.coloring.position import problems
 from stainedglass.coloring.sheet import DEFAULT_FILE, check_sheet, grid_sheet, load_sheet
 from stainedglass.coloring.svg import check_svg
 
-ROUND_ONE = {"red": [1, 2, 3, 4, 5], "blue": [10, 11, 12, 13], "green": [14, 15, 16],
-             "yellow": [17, 18], "purple": [19]}
+ROUND_ONE = {
+    "red": [1, 2, 3, 4, 5],
+    "blue": [10, 11, 12, 13],
+    "green": [14, 15, 16],
+    "yellow": [17, 18],
+    "purple": [19],
+}
 """One player's full first round (5 + 4 + 3 + 2 + 1 shapes), each group allowed."""
 
 
@@ -57,7 +62,7 @@ def _random_positions(players, seed, stops):
 
 
 @settings(max_examples=20, deadline=None, database=None)
-@given(players=st.integers(1, 4), seed=st.integers(0, 10 ** 6))
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6))
 def test_positions_of_random_games_round_trip(players, seed):
     """Every position a random game reaches (1 to 4 players) is accepted and set up again equal:
     the same position, legal moves and scores."""
@@ -107,21 +112,24 @@ def test_a_solo_game_round_trips_with_its_crossings_off():
 # Form: a ValueError saying where
 
 
-@pytest.mark.parametrize("position, words", [
-    ([1, 2], "must be a mapping"),
-    ({"colours": []}, "unknown key 'colours'"),
-    ({"sheets": [{}]}, "one sheet per player (2), not 1"),
-    ({"sheets": [{"pink": [1]}, {}]}, "'pink' is not a pencil"),
-    ({"sheets": [{"red": [62]}, {}]}, "from 1 to 61"),
-    ({"sheets": [{"red": [4], "blue": [4]}, {}]}, "shape 4 is listed twice"),
-    ({"sheets": [{"red": [38]}, {}]}, "shape 38 is pre-coloured purple"),
-    ({"circles": [11, 0]}, "circles: player 1: expected a whole number from 0 to 10"),
-    ({"pencils": ["red", "red"]}, "red is listed twice"),
-    ({"sections": {"moon": [1, 2]}}, "'moon' is not a section"),
-    ({"sections": {"heart": [3, "open"]}}, "a player from 1 to 2"),
-    ({"to_move": 0}, "to_move: expected a whole number from 1 to 2"),
-    ({"crossed_stars": [9]}, "crossed_stars: a star"),
-])
+@pytest.mark.parametrize(
+    "position, words",
+    [
+        ([1, 2], "must be a mapping"),
+        ({"colours": []}, "unknown key 'colours'"),
+        ({"sheets": [{}]}, "one sheet per player (2), not 1"),
+        ({"sheets": [{"pink": [1]}, {}]}, "'pink' is not a pencil"),
+        ({"sheets": [{"red": [62]}, {}]}, "from 1 to 61"),
+        ({"sheets": [{"red": [4], "blue": [4]}, {}]}, "shape 4 is listed twice"),
+        ({"sheets": [{"red": [38]}, {}]}, "shape 38 is pre-coloured purple"),
+        ({"circles": [11, 0]}, "circles: player 1: expected a whole number from 0 to 10"),
+        ({"pencils": ["red", "red"]}, "red is listed twice"),
+        ({"sections": {"moon": [1, 2]}}, "'moon' is not a section"),
+        ({"sections": {"heart": [3, "open"]}}, "a player from 1 to 2"),
+        ({"to_move": 0}, "to_move: expected a whole number from 1 to 2"),
+        ({"crossed_stars": [9]}, "crossed_stars: a star"),
+    ],
+)
 def test_a_position_of_the_wrong_form_says_where(position, words):
     """Every bad input is a ValueError saying where, at once."""
     refused(game(), position, words)
@@ -138,8 +146,7 @@ def test_each_piece_of_one_color_is_one_turns_group():
     ok = {"sheets": [ROUND_ONE, {}]}
     g.setup(ok)
     six = {"sheets": [{**ROUND_ONE, "red": [1, 2, 3, 4, 5, 6], "purple": []}, {}]}
-    refused(g, six, "red shapes 1, 2, 3, 4, 5 and 6 touch each other",
-            "at most 5 connected shapes")
+    refused(g, six, "red shapes 1, 2, 3, 4, 5 and 6 touch each other", "at most 5 connected shapes")
     by_38 = {"sheets": [{**ROUND_ONE, "purple": [39]}, {}]}
     refused(g, by_38, "shape 39 touches shape 38, pre-coloured purple")
 
@@ -152,8 +159,15 @@ def test_stars_score_from_the_shapes_around_them():
     sheet = {c: [n] for c, n in zip(colors, around)}
     # four turns of player 1, one shape each (red, blue, green, yellow), the rest in circles:
     # 5 + 4 + 3 + 2 = 4 shapes and 10 circles; then player 1 has finished
-    state = g.setup({"sheets": [sheet, {}], "pencils": ["purple"], "circles": [10, 0],
-                     "finished": [1], "to_move": 2})
+    state = g.setup(
+        {
+            "sheets": [sheet, {}],
+            "pencils": ["purple"],
+            "circles": [10, 0],
+            "finished": [1],
+            "to_move": 2,
+        }
+    )
     assert state.stars[0][1] == 4
     assert state.stars[1][1] == OPEN
     assert g.position(state)["sheets"][0] == sheet
@@ -164,17 +178,35 @@ def test_the_colored_shapes_must_add_up_to_the_pencils_taken():
     make whole rounds (15 each; solo, 15 then 10 a round with a pencil held back) plus the
     pencils taken so far this round"."""
     g = game()
-    g.setup({"sheets": [{"red": [1, 2, 3, 4, 5]}, {"blue": [2, 3, 4, 5]}],
-             "pencils": ["green", "yellow", "purple"]})
-    refused(g, {"sheets": [{"red": [1, 2, 3]}, {}]},
-            "the sheets hold 3 colored shapes and filled circles",
-            "with 5 pencils in the middle they would hold 0 or 15")
+    g.setup(
+        {
+            "sheets": [{"red": [1, 2, 3, 4, 5]}, {"blue": [2, 3, 4, 5]}],
+            "pencils": ["green", "yellow", "purple"],
+        }
+    )
+    refused(
+        g,
+        {"sheets": [{"red": [1, 2, 3]}, {}]},
+        "the sheets hold 3 colored shapes and filled circles",
+        "with 5 pencils in the middle they would hold 0 or 15",
+    )
     # circles count as shapes do
-    g.setup({"sheets": [{"red": [1, 2, 3]}, {}], "circles": [2, 0],
-             "pencils": ["blue", "green", "yellow", "purple"]})
+    g.setup(
+        {
+            "sheets": [{"red": [1, 2, 3]}, {}],
+            "circles": [2, 0],
+            "pencils": ["blue", "green", "yellow", "purple"],
+        }
+    )
     solo = game(1)
-    solo.setup({"sheets": [ROUND_ONE], "pencils": ["red", "blue", "green", "yellow"],
-                "held": "purple", "sections": {"heart": ["crossed", "open"]}})
+    solo.setup(
+        {
+            "sheets": [ROUND_ONE],
+            "pencils": ["red", "blue", "green", "yellow"],
+            "held": "purple",
+            "sections": {"heart": ["crossed", "open"]},
+        }
+    )
     refused(solo, {"sheets": [ROUND_ONE]}, "and none held back they would hold 0")
 
 
@@ -184,14 +216,21 @@ def test_a_player_whose_circles_ran_out_may_have_filled_fewer():
     g = game()
     # round one: 5 + 4 + 3 + 2 + 1 (player 2 filled 4 and 2 circles); round two's first turn:
     # player 2, 4 circles left, takes a pencil that colors nothing and fills those 4, not 5
-    position = {"sheets": [{"red": [1, 2, 3, 4, 5], "green": [10, 11, 12], "purple": [20]}, {}],
-                "circles": [0, 10], "pencils": ["red", "blue", "green", "purple"],
-                "finished": [2], "to_move": 1}
+    position = {
+        "sheets": [{"red": [1, 2, 3, 4, 5], "green": [10, 11, 12], "purple": [20]}, {}],
+        "circles": [0, 10],
+        "pencils": ["red", "blue", "green", "purple"],
+        "finished": [2],
+        "to_move": 1,
+    }
     state = g.setup(position)
     assert state.finished == [1] and state.current_player == 0
-    refused(g, {**position, "circles": [0, 9], "finished": []},
-            "the sheets hold 18 colored shapes and filled circles",
-            "with 4 pencils in the middle they would hold 5 or 20")
+    refused(
+        g,
+        {**position, "circles": [0, 9], "finished": []},
+        "the sheets hold 18 colored shapes and filled circles",
+        "with 4 pencils in the middle they would hold 5 or 20",
+    )
 
 
 def test_the_finished_are_those_with_a_full_window_or_no_circles():
@@ -199,21 +238,33 @@ def test_the_finished_are_those_with_a_full_window_or_no_circles():
     full or whose circles are all filled, in the order they finished ... a finished player never
     has the turn." """
     g = game()
-    base = {"sheets": [{}, {"red": [1, 2, 3, 4, 5]}], "circles": [10, 0],
-            "pencils": ["green", "yellow", "purple"], "to_move": 2}
-    refused(g, {**base, "finished": []}, "player 1's circles are all filled",
-            "that player has finished")
+    base = {
+        "sheets": [{}, {"red": [1, 2, 3, 4, 5]}],
+        "circles": [10, 0],
+        "pencils": ["green", "yellow", "purple"],
+        "to_move": 2,
+    }
+    refused(
+        g, {**base, "finished": []}, "player 1's circles are all filled", "that player has finished"
+    )
     refused(g, {**base, "finished": [1, 2]}, "player 2 is listed as finished")
-    refused(g, {**base, "finished": [1], "to_move": 1}, "it is player 1's turn, but player 1 "
-            "has finished")
+    refused(
+        g,
+        {**base, "finished": [1], "to_move": 1},
+        "it is player 1's turn, but player 1 has finished",
+    )
 
 
 def test_the_order_of_finishing_is_kept_and_breaks_ties():
     """RULES.md, setting up 3: "in the order they finished (it breaks ties)"; rule 8: "a tie
     goes to the tied player who finished first"."""
     g = game()
-    position = {"sheets": [{"red": [1, 2, 3, 4, 5]}, {}], "circles": [10, 10],
-                "pencils": ["yellow", "purple"], "to_move": None}
+    position = {
+        "sheets": [{"red": [1, 2, 3, 4, 5]}, {}],
+        "circles": [10, 10],
+        "pencils": ["yellow", "purple"],
+        "to_move": None,
+    }
     first_two = g.setup({**position, "finished": [2, 1]})
     assert first_two.is_terminal() and first_two.finished == [1, 0]
     assert first_two.scores() == [0, 0]
@@ -226,17 +277,28 @@ def test_a_section_value_goes_to_a_player_who_completed_it():
     the high value before the low, by two different players; a player who completed a section
     while one of its values was open took one." """
     g = game()
-    hearts = {"red": [1, 2, 3, 4, 5], "blue": [10, 11, 12, 13], "green": [6, 7, 8],
-              "yellow": [14, 15], "purple": [16]}  # 3, 5, 7 and 9: the heart section
+    hearts = {
+        "red": [1, 2, 3, 4, 5],
+        "blue": [10, 11, 12, 13],
+        "green": [6, 7, 8],
+        "yellow": [14, 15],
+        "purple": [16],
+    }  # 3, 5, 7 and 9: the heart section
     assert g.new_game().sheet.section_mask["heart"] == sum(1 << (n - 1) for n in (3, 5, 7, 9))
     hearts["green"] = [7, 8, 9]
     base = {"sheets": [hearts, {}]}
     assert g.setup({**base, "sections": {"heart": [1, "open"]}}).high[1] == 0
     refused(g, base, "player 1 completed the heart section but took no value")
-    refused(g, {**base, "sections": {"heart": [2, "open"]}},
-            "player 2 took the heart's high value without completing")
-    refused(g, {**base, "sections": {"heart": ["open", 1]}}, "low value is taken while its "
-            "high value is open")
+    refused(
+        g,
+        {**base, "sections": {"heart": [2, "open"]}},
+        "player 2 took the heart's high value without completing",
+    )
+    refused(
+        g,
+        {**base, "sections": {"heart": ["open", 1]}},
+        "low value is taken while its high value is open",
+    )
     refused(g, {**base, "sections": {"heart": [1, 1]}}, "player 1 took both heart values")
     refused(g, {**base, "sections": {"heart": [1, "crossed"]}}, "are solo rules")
 
@@ -246,14 +308,23 @@ def test_solo_a_complete_section_has_no_open_value():
     none scored." """
     g = game(1)
     hearts = {**ROUND_ONE, "green": [7, 8, 9], "yellow": [14, 15], "purple": [16]}
-    base = {"sheets": [hearts], "pencils": ["red", "blue", "green", "yellow"], "held": "purple",
-            "sections": {"cross": ["crossed", "open"]}}
+    base = {
+        "sheets": [hearts],
+        "pencils": ["red", "blue", "green", "yellow"],
+        "held": "purple",
+        "sections": {"cross": ["crossed", "open"]},
+    }
     assert g.setup({**base, "sections": {"cross": ["crossed", "open"], "heart": [1, 1]}})
-    refused(g, {**base, "sections": {"cross": ["crossed", "open"], "heart": [1, "open"]}},
-            "the heart section is complete")
-    refused(g, {**base, "sections": {"cross": ["crossed", "open"], "heart": [1, 1],
-                                     "club": [1, 1]}},
-            "a club value is scored but the club section is not complete")
+    refused(
+        g,
+        {**base, "sections": {"cross": ["crossed", "open"], "heart": [1, "open"]}},
+        "the heart section is complete",
+    )
+    refused(
+        g,
+        {**base, "sections": {"cross": ["crossed", "open"], "heart": [1, 1], "club": [1, 1]}},
+        "a club value is scored but the club section is not complete",
+    )
 
 
 def test_solo_one_crossing_off_at_each_return():
@@ -261,38 +332,64 @@ def test_solo_one_crossing_off_at_each_return():
     crossing off may be due right after the last) ... The pencil held back is not in the middle,
     and none is held back before the first return." """
     g = game(1)
-    after_one = {"sheets": [ROUND_ONE], "pencils": ["red", "blue", "green", "yellow"],
-                 "held": "purple"}
+    after_one = {
+        "sheets": [ROUND_ONE],
+        "pencils": ["red", "blue", "green", "yellow"],
+        "held": "purple",
+    }
     due = g.setup({**after_one, "crossing": True})
     assert due.crossing and due.cross_targets() == list(sg.coloring.SECTIONS)
     refused(g, after_one, "0 scoring opportunities are crossed off after 1 return")
-    refused(g, {**after_one, "sections": {"heart": ["crossed", "open"],
-                                          "club": ["crossed", "open"]}},
-            "2 scoring opportunities are crossed off after 1 return")
-    refused(g, {**after_one, "pencils": ["purple", "blue", "green", "yellow"],
-                "sections": {"heart": ["crossed", "open"]}},
-            "the purple pencil is held back and in the middle at once")
+    refused(
+        g,
+        {**after_one, "sections": {"heart": ["crossed", "open"], "club": ["crossed", "open"]}},
+        "2 scoring opportunities are crossed off after 1 return",
+    )
+    refused(
+        g,
+        {
+            **after_one,
+            "pencils": ["purple", "blue", "green", "yellow"],
+            "sections": {"heart": ["crossed", "open"]},
+        },
+        "the purple pencil is held back and in the middle at once",
+    )
 
 
 def test_solo_crossing_off_goes_high_values_then_low_values_then_stars():
     """RULES.md, setting up 5: "a low value only after its high value and once every section is
     marked; a star only once no section value is open" (referee's ruling 6)."""
     g = game(1)
-    after_one = {"sheets": [ROUND_ONE], "pencils": ["red", "blue", "green", "yellow"],
-                 "held": "purple"}
-    refused(g, {**after_one, "sections": {"heart": ["open", "crossed"]}},
-            "low value is crossed off but not its high value")
-    refused(g, {**after_one, "crossed_stars": [2]},
-            "a star is crossed off while a section value is open")
+    after_one = {
+        "sheets": [ROUND_ONE],
+        "pencils": ["red", "blue", "green", "yellow"],
+        "held": "purple",
+    }
+    refused(
+        g,
+        {**after_one, "sections": {"heart": ["open", "crossed"]}},
+        "low value is crossed off but not its high value",
+    )
+    refused(
+        g,
+        {**after_one, "crossed_stars": [2]},
+        "a star is crossed off while a section value is open",
+    )
 
 
 def test_a_crossing_off_is_due_only_right_after_a_return():
     """RULES.md, setting up 5 and rule 9: "At every return the player crosses off a scoring
     opportunity"; a crossing off is due only then."""
     g = game(1)
-    refused(g, {"sheets": [{"red": [1, 2, 3, 4, 5]}], "crossing": True,
-                "pencils": ["blue", "green", "yellow", "purple"]},
-            "a crossing off is due only when the pencils have just returned")
+    refused(
+        g,
+        {
+            "sheets": [{"red": [1, 2, 3, 4, 5]}],
+            "crossing": True,
+            "pencils": ["blue", "green", "yellow", "purple"],
+        },
+        "a crossing off is due only when the pencils have just returned",
+    )
 
 
 def test_a_refused_position_can_still_be_drawn():
@@ -310,8 +407,11 @@ def test_a_refused_position_can_still_be_drawn():
 
 def test_check_sheet_lists_every_failure_with_its_shapes():
     """Each failure is (message, shapes, stars); load_sheet still raises the first."""
-    data = grid_sheet(["+ h d c .", ". . . . ."], stars=[(1, 2)],
-                      colors={1: "red", 2: "red", 7: "blue", 8: "blue"})
+    data = grid_sheet(
+        ["+ h d c .", ". . . . ."],
+        stars=[(1, 2)],
+        colors={1: "red", 2: "red", 7: "blue", 8: "blue"},
+    )
     check = check_sheet(data)
     found = [(p.message.split(":")[0].split(";")[0], p.shapes, p.stars) for p in check.problems]
     assert ("the spade section has no shape", (), ()) in found
@@ -356,9 +456,14 @@ def test_a_game_on_a_custom_sheet_takes_start_positions():
     """A start position is checked against the game's own sheet."""
     data = grid_sheet(["+ h d c s", ". . . . ."], stars=[(1, 2)])
     g = sg.load("coloring", players=2, sheet=data)
-    state = g.setup({"sheets": [{"red": [1, 2, 3, 4, 5]}, {}],
-                     "pencils": ["blue", "green", "yellow", "purple"], "to_move": 2,
-                     "sections": {name: [1, "open"] for name in sg.coloring.SECTIONS}})
+    state = g.setup(
+        {
+            "sheets": [{"red": [1, 2, 3, 4, 5]}, {}],
+            "pencils": ["blue", "green", "yellow", "purple"],
+            "to_move": 2,
+            "sections": {name: [1, "open"] for name in sg.coloring.SECTIONS},
+        }
+    )
     assert state.high == [0, 0, 0, 0, 0]  # the strip of five sections, all completed at once
     assert g.setup(g.position(state))._position() == state._position()
     refused(sg.load("coloring", sheet=data), {"sheets": [{"red": [11]}, {}]}, "from 1 to 10")

@@ -19,7 +19,9 @@ from conftest import random_move, same
 
 sg.games()  # import every game folder
 VARIANTS = [
-    pytest.param(name, opts, id=f"{name}-" + ("-".join(f"{k}{v}" for k, v in opts.items()) or "default"))
+    pytest.param(
+        name, opts, id=f"{name}-" + ("-".join(f"{k}{v}" for k, v in opts.items()) or "default")
+    )
     for name in sg.games()
     for opts in _REGISTRY[name].variants
 ]
@@ -182,9 +184,15 @@ def test_unknown_game_names_the_games():
         sg.load("chess")
 
 
-@pytest.mark.parametrize("bad", ["not json", "[]", '{"game": "cathedral"}',
-                                 '{"game": "cathedral", "options": {}, "seed": 1, '
-                                 '"history": ["tavern a1"]}'])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "not json",
+        "[]",
+        '{"game": "cathedral"}',
+        '{"game": "cathedral", "options": {}, "seed": 1, "history": ["tavern a1"]}',
+    ],
+)
 def test_bad_state_files_say_where(bad):
     with pytest.raises(ValueError) as err:
         sg.state_from_json(bad)
@@ -216,7 +224,7 @@ def test_declared_facts_match_how_the_game_plays(name):
     for opts in cls.variants:
         game = sg.load(name, **opts)
         assert facts.min_players <= game.num_players <= facts.max_players
-        assert game.player_names == facts.player_names[:game.num_players]
+        assert game.player_names == facts.player_names[: game.num_players]
         for seed in (1, 2):
             state = game.new_game(seed=seed)
             for _ in range(MAX_PLIES):
@@ -229,28 +237,32 @@ def test_declared_facts_match_how_the_game_plays(name):
                         seen = state.view(p)
                         if p != mover or state.num_players == 1:
                             seen_again = state.view(p)
-                            saw_hidden |= not same(seen._position(), state._position()) or \
-                                not same(seen_again._position(), seen._position())
+                            saw_hidden |= not same(seen._position(), state._position()) or not same(
+                                seen_again._position(), seen._position()
+                            )
                 state.play(random_move(state, rng))
             if facts.lower_is_better and state.is_terminal():
                 scores = state.returns(), state.scores()
                 best = min(scores[1])
                 assert all(r > 0 for r, s in zip(*scores) if s == best)
     assert saw_chance == facts.chance, "chance is declared exactly when it happens"
-    assert saw_hidden == facts.hidden_information, "hidden information is declared exactly " \
+    assert saw_hidden == facts.hidden_information, (
+        "hidden information is declared exactly "
         "when a player's view of the position differs from the position"
+    )
 
 
 def test_import_stainedglass_loads_no_jupyter_module():
     """The engine stands alone: numpy, no Jupyter, no widgets, not even for pictures."""
-    code = ("import sys, stainedglass as sg\n"
-            "for name in sg.games():\n"
-            "    state = sg.load(name).new_game(seed=1)\n"
-            "    state._repr_svg_()\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets',"
-            " 'ipykernel', 'anywidget', 'jupyter_core', 'jupyter_client', 'plotly', 'voila',"
-            " 'traitlets', 'stainedglass_widgets'))\n"
-            "print(bad)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys, stainedglass as sg\n"
+        "for name in sg.games():\n"
+        "    state = sg.load(name).new_game(seed=1)\n"
+        "    state._repr_svg_()\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets',"
+        " 'ipykernel', 'anywidget', 'jupyter_core', 'jupyter_client', 'plotly', 'voila',"
+        " 'traitlets', 'stainedglass_widgets'))\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -13,14 +13,16 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def test_the_api_page_examples_run() -> None:
-    result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
-                              optionflags=doctest.ELLIPSIS)
+    result = doctest.testfile(
+        str(ROOT / "docs" / "api.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert result.attempted > 10 and result.failed == 0
 
 
 def test_the_records_page_examples_run() -> None:
-    result = doctest.testfile(str(ROOT / "docs" / "records.md"), module_relative=False,
-                              optionflags=doctest.ELLIPSIS)
+    result = doctest.testfile(
+        str(ROOT / "docs" / "records.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert result.attempted > 4 and result.failed == 0
 
 
@@ -28,12 +30,21 @@ def project_files() -> list[pathlib.Path]:
     """The project's own files: what git tracks or would track, never an ignored folder
     (virtual environments, build output, test artifacts)."""
     if (ROOT / ".git").exists():
-        listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        listed = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         return [ROOT / name for name in listed.splitlines() if (ROOT / name).is_file()]
     skip = ("build", "test-artifacts", "__pycache__")
-    return [p for p in ROOT.rglob("*") if p.is_file() and not any(
-        part.startswith(".") or part in skip for part in p.relative_to(ROOT).parts)]
+    return [
+        p
+        for p in ROOT.rglob("*")
+        if p.is_file()
+        and not any(part.startswith(".") or part in skip for part in p.relative_to(ROOT).parts)
+    ]
 
 
 def markdown_files() -> list[pathlib.Path]:
@@ -45,8 +56,12 @@ def pages_with_links() -> list[tuple[pathlib.Path, str]]:
     pages = [(p, p.read_text()) for p in markdown_files()]
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         cells = json.loads(notebook.read_text())["cells"]
-        pages.append((notebook, "\n".join("".join(c["source"]) for c in cells
-                                          if c["cell_type"] == "markdown")))
+        pages.append(
+            (
+                notebook,
+                "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"),
+            )
+        )
     return pages
 
 
@@ -73,8 +88,10 @@ def test_links_in_the_docs_lead_to_files_that_exist() -> None:
 def test_a_link_to_a_missing_file_is_found(tmp_path: pathlib.Path) -> None:
     (tmp_path / "there.md").write_text("x")
     page = tmp_path / "page.md"
-    text = ('[ok](there.md#top) [site](https://example.org) <a href="there.md?x=1">ok</a> '
-            '[gone](gone.md) <a href="../nowhere.ipynb">gone</a>')
+    text = (
+        '[ok](there.md#top) [site](https://example.org) <a href="there.md?x=1">ok</a> '
+        '[gone](gone.md) <a href="../nowhere.ipynb">gone</a>'
+    )
     assert broken_links([(page, text)]) == ["page.md: gone.md", "page.md: ../nowhere.ipynb"]
 
 
@@ -87,8 +104,11 @@ def test_nothing_points_outside_the_repository() -> None:
         if path.suffix not in {".md", ".py", ".ipynb", ".toml", ".txt", ".json", ".cfg", ".j2"}:
             continue
         text = path.read_text(errors="replace")
-        if re.search(r"\.\./shared|\bshared/(seeds|rulings|api)|\bseeds/[\w-]+\.txt"
-                     r"|\bRulings(?:\s+\d|:)", text):
+        if re.search(
+            r"\.\./shared|\bshared/(seeds|rulings|api)|\bseeds/[\w-]+\.txt"
+            r"|\bRulings(?:\s+\d|:)",
+            text,
+        ):
             found.append(str(path.relative_to(ROOT)))
     assert found == []
 

@@ -11,11 +11,11 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.features import DASHBOARDS  # noqa: E402
-from stainedglass_widgets.kit.feature import Feature, feature_class  # noqa: E402
-from harness import ROOT  # noqa: E402
+import stainedglass as sg
+import stainedglass_widgets as sgw
+from stainedglass_widgets.features import DASHBOARDS
+from stainedglass_widgets.kit.feature import Feature, feature_class
+from harness import ROOT
 
 TOY = '''
 """A toy feature: a move counter in the strip that also limits the hints."""
@@ -53,7 +53,8 @@ class MoveCounter(Feature):
 
 
 def test_a_toy_feature_plugs_in_with_one_module_and_one_line(
-        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "toy_feature.py").write_text(TOY)  # the new module
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(DASHBOARDS, "play", [*DASHBOARDS["play"], "toy_feature:MoveCounter"])
@@ -83,8 +84,10 @@ def test_two_features_may_not_provide_the_same_name(monkeypatch: pytest.MonkeyPa
         name = "twin"
         provides = ("hint_button",)
 
-    monkeypatch.setattr("stainedglass_widgets.kit.game_view.feature_class",
-                        lambda entry: Twin if entry == "twin" else feature_class(entry))
+    monkeypatch.setattr(
+        "stainedglass_widgets.kit.game_view.feature_class",
+        lambda entry: Twin if entry == "twin" else feature_class(entry),
+    )
     monkeypatch.setitem(DASHBOARDS, "play", [*DASHBOARDS["play"], "twin"])
     with pytest.raises(ValueError, match="provides 'hint_button'"):
         sgw.view("cathedral", background=False)
@@ -93,8 +96,11 @@ def test_two_features_may_not_provide_the_same_name(monkeypatch: pytest.MonkeyPa
 def test_every_dashboard_is_made_of_features_the_play_view_does_not_import() -> None:
     path = ROOT / "widgets" / "stainedglass_widgets" / "kit" / "game_view.py"
     tree = ast.parse(path.read_text())
-    imported = {node.module for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    imported = {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level == 1
+    }
     features = {entry.split(":")[0].lstrip(".") for d in DASHBOARDS.values() for entry in d}
     assert imported and not imported & features, imported & features
     assert len(path.read_text().splitlines()) < 450  # the play view stays small

@@ -17,8 +17,10 @@ import pathlib
 
 from harness import ROOT
 
-PACKAGES = {"stainedglass": ROOT / "stainedglass",
-            "stainedglass_widgets": ROOT / "widgets" / "stainedglass_widgets"}
+PACKAGES = {
+    "stainedglass": ROOT / "stainedglass",
+    "stainedglass_widgets": ROOT / "widgets" / "stainedglass_widgets",
+}
 ENGINE_MAY_IMPORT_VIEWS = {"stainedglass.__main__"}
 """The command line serves the views (``stainedglass serve``); nothing else in the engine may."""
 
@@ -38,7 +40,8 @@ def modules() -> dict[str, pathlib.Path]:
 def _type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
@@ -69,7 +72,7 @@ def imported(name: str, path: pathlib.Path, known: set[str]) -> set[str]:
             continue
         if node.level:
             base = package.split(".")
-            base = base[:len(base) - node.level + 1]
+            base = base[: len(base) - node.level + 1]
             module = ".".join(base + ([node.module] if node.module else []))
         else:
             module = node.module or ""
@@ -131,20 +134,24 @@ def test_no_module_imports_itself_in_a_circle() -> None:
 
 
 def test_the_engine_never_imports_the_views() -> None:
-    wrong = {name: sorted(t for t in targets if t.startswith("stainedglass_widgets"))
-             for name, targets in graph().items()
-             if name.startswith("stainedglass.") and name not in ENGINE_MAY_IMPORT_VIEWS}
+    wrong = {
+        name: sorted(t for t in targets if t.startswith("stainedglass_widgets"))
+        for name, targets in graph().items()
+        if name.startswith("stainedglass.") and name not in ENGINE_MAY_IMPORT_VIEWS
+    }
     assert not {k: v for k, v in wrong.items() if v}
 
 
 def test_the_check_finds_a_circle_and_leaves_type_checking_imports_out(
-        tmp_path: pathlib.Path) -> None:
+    tmp_path: pathlib.Path,
+) -> None:
     """The check itself: a circle of two modules is found; the same imports for type checkers
     only, or of the package a module lies in, are not a circle."""
     (tmp_path / "a.py").write_text("from pkg import b\n")
     (tmp_path / "b.py").write_text("def f():\n    from pkg import a\n")
-    (tmp_path / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                                   "    from pkg import d\n")
+    (tmp_path / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import d\n"
+    )
     (tmp_path / "d.py").write_text("import pkg.c\n")
     known = {"pkg", "pkg.a", "pkg.b", "pkg.c", "pkg.d"}
     edges = {f"pkg.{m}": imported(f"pkg.{m}", tmp_path / f"{m}.py", known) for m in "abcd"}

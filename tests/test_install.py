@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.request
 import zipfile
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -28,9 +28,22 @@ from harness import ROOT, free_port
 
 pytestmark = pytest.mark.full  # wheels built and installed, a server of its own: make test-all
 
-JUPYTER = {"jupyterlab", "jupyter-server", "jupyter-core", "jupyter-client", "notebook",
-           "ipykernel", "ipython", "ipywidgets", "anywidget", "plotly", "voila", "nbconvert",
-           "tornado", "traitlets"}
+JUPYTER = {
+    "jupyterlab",
+    "jupyter-server",
+    "jupyter-core",
+    "jupyter-client",
+    "notebook",
+    "ipykernel",
+    "ipython",
+    "ipywidgets",
+    "anywidget",
+    "plotly",
+    "voila",
+    "nbconvert",
+    "tornado",
+    "traitlets",
+}
 
 PLAY = """
 import random
@@ -50,9 +63,23 @@ for name in sg.games():
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     out = tmp_path_factory.mktemp("wheel")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                           "--disable-pip-version-check", "-w", str(out), str(ROOT)],
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     (built,) = out.glob("stainedglass_games-*.whl")
     return built
@@ -61,9 +88,21 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
 def fresh_env(where: pathlib.Path, requirement: str) -> pathlib.Path:
     """A new virtual environment in ``where`` with ``requirement`` installed; its bin folder."""
     subprocess.run([sys.executable, "-m", "venv", str(where)], check=True)
-    done = subprocess.run([str(where / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                           "--disable-pip-version-check", requirement],
-                          capture_output=True, text=True, timeout=900, cwd=where)
+    done = subprocess.run(
+        [
+            str(where / "bin" / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            requirement,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=where,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return where / "bin"
 
@@ -75,54 +114,96 @@ def outside_env(bin_dir: pathlib.Path) -> dict[str, str]:
 
 
 def installed(bin_dir: pathlib.Path) -> set[str]:
-    listed = subprocess.run([str(bin_dir / "python"), "-m", "pip", "list", "--format=json",
-                             "--disable-pip-version-check"],
-                            check=True, capture_output=True, text=True).stdout
+    listed = subprocess.run(
+        [
+            str(bin_dir / "python"),
+            "-m",
+            "pip",
+            "list",
+            "--format=json",
+            "--disable-pip-version-check",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return {p["name"].lower().replace("_", "-") for p in json.loads(listed)}
 
 
 def test_the_wheel_holds_every_data_file_and_notebook(wheel: pathlib.Path) -> None:
     expected = set()
-    for folder, inside in ((ROOT / "stainedglass", "stainedglass"),
-                           (ROOT / "widgets" / "stainedglass_widgets", "stainedglass_widgets"),
-                           (ROOT / "notebooks", "stainedglass_widgets/notebooks")):
+    for folder, inside in (
+        (ROOT / "stainedglass", "stainedglass"),
+        (ROOT / "widgets" / "stainedglass_widgets", "stainedglass_widgets"),
+        (ROOT / "notebooks", "stainedglass_widgets/notebooks"),
+    ):
         for path in folder.rglob("*"):
-            if path.suffix in {".md", ".json", ".js", ".j2", ".html", ".ipynb"} and \
-                    ".ipynb_checkpoints" not in path.parts:
+            if (
+                path.suffix in {".md", ".json", ".js", ".j2", ".html", ".ipynb"}
+                and ".ipynb_checkpoints" not in path.parts
+            ):
                 expected.add(f"{inside}/{path.relative_to(folder).as_posix()}")
     assert "stainedglass_widgets/kit/board.js" in expected
     assert "stainedglass_widgets/notebooks/index.ipynb" in expected
     assert expected <= set(zipfile.ZipFile(wheel).namelist())
 
 
-def test_the_bare_wheel_is_the_engine_alone_and_plays(wheel: pathlib.Path,
-                                                      tmp_path: pathlib.Path) -> None:
+def test_the_bare_wheel_is_the_engine_alone_and_plays(
+    wheel: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
     bin_dir = fresh_env(tmp_path / "venv", str(wheel))
     names = installed(bin_dir)
     assert {"stainedglass-games", "numpy"} <= names
     assert not names & JUPYTER, sorted(names & JUPYTER)
     env = outside_env(bin_dir)
-    played = subprocess.run([str(bin_dir / "python"), "-c", PLAY], capture_output=True,
-                            text=True, env=env, cwd=tmp_path, timeout=300)
+    played = subprocess.run(
+        [str(bin_dir / "python"), "-c", PLAY],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert played.returncode == 0, played.stderr
     assert [line.split()[0] for line in played.stdout.splitlines()] == [
-        "cathedral", "coloring", "sagrada", "walls_of_light"]
-    where = subprocess.run([str(bin_dir / "python"), "-c", "import stainedglass; "
-                            "print(stainedglass.__file__)"], capture_output=True, text=True,
-                           env=env, cwd=tmp_path, check=True).stdout
+        "cathedral",
+        "coloring",
+        "sagrada",
+        "walls_of_light",
+    ]
+    where = subprocess.run(
+        [str(bin_dir / "python"), "-c", "import stainedglass; print(stainedglass.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    ).stdout
     assert str(tmp_path / "venv") in where and str(ROOT) not in where
-    refused = subprocess.run([str(bin_dir / "stainedglass"), "serve"], capture_output=True,
-                             text=True, env=env, cwd=tmp_path, timeout=60)
+    refused = subprocess.run(
+        [str(bin_dir / "stainedglass"), "serve"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert refused.returncode == 2
     assert "pip install 'stainedglass-games[serve]'" in refused.stderr
-    views_missing = subprocess.run([str(bin_dir / "python"), "-c", "import stainedglass_widgets"],
-                                   capture_output=True, text=True, env=env, cwd=tmp_path)
+    views_missing = subprocess.run(
+        [str(bin_dir / "python"), "-c", "import stainedglass_widgets"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert "pip install 'stainedglass-games[views]'" in views_missing.stderr
 
 
 @pytest.fixture(scope="module")
-def served(wheel: pathlib.Path,
-           tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, pathlib.Path]]:
+def served(
+    wheel: pathlib.Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[int, pathlib.Path]]:
     """``stainedglass serve`` from a fresh environment with the ``serve`` extra."""
     home = tmp_path_factory.mktemp("served")
     bin_dir = fresh_env(home / "venv", f"{wheel}[serve]")
@@ -130,9 +211,14 @@ def served(wheel: pathlib.Path,
     log_path = ROOT / "test-artifacts" / f"installed-serve-{port}.log"
     log_path.parent.mkdir(exist_ok=True)
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(bin_dir / "stainedglass"), "serve", f"--port={port}"],
-                                cwd=home, env=outside_env(bin_dir), stdout=log,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            [str(bin_dir / "stainedglass"), "serve", f"--port={port}"],
+            cwd=home,
+            env=outside_env(bin_dir),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             deadline = time.monotonic() + 90
             while True:
@@ -151,7 +237,8 @@ def served(wheel: pathlib.Path,
 
 
 def test_the_serve_wheel_serves_the_gallery_from_the_installed_package(
-        served: tuple[int, pathlib.Path], tmp_path: pathlib.Path) -> None:
+    served: tuple[int, pathlib.Path], tmp_path: pathlib.Path
+) -> None:
     port, log_path = served
     bare = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=120)  # to the gallery
     assert bare.url == f"http://127.0.0.1:{port}/voila/render/index.ipynb"
@@ -168,6 +255,11 @@ def test_the_serve_wheel_serves_the_gallery_from_the_installed_package(
         time.sleep(0.5)
     assert str(ROOT) not in log  # nothing came from this checkout
     # a play dashboard renders from the package too
-    play = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/cathedral_play.ipynb",
-                                  timeout=120).read().decode()
+    play = (
+        urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/voila/render/cathedral_play.ipynb", timeout=120
+        )
+        .read()
+        .decode()
+    )
     assert "application/vnd.jupyter.widget-view+json" in play

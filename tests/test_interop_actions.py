@@ -15,9 +15,12 @@ from stainedglass.interop.actions import END, ActionSpace, Speller
 
 VARIANTS = [(name, v) for name in sg.games() for v in sg.load(name).variants]
 # make test spells each game with two players at most; make test-all with every count too
-CASES = [pytest.param(name, v, id=f"{name}-{v}",
-                      marks=pytest.mark.full if v.get("players", 2) > 2 else ())
-         for name, v in VARIANTS]
+CASES = [
+    pytest.param(
+        name, v, id=f"{name}-{v}", marks=pytest.mark.full if v.get("players", 2) > 2 else ()
+    )
+    for name, v in VARIANTS
+]
 
 
 def _positions(game: sg.Game, seed: int, n: int = 6) -> list[sg.State]:
@@ -90,6 +93,7 @@ def test_every_game_bounds_its_length_and_random_games_keep_within_it():
             state = game.new_game(seed=seed)
             rng = random.Random(seed)
             while not state.is_terminal():
-                state.play(state.sample_chance() if state.is_chance()
-                           else rng.choice(state.legal_moves()))
+                state.play(
+                    state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves())
+                )
             assert len(state.history) <= game.max_plays, (name, options)

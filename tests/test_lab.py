@@ -11,9 +11,14 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.pages.lab import (TournamentLab, pairwise, plan, rate_chart_svg,  # noqa: E402
-                                      strength_svg)
+import stainedglass as sg
+from stainedglass_widgets.pages.lab import (
+    TournamentLab,
+    pairwise,
+    plan,
+    rate_chart_svg,
+    strength_svg,
+)
 
 
 def test_a_two_bot_tournament_fills_the_chart_and_the_table():
@@ -28,17 +33,21 @@ def test_a_two_bot_tournament_fills_the_chart_and_the_table():
     # each bot's games by seat (in Cathedral the seat decides many), summing to its row
     for row in lab.table.rows:
         assert [s["seat"] for s in row["by_seat"]] == ["Light", "Dark"]
-        assert [sum(s[k] for s in row["by_seat"]) for k in ("games", "wins", "draws", "losses")
-                ] == [row["games"], row["wins"], row["draws"], row["losses"]]
+        assert [
+            sum(s[k] for s in row["by_seat"]) for k in ("games", "wins", "draws", "losses")
+        ] == [row["games"], row["wins"], row["draws"], row["losses"]]
         light, dark = row["by_seat"]
-        assert (f'Light {light["wins"]}-{light["draws"]}-{light["losses"]}, '
-                f'Dark {dark["wins"]}-{dark["draws"]}-{dark["losses"]}</text>') in charts[-1]
+        assert (
+            f"Light {light['wins']}-{light['draws']}-{light['losses']}, "
+            f"Dark {dark['wins']}-{dark['draws']}-{dark['losses']}</text>"
+        ) in charts[-1]
     assert charts[-1].count('class="sg-lab-seats"') == 2
 
 
 def test_three_bots_in_a_two_player_game_play_each_pair_and_are_rated():
-    lab = TournamentLab(game="cathedral", bots=["greedy", "random", "alphabeta"], games=2,
-                        jobs=1, budget=0.05)
+    lab = TournamentLab(
+        game="cathedral", bots=["greedy", "random", "alphabeta"], games=2, jobs=1, budget=0.05
+    )
     assert lab.bots() == ["greedy", "random", "alphabeta:budget=0.05"]
     lab.run_here()
     assert len(lab.tables) == 3 and all(len(t.results) == 2 for t in lab.tables)
@@ -47,15 +56,18 @@ def test_three_bots_in_a_two_player_game_play_each_pair_and_are_rated():
 
 
 def test_a_game_of_three_counts_each_pair_of_its_seats():
-    table = sg.ai.tournament("walls_of_light", ["greedy", "random", "greedy:chance_samples=2"],
-                             n=1, jobs=1, seed=3)
+    table = sg.ai.tournament(
+        "walls_of_light", ["greedy", "random", "greedy:chance_samples=2"], n=1, jobs=1, seed=3
+    )
     (group,) = pairwise(["greedy", "random", "greedy:chance_samples=2"], [table])
     assert sorted((a, b) for a, b, _ in group) == [(0, 1), (0, 2), (1, 2)]
     result = table.results[0]
     by_bot = {table.rows[e]["bot"]: result.returns[s] for s, e in enumerate(result.task.entries)}
     for a, b, points in group:  # the higher return wins the pair
-        ra, rb = by_bot[["greedy", "random", "greedy:chance_samples=2"][a]], \
-            by_bot[["greedy", "random", "greedy:chance_samples=2"][b]]
+        ra, rb = (
+            by_bot[["greedy", "random", "greedy:chance_samples=2"][a]],
+            by_bot[["greedy", "random", "greedy:chance_samples=2"][b]],
+        )
         assert points == (1.0 if ra > rb else 0.0 if ra < rb else 0.5)
 
 
@@ -66,8 +78,7 @@ def test_the_plan_follows_the_seats_of_the_game():
 
 
 def test_a_stop_keeps_the_games_played():
-    lab = TournamentLab(game="cathedral", bots=["mcts", "greedy"], budget=0.05, games=200,
-                        jobs=1)
+    lab = TournamentLab(game="cathedral", bots=["mcts", "greedy"], budget=0.05, games=200, jobs=1)
     lab.start()
     deadline = time.monotonic() + 120
     while lab.progress.value < 1 and time.monotonic() < deadline:
@@ -121,15 +132,16 @@ def test_the_strength_chart_draws_every_bot_of_the_shipped_ladder(game):
 
 
 def test_the_rate_chart_escapes_what_it_is_given():
-    svg = rate_chart_svg([{"bot": "<b>", "win_rate": 1.0, "ci_low": 0.5, "ci_high": 1.0,
-                           "games": 1}], "a & b")
+    svg = rate_chart_svg(
+        [{"bot": "<b>", "win_rate": 1.0, "ci_low": 0.5, "ci_high": 1.0, "games": 1}], "a & b"
+    )
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "a &amp; b" in svg
 
 
 # ---- the search view ------------------------------------------------------------------------------
 
-from stainedglass_widgets.pages.lab import SearchLab, analyse_position  # noqa: E402
-from harness import ROOT  # noqa: E402
+from stainedglass_widgets.pages.lab import SearchLab, analyse_position
+from harness import ROOT
 
 GAMES = ROOT / "notebooks" / "games"
 
@@ -145,9 +157,10 @@ def test_the_search_view_shows_what_the_hint_search_weighs(game):
     assert analysis is not None and analysis.candidates
     assert analysis.candidates[0].move in lab.board.state.legal_moves()
     assert lab.bars.value.count('class="sg-lab-bar"') == len(analysis.candidates)
-    assert [m.rank for m in lab.board.hint_marks()][:2] == [1, 2][:len(analysis.candidates)]
+    assert [m.rank for m in lab.board.hint_marks()][:2] == [1, 2][: len(analysis.candidates)]
     assert analysis.anytime[-1][0] == 0.1 and analysis.anytime[-1][1] == str(
-        analysis.candidates[0].move)
+        analysis.candidates[0].move
+    )
     assert "<svg" in lab.curve.value and "<svg" in lab.line_board.value
     assert lab.line.value.count("<li") == len(analysis.line) >= 1
 

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import shot, wait_text  # noqa: E402
+from harness import shot, wait_text
 
 pytestmark = pytest.mark.full  # journeys: make test-all
 
@@ -27,7 +27,9 @@ def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -
     page.wait_for_function(
         "() => { const t = document.querySelector('.sg-lab-status');"
         " const m = t && t.innerText.match(/Playing… (\\d+) of 200/);"
-        " return m && Number(m[1]) >= 2; }", timeout=180_000)
+        " return m && Number(m[1]) >= 2; }",
+        timeout=180_000,
+    )
     bars = page.locator(".sg-lab-rates .sg-lab-bar")
     assert bars.count() == 2
     assert bars.first.get_attribute("data-bot") == "mcts:budget=0.1"
@@ -38,8 +40,9 @@ def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -
     assert 2 <= played < 200
     assert f"{played} of 200 games" in page.inner_text(".sg-lab-rates")
     # Start comes back once the worker has finished (a message after the status's): wait for it
-    page.wait_for_selector(".sg-lab-start button:not([disabled]), "
-                           "button.sg-lab-start:not([disabled])", timeout=10_000)
+    page.wait_for_selector(
+        ".sg-lab-start button:not([disabled]), button.sg-lab-start:not([disabled])", timeout=10_000
+    )
     page.locator(".sg-lab-strength").scroll_into_view_if_needed()
     shot(page, "lab-2-stopped")
     assert "Traceback" not in page.inner_text("body")

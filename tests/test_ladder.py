@@ -12,8 +12,16 @@ import pytest
 
 import stainedglass as sg
 from stainedglass.__main__ import main
-from stainedglass.ai.ladder import (HINT_S, Ladder, _pairings, entries_for, ladder, rated, ratings,
-                                    shipped)
+from stainedglass.ai.ladder import (
+    HINT_S,
+    Ladder,
+    _pairings,
+    entries_for,
+    ladder,
+    rated,
+    ratings,
+    shipped,
+)
 
 
 def test_bradley_terry_ratings_match_the_win_rates_they_came_from() -> None:
@@ -37,8 +45,14 @@ def test_a_clean_sweep_gives_a_finite_rating() -> None:
 
 def test_the_entries_and_pairings_of_each_game() -> None:
     assert entries_for("cathedral", (0.1, 1.0)) == [
-        "greedy", "mcts:budget=0.1", "mcts:budget=1", "alphabeta:budget=0.1",
-        "alphabeta:budget=1", "cathedral:budget=0.1", "cathedral:budget=1"]
+        "greedy",
+        "mcts:budget=0.1",
+        "mcts:budget=1",
+        "alphabeta:budget=0.1",
+        "alphabeta:budget=1",
+        "cathedral:budget=0.1",
+        "cathedral:budget=1",
+    ]
     # alpha-beta only where it is exact: not with dice (Walls of Light) or card draws (Sagrada)
     assert entries_for("walls_of_light", (0.1,)) == ["greedy", "mcts:budget=0.1"]
     assert entries_for("sagrada", (0.1,)) == ["greedy", "mcts:budget=0.1", "sagrada:budget=0.1"]
@@ -51,10 +65,18 @@ def test_the_entries_and_pairings_of_each_game() -> None:
 
 
 def test_a_small_ladder_is_made_from_real_games_and_round_trips() -> None:
-    lad = ladder("cathedral", budgets=(0.02,), games=2, jobs=1,
-                 entries=["greedy", "mcts:budget=0.02", "random"])
+    lad = ladder(
+        "cathedral",
+        budgets=(0.02,),
+        games=2,
+        jobs=1,
+        entries=["greedy", "mcts:budget=0.02", "random"],
+    )
     assert lad.unit == "Elo" and {r.bot for r in lad.rungs} == {
-        "greedy", "mcts:budget=0.02", "random"}
+        "greedy",
+        "mcts:budget=0.02",
+        "random",
+    }
     assert [r.rating for r in lad.rungs] == sorted((r.rating for r in lad.rungs), reverse=True)
     assert next(r for r in lad.rungs if r.bot == "greedy").rating == 0.0  # the anchor
     for r in lad.rungs:
@@ -64,11 +86,13 @@ def test_a_small_ladder_is_made_from_real_games_and_round_trips() -> None:
 
 
 def test_a_ladder_from_random_openings_records_them_and_refuses_them_for_chance_games(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # near-deterministic searches repeat one game from the usual start; random openings,
     # each played from both seats, make every pair of games a different game
-    lad = ladder("cathedral", budgets=(0.02,), games=4, jobs=1, opening_plies=2,
-                 entries=["greedy", "random"])
+    lad = ladder(
+        "cathedral", budgets=(0.02,), games=4, jobs=1, opening_plies=2, entries=["greedy", "random"]
+    )
     assert lad.opening_plies == 2 and sum(r.games for r in lad.rungs) == 8
     assert Ladder.from_dict(json.loads(json.dumps(lad.to_dict()))) == lad
     with pytest.raises(ValueError, match="walls_of_light has chance moves"):
@@ -77,14 +101,16 @@ def test_a_ladder_from_random_openings_records_them_and_refuses_them_for_chance_
     assert "sagrada has chance moves" in capsys.readouterr().err
 
 
-def test_a_ladder_settles_the_two_best_within_a_hints_second_when_it_cannot_tell_them_apart(
-        ) -> None:
+def test_a_ladder_settles_the_two_best_within_a_hints_second_when_it_cannot_tell_them_apart() -> (
+    None
+):
     # searches bounded by iterations and depth, not seconds, play the same games on any
     # machine; from seed 0 two games a pairing leave the two best within a second overlapping
     # (mcts's 1-1 against greedy, alpha-beta's 2-0 against mcts), so they play four more
     entries = ["greedy", "mcts:iterations=40", "alphabeta:depth=1"]
-    lad = ladder("cathedral", budgets=(0.02,), games=2, jobs=1, opening_plies=2,
-                 entries=entries, settle=4)
+    lad = ladder(
+        "cathedral", budgets=(0.02,), games=2, jobs=1, opening_plies=2, entries=entries, settle=4
+    )
     settled = [p for p in lad.pairings if p.get("settle")]
     assert len(settled) == 1 and settled[0]["games"] == 4
     (p,) = settled
@@ -141,8 +167,7 @@ def test_coloring_names_for_each_table_size_the_search_its_matches_show_stronger
         assert len(games) >= 50, (players, len(games))
         lead, low, high, _share = matches.lead(games)
         expected = "mcts" if high < 0 else "alphabeta"
-        assert sg.load("coloring", players=players).hint_bot == expected, (players, lead, low,
-                                                                            high)
+        assert sg.load("coloring", players=players).hint_bot == expected, (players, lead, low, high)
     state = sg.load("coloring", players=4).new_game(seed=1)
     assert sg.ai.suggest(state, top=1, iterations=20, seed=1)[0].unit == "playouts"  # mcts's
 
@@ -162,7 +187,8 @@ def test_the_shipped_ladders_cover_every_game_and_the_budgets_measured() -> None
 
 
 def test_the_ladder_command_refuses_bad_input_with_a_message(
-        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
     assert main(["ladder", "cathedral", "--budgets", "fast"]) == 2
     assert "--budgets are seconds" in capsys.readouterr().err
     assert main(["ladder", "cathedral", "--budgets", "-1"]) == 2
@@ -173,11 +199,28 @@ def test_the_ladder_command_refuses_bad_input_with_a_message(
         shipped("chess")
 
 
-def test_the_ladder_command_writes_the_ladder(capsys: pytest.CaptureFixture[str],
-                                               tmp_path: pathlib.Path) -> None:
+def test_the_ladder_command_writes_the_ladder(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
     out = tmp_path / "walls.json"
-    assert main(["ladder", "walls_of_light", "--budgets", "0.02", "-n", "2", "--jobs", "1",
-                 "--quiet", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "ladder",
+                "walls_of_light",
+                "--budgets",
+                "0.02",
+                "-n",
+                "2",
+                "--jobs",
+                "1",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert "ladder: walls_of_light" in capsys.readouterr().out
     lad = Ladder.from_dict(json.loads(out.read_text()))
     assert {r.bot for r in lad.rungs} == {"greedy", "mcts:budget=0.02"}
@@ -206,31 +249,58 @@ def test_sagradas_ladder_is_made_from_the_same_deals_for_every_bot() -> None:
     for level in deals.LEVELS:
         for i in range(4):  # the first bot wins every deal, the second only the even ones
             for bot, won in (("sagrada:budget=1", True), ("mcts:budget=1", i % 2 == 0)):
-                rows[(bot, level, i)] = {"bot": bot, "difficulty": level, "deal": i,
-                                         "won": won, "seconds": 2.0, "moves": 20}
-    rows[("greedy", 3, 0)] = {"bot": "greedy", "difficulty": 3, "deal": 0, "won": False,
-                              "seconds": 0.0, "moves": 20}
+                rows[(bot, level, i)] = {
+                    "bot": bot,
+                    "difficulty": level,
+                    "deal": i,
+                    "won": won,
+                    "seconds": 2.0,
+                    "moves": 20,
+                }
+    rows[("greedy", 3, 0)] = {
+        "bot": "greedy",
+        "difficulty": 3,
+        "deal": 0,
+        "won": False,
+        "seconds": 0.0,
+        "moves": 20,
+    }
     lad = deals.ladder(rows, 4)
     assert [r.bot for r in lad.rungs] == ["sagrada:budget=1", "mcts:budget=1"]  # greedy: 1 deal
     assert lad.rungs[1].rating == 0.5 and lad.rungs[1].by_difficulty == {
-        str(level): 0.5 for level in deals.LEVELS}
+        str(level): 0.5 for level in deals.LEVELS
+    }
     assert lad.strongest(1.0) == "sagrada"
     mean, low, high, paired = deals.paired_lead(rows, 4, "sagrada:budget=1", "mcts:budget=1")
     assert mean == 0.5 and 0 < low < mean < high and paired == 16
     for level in deals.LEVELS:  # a bot that played only the first deal of each difficulty
-        rows[("mcts:budget=0.1", level, 0)] = {"bot": "mcts:budget=0.1", "difficulty": level,
-                                               "deal": 0, "won": True, "seconds": 1.0,
-                                               "moves": 20}
+        rows[("mcts:budget=0.1", level, 0)] = {
+            "bot": "mcts:budget=0.1",
+            "difficulty": level,
+            "deal": 0,
+            "won": True,
+            "seconds": 1.0,
+            "moves": 20,
+        }
     assert {r.bot: r.games for r in deals.ladder(rows, 4).rungs}["mcts:budget=0.1"] == 4
     said = deals.words(deals.ladder(rows, 4), rows, 4)  # now the best other: on its 4 deals
-    assert said.startswith("On the same 4 deals, sagrada:budget=1 (the hint search) won 0.0% "
-                           "of them more than mcts:budget=0.1") and "cannot be told apart" in said
+    assert (
+        said.startswith(
+            "On the same 4 deals, sagrada:budget=1 (the hint search) won 0.0% "
+            "of them more than mcts:budget=0.1"
+        )
+        and "cannot be told apart" in said
+    )
     said = deals.words(lad, rows, 4)  # the hint search at a hint's second against the best other
-    assert said.startswith("On the same 16 deals, sagrada:budget=1 (the hint search) won 50.0% "
-                           "of them more than mcts:budget=1") and said.endswith("clear of zero).")
+    assert said.startswith(
+        "On the same 16 deals, sagrada:budget=1 (the hint search) won 50.0% "
+        "of them more than mcts:budget=1"
+    ) and said.endswith("clear of zero).")
     assert "| mcts:budget=1 | 16 | 50.0% |" in deals.table(rows, 4)
-    assert [d for d in deals.deals(2) if d[0] == 3] == [(3, 0, "Morning Lantern"),
-                                                        (3, 1, "Quiet Cloister")]
+    assert [d for d in deals.deals(2) if d[0] == 3] == [
+        (3, 0, "Morning Lantern"),
+        (3, 1, "Quiet Cloister"),
+    ]
 
 
 def test_a_match_shares_the_seats_evenly_and_gives_the_first_bots_lead() -> None:
@@ -240,7 +310,9 @@ def test_a_match_shares_the_seats_evenly_and_gives_the_first_bots_lead() -> None
         assert len(seats) == len(set(seats)) == ways
         assert all(0 in s and 1 in s for s in seats)
         assert sum(s.count(0) for s in seats) == sum(s.count(1) for s in seats)
-    rows = [{"seating": [0, 1, 1], "returns": [1.0, 0.0, 0.0]},
-            {"seating": [1, 0, 0], "returns": [0.0, 0.5, 0.5]}]
+    rows = [
+        {"seating": [0, 1, 1], "returns": [1.0, 0.0, 0.0]},
+        {"seating": [1, 0, 0], "returns": [0.0, 0.5, 0.5]},
+    ]
     mean, low, high, share = matches.lead(rows)
     assert (mean, share) == (0.75, 0.75) and low < mean < high

@@ -12,7 +12,8 @@ import contextlib
 import json
 import random
 import signal
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,13 +25,18 @@ from stainedglass.sagrada.game import BASIC_ORDERS, UNIQUE_ORDERS
 from stainedglass.walls_of_light.windows import WINDOWS, face_rows
 
 LIMIT = 1.0  # seconds: "at once"
-CHECK = settings(max_examples=150, deadline=1000, database=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+CHECK = settings(
+    max_examples=150,
+    deadline=1000,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @contextlib.contextmanager
 def at_once(seconds: float = LIMIT) -> Iterator[None]:
     """Fail (instead of waiting) if the block runs longer than ``seconds``."""
+
     def stop(*_: Any) -> None:
         raise TimeoutError(f"still running after {seconds} s")
 
@@ -55,13 +61,44 @@ def refused_or_read(load: Callable[[], Any]) -> Any:
 
 # ---- inputs ----------------------------------------------------------------------------------
 
-NASTY = [10 ** 400, -10 ** 400, 2 ** 64, 2 ** 31, -1, 0, float("nan"), float("inf"), 1e308,
-         "", "²", "٣", "x", "/dev/zero", "/", "a" * 5000, None, True, False, [], {}]
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(),
-                    st.text(max_size=30), st.sampled_from(NASTY))
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=6), st.dictionaries(st.text(max_size=10), inner, max_size=5)),
-    max_leaves=25)
+NASTY = [
+    10**400,
+    -(10**400),
+    2**64,
+    2**31,
+    -1,
+    0,
+    float("nan"),
+    float("inf"),
+    1e308,
+    "",
+    "²",
+    "٣",
+    "x",
+    "/dev/zero",
+    "/",
+    "a" * 5000,
+    None,
+    True,
+    False,
+    [],
+    {},
+]
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=30),
+    st.sampled_from(NASTY),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6), st.dictionaries(st.text(max_size=10), inner, max_size=5)
+    ),
+    max_leaves=25,
+)
 
 
 def replaced(data: Any, rng: random.Random, new: Any) -> Any:
@@ -100,7 +137,7 @@ def as_value(data: Any) -> Any:
 def changed(draw: Any, valid: Any) -> Any:
     """A valid input with one part replaced by anything (or a part dropped, or nested deep:
     turn it into text with ``as_text``, into a value with ``as_value``)."""
-    rng = random.Random(draw(st.integers(0, 2 ** 32)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
     kind = draw(st.sampled_from(["replace", "replace", "deep", "drop"]))
     if kind == "deep":
         return replaced(valid, rng, DEEP)
@@ -125,10 +162,18 @@ SAVES = {name: json.loads(played(name).to_json()) for name in GAMES}
 RECORDS = {name: played(name).record().to_dict() for name in GAMES}
 OPTIONS = {
     "coloring": {"sheet": json.loads(DEFAULT_FILE.read_text()), "players": 3},
-    "walls_of_light": {"windows": [face_rows(pair) for pair in WINDOWS], "players": 2,
-                       "first_player": 1, "hands": [["extra", "swap"], ["modify"], []]},
-    "sagrada": {"window": ["R.3..", ".G..4", "..5Y.", "6...B"], "tools": ["grozing", "redraw"],
-                "orders": [UNIQUE_ORDERS[0], *BASIC_ORDERS[:2]], "order_weights": [1, 1, 2]},
+    "walls_of_light": {
+        "windows": [face_rows(pair) for pair in WINDOWS],
+        "players": 2,
+        "first_player": 1,
+        "hands": [["extra", "swap"], ["modify"], []],
+    },
+    "sagrada": {
+        "window": ["R.3..", ".G..4", "..5Y.", "6...B"],
+        "tools": ["grozing", "redraw"],
+        "orders": [UNIQUE_ORDERS[0], *BASIC_ORDERS[:2]],
+        "order_weights": [1, 1, 2],
+    },
     "cathedral": {"match": True, "players": 2},
 }
 
@@ -207,8 +252,9 @@ def test_the_valid_option_values_are_taken() -> None:
 
 @CHECK
 @given(raw=st.binary(max_size=2000))
-def test_a_sheet_file_of_random_bytes_is_refused_in_words(raw: bytes, tmp_path_factory: Any
-                                                          ) -> None:
+def test_a_sheet_file_of_random_bytes_is_refused_in_words(
+    raw: bytes, tmp_path_factory: Any
+) -> None:
     path = tmp_path_factory.mktemp("sheet") / "sheet.json"
     path.write_bytes(raw)
     assert isinstance(refused_or_read(lambda: sg.load("coloring", sheet=str(path))), ValueError)
@@ -226,20 +272,36 @@ def _sheet(**changes: Any) -> dict[str, Any]:
 
 
 REPRODUCERS: dict[str, tuple[Callable[[], Any], str]] = {
-    "an option called name": (lambda: sg.state_from_json(
-        '{"game":"cathedral","options":{"name":1},"seed":1,"history":[]}'), "unknown option"),
-    "nested 100,000 deep": (lambda: sg.state_from_json("[" * 100000 + "]" * 100000),
-                            "nested too deeply"),
-    "a generator word of 2**64": (lambda: sg.state_from_json(
-        _save(rng=[3, [2 ** 64] * 624 + [624], None])), "'rng' is not a generator state"),
-    "a generator's gauss of 'x'": (lambda: sg.state_from_json(
-        _save(rng=[3, SAVES["cathedral"]["rng"][1], "x"])), "'rng' is not a generator state"),
-    "a seed of 10**400": (lambda: sg.state_from_json(_save(seed=10 ** 400)), "'seed'"),
-    "a polygon point at 10**400": (lambda: sg.load("coloring", sheet={"shapes": [
-        {"polygon": [[10 ** 400, 0], [1, 0], [0, 1]]}]}), r"\['polygon'\]\[0\]\[0\]: a whole"),
-    "a sheet 10**400 wide": (lambda: sg.load("coloring", sheet=_sheet(width=10 ** 400)),
-                             r"\['width'\]: a whole number that large"),
-    "2**31 circles": (lambda: sg.load("coloring", sheet=_sheet(circles=2 ** 31)), "'circles'"),
+    "an option called name": (
+        lambda: sg.state_from_json(
+            '{"game":"cathedral","options":{"name":1},"seed":1,"history":[]}'
+        ),
+        "unknown option",
+    ),
+    "nested 100,000 deep": (
+        lambda: sg.state_from_json("[" * 100000 + "]" * 100000),
+        "nested too deeply",
+    ),
+    "a generator word of 2**64": (
+        lambda: sg.state_from_json(_save(rng=[3, [2**64] * 624 + [624], None])),
+        "'rng' is not a generator state",
+    ),
+    "a generator's gauss of 'x'": (
+        lambda: sg.state_from_json(_save(rng=[3, SAVES["cathedral"]["rng"][1], "x"])),
+        "'rng' is not a generator state",
+    ),
+    "a seed of 10**400": (lambda: sg.state_from_json(_save(seed=10**400)), "'seed'"),
+    "a polygon point at 10**400": (
+        lambda: sg.load(
+            "coloring", sheet={"shapes": [{"polygon": [[10**400, 0], [1, 0], [0, 1]]}]}
+        ),
+        r"\['polygon'\]\[0\]\[0\]: a whole",
+    ),
+    "a sheet 10**400 wide": (
+        lambda: sg.load("coloring", sheet=_sheet(width=10**400)),
+        r"\['width'\]: a whole number that large",
+    ),
+    "2**31 circles": (lambda: sg.load("coloring", sheet=_sheet(circles=2**31)), "'circles'"),
     "the sheet /dev/zero": (lambda: sg.load("coloring", sheet="/dev/zero"), "is not a file"),
 }
 
@@ -251,12 +313,21 @@ def test_each_reproducer_is_a_value_error_at_once(name: str) -> None:
         load()
 
 
-@pytest.mark.parametrize("game, text", [
-    ("cathedral", "tavern a²"), ("cathedral", "tavern a٣"), ("walls_of_light", "place red 1:a²"),
-    ("walls_of_light", "place red ²:a1"), ("walls_of_light", "roll r²"),
-    ("coloring", "take red ²"), ("coloring", "cross star ٣"), ("sagrada", "place a² "),
-    ("cathedral", "tavern a" + "9" * 5000), ("coloring", "cross star " + "9" * 5000),
-])
+@pytest.mark.parametrize(
+    "game, text",
+    [
+        ("cathedral", "tavern a²"),
+        ("cathedral", "tavern a٣"),
+        ("walls_of_light", "place red 1:a²"),
+        ("walls_of_light", "place red ²:a1"),
+        ("walls_of_light", "roll r²"),
+        ("coloring", "take red ²"),
+        ("coloring", "cross star ٣"),
+        ("sagrada", "place a² "),
+        ("cathedral", "tavern a" + "9" * 5000),
+        ("coloring", "cross star " + "9" * 5000),
+    ],
+)
 def test_a_move_with_other_digits_is_refused_in_words(game: str, text: str) -> None:
     state = played(game, moves=2)
     before = state.to_json()

@@ -9,18 +9,28 @@ import pickle
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the rl extra: pip install 'stainedglass-games[rl]'")
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the rl extra: pip install 'stainedglass-games[rl]'"
+)
 
-import stainedglass as sg  # noqa: E402
-from stainedglass.interop import openspiel as sgspiel  # noqa: E402
-from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+import stainedglass as sg
+from stainedglass.interop import openspiel as sgspiel
+from open_spiel.python.algorithms import evaluate_bots, mcts
 
-PLAYERS = [(name, n) for name in sg.games()
-           for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)]
+PLAYERS = [
+    (name, n)
+    for name in sg.games()
+    for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)
+]
 
 
-@pytest.mark.parametrize("name,players", [  # more than two players: make test-all
-    pytest.param(n, p, id=f"{n}-{p}", marks=pytest.mark.full if p > 2 else ()) for n, p in PLAYERS])
+@pytest.mark.parametrize(
+    "name,players",
+    [  # more than two players: make test-all
+        pytest.param(n, p, id=f"{n}-{p}", marks=pytest.mark.full if p > 2 else ())
+        for n, p in PLAYERS
+    ],
+)
 def test_openspiel_random_simulation_test(name, players):
     game = pyspiel.load_game(sgspiel.spiel_name(name), {"players": players})
     assert game.num_players() == players
@@ -115,17 +125,18 @@ def test_openspiel_mcts_plays_our_games_to_the_end(name):
 def test_our_bots_play_in_openspiel(name):
     game = pyspiel.load_game(sgspiel.spiel_name(name))
     bots = [sgspiel.SpielBot("greedy", seed=p) for p in range(game.num_players())]
-    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
-                                          np.random.RandomState(0))
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert len(returns) == game.num_players() and all(0.0 <= r <= 1.0 for r in returns)
 
 
 def test_openspiel_mcts_is_one_of_our_bots_and_plays_a_tournament():
-    table = sg.ai.tournament("cathedral", ["openspiel-mcts:simulations=20", "random"], n=2,
-                             jobs=1, seed=0)
+    table = sg.ai.tournament(
+        "cathedral", ["openspiel-mcts:simulations=20", "random"], n=2, jobs=1, seed=0
+    )
     assert [row["games"] for row in table.rows] == [2, 2]
-    again = sg.ai.tournament("cathedral", ["openspiel-mcts:simulations=20", "random"], n=2,
-                             jobs=1, seed=0)
+    again = sg.ai.tournament(
+        "cathedral", ["openspiel-mcts:simulations=20", "random"], n=2, jobs=1, seed=0
+    )
     assert [r["wins"] for r in again.rows] == [r["wins"] for r in table.rows]
 
 
@@ -145,7 +156,8 @@ def test_to_spiel_keeps_the_games_options_and_from_spiel_gives_the_state_back():
     spiel = sgspiel.to_spiel(state)
     assert spiel.current_player() == state.current_player
     assert sorted(spiel.action_to_string(a) for a in spiel.legal_actions()) == sorted(
-        str(m) for m in state.legal_moves())
+        str(m) for m in state.legal_moves()
+    )
     spiel.apply_action(spiel.legal_actions()[0])
     back = sgspiel.from_spiel(spiel)
     assert back.history[:-1] == state.history and state.history == ["cathedral e4 d5 e5 f5 e6 e7"]
@@ -159,9 +171,10 @@ def test_observation_tensors_are_the_games_own_numbers_and_the_words_being_spelt
     ours = state.sg_state.observation(0)
     tensor = np.array(state.observation_tensor(0))
     assert tensor.shape == (ours.size + game.num_distinct_actions(),)
-    assert np.array_equal(tensor[:ours.size], ours)
+    assert np.array_equal(tensor[: ours.size], ours)
     assert tensor[ours.size + state.history()[0]] == 1.0  # the word chosen so far
-    assert np.array(state.observation_tensor(1))[ours.size:].sum() == 0  # seen by its speller
+    assert np.array(state.observation_tensor(1))[ours.size :].sum() == 0  # seen by its speller
     cathedral = pyspiel.load_game("stainedglass_cathedral").new_initial_state()
-    assert np.array_equal(np.array(cathedral.observation_tensor(1)),
-                          cathedral.sg_state.observation(1))
+    assert np.array_equal(
+        np.array(cathedral.observation_tensor(1)), cathedral.sg_state.observation(1)
+    )

@@ -21,7 +21,7 @@ outside = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(outside)
 
 # a stand-in agent: random legal moves of our own engine; ``cheat`` breaks one thing on purpose
-STAND_IN = '''
+STAND_IN = """
 import importlib.util, random, sys
 spec = importlib.util.spec_from_file_location("outside_agent", sys.argv[1])
 outside = importlib.util.module_from_spec(spec)
@@ -63,7 +63,7 @@ for line in sys.stdin:
             state.play(move)
         answer = "move 7 " + text
     print(answer, flush=True)
-'''
+"""
 
 
 @pytest.fixture
@@ -73,6 +73,7 @@ def stand_in(tmp_path: Path):
 
     def command(cheat: str = "none", seed: int = 1) -> list[str]:
         return [sys.executable, str(script), str(BENCH), cheat, str(seed)]
+
     return command
 
 
@@ -88,14 +89,23 @@ def test_a_placement_is_its_building_and_squares_as_x_y() -> None:
 def test_the_city_code_names_buildings_and_territory_square_by_square() -> None:
     # Dark walls off the corner a1 with two stables and a tavern's help: Dark's territory
     state = sg.load("cathedral").new_game()
-    for move in ["cathedral e4 d5 e5 f5 e6 e7", "inn a3 b3 b2", "tavern j10",
-                 "stable c1 c2"]:
+    for move in ["cathedral e4 d5 e5 f5 e6 e7", "inn a3 b3 b2", "tavern j10", "stable c1 c2"]:
         state.play(move)
     code = outside.city_code(state)
     assert len(code) == 100
-    at = {name: code[y * 10 + x] for name, (x, y) in
-          {"e4": (4, 3), "a3": (0, 2), "j10": (9, 9), "c1": (2, 0), "a1": (0, 0),
-           "b1": (1, 0), "a2": (0, 1), "h8": (7, 7)}.items()}
+    at = {
+        name: code[y * 10 + x]
+        for name, (x, y) in {
+            "e4": (4, 3),
+            "a3": (0, 2),
+            "j10": (9, 9),
+            "c1": (2, 0),
+            "a1": (0, 0),
+            "b1": (1, 0),
+            "a2": (0, 1),
+            "h8": (7, 7),
+        }.items()
+    }
     assert at["e4"] == outside.CATHEDRAL and at["a3"] == outside.DARK_BUILT
     assert at["c1"] == outside.DARK_BUILT and at["j10"] == outside.LIGHT_BUILT
     assert at["a1"] == at["b1"] == at["a2"] == outside.DARK_HELD
@@ -128,8 +138,9 @@ def test_a_game_against_the_agent_is_refereed_to_the_end(stand_in, seat: int) ->
     assert state.is_terminal()
     scores = state.scores()
     assert record["unplaced"] == [scores[seat], scores[1 - seat]]
-    assert record["points"] == (1.0 if scores[seat] < scores[1 - seat]
-                                else 0.5 if scores[seat] == scores[1 - seat] else 0.0)
+    assert record["points"] == (
+        1.0 if scores[seat] < scores[1 - seat] else 0.5 if scores[seat] == scores[1 - seat] else 0.0
+    )
     assert len(record["agent_ms"]) == len(record["moves"]) - len(record["our_s"])
 
 

@@ -9,12 +9,15 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra: pip install 'stainedglass-games[rl]'")
 
-import stainedglass as sg  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-from stainedglass.interop.pettingzoo import env  # noqa: E402
+import stainedglass as sg
+from pettingzoo.test import api_test, seed_test
+from stainedglass.interop.pettingzoo import env
 
-PLAYERS = [(name, n) for name in sg.games()
-           for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)]
+PLAYERS = [
+    (name, n)
+    for name in sg.games()
+    for n in range(sg.load(name).facts.min_players, sg.load(name).facts.max_players + 1)
+]
 
 
 def _options(name: str, players: int) -> dict[str, int]:
@@ -42,13 +45,14 @@ def _play_out(e, seed: int) -> dict[str, float]:
             e.step(None)
             continue
         assert obs["observation"].dtype == np.float32
-        assert 0.0 <= obs["observation"].min() and obs["observation"].max() <= 1.0
+        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return rewards
 
 
-@pytest.mark.parametrize("name,players", [("cathedral", 2), ("walls_of_light", 3),
-                                          ("coloring", 2), ("sagrada", 1)])
+@pytest.mark.parametrize(
+    "name,players", [("cathedral", 2), ("walls_of_light", 3), ("coloring", 2), ("sagrada", 1)]
+)
 def test_a_game_plays_to_the_end_and_rewards_its_returns(name, players):
     e = env(name, **_options(name, players))
     rewards = _play_out(e, seed=5)
@@ -104,9 +108,9 @@ def test_bad_options_are_value_errors():
 
 def test_a_walls_of_light_observation_hides_the_others_cards():
     """Rule: each player's cards are hidden from the others (their number is not)."""
+
     def state(hands):
-        return sg.load("walls_of_light", players=2, first_player=0,
-                       hands=hands).new_game(seed=4)
+        return sg.load("walls_of_light", players=2, first_player=0, hands=hands).new_game(seed=4)
 
     a, b = state([["extra"], ["swap", "swap"]]), state([["extra"], ["modify", "reroll"]])
     assert np.array_equal(a.observation(0), b.observation(0))

@@ -30,7 +30,8 @@ def test_every_game_ships_forty_checked_puzzles(shipped, game):
         assert not state.is_terminal() and not state.is_chance(), p.id
         assert state.parse_move(p.answer) in state.legal_moves(), p.id
         assert p.margin >= rules.margin and p.value - p.rival_value == pytest.approx(
-            p.margin, abs=1e-3), p.id
+            p.margin, abs=1e-3
+        ), p.id
         assert p.theme and p.difficulty in puzzles.DIFFICULTIES, p.id
         assert p.record.at == p.ply == len(state.history), p.id
 
@@ -120,18 +121,25 @@ def test_bad_mining_options_are_value_errors():
 
 
 def test_the_command_writes_a_puzzle_file_and_the_same_seed_makes_the_same_puzzles(
-        tmp_path, capsys):
+    tmp_path, capsys
+):
     out = tmp_path / "p.json"
-    assert main(["puzzles", "sagrada", "-n", "1", "--seed", "3", "--playouts", "30",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            ["puzzles", "sagrada", "-n", "1", "--seed", "3", "--playouts", "30", "--out", str(out)]
+        )
+        == 0
+    )
     assert "1/1 puzzles" in capsys.readouterr().err
     made = puzzles.loads(out.read_text())
     again = puzzles.make("sagrada", n=1, seed=3, playouts=30)  # mined again: the same
     assert [p.to_dict() for p in made] == [p.to_dict() for p in again] and len(again) == 1
     assert [p.to_dict() for p in puzzles.loads(puzzles.dumps(again))] == [
-        p.to_dict() for p in again]
+        p.to_dict() for p in again
+    ]
     assert json.loads(out.read_text())["made_by"]["command"].startswith(
-        "python -m stainedglass puzzles sagrada -n 1 --seed 3")
+        "python -m stainedglass puzzles sagrada -n 1 --seed 3"
+    )
     assert main(["puzzles", "nosuchgame", "-n", "1"]) == 2
 
 
@@ -167,15 +175,19 @@ def test_coloring_and_sagrada_themes_follow_the_move(shipped):
 
 
 def test_cathedral_endgame_puzzles_are_proved_to_the_end(shipped):
-    """"for Cathedral endgames, proved by exhaustive search where it is small enough": a proved
+    """ "for Cathedral endgames, proved by exhaustive search where it is small enough": a proved
     puzzle's answer and rival, each searched to every end, keep their order and margin."""
     proved = [p for p in shipped["cathedral"] if p.proved]
     assert proved
     rules = sg.load("cathedral").puzzle_rules
     for p in proved[:3]:
         state = p.state()
-        ranked, exact = puzzles._weigh(state, rules.prove, p.seed,
-                                       [state.parse_move(p.answer), state.parse_move(p.rival)],
-                                       root=False)
+        ranked, exact = puzzles._weigh(
+            state,
+            rules.prove,
+            p.seed,
+            [state.parse_move(p.answer), state.parse_move(p.rival)],
+            root=False,
+        )
         assert exact and str(ranked[0][0]) == p.answer, p.id
         assert ranked[0][1] - ranked[1][1] >= rules.margin, p.id

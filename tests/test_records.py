@@ -13,8 +13,14 @@ import pytest
 import stainedglass as sg
 from conftest import play_random, random_move
 
-GAMES = [("cathedral", {}), ("walls_of_light", {"players": 2}), ("walls_of_light", {"players": 3}),
-         ("coloring", {"players": 1}), ("coloring", {"players": 4}), ("sagrada", {})]
+GAMES = [
+    ("cathedral", {}),
+    ("walls_of_light", {"players": 2}),
+    ("walls_of_light", {"players": 3}),
+    ("coloring", {"players": 1}),
+    ("coloring", {"players": 4}),
+    ("sagrada", {}),
+]
 
 
 def finished(name: str, options: dict, seed: int) -> sg.State:
@@ -46,7 +52,8 @@ def test_a_full_cathedral_game_fits_a_link_of_2000_characters():
     for seed in range(20):
         state = finished("cathedral", {}, seed)
         link = state.record(players=["Ann", "Ben"]).to_link(
-            "http://127.0.0.1:8866/voila/render/cathedral_play.ipynb")
+            "http://127.0.0.1:8866/voila/render/cathedral_play.ipynb"
+        )
         assert len(link) < 2000, (seed, len(link))
 
 
@@ -149,7 +156,7 @@ def test_an_illegal_move_is_named_with_the_rule():
 def test_a_tampered_or_cut_link_is_refused():
     link = sg.load("cathedral").new_game(seed=1).record().to_link()
     middle = len(link) // 2
-    changed = link[:middle] + ("A" if link[middle] != "A" else "B") + link[middle + 1:]
+    changed = link[:middle] + ("A" if link[middle] != "A" else "B") + link[middle + 1 :]
     for bad in (link[:-6], changed, link + "!!", link.replace("r1.", "r1.%")):
         with pytest.raises(ValueError, match="link|record"):
             sg.load_record(bad)

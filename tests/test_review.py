@@ -16,9 +16,15 @@ WALL = ["bridge e1 e2 e3", "stable e4 e5", "stable e6 e7", "manor e9 d10 e10 f10
 
 def wall_position() -> sg.State:
     """Light's wall runs down column e but for e8: any building on e8 walls off 39 squares."""
-    return sg.load("cathedral", start=dict(cathedral="g4 f5 g5 h5 g6 g7", light=WALL,
-                                            dark=["tavern j10", "tavern j1"],
-                                            to_move="light")).new_game(seed=0)
+    return sg.load(
+        "cathedral",
+        start={
+            "cathedral": "g4 f5 g5 h5 g6 g7",
+            "light": WALL,
+            "dark": ["tavern j10", "tavern j1"],
+            "to_move": "light",
+        },
+    ).new_game(seed=0)
 
 
 def test_compare_names_the_move_that_walls_off_a_region():
@@ -89,8 +95,9 @@ def test_a_review_is_reproducible_reports_progress_and_can_be_stopped():
     assert seen == [(i, len(record.moves)) for i in range(1, len(record.moves) + 1)]
     assert sg.ai.review(record, playouts=40, seed=3).judgements == first.judgements
     stop = threading.Event()
-    stopped = sg.ai.review(record, playouts=40, seed=3,
-                           progress=lambda d, t: stop.set() if d == 3 else None, stop=stop)
+    stopped = sg.ai.review(
+        record, playouts=40, seed=3, progress=lambda d, t: stop.set() if d == 3 else None, stop=stop
+    )
     assert not stopped.complete and len(stopped.judgements) == 3
     for j in first.judgements:
         assert 0 <= j.loss <= 1 and j.label in dict(LABELS) and abs(sum(j.chances) - 1) < 1e-6
@@ -103,16 +110,18 @@ def test_chance_is_luck_and_hidden_cards_stay_hidden():
         state.play(state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves()))
     whole = sg.ai.review(state.record(), playouts=30, seed=1)
     rolls = [j for j in whole.judgements if j.player == sg.CHANCE]
-    assert rolls and all(j.label == "luck" and j.loss == 0 and "luck for" in j.reason
-                         for j in rolls)
+    assert rolls and all(
+        j.label == "luck" and j.loss == 0 and "luck for" in j.reason for j in rolls
+    )
     mine = sg.ai.review(state.record(), playouts=30, seed=1, player=0)
     theirs = [j for j in mine.judgements if j.player == 1]
     assert theirs and all(j.label == "hidden" for j in theirs)
     assert all(j.label not in ("hidden",) for j in mine.judgements if j.player == 0)
 
 
-@pytest.mark.parametrize("name,options", [("coloring", {"players": 1}),
-                                          ("coloring", {"players": 3}), ("sagrada", {})])
+@pytest.mark.parametrize(
+    "name,options", [("coloring", {"players": 1}), ("coloring", {"players": 3}), ("sagrada", {})]
+)
 def test_every_game_can_be_reviewed(name, options):
     state = sg.load(name, **options).new_game(seed=3)
     rng = random.Random(3)

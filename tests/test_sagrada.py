@@ -15,7 +15,7 @@ import stainedglass as sg
 from stainedglass.sagrada.cards import ALL_CARDS, card_text, parse_card
 from stainedglass.sagrada.tools import TOOL_IDS
 from stainedglass.sagrada.game import PLACE, SagradaMove
-from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, score
+from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS
 from stainedglass.sagrada.windows import WINDOWS, parse_window
 
 BLANK = [".....", ".....", ".....", "....."]
@@ -24,8 +24,13 @@ ORDERS3 = ["shades_of_red", "light_shades", "deep_shades"]
 
 def arranged(window=BLANK, tools=(), orders=ORDERS3, weights=(1, 1, 1), **position):
     """A study position on ``window`` with ``tools`` in play (see SagradaState.arrange)."""
-    game = sg.load("sagrada", window=window, tools=list(tools) or 0, orders=list(orders),
-                   order_weights=list(weights))
+    game = sg.load(
+        "sagrada",
+        window=window,
+        tools=list(tools) or 0,
+        orders=list(orders),
+        order_weights=list(weights),
+    )
     return game.new_game(seed=0).arrange(tools=list(tools), **position)
 
 
@@ -47,8 +52,7 @@ def refused(state, move, *words):
 
 def fields_for(state, text):
     """The fields where the drawn card ``text`` may be placed now."""
-    return {str(m).split()[2] for m in state.legal_moves()
-            if str(m).startswith(f"place {text} ")}
+    return {str(m).split()[2] for m in state.legal_moves() if str(m).startswith(f"place {text} ")}
 
 
 def grid_of(rows):
@@ -57,10 +61,7 @@ def grid_of(rows):
 
 
 # A full window whose rows and columns repeat no color and no value (found by search).
-FULL_WINDOW = ["K3 R2 G1 B4 Y5",
-               "R6 Y4 K5 G3 B1",
-               "G2 B5 Y6 K1 R3",
-               "Y1 G6 B2 R5 K4"]
+FULL_WINDOW = ["K3 R2 G1 B4 Y5", "R6 Y4 K5 G3 B1", "G2 B5 Y6 K1 R3", "Y1 G6 B2 R5 K4"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -102,16 +103,21 @@ def test_tools_chosen_by_number_or_by_name():
     assert len({tuple(sg.load("sagrada").new_game(seed=s).tools) for s in range(20)}) > 5
 
 
-@pytest.mark.parametrize("opts,words", [
-    ({"tools": 10}, "tools"), ({"tools": ["hammer"]}, "hammer"), ({"tools": ["redraw", "Redraw"]},
-                                                                   "twice"),
-    ({"orders": ["light_shades", "deep_shades", "shade_variety"]}, "one unique"),
-    ({"orders": ["shades_of_red", "light_shades", "light_shades"]}, "two different basic"),
-    ({"orders": ["shades_of_pink", "light_shades", "deep_shades"]}, "shades_of_pink"),
-    ({"order_weights": (1, 1)}, "three whole numbers"), ({"order_weights": (1, -1, 1)}, ">= 0"),
-    ({"window": "Cathedral of Nowhere"}, "Morning Lantern"),
-    ({"window": ["....."] * 3}, "4 rows"),
-])
+@pytest.mark.parametrize(
+    "opts,words",
+    [
+        ({"tools": 10}, "tools"),
+        ({"tools": ["hammer"]}, "hammer"),
+        ({"tools": ["redraw", "Redraw"]}, "twice"),
+        ({"orders": ["light_shades", "deep_shades", "shade_variety"]}, "one unique"),
+        ({"orders": ["shades_of_red", "light_shades", "light_shades"]}, "two different basic"),
+        ({"orders": ["shades_of_pink", "light_shades", "deep_shades"]}, "shades_of_pink"),
+        ({"order_weights": (1, 1)}, "three whole numbers"),
+        ({"order_weights": (1, -1, 1)}, ">= 0"),
+        ({"window": "Cathedral of Nowhere"}, "Morning Lantern"),
+        ({"window": ["....."] * 3}, "4 rows"),
+    ],
+)
 def test_bad_options_say_what_is_wrong(opts, words):
     """api.md: "options are validated: an unknown or bad option is a ValueError"."""
     with pytest.raises(ValueError) as err:
@@ -123,8 +129,11 @@ def test_options_name_orders_and_weights():
     """RULES.md, rule 4: the orders are scored "each times its weight (order_weights=, default
     (1, 1, 1))"; the referee's ruling 12: "the easier variant (1, 1, 2) doubles the unique
     order", the weights read in the cards' order, basic, basic, unique."""
-    state = sg.load("sagrada", orders=["Row Color Variety", "shades-of-blue", "deep_shades"],
-                    order_weights=(2, 1, 1)).new_game(seed=2)
+    state = sg.load(
+        "sagrada",
+        orders=["Row Color Variety", "shades-of-blue", "deep_shades"],
+        order_weights=(2, 1, 1),
+    ).new_game(seed=2)
     assert state.orders == ("shades_of_blue", "row_color_variety", "deep_shades")
     assert state.order_weights == (2, 1, 1)
     assert sg.load("sagrada").new_game(seed=2).order_weights == (1, 1, 1)
@@ -158,15 +167,18 @@ def test_window_option_by_name_or_rows():
     assert state.window.name == "custom"
 
 
-@pytest.mark.parametrize("rows,words", [
-    (["R....", ".....", "....."], "4 rows"),
-    (["R...", ".....", ".....", "....."], "row 1 has 4 fields"),
-    ([".....", "..X..", ".....", "....."], "field c2 (row 2, column 3) is 'X'"),
-    (["RR...", ".....", ".....", "....."], "a1 and b1"),
-    ([".....", "..4..", "..4..", "....."], "c2 and c3"),
-    (["R.R.R", ".R.R.", "R...R", "....."], "7 fields demand R"),
-    (["1.1.1", ".1.1.", "1....", "....."], "only 5 cards"),
-])
+@pytest.mark.parametrize(
+    "rows,words",
+    [
+        (["R....", ".....", "....."], "4 rows"),
+        (["R...", ".....", ".....", "....."], "row 1 has 4 fields"),
+        ([".....", "..X..", ".....", "....."], "field c2 (row 2, column 3) is 'X'"),
+        (["RR...", ".....", ".....", "....."], "a1 and b1"),
+        ([".....", "..4..", "..4..", "....."], "c2 and c3"),
+        (["R.R.R", ".R.R.", "R...R", "....."], "7 fields demand R"),
+        (["1.1.1", ".1.1.", "1....", "....."], "only 5 cards"),
+    ],
+)
 def test_custom_window_validated_with_clear_errors(rows, words):
     """Rulebook: "Cards may never be horizontally or vertically adjacent to a card of the same color
     or number": a window demanding that could never be filled is refused, saying where."""
@@ -182,8 +194,7 @@ def test_custom_window_validated_with_clear_errors(rows, words):
 def test_first_card_on_an_edge_or_corner():
     """Rulebook: "The very first card must be placed on an edge or corner square."""
     state = arranged(drawn=["R1", "G2", "Y3"])
-    edge = {f for f in (f"{c}{r}" for c in "abcde" for r in "1234")
-            if f[0] in "ae" or f[1] in "14"}
+    edge = {f for f in (f"{c}{r}" for c in "abcde" for r in "1234") if f[0] in "ae" or f[1] in "14"}
     assert fields_for(state, "R1") == edge and len(edge) == 14
     refused(state, "place R1 c2", "not on the edge", "very first card")
     state.play("place R1 c1")
@@ -223,14 +234,16 @@ def test_field_restrictions_color_value_and_blank():
     """Rulebook: "The card must meet the default of the corresponding field. In the case of a
     number requirement, the number must match; in the case of a color requirement, the color must
     match. Only on an empty field may any card be placed"."""
-    state = arranged(window=[".G4..", ".....", ".....", "....."], placed={"a1": "R1"},
-                     drawn=["Y3", "G3", "K6"])
+    state = arranged(
+        window=[".G4..", ".....", ".....", "....."], placed={"a1": "R1"}, drawn=["Y3", "G3", "K6"]
+    )
     refused(state, "place Y3 b1", "b1 is a green field", "only a green card")
     state.play("place G3 b1")
     refused(state, "place K6 c1", "c1 is a 4 field", "only a 4")
     state.play("place K6 b2")  # a blank field takes any card
-    state2 = arranged(window=[".G4..", ".....", ".....", "....."], placed={"b1": "G3"},
-                      drawn=["Y4", "B2", "K6"])
+    state2 = arranged(
+        window=[".G4..", ".....", ".....", "....."], placed={"b1": "G3"}, drawn=["Y4", "B2", "K6"]
+    )
     state2.play("place Y4 c1")
 
 
@@ -272,8 +285,13 @@ def test_a_card_that_cannot_be_placed_is_forfeited():
     As a result, the player places more cards in the turn bar at the end of this round."
     RULES.md, rule 3: "the card stays in hand and goes to the turn bar"."""
     # every free field next to the cards is red-restricted or orthogonally blocked
-    state = arranged(window=[".R...", "RK...", ".....", "....."], placed={"a1": "G2"},
-                     drawn=["G4", "Y2", "B2"], round=4, turn_bar=[["K1"], ["K2"], ["K3"]])
+    state = arranged(
+        window=[".R...", "RK...", ".....", "....."],
+        placed={"a1": "G2"},
+        drawn=["G4", "Y2", "B2"],
+        round=4,
+        turn_bar=[["K1"], ["K2"], ["K3"]],
+    )
     assert legal(state) == {"pass"}
     refused(state, "place G4 b2", "b2 is a black field")
     refused(state, "place G4 c3", "not next to any placed card")
@@ -310,8 +328,13 @@ def test_game_ends_after_ten_rounds():
 def test_tool_paid_with_a_drawn_card_of_its_pips_and_discarded():
     """RULES.md, rule 2: a tool is "paid with a drawn card showing the tool's pips"; "The tool
     and the paying card are discarded; the paying card does not go to the turn bar"."""
-    state = arranged(tools=["grinding"], placed={"a1": "R1"}, drawn=["K6", "R2", "G3"], round=2,
-                     turn_bar=[["Y1"]])
+    state = arranged(
+        tools=["grinding"],
+        placed={"a1": "R1"},
+        drawn=["K6", "R2", "G3"],
+        round=2,
+        turn_bar=[["Y1"]],
+    )
     refused(state, "tool grinding pay G3 R2", "shows 6 pips", "paid with a drawn 6")
     refused(state, "tool grinding pay B6 R2", "B6 was not drawn")
     state.play("tool grinding pay K6 R2")
@@ -324,8 +347,13 @@ def test_tool_paid_with_a_drawn_card_of_its_pips_and_discarded():
 def test_at_most_one_tool_a_round():
     """Rulebook: "the player either put two of them in his window (glass cards) or put one of them
     in his window and use a tool with one card." RULES.md, rule 2: "at most one tool a round"."""
-    state = arranged(tools=["grozing", "lenscutter"], placed={"a1": "R1"},
-                     drawn=["Y1", "G2", "R4"], turn_bar=[["B3"]], round=2)
+    state = arranged(
+        tools=["grozing", "lenscutter"],
+        placed={"a1": "R1"},
+        drawn=["Y1", "G2", "R4"],
+        turn_bar=[["B3"]],
+        round=2,
+    )
     state.play("tool grozing pay Y1 R4 R3")
     assert not any(str(m).startswith("tool") for m in state.legal_moves())
     refused(state, "tool lenscutter pay G2 R3 B3", "at most one tool a round")
@@ -366,8 +394,9 @@ def test_redraw_returns_cards_to_the_bottom_in_known_order():
     tool)."""
     keep = ["R3", "G1", "Y2", "K5", "K6"]
     bar = _others(*keep)
-    state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=9,
-                     turn_bar=[bar[i::8] for i in range(8)])
+    state = arranged(
+        tools=["redraw"], drawn=["R3", "G1", "Y2"], round=9, turn_bar=[bar[i::8] for i in range(8)]
+    )
     assert state.pile_size == 2
     state.play("tool redraw pay R3")
     assert state.pile_returned == ["G1", "Y2"] and state.discards == ["R3"]
@@ -395,13 +424,20 @@ def test_redraw_with_too_few_new_cards_shuffles_the_discards_first():
     shuffled to form the pile first, and the returned cards go beneath them"; ruling 16: "Redraw's
     own payment stays in the discards"."""
     bar = _others("R3", "G1", "Y2", "B4", "K5")
-    state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=["B4", "K5"],
-                     turn_bar=[bar[i::9] for i in range(9)])
+    state = arranged(
+        tools=["redraw"],
+        drawn=["R3", "G1", "Y2"],
+        round=10,
+        discards=["B4", "K5"],
+        turn_bar=[bar[i::9] for i in range(9)],
+    )
     assert state.pile_size == 0
     state.play("tool redraw pay R3")
     assert state.pile_returned == ["G1", "Y2"] and state.discards == ["R3"]
-    assert sorted((str(m), p) for m, p in state.chance_outcomes()) == [("draw B4", 0.5),
-                                                                      ("draw K5", 0.5)]
+    assert sorted((str(m), p) for m, p in state.chance_outcomes()) == [
+        ("draw B4", 0.5),
+        ("draw K5", 0.5),
+    ]
 
 
 def test_redraw_never_draws_back_its_own_payment():
@@ -410,14 +446,29 @@ def test_redraw_never_draws_back_its_own_payment():
     says why." Round 10, the pile empty, the discards empty: paying with R3 would only bring R3
     back into the hand."""
     bar = _others("R3", "G1", "Y2")
-    state = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=[],
-                     turn_bar=[bar[i::9] for i in range(9)])
+    state = arranged(
+        tools=["redraw"],
+        drawn=["R3", "G1", "Y2"],
+        round=10,
+        discards=[],
+        turn_bar=[bar[i::9] for i in range(9)],
+    )
     assert state.pile_size == 0
     assert not any(str(m).startswith("tool redraw") for m in state.legal_moves())
-    refused(state, "tool redraw pay R3", "Redraw must draw 2 new cards", "only 0 exist",
-            "R3, the card that pays for it, is not a new card")
-    one_short = arranged(tools=["redraw"], drawn=["R3", "G1", "Y2"], round=10, discards=["B4"],
-                         turn_bar=[_others("R3", "G1", "Y2", "B4")[i::9] for i in range(9)])
+    refused(
+        state,
+        "tool redraw pay R3",
+        "Redraw must draw 2 new cards",
+        "only 0 exist",
+        "R3, the card that pays for it, is not a new card",
+    )
+    one_short = arranged(
+        tools=["redraw"],
+        drawn=["R3", "G1", "Y2"],
+        round=10,
+        discards=["B4"],
+        turn_bar=[_others("R3", "G1", "Y2", "B4")[i::9] for i in range(9)],
+    )
     refused(one_short, "tool redraw pay R3", "only 1 exists")
 
 
@@ -427,7 +478,9 @@ def test_grozing_pliers_one_higher_or_lower_if_still_in_the_pile():
     bottom of the pile, known"."""
     state = arranged(tools=["grozing"], placed={"a1": "R5"}, drawn=["Y1", "R4", "G6"])
     assert {str(m) for m in state.legal_moves() if "grozing" in str(m)} == {
-        "tool grozing pay Y1 R4 R3", "tool grozing pay Y1 G6 G5"}
+        "tool grozing pay Y1 R4 R3",
+        "tool grozing pay Y1 G6 G5",
+    }
     refused(state, "tool grozing pay Y1 R4 R5", "R5 is not in the pile", "placed on a1")
     refused(state, "tool grozing pay Y1 R4 R6", "one higher or lower")
     refused(state, "tool grozing pay Y1 R4 G4", "one higher or lower")
@@ -441,8 +494,13 @@ def test_grozing_pliers_one_higher_or_lower_if_still_in_the_pile():
 def test_grinding_stone_seven_minus_value_if_still_in_the_pile():
     """RULES.md: "Grinding Stone (6; exchange a drawn card for the same color and 7 minus its
     value, if still in the pile)"."""
-    state = arranged(tools=["grinding"], placed={"a1": "B4"}, drawn=["K6", "R2", "B3"],
-                     turn_bar=[["R5"]], round=2)
+    state = arranged(
+        tools=["grinding"],
+        placed={"a1": "B4"},
+        drawn=["K6", "R2", "B3"],
+        turn_bar=[["R5"]],
+        round=2,
+    )
     refused(state, "tool grinding pay K6 R2", "R5 is not in the pile", "turn bar")
     refused(state, "tool grinding pay K6 B3", "B4 is not in the pile")
     assert not any("grinding" in str(m) for m in state.legal_moves())
@@ -457,8 +515,9 @@ _MOVE_CARDS = {"a1": "G3", "b1": "Y4", "b2": "B1", "c2": "K3"}
 
 def test_eglomise_brush_ignores_color_restrictions_only():
     """RULES.md: "Eglomise Brush (2; move one placed card ignoring color restrictions)"."""
-    state = arranged(window=_MOVE_WINDOW, tools=["eglomise"], placed=_MOVE_CARDS,
-                     drawn=["R2", "B5", "G6"])
+    state = arranged(
+        window=_MOVE_WINDOW, tools=["eglomise"], placed=_MOVE_CARDS, drawn=["R2", "B5", "G6"]
+    )
     refused(state, "tool eglomise pay R2 b1 d1", "d1 is a 5 field")
     refused(state, "tool eglomise pay R2 e4 e3", "e4 holds no card")
     refused(state, "tool eglomise pay R2 b1 e4", "not next to any placed card")
@@ -470,8 +529,9 @@ def test_eglomise_brush_ignores_color_restrictions_only():
 def test_copper_foil_burnisher_ignores_value_restrictions_only():
     """RULES.md: "Copper Foil Burnisher (5; move one placed card ignoring value
     restrictions)"."""
-    state = arranged(window=_MOVE_WINDOW, tools=["burnisher"], placed=_MOVE_CARDS,
-                     drawn=["R2", "B5", "G6"])
+    state = arranged(
+        window=_MOVE_WINDOW, tools=["burnisher"], placed=_MOVE_CARDS, drawn=["R2", "B5", "G6"]
+    )
     refused(state, "tool burnisher pay B5 b1 c1", "c1 is a red field")
     state.play("tool burnisher pay B5 b1 d1")  # Y4 on a 5 field
     assert state.placed["d1"] == "Y4"
@@ -487,9 +547,12 @@ def test_moving_the_only_card_follows_the_first_card_rule():
 
 def test_lathekin_moves_exactly_two_cards_obeying_all_rules():
     """RULES.md: "Lathekin (4; move exactly two placed cards obeying all rules)"."""
-    state = arranged(window=[".....", "..5..", ".....", "....."], tools=["lathekin"],
-                     placed={"a1": "R1", "b1": "G2", "c1": "Y3", "d1": "R4"},
-                     drawn=["B4", "K5", "R6"])
+    state = arranged(
+        window=[".....", "..5..", ".....", "....."],
+        tools=["lathekin"],
+        placed={"a1": "R1", "b1": "G2", "c1": "Y3", "d1": "R4"},
+        drawn=["B4", "K5", "R6"],
+    )
     with pytest.raises(sg.IllegalMove, match="takes 4 words"):
         state.parse_move("tool lathekin pay B4 a1 a2")
     refused(state, "tool lathekin pay B4 a1 a2 a2 a3", "card just moved", "two different cards")
@@ -505,11 +568,17 @@ def test_tap_wheel_moves_up_to_two_cards_of_one_color_on_the_turn_bar():
     """RULES.md: "Tap Wheel (4; move up to two placed cards of one color that is on the turn
     bar)"."""
     placed = {"a1": "R1", "b1": "G2", "c1": "R3", "d1": "G5"}
-    state = arranged(tools=["tapwheel"], placed=placed, drawn=["Y4", "B6", "K2"],
-                     turn_bar=[["R5", "G4"]], round=2)
+    state = arranged(
+        tools=["tapwheel"],
+        placed=placed,
+        drawn=["Y4", "B6", "K2"],
+        turn_bar=[["R5", "G4"]],
+        round=2,
+    )
     refused(state, "tool tapwheel pay Y4 a1 a2 b1 b2", "differ in color", "one color")
-    state_b = arranged(tools=["tapwheel"], placed=placed, drawn=["Y4", "B6", "K2"],
-                       turn_bar=[["R5"]], round=2)
+    state_b = arranged(
+        tools=["tapwheel"], placed=placed, drawn=["Y4", "B6", "K2"], turn_bar=[["R5"]], round=2
+    )
     refused(state_b, "tool tapwheel pay Y4 b1 b2", "green, a color not on the turn bar")
     refused(state_b, "tool tapwheel pay Y4 a1 a2 c1 b2", "orthogonally next to R1")
     state_b.clone().play("tool tapwheel pay Y4 a1 a2")  # one card
@@ -521,16 +590,23 @@ def test_tap_wheel_moves_up_to_two_cards_of_one_color_on_the_turn_bar():
 
 def test_lens_cutter_exchanges_a_drawn_card_with_the_turn_bar():
     """RULES.md: "Lens Cutter (2; exchange a drawn card with a card on the turn bar)"."""
-    state = arranged(tools=["lenscutter"], placed={"a1": "Y5"}, drawn=["G2", "R6", "Y3"],
-                     turn_bar=[["K1"], ["B5", "Y1"]], round=3)
+    state = arranged(
+        tools=["lenscutter"],
+        placed={"a1": "Y5"},
+        drawn=["G2", "R6", "Y3"],
+        turn_bar=[["K1"], ["B5", "Y1"]],
+        round=3,
+    )
     assert state.target() == 7
     refused(state, "tool lenscutter pay G2 R6 Y6", "Y6 is not on the turn bar")
     refused(state, "tool lenscutter pay G2 K2 K1", "K2 was not drawn")
     state.play("tool lenscutter pay G2 R6 Y1")
     assert state.drawn == ["Y1", "Y3"] and state.turn_bar == [["K1"], ["B5", "R6"]]
     assert state.target() == 12
-    assert not any("lenscutter" in str(m)
-                   for m in arranged(tools=["lenscutter"], drawn=["G2", "R6", "Y3"]).legal_moves())
+    assert not any(
+        "lenscutter" in str(m)
+        for m in arranged(tools=["lenscutter"], drawn=["G2", "R6", "Y3"]).legal_moves()
+    )
 
 
 def test_cork_backed_straightedge_places_the_rounds_card_away_from_all_cards():
@@ -542,8 +618,13 @@ def test_cork_backed_straightedge_places_the_rounds_card_away_from_all_cards():
     state.play("tool straightedge pay K5 G3 c3")
     assert state.placed == {"a1": "R1", "c3": "G3"}
     assert state.turn_bar == [["Y4"]] and state.round == 2 and state.is_chance()
-    late = arranged(tools=["straightedge"], placed={"a1": "R1", "b1": "B2"}, turn=2,
-                    placed_this_round=1, drawn=["K5", "G3"])
+    late = arranged(
+        tools=["straightedge"],
+        placed={"a1": "R1", "b1": "B2"},
+        turn=2,
+        placed_this_round=1,
+        drawn=["K5", "G3"],
+    )
     refused(late, "tool straightedge pay K5 G3 d4", "already placed this round")
     first = arranged(tools=["straightedge"], drawn=["K5", "G3", "Y4"])
     refused(first, "tool straightedge pay K5 G3 c2", "very first card")
@@ -595,15 +676,17 @@ def test_row_and_column_shade_variety():
     assert ORDERS["column_shade_variety"].points(column) == 4
 
 
-@pytest.mark.parametrize("order,low,high", [("light_shades", 1, 2), ("medium_shades", 3, 4),
-                                            ("deep_shades", 5, 6)])
+@pytest.mark.parametrize(
+    "order,low,high", [("light_shades", 1, 2), ("medium_shades", 3, 4), ("deep_shades", 5, 6)]
+)
 def test_light_medium_deep_shades_pairs_at_most_five(order, low, high):
     """RULES.md: "Light / Medium / Deep Shades 2 per pair of a 1 and a 2 / a 3 and a 4 / a 5
     and a 6". Only five cards show each value, so at most five pairs: 10."""
     lows = [f"{c}{low}" for c in "RGYBK"]
     highs = [f"{c}{high}" for c in "RGYBK"]
-    grid = grid_of([" ".join(lows), " ".join(highs[:3] + ["..", ".."]), ".. .. .. .. ..",
-                    ".. .. .. .. .."])
+    grid = grid_of(
+        [" ".join(lows), " ".join(highs[:3] + ["..", ".."]), ".. .. .. .. ..", ".. .. .. .. .."]
+    )
     assert ORDERS[order].points(grid) == 2 * 3  # five of one, three of the other: three pairs
     grid = grid_of([" ".join(lows), " ".join(highs), ".. .. .. .. ..", ".. .. .. .. .."])
     assert ORDERS[order].points(grid) == 10 == ORDERS[order].cap
@@ -637,12 +720,22 @@ def test_no_window_beats_an_orders_cap():
 
 def _last_turn(weights):
     """Round 10, turn 2: FULL_WINDOW without a1; K3 and R1 drawn; nine stacks on the turn bar."""
-    placed = {f: t for f, t in zip((f"{c}{r}" for r in "1234" for c in "abcde"),
-                                   " ".join(FULL_WINDOW).split()) if f != "a1"}
+    placed = {
+        f: t
+        for f, t in zip((f"{c}{r}" for r in "1234" for c in "abcde"), " ".join(FULL_WINDOW).split())
+        if f != "a1"
+    }
     bar = [["R4", "G4"], ["G5"], ["Y2"], ["Y3"], ["B3"], ["B6"], ["K2"], ["K6"], []]
-    return arranged(orders=["shades_of_red", "row_color_variety", "deep_shades"], weights=weights,
-                    placed=placed, round=10, turn=2, placed_this_round=1, drawn=["K3", "R1"],
-                    turn_bar=bar)
+    return arranged(
+        orders=["shades_of_red", "row_color_variety", "deep_shades"],
+        weights=weights,
+        placed=placed,
+        round=10,
+        turn=2,
+        placed_this_round=1,
+        drawn=["K3", "R1"],
+        turn_bar=bar,
+    )
 
 
 def test_empty_fields_cost_three_points_each():
@@ -651,13 +744,17 @@ def test_empty_fields_cost_three_points_each():
     state = _last_turn((1, 1, 1))
     # red 2+6+3+5 = 16; rows 2-4 complete and varied: 18; 5s and 6s: 3 pairs = 6; a1 empty: -3
     assert state.scores() == [16 + 18 + 6 - 3]
-    assert dict((n, p) for n, _, p, _ in state.breakdown()) == {
-        "Shades of Red": 16, "Row Color Variety": 18, "Deep Shades": 6}
+    assert {n: p for n, _, p, _ in state.breakdown()} == {
+        "Shades of Red": 16,
+        "Row Color Variety": 18,
+        "Deep Shades": 6,
+    }
 
 
-@pytest.mark.parametrize("weights,points,won", [((1, 1, 1), 16 + 24 + 6, 1.0),
-                                                ((1, 2, 0), 24 + 12, 1.0),
-                                                ((1, 1, 0), 24 + 6, 0.0)])
+@pytest.mark.parametrize(
+    "weights,points,won",
+    [((1, 1, 1), 16 + 24 + 6, 1.0), ((1, 2, 0), 24 + 12, 1.0), ((1, 1, 0), 24 + 6, 0.0)],
+)
 def test_end_target_score_and_win_at_least_the_target(weights, points, won):
     """Rulebook: "Add up the values of all the cards on the turn bar. This gives your target" ...
     "If the sum of 2 and 3 is at least the sum of the target (1), you won." The referee's
@@ -713,14 +810,30 @@ def test_illegal_reasons_match_the_legal_moves():
                 cards = [parse_card(t) for t in state.drawn] + rng.sample(ALL_CARDS, 3)
                 for _ in range(300):
                     tid = rng.choice(TOOL_IDS)
-                    n = rng.choice({"redraw": [0], "grozing": [2], "grinding": [1],
-                                    "lenscutter": [2], "straightedge": [2], "tapwheel": [2, 4]}
-                                   .get(tid, [2, 4] if tid == "tapwheel" else
-                                        [4] if tid == "lathekin" else [2]))
-                    kinds = {"grozing": "cc", "grinding": "c", "lenscutter": "cc",
-                             "straightedge": "cf"}.get(tid, "f" * n)
-                    args = tuple(rng.choice(cards + [c for c in ALL_CARDS if rng.random() < .1])
-                                 if k == "c" else rng.randrange(20) for k in kinds)
+                    n = rng.choice(
+                        {
+                            "redraw": [0],
+                            "grozing": [2],
+                            "grinding": [1],
+                            "lenscutter": [2],
+                            "straightedge": [2],
+                            "tapwheel": [2, 4],
+                        }.get(
+                            tid, [2, 4] if tid == "tapwheel" else [4] if tid == "lathekin" else [2]
+                        )
+                    )
+                    kinds = {
+                        "grozing": "cc",
+                        "grinding": "c",
+                        "lenscutter": "cc",
+                        "straightedge": "cf",
+                    }.get(tid, "f" * n)
+                    args = tuple(
+                        rng.choice(cards + [c for c in ALL_CARDS if rng.random() < 0.1])
+                        if k == "c"
+                        else rng.randrange(20)
+                        for k in kinds
+                    )
                     candidates.add(SagradaMove(("tool", tid, rng.choice(cards), args)))
                 for move in rng.sample(moves, min(40, len(moves))):  # near misses
                     if move.key[0] == "tool" and move.key[3]:
@@ -752,8 +865,14 @@ def test_view_and_json_keep_the_pile():
 
 def test_print_shows_the_window():
     """print(state) shows a readable text board."""
-    state = arranged(window=["R...3", ".....", ".....", "....."], placed={"b1": "G2"},
-                     drawn=["Y4"], turn_bar=[["K1"]], round=2, tools=["lathekin"])
+    state = arranged(
+        window=["R...3", ".....", ".....", "....."],
+        placed={"b1": "G2"},
+        drawn=["Y4"],
+        turn_bar=[["K1"]],
+        round=2,
+        tools=["lathekin"],
+    )
     text = str(state)
     assert "(R)  G2" in text and "(3)" in text and "drawn: Y4" in text
     assert "turn bar: K1" in text and "Lathekin (4)" in text
@@ -784,18 +903,27 @@ def test_evaluate_is_a_probability_and_exact_at_the_end():
         assert 0.0 <= state.evaluate()[0] <= 1.0
         state.play(state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves()))
     assert state.evaluate() == state.returns()
-    ahead = arranged(placed={"a1": "R6", "b2": "R5"}, drawn=["G1", "Y2", "B3"], round=2,
-                     turn_bar=[["K1"]])
-    behind = arranged(placed={"a1": "G6", "b2": "B5"}, drawn=["R1", "Y2", "B3"], round=2,
-                      turn_bar=[["K6"]])
+    ahead = arranged(
+        placed={"a1": "R6", "b2": "R5"}, drawn=["G1", "Y2", "B3"], round=2, turn_bar=[["K1"]]
+    )
+    behind = arranged(
+        placed={"a1": "G6", "b2": "B5"}, drawn=["R1", "Y2", "B3"], round=2, turn_bar=[["K6"]]
+    )
     assert ahead.evaluate()[0] > behind.evaluate()[0]
 
 
 def test_tool_in_either_turn_and_the_payment_is_another_card():
     """RULES.md rulings 2 and 3: "The tool may come in either turn" and the paying card "must be a
     different drawn card from the one the tool works on"."""
-    state = arranged(tools=["grozing"], placed={"a1": "R1", "b2": "G5"}, drawn=["Y1", "B4"],
-                     turn=2, placed_this_round=1, round=3, turn_bar=[["K1"], ["K2"]])
+    state = arranged(
+        tools=["grozing"],
+        placed={"a1": "R1", "b2": "G5"},
+        drawn=["Y1", "B4"],
+        turn=2,
+        placed_this_round=1,
+        round=3,
+        turn_bar=[["K1"], ["K2"]],
+    )
     with pytest.raises(sg.IllegalMove, match="pays for Grozing Pliers"):
         state.parse_move("tool grozing pay Y1 Y1 Y2")
     state.play("tool grozing pay Y1 B4 B3")  # placement first, then the tool
@@ -805,8 +933,12 @@ def test_tool_in_either_turn_and_the_payment_is_another_card():
 def test_straightedge_after_a_forced_pass():
     """RULES.md ruling 10: Cork-backed Straightedge "is used before any card is placed in the
     round, its move pays and places, and it takes both turns"; a forced pass places nothing."""
-    state = arranged(window=[".R...", "RK...", ".....", "....."], tools=["straightedge"],
-                     placed={"a1": "G2"}, drawn=["Y5", "B2", "Y4"])
+    state = arranged(
+        window=[".R...", "RK...", ".....", "....."],
+        tools=["straightedge"],
+        placed={"a1": "G2"},
+        drawn=["Y5", "B2", "Y4"],
+    )
     assert {m for m in legal(state) if not m.startswith("tool")} == {"pass"}
     state.play("pass")
     state.play("tool straightedge pay Y5 B2 d3")
@@ -831,20 +963,26 @@ def _best_result(state):
     return best
 
 
-CORNER = [".. B4 Y5 R4 B3",
-          "R5 Y3 G4 B6 R1",
-          "G3 K5 R2 .. ..",
-          "Y4 R3 G6 .. .."]
+CORNER = [".. B4 Y5 R4 B3", "R5 Y3 G4 B6 R1", "G3 K5 R2 .. ..", "Y4 R3 G6 .. .."]
 
 
 def corner_position():
     """Round 10, turn 1 on CORNER (a1, d3, e3, d4, e4 empty): R6, K6 and G1 drawn, nine stacks
     worth 18 on the turn bar; Shades of Red, Medium Shades, Deep Shades."""
-    placed = {f"{c}{r}": t for r, row in enumerate(CORNER, 1)
-              for c, t in zip("abcde", row.split()) if t != ".."}
+    placed = {
+        f"{c}{r}": t
+        for r, row in enumerate(CORNER, 1)
+        for c, t in zip("abcde", row.split())
+        if t != ".."
+    }
     bar = [["Y1"], ["B1"], ["K1"], ["Y2"], ["G2"], ["B2"], ["K2"], ["K3"], ["K4"]]
-    return arranged(orders=["shades_of_red", "medium_shades", "deep_shades"], placed=placed,
-                    round=10, drawn=["R6", "K6", "G1"], turn_bar=bar)
+    return arranged(
+        orders=["shades_of_red", "medium_shades", "deep_shades"],
+        placed=placed,
+        round=10,
+        drawn=["R6", "K6", "G1"],
+        turn_bar=bar,
+    )
 
 
 def test_the_searches_open_the_corner_for_the_red_six():
@@ -864,8 +1002,12 @@ def test_the_searches_open_the_corner_for_the_red_six():
         state.play(move)
         results[str(move)] = _best_result(state)
         state.undo()
-    assert results == {"place G1 d3": 1.0, "place G1 a1": 0.0, "place K6 a1": 0.0,
-                       "place K6 e3": 0.0}
+    assert results == {
+        "place G1 d3": 1.0,
+        "place G1 a1": 0.0,
+        "place K6 a1": 0.0,
+        "place K6 e3": 0.0,
+    }
     line = corner_position()
     line.play("place G1 d3")
     line.play("place R6 e4")

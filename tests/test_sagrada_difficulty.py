@@ -16,8 +16,10 @@ def test_every_designed_window_has_its_measured_figures() -> None:
 def test_the_shipped_figures_are_what_the_strategy_measures() -> None:
     for name in ("Morning Lantern", "Tempest"):  # the easiest and a hardest, measured again
         rate, margin = win_rate(name, GAMES)
-        assert (round(rate, 4), margin) == (shipped()[name]["won"],
-                                            shipped()[name]["median_margin"])
+        assert (round(rate, 4), margin) == (
+            shipped()[name]["won"],
+            shipped()[name]["median_margin"],
+        )
 
 
 def test_harder_windows_are_won_less_often() -> None:

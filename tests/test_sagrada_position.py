@@ -15,9 +15,15 @@ from stainedglass.sagrada.tools import TOOL_IDS
 BLANK = [".....", ".....", ".....", "....."]
 ORDERS3 = ["shades_of_red", "light_shades", "deep_shades"]
 # round 2, nothing played yet: round 1 placed R1 and G2 and left Y3 on the turn bar
-VALID = {"window": BLANK, "tools": ["eglomise", "lenscutter", "redraw"], "orders": ORDERS3,
-         "placed": {"a1": "R1", "b2": "G2"}, "turn_bar": [["Y3"]],
-         "drawn": ["B4", "K5", "R6"], "round": 2}
+VALID = {
+    "window": BLANK,
+    "tools": ["eglomise", "lenscutter", "redraw"],
+    "orders": ORDERS3,
+    "placed": {"a1": "R1", "b2": "G2"},
+    "turn_bar": [["Y3"]],
+    "drawn": ["B4", "K5", "R6"],
+    "round": 2,
+}
 
 
 def _game(**options) -> sg.Game:
@@ -108,8 +114,13 @@ def test_an_arranged_study_position_becomes_a_saveable_start() -> None:
     """arrange() still sets up study positions that cannot be saved; their position is a start=
     that can."""
     study = _game(window=BLANK, tools=["redraw"], orders=ORDERS3).new_game(seed=0)
-    study.arrange(placed={"a1": "R1", "b2": "G2"}, turn_bar=[["Y3"]],
-                  drawn=["B4", "K5", "R6"], round=2, tools=["redraw"])
+    study.arrange(
+        placed={"a1": "R1", "b2": "G2"},
+        turn_bar=[["Y3"]],
+        drawn=["B4", "K5", "R6"],
+        round=2,
+        tools=["redraw"],
+    )
     with pytest.raises(ValueError, match="arranged"):
         study.record()
     s = study.game.setup(study.game.position(study))
@@ -121,7 +132,8 @@ def test_start_keys_take_the_place_of_the_options_and_default() -> None:
     """window, tools and orders in start= replace the options; a short start has defaults: the
     round after the turn bar's stacks, the cards the round still needs to draw."""
     s = _game(window="Tempest", tools=1).setup(
-        {"window": "Morning Lantern", "tools": ["lathekin"], "orders": ORDERS3})
+        {"window": "Morning Lantern", "tools": ["lathekin"], "orders": ORDERS3}
+    )
     assert s.window.name == "Morning Lantern" and s.tools == ["lathekin"]
     assert s.orders == ("shades_of_red", "light_shades", "deep_shades")
     assert s.round == 1 and s.cards_to_draw == 3 and s.is_chance()
@@ -159,12 +171,23 @@ def test_a_card_breaking_its_fields_color_restriction() -> None:
     window = ["G....", ".....", ".....", "....."]
     text = _refused(_start(window=window))
     assert "R1 on a1 breaks the field's restriction (a green field)" in text
-    moved = _start(window=window, tools_used=["eglomise"], turn_bar=[["Y3"], ["K1"]],
-                   placed={"a1": "R1", "b2": "G2", "c3": "B2"}, discards=["Y2"], round=3)
+    moved = _start(
+        window=window,
+        tools_used=["eglomise"],
+        turn_bar=[["Y3"], ["K1"]],
+        placed={"a1": "R1", "b2": "G2", "c3": "B2"},
+        discards=["Y2"],
+        round=3,
+    )
     assert _game().setup(moved).placed["a1"] == "R1"
-    two = _start(window=["G.B..", ".....", ".....", "....."], tools_used=["eglomise"],
-                 turn_bar=[["Y3"], ["K1"]], placed={"a1": "R1", "b2": "G2", "c1": "K3"},
-                 discards=["Y2"], round=3)
+    two = _start(
+        window=["G.B..", ".....", ".....", "....."],
+        tools_used=["eglomise"],
+        turn_bar=[["Y3"], ["K1"]],
+        placed={"a1": "R1", "b2": "G2", "c1": "K3"},
+        discards=["Y2"],
+        round=3,
+    )
     assert "K3 on c1 breaks the field's restriction" in _refused(two)
 
 
@@ -174,14 +197,21 @@ def test_a_card_breaking_its_fields_value_restriction() -> None:
     window = [".3...", ".....", ".....", "....."]
     position = _start(window=window, placed={"a1": "R1", "b1": "G2"})
     assert "G2 on b1 breaks the field's restriction (a 3 field)" in _refused(position)
-    moved = {**position, "tools": ["burnisher"], "tools_used": ["burnisher"],
-             "turn_bar": [["Y3"], ["K1"]], "placed": {"a1": "R1", "b1": "G2", "c2": "Y6"},
-             "discards": ["Y5"], "round": 3}
+    moved = {
+        **position,
+        "tools": ["burnisher"],
+        "tools_used": ["burnisher"],
+        "turn_bar": [["Y3"], ["K1"]],
+        "placed": {"a1": "R1", "b1": "G2", "c2": "Y6"},
+        "discards": ["Y5"],
+        "round": 3,
+    }
     assert _game().setup(moved).placed["b1"] == "G2"
 
 
-@pytest.mark.parametrize("placed,same", [({"a1": "R1", "b1": "R2"}, "color"),
-                                         ({"a1": "R1", "a2": "G1"}, "value")])
+@pytest.mark.parametrize(
+    "placed,same", [({"a1": "R1", "b1": "R2"}, "color"), ({"a1": "R1", "a2": "G1"}, "value")]
+)
 def test_never_orthogonally_next_to_the_same_color_or_value(placed, same) -> None:
     """Rule 3: "never orthogonally next to a card of the same color or the same value", whatever
     tools were used."""
@@ -200,15 +230,18 @@ def test_placed_cards_touch_and_start_on_an_edge() -> None:
     assert "groups that do not touch" in _refused(apart)
     inside = _start(placed={"b2": "R1", "c3": "G2"})
     assert "no placed card is on an edge or corner field" in _refused(inside)
-    assert _game().setup(_start(placed={"a1": "R1", "b2": "G2"})).placed == {"a1": "R1",
-                                                                             "b2": "G2"}
+    assert _game().setup(_start(placed={"a1": "R1", "b2": "G2"})).placed == {"a1": "R1", "b2": "G2"}
 
 
 def test_straightedge_allows_one_card_away_from_the_others() -> None:
     """Ruling 10: Cork-backed Straightedge places the round's card "on a field adjacent to no
     card"; ruling 18: it allows one more group."""
-    base = _start(placed={"a1": "R1", "d3": "G2"}, tools=["straightedge"],
-                  turn_bar=[["Y3"], ["K1", "B6"]], round=3)
+    base = _start(
+        placed={"a1": "R1", "d3": "G2"},
+        tools=["straightedge"],
+        turn_bar=[["Y3"], ["K1", "B6"]],
+        round=3,
+    )
     assert "groups that do not touch" in _refused(base)
     used = {**base, "tools_used": ["straightedge"], "discards": ["Y5"]}
     assert _game().setup(used).placed == {"a1": "R1", "d3": "G2"}
@@ -217,8 +250,14 @@ def test_straightedge_allows_one_card_away_from_the_others() -> None:
 def test_a_moving_tool_may_leave_cards_alone() -> None:
     """Ruling 7: "Cards it leaves behind may end up with no neighbour"; ruling 18: then the
     groups are not judged."""
-    moved = _start(placed={"a1": "R1", "d3": "G2"}, tools=["lathekin"], tools_used=["lathekin"],
-                   turn_bar=[["Y3"], ["K1", "B6"]], discards=["Y4"], round=3)
+    moved = _start(
+        placed={"a1": "R1", "d3": "G2"},
+        tools=["lathekin"],
+        tools_used=["lathekin"],
+        turn_bar=[["Y3"], ["K1", "B6"]],
+        discards=["Y4"],
+        round=3,
+    )
     assert _game().setup(moved).placed == {"a1": "R1", "d3": "G2"}
 
 
@@ -252,11 +291,23 @@ def test_every_rounds_three_cards_are_accounted_for() -> None:
 def test_cards_are_drawn_before_the_turns_or_after_redraw() -> None:
     """Rule 2: "draw three cards ...; then two turns"; ruling 4: Redraw "then that many draws
     follow", its returned cards at the bottom of the pile."""
-    late = _start(drawn=["B4"], turns_played=1, placed_this_round=1, cards_to_draw=1,
-                  placed={"a1": "R1", "b2": "G2", "c3": "K5"})
+    late = _start(
+        drawn=["B4"],
+        turns_played=1,
+        placed_this_round=1,
+        cards_to_draw=1,
+        placed={"a1": "R1", "b2": "G2", "c3": "K5"},
+    )
     assert "cards are drawn at the start of the round" in _refused(late)
-    redraw = _start(drawn=[], turns_played=1, tool_used_this_round=True, cards_to_draw=2,
-                    tools_used=["redraw"], discards=["R3"], pile_returned=["B4", "K5"])
+    redraw = _start(
+        drawn=[],
+        turns_played=1,
+        tool_used_this_round=True,
+        cards_to_draw=2,
+        tools_used=["redraw"],
+        discards=["R3"],
+        pile_returned=["B4", "K5"],
+    )
     s = _game().setup(redraw)
     assert s.is_chance() and s.pile_returned == ["B4", "K5"]
     lost = {**redraw, "pile_returned": []}
@@ -265,12 +316,23 @@ def test_cards_are_drawn_before_the_turns_or_after_redraw() -> None:
 
 def test_two_turns_end_the_round() -> None:
     """Rule 2: "then two turns"; ruling 10: Cork-backed Straightedge "takes both turns"."""
-    done = _start(drawn=["K5"], turns_played=2, placed_this_round=2,
-                  placed={"a1": "R1", "b2": "G2", "c3": "B4", "d2": "R6"})
+    done = _start(
+        drawn=["K5"],
+        turns_played=2,
+        placed_this_round=2,
+        placed={"a1": "R1", "b2": "G2", "c3": "B4", "d2": "R6"},
+    )
     assert "after two turns the round is over" in _refused(done)
-    edge = _start(drawn=["K5"], tools=["straightedge"], tools_used=["straightedge"],
-                  tool_used_this_round=True, turns_played=2, placed_this_round=1,
-                  placed={"a1": "R1", "b2": "G2", "e4": "R6"}, discards=["B5"])
+    edge = _start(
+        drawn=["K5"],
+        tools=["straightedge"],
+        tools_used=["straightedge"],
+        tool_used_this_round=True,
+        turns_played=2,
+        placed_this_round=1,
+        placed={"a1": "R1", "b2": "G2", "e4": "R6"},
+        discards=["B5"],
+    )
     assert "takes both turns" in _refused(edge)
 
 
@@ -291,17 +353,28 @@ def test_a_finished_game_is_set_up_over() -> None:
 def test_a_used_tool_is_in_play_once_a_round() -> None:
     """Rule 2: "at most one tool a round"; a used tool was in play."""
     assert "is not among the tools in play" in _refused(
-        _start(tools_used=["lathekin"], discards=["Y4"]))
-    two = _start(tools_used=["eglomise", "redraw"], discards=["Y2", "K3"],
-                 placed={"a1": "R1"}, turn_bar=[["Y3"]])
+        _start(tools_used=["lathekin"], discards=["Y4"])
+    )
+    two = _start(
+        tools_used=["eglomise", "redraw"],
+        discards=["Y2", "K3"],
+        placed={"a1": "R1"},
+        turn_bar=[["Y3"]],
+    )
     assert "at most one tool may be used a round" in _refused(two)
 
 
 def test_lens_cutter_not_in_round_one() -> None:
     """Ruling 9: Lens Cutter "Not usable in round 1"."""
-    first = {"window": BLANK, "tools": ["lenscutter"], "tools_used": ["lenscutter"],
-             "tool_used_this_round": True, "turns_played": 1, "drawn": ["R1", "G2"],
-             "discards": ["Y2"]}
+    first = {
+        "window": BLANK,
+        "tools": ["lenscutter"],
+        "tools_used": ["lenscutter"],
+        "tool_used_this_round": True,
+        "turns_played": 1,
+        "drawn": ["R1", "G2"],
+        "discards": ["Y2"],
+    }
     assert "Lens Cutter works on the turn bar" in _refused(first)
 
 

@@ -21,8 +21,9 @@ def arranged(window: list[str] | str = "Morning Lantern", orders=COLOR_ORDERS, *
 
 def worth(st) -> float:
     to_come = [*st._unknown, *st._bottom, *st._hand]
-    return window_value(st._grid, st._occ, st._colm, st._valm, st.window.allowed, to_come,
-                        st._orders, st._weights)
+    return window_value(
+        st._grid, st._occ, st._colm, st._valm, st.window.allowed, to_come, st._orders, st._weights
+    )
 
 
 def test_the_sagrada_search_is_the_games_hint_search_and_plays_only_sagrada():
@@ -34,8 +35,9 @@ def test_the_sagrada_search_is_the_games_hint_search_and_plays_only_sagrada():
 def test_the_round_planner_leaves_the_lowest_card_for_the_bar():
     # Rule 2 and rule 4: the card left at the end of the round goes to the turn bar, whose
     # values are the target. With only color orders in play, which card stays is worth its value.
-    st = arranged([".....", ".....", ".....", "....."], placed={"a1": "B2"},
-                  drawn=["R1", "G6", "Y5"], turn=1)
+    st = arranged(
+        [".....", ".....", ".....", "....."], placed={"a1": "B2"}, drawn=["R1", "G6", "Y5"], turn=1
+    )
     bot = sg.ai.bot("sagrada", playouts=0, seed=1)
     first = bot.choose(st)
     st.play(first)
@@ -57,8 +59,9 @@ def test_the_planner_fills_a_restricted_field_before_it_is_lost():
     # b1 takes only a 3, and G3 in hand is the last 3 that may go there (B3 may not: it would
     # touch B1 on a1). The last turn of the round places it, though K5 is worth more.
     rows = [".3...", ".....", ".....", "....."]
-    st = arranged(rows, placed={"a1": "B1"}, drawn=["G3", "K5"],
-                  turn_bar=[["R3"], ["Y3"], ["K3"]], turn=2)
+    st = arranged(
+        rows, placed={"a1": "B1"}, drawn=["G3", "K5"], turn_bar=[["R3"], ["Y3"], ["K3"]], turn=2
+    )
     move = sg.ai.bot("sagrada", playouts=0, seed=1).choose(st)
     assert str(move) == "place G3 b1"
 
@@ -97,8 +100,12 @@ def test_playouts_are_counted_and_reproducible():
 
 def test_a_tool_is_weighed_like_a_move():
     # Eglomise Brush (2 pips) is in play: its uses are among the moves the search ranks.
-    st = arranged([".....", ".....", ".....", "....."], placed={"a1": "B1", "b1": "R4"},
-                  drawn=["G2", "Y6", "K3"], turn=1)
+    st = arranged(
+        [".....", ".....", ".....", "....."],
+        placed={"a1": "B1", "b1": "R4"},
+        drawn=["G2", "Y6", "K3"],
+        turn=1,
+    )
     ranked = sg.ai.bot("sagrada", playouts=0, seed=1).analyse(st)
     kinds = {str(c.move).split()[0] for c in ranked}
     assert kinds == {"place", "tool"}

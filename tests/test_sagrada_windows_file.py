@@ -9,14 +9,24 @@ import threading
 import pytest
 
 from stainedglass.sagrada.difficulty import GAMES, MAX_GAMES, measure_window, shipped, win_rate
-from stainedglass.sagrada.windows import (MAX_WINDOW_FILE, WINDOW_FORMAT, WINDOWS,
-                                          window_from_text, window_named, window_problem_fields,
-                                          window_to_text)
+from stainedglass.sagrada.windows import (
+    MAX_WINDOW_FILE,
+    WINDOW_FORMAT,
+    WINDOWS,
+    window_from_text,
+    window_named,
+    window_problem_fields,
+    window_to_text,
+)
 
 
 def file_of(**changes: object) -> str:
-    data: dict[str, object] = {"format": WINDOW_FORMAT, "version": 1, "name": "Rose",
-                               "rows": ["R...3", ".5.G.", "..Y..", "2..B6"]}
+    data: dict[str, object] = {
+        "format": WINDOW_FORMAT,
+        "version": 1,
+        "name": "Rose",
+        "rows": ["R...3", ".5.G.", "..Y..", "2..B6"],
+    }
     data.update(changes)
     return json.dumps({k: v for k, v in data.items() if v is not ...})
 
@@ -32,6 +42,7 @@ def refused(text: object, *words: str) -> str:
 
 
 # ---- saving and opening ------------------------------------------------------------------------
+
 
 def test_every_bundled_window_saves_and_opens_as_itself() -> None:
     for window in WINDOWS:
@@ -52,8 +63,9 @@ def test_a_file_without_difficulty_gets_it_from_its_restricted_fields() -> None:
 def test_a_file_naming_two_adjacent_fields_of_one_colour_is_refused_naming_them() -> None:
     """RULES.md 14: "a custom window must have ... no two orthogonally adjacent fields demanding
     the same color or the same value (no cards could fill both)"."""
-    refused(file_of(rows=["RR...", ".....", ".....", "....."]), "a1 and b1",
-            "orthogonally adjacent")
+    refused(
+        file_of(rows=["RR...", ".....", ".....", "....."]), "a1 and b1", "orthogonally adjacent"
+    )
     refused(file_of(rows=["4....", "4....", ".....", "....."]), "a1 and a2")
     # diagonal neighbours may demand the same
     assert window_from_text(file_of(rows=["R....", ".R...", ".....", "....."])).restricted == 2
@@ -61,8 +73,7 @@ def test_a_file_naming_two_adjacent_fields_of_one_colour_is_refused_naming_them(
 
 def test_a_file_with_more_fields_of_a_kind_than_cards_is_refused() -> None:
     """RULES.md 14: "at most 6 fields of one color and 5 of one value"."""
-    refused(file_of(rows=["4.4.4", ".....", "4.4.4", "....."]), "6 fields demand 4",
-            "only 5 cards")
+    refused(file_of(rows=["4.4.4", ".....", "4.4.4", "....."]), "6 fields demand 4", "only 5 cards")
     refused(file_of(rows=["R.R.R", ".R.R.", "R.R..", "....."]), "7 fields demand R")
 
 
@@ -100,21 +111,22 @@ def test_the_fields_of_a_refusal_are_found_for_outlining() -> None:
     except ValueError as e:
         reason = str(e)
     assert window_problem_fields(reason) == ["c1", "d1"]
-    assert window_problem_fields("window 'x': 6 fields demand 4, but only 5 cards are 4",
-                                 ["4.4.4", ".....", "4.4.4", "....."]) == [
-        "a1", "c1", "e1", "a3", "c3", "e3"]
+    assert window_problem_fields(
+        "window 'x': 6 fields demand 4, but only 5 cards are 4",
+        ["4.4.4", ".....", "4.4.4", "....."],
+    ) == ["a1", "c1", "e1", "a3", "c3", "e3"]
     assert window_problem_fields("") == []
 
 
 # ---- measuring any window ----------------------------------------------------------------------
 
+
 def test_a_measured_window_gives_the_shipped_figures_on_the_same_deals() -> None:
     m = measure_window(window_named("Morning Lantern").text().replace("\n", "/"), GAMES)
     row = shipped()["Morning Lantern"]
-    assert (round(m.rate, 4), m.median_margin, m.games) == (row["won"], row["median_margin"],
-                                                            GAMES)
+    assert (round(m.rate, 4), m.median_margin, m.games) == (row["won"], row["median_margin"], GAMES)
     low, high = m.interval
-    assert low < m.rate < high and 0 <= low and high <= 1
+    assert low < m.rate < high and low >= 0 and high <= 1
     assert "wins 14.0% of 150 deals" in m.words()
 
 

@@ -10,14 +10,15 @@ full tier (``make test-all``)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from harness import (  # noqa: E402
+import stainedglass as sg
+from harness import (
     CITY,
     ROOT,
     VoilaServer,
@@ -34,11 +35,13 @@ SERVED = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 SMOKE: dict[str, Callable[[Any, VoilaServer], None]] = {}
 
 
-def smoke(notebook: str) -> Callable[[Callable[[Any, VoilaServer], None]],
-                                     Callable[[Any, VoilaServer], None]]:
+def smoke(
+    notebook: str,
+) -> Callable[[Callable[[Any, VoilaServer], None]], Callable[[Any, VoilaServer], None]]:
     def register(fn: Callable[[Any, VoilaServer], None]) -> Callable[[Any, VoilaServer], None]:
         SMOKE[notebook] = fn
         return fn
+
     return register
 
 
@@ -56,8 +59,11 @@ def open_tutorial(page: Any, server: VoilaServer, game: str, board: str) -> None
 
     lessons = importlib.import_module(f"stainedglass_widgets.{game}.lessons").LESSONS
     page.goto(server.url(f"{game}_tutorial.ipynb"))
-    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel + ' svg').length >= n",
-                           arg=[board, len(lessons)], timeout=120_000)
+    page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel + ' svg').length >= n",
+        arg=[board, len(lessons)],
+        timeout=120_000,
+    )
 
 
 def open_board(page: Any, server: VoilaServer, notebook: str, board: str) -> None:
@@ -201,8 +207,10 @@ def place_on_a_target(page: Any, board: str) -> None:
     space = page.get_attribute(f"{board} .target", "data-space")
     click_on(page, board, space)
     page.wait_for_function(
-        "([b, s]) => document.querySelector(`${b} .space[data-space=\"${s}\"]`)"
-        ".dataset.winks !== ''", arg=[board, space])
+        '([b, s]) => document.querySelector(`${b} .space[data-space="${s}"]`)'
+        ".dataset.winks !== ''",
+        arg=[board, space],
+    )
 
 
 @smoke("walls_of_light_play.ipynb")

@@ -12,16 +12,18 @@ import stainedglass as sg
 from stainedglass.__main__ import main
 from stainedglass.ai.tournament import cluster
 
-distributed = pytest.importorskip("distributed",
-                                  reason="the cluster extra: pip install 'stainedglass-games[cluster]'")
+distributed = pytest.importorskip(
+    "distributed", reason="the cluster extra: pip install 'stainedglass-games[cluster]'"
+)
 
 BOTS = ["mcts:iterations=40", "alphabeta:depth=1"]  # budgets in work, not time: reproducible
 
 
 @pytest.fixture(scope="module")
 def local_cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as lc:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as lc:
         yield lc
 
 
@@ -32,10 +34,17 @@ def _games(table):
 def test_a_tournament_on_a_dask_cluster_plays_the_same_games_as_the_local_pool(local_cluster):
     with distributed.Client(local_cluster) as client:
         seen = []
-        on_dask = sg.ai.tournament("cathedral", BOTS, n=6, seed=11, executor=client,
-                                   progress=lambda done, n: seen.append(done))
+        on_dask = sg.ai.tournament(
+            "cathedral",
+            BOTS,
+            n=6,
+            seed=11,
+            executor=client,
+            progress=lambda done, n: seen.append(done),
+        )
     local = sg.ai.tournament("cathedral", BOTS, n=6, seed=11, jobs=2)
     assert _games(on_dask) == _games(local)
+
     def timeless(table):  # the same table, but for the time each move took
         return [{k: v for k, v in row.items() if k != "sec_per_move"} for row in table.rows]
 
@@ -44,8 +53,19 @@ def test_a_tournament_on_a_dask_cluster_plays_the_same_games_as_the_local_pool(l
 
 
 def test_the_command_plays_on_a_scheduler(local_cluster, capsys):
-    status = main(["tournament", "cathedral", "greedy", "random", "-n", "4", "--quiet",
-                   "--scheduler", local_cluster.scheduler_address])
+    status = main(
+        [
+            "tournament",
+            "cathedral",
+            "greedy",
+            "random",
+            "-n",
+            "4",
+            "--quiet",
+            "--scheduler",
+            local_cluster.scheduler_address,
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0 and "greedy" in out and "    4 " in out
 
@@ -58,8 +78,14 @@ def test_a_stop_cancels_the_games_not_yet_played_and_keeps_those_finished(local_
             stop.set()
 
     with distributed.Client(local_cluster) as client:
-        table = sg.ai.tournament("cathedral", ["mcts:iterations=200", "greedy"], n=40,
-                                 executor=client, progress=progress, stop=stop)
+        table = sg.ai.tournament(
+            "cathedral",
+            ["mcts:iterations=200", "greedy"],
+            n=40,
+            executor=client,
+            progress=progress,
+            stop=stop,
+        )
     assert table.stopped and 2 <= len(table.results) < 40 and table.planned == 40
     assert sum(r["games"] for r in table.rows) == 2 * len(table.results)
     assert f"stopped after {len(table.results)} of 40 games" in str(table)
@@ -71,8 +97,9 @@ def test_ctrl_c_keeps_the_games_finished(jobs):
         if done == 3:
             raise KeyboardInterrupt
 
-    table = sg.ai.tournament("cathedral", ["greedy", "random"], n=30, jobs=jobs, seed=2,
-                             progress=progress)
+    table = sg.ai.tournament(
+        "cathedral", ["greedy", "random"], n=30, jobs=jobs, seed=2, progress=progress
+    )
     assert table.stopped and len(table.results) == 3
     assert [r.task.seed for r in table.results] == sorted(r.task.seed for r in table.results)
 

@@ -21,9 +21,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import Board, views  # noqa: E402
-from harness import perform  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import Board, views
+from harness import perform
 
 VIEWS = views()
 SEEDS = (0, 1, 2)
@@ -51,7 +51,7 @@ def first_difference(now: list[str], then: list[str]) -> str:
         for x, y in zip(pa, pb):
             if x != y:
                 at = next(i for i, (u, v) in enumerate(zip(x + " ", y + " ")) if u != v)
-                return f"now {x[max(0, at - 150):at + 150]!r}, was {y[max(0, at - 150):at + 150]!r}"
+                return f"now {x[max(0, at - 150) : at + 150]!r}, was {y[max(0, at - 150) : at + 150]!r}"
     return "a board was added or removed"
 
 
@@ -87,14 +87,16 @@ def cases() -> list[Any]:
                 label = "-".join(f"{k}{v}" for k, v in variant.items()) or "default"
                 # make test plays one random game a variant; make test-all all of SEEDS
                 marks = () if seed == SEEDS[0] else pytest.mark.full
-                out.append(pytest.param(name, variant, seed, id=f"{name}-{label}-{seed}",
-                                        marks=marks))
+                out.append(
+                    pytest.param(name, variant, seed, id=f"{name}-{label}-{seed}", marks=marks)
+                )
     return out
 
 
 @pytest.mark.parametrize("name, variant, seed", cases())
-def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict[str, Any],
-                                                        seed: int) -> None:
+def test_every_move_of_random_games_is_made_by_pointing(
+    name: str, variant: dict[str, Any], seed: int
+) -> None:
     view = make_view(name, seed, variant)
     assert view.strict, "the suites run views in strict mode"
     rng = random.Random(seed)
@@ -150,17 +152,19 @@ def test_every_move_of_random_games_is_made_by_pointing(name: str, variant: dict
         seen.extend(legal[:50])
         history = list(state.history)
         perform(view, view.gestures(move))
-        assert view.state.history[:len(history) + 1] == history + [str(move)], \
+        assert view.state.history[: len(history) + 1] == history + [str(move)], (
             f"{move}: the gestures did not make it ({message(view)})"
+        )
         counts["moves"] += 1
         if decision % 5 == 1:  # Undo takes the move back, and the picture with it
             view.undo_button.click()
             assert view.state.history == history
-            assert picture(view) == at_rest, \
+            assert picture(view) == at_rest, (
                 f"undoing {move} left the picture changed: {first_difference(picture(view), at_rest)}"
+            )
             counts["undone"] += 1
             perform(view, view.gestures(move))
-            assert view.state.history[:len(history) + 1] == history + [str(move)]
+            assert view.state.history[: len(history) + 1] == history + [str(move)]
     assert view.state.is_terminal(), f"no end within {MAX_PLIES} plies"
     assert "Game over" in message(view)
     assert counts["moves"] >= 10 and counts["undone"] >= 2 and counts["hints"] >= 1

@@ -17,21 +17,22 @@ the board), ``a11y-<notebook>.png``.
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("anywidget")
 pytest.importorskip("axe_playwright_python")
 
-from stainedglass_widgets.features.projector import (  # noqa: E402
+from stainedglass_widgets.features.projector import (
     BOARD_MIN_FRACTION,
     BOARD_TEXT_MIN_PX,
     BUTTON_MIN_PX,
     MARK_MIN_PX,
     WORDS_MIN_PX,
 )
-from harness import (  # noqa: E402
+from harness import (
     ARTIFACTS,
     ROOT,
     VoilaServer,
@@ -43,8 +44,9 @@ pytestmark = pytest.mark.full  # axe and projector mode on every page: make test
 
 WIDTH, HEIGHT = 1920, 1080
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-GAMES = sorted(p.name.removesuffix("_play.ipynb")
-               for p in (ROOT / "notebooks").glob("*_play.ipynb"))
+GAMES = sorted(
+    p.name.removesuffix("_play.ipynb") for p in (ROOT / "notebooks").glob("*_play.ipynb")
+)
 FAILING = ("serious", "critical")
 
 EXCLUDED: dict[str, str] = {}
@@ -70,8 +72,10 @@ def open_settled(page: Any, url: str, timeout: float = 120.0) -> None:
     last, steady = None, 0
     while steady < 3 or (steady < 8 and last[1] != last[2]):
         if time.monotonic() > deadline:
-            raise AssertionError(f"{url}: the widgets did not settle within {timeout} s "
-                                 f"(widgets, boards, boards drawn: {last})")
+            raise AssertionError(
+                f"{url}: the widgets did not settle within {timeout} s "
+                f"(widgets, boards, boards drawn: {last})"
+            )
         now = page.evaluate("""() => [document.querySelectorAll('.jupyter-widgets').length,
             document.querySelectorAll('.sg-board').length,
             document.querySelectorAll('.sg-board svg').length]""")
@@ -95,8 +99,10 @@ def axe_problems(page: Any, where: str) -> list[str]:
         if v["impact"] not in FAILING or v["id"] in EXCLUDED:
             continue
         for node in v["nodes"]:
-            lines.append(f"{where}: {v['impact']} {v['id']} ({v['help']}) at "
-                         f"{' '.join(map(str, node['target']))}: {node['html'][:200]}")
+            lines.append(
+                f"{where}: {v['impact']} {v['id']} ({v['help']}) at "
+                f"{' '.join(map(str, node['target']))}: {node['html'][:200]}"
+            )
     return lines
 
 
@@ -111,8 +117,9 @@ def test_axe_finds_nothing_serious(server: VoilaServer, page: Any, notebook: str
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_axe_finds_nothing_serious_in_the_position_editor(server: VoilaServer, page: Any,
-                                                           game: str) -> None:
+def test_axe_finds_nothing_serious_in_the_position_editor(
+    server: VoilaServer, page: Any, game: str
+) -> None:
     """The position editor (Edit) of each play dashboard passes axe-core too."""
     open_settled(page, server.url(f"{game}_play.ipynb"))
     page.click(".sg-edit")
@@ -130,8 +137,11 @@ LARGEST = """const largest = root =>
     .map(s => [s.getBoundingClientRect(), s])
     .sort((a, b) => b[0].width * b[0].height - a[0].width * a[0].height)[0][1];"""
 """The main board's drawing: the largest on the boards (a supply, a hand are smaller)."""
-MEASURE = """() => {
-  """ + LARGEST + """
+MEASURE = (
+    """() => {
+  """
+    + LARGEST
+    + """
   const box = el => { const r = el.getBoundingClientRect();
                       return {x: r.x, y: r.y, w: r.width, h: r.height}; };
   const shown = el => el.getClientRects().length > 0 &&
@@ -167,15 +177,18 @@ MEASURE = """() => {
                     .filter(shown).length,
           width: innerWidth, height: innerHeight};
 }"""
+)
 
 
 def tab_to(page: Any, name: str, presses: int = 80) -> None:
     """Move the keyboard's focus with Tab until it is on the button called ``name``."""
     for _ in range(presses):
         page.keyboard.press("Tab")
-        if page.evaluate("(n) => document.activeElement && document.activeElement.tagName == "
-                         "'BUTTON' && document.activeElement.innerText.trim().startsWith(n)",
-                         name):
+        if page.evaluate(
+            "(n) => document.activeElement && document.activeElement.tagName == "
+            "'BUTTON' && document.activeElement.innerText.trim().startsWith(n)",
+            name,
+        ):
             return
     raise AssertionError(f"{presses} presses of Tab never reached the {name} button")
 
@@ -192,14 +205,18 @@ def test_projector_mode_fills_the_screen(server: VoilaServer, page: Any, game: s
     floor = BOARD_MIN_FRACTION * min(WIDTH, HEIGHT)
     page.wait_for_function(
         "(f) => { " + LARGEST + " const r = largest(document).getBoundingClientRect();"
-        " return Math.max(r.width, r.height) >= f; }", arg=floor, timeout=10_000)
+        " return Math.max(r.width, r.height) >= f; }",
+        arg=floor,
+        timeout=10_000,
+    )
     # chance first where the game starts with it (the dice, the cards): the strip keeps its
     # button
     chance = page.locator(".sg-projector-strip button.sg-chance")
     if chance.is_visible() and chance.is_enabled():
         chance.click()
-        page.wait_for_function("() => document.querySelector("
-                               "'.sg-projector-strip button.sg-chance').disabled")
+        page.wait_for_function(
+            "() => document.querySelector('.sg-projector-strip button.sg-chance').disabled"
+        )
     # a hint: its marks on the board, its words beside it
     page.click(".sg-projector-strip button:has-text('Hint')")
     page.wait_for_selector(".sg-projector .sg-board .hint", timeout=30_000)
@@ -229,12 +246,17 @@ def test_projector_mode_fills_the_screen(server: VoilaServer, page: Any, game: s
     assert m["message"] == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], m["message"]
     # the coach's words, large too (its settings fold away)
     page.click(".sg-projector-strip button:has-text('Teach me')")
-    page.wait_for_function("() => { const w = document.querySelector("
-                           "'.sg-projector .sg-coach-words .sg-coach-message');"
-                           " return w && w.innerText.trim().length > 0; }", timeout=30_000)
-    coach = page.evaluate("() => [...document.querySelectorAll('.sg-projector .sg-coach-words *')]"
-                          ".filter(e => e.innerText && e.innerText.trim())"
-                          ".map(e => parseFloat(getComputedStyle(e).fontSize))")
+    page.wait_for_function(
+        "() => { const w = document.querySelector("
+        "'.sg-projector .sg-coach-words .sg-coach-message');"
+        " return w && w.innerText.trim().length > 0; }",
+        timeout=30_000,
+    )
+    coach = page.evaluate(
+        "() => [...document.querySelectorAll('.sg-projector .sg-coach-words *')]"
+        ".filter(e => e.innerText && e.innerText.trim())"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
     assert coach and min(coach) >= WORDS_MIN_PX, coach
     assert not page.is_visible(".sg-projector .sg-coach-strictness")
     # and off again, by the keyboard: everything back as it was
@@ -254,8 +276,9 @@ OTHERS = {
 
 
 @pytest.mark.parametrize("notebook", sorted(OTHERS))
-def test_projector_mode_on_the_other_dashboards(server: VoilaServer, page: Any,
-                                                notebook: str) -> None:
+def test_projector_mode_on_the_other_dashboards(
+    server: VoilaServer, page: Any, notebook: str
+) -> None:
     """A tutorial's lesson, a puzzle and a review go on the projector too: the board fills the
     screen, the words beside it are large."""
     words, name = OTHERS[notebook]
@@ -267,12 +290,17 @@ def test_projector_mode_on_the_other_dashboards(server: VoilaServer, page: Any,
     page.wait_for_function(
         "(f) => { " + LARGEST + " const r = largest(document).getBoundingClientRect();"
         " return Math.max(r.width, r.height) >= f && r.right <= innerWidth + 1"
-        " && r.bottom <= innerHeight + 1; }", arg=floor, timeout=10_000)
+        " && r.bottom <= innerHeight + 1; }",
+        arg=floor,
+        timeout=10_000,
+    )
     sizes = page.evaluate(
         "(sel) => [...document.querySelectorAll(`.sg-projector ${sel}`)]"
         ".filter(e => e.getClientRects().length && e.innerText.trim())"
         ".map(e => [e.innerText.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize),"
-        " e.getBoundingClientRect().right <= innerWidth + 1])", words)
+        " e.getBoundingClientRect().right <= innerWidth + 1])",
+        words,
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     assert sizes, f"{notebook}: no words beside the board"

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("anywidget")
 
-import ipywidgets as w  # noqa: E402
+import ipywidgets as w
 
-import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.kit.board import DESCRIPTION_LIMIT, Board, describe  # noqa: E402
-from stainedglass_widgets.kit.game_view import _boards  # noqa: E402
+import stainedglass_widgets as sgw
+from stainedglass_widgets.kit.board import DESCRIPTION_LIMIT, Board, describe
+from stainedglass_widgets.kit.game_view import _boards
 
 GAMES = ["cathedral", "sagrada", "walls_of_light", "coloring"]
 
@@ -33,9 +34,11 @@ def walk(widget: Any) -> Iterator[Any]:
 
 
 def test_description_is_the_pictures_words_in_order_each_once() -> None:
-    svg = ('<svg><g data-label="c3: Dark&#x27;s castle"/><rect data-id="c3"/>'
-           '<g data-label="e5: Light&#x27;s territory"/><g data-label="c3: Dark&#x27;s castle"/>'
-           '<g data-label="  "/><g data-label="done."/></svg>')
+    svg = (
+        '<svg><g data-label="c3: Dark&#x27;s castle"/><rect data-id="c3"/>'
+        '<g data-label="e5: Light&#x27;s territory"/><g data-label="c3: Dark&#x27;s castle"/>'
+        '<g data-label="  "/><g data-label="done."/></svg>'
+    )
     assert describe(svg) == "c3: Dark's castle. e5: Light's territory. done."
     assert describe("<svg><rect data-id='a1'/></svg>") == "Nothing shown yet."
 
@@ -57,8 +60,9 @@ def test_a_board_describes_what_it_draws_and_follows_the_game() -> None:
         view.play(move)
         words = labels(view.state)
         assert words and all(word in view.city.description for word in words)
-    assert view.city.description == ("the cathedral on e4 d5 e5 f5 e6 e7. "
-                                     "Dark's castle on a1 b1 b2 a3 b3.")
+    assert view.city.description == (
+        "the cathedral on e4 d5 e5 f5 e6 e7. Dark's castle on a1 b1 b2 a3 b3."
+    )
     view.undo()
     assert "castle" not in view.city.description
 
@@ -124,8 +128,9 @@ def test_a_tool_hint_puts_the_tool_in_hand_and_a_click_goes_on_with_it() -> None
     view = sgw.SagradaView(sg.load("sagrada").new_game(seed=0), background=False)
     view.chance_button.click()  # these first cards can pay for a tool
     text = next(m for m in view.legal_texts() if m.startswith("tool "))
-    view.show_suggestions([sg.ai.Suggestion(view.state.parse_move(text), 0.6, 100,
-                                            "playouts", "a tool")])
+    view.show_suggestions(
+        [sg.ai.Suggestion(view.state.parse_move(text), 0.6, 100, "playouts", "a tool")]
+    )
     words, before = text.split(), list(view.state.history)  # tool NAME pay CARD ...
     assert (view.card, view.tool) == (None, words[1]) and "Hint: a tool" in view.message.value
     view.click(f"card:{words[3]}")  # the card that pays for it: the tool's next step
@@ -152,8 +157,7 @@ def test_a_key_does_nothing_while_its_button_is_hidden() -> None:
     from stainedglass.ai.puzzles import shipped
     from stainedglass_widgets.pages.puzzles import PuzzleBoard
 
-    board = PuzzleBoard("cathedral", shipped("cathedral")[:1], background=False,
-                        review_playouts=5)
+    board = PuzzleBoard("cathedral", shipped("cathedral")[:1], background=False, review_playouts=5)
     view = board.view
     assert view is not None and "hint" not in view.actions and "undo" not in view.actions
     moves = list(view.state.history)

@@ -9,13 +9,14 @@ unanswered; no browser: skipped, or failed where CI is set). Screenshots go to
 from __future__ import annotations
 
 import html
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     CITY,
     arrow_to,
     board_version,
@@ -59,7 +60,8 @@ def test_a_whole_cathedral_turn_by_keyboard(server: Any, page: Any) -> None:
     wait_text(page, ".sg-preview", "✓")
     page.wait_for_function(  # the cursor's square is said (a polite live region)
         "() => document.querySelector('.sg-city .sg-board-wrap > [role=status]')"
-        ".textContent.startsWith('e5')")
+        ".textContent.startsWith('e5')"
+    )
     shot(page, "access-0-cathedral-cursor")
     before = board_version(page)
     page.keyboard.press("Enter")
@@ -69,8 +71,10 @@ def test_a_whole_cathedral_turn_by_keyboard(server: Any, page: Any) -> None:
     wait_text(page, ".sg-view .sg-message", "Light places the cathedral")
     # the city's words follow the game
     described = page.eval_on_selector(
-        CITY, "el => document.getElementById(el.getAttribute('aria-describedby').split(' ')[0])"
-        ".textContent")
+        CITY,
+        "el => document.getElementById(el.getAttribute('aria-describedby').split(' ')[0])"
+        ".textContent",
+    )
     assert "the cathedral on" in described
 
     # Dark: Tab to Dark's supply, the arrows to the castle, Enter takes it
@@ -118,8 +122,9 @@ def test_a_sagrada_placement_by_keyboard(server: Any, page: Any) -> None:
     page.keyboard.press("Enter")
     wait_redraw(page, before, SAGRADA)
     wait_moves(page, 3)
-    cards = page.eval_on_selector_all(f"{SAGRADA} .drawn-card",
-                                      "els => els.map(e => e.dataset.card)")
+    cards = page.eval_on_selector_all(
+        f"{SAGRADA} .drawn-card", "els => els.map(e => e.dataset.card)"
+    )
     assert len(cards) == 3
 
     # back to the board; each card in turn, until one fits an edge field (✓ before Enter)
@@ -134,8 +139,7 @@ def test_a_sagrada_placement_by_keyboard(server: Any, page: Any) -> None:
         wait_text(page, ".sg-view .sg-message", f"{card} in hand")
         for field in EDGE:
             arrow_to(page, SAGRADA, field)
-            found = page.wait_for_selector(
-                f'{SAGRADA} .field[data-field="{field}"] .preview')
+            found = page.wait_for_selector(f'{SAGRADA} .field[data-field="{field}"] .preview')
             if "legal" in (found.get_attribute("class") or "").split():
                 placed = (card, field)
                 break
@@ -146,8 +150,10 @@ def test_a_sagrada_placement_by_keyboard(server: Any, page: Any) -> None:
     shot(page, "access-3-sagrada-cursor")
     page.keyboard.press(" ")  # Space chooses as Enter does
     wait_moves(page, 4)
-    assert page.get_attribute(f'{SAGRADA} .field[data-field="{placed[1]}"] .placed',
-                              "data-card") == placed[0]
+    assert (
+        page.get_attribute(f'{SAGRADA} .field[data-field="{placed[1]}"] .placed', "data-card")
+        == placed[0]
+    )
     assert "✓" in message(page)
     shot(page, "access-4-sagrada-placed")
     assert page.outside == []  # type: ignore[attr-defined]
@@ -156,8 +162,9 @@ def test_a_sagrada_placement_by_keyboard(server: Any, page: Any) -> None:
 @pytest.fixture
 def tablet(browser: Any) -> Iterator[Any]:
     """A page on a 768 x 1024 touch screen (a class's tablet): taps, no mouse."""
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True,
-                                  is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True
+    )
     pg = context.new_page()
     pg.outside: list[str] = []  # type: ignore[attr-defined]
 
@@ -179,7 +186,8 @@ def overflowing(page: Any) -> list[str]:
         " return [...document.querySelectorAll('.sg-view .sg-board, .sg-view button,"
         " .sg-view select, .sg-view input')]"
         ".filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > w + 1)"
-        ".map(e => e.innerText || e.className); }")
+        ".map(e => e.innerText || e.className); }"
+    )
 
 
 def test_a_walls_of_light_turn_by_touch_on_a_tablet(server: Any, tablet: Any) -> None:
@@ -194,8 +202,7 @@ def test_a_walls_of_light_turn_by_touch_on_a_tablet(server: Any, tablet: Any) ->
     wait_redraw(page, before, WALLS)
     wait_moves(page, 1)
     page.wait_for_selector(f"{WALLS} .target")
-    targets = page.eval_on_selector_all(f"{WALLS} .target",
-                                        "els => els.map(e => e.dataset.space)")
+    targets = page.eval_on_selector_all(f"{WALLS} .target", "els => els.map(e => e.dataset.space)")
     space = targets[0]
     shot(page, "access-5-wol-tablet-rolled")
 
@@ -204,7 +211,8 @@ def test_a_walls_of_light_turn_by_touch_on_a_tablet(server: Any, tablet: Any) ->
     wait_cursor(page, ".sg-walls", space)
     page.wait_for_function(
         "() => [...document.querySelectorAll('.sg-walls .sg-board-wrap > [role=status]')]"
-        ".some(e => e.textContent.includes('Tap again'))")
+        ".some(e => e.textContent.includes('Tap again'))"
+    )
     assert moves_in_log(page) == 1
     shot(page, "access-6-wol-tablet-first-tap")
 
@@ -220,8 +228,9 @@ def test_a_walls_of_light_turn_by_touch_on_a_tablet(server: Any, tablet: Any) ->
     assert page.outside == []  # type: ignore[attr-defined]
 
 
-def test_cathedral_by_touch_a_tap_shows_the_preview_a_second_places(server: Any,
-                                                                     tablet: Any) -> None:
+def test_cathedral_by_touch_a_tap_shows_the_preview_a_second_places(
+    server: Any, tablet: Any
+) -> None:
     page = tablet
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)

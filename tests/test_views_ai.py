@@ -15,12 +15,12 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import ipywidgets as w  # noqa: E402
+import ipywidgets as w
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import HUMAN, CathedralView, GameView  # noqa: E402
-from stainedglass.glass import hint_colour  # noqa: E402
-from stainedglass_widgets.kit.searches import seat_choices  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import HUMAN, CathedralView, GameView
+from stainedglass.glass import hint_colour
+from stainedglass_widgets.kit.searches import seat_choices
 
 CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
 
@@ -74,8 +74,9 @@ def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart(
     svg = view.city.svg
     assert svg.count('class="hint"') == 1 and svg.count('class="suggestion"') == len(hints) - 1
     for m in view.hint_marks():
-        cells = " ".join(sg.core.cell_name(c, r) for c, r in
-                         sg.cathedral.pieces.cells_of(m.move.mask))  # type: ignore[attr-defined]
+        cells = " ".join(
+            sg.core.cell_name(c, r) for c, r in sg.cathedral.pieces.cells_of(m.move.mask)
+        )  # type: ignore[attr-defined]
         assert f'data-rank="{m.rank}" data-shade="{m.shade:g}" data-cells="{cells}"' in svg
     assert view.selected == hints[0].move.piece  # type: ignore[attr-defined]
     # the chart: built with its data (plotly loads in a thread; wait() waited for it)
@@ -171,7 +172,14 @@ def test_bots_play_each_other_move_by_move_and_undo_pauses_them() -> None:
 def test_seat_choices_and_strength_sliders() -> None:
     view = CathedralView()
     assert [v for _, v in view.seat_pickers[0].options] == [
-        "human", "random", "greedy", "mcts", "alphabeta", "cathedral", "remote"]
+        "human",
+        "random",
+        "greedy",
+        "mcts",
+        "alphabeta",
+        "cathedral",
+        "remote",
+    ]
     assert [shown(s) for s in view.strength_sliders] == [False, False]
     view.seat_pickers[1].value = "alphabeta"
     assert shown(view.strength_sliders[1]) and not shown(view.strength_sliders[0])
@@ -198,6 +206,7 @@ def test_without_background_a_bot_answers_inside_the_click() -> None:
 
 # ---- the same base for any game: a text view of Walls of Light --------------------------------
 
+
 class TextView(GameView):
     """The smallest game view: the state as text, the hint marks as a list."""
 
@@ -206,15 +215,17 @@ class TextView(GameView):
         return [self.board]
 
     def redraw(self) -> None:
-        marks = "".join(f'<li data-rank="{m.rank}">{html.escape(str(m.move))}</li>'
-                        for m in self.hint_marks())
+        marks = "".join(
+            f'<li data-rank="{m.rank}">{html.escape(str(m.move))}</li>' for m in self.hint_marks()
+        )
         self.board.value = f"<pre>{html.escape(str(self.state))}</pre><ol>{marks}</ol>"
 
 
 def test_any_game_gets_bots_and_hints_from_the_base_view() -> None:
     game = sg.load("walls_of_light")
-    view = TextView(game.new_game(seed=4), seats=[HUMAN, "greedy", "mcts"], budget_s=0.2,
-                    hint_budget_s=0.3)
+    view = TextView(
+        game.new_game(seed=4), seats=[HUMAN, "greedy", "mcts"], budget_s=0.2, hint_budget_s=0.3
+    )
     assert view.wait()
     state = view.state
     assert not state.is_chance() and view.model.seat(state.current_player) == HUMAN

@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     ARTIFACTS,
     CITY,
     ROOT,
@@ -66,7 +66,8 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     shot(page, "play-2-illegal-preview")
     click_cell(page, "e6", redraw=False)
     page.wait_for_function(
-        "() => document.querySelector('.sg-view .sg-message').innerText.includes('occupied')")
+        "() => document.querySelector('.sg-view .sg-message').innerText.includes('occupied')"
+    )
     assert moves_in_log(page) == 1
 
     # a legal building, turned with the r key: the board changes
@@ -85,8 +86,7 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     before = board_version(page)
     page.click("button:has-text('Undo')")
     wait_redraw(page, before)
-    page.wait_for_function(
-        "() => !document.querySelector('.sg-city [data-owner=\"dark\"]')")
+    page.wait_for_function("() => !document.querySelector('.sg-city [data-owner=\"dark\"]')")
     wait_moves(page, 1)
     wait_text(page, ".sg-view .sg-message", "taken back")
 
@@ -96,14 +96,16 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     wait_redraw(page, before)
     page.wait_for_selector(f"{CITY} .hint")
     page.wait_for_function(
-        "() => document.querySelector('.sg-view .sg-message').innerText.startsWith('Hint:')")
+        "() => document.querySelector('.sg-view .sg-message').innerText.startsWith('Hint:')"
+    )
     assert message(page).startswith("Hint: Dark places the")
     shot(page, "play-4-hint")
     assert page.outside == []  # type: ignore[attr-defined]
 
 
-def test_a_press_counts_when_a_redraw_replaces_the_square_under_it(server: VoilaServer,
-                                                                    page: Any) -> None:
+def test_a_press_counts_when_a_redraw_replaces_the_square_under_it(
+    server: VoilaServer, page: Any
+) -> None:
     """A redraw (the preview following the pointer, late on a busy server) that lands between
     a press and its release replaces the square pressed, and the browser then fires no click:
     the board counts the release as the click."""
@@ -113,13 +115,16 @@ def test_a_press_counts_when_a_redraw_replaces_the_square_under_it(server: Voila
     wait_text(page, ".sg-preview", "✓")
     page.mouse.down()
     # the redraw: the pressed square (the element under the pointer) replaced by a new one
-    replaced = page.eval_on_selector(f'{CITY} [data-id="e5"]', """sq => {
+    replaced = page.eval_on_selector(
+        f'{CITY} [data-id="e5"]',
+        """sq => {
         const box = sq.getBoundingClientRect();
         const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
         const pressed = under.closest('[data-id]');
         pressed.replaceWith(pressed.cloneNode(true));
         return pressed.getAttribute('data-id') + (under.isConnected ? ' kept' : ' gone');
-    }""")
+    }""",
+    )
     assert replaced == "e5 gone"
     page.mouse.up()
     wait_moves(page, 1)
@@ -150,8 +155,9 @@ def test_tutorial_and_gallery(server: VoilaServer, page: Any) -> None:
         assert any(x.endswith(entry.play) for x in links)
     shot(page, "index")
     page.goto(server.url("cathedral_tutorial.ipynb"))
-    page.wait_for_function("() => document.querySelectorAll('.sg-city svg').length >= 11",
-                           timeout=90_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.sg-city svg').length >= 11", timeout=90_000
+    )
     first = page.locator(".sg-city").first
     first.scroll_into_view_if_needed()
     shot(page, "tutorial")
@@ -167,13 +173,15 @@ def ask_hint(page: Any) -> bool:
         page.click("button:has-text('Hint')")
         page.wait_for_function(
             "() => { const t = document.querySelector('.sg-view .sg-message').innerText;"
-            " return t.startsWith('Hint:') || t.startsWith('Still thinking'); }")
+            " return t.startsWith('Hint:') || t.startsWith('Still thinking'); }"
+        )
         if page.inner_text(".sg-view .sg-message").startswith("Hint:"):
             page.wait_for_selector(f"{CITY} .hint")
             return True
         page.wait_for_function(  # Dark's answer replaces the words
             "() => !document.querySelector('.sg-view .sg-message').innerText"
-            ".startsWith('Still thinking')")
+            ".startsWith('Still thinking')"
+        )
         wait_for_light(page)
         if "Game over" in page.inner_text(".sg-banner"):
             return False
@@ -184,7 +192,8 @@ def wait_for_light(page: Any) -> None:
     """Until the banner says Light is to move, or the game is over."""
     page.wait_for_function(
         "() => { const t = document.querySelector('.sg-banner .sg-turn').innerText;"
-        " return t.includes('Light to move') || t.includes('Game over'); }")
+        " return t.includes('Light to move') || t.includes('Game over'); }"
+    )
 
 
 def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page: Any) -> None:
@@ -209,7 +218,9 @@ def test_a_whole_game_against_the_computer_to_the_end(server: VoilaServer, page:
         click_cell(page, cell)
         page.wait_for_function(
             "(n) => { const s = document.querySelector('.sg-log summary');"
-            " return s && !s.innerText.includes('(' + n + ' moves)'); }", arg=n)
+            " return s && !s.innerText.includes('(' + n + ' moves)'); }",
+            arg=n,
+        )
     assert "Game over" in page.inner_text(".sg-banner")
     wait_text(page, ".sg-view .sg-message", "Game over")
     shot(page, "play-6-game-over")
@@ -247,8 +258,7 @@ def test_hint_shows_suggestions_with_reasons_and_a_chart(server: VoilaServer, pa
     assert page.outside == []  # type: ignore[attr-defined]
 
 
-def test_a_bot_seat_answers_while_the_page_stays_responsive(server: VoilaServer,
-                                                           page: Any) -> None:
+def test_a_bot_seat_answers_while_the_page_stays_responsive(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
     page.select_option(".sg-view select >> nth=1", label="MCTS bot")  # Dark
@@ -274,7 +284,8 @@ def test_a_bot_seat_answers_while_the_page_stays_responsive(server: VoilaServer,
     print("hover to redraw while the bot thinks (s):", [f"{x:.3f}" for x in latencies])
     wait_moves(page, 2)
     page.wait_for_function(
-        "() => document.querySelector('.sg-view .sg-message').innerText.includes('MCTS bot')")
+        "() => document.querySelector('.sg-view .sg-message').innerText.includes('MCTS bot')"
+    )
     assert message(page).startswith("MCTS bot (Dark): Dark places the")
     page.wait_for_function("() => !document.querySelector('.sg-thinking').offsetParent")
     shot(page, "ai-3-bot-answered")

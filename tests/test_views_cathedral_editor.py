@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import view  # noqa: E402
-from stainedglass_widgets.cathedral import CathedralEditor  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import view
+from stainedglass_widgets.cathedral import CathedralEditor
 
 CATH = "e4 d5 e5 f5 e6 e7"
 
@@ -93,8 +93,9 @@ def test_the_cathedral_is_one_and_moves() -> None:
 
 
 def test_territory_is_painted_by_region_and_refused_when_open() -> None:
-    _, e = editor_on(["cathedral " + CATH, "tavern j10", "inn b1 a2 b2", "stable h1 i1",
-                      "tavern j1"])  # Light's tavern claimed a1, walled off by its inn
+    _, e = editor_on(
+        ["cathedral " + CATH, "tavern j10", "inn b1 a2 b2", "stable h1 i1", "tavern j1"]
+    )  # Light's tavern claimed a1, walled off by its inn
     assert e.position["light_territory"] == "a1"
     e.tool_picker.value = "light"
     e.city.click("a1")  # unpaint
@@ -117,8 +118,9 @@ def test_territory_is_painted_by_region_and_refused_when_open() -> None:
 
 
 def test_a_refused_position_is_not_played_and_a_mended_one_is() -> None:
-    v, e = editor_on(["cathedral " + CATH, "tavern j10", "inn b1 a2 b2", "stable h1 i1",
-                      "tavern j1"])
+    v, e = editor_on(
+        ["cathedral " + CATH, "tavern j10", "inn b1 a2 b2", "stable h1 i1", "tavern j1"]
+    )
     place(e, "dark", "tavern", "a1")  # no: a Dark building in Light's territory
     assert e.position["dark"] == ["tavern j10", "stable h1 i1", "tavern a1"]
     assert "may not stand on the opponent's territory" in said(e)
@@ -152,8 +154,15 @@ def test_a_position_of_the_wrong_form_is_refused_and_the_editor_goes_on() -> Non
     """A mapping from elsewhere (a file) that is not even a position: the engine's words, an
     empty city drawn, and the editor still works."""
     _, e = editor_on()
-    e.set_position({"light": ["palace a1", 5], "dark": "tavern", "light_territory": "z9 a1",
-                    "to_move": "dark", "first_round_over": False})
+    e.set_position(
+        {
+            "light": ["palace a1", 5],
+            "dark": "tavern",
+            "light_territory": "z9 a1",
+            "to_move": "dark",
+            "first_round_over": False,
+        }
+    )
     assert "Not a position to play from" in said(e) and "light building 1" in said(e)
     assert e.turn_picker.value == "dark" and e.first_round.value is False
     assert 'class="hit"' in e.city.svg

@@ -20,16 +20,22 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import ipywidgets as w  # noqa: E402
+import ipywidgets as w
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import COMPUTER, HUMAN, view, view_class, views  # noqa: E402
-from stainedglass_widgets.features.coach import Coach, ReportCard  # noqa: E402
-from stainedglass_widgets.features.review import ReviewBoard  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import COMPUTER, HUMAN, view, view_class, views
+from stainedglass_widgets.features.coach import Coach, ReportCard
+from stainedglass_widgets.features.review import ReviewBoard
 
-LESSON = ["cathedral i5 h6 i6 j6 i7 i8", "infirmary f3 e4 f4 g4 f5", "infirmary d4 c5 d5 e5 d6",
-          "tower a8 b8 b9 c9 c10", "tower c1 b2 c2 a3 b3", "academy e8 d9 e9 f9 f10",
-          "academy i1 h2 i2 i3 j3"]
+LESSON = [
+    "cathedral i5 h6 i6 j6 i7 i8",
+    "infirmary f3 e4 f4 g4 f5",
+    "infirmary d4 c5 d5 e5 d6",
+    "tower a8 b8 b9 c9 c10",
+    "tower c1 b2 c2 a3 b3",
+    "academy e8 d9 e9 f9 f10",
+    "academy i1 h2 i2 i3 j3",
+]
 BLUNDER = "tavern a9"
 BEST = "castle e1 g1 e2 f2 g2"
 PLAYOUTS = 40
@@ -143,8 +149,9 @@ def test_the_hint_budget_counts_down_and_blocks_at_zero() -> None:
     # nothing suggested before the learner has moved
     assert v.suggestions == [] and not shown(v.hint_panel) and v.hint_list.value == ""
     assert 'class="hint"' not in v.city.svg and 'class="suggestion"' not in v.city.svg
-    assert "Hints left: 3" in text(v.coach.hints_line) and v.hint_button.description == \
-        "Hint (3 left)"
+    assert (
+        "Hints left: 3" in text(v.coach.hints_line) and v.hint_button.description == "Hint (3 left)"
+    )
     for left in (2, 1, 0):
         v.hint_button.click()
         assert v.suggestions and shown(v.hint_panel) and 'class="hint"' in v.city.svg
@@ -180,23 +187,23 @@ def test_the_report_card_at_the_end_of_a_game() -> None:
     assert isinstance(card, ReportCard) and card.moves == len(coach.judged)
     within = [j for j in coach.judged if j.loss < coach.threshold]
     assert card.within == len(within) and card.accuracy == len(within) / len(coach.judged)
-    losses = sorted((j.loss for j in coach.judged if j.comparison.label != "best"),
-                    reverse=True)
+    losses = sorted((j.loss for j in coach.judged if j.comparison.label != "best"), reverse=True)
     assert [j.loss for j in card.costliest] == losses[:3] and len(card.costliest) == 3
     assert 0 < card.within < card.moves  # random moves: some good, some not
     words = " ".join(text(c) for c in _leaves(coach.report) if isinstance(c, w.HTML))
     assert f"Accuracy: {card.accuracy:.0%} ({card.within} of {card.moves} moves" in words
     for j in card.costliest:
         assert f"Move {j.ply}, {j.move}" in words and j.comparison.reason in words
-    buttons = [c for c in _leaves(coach.report) if getattr(c, "description", "").startswith(
-        "Review move")]
+    buttons = [
+        c for c in _leaves(coach.report) if getattr(c, "description", "").startswith("Review move")
+    ]
     assert [b.description for b in buttons] == [f"Review move {j.ply}" for j in card.costliest]
     # a link into the review board at that move
     buttons[1].click()
     (board,) = v.review_box.children
     assert isinstance(board, ReviewBoard) and board.playouts == 4
     assert board.review is not None and board.ply == card.costliest[1].ply
-    assert board.view.state.history == v.state.history[:board.ply]
+    assert board.view.state.history == v.state.history[: board.ply]
 
 
 def _leaves(widget: Any) -> list[Any]:
@@ -259,10 +266,12 @@ def test_lesson_boards_have_no_coach() -> None:
 
 def test_bad_settings_are_refused_in_words() -> None:
     v = teaching("gentle")
-    for kwargs, words in (({"strictness": "harsh"}, "strictness is one of"),
-                          ({"hints": -1}, "hints is a whole number"),
-                          ({"learner": 5}, "learner is a seat"),
-                          ({"opponent": "oracle"}, "opponent is one of")):
+    for kwargs, words in (
+        ({"strictness": "harsh"}, "strictness is one of"),
+        ({"hints": -1}, "hints is a whole number"),
+        ({"learner": 5}, "learner is a seat"),
+        ({"opponent": "oracle"}, "opponent is one of"),
+    ):
         with pytest.raises(ValueError, match=words):
             v.coach.start(**kwargs)
 

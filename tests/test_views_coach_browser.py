@@ -14,8 +14,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import shot, wait_moves, wait_text  # noqa: E402
-from test_views_coach import BLUNDER, LESSON, lesson  # noqa: E402
+from harness import shot, wait_moves, wait_text
+from test_views_coach import BLUNDER, LESSON, lesson
 
 pytestmark = pytest.mark.full  # a whole teaching game: make test-all
 
@@ -70,7 +70,8 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
         "() => { const w = document.querySelector('.sg-coach-words');"
         " const b = document.querySelector('.sg-coach-take-back');"
         " return w.innerText.includes('Good move') || (b && b.offsetParent); }",
-        timeout=120_000)
+        timeout=120_000,
+    )
     if "Good move" not in words(page):  # a second look by the clock may rate it lower
         page.click(".sg-coach-keep")
     wait_moves(page, len(LESSON) + 2)  # Light's bot has answered
@@ -79,8 +80,9 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
     # class mode: the coach's words in large type for a projector
     page.click(".sg-coach-class input")
     page.wait_for_selector(f"{WORDS}.sg-coach-large")
-    size = page.eval_on_selector(f"{WORDS} .sg-coach-message",
-                                 "el => getComputedStyle(el).fontSize")
+    size = page.eval_on_selector(
+        f"{WORDS} .sg-coach-message", "el => getComputedStyle(el).fontSize"
+    )
     assert float(size.removesuffix("px")) >= 28
     shot(page, "coach-4-class-mode")
     assert "Traceback" not in page.inner_text("body")

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     board_version,
     message,
     shot,
@@ -39,8 +39,9 @@ def hover(page: Any, ident: str) -> None:
 
 def colored(page: Any) -> dict[str, str]:
     """The shapes colored on the big sheet: number -> its words."""
-    found = page.eval_on_selector_all(f"{BOARD} path.shape.colored",
-                                      "els => els.map(e => [e.dataset.shape, e.dataset.label])")
+    found = page.eval_on_selector_all(
+        f"{BOARD} path.shape.colored", "els => els.map(e => [e.dataset.shape, e.dataset.label])"
+    )
     return dict(found)
 
 
@@ -64,8 +65,9 @@ def test_coloring_dashboard_turn_refusal_undo_and_hint(server: Any, page: Any) -
     wait_moves(page, 1)
     assert "✓" in message(page) and "takes the red pencil" in message(page)
     # player 2 to move: player 1's sheet is now the small one, with its five red shapes
-    side = page.eval_on_selector_all(".sg-coloring-side .sg-board [data-label]",
-                                     "els => els.map(e => e.dataset.label)")
+    side = page.eval_on_selector_all(
+        ".sg-coloring-side .sg-board [data-label]", "els => els.map(e => e.dataset.label)"
+    )
     assert sum("player 1, shape" in s and ": red" in s for s in side) == 5
     shot(page, "coloring-2-played")
 
@@ -75,8 +77,10 @@ def test_coloring_dashboard_turn_refusal_undo_and_hint(server: Any, page: Any) -
     assert page.query_selector(f'{BOARD} .preview.illegal[data-shape="39"]')
     assert "touches shape 38" in page.inner_text(".sg-preview")
     page.click(f'{BOARD} [data-id="shape:39"]')  # refused: the board stays, the words come
-    page.wait_for_function("() => document.querySelector('.sg-view .sg-message')"
-                           ".innerText.includes('touches shape 38, already purple')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message')"
+        ".innerText.includes('touches shape 38, already purple')"
+    )
     assert "✗" in message(page)
     shot(page, "coloring-3-refused")
 
@@ -91,8 +95,9 @@ def test_coloring_dashboard_turn_refusal_undo_and_hint(server: Any, page: Any) -
     before = board_version(page, BOARD)
     page.click("button:has-text('Hint')")
     page.wait_for_selector(f"{BOARD} .hint[data-rank='1']", timeout=30_000)
-    ranks = page.eval_on_selector_all(f"{BOARD} .hint, {BOARD} .suggestion",
-                                      "els => els.map(e => e.dataset.rank)")
+    ranks = page.eval_on_selector_all(
+        f"{BOARD} .hint, {BOARD} .suggestion", "els => els.map(e => e.dataset.rank)"
+    )
     assert "1" in ranks and len(ranks) >= 2
     page.wait_for_selector(f'{BOARD} [data-id="confirm"]')
     assert page.query_selector(".sg-hints li.sg-hint")
@@ -108,7 +113,9 @@ def test_coloring_tutorial_shows_every_lesson(server: Any, page: Any) -> None:
     page.goto(server.url("coloring_tutorial.ipynb"))
     page.wait_for_function(
         "(n) => document.querySelectorAll('.sg-coloring-board svg').length >= n",
-        arg=len(LESSONS), timeout=90_000)
+        arg=len(LESSONS),
+        timeout=90_000,
+    )
     first = page.locator(".sg-coloring-board").first
     first.scroll_into_view_if_needed()
     shot(page, "coloring-tutorial")

@@ -41,10 +41,15 @@ def test_the_default_sheet_passes_and_is_previewed_as_the_game_draws_it():
 
 def test_an_uploaded_file_is_checked_and_each_failure_drawn_on_it():
     d = designer()
-    d.upload.value = ({"name": "rose.json", "type": "application/json", "size": 1,
-                       "content": memoryview(broken_default()),
-                       "last_modified": datetime.datetime(2026, 1, 1,
-                                                          tzinfo=datetime.timezone.utc)},)
+    d.upload.value = (
+        {
+            "name": "rose.json",
+            "type": "application/json",
+            "size": 1,
+            "content": memoryview(broken_default()),
+            "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC),
+        },
+    )
     problems = d.check.problems
     assert len(problems) >= 4 and d.play_button.disabled
     text = words(d)
@@ -84,8 +89,7 @@ def test_a_file_of_the_wrong_form_says_why_and_draws_nothing():
 
 def test_play_this_sheet_makes_a_game_on_it_at_once():
     d = designer()
-    d.text.value = json.dumps(grid_sheet(["+ h d c s", ". . . . ."], stars=[(1, 2)],
-                                         name="strip"))
+    d.text.value = json.dumps(grid_sheet(["+ h d c s", ". . . . ."], stars=[(1, 2)], name="strip"))
     d.check_button.click()
     assert d.check.ok, words(d)
     d.players_picker.value = 1

@@ -84,7 +84,7 @@ def test_a_position_the_rules_never_reach_is_refused_with_the_reason():
     click_shapes(editor, 1, 2, 3, 4, 5, 6)
     assert "Not a position to play from" in message(editor)
     assert "red shapes 1, 2, 3, 4, 5 and 6 touch each other" in message(editor)
-    assert 'shape 6: red' in editor.board.svg  # drawn although refused
+    assert "shape 6: red" in editor.board.svg  # drawn although refused
     before = view.state._position()
     assert editor.play_from_here() is False
     assert "Refused" in message(editor) and view.editor is editor
@@ -138,8 +138,13 @@ def test_solo_held_pencil_crossing_and_stars():
     view, editor = editing(players=1)
     assert editor.sheet_picker.layout.display == "none"
     assert editor.turn_picker.layout.display == "none"
-    for color, shapes in (("red", (1, 2, 3, 4, 5)), ("blue", (10, 11, 12, 13)),
-                          ("green", (14, 15, 16)), ("yellow", (17, 18)), ("purple", (19,))):
+    for color, shapes in (
+        ("red", (1, 2, 3, 4, 5)),
+        ("blue", (10, 11, 12, 13)),
+        ("green", (14, 15, 16)),
+        ("yellow", (17, 18)),
+        ("purple", (19,)),
+    ):
         editor.tool_picker.value = color
         click_shapes(editor, *shapes)
     editor.pencil_buttons["purple"].value = False
@@ -184,8 +189,10 @@ def test_play_from_here_draws_the_board_before_it_comes_back():
     click_shapes(editor, 1, 2, 3, 4, 5)
     editor.pencil_buttons["red"].value = False
     seen = []
-    view.observe(lambda change: seen.append((view.board.svg, html.unescape(view.message.value))),
-                 names="children")
+    view.observe(
+        lambda change: seen.append((view.board.svg, html.unescape(view.message.value))),
+        names="children",
+    )
     editor.play_button.click()
     assert view.editor is None and len(seen) == 1
     svg, words = seen[0]

@@ -13,12 +13,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass.coloring.sheet import DEFAULT_FILE  # noqa: E402
-from harness import (  # noqa: E402
+from stainedglass.coloring.sheet import DEFAULT_FILE
+from harness import (
     board_version,
-    message,
     shot,
-    wait_moves,
     wait_redraw,
 )
 
@@ -37,7 +35,10 @@ def click(page: Any, board: str, ident: str) -> None:
 def editor_says(page: Any, text: str) -> str:
     page.wait_for_function(
         "(t) => { const el = document.querySelector('.sg-editor .sg-editor-message');"
-        " return el && el.innerText.includes(t); }", arg=text, timeout=20_000)
+        " return el && el.innerText.includes(t); }",
+        arg=text,
+        timeout=20_000,
+    )
     return html.unescape(page.inner_text(".sg-editor .sg-editor-message"))
 
 
@@ -59,19 +60,23 @@ def test_coloring_edit_set_up_refuse_and_play_from_here(server: Any, page: Any) 
     editor_says(page, "The red pencil is taken")
     page.select_option(".sg-editor-turn select", label="player 2")
     editor_says(page, "Player 2 to move. The engine can play from this position.")
-    colored = page.eval_on_selector_all(f"{EDITOR} path.shape.colored",
-                                        "els => els.map(e => e.dataset.shape)")
+    colored = page.eval_on_selector_all(
+        f"{EDITOR} path.shape.colored", "els => els.map(e => e.dataset.shape)"
+    )
     assert sorted(colored, key=int) == ["1", "2", "3", "4", "5", "38"]
     shot(page, "coloring-editor-2-set-up")
     page.click(".sg-editor button:has-text('Play from here')")
     page.wait_for_selector(".sg-editor", state="detached", timeout=20_000)
-    page.wait_for_function("() => document.querySelector('.sg-view .sg-message')"
-                           ".innerText.includes('Playing from the position you set up')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message')"
+        ".innerText.includes('Playing from the position you set up')"
+    )
     # the boards come back to the page after the editor leaves, each drawn when its view is
     # made again (asynchronously: the message, a plain HTML widget, can show first)
     page.wait_for_selector(".sg-coloring-side .sg-board svg", state="visible", timeout=20_000)
-    labels = page.eval_on_selector_all(".sg-coloring-side .sg-board [data-label]",
-                                       "els => els.map(e => e.dataset.label)")
+    labels = page.eval_on_selector_all(
+        ".sg-coloring-side .sg-board [data-label]", "els => els.map(e => e.dataset.label)"
+    )
     assert sum("player 1, shape" in s and ": red" in s for s in labels) == 5
     shot(page, "coloring-editor-3-playing")
     assert page.outside == []  # type: ignore[attr-defined]
@@ -91,7 +96,9 @@ def test_coloring_sheet_designer_marks_each_failure(server: Any, page: Any, tmp_
     chooser.value.set_files(str(bad))
     page.wait_for_function(
         "() => { const el = document.querySelector('.sg-designer .sg-designer-message');"
-        " return el && el.innerText.includes('fails'); }", timeout=30_000)
+        " return el && el.innerText.includes('fails'); }",
+        timeout=30_000,
+    )
     text = html.unescape(first.locator(".sg-designer-problems").inner_text())
     assert "shapes 38 and 39 are both pre-coloured purple and touch" in text
     assert "star 3 is bordered by 0 shapes" in text
@@ -103,7 +110,9 @@ def test_coloring_sheet_designer_marks_each_failure(server: Any, page: Any, tmp_
     first.locator("button:has-text('Start from the default sheet')").click()
     page.wait_for_function(
         "() => document.querySelector('.sg-designer .sg-designer-message')"
-        ".innerText.includes('meets every requirement')", timeout=30_000)
+        ".innerText.includes('meets every requirement')",
+        timeout=30_000,
+    )
     first.locator("button:has-text('Play this sheet')").click()
     first.locator(".sg-coloring-board .sg-board svg").wait_for(timeout=30_000)
     shot(page, "coloring-designer-2-playing")

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     CITY,
     ROOT,
     VoilaServer,
@@ -29,8 +29,7 @@ from harness import (  # noqa: E402
 
 pytestmark = pytest.mark.full  # servers of their own (kernels killed, a class full): make test-all
 
-KERNEL_ID = ("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-             ".kernelId")
+KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
 def kill_kernel(server: VoilaServer, kernel_id: str) -> None:
@@ -45,15 +44,19 @@ def kill_kernel(server: VoilaServer, kernel_id: str) -> None:
     raise AssertionError(f"no process for kernel {kernel_id}")
 
 
-def cathedral_server(tmp_path: pathlib.Path, closing: bool = False,
-                     serve_args: list[str] | None = None) -> VoilaServer:
+def cathedral_server(
+    tmp_path: pathlib.Path, closing: bool = False, serve_args: list[str] | None = None
+) -> VoilaServer:
     """Voila serving a copy of the Cathedral play notebook alone; ``closing``: a closed page's
     kernel ends after 2 s (60 s when served), checked every second."""
     folder = tmp_path / "notebooks"
     folder.mkdir()
     shutil.copy(ROOT / "notebooks" / "cathedral_play.ipynb", folder)
-    extra = ["--ClassKernelManager.closed_timeout=2",
-             "--MappingKernelManager.cull_interval=1"] if closing else []
+    extra = (
+        ["--ClassKernelManager.closed_timeout=2", "--MappingKernelManager.cull_interval=1"]
+        if closing
+        else []
+    )
     return VoilaServer(notebooks=str(folder), extra_args=extra, serve_args=serve_args)
 
 
@@ -66,7 +69,8 @@ def open_board(browser: Any, server: VoilaServer) -> Any:
 
 
 def test_a_lost_kernel_says_so_and_reload_brings_the_game_back(
-        browser: Any, tmp_path: pathlib.Path) -> None:  # noqa: F811
+    browser: Any, tmp_path: pathlib.Path
+) -> None:
     with cathedral_server(tmp_path) as server:
         server.wait_preheated(1, timeout=180)
         page = open_board(browser, server)
@@ -92,10 +96,10 @@ def test_a_lost_kernel_says_so_and_reload_brings_the_game_back(
 
 
 def test_a_closed_pages_kernel_ends_and_a_waiting_one_stays(
-        browser: Any, tmp_path: pathlib.Path) -> None:  # noqa: F811
+    browser: Any, tmp_path: pathlib.Path
+) -> None:
     """With the closing grace cut to 2 s (60 s when served): the page's kernel ends once the
     page has closed; the preheated kernel that waits for the next visitor stays."""
-    import psutil
 
     with cathedral_server(tmp_path, closing=True) as server:
         server.wait_preheated(1, timeout=180)
@@ -138,7 +142,8 @@ def kernel_alive(server: VoilaServer, kernel_id: str) -> bool:
 
 
 def test_a_full_class_is_told_so_and_a_freed_place_lets_the_next_pupil_in(
-        browser: Any, tmp_path: pathlib.Path) -> None:
+    browser: Any, tmp_path: pathlib.Path
+) -> None:
     # "A limit on kernels ... with a friendly 'the class is full' page instead of running out
     # of memory": here a class of one, so the second page is the one too many
     with cathedral_server(tmp_path, closing=True, serve_args=["--max-pupils", "1"]) as server:

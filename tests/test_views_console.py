@@ -14,10 +14,10 @@ import pytest
 pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.serving.classroom import open_store  # noqa: E402
-from stainedglass_widgets.pages.console import Console  # noqa: E402
-from test_views_rooms import cathedral_room  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets.serving.classroom import open_store
+from stainedglass_widgets.pages.console import Console
+from test_views_rooms import cathedral_room
 
 
 @pytest.fixture
@@ -53,13 +53,16 @@ def test_every_room_is_in_the_grid_and_follows_its_game(store: pathlib.Path) -> 
     assert "move 1" in text(console.grid_html())
 
 
-def test_show_puts_a_room_large_with_its_review_link_and_end_ends_it(
-        store: pathlib.Path) -> None:
+def test_show_puts_a_room_large_with_its_review_link_and_end_ends_it(store: pathlib.Path) -> None:
     ana, ben, code = cathedral_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     console = Console(store, password="", background=False)
-    show = [b for box in console.grid.children for b in box.children
-            if isinstance(b, type(console.open_button)) and b.description == f"Show {code}"]
+    show = [
+        b
+        for box in console.grid.children
+        for b in box.children
+        if isinstance(b, type(console.open_button)) and b.description == f"Show {code}"
+    ]
     show[0].click()  # the card's own button
     assert console.room_picker.value == code
     assert f"Room {code}" in console.large.value and "<svg" in console.large.value

@@ -9,12 +9,11 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass.cathedral.pieces import (  # noqa: E402
-    ALL_PIECES, CATHEDRAL, DARK, LIGHT, SIZE, SIZES)
-from stainedglass.core import cell_name  # noqa: E402
-from stainedglass.cathedral.svg import cathedral_svg, supply_svg  # noqa: E402
-from stainedglass_widgets.cathedral.lessons import LESSONS, lesson_state  # noqa: E402
+import stainedglass as sg
+from stainedglass.cathedral.pieces import ALL_PIECES, CATHEDRAL, DARK, LIGHT, SIZE, SIZES
+from stainedglass.core import cell_name
+from stainedglass.cathedral.svg import cathedral_svg, supply_svg
+from stainedglass_widgets.cathedral.lessons import LESSONS, lesson_state
 
 NS = "{http://www.w3.org/2000/svg}"
 ALL_CELLS = {cell_name(c, r) for r in range(SIZE) for c in range(SIZE)}
@@ -46,12 +45,19 @@ def mid_game(seed: int, plies: int) -> sg.State:
 def test_every_building_is_drawn_once_on_its_cells(seed: int) -> None:
     state = mid_game(seed, 8 + 3 * seed)
     root = parse(cathedral_svg(state))
-    drawn = sorted((g.get("data-owner"), g.get("data-piece"), g.get("data-cells"))
-                   for g in by_class(root, "building"))
+    drawn = sorted(
+        (g.get("data-owner"), g.get("data-piece"), g.get("data-cells"))
+        for g in by_class(root, "building")
+    )
     names = {0: "light", 1: "dark", 2: "cathedral"}
-    expected = sorted((names[o], ALL_PIECES[p], " ".join(
-        cell_name(i % SIZE, i // SIZE) for i in range(SIZE * SIZE) if m >> i & 1))
-        for o, p, m in state.buildings)
+    expected = sorted(
+        (
+            names[o],
+            ALL_PIECES[p],
+            " ".join(cell_name(i % SIZE, i // SIZE) for i in range(SIZE * SIZE) if m >> i & 1),
+        )
+        for o, p, m in state.buildings
+    )
     assert drawn == expected
 
 
@@ -121,7 +127,9 @@ def test_suggestions_are_ghosts_numbered_by_rank_and_shaded_by_value() -> None:
     assert len(set(badges)) == 2
     fills = {g.get("data-rank"): {r.get("fill") for r in g.iter(NS + "rect")} for g in (top, other)}
     assert fills == {"1": {hint_colour(1.0)}, "2": {hint_colour(0.3)}}
-    groups = [g.get("class") for g in root.iter(NS + "g") if g.get("class") in ("hint", "suggestion")]
+    groups = [
+        g.get("class") for g in root.iter(NS + "g") if g.get("class") in ("hint", "suggestion")
+    ]
     assert groups == ["suggestion", "hint"]  # the best is drawn last, on top
 
 
@@ -129,8 +137,9 @@ def test_supply_lists_what_each_side_may_still_place() -> None:
     state = mid_game(3, 15)
     for side in (LIGHT, DARK):
         root = parse(supply_svg(state, side))
-        shown = {g.get("data-piece"): int(g.get("data-count"))
-                 for g in by_class(root, "supply-piece")}
+        shown = {
+            g.get("data-piece"): int(g.get("data-count")) for g in by_class(root, "supply-piece")
+        }
         assert shown == {ALL_PIECES[p]: n for p, n in enumerate(state.supply[side]) if n}
         ids = {e.get("data-id") for e in by_class(root, "hit")}
         assert ids == {f"piece:{name}" for name in shown}

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     CITY,
     VoilaServer,
     board_version,
@@ -42,13 +42,16 @@ def on_editor_city(page: Any, action: str, cell: str) -> None:
 
 
 def test_an_edited_position_is_refused_with_its_reason_then_played_from(
-        server: VoilaServer, page: Any) -> None:
+    server: VoilaServer, page: Any
+) -> None:
     page.set_viewport_size({"width": 1280, "height": 1400})  # the editor and its words in view
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
     # a game under way: Light's tavern on j1 claimed a1, walled off by Light's inn
-    for n, move in enumerate(["cathedral e4 d5 e5 f5 e6 e7", "tavern j10", "inn b1 a2 b2",
-                              "stable h1 i1", "tavern j1"], 1):
+    for n, move in enumerate(
+        ["cathedral e4 d5 e5 f5 e6 e7", "tavern j10", "inn b1 a2 b2", "stable h1 i1", "tavern j1"],
+        1,
+    ):
         type_move(page, move, n)
 
     # Edit: the editor opens on that position, the play board hidden
@@ -76,8 +79,7 @@ def test_an_edited_position_is_refused_with_its_reason_then_played_from(
     page.select_option(".sg-editor-piece select", label="tavern (1 left)")
     on_editor_city(page, "hover", "a1")
     on_editor_city(page, "click", "a1")
-    page.wait_for_selector(f'{EDITOR} [data-owner="dark"][data-piece="tavern"]'
-                           '[data-cells="a1"]')
+    page.wait_for_selector(f'{EDITOR} [data-owner="dark"][data-piece="tavern"][data-cells="a1"]')
     page.click("button:has-text('Play from here')")
     words = wait_text(page, SAID, "Refused")
     assert "a building may not stand on the opponent's territory" in words
@@ -94,8 +96,10 @@ def test_an_edited_position_is_refused_with_its_reason_then_played_from(
         page.wait_for_selector(CITY + " svg", state="visible")
     except Exception as e:  # say what the page said (a fresh clone once waited here in vain)
         shot(page, "editor-2-not-playing")
-        raise AssertionError(f"no play board: the editor said {page.inner_text(SAID)!r}, the "
-                             f"view {page.inner_text('.sg-view .sg-message')!r}") from e
+        raise AssertionError(
+            f"no play board: the editor said {page.inner_text(SAID)!r}, the "
+            f"view {page.inner_text('.sg-view .sg-message')!r}"
+        ) from e
     wait_text(page, ".sg-view .sg-message", "Playing from the position you set up")
     assert page.query_selector(EDITOR) is None
     assert page.query_selector(f'{CITY} [data-owner="light"][data-piece="bridge"]') is not None

@@ -10,10 +10,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import view, views  # noqa: E402
-from stainedglass_widgets.features.editor import editor_for  # noqa: E402
-from stainedglass_widgets.features.records import open_link  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import view, views
+from stainedglass_widgets.features.editor import editor_for
+from stainedglass_widgets.features.records import open_link
 
 EDITED = sorted(name for name in views() if editor_for(name) is not None)
 
@@ -30,13 +30,12 @@ def played(name: str, plies: int, seed: int) -> sg.State:
 
 def on_page(box, widget) -> bool:
     """Whether ``widget`` is shown inside ``box`` (at any depth)."""
-    return any(child is widget or on_page(child, widget)
-               for child in getattr(box, "children", ()))
+    return any(child is widget or on_page(child, widget) for child in getattr(box, "children", ()))
 
 
 def test_every_game_has_a_position_editor():
     """For the classroom: an Edit mode on each play dashboard."""
-    assert EDITED == sorted(views())
+    assert sorted(views()) == EDITED
 
 
 @pytest.mark.parametrize("name", EDITED)
@@ -69,10 +68,15 @@ def test_the_board_leaves_the_page_before_the_editor_comes(name):
     and the editor's at once: they share their SVG's pattern ids."""
     v = view(name, background=False)
     sent: list[str] = []
-    v.observe(lambda change: sent.append("board left" if not set(v.board_widgets)
-                                         & set(change["new"]) else "board shown"), "children")
-    v.editor_box.observe(lambda change: sent.append("editor" if change["new"] else "no editor"),
-                         "children")
+    v.observe(
+        lambda change: sent.append(
+            "board left" if not set(v.board_widgets) & set(change["new"]) else "board shown"
+        ),
+        "children",
+    )
+    v.editor_box.observe(
+        lambda change: sent.append("editor" if change["new"] else "no editor"), "children"
+    )
     v.edit()
     assert sent == ["board left", "editor"]
     assert v.editor is not None and v.editor.play_from_here() is True
@@ -89,8 +93,7 @@ def test_an_edited_position_is_shared_as_a_link_that_opens_it(name):
     other = view(name, background=False)
     assert open_link(other, link.split("?", 1)[1]) is True
     assert other.state.history == []
-    assert sorted(map(str, other.state.legal_moves())) == \
-        sorted(map(str, v.state.legal_moves()))
+    assert sorted(map(str, other.state.legal_moves())) == sorted(map(str, v.state.legal_moves()))
 
 
 @pytest.mark.parametrize("name", EDITED)

@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.pages.gallery import entries, gallery_html  # noqa: E402
+import stainedglass as sg
+import stainedglass_widgets as sgw
+from stainedglass_widgets.pages.gallery import entries, gallery_html
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -39,11 +39,12 @@ def test_view_takes_the_games_options_and_refuses_bad_ones() -> None:
     with pytest.raises(ValueError, match="plays cathedral, not walls_of_light"):
         sgw.CathedralView(sg.load("walls_of_light").new_game())
     with pytest.raises(AttributeError):
-        sgw.ChessView  # noqa: B018
+        sgw.ChessView  # noqa: B018 - the attribute look-up is what is tested
 
 
 def test_the_gallery_shows_a_card_for_each_game_whose_notebooks_are_beside_it(
-        tmp_path: pathlib.Path) -> None:
+    tmp_path: pathlib.Path,
+) -> None:
     assert gallery_html(tmp_path).count('class="sg-card"') == 0  # nothing beside it: says so
     assert "No game notebooks" in gallery_html(tmp_path)
     games = [e.game for e in entries()]
@@ -81,8 +82,9 @@ def test_a_play_view_keeps_the_game_in_the_page_address(name: str) -> None:
     for _ in range(3):
         if view.state.is_terminal():
             break
-        view.play(view.state.sample_chance() if view.state.is_chance()
-                  else view.state.legal_moves()[0])
+        view.play(
+            view.state.sample_chance() if view.state.is_chance() else view.state.legal_moves()[0]
+        )
     assert keeper.moves == len(view.state.history) > 0
     assert keeper.address.startswith("?record=r1.")
     reopened = sg.load_record(keeper.address).state()

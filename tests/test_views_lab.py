@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass_widgets import views  # noqa: E402
-from harness import ROOT, LabServer, run_first_cell, shot  # noqa: E402
+from stainedglass_widgets import views
+from harness import ROOT, LabServer, run_first_cell, shot
 
 pytestmark = pytest.mark.full  # JupyterLab, a server of its own: make test-all
 
@@ -28,7 +28,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 @pytest.mark.parametrize("game", list(views()))
-def test_play_dashboard_in_jupyterlab(game: str, lab: Any, browser: Any) -> None:  # noqa: F811
+def test_play_dashboard_in_jupyterlab(game: str, lab: Any, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     board = ".sg-view .sg-board"
     run_first_cell(page, lab.url(f"notebooks/{game}_play.ipynb"), board + " svg")
@@ -40,8 +40,11 @@ def test_play_dashboard_in_jupyterlab(game: str, lab: Any, browser: Any) -> None
         target = page.get_attribute(f"{board} [data-id]", "data-id")
         page.click(f'{board} [data-id="{target}"]')
     # the kernel answers the click in words
-    page.wait_for_function("(said) => document.querySelector('.sg-view .sg-message')"
-                           ".innerText !== said", arg=said, timeout=30_000)
+    page.wait_for_function(
+        "(said) => document.querySelector('.sg-view .sg-message').innerText !== said",
+        arg=said,
+        timeout=30_000,
+    )
     shot(page, f"lab-{game}")
     assert "Something went wrong" not in page.inner_text(".sg-view .sg-message")
     page.close()

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass.cathedral.pieces import DARK, LIGHT  # noqa: E402
-from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state  # noqa: E402
+import stainedglass as sg
+from stainedglass.cathedral.pieces import DARK, LIGHT
+from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state
 
 
 def squares(mask: int) -> set[str]:
@@ -24,7 +24,7 @@ def demo(name: str) -> sg.State:
 
 
 def test_placement() -> None:
-    """"The Light player starts by positioning the Cathedral anywhere on the playing area"."""
+    """ "The Light player starts by positioning the Cathedral anywhere on the playing area"."""
     assert lesson_state("placement").current_player == LIGHT
     state = demo("placement")
     assert state.cathedral_state == "placed" and state.current_player == DARK
@@ -38,7 +38,7 @@ def test_rotation() -> None:
 
 
 def test_first_round() -> None:
-    """"Neither you nor your opponent may claim space on your first move"; RULES.md, the
+    """ "Neither you nor your opponent may claim space on your first move"; RULES.md, the
     referee's ruling: "What the first round walled off is claimed by that side's next
     building"."""
     state = lesson_state("first round")
@@ -50,7 +50,7 @@ def test_first_round() -> None:
 
 
 def test_walls_and_the_diagonal_leak() -> None:
-    """"Corner to corner contacts are not acceptable when creating inner wall-to-wall
+    """ "Corner to corner contacts are not acceptable when creating inner wall-to-wall
     connections": the corner only closes when the tavern fills the diagonal gap."""
     before = lesson_state("walls")
     assert not before.terr[DARK]  # c2 and b3 touch corner to corner: the corner leaks
@@ -67,7 +67,7 @@ def test_claiming() -> None:
 
 
 def test_capture_of_one_building() -> None:
-    """"If you enclose any ONE piece ... you MUST remove it from play IMMEDIATELY ... The
+    """ "If you enclose any ONE piece ... you MUST remove it from play IMMEDIATELY ... The
     opponent may replay the removed building"."""
     before = lesson_state("capture")
     state = demo("capture")
@@ -77,7 +77,7 @@ def test_capture_of_one_building() -> None:
 
 
 def test_two_buildings_are_safe() -> None:
-    """"If you enclose TWO or more buildings ... no buildings are removed from play and the
+    """ "If you enclose TWO or more buildings ... no buildings are removed from play and the
     space is still available to your opponent"."""
     state = demo("two buildings")
     assert state.last_claim == 0 and state.last_captures == []
@@ -85,7 +85,7 @@ def test_two_buildings_are_safe() -> None:
 
 
 def test_the_cathedral_captured() -> None:
-    """"The Cathedral is not replayed for the remainder of the game"."""
+    """ "The Cathedral is not replayed for the remainder of the game"."""
     state = demo("cathedral captured")
     assert state.cathedral_state == "captured"
     assert all(owner != 2 for owner, _, _ in state.buildings)
@@ -99,7 +99,7 @@ def test_skipping() -> None:
 
 
 def test_end_and_scoring() -> None:
-    """"The game ends when no further moves can be made by either player ... the player whose
+    """ "The game ends when no further moves can be made by either player ... the player whose
     buildings take up the least number of squares ... wins"."""
     state = demo("end")
     assert state.is_terminal()
@@ -108,7 +108,7 @@ def test_end_and_scoring() -> None:
 
 
 def test_the_match() -> None:
-    """"Now play with the Dark player positioning the Cathedral first"."""
+    """ "Now play with the Dark player positioning the Cathedral first"."""
     state = demo("match")
     assert state.game_number == 2 and state.current_player == DARK
     assert state.cathedral_state == "unplaced" and len(state.match_scores) == 1

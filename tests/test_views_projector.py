@@ -10,10 +10,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.kit.board import Board  # noqa: E402
-from stainedglass_widgets.features.projector import (  # noqa: E402
+import stainedglass as sg
+import stainedglass_widgets as sgw
+from stainedglass_widgets.kit.board import Board
+from stainedglass_widgets.features.projector import (
     BOARD_MIN_FRACTION,
     BUTTON_MIN_PX,
     CSS,
@@ -21,7 +21,7 @@ from stainedglass_widgets.features.projector import (  # noqa: E402
     WORDS_MIN_PX,
     view_box_ratio,
 )
-from stainedglass_widgets.kit.registry import views  # noqa: E402
+from stainedglass_widgets.kit.registry import views
 
 GAMES = sorted(views())
 
@@ -36,8 +36,11 @@ def row_of(view: sgw.GameView, widget: object) -> object:
 
 def screen_width(expression: str, width: float, height: float) -> float:
     """The main board's width that the layout's CSS gives on a ``width`` x ``height`` screen."""
-    found = re.fullmatch(r"min\(calc\(100vw - (\d+)px\), calc\(\(100vh - (\d+)px\) \* "
-                         r"([\d.]+)\)\)", expression)
+    found = re.fullmatch(
+        r"min\(calc\(100vw - (\d+)px\), calc\(\(100vh - (\d+)px\) \* "
+        r"([\d.]+)\)\)",
+        expression,
+    )
     assert found, expression
     reserve, pad, ratio = float(found[1]), float(found[2]), float(found[3])
     return min(width - reserve, (height - pad) * ratio)
@@ -96,8 +99,9 @@ def test_on_the_board_fills_the_screen_and_the_controls_fold(game: str) -> None:
     # off: everything as it was
     projector.on = False
     assert widest.layout.width == own_width
-    assert not any(c.startswith("sg-projector") for child in view.children
-                   for c in child._dom_classes)
+    assert not any(
+        c.startswith("sg-projector") for child in view.children for c in child._dom_classes
+    )
     assert "sg-projector" not in view._dom_classes
     assert projector.toggle.description == "Projector"
 

@@ -17,17 +17,17 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass.ai.puzzles import Puzzle, make  # noqa: E402
-from stainedglass_widgets import views  # noqa: E402
-from stainedglass_widgets.pages.puzzles import (  # noqa: E402
+import stainedglass as sg
+from stainedglass.ai.puzzles import Puzzle, make
+from stainedglass_widgets import views
+from stainedglass_widgets.pages.puzzles import (
     PuzzleBoard,
     PuzzlePicker,
     Tally,
     margin_points,
 )
-from stainedglass_widgets.features.review import ReviewBoard  # noqa: E402
-from harness import perform  # noqa: E402
+from stainedglass_widgets.features.review import ReviewBoard
+from harness import perform
 
 VIEWS = sorted(views())
 PLAYOUTS = 20  # a small budget: each puzzle is mined in seconds, and judged in a fraction
@@ -37,16 +37,19 @@ CATHEDRAL_SEEDS = (1, 7, 3)  # two easy puzzles and a hard one, each mined in a 
 @pytest.fixture(scope="module")
 def puzzles() -> dict[str, list[Puzzle]]:
     """A few puzzles of every game with a view (Cathedral's: easy, hard, easy)."""
-    found = {name: make(name, n=1, seed=1, playouts=PLAYOUTS) for name in VIEWS
-             if name != "cathedral"}
-    found["cathedral"] = [make("cathedral", n=1, seed=s, playouts=PLAYOUTS)[0]
-                          for s in CATHEDRAL_SEEDS]
+    found = {
+        name: make(name, n=1, seed=1, playouts=PLAYOUTS) for name in VIEWS if name != "cathedral"
+    }
+    found["cathedral"] = [
+        make("cathedral", n=1, seed=s, playouts=PLAYOUTS)[0] for s in CATHEDRAL_SEEDS
+    ]
     assert all(found.values()), {k: len(v) for k, v in found.items()}
     return found
 
 
-def board_of(puzzles: dict[str, list[Puzzle]], game: str = "cathedral", **options: Any
-             ) -> PuzzleBoard:
+def board_of(
+    puzzles: dict[str, list[Puzzle]], game: str = "cathedral", **options: Any
+) -> PuzzleBoard:
     return PuzzleBoard(game, puzzles[game], background=False, review_playouts=5, **options)
 
 
@@ -91,8 +94,7 @@ def test_a_right_answer_says_why_and_counts(puzzles: dict[str, list[Puzzle]]) ->
     assert board.buttons["answer"].layout.display == "none"
 
 
-def test_a_wrong_answer_says_the_refutation_and_goes_back(
-        puzzles: dict[str, list[Puzzle]]) -> None:
+def test_a_wrong_answer_says_the_refutation_and_goes_back(puzzles: dict[str, list[Puzzle]]) -> None:
     board = board_of(puzzles)
     first = board.puzzle
     assert first is not None
@@ -106,8 +108,12 @@ def test_a_wrong_answer_says_the_refutation_and_goes_back(
     assert board.verdict_text.startswith("✗ Not quite: ")
     assert f"The best was {puzzle.answer}" in board.verdict_text
     assert at_puzzle(board), "the wrong move is taken back"
-    assert (board.tally.streak, board.tally.best, board.tally.right, board.tally.tried) == \
-        (0, 1, 1, 2)
+    assert (board.tally.streak, board.tally.best, board.tally.right, board.tally.tried) == (
+        0,
+        1,
+        1,
+        2,
+    )
     assert words(board.score) == "Streak 0 (best 1) · Score 1 of 2"
     assert "Back to the puzzle" in words(board.view.message)
     assert puzzle.theme in words(board.reveal)
@@ -138,16 +144,24 @@ def test_show_the_answer_first_counts_as_a_miss(puzzles: dict[str, list[Puzzle]]
     assert board.puzzle is not None and board.puzzle.theme in words(board.reveal)
 
 
-def test_illegal_moves_show_the_rule_and_change_nothing(
-        puzzles: dict[str, list[Puzzle]]) -> None:
+def test_illegal_moves_show_the_rule_and_change_nothing(puzzles: dict[str, list[Puzzle]]) -> None:
     board = board_of(puzzles)
     view = board.view
     assert view is not None and board.puzzle is not None
     # a building on an occupied square, by clicking
-    taken = next(cell for cell in ("e5", "e4", "d5", "f5", "e6", "e7")
-                 if not view.state.explain(f"tavern {cell}").legal)
-    perform(view, [("supply[1]" if view.state.current_player else "supply[0]", "click",
-                    "piece:tavern"), ("city", "hover", taken), ("city", "click", taken)])
+    taken = next(
+        cell
+        for cell in ("e5", "e4", "d5", "f5", "e6", "e7")
+        if not view.state.explain(f"tavern {cell}").legal
+    )
+    perform(
+        view,
+        [
+            ("supply[1]" if view.state.current_player else "supply[0]", "click", "piece:tavern"),
+            ("city", "hover", taken),
+            ("city", "click", taken),
+        ],
+    )
     assert "Illegal" in words(view.message) and at_puzzle(board)
     # a typed move that is no move, and one against the rules
     view.move_text.value = "castle z99"
@@ -173,7 +187,7 @@ def test_next_puzzle_and_the_difficulty_filter(puzzles: dict[str, list[Puzzle]])
     assert city.kit_keys == ["n"], "a puzzle has no Undo or Hint: only Next has a key"
     city.press("n")  # the keyboard's Next puzzle
     assert board.puzzle is not None and board.puzzle.id == ids[2]
-    options = dict((v, label) for label, v in board.difficulty_picker.options)
+    options = {v: label for label, v in board.difficulty_picker.options}
     assert options["any"] == "Any difficulty (3)"
     assert options["hard"] == f"Hard ({difficulties.count('hard')})"
     board.difficulty_picker.value = "hard"
@@ -209,7 +223,8 @@ def test_open_in_the_review_board_at_the_puzzle(puzzles: dict[str, list[Puzzle]]
 
 
 def test_judging_runs_in_the_background_and_cancel_takes_the_move_back(
-        puzzles: dict[str, list[Puzzle]]) -> None:
+    puzzles: dict[str, list[Puzzle]],
+) -> None:
     board = PuzzleBoard("cathedral", puzzles["cathedral"], background=True)
     view, puzzle = board.view, board.puzzle
     assert view is not None and puzzle is not None
@@ -249,10 +264,8 @@ def test_puzzles_of_another_game_are_refused(puzzles: dict[str, list[Puzzle]]) -
         PuzzleBoard("cathedral", puzzles[other], background=False)
 
 
-def test_the_picker_keeps_one_score_and_follows_the_query(
-        puzzles: dict[str, list[Puzzle]]) -> None:
-    picker = PuzzlePicker(source=lambda game: puzzles[game], background=False,
-                          review_playouts=5)
+def test_the_picker_keeps_one_score_and_follows_the_query(puzzles: dict[str, list[Puzzle]]) -> None:
+    picker = PuzzlePicker(source=lambda game: puzzles[game], background=False, review_playouts=5)
     assert picker.picker.value == next(iter(views())) and picker.board is not None
     picker.picker.value = "cathedral"
     board = picker.board
@@ -291,8 +304,11 @@ def test_every_game_judges_its_puzzle(name: str, puzzles: dict[str, list[Puzzle]
     puzzle = puzzles[name][0]
     board = board_of(puzzles, name)
     view = board.view
-    assert view is not None and view.compact and view.state.current_player == \
-        puzzle.state().current_player
+    assert (
+        view is not None
+        and view.compact
+        and view.state.current_player == puzzle.state().current_player
+    )
     facts = view.game.facts
     question = words(board.question)
     assert puzzle.question in question

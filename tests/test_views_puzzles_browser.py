@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass.ai.puzzles import Puzzle  # noqa: E402
-from stainedglass_widgets import view_class  # noqa: E402
-from stainedglass_widgets.pages.puzzles import margin_points  # noqa: E402
-from harness import board_version, shot, wait_redraw, wait_text  # noqa: E402
+import stainedglass as sg
+from stainedglass.ai.puzzles import Puzzle
+from stainedglass_widgets import view_class
+from stainedglass_widgets.pages.puzzles import margin_points
+from harness import board_version, shot, wait_redraw, wait_text
 
 pytestmark = pytest.mark.full  # a journey: make test-all
 
@@ -29,8 +29,10 @@ def shipped_cathedral() -> list[Puzzle]:
     """The shipped Cathedral puzzles (asked for before the server starts: without them the
     test fails at once, saying why)."""
     found = sg.ai.puzzles.shipped("cathedral")
-    assert len(found) >= 2, ("no shipped Cathedral puzzles: stainedglass/cathedral/puzzles.json "
-                             "(python -m stainedglass puzzles cathedral -n 40 --seed 0)")
+    assert len(found) >= 2, (
+        "no shipped Cathedral puzzles: stainedglass/cathedral/puzzles.json "
+        "(python -m stainedglass puzzles cathedral -n 40 --seed 0)"
+    )
     return found
 
 
@@ -40,7 +42,7 @@ def click_move(page: Any, puzzle: Puzzle, text: str) -> None:
     view = view_class("cathedral")(puzzle.state(), compact=True, background=False)
     gestures = view.gestures(view.state.parse_move(text))
     presses = [g for g in gestures if g[1] == "press"]
-    (_, _, target), = [g for g in gestures if g[1] == "click" and g[0] == "city"]
+    ((_, _, target),) = [g for g in gestures if g[1] == "click" and g[0] == "city"]
     for name, action, value in gestures:
         if name.startswith("supply") and action == "click":
             side = "dark" if name == "supply[1]" else "light"
@@ -97,13 +99,16 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     # the next puzzle, answered wrong: judged in the background, then back at the puzzle
     page.click(".sg-puzzle-next")
     wait_text(page, ".sg-puzzle-question", second.question)
-    page.wait_for_function("() => !document.querySelector('.sg-puzzle-verdict')"
-                           ".innerText.includes('Right')")
+    page.wait_for_function(
+        "() => !document.querySelector('.sg-puzzle-verdict').innerText.includes('Right')"
+    )
     page.wait_for_selector(CITY + " svg")
     owners = page.locator(f"{CITY} [data-owner]").count()
     click_move(page, second, wrong)
-    page.wait_for_function("() => document.querySelector('.sg-puzzle-verdict')"
-                           ".innerText.includes('Not quite')", timeout=90_000)
+    page.wait_for_function(
+        "() => document.querySelector('.sg-puzzle-verdict').innerText.includes('Not quite')",
+        timeout=90_000,
+    )
     text = verdict(page)
     assert f"The best was {second.answer}" in text, text
     wait_text(page, f"{VIEW} .sg-message", "Back to the puzzle")
@@ -126,6 +131,7 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     assert page.outside == []  # type: ignore[attr-defined]
 
 
-def test_a_puzzle_solved_right_and_one_wrong(shipped_cathedral: list[Puzzle], server: Any,
-                                             page: Any) -> None:
+def test_a_puzzle_solved_right_and_one_wrong(
+    shipped_cathedral: list[Puzzle], server: Any, page: Any
+) -> None:
     solve_right_and_wrong(page, server.url("puzzles.ipynb"), shipped_cathedral)

@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import view, views  # noqa: E402
-from stainedglass_widgets.features.records import open_link  # noqa: E402
-from stainedglass_widgets.features.review import ReviewBoard  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import view, views
+from stainedglass_widgets.features.records import open_link
+from stainedglass_widgets.features.review import ReviewBoard
 
 VIEWS = sorted(views())
 
@@ -57,10 +57,17 @@ def test_bad_files_and_links_show_a_message_and_keep_the_game(name):
     before = list(v.state.history)
     other = next(g for g in sg.games() if g != name)
     foreign = sg.load(other).new_game(seed=1).record().to_text()
-    for content, words in ((b"\xff\xfe", "not text"), (b"{", "not JSON"),
-                           (b"x" * 3_000_000, "too large"), (foreign.encode(), "a game of"),
-                           (b'{"version": 1, "game": "' + name.encode() + b'", "seed": 1, '
-                            b'"moves": ["nonsense move"]}', "move 1 'nonsense move'")):
+    for content, words in (
+        (b"\xff\xfe", "not text"),
+        (b"{", "not JSON"),
+        (b"x" * 3_000_000, "too large"),
+        (foreign.encode(), "a game of"),
+        (
+            b'{"version": 1, "game": "' + name.encode() + b'", "seed": 1, '
+            b'"moves": ["nonsense move"]}',
+            "move 1 'nonsense move'",
+        ),
+    ):
         v.records._opened([{"name": "bad.json", "content": content}])
         assert html_has(v.message.value, words) and v.state.history == before
     assert open_link(v, "record=r1.AAAA") is False and "damaged" in v.message.value
@@ -97,12 +104,13 @@ def test_the_review_board_steps_jumps_and_branches(name):
         seen.append(board.ply)
         j = board.judgement(board.ply)
         assert j is not None and html_has(board.verdict.value, j.move)
-        assert board.view.state.history == state.history[:board.ply]  # the move played shown
+        assert board.view.state.history == state.history[: board.ply]  # the move played shown
         costly = j.best is not None and j.label not in ("best", "good", "luck", "hidden")
         assert [m.rank for m in board.view.hint_marks()] == ([1] if costly else [])
         if costly:
-            assert board.view.hint_marks()[0].move == board.record.state(board.ply - 1) \
-                .parse_move(j.best)
+            assert board.view.hint_marks()[0].move == board.record.state(board.ply - 1).parse_move(
+                j.best
+            )
     assert seen == list(range(1, len(state.history) + 1))
     board.moves.press("Home")
     assert board.ply == 0
@@ -160,8 +168,9 @@ def test_the_review_notebook_picks_examples_files_and_links():
     from stainedglass_widgets.features.review import ReviewPicker
     from harness import ROOT
 
-    picker = ReviewPicker(str(ROOT / "notebooks" / "games"), playouts=5, background=False,
-                          autostart=False)
+    picker = ReviewPicker(
+        str(ROOT / "notebooks" / "games"), playouts=5, background=False, autostart=False
+    )
     assert sorted(picker.examples) == VIEWS  # an example game for every game with a view
     assert picker.board is not None and picker.board.review is None  # waits for the page
     picker.open_query("")
@@ -177,8 +186,7 @@ def test_the_review_notebook_picks_examples_files_and_links():
     assert "damaged" in picker.message.value and picker.board.record.moves == shared.moves
     picker._guard(picker._uploaded, [{"name": "x.json", "content": b"\xff"}])
     assert "not text" in picker.message.value
-    picker._guard(picker._uploaded, [{"name": "mine.json",
-                                      "content": shared.to_text().encode()}])
+    picker._guard(picker._uploaded, [{"name": "mine.json", "content": shared.to_text().encode()}])
     assert "Your game (mine.json)" in picker.message.value
 
 

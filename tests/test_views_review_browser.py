@@ -14,8 +14,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from harness import ROOT, message, shot, wait_moves  # noqa: E402
+import stainedglass as sg
+from harness import ROOT, shot, wait_moves
 
 pytestmark = pytest.mark.full  # journeys: make test-all
 
@@ -28,16 +28,19 @@ def full_cathedral_game() -> sg.State:
     return state
 
 
-def test_a_share_link_opens_the_game_and_a_tampered_one_the_normal_start(server: Any,
-                                                                       page: Any) -> None:
+def test_a_share_link_opens_the_game_and_a_tampered_one_the_normal_start(
+    server: Any, page: Any
+) -> None:
     state = full_cathedral_game()
     link = state.record().to_link(server.url("cathedral_play.ipynb"))
     assert len(link) < 2000
     page.goto(link)
     page.wait_for_selector(".sg-city svg", timeout=60_000)
     wait_moves(page, len(state.history))
-    page.wait_for_function("() => document.querySelector('.sg-view .sg-message')"
-                           ".innerText.includes('Opened the shared game')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message')"
+        ".innerText.includes('Opened the shared game')"
+    )
     assert "Game over" in page.inner_text(".sg-banner")
     page.wait_for_selector(".sg-review-button", state="visible")
     shot(page, "share-1-opened")
@@ -55,8 +58,10 @@ def test_a_share_link_opens_the_game_and_a_tampered_one_the_normal_start(server:
     bad = server.url("cathedral_play.ipynb") + "?record=" + token[:40] + "x" + token[41:]
     page.goto(bad)
     page.wait_for_selector(".sg-city svg", timeout=60_000)
-    page.wait_for_function("() => document.querySelector('.sg-view .sg-message')"
-                           ".innerText.includes('Could not open it')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message')"
+        ".innerText.includes('Could not open it')"
+    )
     wait_moves(page, 0)
     assert "Traceback" not in page.inner_text("body")
     shot(page, "share-2-tampered")
@@ -70,8 +75,10 @@ def test_share_gives_a_link_in_the_page(server: Any, page: Any) -> None:
     page.keyboard.press("Enter")
     wait_moves(page, 1)
     page.click(".sg-share")
-    page.wait_for_function("() => { const i = document.querySelector('.sg-link input');"
-                           " return i && i.value.includes('?record=r1.'); }")
+    page.wait_for_function(
+        "() => { const i = document.querySelector('.sg-link input');"
+        " return i && i.value.includes('?record=r1.'); }"
+    )
     link = page.input_value(".sg-link input")
     assert sg.load_record(link).moves == ["cathedral e4 d5 e5 f5 e6 e7"]
     saved = page.get_attribute(".sg-save-link", "href")
@@ -91,38 +98,48 @@ def test_the_review_notebook_steps_and_follows_the_timeline(server: Any, page: A
     assert f"Move {len(record.moves)}" in verdict(page)
     shot(page, "review-1-done")
     page.click(".sg-review-first")
-    page.wait_for_function("() => document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('The start of the game')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict')"
+        ".innerText.includes('The start of the game')"
+    )
     page.click(".sg-review-forward")
-    page.wait_for_function("() => document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('Move 1,')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict').innerText.includes('Move 1,')"
+    )
     # the arrow keys on the move list (a click there gives it the keys)
     page.click('.sg-review-moves [data-id="ply:3"]')
-    page.wait_for_function("() => document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('Move 3,')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict').innerText.includes('Move 3,')"
+    )
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("() => document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('Move 4,')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict').innerText.includes('Move 4,')"
+    )
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("() => document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('Move 2,')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict').innerText.includes('Move 2,')"
+    )
     # a click on the move list
     page.click('.sg-review-moves [data-id="ply:5"]')
-    page.wait_for_function("() => document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('Move 5,')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict').innerText.includes('Move 5,')"
+    )
     shot(page, "review-2-move-5")
     # a click on a point of the timeline
     points = page.locator(".sg-review-timeline .scatterlayer .trace").first.locator("path.point")
     if points.count() == 0:  # a line without markers: click the plot where move 10 is
         box = page.locator(".sg-review-timeline .nsewdrag").first.bounding_box()
         assert box is not None
-        page.mouse.click(box["x"] + box["width"] * 10 / len(record.moves),
-                         box["y"] + box["height"] / 2)
+        page.mouse.click(
+            box["x"] + box["width"] * 10 / len(record.moves), box["y"] + box["height"] / 2
+        )
     else:
         points.nth(min(10, points.count() - 1)).click(force=True)
-    page.wait_for_function("() => !document.querySelector('.sg-review-verdict')"
-                           ".innerText.includes('Move 5,')", timeout=20_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.sg-review-verdict').innerText.includes('Move 5,')",
+        timeout=20_000,
+    )
     shot(page, "review-3-timeline-click")
     assert "Traceback" not in page.inner_text("body")
     assert page.outside == []  # type: ignore[attr-defined]

@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
-import stainedglass as sg  # noqa: E402
-import stainedglass_widgets as sgw  # noqa: E402
-from stainedglass_widgets.serving.classroom import open_store  # noqa: E402
+import stainedglass as sg
+import stainedglass_widgets as sgw
+from stainedglass_widgets.serving.classroom import open_store
 
 
 def device(game: str, store: pathlib.Path, **options: Any) -> Any:
@@ -80,7 +80,8 @@ def test_two_pupils_play_a_cathedral_game_to_its_end_on_two_devices(store: pathl
 
 
 def test_the_page_address_keeps_the_room_and_a_reload_comes_back_to_the_same_seat(
-        store: pathlib.Path) -> None:
+    store: pathlib.Path,
+) -> None:
     ana, ben, code = cathedral_room(store)
     ana.play("cathedral e4 d5 e5 f5 e6 e7")
     ben.rooms.sync()
@@ -179,13 +180,17 @@ def test_leaving_ends_the_room_and_the_game_can_still_be_reviewed(store: pathlib
     assert ana.state.history == []
 
 
-@pytest.mark.parametrize("code, name, says", [
-    ("QQQQQ", "Ben", "no room"),
-    ("", "Ben", "code"),
-    (None, "x" * 10_000, "name"),
-])
+@pytest.mark.parametrize(
+    "code, name, says",
+    [
+        ("QQQQQ", "Ben", "no room"),
+        ("", "Ben", "code"),
+        (None, "x" * 10_000, "name"),
+    ],
+)
 def test_a_bad_code_or_name_is_refused_in_words_and_changes_nothing(
-        store: pathlib.Path, code: str | None, name: str, says: str) -> None:
+    store: pathlib.Path, code: str | None, name: str, says: str
+) -> None:
     ana = device("cathedral", store, seats=["human", "remote"])
     real = ana.rooms.start("Ana")
     before = open_store(store).dump()
@@ -209,7 +214,8 @@ def test_a_room_of_another_game_is_refused_in_words(store: pathlib.Path) -> None
 
 
 def test_a_hot_seat_plays_two_seats_on_one_device_and_a_pupil_the_third(
-        store: pathlib.Path) -> None:
+    store: pathlib.Path,
+) -> None:
     host = device("coloring", store, seats=["human", "human", "remote"], players=3)
     code = host.rooms.start("Ana and Ben")
     kinds = [s.kind for s in open_store(store).room(code).seats]
@@ -223,7 +229,8 @@ def test_a_hot_seat_plays_two_seats_on_one_device_and_a_pupil_the_third(
         if host.state.is_terminal():
             break
         (guest if host.state.current_player == 2 else host).play(
-            rng.choice(host.state.legal_moves()))
+            rng.choice(host.state.legal_moves())
+        )
         host.rooms.sync()
         guest.rooms.sync()
         assert guest.state.history == host.state.history

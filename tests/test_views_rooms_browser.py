@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
-import stainedglass as sg  # noqa: E402
-from harness import CITY, open_page, shot, wait_moves, wait_text  # noqa: E402
+import stainedglass as sg
+from harness import CITY, open_page, shot, wait_moves, wait_text
 
 pytestmark = pytest.mark.full  # journeys across devices: make test-all
 
@@ -63,7 +63,8 @@ def first_move(server: Any, ana: Any, ben: Any) -> str:
 
 
 def test_two_pupils_play_a_cathedral_game_to_its_end_on_their_own_devices(
-        server: Any, browser: Any) -> None:
+    server: Any, browser: Any
+) -> None:
     ana, ben = open_page(browser), open_page(browser, width=820, height=1180)  # a tablet
     try:
         code = start_room(ana, server, "cathedral", "Ana", remote=1)
@@ -100,11 +101,14 @@ def test_walls_of_light_each_device_shows_only_its_own_hand(server: Any, browser
         rosa.wait_for_selector(".sg-room-code-shown")
         code = rosa.inner_text(".sg-room-code-shown").strip()
         join_room(bo, server, "walls_of_light", code, "Bo")
-        for page, mine, others in ((rosa, "red's cards", ("blue's", "yellow's")),
-                                   (bo, "blue's cards", ("red's", "yellow's"))):
+        for page, mine, others in (
+            (rosa, "red's cards", ("blue's", "yellow's")),
+            (bo, "blue's cards", ("red's", "yellow's")),
+        ):
             page.wait_for_function(  # the hand is drawn: its words are the SVG's text
                 "t => (document.querySelector('.sg-hand-board') || {}).textContent?.includes(t)",
-                arg=mine)
+                arg=mine,
+            )
             hand = page.text_content(".sg-hand-board") or ""
             assert not any(o in hand for o in others), hand
         shot(rosa, "room-hands-rosa")
@@ -115,7 +119,8 @@ def test_walls_of_light_each_device_shows_only_its_own_hand(server: Any, browser
 
 
 def test_a_move_sent_from_two_devices_at_once_gives_one_move_and_one_refusal(
-        server: Any, browser: Any) -> None:
+    server: Any, browser: Any
+) -> None:
     ana, ben, twin = open_page(browser), open_page(browser), open_page(browser)
     try:
         first_move(server, ana, ben)
@@ -135,8 +140,12 @@ def test_a_move_sent_from_two_devices_at_once_gives_one_move_and_one_refusal(
         said = [p.inner_text(".sg-view .sg-message") for p in (ben, twin)]
         # the later one is refused: by the room (both sent for move 2), or by its own board
         # when the first had reached it already (the turn is Light's again)
-        refused = [s for s in said if "Not played: another device played move 2 first" in s
-                   or "it is Light's turn, and Ana plays Light" in s]
+        refused = [
+            s
+            for s in said
+            if "Not played: another device played move 2 first" in s
+            or "it is Light's turn, and Ana plays Light" in s
+        ]
         assert len(refused) == 1, said
         logs = {p.inner_text(".sg-log") for p in (ana, ben, twin)}
         assert len(logs) == 1  # one game on every device
@@ -147,7 +156,8 @@ def test_a_move_sent_from_two_devices_at_once_gives_one_move_and_one_refusal(
 
 
 def test_a_pupil_whose_kernel_was_killed_reloads_into_the_same_seat(
-        server: Any, browser: Any) -> None:
+    server: Any, browser: Any
+) -> None:
     from test_views_connection_browser import KERNEL_ID, kill_kernel
 
     ana, ben = open_page(browser), open_page(browser)
@@ -169,8 +179,7 @@ def test_a_pupil_whose_kernel_was_killed_reloads_into_the_same_seat(
         ben.context.close()
 
 
-def test_the_console_shows_the_rooms_and_a_pupils_puzzle_score(
-        server: Any, browser: Any) -> None:
+def test_the_console_shows_the_rooms_and_a_pupils_puzzle_score(server: Any, browser: Any) -> None:
     from stainedglass.ai.puzzles import shipped
 
     ana, teacher = open_page(browser), open_page(browser, width=1600, height=1000)

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     board_version,
     message,
     shot,
@@ -59,8 +59,9 @@ def test_sagrada_dashboard_place_refusal_undo_and_hint(server: Any, page: Any) -
     assert hover(page, "c2") == "illegal"
     assert "Illegal: c2" in page.inner_text(".sg-preview")  # the first card: not inside
     page.click(f'{BOARD} [data-id="c2"]')
-    page.wait_for_function("() => document.querySelector('.sg-view .sg-message')"
-                           ".innerText.includes('Illegal')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message').innerText.includes('Illegal')"
+    )
     assert "✗" in message(page)
     shot(page, "sagrada-1-refused")
 
@@ -77,8 +78,10 @@ def test_sagrada_dashboard_place_refusal_undo_and_hint(server: Any, page: Any) -
     assert placed, "some drawn card fits some edge field"
     click(page, placed[1])
     wait_moves(page, 4)
-    assert page.get_attribute(f'{BOARD} .field[data-field="{placed[1]}"] .placed',
-                              "data-card") == placed[0]
+    assert (
+        page.get_attribute(f'{BOARD} .field[data-field="{placed[1]}"] .placed', "data-card")
+        == placed[0]
+    )
     shot(page, "sagrada-2-placed")
 
     # undo, then a hint drawn on the window (numbered violet marks)
@@ -99,20 +102,28 @@ def test_sagrada_tutorial_uses_a_tool(server: Any, page: Any) -> None:
     from stainedglass_widgets.sagrada.lessons import LESSONS
 
     page.goto(server.url("sagrada_tutorial.ipynb"))
-    page.wait_for_function("(n) => document.querySelectorAll('.sg-sagrada-board svg').length >= n",
-                           arg=len(LESSONS), timeout=120_000)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.sg-sagrada-board svg').length >= n",
+        arg=len(LESSONS),
+        timeout=120_000,
+    )
     index = list(LESSONS).index("redraw")
     view = page.locator(".sg-view").nth(index)
     view.scroll_into_view_if_needed()
     board = view.locator(".sg-board")
     view.locator('[data-id="tool:redraw"]').click()
-    page.wait_for_function("(i) => document.querySelectorAll('.sg-view')[i]"
-                           ".querySelector('.sg-message').innerText.includes('click a drawn 3')",
-                           arg=index)
+    page.wait_for_function(
+        "(i) => document.querySelectorAll('.sg-view')[i]"
+        ".querySelector('.sg-message').innerText.includes('click a drawn 3')",
+        arg=index,
+    )
     view.locator('[data-id="card:Y3"]').click()
-    page.wait_for_function("(i) => document.querySelectorAll('.sg-view')[i]"
-                           ".querySelector('.sg-message').innerText.includes('Redraw (3 pips, paid"
-                           " with Y3)')", arg=index)
+    page.wait_for_function(
+        "(i) => document.querySelectorAll('.sg-view')[i]"
+        ".querySelector('.sg-message').innerText.includes('Redraw (3 pips, paid"
+        " with Y3)')",
+        arg=index,
+    )
     # the words and the board are two widgets: wait for the board's own redraw too
     board.locator('.tool[data-tool="redraw"][data-used="true"]').wait_for(timeout=10_000)
     shot(page, "sagrada-tutorial-tool")

@@ -12,11 +12,13 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass.sagrada.difficulty import (DESIGNER_GAMES, Measured,  # noqa: E402
-                                             measure_window, shipped)
-from stainedglass.sagrada.windows import parse_window, window_named  # noqa: E402
-from stainedglass_widgets.sagrada.designer import (WindowDesigner,  # noqa: E402
-                                                   compare_words, difficulty_chart_svg)
+from stainedglass.sagrada.difficulty import DESIGNER_GAMES, Measured, measure_window, shipped
+from stainedglass.sagrada.windows import parse_window, window_named
+from stainedglass_widgets.sagrada.designer import (
+    WindowDesigner,
+    compare_words,
+    difficulty_chart_svg,
+)
 
 
 def restriction(d: WindowDesigner, field: str) -> str:
@@ -27,8 +29,15 @@ def restriction(d: WindowDesigner, field: str) -> str:
 
 
 def upload(name: str, data: bytes) -> tuple[dict[str, object], ...]:
-    return ({"name": name, "type": "application/json", "size": len(data),
-             "content": memoryview(data), "last_modified": datetime.datetime(2026, 1, 1)},)
+    return (
+        {
+            "name": name,
+            "type": "application/json",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime.datetime(2026, 1, 1),
+        },
+    )
 
 
 def test_clicks_set_the_chosen_restriction_and_a_second_click_clears_it() -> None:
@@ -73,13 +82,17 @@ def test_a_measurement_runs_off_the_event_loop_and_gives_the_engines_figures() -
     engine = measure_window(window_named("Blue Hour"), 6)
     assert d.measured is not None
     assert (d.measured.won, d.measured.games, d.measured.median_margin) == (
-        engine.won, engine.games, engine.median_margin)
+        engine.won,
+        engine.games,
+        engine.median_margin,
+    )
     assert d.progress.value == d.progress.max == 6
     assert d.progress.layout.display == "none" and d.cancel_button.layout.display == "none"
     low, high = engine.interval
     assert f"95% interval {low:.1%} to {high:.1%}" in d.result.value
-    mine = re.search(r'class="sg-window-yours" data-window="Blue Hour" data-rate="([\d.]+)"',
-                     d.chart.value)
+    mine = re.search(
+        r'class="sg-window-yours" data-window="Blue Hour" data-rate="([\d.]+)"', d.chart.value
+    )
     assert mine and float(mine[1]) == round(engine.rate, 4)
     assert d.chart.value.count('class="sg-window-rate"') == 12
 
@@ -110,23 +123,27 @@ def test_changing_the_window_drops_a_measurement_of_the_old_one() -> None:
 def test_save_downloads_a_file_that_open_reads_back() -> None:
     d = WindowDesigner("Kingfisher", background=False)
     d.name_text.value = "My Kingfisher"
-    link = re.search(r'download="([^"]+)"[^>]*href="data:application/json;base64,([^"]+)"',
-                     d.save_link.value)
+    link = re.search(
+        r'download="([^"]+)"[^>]*href="data:application/json;base64,([^"]+)"', d.save_link.value
+    )
     assert link and link[1] == "my-kingfisher.sagrada-window.json"
     data = base64.b64decode(link[2])
     other = WindowDesigner(background=False)
     other.open_button.value = upload(link[1], data)
     assert other.rows == list(window_named("Kingfisher").rows)
-    assert other.name_text.value == "My Kingfisher" and "Opened My Kingfisher" in \
-        other.message.value
+    assert (
+        other.name_text.value == "My Kingfisher" and "Opened My Kingfisher" in other.message.value
+    )
     assert other.open_button.value == ()
 
 
 def test_a_bad_file_is_said_in_words_and_the_window_stays() -> None:
     d = WindowDesigner("Tempest", background=False)
     before = d.rows
-    d.open_button.value = upload("bad.json", b'{"format": "stainedglass-sagrada-window", '
-                                 b'"rows": ["RR...", ".....", ".....", "....."]}')
+    d.open_button.value = upload(
+        "bad.json",
+        b'{"format": "stainedglass-sagrada-window", "rows": ["RR...", ".....", ".....", "....."]}',
+    )
     assert "Could not open bad.json" in d.message.value and "a1 and b1" in d.message.value
     d.open_button.value = upload("bin.json", b"\xff\xfe")
     assert "not text" in d.message.value and d.rows == before
@@ -166,8 +183,14 @@ def test_new_game_keeps_playing_the_designed_window() -> None:
 
 def test_the_chart_places_the_twelve_bundled_windows() -> None:
     svg = difficulty_chart_svg()
-    rates = [float(r) for r in re.findall(r'class="sg-window-rate" data-window="[^"]+" '
-                                          r'data-rate="([\d.]+)"', svg)]
+    rates = [
+        float(r)
+        for r in re.findall(
+            r'class="sg-window-rate" data-window="[^"]+" '
+            r'data-rate="([\d.]+)"',
+            svg,
+        )
+    ]
     assert len(rates) == 12 and rates == sorted(rates, reverse=True)  # easiest first
     assert "Morning Lantern (difficulty 3)" in svg
 

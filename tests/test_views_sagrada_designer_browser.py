@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     VoilaServer,
     board_version,
     shot,
@@ -45,8 +45,7 @@ def set_deals(page: Any, n: int) -> None:
 def test_design_check_measure_cancel_and_play(server: VoilaServer, page: Any) -> None:
     page.goto(server.url(NOTEBOOK))
     page.wait_for_selector(BOARD + " svg", timeout=60_000)
-    assert "A window the game accepts: 0 restricted fields" in page.inner_text(
-        ".sg-window-check")
+    assert "A window the game accepts: 0 restricted fields" in page.inner_text(".sg-window-check")
     assert page.locator(".sg-window-chart .sg-window-rate").count() == 12
     shot(page, "sagrada-designer-0-start")
 

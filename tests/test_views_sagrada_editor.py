@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass_widgets  # noqa: E402
-from stainedglass_widgets.sagrada import SagradaEditor  # noqa: E402
+import stainedglass_widgets
+from stainedglass_widgets.sagrada import SagradaEditor
 
 BLANK = [".....", ".....", ".....", "....."]
 

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     VoilaServer,
     board_version,
     shot,
@@ -40,16 +40,14 @@ def choose(page: Any, card: str) -> None:
     page.click(f".sg-editor-value button:text-is('{card[1]}')")
 
 
-def test_a_refused_card_then_a_mended_position_played_from(server: VoilaServer,
-                                                           page: Any) -> None:
+def test_a_refused_card_then_a_mended_position_played_from(server: VoilaServer, page: Any) -> None:
     page.goto(server.url("sagrada_play.ipynb"))
     page.wait_for_selector(BOARD + " svg", timeout=60_000)
     before = board_version(page, BOARD)
     page.click(".sg-chance")  # Draw the cards
     wait_redraw(page, before, BOARD)
     wait_moves(page, 3)
-    drawn = page.eval_on_selector_all(f"{BOARD} .drawn-card",
-                                      "els => els.map(e => e.dataset.card)")
+    drawn = page.eval_on_selector_all(f"{BOARD} .drawn-card", "els => els.map(e => e.dataset.card)")
     assert len(drawn) == 3
 
     # Edit: the editor opens on the position, the play board hidden
@@ -86,10 +84,8 @@ def test_a_refused_card_then_a_mended_position_played_from(server: VoilaServer,
     page.wait_for_selector(BOARD + " svg", state="visible")
     wait_text(page, ".sg-view .sg-message", "Playing from the position you set up")
     assert page.query_selector(EDITOR) is None
-    assert page.get_attribute(f'{BOARD} .field[data-field="b1"] .placed',
-                              "data-card") == drawn[0]
-    cards = page.eval_on_selector_all(f"{BOARD} .drawn-card",
-                                      "els => els.map(e => e.dataset.card)")
+    assert page.get_attribute(f'{BOARD} .field[data-field="b1"] .placed', "data-card") == drawn[0]
+    cards = page.eval_on_selector_all(f"{BOARD} .drawn-card", "els => els.map(e => e.dataset.card)")
     assert cards == drawn[1:]
     shot(page, "sagrada-editor-3-playing")
     assert page.outside == []  # type: ignore[attr-defined]

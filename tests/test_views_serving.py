@@ -35,10 +35,14 @@ def test_voila_json_preheats_and_culls() -> None:
     # kernels end once their page has closed for a minute, or 20 minutes after the last input
     # (the page stops its pings after 10 minutes; the server culls after 10 idle minutes more)
     assert conf["VoilaConfiguration"]["multi_kernel_manager_class"] == (
-        "stainedglass_widgets.serving.kernels.ClassKernelManager")
+        "stainedglass_widgets.serving.kernels.ClassKernelManager"
+    )
     assert conf["ClassKernelManager"]["closed_timeout"] == 60
-    assert conf["MappingKernelManager"] == {"cull_idle_timeout": 600, "cull_interval": 30,
-                                            "cull_connected": True}
+    assert conf["MappingKernelManager"] == {
+        "cull_idle_timeout": 600,
+        "cull_interval": 30,
+        "cull_connected": True,
+    }
     js = (ROOT / "widgets" / "stainedglass_widgets" / "kit" / "board.js").read_text()
     assert "const IDLE_MS = 10 * 60 * 1000;" in js
     # the used kernel's replacement waits until the visitor's page has loaded (docs/serving.md)
@@ -58,8 +62,9 @@ def test_make_run_is_stainedglass_serve_on_8866() -> None:
 def _make_dry_run(folder: pathlib.Path, target: str) -> str:
     """What ``make TARGET`` would run in ``folder`` (as from a shell, even under make)."""
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
-    done = subprocess.run(["make", "-n", target], cwd=folder, capture_output=True, text=True,
-                          timeout=60, env=env)
+    done = subprocess.run(
+        ["make", "-n", target], cwd=folder, capture_output=True, text=True, timeout=60, env=env
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -70,9 +75,9 @@ def test_make_run_installs_only_what_serving_needs(tmp_path: pathlib.Path) -> No
     for name in ("Makefile", "pyproject.toml", "setup.py"):
         shutil.copy(ROOT / name, tmp_path / name)
     run = _make_dry_run(tmp_path, "run")
-    assert "pip install --quiet -e \".[serve]\"" in run and ".[all" not in run
+    assert 'pip install --quiet -e ".[serve]"' in run and ".[all" not in run
     assert run.rstrip().endswith("stainedglass serve --port=8866")
-    assert "pip install --quiet -e \".[all,test]\"" in _make_dry_run(tmp_path, "test")
+    assert 'pip install --quiet -e ".[all,test]"' in _make_dry_run(tmp_path, "test")
     # the whole install there and up to date: make run installs nothing less over it
     (tmp_path / ".venv").mkdir()
     (tmp_path / ".venv" / ".installed").touch()
@@ -93,8 +98,9 @@ def test_offline_template_extends_lab_and_refuses_outside_stylesheets() -> None:
 
 
 def test_serve_runs_voila_with_the_project_settings_bound_to_this_machine() -> None:
-    command, env = serve.voila_command(serve.notebooks_folder(), 8866, "127.0.0.1", ["--x=1"],
-                                       "cathedral_play.ipynb")
+    command, env = serve.voila_command(
+        serve.notebooks_folder(), 8866, "127.0.0.1", ["--x=1"], "cathedral_play.ipynb"
+    )
     # Voila, with the bare address leading to the class's dashboard, preheated first
     assert command[1:4] == ["-m", "stainedglass_widgets.serving.app", str(ROOT / "notebooks")]
     assert "--Voila.ip=127.0.0.1" in command and "--template=stainedglass" in command
@@ -120,8 +126,7 @@ def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
     with_password = serve.announce("10.1.2.3", 9000, "k7mq2xpa")
     assert "http://10.1.2.3:9000/voila/render/index.ipynb?token=k7mq2xpa" in with_password
     assert "The class password is k7mq2xpa" in with_password
-    assert "so the short address http://10.1.2.3:9000 and the password do as well" in \
-        with_password
+    assert "so the short address http://10.1.2.3:9000 and the password do as well" in with_password
 
 
 def test_a_class_password_is_easy_to_read_and_new_each_time() -> None:
@@ -140,8 +145,15 @@ class _ClassServer(_Server):
         self.folder = folder
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "stainedglass", "serve", "--ip=0.0.0.0",
-                f"--port={self.port}", f"--notebooks={self.folder}"]
+        return [
+            sys.executable,
+            "-m",
+            "stainedglass",
+            "serve",
+            "--ip=0.0.0.0",
+            f"--port={self.port}",
+            f"--notebooks={self.folder}",
+        ]
 
     def ready_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/login"
@@ -159,8 +171,9 @@ def _status(url: str) -> int:
 
 @pytest.mark.full  # a class server of its own
 def test_serving_the_class_asks_for_the_password_it_prints(tmp_path: pathlib.Path) -> None:
-    (tmp_path / "one.ipynb").write_text(json.dumps({
-        "cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    (tmp_path / "one.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
     with _ClassServer(tmp_path) as server:
         log = server.log_path.read_text()
         assert "This server can be reached from other machines" in log
@@ -172,11 +185,14 @@ def test_serving_the_class_asks_for_the_password_it_prints(tmp_path: pathlib.Pat
         # no gallery in this folder: the bare address leads to its list of notebooks, the
         # password with it
         assert _redirect(f"http://127.0.0.1:{server.port}/?token={password}") == (
-            302, f"/voila/tree?token={password}")
+            302,
+            f"/voila/tree?token={password}",
+        )
 
 
 def test_serve_refuses_a_password_that_is_not_letters_and_digits(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["serve", "--password", "a b"]) == 2
     assert "--password: 4 to 64 letters and digits" in capsys.readouterr().err
 
@@ -191,8 +207,9 @@ def test_the_command_says_its_version(capsys: pytest.CaptureFixture[str]) -> Non
     assert f"## {version} (" in (ROOT / "CHANGELOG.md").read_text()
 
 
-def test_serve_refuses_a_bad_address_or_folder_in_words(capsys: pytest.CaptureFixture[str],
-                                                        tmp_path: pathlib.Path) -> None:
+def test_serve_refuses_a_bad_address_or_folder_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
     assert main(["serve", "--ip", "my laptop"]) == 2
     assert "--ip 'my laptop': not an IP address" in capsys.readouterr().err
     assert main(["serve", "--notebooks", str(tmp_path / "nowhere")]) == 2
@@ -217,14 +234,16 @@ def test_stopping_serve_stops_its_voila_and_kernels(tmp_path: pathlib.Path) -> N
     ``docker stop`` sends it) ends the Voila server it started, and with it the kernels."""
     import psutil
 
-    (tmp_path / "one.ipynb").write_text(json.dumps({
-        "cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    (tmp_path / "one.ipynb").write_text(
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
     server = VoilaServer(notebooks=str(tmp_path))
     with server:
         assert server.proc is not None
         children = psutil.Process(server.proc.pid).children(recursive=True)
-        assert any("stainedglass_widgets.serving.app" in " ".join(c.cmdline())
-                   for c in children)  # Voila
+        assert any(
+            "stainedglass_widgets.serving.app" in " ".join(c.cmdline()) for c in children
+        )  # Voila
         os.kill(server.proc.pid, signal.SIGTERM)  # not the process group
         server.proc.wait(timeout=30)
         gone, alive = psutil.wait_procs(children, timeout=30)
@@ -239,21 +258,32 @@ class _LabCommand(_Server):
         self.folder = folder
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "stainedglass", "lab", str(self.folder), "--",
-                "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
-                "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root"]
+        return [
+            sys.executable,
+            "-m",
+            "stainedglass",
+            "lab",
+            str(self.folder),
+            "--",
+            "--no-browser",
+            f"--port={self.port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--allow-root",
+        ]
 
     def ready_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/status"
 
 
 @pytest.mark.full  # JupyterLab
-def test_stainedglass_lab_opens_jupyterlab_on_the_copied_notebooks(
-        tmp_path: pathlib.Path) -> None:
+def test_stainedglass_lab_opens_jupyterlab_on_the_copied_notebooks(tmp_path: pathlib.Path) -> None:
     folder = tmp_path / "my notebooks"
     with _LabCommand(folder) as lab:
-        listing = json.loads(urllib.request.urlopen(
-            f"http://127.0.0.1:{lab.port}/api/contents", timeout=10).read())
+        listing = json.loads(
+            urllib.request.urlopen(f"http://127.0.0.1:{lab.port}/api/contents", timeout=10).read()
+        )
         names = {item["name"] for item in listing["content"]}
         assert {"index.ipynb", "cathedral_play.ipynb", "games"} <= names
         page = urllib.request.urlopen(f"http://127.0.0.1:{lab.port}/lab", timeout=10).read()
@@ -267,24 +297,51 @@ def test_binder_uses_a_python_the_project_accepts_and_installs_it_with_voila() -
     runtime = (BINDER / "runtime.txt").read_text().strip()
     assert runtime.startswith("python-3.")
     assert int(runtime.split(".")[1]) >= 11  # requires-python = ">=3.11"
-    lines = [line for line in (BINDER / "requirements.txt").read_text().splitlines()
-             if line and not line.startswith("#")]
+    lines = [
+        line
+        for line in (BINDER / "requirements.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
     assert lines == ["-e .[serve,lab]"]
 
 
 @pytest.mark.full  # pip resolves
 def test_binder_requirements_resolve_to_the_project_with_voila_and_jupyterlab(
-        tmp_path: pathlib.Path) -> None:
+    tmp_path: pathlib.Path,
+) -> None:
     report = tmp_path / "report.json"
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run",
-                           "--ignore-installed", "--quiet", "--disable-pip-version-check",
-                           "--report", str(report), "-r", str(BINDER / "requirements.txt")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--dry-run",
+            "--ignore-installed",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--report",
+            str(report),
+            "-r",
+            str(BINDER / "requirements.txt"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
-    chosen = {item["metadata"]["name"].lower(): item for item in
-              json.loads(report.read_text())["install"]}
-    assert {"stainedglass-games", "voila", "jupyterlab", "ipywidgets", "anywidget",
-            "plotly"} <= set(chosen)
+    chosen = {
+        item["metadata"]["name"].lower(): item for item in json.loads(report.read_text())["install"]
+    }
+    assert {
+        "stainedglass-games",
+        "voila",
+        "jupyterlab",
+        "ipywidgets",
+        "anywidget",
+        "plotly",
+    } <= set(chosen)
     assert chosen["stainedglass-games"]["metadata"]["version"] == "0.2.0"
     assert {"lab", "serve"} <= set(chosen["stainedglass-games"]["requested_extras"])
 
@@ -294,8 +351,10 @@ def test_binder_and_serve_cull_idle_kernels_alike() -> None:
     server = json.loads((BINDER / "jupyter" / "jupyter_server_config.json").read_text())
     assert server["MappingKernelManager"] == voila["MappingKernelManager"]
     assert server["ClassKernelManager"] == voila["ClassKernelManager"]
-    assert server["ServerApp"]["kernel_manager_class"] == (
-        voila["VoilaConfiguration"]["multi_kernel_manager_class"])
+    assert (
+        server["ServerApp"]["kernel_manager_class"]
+        == (voila["VoilaConfiguration"]["multi_kernel_manager_class"])
+    )
 
 
 class _BinderServer(_Server):
@@ -304,10 +363,20 @@ class _BinderServer(_Server):
     name = "binder"
 
     def command(self) -> list[str]:
-        return ["bash", str(BINDER / "start"), sys.executable, "-m", "jupyter_server",
-                "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
-                "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
-                f"--ServerApp.root_dir={ROOT}"]
+        return [
+            "bash",
+            str(BINDER / "start"),
+            sys.executable,
+            "-m",
+            "jupyter_server",
+            "--no-browser",
+            f"--port={self.port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--allow-root",
+            f"--ServerApp.root_dir={ROOT}",
+        ]
 
     def ready_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/status"
@@ -316,9 +385,13 @@ class _BinderServer(_Server):
 @pytest.mark.full  # a Binder server of its own
 def test_binder_serves_the_gallery_with_the_project_settings() -> None:
     with _BinderServer() as server:
-        page = urllib.request.urlopen(
-            f"http://127.0.0.1:{server.port}/voila/render/notebooks/index.ipynb",
-            timeout=120).read().decode()
+        page = (
+            urllib.request.urlopen(
+                f"http://127.0.0.1:{server.port}/voila/render/notebooks/index.ipynb", timeout=120
+            )
+            .read()
+            .decode()
+        )
         for game in views():
             assert f'data-game=\\"{game}\\"' in page, game
         assert "Content-Security-Policy" in page  # the offline template
@@ -383,26 +456,31 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
     folder.mkdir()
     for name in ("cathedral_play.ipynb", "index.ipynb"):
         shutil.copy(ROOT / "notebooks" / name, folder)
-    with VoilaServer(notebooks=str(folder),
-                     serve_args=["--class", "3", "--dashboard", "cathedral_play"],
-                     extra_args=["--ClassKernelManager.preheat_at_once=2"]) as server:
+    with VoilaServer(
+        notebooks=str(folder),
+        serve_args=["--class", "3", "--dashboard", "cathedral_play"],
+        extra_args=["--ClassKernelManager.preheat_at_once=2"],
+    ) as server:
         ready = server.wait_ready(timeout=300)
         assert ready.startswith("stainedglass: the class's 3 kernels have run cathedral_play")
-        assert ready.endswith("cathedral_play is ready for the class.") or \
-            "cathedral_play is ready for the class. Other programs" in ready
+        assert (
+            ready.endswith("cathedral_play is ready for the class.")
+            or "cathedral_play is ready for the class. Other programs" in ready
+        )
         log = server.log_path.read_text()
         assert "A class of 3 on cathedral_play" in log
         # the class's dashboard is preheated first, the gallery after
-        assert log.index("Kernel pool of cathedral_play.ipynb is filled with 3 kernel(s)") < \
-            log.index("Kernel pool of index.ipynb is filled with 1 kernel(s)")
-        assert log.index("The 3 kernel(s) of cathedral_play.ipynb have run it") < \
-            log.index(ready)
+        assert log.index(
+            "Kernel pool of cathedral_play.ipynb is filled with 3 kernel(s)"
+        ) < log.index("Kernel pool of index.ipynb is filled with 1 kernel(s)")
+        assert log.index("The 3 kernel(s) of cathedral_play.ipynb have run it") < log.index(ready)
         started = log.count("Kernel started:")
         assert started == 4
 
         async def class_of_three() -> list[tuple[float, dict]]:
-            return await asyncio.gather(*(visit(server.url("cathedral_play.ipynb"))
-                                          for _ in range(3)))
+            return await asyncio.gather(
+                *(visit(server.url("cathedral_play.ipynb")) for _ in range(3))
+            )
 
         for _, states in run_async(class_of_three()):  # beside a browser's loop
             boards = [s for s in states.values() if s["state"].get("keeper")]
@@ -411,8 +489,9 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
         assert log.count("Using pre-heated kernel") == 3
         assert log.count("Kernel started:") == started  # replacements come 20 s later
         # the kernels listen on local sockets, not TCP ports (no race for a free port)
-        runtime = pathlib.Path(log.split("Storing connection files in ", 1)[1].split()[0]
-                               .rstrip("."))
+        runtime = pathlib.Path(
+            log.split("Storing connection files in ", 1)[1].split()[0].rstrip(".")
+        )
         files = [json.loads(p.read_text()) for p in runtime.glob("kernel-*.json")]
         assert len(files) >= 4 and all(f["transport"] == "ipc" for f in files)
         # the bare address, and /voila/, lead to the class's dashboard; the password with them
@@ -420,7 +499,8 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
             status, location = _redirect(f"http://127.0.0.1:{server.port}{path}")
             assert status == 302, path
             assert location == "/voila/render/cathedral_play.ipynb" + (
-                "?token=k7mq2xpa" if "token" in path else ""), path
+                "?token=k7mq2xpa" if "token" in path else ""
+            ), path
         # one address printed, the project's: Voila's own is left out
         assert "Voilà is running at" not in log
         assert log.count("http://") == 1
@@ -428,15 +508,18 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
 
 @pytest.mark.full  # a class server of its own, in Chromium
 def test_a_pupil_with_the_short_address_and_the_password_has_the_class_board(
-        tmp_path: pathlib.Path, browser: Any) -> None:
+    tmp_path: pathlib.Path, browser: Any
+) -> None:
     from harness import CITY, open_page, shot
 
     folder = tmp_path / "notebooks"
     folder.mkdir()
     for name in ("cathedral_play.ipynb", "index.ipynb"):
         shutil.copy(ROOT / "notebooks" / name, folder)
-    with VoilaServer(notebooks=str(folder), serve_args=[
-            "--password", "k7mq2xpa", "--class", "2", "--dashboard", "cathedral_play"]) as server:
+    with VoilaServer(
+        notebooks=str(folder),
+        serve_args=["--password", "k7mq2xpa", "--class", "2", "--dashboard", "cathedral_play"],
+    ) as server:
         server.wait_ready(timeout=300)
         page = open_page(browser)
         try:
@@ -475,7 +558,8 @@ WAITS = """,
 
 @pytest.mark.full  # a class server of its own
 def test_the_class_is_told_ready_only_once_every_preheated_kernel_has_run(
-        tmp_path: pathlib.Path) -> None:
+    tmp_path: pathlib.Path,
+) -> None:
     # Each kernel notes, at the end of its notebook's work, that it has run it: one notebook
     # runs to its end, the class's waits in its last cell for its visitor's request (as a play
     # dashboard does). When the server says it is ready, every one of them has run. (Saying it
@@ -486,16 +570,20 @@ def test_the_class_is_told_ready_only_once_every_preheated_kernel_has_run(
     folder.mkdir()
     (folder / "lesson.ipynb").write_text(NOTEBOOK_THAT_RUNS.format(ran=str(ran), waits=""))
     (folder / "game.ipynb").write_text(NOTEBOOK_THAT_RUNS.format(ran=str(ran), waits=WAITS))
-    with VoilaServer(notebooks=str(folder),
-                     serve_args=["--class", "3", "--dashboard", "game"]) as server:
+    with VoilaServer(
+        notebooks=str(folder), serve_args=["--class", "3", "--dashboard", "game"]
+    ) as server:
         ready = server.wait_ready(timeout=300)
         noted = len(list(ran.iterdir()))
-        assert ready.startswith("stainedglass: the class's 3 kernels have run game, every "
-                                "other notebook has one too (4 kernels")
+        assert ready.startswith(
+            "stainedglass: the class's 3 kernels have run game, every "
+            "other notebook has one too (4 kernels"
+        )
         assert noted == 4, server.log_path.read_text()[-3000:]
         # a waiting kernel is still its visitor's: it reads the page's request
-        page = urllib.request.urlopen(server.url("game.ipynb?record=abc"),
-                                      timeout=120).read().decode()
+        page = (
+            urllib.request.urlopen(server.url("game.ipynb?record=abc"), timeout=120).read().decode()
+        )
         assert "record=abc" in page
 
 
@@ -515,8 +603,9 @@ def test_preheated_kernels_start_in_turn_the_class_first() -> None:
             self.started: list[str] = []
             self.rendering: list = []
 
-        async def _initialize(self, notebook_path: str, kernel_id: str | None = None,
-                              **kw: object) -> dict:
+        async def _initialize(
+            self, notebook_path: str, kernel_id: str | None = None, **kw: object
+        ) -> dict:
             self.started.append(notebook_path)
             rendering = asyncio.get_running_loop().create_future()  # the notebook running
             self.rendering.append(rendering)
@@ -528,11 +617,17 @@ def test_preheated_kernels_start_in_turn_the_class_first() -> None:
 
     async def run() -> None:
         manager = Pooling(preheat_at_once=1, preheat_first="cathedral_play.ipynb")
-        names = ["review.ipynb", "puzzles.ipynb", "index.ipynb", "cathedral_play.ipynb",
-                 "cathedral_play.ipynb"]
+        names = [
+            "review.ipynb",
+            "puzzles.ipynb",
+            "index.ipynb",
+            "cathedral_play.ipynb",
+            "cathedral_play.ipynb",
+        ]
         for name in names:  # as Voila fills its pools at the start, in its own order
             manager._pools.setdefault(name, []).append(
-                asyncio.ensure_future(manager._initialize(name)))
+                asyncio.ensure_future(manager._initialize(name))
+            )
         await asyncio.sleep(0.1)
         assert manager.started == ["cathedral_play.ipynb"]
         assert manager.preheat_progress() == (0, 5)
@@ -567,13 +662,18 @@ def test_a_busy_server_still_sends_the_board() -> None:
     # drops them without a word: a server busy preheating the whole gallery on a loaded machine
     # sent the play dashboard without its board (CI, and again here with the CPU kept busy).
     # voila.json gives the outputs a minute.
-    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-            for _ in range(3 * (os.cpu_count() or 1))]
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(3 * (os.cpu_count() or 1))
+    ]
     try:
         with VoilaServer() as server:  # the whole gallery preheats while the CPU is busy
             index = urllib.request.urlopen(server.url("index.ipynb"), timeout=300).read()
-            play = urllib.request.urlopen(server.url("cathedral_play.ipynb"),
-                                          timeout=300).read().decode()
+            play = (
+                urllib.request.urlopen(server.url("cathedral_play.ipynb"), timeout=300)
+                .read()
+                .decode()
+            )
             log = server.log_path.read_text(errors="replace")
     finally:
         for hog in hogs:
@@ -594,23 +694,34 @@ def test_serve_plans_a_class_from_its_size_and_the_memory() -> None:
     assert limit == serve.pupils_that_fit(16 * 1024, others + 30) > 30
     assert "A class of 30 on cathedral_play" in words and f"Up to {limit} pupils" in words
     assert serve.class_plan(folder, 0, None, 5, 16 * 1024)[1:] == (
-        5, "Up to 5 pupils at once (--max-pupils); one more is told the class is full.")
+        5,
+        "Up to 5 pupils at once (--max-pupils); one more is told the class is full.",
+    )
     assert serve.class_plan(folder, 0, None, None, 300)[1] == 1  # always room for one
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--class", "30"], "--class 30: say which dashboard the class opens, with --dashboard "
-                        "NAME (one of cathedral_play, coloring_play, sagrada_play, "
-                        "walls_of_light_play)"),
-    (["--class", "-1", "--dashboard", "cathedral_play"], "--class -1: from 0 to 500 pupils"),
-    (["--dashboard", "chess"], "--dashboard chess: no such notebook"),
-    (["--class", "30", "--dashboard", "cathedral_play", "--max-pupils", "10"],
-     "--class 30 is more pupils than this server lets in (10; --max-pupils)"),
-    (["--max-pupils", "0"], "--max-pupils 0: from 1 to 10000"),
-    (["--port", "70000"], "--port 70000: from 1 to 65535"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (
+            ["--class", "30"],
+            "--class 30: say which dashboard the class opens, with --dashboard "
+            "NAME (one of cathedral_play, coloring_play, sagrada_play, "
+            "walls_of_light_play)",
+        ),
+        (["--class", "-1", "--dashboard", "cathedral_play"], "--class -1: from 0 to 500 pupils"),
+        (["--dashboard", "chess"], "--dashboard chess: no such notebook"),
+        (
+            ["--class", "30", "--dashboard", "cathedral_play", "--max-pupils", "10"],
+            "--class 30 is more pupils than this server lets in (10; --max-pupils)",
+        ),
+        (["--max-pupils", "0"], "--max-pupils 0: from 1 to 10000"),
+        (["--port", "70000"], "--port 70000: from 1 to 65535"),
+    ],
+)
 def test_serve_refuses_a_class_it_cannot_hold_in_words(
-        capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
     from stainedglass.__main__ import main
 
     assert main(["serve", *args]) == 2
@@ -618,7 +729,8 @@ def test_serve_refuses_a_class_it_cannot_hold_in_words(
 
 
 def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Voila sends the page's request (its query string: a shared game) over its voila/query
     # socket; reading it with Voila's helper would load the server's packages, about 40 MB, in
     # every pupil's kernel. The kernel waits for its visitor without a limit: one left in a class
@@ -633,8 +745,9 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
 
     class Query(WebSocketHandler):
         def open(self, kernel: str) -> None:  # the visitor comes a while after the kernel asks
-            answer = json.dumps({"QUERY_STRING": f"record=r1.{kernel}",
-                                 "SERVER_NAME": "class.example"})
+            answer = json.dumps(
+                {"QUERY_STRING": f"record=r1.{kernel}", "SERVER_NAME": "class.example"}
+            )
             asyncio.get_event_loop().call_later(1.0, self.write_message, answer)
 
     port = free_port()
@@ -649,8 +762,12 @@ def test_a_preheated_kernel_reads_its_visitors_request_without_importing_voila(
 
     threading.Thread(target=serve_query, daemon=True).start()
     assert ready.wait(10)
-    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
-                        "VOILA_KERNEL_ID": "k42", "VOILA_SERVER_URL": "/"}.items():
+    for name, value in {
+        "VOILA_PREHEAT": "True",
+        "VOILA_APP_PORT": str(port),
+        "VOILA_KERNEL_ID": "k42",
+        "VOILA_SERVER_URL": "/",
+    }.items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.delenv("SERVER_NAME", raising=False)

@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass_widgets  # noqa: E402
-from stainedglass_widgets.walls_of_light import WallsOfLightEditor  # noqa: E402
+import stainedglass_widgets
+from stainedglass_widgets.walls_of_light import WallsOfLightEditor
 
 
 def text(widget) -> str:
@@ -87,8 +87,10 @@ def test_dice_turn_and_phase_pickers() -> None:
     assert ed.play_from_here() is True
     state = view.state
     assert state.current_player == 1 and state.dice == (2, 5, 5)
-    assert {str(m).split()[-1][0] for m in state.legal_moves() if str(m).startswith("place")} \
-        <= {"2", "5"}
+    assert {str(m).split()[-1][0] for m in state.legal_moves() if str(m).startswith("place")} <= {
+        "2",
+        "5",
+    }
 
 
 def test_faces_shown_and_cubes() -> None:
@@ -133,8 +135,10 @@ def test_back_to_the_game_keeps_the_game() -> None:
 
 def test_a_whole_position_given_is_completed_by_the_engine_or_refused() -> None:
     view, ed = editor(players=2)
-    ed.set_position({"dice": [3, 3, 4], "phase": "action", "winks": {"4:b3": "r"},
-                     "hands": [["extra"], []]}, "An example.")
+    ed.set_position(
+        {"dice": [3, 3, 4], "phase": "action", "winks": {"4:b3": "r"}, "hands": [["extra"], []]},
+        "An example.",
+    )
     assert ed.position["pile"].count("extra") == 3 and ed.position["to_move"] == "red"
     assert 'data-winks="red"' in ed.board.svg and ed.dice[2].value == 4
     assert "An example. The engine can play from this position." in text(ed.message)

@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.features import hints as hints_feature  # noqa: E402
-from stainedglass_widgets import HUMAN, Board, CathedralView  # noqa: E402
-from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets.features import hints as hints_feature
+from stainedglass_widgets import HUMAN, Board, CathedralView
+from stainedglass_widgets.cathedral.lessons import LESSONS, lesson, lesson_state
 
 CATHEDRAL_MOVE = "cathedral e4 d5 e5 f5 e6 e7"
 
@@ -170,8 +170,10 @@ def test_score_chart_is_built_with_its_data_and_follows_the_game() -> None:
     view.city.click("j10")
     assert len(fig.data[0].y) == 3  # not redrawn while hidden...
     view.chart_button.value = True
-    assert view.chart is fig and [list(t.y) for t in fig.data] == [[47, 47, 47, 46],
-                                                                  [47, 47, 42, 42]]
+    assert view.chart is fig and [list(t.y) for t in fig.data] == [
+        [47, 47, 47, 46],
+        [47, 47, 42, 42],
+    ]
 
 
 def test_claims_and_captures_are_announced_and_highlighted_on_their_move() -> None:
@@ -216,8 +218,13 @@ def test_an_error_inside_a_handler_becomes_a_message(monkeypatch: pytest.MonkeyP
         raise RuntimeError("the kiln cracked")
 
     monkeypatch.setattr(view, "take_hint", broken)  # in the handler that shows a hint
-    monkeypatch.setattr(hints_feature, "hints", lambda state, *_: [  # (a quick search)
-        sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
+    monkeypatch.setattr(
+        hints_feature,
+        "hints",
+        lambda state, *_: [  # (a quick search)
+            sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]
+        ],
+    )
     view.hint_button.click()
     assert view.wait() and "the kiln cracked" in text(view.message)
     monkeypatch.setattr(hints_feature, "hints", broken)  # in the search itself (its worker thread)
@@ -226,7 +233,8 @@ def test_an_error_inside_a_handler_becomes_a_message(monkeypatch: pytest.MonkeyP
 
 
 def test_strict_mode_raises_what_users_see_as_something_went_wrong(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     view = placed(CathedralView(strict=True))
     assert view.strict
     view.move_text.value = "tavern z99"  # an illegal move is still a message, never raised
@@ -236,8 +244,13 @@ def test_strict_mode_raises_what_users_see_as_something_went_wrong(
         raise RuntimeError("the kiln cracked")
 
     monkeypatch.setattr(view, "take_hint", broken)
-    monkeypatch.setattr(hints_feature, "hints", lambda state, *_: [
-        sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]])
+    monkeypatch.setattr(
+        hints_feature,
+        "hints",
+        lambda state, *_: [
+            sg.ai.Suggestion(m, 0.5, 1, "playouts", "") for m in state.legal_moves()[:2]
+        ],
+    )
     with pytest.raises(RuntimeError, match="kiln"):
         view.hint_button.click()
         view.wait()

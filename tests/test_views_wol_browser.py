@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     ARTIFACTS,
     board_version,
     message,
@@ -29,7 +29,8 @@ BOARD = ".sg-walls .sg-board"
 
 def wait_message(page: Any, words: str) -> None:
     page.wait_for_function(
-        "(w) => document.querySelector('.sg-view .sg-message').innerText.includes(w)", arg=words)
+        "(w) => document.querySelector('.sg-view .sg-message').innerText.includes(w)", arg=words
+    )
 
 
 def roll(page: Any) -> None:
@@ -61,10 +62,11 @@ def test_walls_of_light_dashboard(server: Any, page: Any) -> None:
     wait_moves(page, 1)
     page.wait_for_selector(f"{BOARD} .target")
     wait_message(page, "rolls")
-    dice = [int(v) for v in page.eval_on_selector_all(
-        f"{BOARD} .die", "els => els.map(e => e.dataset.value)")]
-    targets = page.eval_on_selector_all(f"{BOARD} .target",
-                                        "els => els.map(e => e.dataset.space)")
+    dice = [
+        int(v)
+        for v in page.eval_on_selector_all(f"{BOARD} .die", "els => els.map(e => e.dataset.value)")
+    ]
+    targets = page.eval_on_selector_all(f"{BOARD} .target", "els => els.map(e => e.dataset.space)")
     assert targets and all(int(t.split(":")[0]) in dice for t in targets)
     shot(page, "wol-1-rolled")
 
@@ -81,8 +83,10 @@ def test_walls_of_light_dashboard(server: Any, page: Any) -> None:
     # the next player rolls; a space of a window the dice do not show is refused, with the reason
     roll(page)
     wait_moves(page, 3)
-    dice = [int(v) for v in page.eval_on_selector_all(
-        f"{BOARD} .die", "els => els.map(e => e.dataset.value)")]
+    dice = [
+        int(v)
+        for v in page.eval_on_selector_all(f"{BOARD} .die", "els => els.map(e => e.dataset.value)")
+    ]
     window = next(p for p in range(1, 7) if p not in dice)
     ids = page.eval_on_selector_all(f"{BOARD} .hit", "els => els.map(e => e.dataset.id)")
     bad = next(i for i in ids if i.startswith(f"{window}:"))
@@ -102,8 +106,9 @@ def test_walls_of_light_dashboard(server: Any, page: Any) -> None:
     page.click("button:has-text('Hint')")
     page.wait_for_selector(".sg-hints .sg-hint", timeout=60_000)
     assert message(page).startswith("Hint:")
-    page.wait_for_selector(f"{BOARD} .hint, {BOARD} .suggestion, "
-                           ".sg-hand-board [data-selected]")  # the board follows the list
+    page.wait_for_selector(
+        f"{BOARD} .hint, {BOARD} .suggestion, .sg-hand-board [data-selected]"
+    )  # the board follows the list
     shot(page, "wol-4-hint")
     assert page.outside == []  # type: ignore[attr-defined]
 
@@ -116,7 +121,8 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
     page.select_option(".sg-view select >> nth=3", label="2 players")
     page.click("button:has-text('New game')")
     page.wait_for_function(
-        "() => document.querySelector('.sg-banner').innerText.includes('neutral')")
+        "() => document.querySelector('.sg-banner').innerText.includes('neutral')"
+    )
     for _ in range(3):  # the computer may have started: until red is to roll
         if "Red" in page.inner_text(".sg-banner"):
             break
@@ -124,11 +130,13 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
     roll(page)
     # five cards, at most four of them Swap Panes: one card at least is playable after a roll
     page.wait_for_selector(".sg-hand-board .card[data-playable='true']")
-    playable = page.eval_on_selector_all(".sg-hand-board .card[data-playable='true']",
-                                         "els => els.map(e => e.dataset.card)")
+    playable = page.eval_on_selector_all(
+        ".sg-hand-board .card[data-playable='true']", "els => els.map(e => e.dataset.card)"
+    )
     page.wait_for_function(  # the log has caught up with the roll
         "() => { const li = document.querySelectorAll('.sg-log li');"
-        " return li.length && li[li.length - 1].innerText.startsWith('roll'); }")
+        " return li.length && li[li.length - 1].innerText.startsWith('roll'); }"
+    )
     n = moves_in_log(page)
     if "modify" in playable:  # a card, a die, then -1 or +1
         page.click('.sg-hand-board [data-id="card:modify"]')
@@ -151,7 +159,8 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
         wait_message(page, "plays Extra Glass")
         wait_moves(page, n + 1)
     page.wait_for_function(  # the card is spent: none is chosen, none playable this turn
-        "() => !document.querySelector('.sg-hand-board .card[data-selected]')")
+        "() => !document.querySelector('.sg-hand-board .card[data-selected]')"
+    )
     assert page.query_selector(".sg-hand-board .card[data-playable='true']") is None
     shot(page, "wol-5-hand")
     assert page.outside == []  # type: ignore[attr-defined]
@@ -159,8 +168,9 @@ def test_walls_of_light_card_by_clicks(server: Any, page: Any) -> None:
 
 def test_walls_of_light_tutorial(server: Any, page: Any) -> None:
     page.goto(server.url("walls_of_light_tutorial.ipynb"))
-    page.wait_for_function("() => document.querySelectorAll('.sg-walls svg').length >= 18",
-                           timeout=120_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.sg-walls svg').length >= 18", timeout=120_000
+    )
     page.locator(".sg-walls").nth(2).scroll_into_view_if_needed()  # the rulebook's example
     page.screenshot(path=str(ARTIFACTS / "wol-tutorial.png"))
     assert page.outside == []  # type: ignore[attr-defined]

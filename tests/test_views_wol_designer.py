@@ -11,8 +11,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from stainedglass.walls_of_light.start import faces_from_text  # noqa: E402
-from stainedglass_widgets.walls_of_light import FaceDesigner  # noqa: E402
+from stainedglass.walls_of_light.start import faces_from_text
+from stainedglass_widgets.walls_of_light import FaceDesigner
 
 
 def text(widget) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import (  # noqa: E402
+from harness import (
     board_version,
     shot,
     wait_redraw,
@@ -55,8 +55,10 @@ def test_design_a_face_and_play_with_it(server: Any, page: Any) -> None:
     page.click(f'{PLAY} [data-id="{target}"]')
     wait_redraw(page, before, PLAY)
     page.wait_for_function(
-        "([b, s]) => document.querySelector(`${b} .space[data-space=\"${s}\"]`)"
-        ".dataset.winks !== ''", arg=[PLAY, target])
+        '([b, s]) => document.querySelector(`${b} .space[data-space="${s}"]`)'
+        ".dataset.winks !== ''",
+        arg=[PLAY, target],
+    )
     assert "✗" not in page.inner_text(".sg-view .sg-message")
     shot(page, "wol-designer-1-playing")
 
@@ -72,8 +74,10 @@ def test_edit_a_position_on_the_play_dashboard(server: Any, page: Any) -> None:
     space = page.get_attribute(f'{EDIT} .space[data-printed=""]', "data-space")
     click(page, EDIT, space)
     page.wait_for_function(
-        "([b, s]) => document.querySelector(`${b} .space[data-space=\"${s}\"]`)"
-        ".dataset.winks === 'red'", arg=[EDIT, space])
+        '([b, s]) => document.querySelector(`${b} .space[data-space="${s}"]`)'
+        ".dataset.winks === 'red'",
+        arg=[EDIT, space],
+    )
     # the board keeps its picture's glass under ids of its own (no other picture's are used)
     assert page.query_selector(f'{EDIT} [id$="-p-h-red"]') is not None
     assert page.query_selector(f'{EDIT} [id="h-red"]') is None
@@ -82,7 +86,10 @@ def test_edit_a_position_on_the_play_dashboard(server: Any, page: Any) -> None:
     page.wait_for_selector(EDIT, state="detached", timeout=30_000)
     page.wait_for_selector(PLAY + " svg", timeout=30_000)
     page.wait_for_function(
-        "([b, s]) => document.querySelector(`${b} .space[data-space=\"${s}\"]`)"
-        ".dataset.winks === 'red'", arg=[PLAY, space], timeout=30_000)
+        '([b, s]) => document.querySelector(`${b} .space[data-space="${s}"]`)'
+        ".dataset.winks === 'red'",
+        arg=[PLAY, space],
+        timeout=30_000,
+    )
     wait_text(page, ".sg-view .sg-message", "Playing from the position you set up")
     shot(page, "wol-editor-1-playing")

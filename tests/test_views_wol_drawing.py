@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass.core import cell_name  # noqa: E402
-from stainedglass.walls_of_light.windows import COLOR_NAMES  # noqa: E402
-from stainedglass.walls_of_light.svg import hand_svg, walls_of_light_svg  # noqa: E402
-from stainedglass.walls_of_light.svg import face_title  # noqa: E402
-from stainedglass_widgets.walls_of_light.lessons import lesson_state  # noqa: E402
+import stainedglass as sg
+from stainedglass.core import cell_name
+from stainedglass.walls_of_light.windows import COLOR_NAMES
+from stainedglass.walls_of_light.svg import hand_svg, walls_of_light_svg
+from stainedglass.walls_of_light.svg import face_title
+from stainedglass_widgets.walls_of_light.lessons import lesson_state
 
 
 def parse(svg: str) -> ET.Element:
@@ -88,7 +88,7 @@ def test_printed_panes_and_winks_look_different() -> None:
     space = next(g for g in by_class(root, "space") if g.get("data-space") == "1:c2")
     assert space.get("data-shown") == "purple" and space.get("data-printed") == "blue"
     assert [w.get("data-color") for w in by_class(space, "wink")] == ["red"]
-    assert 'url(#quarry)' in ET.tostring(space, encoding="unicode")
+    assert "url(#quarry)" in ET.tostring(space, encoding="unicode")
     empty = next(g for g in by_class(root, "space") if g.get("data-space") == "1:c1")
     assert "quarry" not in ET.tostring(empty, encoding="unicode")
 
@@ -96,8 +96,11 @@ def test_printed_panes_and_winks_look_different() -> None:
 def test_a_stack_shows_two_discs_and_the_neutral_colour_is_marked() -> None:
     state = lesson_state("stacks")
     state.play("place red 6:b1")
-    space = next(g for g in by_class(parse(walls_of_light_svg(state)), "space")
-                 if g.get("data-space") == "6:b1")
+    space = next(
+        g
+        for g in by_class(parse(walls_of_light_svg(state)), "space")
+        if g.get("data-space") == "6:b1"
+    )
     assert [w.get("data-color") for w in by_class(space, "wink")] == ["red", "red"]
     two = lesson_state("two players")
     svg = walls_of_light_svg(two)
@@ -106,32 +109,48 @@ def test_a_stack_shows_two_discs_and_the_neutral_colour_is_marked() -> None:
 
 def test_highlights_are_drawn_on_the_spaces_named() -> None:
     state = lesson_state("dice")
-    svg = walls_of_light_svg(state, targets={"2:b1", "3:a1"},
-                             suggested=[("6:b1", 1.0, 1), ("2:b1", 0.4, 2), ("6:b1", 0.3, 3)],
-                             picked={"3:a1"}, dice_selected="rb")
+    svg = walls_of_light_svg(
+        state,
+        targets={"2:b1", "3:a1"},
+        suggested=[("6:b1", 1.0, 1), ("2:b1", 0.4, 2), ("6:b1", 0.3, 3)],
+        picked={"3:a1"},
+        dice_selected="rb",
+    )
     root = parse(svg)
     assert {g.get("data-space") for g in by_class(root, "target")} == {"2:b1", "3:a1"}
     assert [g.get("data-space") for g in by_class(root, "hint")] == ["6:b1"]
-    assert [(g.get("data-space"), g.get("data-rank")) for g in by_class(root, "suggestion")] \
-        == [("2:b1", "2")], "a space is ringed once, for its best suggestion"
+    assert [(g.get("data-space"), g.get("data-rank")) for g in by_class(root, "suggestion")] == [
+        ("2:b1", "2")
+    ], "a space is ringed once, for its best suggestion"
     assert [g.get("data-space") for g in by_class(root, "picked")] == ["3:a1"]
-    assert [d.get("data-die") for d in by_class(root, "die") if d.get("data-selected")] == \
-        ["r", "b"]
+    assert [d.get("data-die") for d in by_class(root, "die") if d.get("data-selected")] == [
+        "r",
+        "b",
+    ]
     # the dice ring the windows they name: 2, 3 and 6
-    rolled = {w.get("data-position") for w in by_class(root, "window")
-              if by_class(w, "rolled")}
+    rolled = {w.get("data-position") for w in by_class(root, "window") if by_class(w, "rolled")}
     assert rolled == {"2", "3", "6"}
 
 
 def test_the_hand_shows_its_cards_and_hides_the_others() -> None:
     state = lesson_state("extra glass")
     root = parse(hand_svg(state, 0, playable={"extra", "swap"}))
-    cards = {c.get("data-card"): (c.get("data-count"), c.get("data-playable"))
-             for c in by_class(root, "card")}
-    assert cards == {"extra": ("1", "true"), "swap": ("1", "true"), "reroll": ("1", "false"),
-                     "modify": ("1", "false")}
+    cards = {
+        c.get("data-card"): (c.get("data-count"), c.get("data-playable"))
+        for c in by_class(root, "card")
+    }
+    assert cards == {
+        "extra": ("1", "true"),
+        "swap": ("1", "true"),
+        "reroll": ("1", "false"),
+        "modify": ("1", "false"),
+    }
     assert {e.get("data-id") for e in by_class(root, "hit")} == {
-        "card:extra", "card:swap", "card:reroll", "card:modify"}
+        "card:extra",
+        "card:swap",
+        "card:reroll",
+        "card:modify",
+    }
     hidden = parse(hand_svg(state, None))
     assert not by_class(hidden, "card") and not by_class(hidden, "hit")
     assert "Hands hidden" in hand_svg(state, None)

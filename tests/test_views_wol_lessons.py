@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets.walls_of_light.lessons import LESSONS, lesson_state  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets.walls_of_light.lessons import LESSONS, lesson_state
 
 RED, BLUE, YELLOW = 0, 1, 2
 
@@ -34,17 +34,18 @@ def refused(name: str, match: str) -> None:
 
 
 def test_the_dice_choose_the_windows() -> None:
-    """"You rolled a 2, 3, and 6. You may place your color's wink on any empty space in the
+    """ "You rolled a 2, 3, and 6. You may place your color's wink on any empty space in the
     2nd, 3rd, or 6th Window"."""
     state = lesson_state("dice")
-    windows = {str(m).split()[-1].split(":")[0] for m in state.legal_moves()
-               if str(m).startswith("place")}
+    windows = {
+        str(m).split()[-1].split(":")[0] for m in state.legal_moves() if str(m).startswith("place")
+    }
     assert windows == {"2", "3", "6"}
     refused("dice", "window 4 was not rolled")
 
 
 def test_placing_on_an_empty_space_ends_the_turn() -> None:
-    """"After placing a pane, the player's turn ends and it becomes the next clockwise
+    """ "After placing a pane, the player's turn ends and it becomes the next clockwise
     player's turn"."""
     state = demo("empty")
     assert space(state, "3:a1")["winks"] == ["red"]
@@ -66,7 +67,7 @@ def test_covering_follows_the_die_of_the_covered_color() -> None:
 
 
 def test_nothing_on_a_secondary_color() -> None:
-    """"You may not play a pane on top of a secondary color (orange, purple, or green)"."""
+    """ "You may not play a pane on top of a secondary color (orange, purple, or green)"."""
     refused("secondaries", "orange is a secondary color")
     with pytest.raises(sg.IllegalMove, match="secondary"):
         lesson_state("secondaries").play("place blue 2:b2")  # the printed orange
@@ -79,12 +80,12 @@ def test_same_color_stacks() -> None:
 
 
 def test_never_more_than_two_panes() -> None:
-    """"You may not play a pane on a space that already has two panes"."""
+    """ "You may not play a pane on a space that already has two panes"."""
     refused("two panes", "already holds two panes")
 
 
 def test_printed_panes_are_permanent_winks() -> None:
-    """"The pre-colored panes printed on a window can be thought of as permanent immovable
+    """ "The pre-colored panes printed on a window can be thought of as permanent immovable
     winks already in place"; RULES.md, "Placing (rule 3)": "a few faces have one printed
     primary, which can be covered"."""
     s = space(demo("printed"), "1:c2")
@@ -94,7 +95,7 @@ def test_printed_panes_are_permanent_winks() -> None:
 
 
 def test_removal_when_out_of_winks() -> None:
-    """"If you have no more panes to place down, you may remove one of your winks from any
+    """ "If you have no more panes to place down, you may remove one of your winks from any
     Window corresponding to your roll ... You don't get to place a pane this turn"."""
     state = lesson_state("removal")
     assert state.supply[RED] == 0
@@ -106,7 +107,7 @@ def test_removal_when_out_of_winks() -> None:
 
 
 def test_extra_glass() -> None:
-    """"Extra Glass: Play one additional pane this turn (following normal rules)"."""
+    """ "Extra Glass: Play one additional pane this turn (following normal rules)"."""
     state = demo("extra glass")
     state.play("place red 2:b1")
     assert state.current_player == RED
@@ -115,7 +116,7 @@ def test_extra_glass() -> None:
 
 
 def test_swap_panes() -> None:
-    """"Swap Panes: Switch any two winks except those within a stack or those composing a
+    """ "Swap Panes: Switch any two winks except those within a stack or those composing a
     secondary color" (RULES.md, "Cards (rule 6)": "non-printed winks", "anywhere")."""
     state = demo("swap panes")
     assert space(state, "3:a1")["winks"] == ["blue"] and space(state, "3:d1")["winks"] == ["red"]
@@ -124,16 +125,17 @@ def test_swap_panes() -> None:
 
 
 def test_roll_again() -> None:
-    """"Roll Again: Re-Roll either 1, 2, or all 3 of your dice"."""
+    """ "Roll Again: Re-Roll either 1, 2, or all 3 of your dice"."""
     state = demo("roll again")
     assert state.phase == "reroll"
     outcomes = {str(m) for m in state.legal_moves()}
-    assert len(outcomes) == 36 and all(o.startswith("roll r") and " b" in o and "y" not in o
-                                       for o in outcomes)
+    assert len(outcomes) == 36 and all(
+        o.startswith("roll r") and " b" in o and "y" not in o for o in outcomes
+    )
 
 
 def test_modify_roll() -> None:
-    """"Modify Roll: Add or subtract 1 to one of the dice you rolled" (within 1-6)."""
+    """ "Modify Roll: Add or subtract 1 to one of the dice you rolled" (within 1-6)."""
     assert demo("modify roll").dice == (4, 4, 6)
     trial = sg.load("walls_of_light", **LESSONS["modify roll"].options).new_game(seed=0)
     trial.play("roll r6 b4 y4")
@@ -142,7 +144,7 @@ def test_modify_roll() -> None:
 
 
 def test_completion_scoring_the_rulebook_example() -> None:
-    """"The red player completes a Window containing 1 red space, 3 purple and 2 yellow. This
+    """ "The red player completes a Window containing 1 red space, 3 purple and 2 yellow. This
     player scores 6 points ... the red player scores an additional 2 points, while the yellow
     player scores 4 points"."""
     state = demo("scoring")
@@ -151,13 +153,13 @@ def test_completion_scoring_the_rulebook_example() -> None:
 
 
 def test_one_color_window_scores_17() -> None:
-    """"The red player completes a 5 pane window with only red panes. He receives 2 pts. for
+    """ "The red player completes a 5 pane window with only red panes. He receives 2 pts. for
     red, and 3 points for each red pane for a total of 17 pts."."""
     assert demo("one color").scores() == [17, 0, 0]
 
 
 def test_plus_one_and_plus_card() -> None:
-    """"If the "+1" pane has winks of only one color, that player scores an extra point. If the
+    """ "If the "+1" pane has winks of only one color, that player scores an extra point. If the
     "+ card" pane has winks of only one color, that player draws a card"."""
     state = demo("plus one and card")
     # three colors (6) + three red spaces (6) + the "+1" (1)
@@ -168,7 +170,7 @@ def test_plus_one_and_plus_card() -> None:
 
 
 def test_flipping_and_the_white_cube() -> None:
-    """"Flip the Window over ... Put a white cube next to that Window's number ... if there
+    """ "Flip the Window over ... Put a white cube next to that Window's number ... if there
     isn't one there already. Each Window may be completed and scored multiple times"."""
     before = lesson_state("flipping")
     assert before.side[0] == 1 and before.cubes[0]
@@ -178,7 +180,7 @@ def test_flipping_and_the_white_cube() -> None:
 
 
 def test_the_end_and_the_tie_break_by_cards() -> None:
-    """"Once all six Window positions have a white cube, the game ends ... If tied, the player
+    """ "Once all six Window positions have a white cube, the game ends ... If tied, the player
     with the most cards wins"."""
     assert sum(lesson_state("the end").cubes) == 5
     state = demo("the end")
@@ -210,10 +212,26 @@ def test_two_players_neutral_yellow() -> None:
 
 def test_lessons_follow_the_rulebook_order() -> None:
     assert list(LESSONS) == [
-        "dice", "empty", "covering", "secondaries", "stacks", "two panes", "printed",
-        "removal", "extra glass", "swap panes", "roll again", "modify roll", "scoring",
-        "one color", "plus one and card", "flipping", "the end", "a round of passes",
-        "two players"]
+        "dice",
+        "empty",
+        "covering",
+        "secondaries",
+        "stacks",
+        "two panes",
+        "printed",
+        "removal",
+        "extra glass",
+        "swap panes",
+        "roll again",
+        "modify roll",
+        "scoring",
+        "one color",
+        "plus one and card",
+        "flipping",
+        "the end",
+        "a round of passes",
+        "two players",
+    ]
 
 
 def test_unknown_lesson_names_the_lessons() -> None:

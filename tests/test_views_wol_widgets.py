@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import stainedglass as sg  # noqa: E402
-from stainedglass_widgets import COMPUTER, HUMAN, WallsOfLightView  # noqa: E402
-from stainedglass_widgets.walls_of_light.lessons import LESSONS, lesson, lesson_state  # noqa: E402
+import stainedglass as sg
+from stainedglass_widgets import COMPUTER, HUMAN, WallsOfLightView
+from stainedglass_widgets.walls_of_light.lessons import LESSONS, lesson, lesson_state
 
 
 def text(widget) -> str:
@@ -31,8 +31,9 @@ def test_roll_then_place_by_click() -> None:
     assert view.state.phase == "action" and view.roll_button.disabled
     assert len(view.state.history) == 1 and "rolls" in text(view.message)
     targets = view.targets()
-    assert targets == {m.split()[-1] for m in map(str, view.state.legal_moves())
-                       if m.startswith("place red")}
+    assert targets == {
+        m.split()[-1] for m in map(str, view.state.legal_moves()) if m.startswith("place red")
+    }
     assert view.board.svg.count('class="target"') == len(targets)
     space = sorted(targets)[0]
     view.board.click(space)
@@ -177,8 +178,7 @@ def test_hint_rolls_first_then_marks_a_move() -> None:
 
 @pytest.mark.full  # two whole games of the computer against itself, on the clock
 def test_computer_seats_roll_and_play_to_the_end() -> None:
-    view = WallsOfLightView(players=2, seats=[COMPUTER, COMPUTER], background=False,
-                            budget_s=0.05)
+    view = WallsOfLightView(players=2, seats=[COMPUTER, COMPUTER], background=False, budget_s=0.05)
     assert view.state.is_terminal() and "Game over" in text(view.message)
     view.players_picker.value = 3
     for picker in view.seat_pickers:
@@ -189,8 +189,9 @@ def test_computer_seats_roll_and_play_to_the_end() -> None:
 
 def test_against_the_computer_undo_goes_back_to_my_decision() -> None:
     game = sg.load("walls_of_light", players=2, first_player=0, hands=[[], []])
-    view = WallsOfLightView(game.new_game(seed=5), seats=[HUMAN, COMPUTER], background=False,
-                            budget_s=0.05)
+    view = WallsOfLightView(
+        game.new_game(seed=5), seats=[HUMAN, COMPUTER], background=False, budget_s=0.05
+    )
     view.roll_button.click()
     view.board.click(sorted(view.targets())[0])
     # blue (computer) rolled and played at once; red is to roll

@@ -19,8 +19,7 @@ from stainedglass.walls_of_light import evaluation as E
 from stainedglass.walls_of_light import game as G
 from stainedglass.walls_of_light import moves as M
 from stainedglass.walls_of_light.panes import SHOWN, code_of, printed_of
-from stainedglass.walls_of_light.windows import (COLOR_NAMES, WINDOWS, parse_face,
-                                                  parse_windows)
+from stainedglass.walls_of_light.windows import COLOR_NAMES, WINDOWS, parse_face, parse_windows
 
 from conftest import random_move
 from stainedglass.ai.search import determinize
@@ -40,8 +39,9 @@ def boards(**faces):
 
 def new(players=3, first=0, hands=None, seed=1, **faces):
     hands = [[] for _ in range(players)] if hands is None else hands
-    return sg.load("walls_of_light", players=players, first_player=first, hands=hands,
-                   windows=boards(**faces)).new_game(seed=seed)
+    return sg.load(
+        "walls_of_light", players=players, first_player=first, hands=hands, windows=boards(**faces)
+    ).new_game(seed=seed)
 
 
 def put(state, space, winks):
@@ -113,25 +113,36 @@ def test_options_fix_the_setup():
     positions 1-6 (... the front shows first), first_player=0, hands=[...] (given hands replace
     the deal)"."""
     quatrefoil = ["#.##", "+O.#", "#.##", "####"]
-    state = sg.load("walls_of_light", players=2, first_player=1,
-                    hands=[["swap", "extra"], ["modify"]],
-                    windows=boards(p2=(quatrefoil, FILLER))).new_game(seed=3)
+    state = sg.load(
+        "walls_of_light",
+        players=2,
+        first_player=1,
+        hands=[["swap", "extra"], ["modify"]],
+        windows=boards(p2=(quatrefoil, FILLER)),
+    ).new_game(seed=3)
     assert state.to_move == 1
     assert state.hand(0) == ["extra", "swap"] and state.hand(1) == ["modify"]
     assert state.pile == (3, 3, 4, 3)
     assert state.face(1).rows == tuple(quatrefoil)
-    assert state.space(1, 5) == {"printed": "orange", "winks": [], "shown": "orange",
-                                 "special": None}
+    assert state.space(1, 5) == {
+        "printed": "orange",
+        "winks": [],
+        "shown": "orange",
+        "special": None,
+    }
 
 
-@pytest.mark.parametrize("rows,words", [
-    (["#..#", "#.X#", "#..#", "#..#"], "row 2, column c: 'X' is not a window character"),
-    (["#..#", "#..#", "#..#"], "a face is 4 rows"),
-    (["#..#", "#...#", "#..#", "#..#"], "row 2: a row is 4 characters"),
-    (["####", "####", "####", "####"], "no space"),
-    (["#..#", "####", "####", "####"], "2 spaces; a face has 5 to 16 spaces"),
-    (["ROYG", "B###", "####", "####"], "every space is printed"),
-])
+@pytest.mark.parametrize(
+    "rows,words",
+    [
+        (["#..#", "#.X#", "#..#", "#..#"], "row 2, column c: 'X' is not a window character"),
+        (["#..#", "#..#", "#..#"], "a face is 4 rows"),
+        (["#..#", "#...#", "#..#", "#..#"], "row 2: a row is 4 characters"),
+        (["####", "####", "####", "####"], "no space"),
+        (["#..#", "####", "####", "####"], "2 spaces; a face has 5 to 16 spaces"),
+        (["ROYG", "B###", "####", "####"], "every space is printed"),
+    ],
+)
 def test_bad_custom_window_names_face_row_and_column(rows, words):
     """A custom window with a bad character, a wrong size, or no space is a ValueError naming
     the face, row and column. RULES.md, "Components": "A face has 5 to 16 spaces and at least
@@ -141,14 +152,17 @@ def test_bad_custom_window_names_face_row_and_column(rows, words):
     assert "position 4 back" in str(err.value) and words in str(err.value)
 
 
-@pytest.mark.parametrize("options,words", [
-    ({"players": 4}, "2 or 3 players"),
-    ({"players": 2, "first_player": 2}, "first_player= must be 0-1"),
-    ({"hands": [["extra"] * 5, [], []]}, "more than 4 extra cards"),
-    ({"hands": [["joker"], [], []]}, "'joker' is not a card"),
-    ({"players": 2, "hands": [[], [], []]}, "3 hands for 2 players"),
-    ({"windows": [[FILLER, FILLER]] * 5}, "six (front, back) pairs"),
-])
+@pytest.mark.parametrize(
+    "options,words",
+    [
+        ({"players": 4}, "2 or 3 players"),
+        ({"players": 2, "first_player": 2}, "first_player= must be 0-1"),
+        ({"hands": [["extra"] * 5, [], []]}, "more than 4 extra cards"),
+        ({"hands": [["joker"], [], []]}, "'joker' is not a card"),
+        ({"players": 2, "hands": [[], [], []]}, "3 hands for 2 players"),
+        ({"windows": [[FILLER, FILLER]] * 5}, "six (front, back) pairs"),
+    ],
+)
 def test_bad_options_are_value_errors(options, words):
     """Bad options are refused with a clear ValueError that says where."""
     with pytest.raises(ValueError) as err:
@@ -175,7 +189,8 @@ def test_designed_windows():
     # the text form round-trips
     again = parse_windows([[list(a.rows), list(b.rows)] for a, b in WINDOWS])
     assert [(a.spaces, a.printed, b.plus_card) for a, b in again] == [
-        (a.spaces, a.printed, b.plus_card) for a, b in WINDOWS]
+        (a.spaces, a.printed, b.plus_card) for a, b in WINDOWS
+    ]
 
 
 # ---- the turn ----------------------------------------------------------------------------------
@@ -220,7 +235,8 @@ def test_no_card_after_the_first_placement():
     state.play("place red 1:b1")
     assert state.placements_left == 1 and state.current_player == 0
     assert "cards are played after the roll and before the first placement" in reason(
-        state, "card modify r +1")
+        state, "card modify r +1"
+    )
 
 
 def test_turn_passes_clockwise():
@@ -241,7 +257,8 @@ def test_pass_only_when_nothing_can_be_placed():
     state = new(hands=[["reroll"], [], []])
     state.play("roll r1 b1 y1")
     assert "pass only when nothing can be placed: place red 1:b1 is possible" in reason(
-        state, "pass")
+        state, "pass"
+    )
     # Every window shown has an empty space and every roll names a window, so nothing can be
     # placed only when the player's winks are gone: two players, red and neutral yellow used up
     state = new(players=2, hands=[["reroll"], []])
@@ -250,7 +267,8 @@ def test_pass_only_when_nothing_can_be_placed():
     state.play("roll r1 b2 y3")
     assert placements(state) == set()
     assert {str(m) for m in state.legal_moves()} == {"pass", "remove 1:b1"} | {
-        str(m) for m in M.REROLLS.values()}
+        str(m) for m in M.REROLLS.values()
+    }
     state.play("pass")
     assert state.to_move == 1 and state.is_chance()
 
@@ -265,43 +283,57 @@ def test_rulebook_roll_example_exact_placements():
     6" -- and "on any empty (white) space on a Window corresponding to numbers you rolled"."""
     rows = ["....", "....", "####", "####"]
     state = new(p2=rows, p3=rows, p6=rows, p4=rows)
-    put(state, "2:a1", "y")   # yellow in window 2: the yellow die shows 2
-    put(state, "2:b1", "b")   # blue in window 2: the blue die shows 3, not 2
-    put(state, "3:a1", "b")   # blue in window 3: yes
-    put(state, "3:b1", "y")   # yellow in window 3: no
-    put(state, "6:a1", "r")   # red in window 6: yes
+    put(state, "2:a1", "y")  # yellow in window 2: the yellow die shows 2
+    put(state, "2:b1", "b")  # blue in window 2: the blue die shows 3, not 2
+    put(state, "3:a1", "b")  # blue in window 3: yes
+    put(state, "3:b1", "y")  # yellow in window 3: no
+    put(state, "6:a1", "r")  # red in window 6: yes
     put(state, "6:b1", "rb")  # purple: never
     put(state, "6:c1", "yy")  # two yellows: never
-    put(state, "4:a1", "r")   # window 4 was not rolled
+    put(state, "4:a1", "r")  # window 4 was not rolled
     state.play("roll r6 b3 y2")
-    empties = {f"place red {s}" for w in (2, 3, 6) for s in spaces_of(w, rows)
-               if s[2:] not in ("a1", "b1") and s not in ("6:c1",)}
+    empties = {
+        f"place red {s}"
+        for w in (2, 3, 6)
+        for s in spaces_of(w, rows)
+        if s[2:] not in ("a1", "b1") and s not in ("6:c1",)
+    }
     expected = empties | {"place red 2:a1", "place red 3:a1", "place red 6:a1"}
     assert placements(state) == expected
     assert "window 4 was not rolled" in reason(state, "place red 4:b1")
     assert "purple is a secondary color: nothing can be placed on it" in reason(
-        state, "place red 6:b1")
+        state, "place red 6:b1"
+    )
     assert "already holds two panes" in reason(state, "place red 6:c1")
     assert "the blue die shows 3, not 2" in reason(state, "place red 2:b1")
     state.play("place red 2:a1")
     assert state.space(1, 0)["shown"] == "orange"
 
 
-@pytest.mark.parametrize("under,over,shown", [
-    ("y", "r", "orange"), ("b", "r", "purple"), ("y", "b", "green"),
-    ("r", "r", "red"), ("b", "b", "blue"), ("y", "y", "yellow")])
+@pytest.mark.parametrize(
+    "under,over,shown",
+    [
+        ("y", "r", "orange"),
+        ("b", "r", "purple"),
+        ("y", "b", "green"),
+        ("r", "r", "red"),
+        ("b", "b", "blue"),
+        ("y", "y", "yellow"),
+    ],
+)
 def test_same_color_stacks_two_primaries_make_the_secondary(under, over, shown):
     """RULES.md, "Placing (rule 3)": "Same color stacks (still that color); two primaries make
     the secondary: red+yellow orange, red+blue purple, blue+yellow green." """
     player = LETTER[over]
     state = new(first=player)
     put(state, "1:b1", under)
-    dice = {d: 1 if d == under else 5 for d in "rby"}   # the die of the pane under shows 1
+    dice = {d: 1 if d == under else 5 for d in "rby"}  # the die of the pane under shows 1
     state.play(f"roll r{dice['r']} b{dice['b']} y{dice['y']}")
     state.play(f"place {COLOR_NAMES[player]} 1:b1")
     assert state.space(0, 1)["shown"] == shown
-    assert state.space(0, 1)["winks"] == sorted([COLOR_NAMES[LETTER[under]], COLOR_NAMES[player]],
-                                                key=COLOR_NAMES.index)
+    assert state.space(0, 1)["winks"] == sorted(
+        [COLOR_NAMES[LETTER[under]], COLOR_NAMES[player]], key=COLOR_NAMES.index
+    )
 
 
 def test_never_on_two_panes():
@@ -322,20 +354,26 @@ def test_printed_panes_are_permanent_ownerless_and_count_as_their_color():
     state = new(p1=rows, hands=[["swap"], [], []])
     put(state, "1:c1", "b")
     state.play("roll r4 b4 y1")
-    assert "place red 1:b1" in placements(state)           # red on printed yellow
-    assert "place red 1:c2" not in placements(state)       # the red die shows 4, not 1
+    assert "place red 1:b1" in placements(state)  # red on printed yellow
+    assert "place red 1:c2" not in placements(state)  # the red die shows 4, not 1
     assert "purple is a secondary color" in reason(state, "place red 1:b2")
     assert "printed panes are permanent and cannot be swapped" in reason(
-        state, "card swap 1:b1 1:c1")
+        state, "card swap 1:b1 1:c1"
+    )
     state.play("place red 1:b1")
-    assert state.space(0, 1) == {"printed": "yellow", "winks": ["red"], "shown": "orange",
-                                 "special": None}
+    assert state.space(0, 1) == {
+        "printed": "yellow",
+        "winks": ["red"],
+        "shown": "orange",
+        "special": None,
+    }
     # printed red on a placed-out player's own color cannot be removed
     state = new(p1=rows)
     state.supply[0] = 0
     state.play("roll r1 b2 y2")
     assert "printed: printed panes are permanent and cannot be removed" in reason(
-        state, "remove 1:c2")
+        state, "remove 1:c2"
+    )
 
 
 def test_three_players_place_only_their_own_color():
@@ -344,7 +382,8 @@ def test_three_players_place_only_their_own_color():
     state = new()
     state.play("roll r1 b2 y3")
     assert "blue winks belong to the blue player: red places red winks only" in reason(
-        state, "place blue 1:b1")
+        state, "place blue 1:b1"
+    )
 
 
 def test_two_players_neutral_color_placeable_by_both():
@@ -374,15 +413,18 @@ def test_out_of_winks_remove_or_pass():
     state.supply[0] = 0
     state.play("roll r1 b3 y5")
     legal = {str(m) for m in state.legal_moves()}
-    assert {m for m in legal if m.startswith("remove")} == {"remove 1:a1", "remove 1:b1",
-                                                             "remove 1:d1"}
+    assert {m for m in legal if m.startswith("remove")} == {
+        "remove 1:a1",
+        "remove 1:b1",
+        "remove 1:d1",
+    }
     assert "pass" in legal and not placements(state)
     assert "window 2 was not rolled" in reason(state, "remove 2:a1")
     assert "holds no red wink" in reason(state, "remove 1:c1")
     assert "all eight red winks are on the windows" in reason(state, "place red 1:a2")
-    state.play("remove 1:d1")     # out of purple: the blue wink stays
+    state.play("remove 1:d1")  # out of purple: the blue wink stays
     assert state.space(0, 3)["winks"] == ["blue"] and state.supply[0] == 1
-    assert state.to_move == 1     # Rulebook: "You don't get to place a pane this turn."
+    assert state.to_move == 1  # Rulebook: "You don't get to place a pane this turn."
 
 
 def test_a_whole_round_of_passes_ends_the_game():
@@ -396,14 +438,14 @@ def test_a_whole_round_of_passes_ends_the_game():
     state.supply = [0, 0, 0]
     state.score = (4, 2, 0)
     state.play("roll r1 b1 y1")
-    state.play("pass")                    # red: 1 quiet turn
+    state.play("pass")  # red: 1 quiet turn
     state.play("roll r2 b2 y2")
-    state.play("card reroll r")           # blue plays a card: not a quiet turn
+    state.play("card reroll r")  # blue plays a card: not a quiet turn
     state.play("roll r1")
     state.play("pass")
     assert state.quiet_turns == 0
     state.play("roll r1 b1 y1")
-    state.play("remove 1:c1")             # yellow takes a wink back: the count starts again
+    state.play("remove 1:c1")  # yellow takes a wink back: the count starts again
     state.play("roll r4 b4 y4")
     assert state.explain("pass") == sg.Explanation(True, "red has no winks left and passes.")
     state.play("pass")
@@ -411,7 +453,7 @@ def test_a_whole_round_of_passes_ends_the_game():
     state.play("pass")
     assert state.quiet_turns == 2
     state.play("roll r1 b1 y1")
-    state.play("place yellow 1:c1")       # a placement starts it again too
+    state.play("place yellow 1:c1")  # a placement starts it again too
     for roll in ("roll r2 b2 y2", "roll r3 b3 y3"):
         state.play(roll)
         state.play("pass")
@@ -442,8 +484,9 @@ def test_remove_only_when_out_of_winks():
     state = new()
     put(state, "1:b1", "r")
     state.play("roll r1 b2 y3")
-    assert "only a player with no winks left may remove one: red still has 7 red winks" in \
-        reason(state, "remove 1:b1")
+    assert "only a player with no winks left may remove one: red still has 7 red winks" in reason(
+        state, "remove 1:b1"
+    )
 
 
 # ---- cards -------------------------------------------------------------------------------------
@@ -486,15 +529,22 @@ def test_swap_panes_limits():
     put(state, "6:b1", "y")
     state.play("roll r1 b2 y3")
     swaps = {str(m) for m in state.legal_moves() if m.kind == M.CARD and m.a == M.SWAP}
-    assert swaps == {str(M.swap_move(M.parse_space(a), M.parse_space(b))) for a, b in [
-        ("5:c1", "5:b2"), ("1:b1", "5:b2"), ("5:b2", "6:b1"), ("5:c1", "6:b1"),
-        ("1:b1", "6:b1")]}
+    assert swaps == {
+        str(M.swap_move(M.parse_space(a), M.parse_space(b)))
+        for a, b in [
+            ("5:c1", "5:b2"),
+            ("1:b1", "5:b2"),
+            ("5:b2", "6:b1"),
+            ("5:c1", "6:b1"),
+            ("1:b1", "6:b1"),
+        ]
+    }
     assert "stack" in reason(state, "card swap 5:c2 5:b2")
     assert "composing a secondary color" in reason(state, "card swap 5:d2 5:b2")
     assert "printed panes are permanent" in reason(state, "card swap 5:b1 5:b2")
     assert "both winks are red" in reason(state, "card swap 5:c1 1:b1")
     assert "is empty" in reason(state, "card swap 5:b3 5:b2")
-    state.play("card swap 5:c1 6:b1")   # windows 5 and 6 need not be rolled
+    state.play("card swap 5:c1 6:b1")  # windows 5 and 6 need not be rolled
     assert state.space(4, 2)["winks"] == ["yellow"] and state.space(5, 1)["winks"] == ["red"]
 
 
@@ -519,10 +569,10 @@ def test_modify_roll_stays_within_one_to_six():
     state = new(hands=[["modify"], [], []])
     state.play("roll r6 b1 y3")
     mods = {str(m) for m in state.legal_moves() if m.kind == M.CARD}
-    assert mods == {"card modify r -1", "card modify b +1", "card modify y +1",
-                    "card modify y -1"}
+    assert mods == {"card modify r -1", "card modify b +1", "card modify y +1", "card modify y -1"}
     assert "the red die shows 6: Modify Roll keeps a die within 1-6" in reason(
-        state, "card modify r +1")
+        state, "card modify r +1"
+    )
     state.play("card modify y +1")
     assert state.dice == (6, 1, 4)
     assert "place red 4:b1" in placements(state)
@@ -602,9 +652,13 @@ def test_special_spaces_and_cards():
     # yellow completes: blue, orange, yellow -> 6; blue 2 spaces 4 + "+1" 1; yellow 2 spaces 4
     assert event.points == (0, 5, 10) and event.cards_for == (1,)
     assert state.is_chance() and state.phase == "draw"
-    outcomes = dict((str(m), p) for m, p in state.chance_outcomes())
-    assert outcomes == {"draw extra": 0.25, "draw swap": 0.25, "draw reroll": 0.25,
-                        "draw modify": 0.25}
+    outcomes = {str(m): p for m, p in state.chance_outcomes()}
+    assert outcomes == {
+        "draw extra": 0.25,
+        "draw swap": 0.25,
+        "draw reroll": 0.25,
+        "draw modify": 0.25,
+    }
     state.play("draw swap")
     assert state.hand(1) == ["swap"] and state.pile == (4, 3, 4, 4)
     assert state.to_move == 0 and state.phase == "roll"
@@ -614,9 +668,11 @@ def test_card_draw_refills_from_discards_or_gives_nothing():
     """RULES.md, "Cards (rule 6)": "Draws are chance nodes over the pile's composition (draw
     swap); an empty pile is refilled from the discards; with both empty, no card." """
     rows = ["*...", "#.##", "####", "####"]
-    hands = [["extra", "extra", "extra", "extra", "swap", "swap"],
-             ["swap", "swap", "reroll", "reroll", "reroll"], ["reroll", "modify", "modify",
-                                                              "modify", "modify"]]
+    hands = [
+        ["extra", "extra", "extra", "extra", "swap", "swap"],
+        ["swap", "swap", "reroll", "reroll", "reroll"],
+        ["reroll", "modify", "modify", "modify", "modify"],
+    ]
     for discard_first, expect in ((True, {"draw extra": 1.0}), (False, None)):
         state = new(p1=rows, hands=hands)
         assert sum(state.pile) == 0
@@ -630,7 +686,7 @@ def test_card_draw_refills_from_discards_or_gives_nothing():
             assert state.hand(0).count("extra") == 4
             assert state.phase == "roll" and state.to_move == 1
         else:
-            assert dict((str(m), p) for m, p in state.chance_outcomes()) == expect
+            assert {str(m): p for m, p in state.chance_outcomes()} == expect
             state.play("draw extra")
             assert state.hand(0).count("extra") == 4 and state.discard == (0, 0, 0, 0)
 
@@ -667,7 +723,7 @@ def test_completion_is_scored_before_the_second_extra_glass_pane():
     state.play("card extra")
     state.play("place red 4:b2")
     assert state.scores() == [6, 8, 0] and state.current_player == 0
-    assert "place red 4:b1" in placements(state)   # the back face: b1 is glass there
+    assert "place red 4:b1" in placements(state)  # the back face: b1 is glass there
     state.play("place red 4:c3")
     assert state.space(3, 10)["winks"] == ["red"]
 
@@ -744,15 +800,17 @@ def test_ties_are_broken_by_cards_then_shared():
     """Rulebook: "If tied, the player with the most cards wins. If still tied, the game is a
     tie." """
     small = ["....", "#.##", "####", "####"]
-    for hands, expected in (([["extra"], [], []], [1.0, 0.0, 0.0]),
-                            ([["extra"], ["swap"], []], [0.5, 0.5, 0.0])):
+    for hands, expected in (
+        ([["extra"], [], []], [1.0, 0.0, 0.0]),
+        ([["extra"], ["swap"], []], [0.5, 0.5, 0.0]),
+    ):
         state = new(p6=small, hands=hands)
         _finish_all_but(state, 6)
         for space in ("6:a1", "6:b1", "6:c1", "6:d1"):
             put(state, space, "b")
         state.score = (2, 0, 0)
         state.play("roll r6 b1 y1")
-        state.play("place red 6:b2")      # red 2 + 4 + 2 = 8, blue 4 x 2 = 8
+        state.play("place red 6:b2")  # red 2 + 4 + 2 = 8, blue 4 x 2 = 8
         assert state.is_terminal() and state.scores()[0] == state.scores()[1]
         assert state.returns() == expected
 
@@ -788,10 +846,13 @@ def test_view_hides_the_other_hands():
         assert view.hands[me] == state.hands[me]
         assert [sum(h) for h in view.hands] == [sum(h) for h in state.hands]
         assert sum(view.pile) == sum(state.pile) and view.discard == state.discard
-        unseen = [view.pile[t] + sum(h[t] for p, h in enumerate(view.hands) if p != me)
-                  for t in range(4)]
-        assert unseen == [state.pile[t] + sum(h[t] for p, h in enumerate(state.hands)
-                                              if p != me) for t in range(4)]
+        unseen = [
+            view.pile[t] + sum(h[t] for p, h in enumerate(view.hands) if p != me) for t in range(4)
+        ]
+        assert unseen == [
+            state.pile[t] + sum(h[t] for p, h in enumerate(state.hands) if p != me)
+            for t in range(4)
+        ]
         differs |= view.hands != state.hands
         guesses.add(view.hands)
         assert view.history == [] and set(view.legal_moves()) == set(state.legal_moves())
@@ -811,7 +872,8 @@ def test_a_view_leaves_the_game_s_future_chance_alone():
     for p in range(state.num_players):
         state.view(p)
     assert [state.sample_chance() for _ in range(10)] == [
-        untouched.sample_chance() for _ in range(10)]
+        untouched.sample_chance() for _ in range(10)
+    ]
 
 
 def test_explain_says_what_a_move_does():
@@ -822,7 +884,8 @@ def test_explain_says_what_a_move_does():
     assert words.startswith("Legal:") and "completes window 3: red +8, yellow +4" in words
     assert "flips to" in words and "white cube" in words
     assert str(state.explain("place red 4:a1")) == (
-        "Illegal: window 4 was not rolled (the dice show r3 b1 y1)")
+        "Illegal: window 4 was not rolled (the dice show r3 b1 y1)"
+    )
 
 
 def test_evaluate_is_a_share_that_favours_the_leader():
@@ -874,21 +937,29 @@ def test_illegal_reason_agrees_with_legal_moves():
         game = sg.load("walls_of_light", players=players)
         for seed in range(6):
             state = game.new_game(seed=seed)
-            for ply in range(400):
+            for _ply in range(400):
                 if state.is_terminal():
                     break
                 legal = set(state.legal_moves())
-                candidates = set(legal) | {M.PASS_MOVE, M.EXTRA_MOVE, *M.DRAWS,
-                                           *M.REROLLS.values(), *M.MODIFIES.values(),
-                                           *rng.sample(M.REMOVES, 10),
-                                           *rng.sample(M.ROLLS[(0, 1, 2)], 3),
-                                           *rng.sample(M.ROLLS[(0, 2)], 3)}
+                candidates = set(legal) | {
+                    M.PASS_MOVE,
+                    M.EXTRA_MOVE,
+                    *M.DRAWS,
+                    *M.REROLLS.values(),
+                    *M.MODIFIES.values(),
+                    *rng.sample(M.REMOVES, 10),
+                    *rng.sample(M.ROLLS[(0, 1, 2)], 3),
+                    *rng.sample(M.ROLLS[(0, 2)], 3),
+                }
                 for c in range(3):
                     candidates |= set(rng.sample(M.PLACES[c], 20))
                 candidates.add(M.swap_move(*rng.sample(range(96), 2)))
                 for move in candidates:
-                    assert (state._illegal_reason(move) is None) == (move in legal), \
-                        (str(move), state._illegal_reason(move), str(state))
+                    assert (state._illegal_reason(move) is None) == (move in legal), (
+                        str(move),
+                        state._illegal_reason(move),
+                        str(state),
+                    )
                 state.play(random_move(state, rng))
 
 
@@ -896,15 +967,31 @@ def test_notation_round_trips_and_refuses_garbage():
     """api.md notation: "place red 3:b2, remove 3:b2, pass, card extra, card swap 3:b2 5:c1,
     card reroll r b, card modify b +1, roll r2 b3 y6, roll r5 b1, draw extra"."""
     state = new()
-    for text in ("place red 3:b2", "remove 3:b2", "pass", "card extra", "card swap 3:b2 5:c1",
-                 "card reroll r b", "card modify b +1", "card modify y -1", "roll r2 b3 y6",
-                 "roll r5 b1", "draw extra", "draw modify"):
+    for text in (
+        "place red 3:b2",
+        "remove 3:b2",
+        "pass",
+        "card extra",
+        "card swap 3:b2 5:c1",
+        "card reroll r b",
+        "card modify b +1",
+        "card modify y -1",
+        "roll r2 b3 y6",
+        "roll r5 b1",
+        "draw extra",
+        "draw modify",
+    ):
         assert str(state.parse_move(text)) == text
     assert state.parse_move("card swap 5:c1 3:b2") == state.parse_move("card swap 3:b2 5:c1")
-    for bad, words in (("place green 3:b2", "not a wink color"), ("place red 7:b2", "window"),
-                       ("place red 3:e2", "not a cell"), ("card joker", "not a card"),
-                       ("roll r7", "1-6"), ("card swap 3:b2 3:b2", "two different"),
-                       ("card modify b +2", "card modify b +1")):
+    for bad, words in (
+        ("place green 3:b2", "not a wink color"),
+        ("place red 7:b2", "window"),
+        ("place red 3:e2", "not a cell"),
+        ("card joker", "not a card"),
+        ("roll r7", "1-6"),
+        ("card swap 3:b2 3:b2", "two different"),
+        ("card modify b +2", "card modify b +1"),
+    ):
         with pytest.raises(sg.IllegalMove, match=re.escape(words)):
             state.parse_move(bad)
 
@@ -923,8 +1010,15 @@ def test_json_keeps_the_fixed_setup_and_the_chance_outcomes():
     moves, scores, history, and future chance)" -- with the setup options, and with the dice and
     card draws that are moves in the history."""
     state = new(players=2, hands=[["reroll"], ["modify"]], p2=(tuple(FILLER), tuple(FILLER)))
-    for text in ("roll r2 b2 y2", "card reroll y", "roll y5", "place red 2:b1",
-                 "roll r1 b1 y1", "card modify b +1", "place yellow 2:c1"):
+    for text in (
+        "roll r2 b2 y2",
+        "card reroll y",
+        "roll y5",
+        "place red 2:b1",
+        "roll r1 b1 y1",
+        "card modify b +1",
+        "place yellow 2:c1",
+    ):
         state.play(text)
     copy = sg.state_from_json(state.to_json())
     assert copy.history == state.history and copy._position() == state._position()
@@ -1070,6 +1164,7 @@ def test_evaluate_at_every_chance_node_is_the_mean_over_its_outcomes():
                 cards = [m for m in moves if m.kind == M.CARD]
                 state.play(rng.choice(cards if cards and rng.random() < 0.5 else moves))
     assert seen == {"roll", "reroll", "draw"}
+
 
 def test_mcts_sees_a_whole_turn_extra_glass_then_two_placements():
     """Rule 6, Extra Glass: "Play one additional pane this turn". Window 3 is two spaces short

@@ -111,9 +111,21 @@ def test_rule3_nothing_goes_on_a_printed_secondary() -> None:
 
 def test_more_winks_of_a_color_than_exist() -> None:
     """Components: "eight winks per color"."""
-    spaces = [f"{p}:{c}" for p, c in ((2, "b1"), (2, "c2"), (2, "b3"), (4, "c4"), (4, "a4"),
-                                      (5, "c1"), (5, "a2"), (6, "b1"), (6, "b2"))]
-    nine = {name: "r" for name in spaces}
+    spaces = [
+        f"{p}:{c}"
+        for p, c in (
+            (2, "b1"),
+            (2, "c2"),
+            (2, "b3"),
+            (4, "c4"),
+            (4, "a4"),
+            (5, "c1"),
+            (5, "a2"),
+            (6, "b1"),
+            (6, "b2"),
+        )
+    ]
+    nine = dict.fromkeys(spaces, "r")
     assert "hold 9 red winks; there are only 8" in _refused({"winks": nine, "dice": [1, 1, 1]})
     eight = dict(list(nine.items())[:8])
     s = _game().setup({"winks": eight, "dice": [1, 1, 1], "hands": [[], [], []]})
@@ -125,7 +137,8 @@ def test_rule7_a_complete_window_is_scored_at_once() -> None:
     # Quatrefoil (window 2 front): spaces b1, a2, b2 (printed orange), c2, b3
     full = {"2:b1": "r", "2:a2": "b", "2:c2": "y", "2:b3": "r"}
     assert "window 2 (Quatrefoil) shows a color on every space" in _refused(
-        {"winks": full, "dice": [2, 2, 2]})
+        {"winks": full, "dice": [2, 2, 2]}
+    )
     del full["2:b3"]
     _game().setup({"winks": full, "dice": [2, 2, 2]})
 
@@ -142,8 +155,7 @@ def test_scores_come_only_from_completions() -> None:
     """Rule 7: points are scored when a window is completed, and the first completion of a
     position puts a white cube beside it; the completer scores 2 per distinct color."""
     assert "nobody can have scored" in _refused({"scores": [3, 0, 0], "dice": [1, 2, 3]})
-    assert "less than 4" in _refused({"scores": [3, 0, 0], "cubes": [1, 2],
-                                      "dice": [1, 2, 3]})
+    assert "less than 4" in _refused({"scores": [3, 0, 0], "cubes": [1, 2], "dice": [1, 2, 3]})
     _game().setup({"scores": [3, 1, 0], "cubes": [1, 2], "dice": [1, 2, 3]})
 
 
@@ -158,8 +170,7 @@ def test_rule8_the_game_ends_when_every_position_has_a_cube() -> None:
 
 def test_ruling13_a_round_of_passes_ends_the_game() -> None:
     """Ruling 13: "When every player in turn has ended a turn with pass ... the game ends"."""
-    assert "a whole round of passes" in _refused({"quiet_turns": 2, "dice": [1, 2, 3]},
-                                                  players=2)
+    assert "a whole round of passes" in _refused({"quiet_turns": 2, "dice": [1, 2, 3]}, players=2)
     s = _game(2).setup({"quiet_turns": 1, "dice": [1, 2, 3]})
     assert s.phase == "roll"
 
@@ -167,33 +178,58 @@ def test_ruling13_a_round_of_passes_ends_the_game() -> None:
 def test_rule2_cards_before_the_first_placement() -> None:
     """Rule 2: "Cards are played after the roll and before the first placement"; Extra Glass
     gives the one second placement."""
-    base = {"phase": "action", "dice": [1, 2, 3], "hands": [[], [], []],
-            "pile": ["extra"] * 3 + ["swap"] * 4 + ["reroll"] * 4 + ["modify"] * 4,
-            "discard": ["extra"]}
+    base = {
+        "phase": "action",
+        "dice": [1, 2, 3],
+        "hands": [[], [], []],
+        "pile": ["extra"] * 3 + ["swap"] * 4 + ["reroll"] * 4 + ["modify"] * 4,
+        "discard": ["extra"],
+    }
     assert "needs Extra Glass" in _refused({**base, "acted": True})
     assert "only after playing Extra Glass" in _refused({**base, "placements_left": 2})
     s = _game().setup({**base, "placements_left": 2, "card_played": True})
     assert s.current_player == 0 and s.placements_left == 2
-    swap_played = {**base, "discard": ["swap"],
-                   "pile": ["extra"] * 4 + ["swap"] * 3 + ["reroll"] * 4 + ["modify"] * 4}
+    swap_played = {
+        **base,
+        "discard": ["swap"],
+        "pile": ["extra"] * 4 + ["swap"] * 3 + ["reroll"] * 4 + ["modify"] * 4,
+    }
     assert "Extra Glass card played this turn" in _refused(
-        {**swap_played, "acted": True, "card_played": True})
+        {**swap_played, "acted": True, "card_played": True}
+    )
     _game().setup({**swap_played, "card_played": True})  # one placement after Swap Panes
-    reshuffled = {**base, "acted": True, "card_played": True, "discard": [],
-                  "pile": ["extra"] * 4 + ["swap"] * 4 + ["reroll"] * 4 + ["modify"] * 4}
+    reshuffled = {
+        **base,
+        "acted": True,
+        "card_played": True,
+        "discard": [],
+        "pile": ["extra"] * 4 + ["swap"] * 4 + ["reroll"] * 4 + ["modify"] * 4,
+    }
     _game().setup(reshuffled)  # the Extra Glass went back into the pile with the discards
     reroll = {**base, "phase": "reroll", "reroll": "rb", "card_played": True}
     assert "Roll Again card played is in the discards" in _refused(reroll)
-    s = _game().setup({**reroll, "discard": ["reroll"],
-                       "pile": ["extra"] * 4 + ["swap"] * 4 + ["reroll"] * 3 + ["modify"] * 4})
+    s = _game().setup(
+        {
+            **reroll,
+            "discard": ["reroll"],
+            "pile": ["extra"] * 4 + ["swap"] * 4 + ["reroll"] * 3 + ["modify"] * 4,
+        }
+    )
     assert s.is_chance() and len(s.chance_outcomes()) == 36
 
 
 def test_rule6_a_card_is_drawn_from_the_pile() -> None:
     """Rule 6: "when a card must be drawn and the draw pile is empty, the discard pile is
     shuffled to form it" - a draw waits only on a pile that holds cards."""
-    draw = {"phase": "draw", "dice": [1, 2, 3], "acted": True, "pending_draws": ["blue"],
-            "cubes": [1], "scores": [2, 0, 0], "hands": [[], [], []]}
+    draw = {
+        "phase": "draw",
+        "dice": [1, 2, 3],
+        "acted": True,
+        "pending_draws": ["blue"],
+        "cubes": [1],
+        "scores": [2, 0, 0],
+        "hands": [[], [], []],
+    }
     s = _game().setup(draw)
     assert s.chance_seen_by() == 1 and len(s.chance_outcomes()) == 4
     empty = {**draw, "pile": [], "discard": ["extra", "swap", "reroll", "modify"] * 4}
@@ -223,9 +259,16 @@ def test_faces_file_round_trip_and_errors() -> None:
     with pytest.raises(ValueError, match="not JSON"):
         faces_from_text("{faces")
     with pytest.raises(ValueError, match="face 2: face 'B': 3 spaces"):
-        faces_from_text(json.dumps({"faces": [
-            {"name": "A", "rows": list(face.rows)},
-            {"name": "B", "rows": ["#..#", "#.##", "####", "####"]}]}))
+        faces_from_text(
+            json.dumps(
+                {
+                    "faces": [
+                        {"name": "A", "rows": list(face.rows)},
+                        {"name": "B", "rows": ["#..#", "#.##", "####", "####"]},
+                    ]
+                }
+            )
+        )
     with pytest.raises(ValueError, match="face 2: the name 'A' is given to two faces"):
         faces_from_text(json.dumps({"faces": [{"name": "A", "rows": list(face.rows)}] * 2}))
     with pytest.raises(ValueError, match="too long"):

@@ -22,7 +22,29 @@ from .search import Bot, Candidate
 from .suggest import Suggestion, suggest
 from .tournament import Table, tournament
 
-__all__ = ["BOTS", "Bot", "Candidate", "RandomBot", "GreedyBot", "MCTSBot", "AlphaBetaBot", "bot",
-           "bot_class", "bot_names", "register_bot",
-           "suggest", "Suggestion", "tournament", "Table", "compare", "Comparison", "review",
-           "Review", "Judgement", "label", "LABELS", "ladder", "puzzles"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "Candidate",
+    "RandomBot",
+    "GreedyBot",
+    "MCTSBot",
+    "AlphaBetaBot",
+    "bot",
+    "bot_class",
+    "bot_names",
+    "register_bot",
+    "suggest",
+    "Suggestion",
+    "tournament",
+    "Table",
+    "compare",
+    "Comparison",
+    "review",
+    "Review",
+    "Judgement",
+    "label",
+    "LABELS",
+    "ladder",
+    "puzzles",
+]

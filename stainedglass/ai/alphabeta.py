@@ -45,16 +45,27 @@ class AlphaBetaBot(Bot):
 
     name = "alphabeta"
     effort = ("nodes", 4.0)
-    rules = {"depth": ("int", 1), "nodes": ("int", 1), "chance_samples": ("int", 0),
-             "order_depth": ("int", 0)}
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
-                                "chance_samples": 8, "order_depth": 2}
+    rules = {
+        "depth": ("int", 1),
+        "nodes": ("int", 1),
+        "chance_samples": ("int", 0),
+        "order_depth": ("int", 0),
+    }
+    defaults: dict[str, Any] = {
+        "seed": None,
+        "budget": None,
+        "depth": None,
+        "nodes": None,
+        "chance_samples": 8,
+        "order_depth": 2,
+    }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         opts = self.options
-        seconds = (opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"]
-                   else 1.0)
+        seconds = (
+            opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"] else 1.0
+        )
         max_depth = opts["depth"]
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         self._me = state.current_player
@@ -80,8 +91,7 @@ class AlphaBetaBot(Bot):
             try:
                 self._root(work, order, depth, keep, partial)
             except _Timeout:
-                self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs,
-                                         False))
+                self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, False))
                 if partial and done:  # the previous best was searched first: trust this depth
                     searched = {m for _, m in partial}
                     done = _ranked(partial) + [(v, m) for v, m in done if m not in searched]
@@ -110,8 +120,9 @@ class AlphaBetaBot(Bot):
 
     # ---- search ----------------------------------------------------------------------------
 
-    def _root(self, s: State, order: list[Move], depth: int, keep: int,
-              out: list[tuple[float, Move]]) -> None:
+    def _root(
+        self, s: State, order: list[Move], depth: int, keep: int, out: list[tuple[float, Move]]
+    ) -> None:
         """Search each root move; the best ``keep`` values are exact, the rest upper bounds."""
         best: list[float] = []
         for move in order:
@@ -124,8 +135,13 @@ class AlphaBetaBot(Bot):
 
     def _tick(self) -> None:
         self.nodes += 1
-        if (self._deadline is not None and time.perf_counter() > self._deadline or self.stopped()
-                or self.options["nodes"] is not None and self.nodes > self.options["nodes"]):
+        if (
+            self._deadline is not None
+            and time.perf_counter() > self._deadline
+            or self.stopped()
+            or self.options["nodes"] is not None
+            and self.nodes > self.options["nodes"]
+        ):
             raise _Timeout
 
     def _search(self, s: State, depth: int, alpha: float, beta: float) -> float:
@@ -144,8 +160,11 @@ class AlphaBetaBot(Bot):
         tt_move = None
         if entry is not None:
             e_depth, e_value, flag, tt_move, exact = entry
-            if e_depth >= depth and (flag == _EXACT or (flag == _LOWER and e_value >= beta)
-                                     or (flag == _UPPER and e_value <= alpha)):
+            if e_depth >= depth and (
+                flag == _EXACT
+                or (flag == _LOWER and e_value >= beta)
+                or (flag == _UPPER and e_value <= alpha)
+            ):
                 if not exact:
                     self._cut = True
                 return e_value

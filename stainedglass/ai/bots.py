@@ -89,8 +89,11 @@ def bot_names(game: str | None = None) -> list[str]:
     >>> bot_names("cathedral")
     ['random', 'greedy', 'mcts', 'alphabeta', 'cathedral']
     """
-    own = [name for name, cls in _registry().items()
-           if cls.games and (game is None or game in cls.games)]
+    own = [
+        name
+        for name, cls in _registry().items()
+        if cls.games and (game is None or game in cls.games)
+    ]
     return [*BOTS, *own]
 
 
@@ -121,8 +124,10 @@ def bot_class(name: str) -> type[Bot]:
         try:
             importlib.import_module(module)
         except ImportError as e:
-            raise ValueError(f"the {name} bot needs the {extra!r} extra: pip install "
-                             f"'stainedglass-games[{extra}]' ({e})") from None
+            raise ValueError(
+                f"the {name} bot needs the {extra!r} extra: pip install "
+                f"'stainedglass-games[{extra}]' ({e})"
+            ) from None
         classes = _registry()
     if name not in classes:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")

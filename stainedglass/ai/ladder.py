@@ -28,7 +28,8 @@ import math
 import pathlib
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core import load
 from .bots import BOTS, bot_names
@@ -92,31 +93,46 @@ class Ladder:
         return max(fit, key=lambda r: r.rating).name
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "unit": self.unit, "games_per_pairing": self.games_per_pairing,
-                "rungs": [asdict(r) for r in self.rungs], "pairings": self.pairings,
-                "opening_plies": self.opening_plies}
+        return {
+            "game": self.game,
+            "unit": self.unit,
+            "games_per_pairing": self.games_per_pairing,
+            "rungs": [asdict(r) for r in self.rungs],
+            "pairings": self.pairings,
+            "opening_plies": self.opening_plies,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Ladder":
-        return cls(data["game"], data["unit"], [Rung(**r) for r in data["rungs"]],
-                   data["games_per_pairing"], data.get("pairings", []),
-                   data.get("opening_plies", 0))
+    def from_dict(cls, data: dict[str, Any]) -> Ladder:
+        return cls(
+            data["game"],
+            data["unit"],
+            [Rung(**r) for r in data["rungs"]],
+            data["games_per_pairing"],
+            data.get("pairings", []),
+            data.get("opening_plies", 0),
+        )
 
     def __str__(self) -> str:
         elo = self.unit == "Elo"
-        lines = [f"ladder: {self.game} ({self.games_per_pairing} games a pairing)",
-                 f"{'bot':<30} {'rating' if elo else 'won':>7} {'95% CI':>15} {'games':>6} "
-                 f"{'margin':>7} {'s/move':>7}"]
+        lines = [
+            f"ladder: {self.game} ({self.games_per_pairing} games a pairing)",
+            f"{'bot':<30} {'rating' if elo else 'won':>7} {'95% CI':>15} {'games':>6} "
+            f"{'margin':>7} {'s/move':>7}",
+        ]
         for r in self.rungs:
             value = f"{r.rating:7.0f}" if elo else f"{r.rating:7.1%}"
-            ci = (f"{r.low:6.0f} to {r.high:<6.0f}" if elo
-                  else f"{r.low:6.1%}-{r.high:<6.1%}")
+            ci = f"{r.low:6.0f} to {r.high:<6.0f}" if elo else f"{r.low:6.1%}-{r.high:<6.1%}"
             margin = f"{r.margin:>7.1f}" if elo else f"{'-':>7}"  # solo: no opponent
-            lines.append(f"{r.bot:<30} {value} {ci:>15} {r.games:>6} {margin} "
-                         f"{r.sec_per_move:>7.3f}")
+            lines.append(
+                f"{r.bot:<30} {value} {ci:>15} {r.games:>6} {margin} {r.sec_per_move:>7.3f}"
+            )
             if r.by_difficulty:
-                lines.append(" " * 32 + "by difficulty: " + ", ".join(
-                    f"{d}: {v:.0%}" for d, v in sorted(r.by_difficulty.items())))
+                lines.append(
+                    " " * 32
+                    + "by difficulty: "
+                    + ", ".join(f"{d}: {v:.0%}" for d, v in sorted(r.by_difficulty.items()))
+                )
         return "\n".join(lines)
 
 
@@ -124,8 +140,10 @@ def shipped(game: str) -> Ladder:
     """The ladder that ships with the package for ``game``."""
     path = DATA / f"{game}.json"
     if not path.exists():
-        raise ValueError(f"no shipped ladder for {game!r}; the ladders are: "
-                         + ", ".join(sorted(p.stem for p in DATA.glob("*.json"))))
+        raise ValueError(
+            f"no shipped ladder for {game!r}; the ladders are: "
+            + ", ".join(sorted(p.stem for p in DATA.glob("*.json")))
+        )
     return Ladder.from_dict(json.loads(path.read_text()))
 
 
@@ -151,13 +169,14 @@ def _pairings(entries: list[str]) -> list[tuple[str, str]]:
         out.append((entries[0], specs[0]))
     names = list(by_bot)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             out += [(x, y) for x, y in zip(by_bot[a], by_bot[b])]
     return out
 
 
-def ratings(games: list[tuple[int, int, float]], n: int, anchor: int = 0,
-            iterations: int = 500) -> list[float]:
+def ratings(
+    games: list[tuple[int, int, float]], n: int, anchor: int = 0, iterations: int = 500
+) -> list[float]:
     """Bradley-Terry ratings (Elo scale, ``anchor`` at 0) of ``n`` entries from games
     ``(a, b, points of a)`` (a draw is 0.5), by the minorisation-maximisation iteration, each
     entry given one virtual draw against an average one (so a clean sweep stays finite).
@@ -192,8 +211,9 @@ def ratings(games: list[tuple[int, int, float]], n: int, anchor: int = 0,
     return [400.0 * (math.log10(s) - base) for s in strength]
 
 
-def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
-          anchor: int = 0) -> list[tuple[float, float, float]]:
+def rated(
+    groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0, anchor: int = 0
+) -> list[tuple[float, float, float]]:
     """Each of ``n`` entries' rating (Bradley-Terry, Elo scale, ``anchor`` at 0) from games
     ``(a, b, points of a)`` in ``groups`` (a pairing's games each), with its 95% interval: a
     bootstrap that draws each group's games again, ``BOOTSTRAP`` times (seeded), from the
@@ -208,9 +228,10 @@ def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
     played = [g for group in groups for g in group]
     best = ratings(played, n, anchor=anchor)
     rng = random.Random(seed)
-    pools = [group + [(a, b, 0.5) for a, b in dict.fromkeys((min(a, b), max(a, b))
-                                                            for a, b, _ in group)]
-             for group in groups]  # (a pair met from either seat is one pair: one draw)
+    pools = [
+        group + [(a, b, 0.5) for a, b in dict.fromkeys((min(a, b), max(a, b)) for a, b, _ in group)]
+        for group in groups
+    ]  # (a pair met from either seat is one pair: one draw)
     samples = []
     for _ in range(BOOTSTRAP):
         again = [rng.choice(pool) for group, pool in zip(groups, pools) for _ in group]
@@ -218,16 +239,24 @@ def rated(groups: list[list[tuple[int, int, float]]], n: int, seed: int = 0,
     out = []
     for i in range(n):
         values = sorted(s[i] for s in samples)
-        out.append((best[i], values[int(0.025 * len(values))],
-                    values[int(0.975 * len(values)) - 1]))
+        out.append(
+            (best[i], values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+        )
     return out
 
 
-def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
-           jobs: int | None = None, seed: int = 0, executor: Any = None,
-           progress: Callable[[int, int], None] | None = None,
-           entries: list[str] | None = None, opening_plies: int = 0,
-           settle: int = 0) -> Ladder:
+def ladder(
+    game: str,
+    budgets: tuple[float, ...] = BUDGETS,
+    games: int = 20,
+    jobs: int | None = None,
+    seed: int = 0,
+    executor: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    entries: list[str] | None = None,
+    opening_plies: int = 0,
+    settle: int = 0,
+) -> Ladder:
     """Make ``game``'s ladder: ``games`` seat-alternating games a pairing (Sagrada: a
     difficulty), on ``jobs`` processes or a Dask ``executor`` (see ``tournament``).
     ``opening_plies`` (games without chance): each pair of games starts from that many random
@@ -241,8 +270,9 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
         raise ValueError(f"games must be a whole number 2 to 10,000, not {games!r}")
     if isinstance(settle, bool) or not isinstance(settle, int) or not 0 <= settle <= 10_000:
         raise ValueError(f"settle must be a whole number of games 0 to 10,000, not {settle!r}")
-    if not budgets or any(isinstance(b, bool) or not isinstance(b, (int, float))
-                          or not 0 < b <= 600 for b in budgets):
+    if not budgets or any(
+        isinstance(b, bool) or not isinstance(b, (int, float)) or not 0 < b <= 600 for b in budgets
+    ):
         raise ValueError(f"budgets must be seconds above 0 (at most 600), not {budgets!r}")
     entries = entries or entries_for(game, tuple(sorted(budgets)))
     g = load(game)
@@ -261,13 +291,22 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
 
     def match(a: str, b: str, n: int, k: int, done: int) -> dict[str, Any]:
         """Play ``n`` games of ``a`` against ``b`` (seeds from ``k``), recorded as a group."""
+
         def tick(d: int, t: int) -> None:
             if progress:
                 progress(done + d, total)
 
-        table = tournament(game, [a, b], n=n, jobs=jobs, seed=seed + 1000 * k,
-                           options=options, executor=executor, progress=tick,
-                           opening_plies=opening_plies)
+        table = tournament(
+            game,
+            [a, b],
+            n=n,
+            jobs=jobs,
+            seed=seed + 1000 * k,
+            options=options,
+            executor=executor,
+            progress=tick,
+            opening_plies=opening_plies,
+        )
         points = 0.0
         group = []
         for r in table.results:
@@ -297,22 +336,40 @@ def ladder(game: str, budgets: tuple[float, ...] = BUDGETS, games: int = 20,
     return Ladder(game, "Elo", rungs, games, pairings, opening_plies)
 
 
-def _rungs(entries: list[str], groups: list[list[tuple[int, int, float]]],
-           margins: dict[int, list[float]], seconds: dict[int, list[float]],
-           seed: int) -> list[Rung]:
+def _rungs(
+    entries: list[str],
+    groups: list[list[tuple[int, int, float]]],
+    margins: dict[int, list[float]],
+    seconds: dict[int, list[float]],
+    seed: int,
+) -> list[Rung]:
     """The ladder's rungs, strongest first, from each match's games."""
     rungs = []
-    for i, (e, (rating, low, high)) in enumerate(zip(entries, rated(groups, len(entries),
-                                                                     seed))):
-        rungs.append(Rung(e, round(rating, 1), round(low, 1), round(high, 1),
-                          len(margins[i]), round(_mean(margins[i]), 2),
-                          round(_mean(seconds[i]), 4)))
+    for i, (e, (rating, low, high)) in enumerate(zip(entries, rated(groups, len(entries), seed))):
+        rungs.append(
+            Rung(
+                e,
+                round(rating, 1),
+                round(low, 1),
+                round(high, 1),
+                len(margins[i]),
+                round(_mean(margins[i]), 2),
+                round(_mean(seconds[i]), 4),
+            )
+        )
     rungs.sort(key=lambda r: -r.rating)
     return rungs
 
 
-def _solo(game: str, entries: list[str], games: int, jobs: int | None, seed: int,
-          executor: Any, progress: Callable[[int, int], None] | None) -> Ladder:
+def _solo(
+    game: str,
+    entries: list[str],
+    games: int,
+    jobs: int | None,
+    seed: int,
+    executor: Any,
+    progress: Callable[[int, int], None] | None,
+) -> Ladder:
     """Sagrada's ladder: each entry on the same deals at each window difficulty."""
     from ..sagrada.windows import WINDOWS
 
@@ -336,8 +393,16 @@ def _solo(game: str, entries: list[str], games: int, jobs: int | None, seed: int
                     if progress:
                         progress(base + d, total)
 
-                table = tournament(game, [e], n=n, jobs=jobs, seed=seed + 100 * level,
-                                   options={"window": name}, executor=executor, progress=tick)
+                table = tournament(
+                    game,
+                    [e],
+                    n=n,
+                    jobs=jobs,
+                    seed=seed + 100 * level,
+                    options={"window": name},
+                    executor=executor,
+                    progress=tick,
+                )
                 done += n
                 row = table.rows[0]
                 part += row["win_rate"] * n
@@ -346,12 +411,21 @@ def _solo(game: str, entries: list[str], games: int, jobs: int | None, seed: int
             won += part
         rate = won / (games * len(levels))
         low, high = wilson(won, games * len(levels))
-        rungs.append(Rung(e, round(rate, 4), round(low, 4), round(high, 4), games * len(levels),
-                          0.0, round(_mean(secs), 4), by))
+        rungs.append(
+            Rung(
+                e,
+                round(rate, 4),
+                round(low, 4),
+                round(high, 4),
+                games * len(levels),
+                0.0,
+                round(_mean(secs), 4),
+                by,
+            )
+        )
     rungs.sort(key=lambda r: -r.rating)
     return Ladder(game, "share won", rungs, games)
 
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-

@@ -35,8 +35,17 @@ import time
 from typing import Any
 
 from ..core import Move, State
-from .search import (Bot, Candidate, Clock, determinize, expected_value, has_hidden_information,
-                     leaf_value, outcome_at, sample_outcome)
+from .search import (
+    Bot,
+    Candidate,
+    Clock,
+    determinize,
+    expected_value,
+    has_hidden_information,
+    leaf_value,
+    outcome_at,
+    sample_outcome,
+)
 
 __all__ = ["MCTSBot"]
 
@@ -71,14 +80,32 @@ class MCTSBot(Bot):
 
     name = "mcts"
     effort = ("iterations", 1.0)
-    rules = {"iterations": ("int", 1), "c": ("number", 0, 100), "playout_depth": ("int", 0),
-             "widening": ("number", 0.01, 1000), "prior_share": ("number", 0, 1),
-             "expand_sample": ("int", 1), "early_stop": ("bool",), "sort_visits": ("int", 1),
-             "turn_horizon": ("bool",), "reply_turns": ("int", 0)}
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "iterations": None, "c": 0.2,
-                                "playout_depth": 0, "widening": 2.0, "prior_share": 0.25,
-                                "expand_sample": 6, "early_stop": True,
-                                "sort_visits": 32, "turn_horizon": True, "reply_turns": None}
+    rules = {
+        "iterations": ("int", 1),
+        "c": ("number", 0, 100),
+        "playout_depth": ("int", 0),
+        "widening": ("number", 0.01, 1000),
+        "prior_share": ("number", 0, 1),
+        "expand_sample": ("int", 1),
+        "early_stop": ("bool",),
+        "sort_visits": ("int", 1),
+        "turn_horizon": ("bool",),
+        "reply_turns": ("int", 0),
+    }
+    defaults: dict[str, Any] = {
+        "seed": None,
+        "budget": None,
+        "iterations": None,
+        "c": 0.2,
+        "playout_depth": 0,
+        "widening": 2.0,
+        "prior_share": 0.25,
+        "expand_sample": 6,
+        "early_stop": True,
+        "sort_visits": 32,
+        "turn_horizon": True,
+        "reply_turns": None,
+    }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -195,10 +222,15 @@ class MCTSBot(Bot):
             done += 1
 
         self.last_iterations = done
-        ranked = sorted(root.children.items(),
-                        key=lambda kv: (-kv[1].visits, -kv[1].total[me] / max(kv[1].visits, 1)))
-        out = [Candidate(m, n.total[me] / n.visits, n.visits, "playouts") for m, n in ranked
-               if n.visits]
+        ranked = sorted(
+            root.children.items(),
+            key=lambda kv: (-kv[1].visits, -kv[1].total[me] / max(kv[1].visits, 1)),
+        )
+        out = [
+            Candidate(m, n.total[me] / n.visits, n.visits, "playouts")
+            for m, n in ranked
+            if n.visits
+        ]
         if prior and (top is None or len(out) < top):  # then the moves no playout reached
             floor = min(prior.values())  # (not rated in time: no better than the worst rated)
             for m in reversed(order):

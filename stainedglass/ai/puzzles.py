@@ -32,7 +32,8 @@ import json
 import random
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core import Game, Move, State, load
 from ..record import Record, load_record
@@ -40,8 +41,18 @@ from .bots import bot as make_bot
 from .review import _searcher, _value_after, _words, compare, label
 from .search import StopFlag, leaf_value, position_key, sample_outcome
 
-__all__ = ["Puzzle", "Attempt", "make", "shipped", "check", "loads", "dumps", "FORMAT",
-           "VERSION", "DIFFICULTIES"]
+__all__ = [
+    "Puzzle",
+    "Attempt",
+    "make",
+    "shipped",
+    "check",
+    "loads",
+    "dumps",
+    "FORMAT",
+    "VERSION",
+    "DIFFICULTIES",
+]
 
 FORMAT = "stainedglass-puzzles"
 VERSION = 1
@@ -140,28 +151,42 @@ class Puzzle:
         verdict = compare(state, move, playouts=self.playouts, seed=self.seed, stop=stop)
         loss = max(0.0, self.value - verdict.value)
         if label(loss) == "best":
-            return Attempt(str(move), True,
-                           f"Right: {move} is as good as {self.answer} here ({best}).", loss)
+            return Attempt(
+                str(move), True, f"Right: {move} is as good as {self.answer} here ({best}).", loss
+            )
         if verdict.refutation is not None:
             after = state.clone()
             after.play(move)
             who = after.game.player_names[after.current_player]
             answer = after.parse_move(verdict.refutation)
-            why = (f"after {move}, {who} plays {verdict.refutation} "
-                   f"({_words(after, answer)})")
+            why = f"after {move}, {who} plays {verdict.refutation} ({_words(after, answer)})"
         else:
             why = f"{move} ({_words(state, move)}) leaves {verdict.value:.0%} to win"
-        return Attempt(str(move), False,
-                       f"Not quite: {why}. The best was {self.answer}: {self.theme} "
-                       f"({self.value:.0%} to win; yours leaves {verdict.value:.0%}).", loss)
+        return Attempt(
+            str(move),
+            False,
+            f"Not quite: {why}. The best was {self.answer}: {self.theme} "
+            f"({self.value:.0%} to win; yours leaves {verdict.value:.0%}).",
+            loss,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "record": self.record.to_dict(), "answer": self.answer,
-                "rival": self.rival, "value": round(self.value, 4),
-                "rival_value": round(self.rival_value, 4), "margin": round(self.margin, 4),
-                "playouts": self.playouts, "seed": self.seed, "theme": self.theme,
-                "difficulty": self.difficulty, "solver": self.solver, "proved": self.proved,
-                "known": self.known}
+        return {
+            "id": self.id,
+            "record": self.record.to_dict(),
+            "answer": self.answer,
+            "rival": self.rival,
+            "value": round(self.value, 4),
+            "rival_value": round(self.rival_value, 4),
+            "margin": round(self.margin, 4),
+            "playouts": self.playouts,
+            "seed": self.seed,
+            "theme": self.theme,
+            "difficulty": self.difficulty,
+            "solver": self.solver,
+            "proved": self.proved,
+            "known": self.known,
+        }
 
 
 # ---- weighing moves ----------------------------------------------------------------------------
@@ -180,14 +205,14 @@ def _value(work: State, mover: int, seed: int, playouts: int) -> tuple[float, bo
     return 1 - top[0].value, bool(getattr(search, "exact", False))
 
 
-def _weigh(state: State, playouts: int, seed: int, moves: list[Move], root: bool = True
-           ) -> tuple[list[tuple[Move, float]], bool]:
+def _weigh(
+    state: State, playouts: int, seed: int, moves: list[Move], root: bool = True
+) -> tuple[list[tuple[Move, float]], bool]:
     """``moves`` and (``root``) the search's best moves from ``state``, each searched after it
     is played: best first, and whether every value is proved."""
     mover = state.current_player
     work = state.view(mover)  # the mover's knowledge only
-    ranked = (_searcher(work, seed, playouts, None, None).analyse(work, top=RIVALS) if root
-              else [])
+    ranked = _searcher(work, seed, playouts, None, None).analyse(work, top=RIVALS) if root else []
     candidates = list(dict.fromkeys(moves + [c.move for c in ranked]))
     out, proved = [], True
     for move in candidates:
@@ -230,8 +255,9 @@ def _known(state: State) -> str:
     return "Known this turn: " + ", ".join(reversed(seen)) + "."
 
 
-def _difficulty(state: State, puzzle_answer: Callable[[Move], bool], playouts: int,
-                seed: int) -> tuple[str, str]:
+def _difficulty(
+    state: State, puzzle_answer: Callable[[Move], bool], playouts: int, seed: int
+) -> tuple[str, str]:
     """The weakest solver that finds the answer: (difficulty, solver in words)."""
     mover = state.current_player
     work = state.view(mover)
@@ -258,14 +284,27 @@ def _try(state: State, playouts: int, margin: float, seed: int, ident: str) -> P
         exact, proved = _weigh(state, rules.prove, seed, [m for m, _ in again])
         if proved and (str(exact[0][0]) != str(best) or exact[0][1] - exact[1][1] < margin):
             return None  # the whole truth says otherwise
-    difficulty, solver = _difficulty(state, lambda move: same_position(state, move, best),
-                                     playouts, seed)
+    difficulty, solver = _difficulty(
+        state, lambda move: same_position(state, move, best), playouts, seed
+    )
     record = state.record()
     record.at = len(record.moves)
-    return Puzzle(ident, record, str(best), str(rival), first[0][1], first[1][1],
-                  first[0][1] - first[1][1], playouts, seed,
-                  state.game.puzzle_theme(state, best, rival), difficulty, solver, proved,
-                  _known(state))
+    return Puzzle(
+        ident,
+        record,
+        str(best),
+        str(rival),
+        first[0][1],
+        first[1][1],
+        first[0][1] - first[1][1],
+        playouts,
+        seed,
+        state.game.puzzle_theme(state, best, rival),
+        difficulty,
+        solver,
+        proved,
+        _known(state),
+    )
 
 
 def _mining_game(game: Game, seed: int, first_ply: int) -> list[State]:
@@ -282,16 +321,26 @@ def _mining_game(game: Game, seed: int, first_ply: int) -> list[State]:
         moves = state.legal_moves()
         if len(state.history) >= first_ply and len(moves) >= 2:
             out.append(state.clone())
-        move = rng.choice(moves) if rng.random() < EXPLORE else player.choose(state.view(
-            state.current_player))
+        move = (
+            rng.choice(moves)
+            if rng.random() < EXPLORE
+            else player.choose(state.view(state.current_player))
+        )
         state.play(move)
     return out
 
 
-def make(game: str | Game, n: int = 40, seed: int = 0, playouts: int | None = None,
-                 margin: float | None = None, progress: Callable[[int, int], None] | None = None,
-                 stop: StopFlag | None = None, max_games: int | None = None,
-                 **options: Any) -> list[Puzzle]:
+def make(
+    game: str | Game,
+    n: int = 40,
+    seed: int = 0,
+    playouts: int | None = None,
+    margin: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    stop: StopFlag | None = None,
+    max_games: int | None = None,
+    **options: Any,
+) -> list[Puzzle]:
     """Mine ``n`` puzzles of ``game`` (reproducible: the same arguments, the same puzzles).
     Each mining game tries positions in a seeded random order and gives at most one puzzle.
     ``playouts`` and ``margin`` default to the game's ``puzzle_rules``; ``progress(found, n)``
@@ -306,8 +355,7 @@ def make(game: str | Game, n: int = 40, seed: int = 0, playouts: int | None = No
     if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= 10**6:
         raise ValueError(f"make: playouts must be 1 to 1,000,000, not {playouts!r}")
     if not isinstance(margin, (int, float)) or isinstance(margin, bool) or not 0 < margin < 1:
-        raise ValueError(f"make: margin is win-chance points above 0 and below 1, "
-                         f"not {margin!r}")
+        raise ValueError(f"make: margin is win-chance points above 0 and below 1, not {margin!r}")
     rng = random.Random(seed)
     found: list[Puzzle] = []
     for _ in range(100 * n if max_games is None else max_games):
@@ -318,8 +366,7 @@ def make(game: str | Game, n: int = 40, seed: int = 0, playouts: int | None = No
         for state in positions[:3]:
             if stop is not None and stop.is_set():
                 break
-            puzzle = _try(state, playouts, margin, seed,
-                          f"{g.name}-{seed}-{len(found) + 1:03d}")
+            puzzle = _try(state, playouts, margin, seed, f"{g.name}-{seed}-{len(found) + 1:03d}")
             if puzzle is not None:
                 found.append(puzzle)
                 if progress is not None:
@@ -328,15 +375,19 @@ def make(game: str | Game, n: int = 40, seed: int = 0, playouts: int | None = No
     return found
 
 
-def check(puzzle: Puzzle, factor: int = 2, seed: int | None = None, root: bool = False
-          ) -> bool:
+def check(puzzle: Puzzle, factor: int = 2, seed: int | None = None, root: bool = False) -> bool:
     """Whether the answer is still best at ``factor`` times the puzzle's budget: searched after
     it is played, it beats the rival (and, with ``root``, the search's own best moves there)."""
     state = puzzle.state()
     answer = state.parse_move(puzzle.answer)
     rival = state.parse_move(puzzle.rival)
-    ranked, _ = _weigh(state, factor * puzzle.playouts,
-                       puzzle.seed + 1 if seed is None else seed, [answer, rival], root)
+    ranked, _ = _weigh(
+        state,
+        factor * puzzle.playouts,
+        puzzle.seed + 1 if seed is None else seed,
+        [answer, rival],
+        root,
+    )
     return puzzle.is_answer(ranked[0][0])
 
 
@@ -348,9 +399,19 @@ def dumps(found: list[Puzzle], **made_by: Any) -> str:
     games = {p.game for p in found}
     if len(games) > 1:
         raise ValueError(f"dumps: one game a file, not {sorted(games)}")
-    return json.dumps({"format": FORMAT, "version": VERSION,
-                       "game": games.pop() if games else "", "made_by": made_by,
-                       "puzzles": [p.to_dict() for p in found]}, indent=1) + "\n"
+    return (
+        json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "game": games.pop() if games else "",
+                "made_by": made_by,
+                "puzzles": [p.to_dict() for p in found],
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 def _field(item: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -385,20 +446,30 @@ def loads(text: str, where: str = "puzzles") -> list[Puzzle]:
             record = load_record(json.dumps(_field(item, "record", dict, at)))
         except ValueError as e:
             raise ValueError(f"{at}: {e}") from None
-        numbers = {k: float(_field(item, k, (int, float), at))
-                   for k in ("value", "rival_value", "margin")}
+        numbers = {
+            k: float(_field(item, k, (int, float), at)) for k in ("value", "rival_value", "margin")
+        }
         if not all(0 <= v <= 1 for v in numbers.values()):
             raise ValueError(f"{at}: value, rival_value and margin are shares 0..1")
         difficulty = _field(item, "difficulty", str, at)
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"{at}: difficulty {difficulty!r} is not one of {DIFFICULTIES}")
-        puzzle = Puzzle(_field(item, "id", str, at)[:80], record,
-                        _field(item, "answer", str, at)[:500], _field(item, "rival", str, at)[:500],
-                        numbers["value"], numbers["rival_value"], numbers["margin"],
-                        _field(item, "playouts", int, at), _field(item, "seed", int, at),
-                        _field(item, "theme", str, at)[:300], difficulty,
-                        _field(item, "solver", str, at)[:200], bool(item.get("proved", False)),
-                        str(item.get("known", ""))[:500])
+        puzzle = Puzzle(
+            _field(item, "id", str, at)[:80],
+            record,
+            _field(item, "answer", str, at)[:500],
+            _field(item, "rival", str, at)[:500],
+            numbers["value"],
+            numbers["rival_value"],
+            numbers["margin"],
+            _field(item, "playouts", int, at),
+            _field(item, "seed", int, at),
+            _field(item, "theme", str, at)[:300],
+            difficulty,
+            _field(item, "solver", str, at)[:200],
+            bool(item.get("proved", False)),
+            str(item.get("known", ""))[:500],
+        )
         if not 1 <= puzzle.playouts <= 10**6:
             raise ValueError(f"{at}: playouts must be 1 to 1,000,000")
         state = puzzle.state()
@@ -408,8 +479,9 @@ def loads(text: str, where: str = "puzzles") -> list[Puzzle]:
             try:
                 state.clone().play(state.parse_move(getattr(puzzle, key)))
             except ValueError as e:  # IllegalMove is a ValueError
-                raise ValueError(f"{at}: the {key} {getattr(puzzle, key)!r} is illegal: "
-                                 f"{e}") from None
+                raise ValueError(
+                    f"{at}: the {key} {getattr(puzzle, key)!r} is illegal: {e}"
+                ) from None
         out.append(puzzle)
     return out
 
@@ -422,8 +494,7 @@ def shipped(game: str, difficulty: str | None = None) -> list[Puzzle]:
     puzzles.json``), optionally only those of one ``difficulty``."""
     g = load(game)
     if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                         f"not {difficulty!r}")
+        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     if g.name not in _SHIPPED:
         package = type(g).__module__.rpartition(".")[0]
         try:

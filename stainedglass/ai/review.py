@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core import CHANCE, Move, State
 from .bots import bot as make_bot, bot_class
@@ -119,8 +120,9 @@ class Review:
 # ---- one move -------------------------------------------------------------------------------
 
 
-def _searcher(state: State, seed: int, playouts: int | None, budget_s: float | None,
-              stop: StopFlag | None) -> Any:
+def _searcher(
+    state: State, seed: int, playouts: int | None, budget_s: float | None, stop: StopFlag | None
+) -> Any:
     """The game's hint search with this budget (``playouts`` in its own units of work)."""
     name = state.game.hint_bot
     cls = bot_class(name)
@@ -140,12 +142,17 @@ def _searcher(state: State, seed: int, playouts: int | None, budget_s: float | N
 
 
 def _check_budget(playouts: int | None, budget_s: float | None) -> None:
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
-                                 or not 1 <= playouts <= 1_000_000):
+    if playouts is not None and (
+        isinstance(playouts, bool)
+        or not isinstance(playouts, int)
+        or not 1 <= playouts <= 1_000_000
+    ):
         raise ValueError(f"playouts must be a whole number 1 to 1,000,000, not {playouts!r}")
-    if budget_s is not None and (isinstance(budget_s, bool)
-                                 or not isinstance(budget_s, (int, float))
-                                 or not 0 < budget_s <= 3600):
+    if budget_s is not None and (
+        isinstance(budget_s, bool)
+        or not isinstance(budget_s, (int, float))
+        or not 0 < budget_s <= 3600
+    ):
         raise ValueError(f"budget_s must be a number of seconds above 0, not {budget_s!r}")
 
 
@@ -162,9 +169,14 @@ def _spread(state: State, mover: int, value: float) -> tuple[float, ...]:
     return tuple(value if p == mover else (1 - value) * s / others for p, s in enumerate(shares))
 
 
-def _value_after(state: State, mover: int, seed: int, playouts: int | None,
-                 budget_s: float | None, stop: StopFlag | None
-                 ) -> tuple[float, Move | None]:
+def _value_after(
+    state: State,
+    mover: int,
+    seed: int,
+    playouts: int | None,
+    budget_s: float | None,
+    stop: StopFlag | None,
+) -> tuple[float, Move | None]:
     """The ``mover``'s value of ``state`` (just after their move) and the next player's best
     answer when another player moves next."""
     if state.is_terminal():
@@ -235,9 +247,14 @@ def _words(state: State, move: Move | str) -> str:
     return said.words.rstrip(".") if said.legal else str(said)
 
 
-def compare(state: State, move: Move | str, budget_s: float | None = None,
-            playouts: int | None = None, seed: int = 0, stop: StopFlag | None = None,
-            ) -> Comparison:
+def compare(
+    state: State,
+    move: Move | str,
+    budget_s: float | None = None,
+    playouts: int | None = None,
+    seed: int = 0,
+    stop: StopFlag | None = None,
+) -> Comparison:
     """``move`` against the best move the search finds, from the mover's seat: both values, the
     loss, the next player's best answer to ``move`` and the reason in the game's own words.
     The budget: ``playouts`` per position searched (reproducible), or ``budget_s`` seconds in
@@ -272,27 +289,41 @@ def compare(state: State, move: Move | str, budget_s: float | None = None,
     word = label(loss)
     words = _words(state, move)
     if best == move or word == "best":
-        reason = (f"{move} is as good as the best the search found: {value:.0%} to win "
-                  f"({words})")
+        reason = f"{move} is as good as the best the search found: {value:.0%} to win ({words})"
     else:
-        reason = (f"{best} was best, {best_value:.0%} to win ({_words(state, best)}); "
-                  f"{move} leaves {value:.0%} ({words})")
+        reason = (
+            f"{best} was best, {best_value:.0%} to win ({_words(state, best)}); "
+            f"{move} leaves {value:.0%} ({words})"
+        )
         if refutation is not None:
             after = state.clone()
             after.play(move)
             who = after.game.player_names[after.current_player]
             reason += f"; {who} answers {refutation}: {_words(after, refutation)}"
-    return Comparison(str(move), value, str(best), best_value, loss, word,
-                      None if refutation is None else str(refutation), reason + ".")
+    return Comparison(
+        str(move),
+        value,
+        str(best),
+        best_value,
+        loss,
+        word,
+        None if refutation is None else str(refutation),
+        reason + ".",
+    )
 
 
 # ---- a whole game -------------------------------------------------------------------------------
 
 
-def review(record: Any, budget_s: float | None = None, playouts: int | None = None,
-           seed: int = 0, player: int | None = None,
-           progress: Callable[[int, int], None] | None = None,
-           stop: StopFlag | None = None) -> Review:
+def review(
+    record: Any,
+    budget_s: float | None = None,
+    playouts: int | None = None,
+    seed: int = 0,
+    player: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    stop: StopFlag | None = None,
+) -> Review:
     """Every move of ``record`` (a :class:`~stainedglass.Record`, or a state whose game so far
     is reviewed) judged with :func:`compare`; chance moves shown as luck. ``player``: review as
     that player saw the game (the others' hidden cards guessed). ``progress(done, total)`` is
@@ -319,35 +350,74 @@ def review(record: Any, budget_s: float | None = None, playouts: int | None = No
             state.play(text)
             chances = _chances_here(state, seed + ply, playouts, per_ply, stop, player)
             nxt = state.current_player if state.current_player >= 0 else 0
-            out.judgements.append(Judgement(
-                ply, CHANCE, text, previous[nxt], chances[nxt], 0.0, "luck", None,
-                f"{text}: luck for {state.game.player_names[nxt]}, "
-                f"{previous[nxt]:.0%} -> {chances[nxt]:.0%}", chances))
-        elif (player is not None and player != mover
-              and state.game.facts.hidden_information):
+            out.judgements.append(
+                Judgement(
+                    ply,
+                    CHANCE,
+                    text,
+                    previous[nxt],
+                    chances[nxt],
+                    0.0,
+                    "luck",
+                    None,
+                    f"{text}: luck for {state.game.player_names[nxt]}, "
+                    f"{previous[nxt]:.0%} -> {chances[nxt]:.0%}",
+                    chances,
+                )
+            )
+        elif player is not None and player != mover and state.game.facts.hidden_information:
             state.play(text)  # their cards are hidden from the reviewer: not judged
             chances = _chances_here(state, seed + ply, playouts, per_ply, stop, player)
             who = state.game.player_names[mover]
-            out.judgements.append(Judgement(
-                ply, mover, text, previous[mover], chances[mover], 0.0, "hidden", None,
-                f"{who} played {text}: not judged, their cards are hidden from you", chances))
+            out.judgements.append(
+                Judgement(
+                    ply,
+                    mover,
+                    text,
+                    previous[mover],
+                    chances[mover],
+                    0.0,
+                    "hidden",
+                    None,
+                    f"{who} played {text}: not judged, their cards are hidden from you",
+                    chances,
+                )
+            )
         else:
             seen = state if player is None or player == mover else state.view(player)
-            verdict = compare(seen, text, budget_s=per_ply, playouts=playouts, seed=seed + ply,
-                              stop=stop)
+            verdict = compare(
+                seen, text, budget_s=per_ply, playouts=playouts, seed=seed + ply, stop=stop
+            )
             state.play(text)
             chances = _spread(state, mover, verdict.value)
-            out.judgements.append(Judgement(
-                ply, mover, text, verdict.best_value, verdict.value, verdict.loss, verdict.label,
-                verdict.best, verdict.reason, chances))
+            out.judgements.append(
+                Judgement(
+                    ply,
+                    mover,
+                    text,
+                    verdict.best_value,
+                    verdict.value,
+                    verdict.loss,
+                    verdict.label,
+                    verdict.best,
+                    verdict.reason,
+                    chances,
+                )
+            )
         previous = chances
         if progress is not None:
             progress(ply, len(moves))
     return out
 
 
-def _chances_here(state: State, seed: int, playouts: int | None, budget_s: float | None,
-                  stop: StopFlag | None, player: int | None) -> tuple[float, ...]:
+def _chances_here(
+    state: State,
+    seed: int,
+    playouts: int | None,
+    budget_s: float | None,
+    stop: StopFlag | None,
+    player: int | None,
+) -> tuple[float, ...]:
     """Every player's share of the win in this position (the timeline's point)."""
     if state.is_terminal():
         return tuple(state.returns())

@@ -13,12 +13,24 @@ import random
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Hashable, Protocol
+from typing import Any, Protocol
+from collections.abc import Hashable
 
 from ..core import Move, State
 
-__all__ = ["Bot", "Candidate", "Clock", "StopFlag", "determinize", "sample_outcome", "outcome_at",
-           "position_key", "has_hidden_information", "leaf_value", "expected_value"]
+__all__ = [
+    "Bot",
+    "Candidate",
+    "Clock",
+    "StopFlag",
+    "determinize",
+    "sample_outcome",
+    "outcome_at",
+    "position_key",
+    "has_hidden_information",
+    "leaf_value",
+    "expected_value",
+]
 
 
 @dataclass(frozen=True)
@@ -48,8 +60,9 @@ class Clock:
     [False, False, True]
     """
 
-    def __init__(self, seconds: float | None, iterations: int | None = None,
-                 stop: StopFlag | None = None) -> None:
+    def __init__(
+        self, seconds: float | None, iterations: int | None = None, stop: StopFlag | None = None
+    ) -> None:
         self.start = time.perf_counter()
         self.seconds = seconds
         self.deadline = None if seconds is None else self.start + seconds
@@ -112,8 +125,10 @@ class Bot:
         self.stop = stop
         unknown = sorted(set(options) - set(self.defaults))
         if unknown:
-            raise ValueError(f"bot {self.name!r}: unknown option {unknown[0]!r}; its options are: "
-                             + ", ".join(sorted(self.defaults)))
+            raise ValueError(
+                f"bot {self.name!r}: unknown option {unknown[0]!r}; its options are: "
+                + ", ".join(sorted(self.defaults))
+            )
         self.options = {**self.defaults, **options}
         rules: dict[str, tuple[Any, ...]] = {}
         for klass in reversed(type(self).__mro__):  # a bot's rules, then its subclasses'
@@ -129,13 +144,16 @@ class Bot:
 
     def _check(self, state: State) -> None:
         if self.games and state.game.name not in self.games:
-            raise ValueError(f"the {self.name} bot plays {' and '.join(self.games)}, not "
-                             f"{state.game.name}")
+            raise ValueError(
+                f"the {self.name} bot plays {' and '.join(self.games)}, not {state.game.name}"
+            )
         if state.is_terminal():
             raise ValueError(f"{self.name}: the game is over, there is no move to choose")
         if state.is_chance():
-            raise ValueError(f"{self.name}: this is a chance node; the game draws it "
-                             "(state.sample_chance()), not a player")
+            raise ValueError(
+                f"{self.name}: this is a chance node; the game draws it "
+                "(state.sample_chance()), not a player"
+            )
 
     def choose(self, state: State) -> Move:
         """The move this bot plays in ``state`` (which it leaves unchanged)."""
@@ -165,14 +183,15 @@ def _check_option(bot: str, key: str, value: Any, rule: tuple[Any, ...]) -> None
     kind = rule[0]
     number = not isinstance(value, bool) and isinstance(value, (int, float))
     if kind == "seconds" and not (number and 0 < value <= 3600):
-        raise ValueError(f"bot {bot!r}: {key}= must be a positive number of seconds, "
-                         f"not {value!r}")
+        raise ValueError(f"bot {bot!r}: {key}= must be a positive number of seconds, not {value!r}")
     if kind == "int" and (not number or not isinstance(value, int) or value < rule[1]):
-        raise ValueError(f"bot {bot!r}: {key}= must be a whole number, {rule[1]} or more, "
-                         f"not {value!r}")
+        raise ValueError(
+            f"bot {bot!r}: {key}= must be a whole number, {rule[1]} or more, not {value!r}"
+        )
     if kind == "number" and not (number and rule[1] <= value <= rule[2]):
-        raise ValueError(f"bot {bot!r}: {key}= must be a number from {rule[1]:g} to "
-                         f"{rule[2]:g}, not {value!r}")
+        raise ValueError(
+            f"bot {bot!r}: {key}= must be a number from {rule[1]:g} to {rule[2]:g}, not {value!r}"
+        )
     if kind == "bool" and not isinstance(value, bool):
         raise ValueError(f"bot {bot!r}: {key}= must be True or False, not {value!r}")
 

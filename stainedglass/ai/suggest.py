@@ -37,15 +37,26 @@ class Suggestion:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (the move as text) for a view, a chart or JSON."""
-        return {"move": str(self.move), "value": self.value, "support": self.support,
-                "unit": self.unit, "reason": self.reason}
+        return {
+            "move": str(self.move),
+            "value": self.value,
+            "support": self.support,
+            "unit": self.unit,
+            "reason": self.reason,
+        }
 
     def __str__(self) -> str:
         return f"{self.move}  {self.value:.0%} ({self.support} {self.unit}): {self.reason}"
 
 
-def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str | None = None,
-            seed: int | None = None, **options: Any) -> list[Suggestion]:
+def suggest(
+    state: State,
+    top: int = 5,
+    budget_s: float = 1.0,
+    bot: str | None = None,
+    seed: int | None = None,
+    **options: Any,
+) -> list[Suggestion]:
     """The ``top`` best moves for the player to move, best first, found by ``bot`` (by default
     the game's hint search, ``Game.hint_bot``) within ``budget_s`` seconds (reasons
     included). ``options`` go to the bot (e.g. ``c=0.6`` for mcts, or
@@ -69,6 +80,7 @@ def suggest(state: State, top: int = 5, budget_s: float = 1.0, bot: str | None =
     out = []
     for c in ranked:
         said = state.explain(c.move)
-        out.append(Suggestion(c.move, c.value, c.support, c.unit,
-                              said.words if said.legal else str(said)))
+        out.append(
+            Suggestion(c.move, c.value, c.support, c.unit, said.words if said.legal else str(said))
+        )
     return out

@@ -24,14 +24,25 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core import Game, load
 from .bots import bot as make_bot
 from .search import StopFlag
 
-__all__ = ["GameTask", "GameResult", "Table", "cluster", "parse_bot", "parse_value", "play_game",
-           "table_of", "tournament", "wilson"]
+__all__ = [
+    "GameTask",
+    "GameResult",
+    "Table",
+    "cluster",
+    "parse_bot",
+    "parse_value",
+    "play_game",
+    "table_of",
+    "tournament",
+    "wilson",
+]
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
@@ -107,8 +118,10 @@ def play_game(task: GameTask) -> GameResult:
     moves = [0] * state.num_players
     while not state.is_terminal():
         if len(state.history) >= MAX_PLIES:  # a game that never ends is a bug: say so, not hang
-            raise RuntimeError(f"{task.game} (seed {task.seed}, bots {', '.join(task.bots)}) "
-                               f"did not end within {MAX_PLIES:,} moves")
+            raise RuntimeError(
+                f"{task.game} (seed {task.seed}, bots {', '.join(task.bots)}) "
+                f"did not end within {MAX_PLIES:,} moves"
+            )
         if state.is_chance():
             state.play(state.sample_chance())
             continue
@@ -152,21 +165,29 @@ class Table:
     stopped: bool = False
 
     def __str__(self) -> str:
-        head = (f"{'bot':<28} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'win rate':>9} "
-                f"{'95% CI':>15} {'avg score':>9} {'s/move':>8}")
+        head = (
+            f"{'bot':<28} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'win rate':>9} "
+            f"{'95% CI':>15} {'avg score':>9} {'s/move':>8}"
+        )
         lines = [f"tournament: {self.game}", head]
         for r in self.rows:
-            lines.append(f"{r['bot']:<28} {r['games']:>5} {r['wins']:>4} {r['draws']:>4} "
-                         f"{r['losses']:>4} {r['win_rate']:>9.1%} "
-                         f"{r['ci_low']:>7.1%}-{r['ci_high']:<7.1%} {r['avg_score']:>9.1f} "
-                         f"{r['sec_per_move']:>8.3f}")
+            lines.append(
+                f"{r['bot']:<28} {r['games']:>5} {r['wins']:>4} {r['draws']:>4} "
+                f"{r['losses']:>4} {r['win_rate']:>9.1%} "
+                f"{r['ci_low']:>7.1%}-{r['ci_high']:<7.1%} {r['avg_score']:>9.1f} "
+                f"{r['sec_per_move']:>8.3f}"
+            )
         seated = [r for r in self.rows if len(r.get("by_seat", ())) > 1]
         if seated:
             lines.append("by seat (won-drawn-lost):")
             for r in seated:
-                lines.append(f"  {r['bot']:<26} " + ", ".join(
-                    f"as {s['seat']} {s['wins']}-{s['draws']}-{s['losses']}"
-                    for s in r["by_seat"]))
+                lines.append(
+                    f"  {r['bot']:<26} "
+                    + ", ".join(
+                        f"as {s['seat']} {s['wins']}-{s['draws']}-{s['losses']}"
+                        for s in r["by_seat"]
+                    )
+                )
         if self.stopped:
             lines.append(f"stopped after {len(self.results)} of {self.planned} games")
         return "\n".join(lines)
@@ -187,8 +208,9 @@ def cluster(address: str) -> Any:
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ValueError("a Dask scheduler needs the cluster extra: pip install "
-                         "'stainedglass-games[cluster]'") from None
+        raise ValueError(
+            "a Dask scheduler needs the cluster extra: pip install 'stainedglass-games[cluster]'"
+        ) from None
     try:
         return Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
@@ -201,16 +223,26 @@ def check_opening_plies(game: Game, plies: Any) -> None:
     if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 20:
         raise ValueError(f"opening_plies must be a whole number from 0 to 20, not {plies!r}")
     if plies and game.facts.chance:
-        raise ValueError(f"opening_plies: {game.name} has chance moves, so its games differ "
-                         "already; random openings are for games without chance")
+        raise ValueError(
+            f"opening_plies: {game.name} has chance moves, so its games differ "
+            "already; random openings are for games without chance"
+        )
 
 
-def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None, seed: int = 0,
-               options: dict[str, Any] | None = None, executor: Any = None,
-               progress: Callable[[int, int], None] | None = None,
-               stop: StopFlag | None = None,
-               on_game: Callable[[GameResult], None] | None = None,
-               rotate: bool = True, opening_plies: int = 0) -> Table:
+def tournament(
+    game: str,
+    bots: list[str],
+    n: int = 200,
+    jobs: int | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    executor: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    stop: StopFlag | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+    rotate: bool = True,
+    opening_plies: int = 0,
+) -> Table:
     """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
     ``"mcts:budget=0.2"``), rotating the seats from game to game (``rotate=False``: each bot
     keeps the seat it is listed in, to measure one seat), and return a :class:`Table`.
@@ -239,8 +271,10 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
         opts["players"] = len(bots)
         probe = load(game, **opts)
     if probe.num_players != len(bots):
-        raise ValueError(f"{game} is played by {probe.num_players} players here: give "
-                         f"{probe.num_players} bots, not {len(bots)}")
+        raise ValueError(
+            f"{game} is played by {probe.num_players} players here: give "
+            f"{probe.num_players} bots, not {len(bots)}"
+        )
     check_opening_plies(probe, opening_plies)
     k = len(bots)
     tasks = []
@@ -249,8 +283,9 @@ def tournament(game: str, bots: list[str], n: int = 200, jobs: int | None = None
         entries = tuple((seat + i * rotate) % k for seat in range(k))
         if opening_plies and i % k == 0:  # a new round: its games share this opening
             opening = _opening(probe, opening_plies, seed + i // k)
-        tasks.append(GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i,
-                              opening))
+        tasks.append(
+            GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i, opening)
+        )
 
     results: list[GameResult] = []
     stopped = False
@@ -308,8 +343,9 @@ def _opening(game: Any, plies: int, seed: int) -> tuple[str, ...]:
     return tuple(moves)
 
 
-def _gather(futures: list[Any], finished: Callable[[GameResult], None],
-            stop: StopFlag | None) -> bool:
+def _gather(
+    futures: list[Any], finished: Callable[[GameResult], None], stop: StopFlag | None
+) -> bool:
     """Hand each future's result to ``finished`` as it ends (any executor's futures: they
     are polled); True when ``stop`` was set first."""
     pending = list(futures)
@@ -348,12 +384,22 @@ def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
             counts[1 if value == 1.0 else 3 if value == 0.0 else 2] += 1  # a draw shares it
         games, wins, draws, losses = (sum(c[j] for c in by_seat.values()) for j in range(4))
         low, high = wilson(points, games)
-        rows.append({"bot": label, "games": games, "wins": int(wins), "draws": int(draws),
-                     "losses": int(losses), "win_rate": points / games if games else 0.0,
-                     "ci_low": low, "ci_high": high,
-                     "avg_score": score / games if games else 0.0,
-                     "sec_per_move": seconds / moves if moves else 0.0,
-                     "by_seat": [{"seat": names[seat], "games": n, "wins": w, "draws": d,
-                                  "losses": lost}
-                                 for seat, (n, w, d, lost) in sorted(by_seat.items())]})
+        rows.append(
+            {
+                "bot": label,
+                "games": games,
+                "wins": int(wins),
+                "draws": int(draws),
+                "losses": int(losses),
+                "win_rate": points / games if games else 0.0,
+                "ci_low": low,
+                "ci_high": high,
+                "avg_score": score / games if games else 0.0,
+                "sec_per_move": seconds / moves if moves else 0.0,
+                "by_seat": [
+                    {"seat": names[seat], "games": n, "wins": w, "draws": d, "losses": lost}
+                    for seat, (n, w, d, lost) in sorted(by_seat.items())
+                ],
+            }
+        )
     return Table(game, rows, results)

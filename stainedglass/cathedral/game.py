@@ -17,8 +17,18 @@ from typing import Any
 
 import numpy as np
 
-from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
-                    bool_option, register)
+from ..core import (
+    TERMINAL,
+    Facts,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PuzzleRules,
+    State,
+    bool_option,
+    register,
+)
 from ..core import cell_name, parse_cell, shared_returns
 from .pieces import (
     ALL_PIECES,
@@ -73,7 +83,7 @@ class CathedralState(State):
         if start is not None:
             self._set_start(start)
 
-    def _set_start(self, start: "StartPosition") -> None:
+    def _set_start(self, start: StartPosition) -> None:
         """Put the buildings of a ``start=`` position on the board (no claims are computed)."""
         if start.cathedral:
             self.occ[NEUTRAL] = start.cathedral
@@ -87,8 +97,9 @@ class CathedralState(State):
                 self.supply[side][move.piece] -= 1
                 self.buildings.append((side, move.piece, move.mask))
             # the first round cannot be over before the Cathedral is placed
-            self.has_built[side] = bool(placed) or (start.first_round_over
-                                                    and self.cathedral_state != "unplaced")
+            self.has_built[side] = bool(placed) or (
+                start.first_round_over and self.cathedral_state != "unplaced"
+            )
         self.terr = list(start.territory)
         self.to_move = start.to_move
         if start.skipped is not None:
@@ -135,9 +146,22 @@ class CathedralState(State):
         return self._snapshot()[:-2]
 
     def _restore(self, snap: Any) -> None:
-        (occ, terr, supply, buildings, self.cathedral_placer, self.cathedral_state, has_built,
-         self.to_move, self.last_claim, captures, skipped, match_scores, cand,
-         self._legal_cache) = snap
+        (
+            occ,
+            terr,
+            supply,
+            buildings,
+            self.cathedral_placer,
+            self.cathedral_state,
+            has_built,
+            self.to_move,
+            self.last_claim,
+            captures,
+            skipped,
+            match_scores,
+            cand,
+            self._legal_cache,
+        ) = snap
         self.occ = list(occ)
         self.terr = list(terr)
         self.supply = [list(supply[0]), list(supply[1])]
@@ -181,8 +205,9 @@ class CathedralState(State):
             if c_blocked & ~blocked == 0 and all(a <= b for a, b in zip(supply, c_supply)):
                 idx = c_idx  # nothing freed, no building returned: filter the last answer
                 check_supply = c_supply != supply
-        ok = ((table.lo[idx] & np.uint64(blocked & _LO))
-              | (table.hi[idx] & np.uint64(blocked >> 64))) == 0
+        ok = (
+            (table.lo[idx] & np.uint64(blocked & _LO)) | (table.hi[idx] & np.uint64(blocked >> 64))
+        ) == 0
         if check_supply:
             ok &= np.array([n > 0 for n in supply], dtype=bool)[table.piece[idx]]
         idx = idx[ok]
@@ -207,27 +232,35 @@ class CathedralState(State):
         who = SIDE_NAMES[side]
         if self.cathedral_state == "unplaced":
             if move.piece != CATHEDRAL:
-                return (f"the Cathedral is placed first: {who} must place the Cathedral "
-                        "before any building")
+                return (
+                    f"the Cathedral is placed first: {who} must place the Cathedral "
+                    "before any building"
+                )
             return None
         if move.piece == CATHEDRAL:
             if self.cathedral_state == "captured":
                 return "the Cathedral was captured: it leaves the game and is not placed again"
             return "the Cathedral is already on the board: it is placed once, at the start"
         if (move.piece, move.mask) not in SIDES[side].by_key:
-            return (f"those cells are not {who}'s {ALL_PIECES[move.piece]} in any rotation: "
-                    "buildings may be rotated, never flipped")
+            return (
+                f"those cells are not {who}'s {ALL_PIECES[move.piece]} in any rotation: "
+                "buildings may be rotated, never flipped"
+            )
         if self.supply[side][move.piece] == 0:
             return f"{who} has no {ALL_PIECES[move.piece]} left to place"
         occupied = move.mask & (self.occ[0] | self.occ[1] | self.occ[2])
         if occupied:
-            return (f"{mask_text(occupied)} {'is' if occupied & (occupied - 1) == 0 else 'are'} "
-                    "already covered: a building may not be placed on an occupied square")
+            return (
+                f"{mask_text(occupied)} {'is' if occupied & (occupied - 1) == 0 else 'are'} "
+                "already covered: a building may not be placed on an occupied square"
+            )
         theirs = move.mask & self.terr[1 - side]
         if theirs:
-            return (f"{mask_text(theirs)} {'is' if theirs & (theirs - 1) == 0 else 'are'} "
-                    f"{SIDE_NAMES[1 - side]}'s territory: a building may not be placed on the "
-                    "opponent's territory")
+            return (
+                f"{mask_text(theirs)} {'is' if theirs & (theirs - 1) == 0 else 'are'} "
+                f"{SIDE_NAMES[1 - side]}'s territory: a building may not be placed on the "
+                "opponent's territory"
+            )
         return None
 
     def _apply(self, move: Move) -> None:
@@ -354,8 +387,9 @@ class CathedralState(State):
             raise IllegalMove("a move is a building and its cells, e.g. 'castle c3 d3 e3 c4 e4'")
         name, *cell_texts = text.lower().split()
         if name not in _PIECE_INDEX:
-            raise IllegalMove(f"{name!r} is not a building; the buildings are: "
-                              + ", ".join(ALL_PIECES))
+            raise IllegalMove(
+                f"{name!r} is not a building; the buildings are: " + ", ".join(ALL_PIECES)
+            )
         piece = _PIECE_INDEX[name]
         cells = [parse_cell(c, SIZE, SIZE) for c in cell_texts]
         if len(set(cells)) != len(cells):
@@ -374,9 +408,12 @@ class CathedralState(State):
         if (piece, mask) in SIDES[1 - side].by_key:
             raise IllegalMove(
                 f"{mask_text(mask)} is the mirror image of {SIDE_NAMES[side]}'s {name}: "
-                "buildings may be rotated, never flipped")
-        raise IllegalMove(f"{mask_text(mask)} do not form a {name} in any rotation "
-                          "(buildings may be rotated, never flipped)")
+                "buildings may be rotated, never flipped"
+            )
+        raise IllegalMove(
+            f"{mask_text(mask)} do not form a {name} in any rotation "
+            "(buildings may be rotated, never flipped)"
+        )
 
     # ---- words -------------------------------------------------------------------------------
 
@@ -412,16 +449,28 @@ class CathedralState(State):
         """
         self._check_player(player)
         other = 1 - player
-        boards = (self.occ[player], self.occ[other], self.occ[NEUTRAL], self.terr[player],
-                  self.terr[other])
-        planes = np.unpackbits(np.frombuffer(b"".join(b.to_bytes(13, "little") for b in boards),
-                                             dtype=np.uint8).reshape(5, 13),
-                               axis=1, bitorder="little")[:, :SIZE * SIZE]
+        boards = (
+            self.occ[player],
+            self.occ[other],
+            self.occ[NEUTRAL],
+            self.terr[player],
+            self.terr[other],
+        )
+        planes = np.unpackbits(
+            np.frombuffer(
+                b"".join(b.to_bytes(13, "little") for b in boards), dtype=np.uint8
+            ).reshape(5, 13),
+            axis=1,
+            bitorder="little",
+        )[:, : SIZE * SIZE]
         counts = np.array(COUNTS, dtype=np.float32)
-        supply = [np.array(self.supply[p][:len(COUNTS)], dtype=np.float32) / counts
-                  for p in (player, other)]
-        flags = np.array([self.cathedral_state != "unplaced", self.to_move == player],
-                         dtype=np.float32)
+        supply = [
+            np.array(self.supply[p][: len(COUNTS)], dtype=np.float32) / counts
+            for p in (player, other)
+        ]
+        flags = np.array(
+            [self.cathedral_state != "unplaced", self.to_move == player], dtype=np.float32
+        )
         return np.concatenate([planes.astype(np.float32).ravel(), *supply, flags])
 
     def __str__(self) -> str:
@@ -444,11 +493,11 @@ class CathedralState(State):
                     ch = "."
                 line.append(ch)
             rows.append(f"{y + 1:>2} " + " ".join(line))
-        turn = ("game over" if self.to_move == TERMINAL
-                else f"{SIDE_NAMES[self.to_move]} to move")
+        turn = "game over" if self.to_move == TERMINAL else f"{SIDE_NAMES[self.to_move]} to move"
         game = f"game {self.game_number} of 2, " if self.game.settings["match"] else ""
-        rows.append(f"{game}{turn}; unplaced squares: Light {self.scores()[0]}, "
-                    f"Dark {self.scores()[1]}")
+        rows.append(
+            f"{game}{turn}; unplaced squares: Light {self.scores()[0]}, Dark {self.scores()[1]}"
+        )
         rows.append("L/D Light/Dark building, C Cathedral, l/d territory")
         return "\n".join(rows)
 
@@ -458,9 +507,13 @@ class CathedralState(State):
         """``"light"``, ``"dark"``, ``"cathedral"``, ``"light-territory"``, ``"dark-territory"``
         or ``"free"``."""
         bit = 1 << (row * SIZE + col)
-        for mask, name in ((self.occ[LIGHT], "light"), (self.occ[DARK], "dark"),
-                           (self.occ[NEUTRAL], "cathedral"), (self.terr[LIGHT], "light-territory"),
-                           (self.terr[DARK], "dark-territory")):
+        for mask, name in (
+            (self.occ[LIGHT], "light"),
+            (self.occ[DARK], "dark"),
+            (self.occ[NEUTRAL], "cathedral"),
+            (self.terr[LIGHT], "light-territory"),
+            (self.terr[DARK], "dark-territory"),
+        ):
             if mask & bit:
                 return name
         return "free"
@@ -496,12 +549,22 @@ def _parse_start(value: Any) -> StartPosition | None:
         return None
     if not isinstance(value, dict):
         raise ValueError("must be a mapping with keys cathedral, light, dark, to_move")
-    known = {"cathedral", "light", "dark", "to_move", "light_territory", "dark_territory",
-             "first_round_over", "skipped", "game_one"}
+    known = {
+        "cathedral",
+        "light",
+        "dark",
+        "to_move",
+        "light_territory",
+        "dark_territory",
+        "first_round_over",
+        "skipped",
+        "game_one",
+    }
     unknown = sorted((k for k in value if k not in known), key=repr)
     if unknown:
-        raise ValueError(f"unknown key {_brief(unknown[0])}; the keys are: "
-                         f"{', '.join(sorted(known))}")
+        raise ValueError(
+            f"unknown key {_brief(unknown[0])}; the keys are: {', '.join(sorted(known))}"
+        )
     covered = 0
 
     def cells(text: Any, where: str) -> int:
@@ -518,8 +581,9 @@ def _parse_start(value: Any) -> StartPosition | None:
     if cath is not None and not captured:
         cath_mask = cells(cath, "cathedral")
         if cath_mask not in CATHEDRAL_BY_MASK:
-            raise ValueError(f"cathedral: {_brief(cath)} does not form the Cathedral in any "
-                             "rotation")
+            raise ValueError(
+                f"cathedral: {_brief(cath)} does not form the Cathedral in any rotation"
+            )
         covered = cath_mask
     buildings: list[tuple[Placement, ...]] = []
     for side, key in enumerate(("light", "dark")):
@@ -538,14 +602,16 @@ def _parse_start(value: Any) -> StartPosition | None:
             piece = _PIECE_INDEX[name]
             move = SIDES[side].by_key.get((piece, cells(" ".join(text.split()[1:]), where)))
             if move is None:
-                raise ValueError(f"{where}: those cells do not form {key}'s {name} "
-                                 "(rotated, never flipped)")
+                raise ValueError(
+                    f"{where}: those cells do not form {key}'s {name} (rotated, never flipped)"
+                )
             counts[piece] += 1
             if counts[piece] > COUNTS[piece]:
                 raise ValueError(f"{where}: {key} has only {COUNTS[piece]} {name}")
             if move.mask & covered:
-                raise ValueError(f"{where}: overlaps another building at "
-                                 f"{mask_text(move.mask & covered)}")
+                raise ValueError(
+                    f"{where}: overlaps another building at {mask_text(move.mask & covered)}"
+                )
             covered |= move.mask
             placed.append(move)
         buildings.append(tuple(placed))
@@ -553,8 +619,9 @@ def _parse_start(value: Any) -> StartPosition | None:
     for key in ("light_territory", "dark_territory"):
         territory.append(cells(value.get(key, ""), key))
     if territory[0] & territory[1]:
-        raise ValueError(f"territory: {mask_text(territory[0] & territory[1])} cannot belong "
-                         "to both sides")
+        raise ValueError(
+            f"territory: {mask_text(territory[0] & territory[1])} cannot belong to both sides"
+        )
     to_move = value.get("to_move", "light")
     if to_move not in ("light", "dark"):
         raise ValueError(f"to_move must be 'light' or 'dark', not {_brief(to_move)}")
@@ -566,19 +633,32 @@ def _parse_start(value: Any) -> StartPosition | None:
         raise ValueError(f"skipped must be 'light', 'dark' or absent, not {_brief(skipped)}")
     game_one = value.get("game_one")
     if game_one is not None:
-        if not (isinstance(game_one, (list, tuple)) and len(game_one) == 2
-                and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 47
-                        for n in game_one)):
-            raise ValueError("game_one must be the first game's scores [light, dark], each "
-                             f"0 to 47 unplaced squares, not {_brief(game_one)}")
+        if not (
+            isinstance(game_one, (list, tuple))
+            and len(game_one) == 2
+            and all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 47 for n in game_one
+            )
+        ):
+            raise ValueError(
+                "game_one must be the first game's scores [light, dark], each "
+                f"0 to 47 unplaced squares, not {_brief(game_one)}"
+            )
         game_one = (game_one[0], game_one[1])
     if (buildings[0] or buildings[1]) and not cath_mask and not captured:
-        raise ValueError("cathedral: the Cathedral is placed before any building; give its "
-                         "cells or 'captured'")
-    return StartPosition(cath_mask, captured, (buildings[0], buildings[1]),
-                         (territory[0], territory[1]), LIGHT if to_move == "light" else DARK,
-                         first_round_over, None if skipped is None else _SIDE_KEYS.index(skipped),
-                         game_one)
+        raise ValueError(
+            "cathedral: the Cathedral is placed before any building; give its cells or 'captured'"
+        )
+    return StartPosition(
+        cath_mask,
+        captured,
+        (buildings[0], buildings[1]),
+        (territory[0], territory[1]),
+        LIGHT if to_move == "light" else DARK,
+        first_round_over,
+        None if skipped is None else _SIDE_KEYS.index(skipped),
+        game_one,
+    )
 
 
 _SIDE_KEYS = ("light", "dark")
@@ -587,7 +667,7 @@ _SIDE_KEYS = ("light", "dark")
 def _brief(value: Any, most: int = 40) -> str:
     """``repr(value)`` cut to ``most`` characters (an error message stays short)."""
     text = repr(value)
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def mask_of_moves(moves: tuple[Placement, ...] | list[Placement]) -> int:
@@ -616,16 +696,25 @@ class Cathedral(Game):
 
     name = "cathedral"
     title = "Cathedral"
-    facts = Facts(chance=False, hidden_information=False, min_players=2, max_players=2,
-                  lower_is_better=True, player_names=("Light", "Dark"),
-                  player_colours=("amber", "cobalt"), score_label="unplaced squares",
-                  hint_bot="cathedral")
+    facts = Facts(
+        chance=False,
+        hidden_information=False,
+        min_players=2,
+        max_players=2,
+        lower_is_better=True,
+        player_names=("Light", "Dark"),
+        player_colours=("amber", "cobalt"),
+        score_label="unplaced squares",
+        hint_bot="cathedral",
+    )
     options = {
         "players": Option(2, "always 2", lambda v: _two(v)),
-        "match": Option(False, "play the two-game match (Dark places the Cathedral in game two)",
-                        bool_option),
-        "start": Option(None, "a position to start from (tutorials, tests): see _parse_start",
-                        _parse_start),
+        "match": Option(
+            False, "play the two-game match (Dark places the Cathedral in game two)", bool_option
+        ),
+        "start": Option(
+            None, "a position to start from (tutorials, tests): see _parse_start", _parse_start
+        ),
     }
     state_class = CathedralState
     variants = [{}, {"match": True}]
@@ -635,8 +724,7 @@ class Cathedral(Game):
 
     # ---- puzzles: placements late enough to matter, and what the best one does -------------
 
-    puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=6, prove=20_000,
-                               prove_moves=40)
+    puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=6, prove=20_000, prove_moves=40)
 
     # ---- positions set up by hand (the position editor) ---------------------------------------
 
@@ -659,8 +747,11 @@ class Cathedral(Game):
         elif state.cathedral_state == "captured":
             out["cathedral"] = "captured"
         for side, key in enumerate(_SIDE_KEYS):
-            out[key] = [f"{ALL_PIECES[piece]} {mask_text(mask)}"
-                        for owner, piece, mask in state.buildings if owner == side]
+            out[key] = [
+                f"{ALL_PIECES[piece]} {mask_text(mask)}"
+                for owner, piece, mask in state.buildings
+                if owner == side
+            ]
         for side, key in enumerate(_SIDE_KEYS):
             out[f"{key}_territory"] = mask_text(state.terr[side] & ~occupied)
         if state.to_move == TERMINAL:  # set up again, the side to move cannot place: it ends
@@ -684,7 +775,7 @@ class Cathedral(Game):
             _check_position(start, bool(self.settings["match"]))
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
-        """"capture Dark's academy", "wall off 7 squares", "stop Dark walling off 9 squares"
+        """ "capture Dark's academy", "wall off 7 squares", "stop Dark walling off 9 squares"
         (the threat that the next best move leaves open), "fit your last buildings" or "keep
         room for your large buildings"."""
         assert isinstance(state, CathedralState)
@@ -723,56 +814,78 @@ def _check_position(start: StartPosition, match: bool) -> None:
     first = 1 - placer  # places the first building
     names = SIDE_NAMES
     placed = [len(start.buildings[LIGHT]), len(start.buildings[DARK])]
-    occ = [mask_of_moves(start.buildings[LIGHT]), mask_of_moves(start.buildings[DARK]),
-           start.cathedral]
+    occ = [
+        mask_of_moves(start.buildings[LIGHT]),
+        mask_of_moves(start.buildings[DARK]),
+        start.cathedral,
+    ]
     terr = start.territory
     keys = ("light_territory", "dark_territory")
     for side in (LIGHT, DARK):  # under its own buildings, a side's territory is just covered
-        for under, whose, rule in ((terr[side] & occ[NEUTRAL], "the Cathedral", ""),
-                                   (terr[side] & occ[1 - side], f"{names[1 - side]}'s building",
-                                    ": a building may not stand on the opponent's territory "
-                                    "(rule 5)")):
+        for under, whose, rule in (
+            (terr[side] & occ[NEUTRAL], "the Cathedral", ""),
+            (
+                terr[side] & occ[1 - side],
+                f"{names[1 - side]}'s building",
+                ": a building may not stand on the opponent's territory (rule 5)",
+            ),
+        ):
             if under:
                 verb = "is" if _one(under) else "are"
-                raise ValueError(f"{keys[side]}: {short_text(under)} {verb} {names[side]}'s "
-                                 f"territory and covered by {whose}{rule}")
+                raise ValueError(
+                    f"{keys[side]}: {short_text(under)} {verb} {names[side]}'s "
+                    f"territory and covered by {whose}{rule}"
+                )
     unplaced = not start.cathedral and not start.cathedral_captured
     if unplaced:
         for side in (LIGHT, DARK):
             if terr[side]:
-                raise ValueError(f"{keys[side]}: nothing is claimed before the Cathedral is "
-                                 "placed")
+                raise ValueError(f"{keys[side]}: nothing is claimed before the Cathedral is placed")
         if start.to_move != placer:
-            raise ValueError(f"to_move: {names[placer]} places the Cathedral first, so it is "
-                             f"{names[placer]}'s turn")
+            raise ValueError(
+                f"to_move: {names[placer]} places the Cathedral first, so it is "
+                f"{names[placer]}'s turn"
+            )
         if start.skipped is not None:
             raise ValueError("skipped: nobody is skipped before the Cathedral is placed")
         return
     if not start.first_round_over and not all(placed):  # the first round
         if start.cathedral_captured:
-            raise ValueError("cathedral: the first round claims nothing (rule 2), so the "
-                             "Cathedral cannot have been captured yet")
+            raise ValueError(
+                "cathedral: the first round claims nothing (rule 2), so the "
+                "Cathedral cannot have been captured yet"
+            )
         for side in (LIGHT, DARK):
             if terr[side]:
-                raise ValueError(f"{keys[side]}: the first round (the Cathedral and each side's "
-                                 "first building) claims nothing (rule 2)")
+                raise ValueError(
+                    f"{keys[side]}: the first round (the Cathedral and each side's "
+                    "first building) claims nothing (rule 2)"
+                )
         if placed[placer]:
-            raise ValueError(f"{_SIDE_KEYS[placer]}: {names[first]} places the first building "
-                             f"after the Cathedral, and {names[first]} has none yet")
+            raise ValueError(
+                f"{_SIDE_KEYS[placer]}: {names[first]} places the first building "
+                f"after the Cathedral, and {names[first]} has none yet"
+            )
         if placed[first] > 1:
-            raise ValueError(f"{_SIDE_KEYS[first]}: in the first round each side places one "
-                             f"building, and {names[placer]} has placed none yet")
+            raise ValueError(
+                f"{_SIDE_KEYS[first]}: in the first round each side places one "
+                f"building, and {names[placer]} has placed none yet"
+            )
         due = first if not placed[first] else placer
         if start.to_move != due:
-            raise ValueError(f"to_move: it is {names[due]}'s turn in the first round: "
-                             f"{names[placer]} places the Cathedral, then {names[first]} and "
-                             f"{names[placer]} one building each")
+            raise ValueError(
+                f"to_move: it is {names[due]}'s turn in the first round: "
+                f"{names[placer]} places the Cathedral, then {names[first]} and "
+                f"{names[placer]} one building each"
+            )
         if start.skipped is not None:
             raise ValueError("skipped: nobody is skipped in the first round")
         return
     if not any(placed):
-        raise ValueError("first_round_over: no building stands in the city, so the first round "
-                         "is not over (a capture always leaves the capturer's building)")
+        raise ValueError(
+            "first_round_over: no building stands in the city, so the first round "
+            "is not over (a capture always leaves the capturer's building)"
+        )
     for side in (LIGHT, DARK):  # territory is a whole region walled off by its side
         for region in regions(FULL & ~occ[side]):
             mine = region & terr[side]
@@ -781,23 +894,32 @@ def _check_position(start: StartPosition, match: bool) -> None:
                 raise ValueError(
                     f"{keys[side]}: {names[side]}'s territory {short_text(mine)} is not walled "
                     f"off: its region also holds {short_text(rest)}. A side claims a whole "
-                    f"region closed by its own buildings and the city's edge (rule 3)")
-    supply = [[n - sum(1 for m in start.buildings[side] if m.piece == k)
-               for k, n in enumerate(COUNTS)] for side in (LIGHT, DARK)]
+                    f"region closed by its own buildings and the city's edge (rule 3)"
+                )
+    supply = [
+        [n - sum(1 for m in start.buildings[side] if m.piece == k) for k, n in enumerate(COUNTS)]
+        for side in (LIGHT, DARK)
+    ]
     everything = occ[LIGHT] | occ[DARK] | occ[NEUTRAL]
     if start.skipped is not None:
         skipped = start.skipped
         if skipped == start.to_move:
-            raise ValueError(f"skipped: {names[skipped]} was skipped, so it is "
-                             f"{names[1 - skipped]}'s turn")
+            raise ValueError(
+                f"skipped: {names[skipped]} was skipped, so it is {names[1 - skipped]}'s turn"
+            )
         move = _a_placement(skipped, everything | terr[1 - skipped], supply[skipped])
         if move is not None:
-            raise ValueError(f"skipped: {names[skipped]} can still place ({move}); only a side "
-                             "that cannot place is skipped (rule 6)")
+            raise ValueError(
+                f"skipped: {names[skipped]} can still place ({move}); only a side "
+                "that cannot place is skipped (rule 6)"
+            )
     last = start.to_move if start.skipped is not None else 1 - start.to_move
     if placed[last] >= 2:  # its last building claimed (a first building may be its only one)
-        pieces = [(owner, move.piece, move.mask) for owner in (LIGHT, DARK)
-                  for move in start.buildings[owner]]
+        pieces = [
+            (owner, move.piece, move.mask)
+            for owner in (LIGHT, DARK)
+            for move in start.buildings[owner]
+        ]
         if start.cathedral:
             pieces.append((NEUTRAL, CATHEDRAL, start.cathedral))
         for region in regions(FULL & ~occ[last]):
@@ -810,12 +932,14 @@ def _check_position(start: StartPosition, match: bool) -> None:
                 raise ValueError(
                     f"{keys[last]}: {names[last]} built last, and that would have captured "
                     f"{whose} {ALL_PIECES[piece]}, alone in a region {names[last]} walls off "
-                    f"({short_text(region)}), and claimed it (rules 3-4)")
+                    f"({short_text(region)}), and claimed it (rules 3-4)"
+                )
             if not inside:
                 raise ValueError(
                     f"{keys[last]}: {names[last]} built last, and that claimed "
                     f"{short_text(region)}, walled off by {names[last]} with no other building "
-                    f"inside: mark it {names[last]}'s territory (rule 3)")
+                    f"inside: mark it {names[last]}'s territory (rule 3)"
+                )
 
 
 def _a_placement(side: int, blocked: int, supply: list[int]) -> Placement | None:
@@ -845,5 +969,14 @@ def _two(v: Any) -> int:
     return 2
 
 
-__all__ = ["Cathedral", "CathedralState", "Placement", "PIECES", "SIZES", "rotations", "shape_of",
-           "cells_of", "cell_name"]
+__all__ = [
+    "Cathedral",
+    "CathedralState",
+    "Placement",
+    "PIECES",
+    "SIZES",
+    "rotations",
+    "shape_of",
+    "cells_of",
+    "cell_name",
+]

@@ -52,15 +52,29 @@ import math
 import random
 import time
 from operator import mul
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate
 from ..core import TERMINAL, Move, State, bit_indices
-from .pieces import (CATHEDRAL, CATHEDRAL_MOVES, DARK, FULL, LIGHT, NEUTRAL, NOT_A, NOT_J, SIDES,
-                     SIZES, Placement, dilate, regions)
+from .pieces import (
+    CATHEDRAL,
+    CATHEDRAL_MOVES,
+    DARK,
+    FULL,
+    LIGHT,
+    NEUTRAL,
+    NOT_A,
+    NOT_J,
+    SIDES,
+    SIZES,
+    Placement,
+    dilate,
+    regions,
+)
 
 __all__ = ["Position", "CathedralSearch", "evaluate"]
 
@@ -107,8 +121,10 @@ _SIZE_OF = tuple(_SIZE[SIDES[side].piece].astype(np.float32) for side in (LIGHT,
 _TABLE_MASK = ([m.mask for m in SIDES[LIGHT].moves], [m.mask for m in SIDES[DARK].moves])
 _PIECE_OF = (tuple(_TABLE_PIECE[LIGHT].tolist()), tuple(_TABLE_PIECE[DARK].tolist()))
 """Each side's placements' buildings (``_TABLE_PIECE`` as Python ints, for ``make``)."""
-_MOVE_INDEX = ({m: i for i, m in enumerate(SIDES[LIGHT].moves)},
-               {m: i for i, m in enumerate(SIDES[DARK].moves)})
+_MOVE_INDEX = (
+    {m: i for i, m in enumerate(SIDES[LIGHT].moves)},
+    {m: i for i, m in enumerate(SIDES[DARK].moves)},
+)
 _CATHEDRAL_INDEX = {m: i for i, m in enumerate(CATHEDRAL_MOVES)}
 
 
@@ -125,12 +141,15 @@ def _set_bits(side: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _ON_CELL, _OF_PIECE = zip(_set_bits(LIGHT), _set_bits(DARK))
-_OFF_CELL = tuple(tuple(((1 << len(SIDES[side].moves)) - 1) & ~bits for bits in _ON_CELL[side])
-                  for side in (LIGHT, DARK))
+_OFF_CELL = tuple(
+    tuple(((1 << len(SIDES[side].moves)) - 1) & ~bits for bits in _ON_CELL[side])
+    for side in (LIGHT, DARK)
+)
 """Each side's placements not covering each cell, as bitsets."""
 _OF_SIZE = tuple(
     tuple(_bits_of(_SIZE_OF[side] == size) for size in sorted(set(SIZES[:CATHEDRAL]), reverse=True))
-    for side in (LIGHT, DARK))
+    for side in (LIGHT, DARK)
+)
 """Each side's placements of each building size, biggest first, as bitsets."""
 
 
@@ -149,8 +168,10 @@ def _kept_by(side: int, other: int) -> tuple[int, ...]:
     return tuple(kept)
 
 
-_KEPT_BY = ((_kept_by(LIGHT, LIGHT), _kept_by(LIGHT, DARK)),
-            (_kept_by(DARK, LIGHT), _kept_by(DARK, DARK)))
+_KEPT_BY = (
+    (_kept_by(LIGHT, LIGHT), _kept_by(LIGHT, DARK)),
+    (_kept_by(DARK, LIGHT), _kept_by(DARK, DARK)),
+)
 """``_KEPT_BY[s][t][i]``: ``t``'s placements still possible beside ``s``'s placement ``i``."""
 _BYTES = tuple((len(SIDES[side].moves) + 7) // 8 for side in (LIGHT, DARK))
 
@@ -165,15 +186,30 @@ class Position:
     buildings used up since (a capture frees squares: then from the whole table).
     """
 
-    __slots__ = ("occ", "terr", "supply", "buildings", "has_built", "to_move", "cathedral",
-                 "placer", "zob", "lead", "_stack", "_cand", "_whole")
+    __slots__ = (
+        "occ",
+        "terr",
+        "supply",
+        "buildings",
+        "has_built",
+        "to_move",
+        "cathedral",
+        "placer",
+        "zob",
+        "lead",
+        "_stack",
+        "_cand",
+        "_whole",
+    )
 
     def __init__(self, state: Any) -> None:
         self.occ = tuple(state.occ)
         self.terr = tuple(state.terr)
         self.supply = (tuple(state.supply[0]), tuple(state.supply[1]))
-        self.buildings = tuple((owner, piece, mask, _index_of(owner, piece, mask))
-                               for owner, piece, mask in state.buildings)
+        self.buildings = tuple(
+            (owner, piece, mask, _index_of(owner, piece, mask))
+            for owner, piece, mask in state.buildings
+        )
         self.has_built = tuple(state.has_built)
         self.to_move = state.to_move if state.to_move in (LIGHT, DARK) else TERMINAL
         self.cathedral = state.cathedral_state
@@ -190,8 +226,10 @@ class Position:
         # per side: whether its next claim must look at every region (see ``_claim``)
         # (a side yet to build looks at every region at its first claim: its first building
         # claims nothing, and may close off a region that its second then claims)
-        self._whole = (not self.has_built[LIGHT] or self._unsettled(LIGHT),
-                       not self.has_built[DARK] or self._unsettled(DARK))
+        self._whole = (
+            not self.has_built[LIGHT] or self._unsettled(LIGHT),
+            not self.has_built[DARK] or self._unsettled(DARK),
+        )
 
     def _unsettled(self, side: int) -> bool:
         """Whether some region of squares without ``side``'s buildings holds at most one
@@ -248,8 +286,11 @@ class Position:
             ok = _clear(side, _ALL[side], blocked)
             ok &= np.array(supply, dtype=bool)[_TABLE_PIECE[side]]
             bits = _bits_of(ok)
-        self._cand = ((bits, blocked, supply), self._cand[1]) if side == LIGHT else (
-            self._cand[0], (bits, blocked, supply))
+        self._cand = (
+            ((bits, blocked, supply), self._cand[1])
+            if side == LIGHT
+            else (self._cand[0], (bits, blocked, supply))
+        )
         return bits  # type: ignore[no-any-return]
 
     def _candidates(self, side: int) -> np.ndarray:
@@ -276,9 +317,21 @@ class Position:
 
     def make(self, code: int) -> None:
         side = self.to_move
-        self._stack.append((self.occ, self.terr, self.supply, self.buildings, self.has_built,
-                            self.to_move, self.cathedral, self.zob, self.lead, self._cand,
-                            self._whole))
+        self._stack.append(
+            (
+                self.occ,
+                self.terr,
+                self.supply,
+                self.buildings,
+                self.has_built,
+                self.to_move,
+                self.cathedral,
+                self.zob,
+                self.lead,
+                self._cand,
+                self._whole,
+            )
+        )
         occ = self.occ
         if code >= _CATHEDRAL:
             mask = CATHEDRAL_MOVES[code - _CATHEDRAL].mask
@@ -290,11 +343,12 @@ class Position:
             return
         mask = _TABLE_MASK[side][code]
         piece = _PIECE_OF[side][code]
-        self.occ = ((occ[0] | mask, occ[1], occ[2]) if side == LIGHT
-                    else (occ[0], occ[1] | mask, occ[2]))
+        self.occ = (
+            (occ[0] | mask, occ[1], occ[2]) if side == LIGHT else (occ[0], occ[1] | mask, occ[2])
+        )
         before = self.supply[side]
         left = before[piece] - 1
-        after = before[:piece] + (left,) + before[piece + 1:]
+        after = before[:piece] + (left,) + before[piece + 1 :]
         if side == LIGHT:
             self.lead += SIZES[piece]
             self.supply = (after, self.supply[1])
@@ -308,8 +362,9 @@ class Position:
             claimed = self._claim(side, mask)
         else:
             claimed = False
-            self.has_built = ((True, self.has_built[1]) if side == LIGHT
-                              else (self.has_built[0], True))
+            self.has_built = (
+                (True, self.has_built[1]) if side == LIGHT else (self.has_built[0], True)
+            )
         # each side's placements brought up to date: its own for the building used (when
         # the last were for the supply before), and, when the move claimed nothing, both
         # sides' for the squares the building covers (when the last were for those before)
@@ -328,8 +383,19 @@ class Position:
         self._next_turn(side)
 
     def unmake(self) -> None:
-        (self.occ, self.terr, self.supply, self.buildings, self.has_built, self.to_move,
-         self.cathedral, self.zob, self.lead, self._cand, self._whole) = self._stack.pop()
+        (
+            self.occ,
+            self.terr,
+            self.supply,
+            self.buildings,
+            self.has_built,
+            self.to_move,
+            self.cathedral,
+            self.zob,
+            self.lead,
+            self._cand,
+            self._whole,
+        ) = self._stack.pop()
 
     def _claim(self, side: int, mask: int) -> bool:
         """The claim rule, as ``CathedralState._claim``: every region of squares without this
@@ -442,6 +508,7 @@ def _index_of(owner: int, piece: int, mask: int) -> int:
 
 # ---- evaluation -------------------------------------------------------------------------------
 
+
 def _stuck(pos: Position, lit_bits: int, dim_bits: int) -> float:
     """Squares of Dark's buildings that fit nowhere any more, less Light's (``lit_bits`` and
     ``dim_bits``: their placements): they will stay unplaced."""
@@ -474,9 +541,14 @@ def _live(pos: Position) -> int:
     return covered.bit_count()
 
 
-def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
-             unsafe: float = _UNSAFE, mobility: float = _MOBILITY,
-             fragile: float = _FRAGILE) -> float:
+def evaluate(
+    pos: Position,
+    room: float = _ROOM,
+    excl: float = _EXCL,
+    unsafe: float = _UNSAFE,
+    mobility: float = _MOBILITY,
+    fragile: float = _FRAGILE,
+) -> float:
     """The expected final margin in squares (Dark's unplaced minus Light's), from Light's
     view; exact at the end. ``room``: what a free square of one's own territory is worth;
     ``excl``: what a free square is worth that only one's own buildings can still cover;
@@ -493,9 +565,13 @@ def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
     held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
     lit_bits, dim_bits = pos.placements(LIGHT), pos.placements(DARK)
-    value = (margin + _stuck(pos, lit_bits, dim_bits) + tempo
-             + room * held + mobility * (math.log1p(lit_bits.bit_count())
-                                         - math.log1p(dim_bits.bit_count())))
+    value = (
+        margin
+        + _stuck(pos, lit_bits, dim_bits)
+        + tempo
+        + room * held
+        + mobility * (math.log1p(lit_bits.bit_count()) - math.log1p(dim_bits.bit_count()))
+    )
     if fragile:
         value += fragile * (_fragile(pos, DARK, dim_bits) - _fragile(pos, LIGHT, lit_bits))
     if excl or unsafe:
@@ -503,23 +579,28 @@ def evaluate(pos: Position, room: float = _ROOM, excl: float = _EXCL,
         lit, dim = _cover(LIGHT, light), _cover(DARK, dark)
         value += excl * ((lit & ~dim).bit_count() - (dim & ~lit).bit_count())
         if unsafe:
-            value += unsafe * (_unsafe(pos, DARK, dark, dim & ~lit)
-                               - _unsafe(pos, LIGHT, light, lit & ~dim))
+            value += unsafe * (
+                _unsafe(pos, DARK, dark, dim & ~lit) - _unsafe(pos, LIGHT, light, lit & ~dim)
+            )
     return value
 
 
 def _clear(side: int, idx: np.ndarray, mask: int) -> np.ndarray:
     """Which placements of ``side`` in ``idx`` cover no square of the bitboard ``mask``."""
-    return ((_TABLE_LO[side][idx] & np.uint64(mask & _LO))
-            | (_TABLE_HI[side][idx] & np.uint64(mask >> 64))) == 0
+    return (
+        (_TABLE_LO[side][idx] & np.uint64(mask & _LO))
+        | (_TABLE_HI[side][idx] & np.uint64(mask >> 64))
+    ) == 0
 
 
 def _cover(side: int, idx: np.ndarray) -> int:
     """The squares some placement of ``side`` in ``idx`` covers, as a bitboard."""
     if not idx.size:
         return 0
-    return (int(np.bitwise_or.reduce(_TABLE_LO[side][idx]))
-            | int(np.bitwise_or.reduce(_TABLE_HI[side][idx])) << 64)
+    return (
+        int(np.bitwise_or.reduce(_TABLE_LO[side][idx]))
+        | int(np.bitwise_or.reduce(_TABLE_HI[side][idx])) << 64
+    )
 
 
 def _unsafe(pos: Position, side: int, idx: np.ndarray, only: int) -> float:
@@ -531,8 +612,13 @@ def _unsafe(pos: Position, side: int, idx: np.ndarray, only: int) -> float:
     safe = _clear(side, idx, FULL & ~only)
     spots = np.bincount(pieces, minlength=CATHEDRAL).tolist()
     safe_spots = np.bincount(pieces[safe], minlength=CATHEDRAL).tolist()
-    return float(sum(n * s for n, s, k, t in zip(pos.supply[side], SIZES, spots, safe_spots)
-                     if n and k and not t))
+    return float(
+        sum(
+            n * s
+            for n, s, k, t in zip(pos.supply[side], SIZES, spots, safe_spots)
+            if n and k and not t
+        )
+    )
 
 
 def _terminal_value(margin: float) -> float:
@@ -579,24 +665,51 @@ class CathedralSearch(Bot):
     name = "cathedral"
     games = ("cathedral",)
     effort = ("nodes", 5.0)
-    rules = {"depth": ("int", 1), "nodes": ("int", 1), "width": ("int", 1),
-             "order_depth": ("int", 0), "all_replies": ("bool",), "room": ("number", 0, 10),
-             "excl": ("number", 0, 10), "unsafe": ("number", 0, 10),
-             "even": ("bool",), "partial": ("bool",), "solve": ("int", 0),
-             "answers": ("int", 0), "reduce": ("int", 0), "late": ("int", 1),
-             "mobility": ("number", 0, 10), "fragile": ("number", 0, 10)}
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "depth": None, "nodes": None,
-                                "width": 12, "order_depth": 4, "all_replies": True,
-                                "room": _ROOM, "excl": _EXCL, "unsafe": _UNSAFE,
-                                "even": True, "partial": False,
-                                "solve": _SOLVE, "answers": _ANSWERS, "reduce": 2, "late": 2,
-                                "mobility": _MOBILITY, "fragile": _FRAGILE}
+    rules = {
+        "depth": ("int", 1),
+        "nodes": ("int", 1),
+        "width": ("int", 1),
+        "order_depth": ("int", 0),
+        "all_replies": ("bool",),
+        "room": ("number", 0, 10),
+        "excl": ("number", 0, 10),
+        "unsafe": ("number", 0, 10),
+        "even": ("bool",),
+        "partial": ("bool",),
+        "solve": ("int", 0),
+        "answers": ("int", 0),
+        "reduce": ("int", 0),
+        "late": ("int", 1),
+        "mobility": ("number", 0, 10),
+        "fragile": ("number", 0, 10),
+    }
+    defaults: dict[str, Any] = {
+        "seed": None,
+        "budget": None,
+        "depth": None,
+        "nodes": None,
+        "width": 12,
+        "order_depth": 4,
+        "all_replies": True,
+        "room": _ROOM,
+        "excl": _EXCL,
+        "unsafe": _UNSAFE,
+        "even": True,
+        "partial": False,
+        "solve": _SOLVE,
+        "answers": _ANSWERS,
+        "reduce": 2,
+        "late": 2,
+        "mobility": _MOBILITY,
+        "fragile": _FRAGILE,
+    }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         opts = self.options
-        seconds = (opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"]
-                   else 1.0)
+        seconds = (
+            opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"] else 1.0
+        )
         self._max_nodes = opts["nodes"]
         max_depth = opts["depth"]
         self._deadline = None if seconds is None else time.perf_counter() + seconds
@@ -625,12 +738,20 @@ class CathedralSearch(Bot):
         """When the budget cut the solve short: the root moves it had proved, as in
         ``solved`` (the search then plays a proved win, or leaves out the moves proved worse
         than another)."""
-        if (pos.cathedral != "unplaced" and _live(pos) <= opts["solve"] and len(codes) > 1
-                and (seconds is not None or self._max_nodes is not None)):
-            self._solve_root(pos, codes, sign, exact_all=top != 1,
-                             deadline=None if seconds is None
-                             else time.perf_counter() + seconds / 2,
-                             max_nodes=None if self._max_nodes is None else self._max_nodes // 2)
+        if (
+            pos.cathedral != "unplaced"
+            and _live(pos) <= opts["solve"]
+            and len(codes) > 1
+            and (seconds is not None or self._max_nodes is not None)
+        ):
+            self._solve_root(
+                pos,
+                codes,
+                sign,
+                exact_all=top != 1,
+                deadline=None if seconds is None else time.perf_counter() + seconds / 2,
+                max_nodes=None if self._max_nodes is None else self._max_nodes // 2,
+            )
         solved = self.solved
         if solved or self.proved:  # (a solve cut short: what it proved still stands)
             codes = _keeping(codes, solved or self.proved)
@@ -649,8 +770,7 @@ class CathedralSearch(Bot):
             try:
                 result = self._root(pos, order, depth, sign, partial)
             except _Timeout:
-                self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs,
-                                         False))
+                self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, False))
                 while pos._stack:  # back to the root from wherever the time ran out
                     pos.unmake()
                 # the moves weighed two plies deep go first; deeper, with ``partial``, the
@@ -658,8 +778,9 @@ class CathedralSearch(Bot):
                 # it was proved better at this depth)
                 if partial and (depth == 2 or opts["partial"]):
                     searched = {c for _, c in partial}
-                    done = (sorted(partial, key=lambda t: -t[0])
-                            + [(v, c) for v, c in done if c not in searched])
+                    done = sorted(partial, key=lambda t: -t[0]) + [
+                        (v, c) for v, c in done if c not in searched
+                    ]
                     plies.update(dict.fromkeys(searched, depth))
                     self.depth_reached = max(self.depth_reached, 2)
                 break  # the last depth searched to the end stands
@@ -680,22 +801,31 @@ class CathedralSearch(Bot):
         # promising keep the value of an earlier, shallower depth
         if solved:  # proved values: the moves kept as the search ranked them, then the rest
             rest = sorted((c for c in solved if c not in plies), key=lambda c: -solved[c][0])
-            return [Candidate(pos.move_of(c), (solved[c][0] + 1) / 2, solved[c][1],
-                              "positions solved")
-                    for c in [c for _, c in done] + rest][:top]
-        return [Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
-                for value, code in (done[:top] if top else done)]
+            return [
+                Candidate(pos.move_of(c), (solved[c][0] + 1) / 2, solved[c][1], "positions solved")
+                for c in [c for _, c in done] + rest
+            ][:top]
+        return [
+            Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
+            for value, code in (done[:top] if top else done)
+        ]
 
     def _evaluation_weights(self) -> _Weights:
         """``evaluate``'s room, excl, unsafe, mobility and fragile, as the options set them."""
         opts = self.options
-        return (float(opts["room"]), float(opts["excl"]), float(opts["unsafe"]),
-                float(opts["mobility"]), float(opts["fragile"]))
+        return (
+            float(opts["room"]),
+            float(opts["excl"]),
+            float(opts["unsafe"]),
+            float(opts["mobility"]),
+            float(opts["fragile"]),
+        )
 
     # ---- the end solved -------------------------------------------------------------------
 
-    def prove(self, state: State, nodes: int | None = None,
-              seconds: float | None = None) -> dict[Move, int] | None:
+    def prove(
+        self, state: State, nodes: int | None = None, seconds: float | None = None
+    ) -> dict[Move, int] | None:
         """Each legal move's result, solved to the end with both sides at their best and every
         placement weighed: 1 a win, 0 a draw, -1 a loss for the side to move; None when
         ``nodes`` positions (or ``seconds``) run out first (neither: until it is proved).
@@ -710,21 +840,33 @@ class CathedralSearch(Bot):
         self._check(state)
         pos = Position(state)
         if pos.to_move == TERMINAL or pos.cathedral == "unplaced":
-            raise ValueError("prove: the position must have the Cathedral placed and a side "
-                             "to move")
+            raise ValueError(
+                "prove: the position must have the Cathedral placed and a side to move"
+            )
         self.nodes = 0
         self._deadline, self._max_nodes = None, None
         self._weights = self._evaluation_weights()
         self.solved, self.proved = {}, {}
         codes = pos.legal().tolist()
-        self._solve_root(pos, codes, 1.0 if pos.to_move == LIGHT else -1.0, exact_all=True,
-                         deadline=None if seconds is None else time.perf_counter() + seconds,
-                         max_nodes=nodes)
-        return ({pos.move_of(c): v for c, (v, _) in self.solved.items()} if self.solved
-                else None)
+        self._solve_root(
+            pos,
+            codes,
+            1.0 if pos.to_move == LIGHT else -1.0,
+            exact_all=True,
+            deadline=None if seconds is None else time.perf_counter() + seconds,
+            max_nodes=nodes,
+        )
+        return {pos.move_of(c): v for c, (v, _) in self.solved.items()} if self.solved else None
 
-    def _solve_root(self, pos: Position, codes: list[int], sign: float, exact_all: bool,
-                    deadline: float | None, max_nodes: int | None) -> None:
+    def _solve_root(
+        self,
+        pos: Position,
+        codes: list[int],
+        sign: float,
+        exact_all: bool,
+        deadline: float | None,
+        max_nodes: int | None,
+    ) -> None:
         """Solve each root move to the end (into ``self.solved``) by the ``deadline`` and
         within ``max_nodes`` positions (the search's budget is set back after); a solve cut
         short leaves ``self.solved`` empty, and the moves it proved in ``self.proved``.
@@ -796,14 +938,20 @@ class CathedralSearch(Bot):
     def _tick(self) -> None:
         """Count a node; out of time or nodes, or asked to stop: ``_Timeout``."""
         self.nodes += 1
-        if (self._deadline is not None and time.perf_counter() > self._deadline
-                or self.stopped() or self._max_nodes is not None and self.nodes > self._max_nodes):
+        if (
+            self._deadline is not None
+            and time.perf_counter() > self._deadline
+            or self.stopped()
+            or self._max_nodes is not None
+            and self.nodes > self._max_nodes
+        ):
             raise _Timeout
 
     # ---- search ---------------------------------------------------------------------------
 
-    def _root(self, pos: Position, order: list[int], depth: int, sign: float,
-              out: list[tuple[float, int]]) -> list[tuple[float, int]]:
+    def _root(
+        self, pos: Position, order: list[int], depth: int, sign: float, out: list[tuple[float, int]]
+    ) -> list[tuple[float, int]]:
         """Search each root move in ``order`` (filling ``out`` as it goes, so a search cut
         short by the clock still tells what it found); best first."""
         self._exact = True
@@ -823,8 +971,9 @@ class CathedralSearch(Bot):
         out.sort(key=lambda t: -t[0])
         return out
 
-    def _pvs(self, pos: Position, depth: int, alpha: float, beta: float, sign: float,
-             ply: int) -> float:
+    def _pvs(
+        self, pos: Position, depth: int, alpha: float, beta: float, sign: float, ply: int
+    ) -> float:
         """The value for the side ``sign`` stands for (+1 Light, -1 Dark), negamax."""
         self._tick()
         if pos.to_move == TERMINAL:
@@ -841,9 +990,10 @@ class CathedralSearch(Bot):
         tt_code = -1
         if entry is not None:
             e_depth, e_value, flag, tt_code = entry
-            if e_depth >= depth:
-                if flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha):
-                    return e_value
+            if e_depth >= depth and (
+                flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha)
+            ):
+                return e_value
         first, later = self._ordered(pos, depth, tt_code, ply, sign)
         a0 = alpha
         best, best_code = -math.inf, -1
@@ -857,8 +1007,9 @@ class CathedralSearch(Bot):
                 # a late move (ranked low) searched shallower first: only one that then
                 # beats the best is searched again to the full depth
                 if reduce and i >= late:
-                    value = -self._pvs(pos, depth - 1 - reduce, -alpha - 0.01, -alpha, -sign,
-                                       ply + 1)
+                    value = -self._pvs(
+                        pos, depth - 1 - reduce, -alpha - 0.01, -alpha, -sign, ply + 1
+                    )
                 else:
                     value = math.inf
                 if value > alpha:
@@ -882,8 +1033,9 @@ class CathedralSearch(Bot):
         self._tt[key] = (depth, best, flag, best_code)
         return best
 
-    def _ordered(self, pos: Position, depth: int, tt_code: int, ply: int,
-                 sign: float) -> tuple[list[int], Callable[[], list[int]]]:
+    def _ordered(
+        self, pos: Position, depth: int, tt_code: int, ply: int, sign: float
+    ) -> tuple[list[int], Callable[[], list[int]]]:
         """The placements searched here, most promising first: the table's move and the
         killers, when legal (``first``), then the rest (``later()``), at most ``width`` of
         them (all, when no more are legal: so the end is searched exactly). Far from the
@@ -915,10 +1067,12 @@ class CathedralSearch(Bot):
             side = pos.to_move
             theirs = pos.placements(1 - side)  # how many of them cover each cell
             on_cell = _ON_CELL[1 - side]
-            heat = np.array([(theirs & on_cell[cell]).bit_count() for cell in range(100)],
-                            dtype=np.float32)
-            cheap = (3.0 * _SIZE_OF[side][idx]
-                     + (_CELLS[side][idx] @ heat) / max(theirs.bit_count(), 1))
+            heat = np.array(
+                [(theirs & on_cell[cell]).bit_count() for cell in range(100)], dtype=np.float32
+            )
+            cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(
+                theirs.bit_count(), 1
+            )
             cheap = cheap + self._history[idx] * 0.01
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
@@ -926,8 +1080,12 @@ class CathedralSearch(Bot):
                 if len(scores) > _SCORED:  # (bounded: all go, to be found again as needed)
                     scores.clear()
                 known = scores.setdefault(pos.key(), {})
-                codes = [c for _, c in _one_ply(pos, idx[order[:3 * width]].tolist(), sign,
-                                                  self._weights, known)]
+                codes = [
+                    c
+                    for _, c in _one_ply(
+                        pos, idx[order[: 3 * width]].tolist(), sign, self._weights, known
+                    )
+                ]
             else:
                 codes = idx[order].tolist()
             return [c for c in codes[:width] if c not in first]
@@ -969,8 +1127,13 @@ def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
     return [c for c in codes if c not in proved or proved[c][0] == best]
 
 
-def _one_ply(pos: Position, codes: list[int], sign: float, weights: _Weights,
-             known: dict[int, float] | None = None) -> list[tuple[float, int]]:
+def _one_ply(
+    pos: Position,
+    codes: list[int],
+    sign: float,
+    weights: _Weights,
+    known: dict[int, float] | None = None,
+) -> list[tuple[float, int]]:
     """Each move's value one ply deep for the side ``sign`` stands for, best first (the sort
     is stable: equal values keep their order); ``weights``: ``evaluate``'s (``_Weights``);
     ``known``: the values already found in this position, by move (kept up to date: a
@@ -980,8 +1143,11 @@ def _one_ply(pos: Position, codes: list[int], sign: float, weights: _Weights,
         value = known.get(code) if known is not None else None
         if value is None:
             pos.make(code)
-            value = sign * (_terminal_value(pos.margin()) if pos.to_move == TERMINAL
-                            else evaluate(pos, *weights))
+            value = sign * (
+                _terminal_value(pos.margin())
+                if pos.to_move == TERMINAL
+                else evaluate(pos, *weights)
+            )
             pos.unmake()
             if known is not None:
                 known[code] = value

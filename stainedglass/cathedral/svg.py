@@ -18,7 +18,7 @@ Any state draws itself this way in a notebook (``_repr_svg_``), with no widget i
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .pieces import (
     ALL_PIECES,
@@ -90,8 +90,7 @@ def labels(state) -> list[str]:
     out = [building_label(owner, piece, mask) for owner, piece, mask in state.buildings]
     occupied = state.occ[0] | state.occ[1] | state.occ[2]
     for owner in (LIGHT, DARK):  # a building on its owner's territory covers that square
-        out += [territory_label(owner, c, r)
-                for c, r in cells_of(state.terr[owner] & ~occupied)]
+        out += [territory_label(owner, c, r) for c, r in cells_of(state.terr[owner] & ~occupied)]
     return out
 
 
@@ -99,9 +98,11 @@ def _building(owner: int, piece: int, mask: int, extra: str = "") -> str:
     cells = cells_of(mask)
     glass = OWNER_GLASS[owner]
     names = " ".join(cell_name(*c) for c in cells)
-    parts = [f'<g class="building" data-owner="{OWNER_NAME[owner]}"'
-             f' data-piece="{ALL_PIECES[piece]}" data-cells="{names}"'
-             f' data-label="{building_label(owner, piece, mask)}"{extra}>']
+    parts = [
+        f'<g class="building" data-owner="{OWNER_NAME[owner]}"'
+        f' data-piece="{ALL_PIECES[piece]}" data-cells="{names}"'
+        f' data-label="{building_label(owner, piece, mask)}"{extra}>'
+    ]
     for c, r in cells:
         x, y = _xy(c, r)
         parts.append(pane(x, y, CELL, glass, variant=(c * 7 + r * 3) % 2, lead=1.4))
@@ -111,8 +112,10 @@ def _building(owner: int, piece: int, mask: int, extra: str = "") -> str:
     g = GLASS[glass]
     if piece == CATHEDRAL:
         # a small cross above the letter
-        parts.append(f'<path d="M{x + CELL / 2:g} {y + 6:g}v14M{x + CELL / 2 - 6:g} {y + 11:g}h12"'
-                     f' stroke="{g.ink}" stroke-width="3" stroke-linecap="round"/>')
+        parts.append(
+            f'<path d="M{x + CELL / 2:g} {y + 6:g}v14M{x + CELL / 2 - 6:g} {y + 11:g}h12"'
+            f' stroke="{g.ink}" stroke-width="3" stroke-linecap="round"/>'
+        )
         parts.append(label(x + CELL / 2, y + CELL * 0.68, g.letter, 18, g.ink))
     else:
         parts.append(label(x + CELL / 2, y + CELL / 2, g.letter, 22, g.ink))
@@ -120,8 +123,9 @@ def _building(owner: int, piece: int, mask: int, extra: str = "") -> str:
     return "".join(parts)
 
 
-def _overlay(cells: Cells, glass: str, dashed: bool, mark: str, kind: str,
-             opacity: float = 0.78) -> str:
+def _overlay(
+    cells: Cells, glass: str, dashed: bool, mark: str, kind: str, opacity: float = 0.78
+) -> str:
     cells = [c for c in cells if 0 <= c[0] < SIZE and 0 <= c[1] < SIZE]
     if not cells:
         return ""
@@ -133,8 +137,10 @@ def _overlay(cells: Cells, glass: str, dashed: bool, mark: str, kind: str,
         if mark:
             parts.append(label(x + CELL / 2, y + CELL / 2, mark, 20, g.ink))
     dash = ' stroke-dasharray="8 6"' if dashed else ""
-    parts.append(f'<path d="{outline_path(cells, CELL, MARGIN, MARGIN)}" fill="none"'
-                 f' stroke="{g.dark}" stroke-width="5" stroke-linecap="round"{dash}/>')
+    parts.append(
+        f'<path d="{outline_path(cells, CELL, MARGIN, MARGIN)}" fill="none"'
+        f' stroke="{g.dark}" stroke-width="5" stroke-linecap="round"{dash}/>'
+    )
     parts.append("</g>")
     return "".join(parts)
 
@@ -169,30 +175,46 @@ def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int
         colour = hint_colour(shade)
         names = " ".join(cell_name(c, r) for c, r in cells)
         kind = "hint" if rank == 1 else "suggestion"
-        parts.append(f'<g class="{kind}" data-rank="{rank}" data-shade="{shade:g}"'
-                     f' data-cells="{names}" pointer-events="none">')
+        parts.append(
+            f'<g class="{kind}" data-rank="{rank}" data-shade="{shade:g}"'
+            f' data-cells="{names}" pointer-events="none">'
+        )
         for c, r in cells:
             x, y = _xy(c, r)
-            parts.append(f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}"'
-                         f' height="{CELL - 4}" fill="{colour}" opacity="{0.3 + 0.4 * shade:.2f}"/>')
+            parts.append(
+                f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}"'
+                f' height="{CELL - 4}" fill="{colour}" opacity="{0.3 + 0.4 * shade:.2f}"/>'
+            )
         d = outline_path(cells, CELL, MARGIN, MARGIN)
-        parts.append(f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="{4 + 3 * shade:.1f}"'
-                     ' opacity="0.8"/>')
-        parts.append(f'<path d="{d}" fill="none" stroke="{colour}"'
-                     f' stroke-width="{2.5 + 3 * shade:.1f}" stroke-dasharray="10 5"/>')
+        parts.append(
+            f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="{4 + 3 * shade:.1f}"'
+            ' opacity="0.8"/>'
+        )
+        parts.append(
+            f'<path d="{d}" fill="none" stroke="{colour}"'
+            f' stroke-width="{2.5 + 3 * shade:.1f}" stroke-dasharray="10 5"/>'
+        )
         x, y = _xy(*spots[rank])
         ink = "#ffffff" if shade > 0.55 else "#2d2a24"
-        parts.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="13" fill="{colour}"'
-                     f' stroke="{LEAD}" stroke-width="2"/>')
+        parts.append(
+            f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="13" fill="{colour}"'
+            f' stroke="{LEAD}" stroke-width="2"/>'
+        )
         parts.append(label(x + CELL / 2, y + CELL / 2, str(rank), 17, ink))
         parts.append("</g>")
     return "".join(parts)
 
 
-def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True,
-                  suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int]] = (),
-                  highlight_last: bool = True,
-                  coordinates: bool = True, title: str = "Cathedral") -> str:
+def cathedral_svg(
+    state,
+    *,
+    ghost: Cells | None = None,
+    ghost_legal: bool = True,
+    suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int]] = (),
+    highlight_last: bool = True,
+    coordinates: bool = True,
+    title: str = "Cathedral",
+) -> str:
     """The city of ``state`` as stained glass (SVG text).
 
     ``ghost``: cells of a building the player is about to place, drawn green (``ghost_legal``)
@@ -214,18 +236,30 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             owner = LIGHT if state.terr[LIGHT] & bit else DARK if state.terr[DARK] & bit else None
             kind = "free" if owner is None else f"territory-{OWNER_NAME[owner]}"
             tint = CLEAR_TINTS[((c * 73856093) ^ (r * 19349663)) % 7 % 3]  # a fixed scatter
-            body.append(pane(x, y, CELL, tint, variant=(c + r) % 2,
-                             attrs=f'class="square {kind}" data-cell="{cell_name(c, r)}"'))
+            body.append(
+                pane(
+                    x,
+                    y,
+                    CELL,
+                    tint,
+                    variant=(c + r) % 2,
+                    attrs=f'class="square {kind}" data-cell="{cell_name(c, r)}"',
+                )
+            )
             if owner is not None:
-                body.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}"'
-                            f' height="{CELL - 3}" fill="url(#{TERRITORY_PATTERN[owner]})"'
-                            f' data-label="{territory_label(owner, c, r)}"'
-                            ' opacity="0.95" pointer-events="none"/>')
+                body.append(
+                    f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}"'
+                    f' height="{CELL - 3}" fill="url(#{TERRITORY_PATTERN[owner]})"'
+                    f' data-label="{territory_label(owner, c, r)}"'
+                    ' opacity="0.95" pointer-events="none"/>'
+                )
     for side, piece, mask in state.buildings:
         body.append(_building(side, piece, mask))
     # the frame of lead around the city
-    body.append(f'<rect x="{MARGIN:g}" y="{MARGIN:g}" width="{BOARD}" height="{BOARD}" fill="none"'
-                f' stroke="{LEAD}" stroke-width="8"/>')
+    body.append(
+        f'<rect x="{MARGIN:g}" y="{MARGIN:g}" width="{BOARD}" height="{BOARD}" fill="none"'
+        f' stroke="{LEAD}" stroke-width="8"/>'
+    )
     if coordinates:
         for i in range(SIZE):
             mid = MARGIN + i * CELL + CELL / 2
@@ -233,13 +267,20 @@ def cathedral_svg(state, *, ghost: Cells | None = None, ghost_legal: bool = True
             body.append(label(MARGIN / 2, mid, str(i + 1), 15, STONE_LIGHT))
     if highlight_last:
         body.append(_claim_glow(state.last_claim))
-        for side, piece, mask in state.last_captures:
+        for side, _piece, mask in state.last_captures:
             body.append(_overlay(cells_of(mask), OWNER_GLASS[side], True, "✗", "captured", 0.45))
     if suggested:
         body.append(_suggestions(suggested))
     if ghost is not None:
-        body.append(_overlay(ghost, "legal" if ghost_legal else "illegal", not ghost_legal,
-                             "✓" if ghost_legal else "✗", "ghost"))
+        body.append(
+            _overlay(
+                ghost,
+                "legal" if ghost_legal else "illegal",
+                not ghost_legal,
+                "✓" if ghost_legal else "✗",
+                "ghost",
+            )
+        )
     for r in range(SIZE):
         for c in range(SIZE):
             x, y = _xy(c, r)
@@ -263,9 +304,14 @@ def supply_pieces(state, side: int) -> list[tuple[int, int]]:
     return out
 
 
-def supply_svg(state, side: int, *, selected: int | None = None,
-               shapes: Mapping[int, Sequence[tuple[int, int]]] | None = None,
-               active: bool = True) -> str:
+def supply_svg(
+    state,
+    side: int,
+    *,
+    selected: int | None = None,
+    shapes: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+    active: bool = True,
+) -> str:
     """One side's supply as a palette of small buildings; each is a target ``"piece:NAME"``.
 
     ``selected`` is drawn raised with a gold border; ``shapes`` gives the cells to draw a piece
@@ -285,8 +331,10 @@ def supply_svg(state, side: int, *, selected: int | None = None,
     body = [stone_frame(width, height, (6, head, width - 12, rows * SLOT_H + 2), radius=8)]
     turn = state.current_player == side and state.current_player != TERMINAL
     dim = "" if turn else ' opacity="0.55"'
-    body.append(f'<rect x="6" y="6" width="{width - 12}" height="{head - 12}" rx="6"'
-                f' fill="url(#g-{glass_name})" stroke="{LEAD}" stroke-width="3"{dim}/>')
+    body.append(
+        f'<rect x="6" y="6" width="{width - 12}" height="{head - 12}" rx="6"'
+        f' fill="url(#g-{glass_name})" stroke="{LEAD}" stroke-width="3"{dim}/>'
+    )
     body.append(label(width / 2, head / 2 - 1, f"{g.letter} · {name} · {left} left", 15, g.ink))
     for i, (piece, count) in enumerate(items):
         sx = 6 + (i % PALETTE_COLS) * SLOT_W
@@ -299,27 +347,61 @@ def supply_svg(state, side: int, *, selected: int | None = None,
         oy = sy + 6 + (SLOT_H - 22 - h * PALETTE_CELL) / 2
         is_sel = piece == selected
         sel_attr = ' data-selected="true"' if is_sel else ""
-        body.append(f'<g class="supply-piece" data-piece="{ALL_PIECES[piece]}"'
-                    f' data-count="{count}"{sel_attr}>')
-        body.append(f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{SLOT_W - 4}"'
-                    f' height="{SLOT_H - 4}"'
-                    f' rx="6" fill="{"#fff3b0" if is_sel else "#3d3a33"}"'
-                    f' opacity="{0.9 if is_sel else 0.35}"'
-                    f' stroke="{"#e0a100" if is_sel else "none"}" stroke-width="3"/>')
+        body.append(
+            f'<g class="supply-piece" data-piece="{ALL_PIECES[piece]}"'
+            f' data-count="{count}"{sel_attr}>'
+        )
+        body.append(
+            f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{SLOT_W - 4}"'
+            f' height="{SLOT_H - 4}"'
+            f' rx="6" fill="{"#fff3b0" if is_sel else "#3d3a33"}"'
+            f' opacity="{0.9 if is_sel else 0.35}"'
+            f' stroke="{"#e0a100" if is_sel else "none"}" stroke-width="3"/>'
+        )
         og = OWNER_GLASS[owner]
         for c, r in cells:
-            body.append(pane(ox + c * PALETTE_CELL, oy + r * PALETTE_CELL, PALETTE_CELL, og,
-                             variant=(c + r) % 2, lead=1.2))
+            body.append(
+                pane(
+                    ox + c * PALETTE_CELL,
+                    oy + r * PALETTE_CELL,
+                    PALETTE_CELL,
+                    og,
+                    variant=(c + r) % 2,
+                    lead=1.2,
+                )
+            )
         body.append(lead_line(outline_path(cells, PALETTE_CELL, ox, oy), 2.5))
         text = ALL_PIECES[piece] + (f" ×{count}" if count > 1 else "")
-        body.append(label(sx + SLOT_W / 2, sy + SLOT_H - 11, text, 11.5,
-                          "#3b2500" if is_sel else "#fbf7ea", weight="bold"))
+        body.append(
+            label(
+                sx + SLOT_W / 2,
+                sy + SLOT_H - 11,
+                text,
+                11.5,
+                "#3b2500" if is_sel else "#fbf7ea",
+                weight="bold",
+            )
+        )
         body.append("</g>")
         if active:
-            body.append(hit(sx, sy, SLOT_W, SLOT_H, f"piece:{ALL_PIECES[piece]}",
-                            f"{name}'s {ALL_PIECES[piece]}"))
-    return svg_document(width, height, "".join(body), glass_defs([glass_name, "ruby"]),
-                        f"{name}'s supply", css_class="sg-svg sg-supply")
+            body.append(
+                hit(
+                    sx,
+                    sy,
+                    SLOT_W,
+                    SLOT_H,
+                    f"piece:{ALL_PIECES[piece]}",
+                    f"{name}'s {ALL_PIECES[piece]}",
+                )
+            )
+    return svg_document(
+        width,
+        height,
+        "".join(body),
+        glass_defs([glass_name, "ruby"]),
+        f"{name}'s supply",
+        css_class="sg-svg sg-supply",
+    )
 
 
 def draw(state, **options) -> str:

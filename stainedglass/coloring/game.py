@@ -27,12 +27,23 @@ from __future__ import annotations
 import math
 import random
 import re
-from typing import Any, Sequence, cast
+from typing import Any, cast
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..core import (TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
-                    is_number, register)
+from ..core import (
+    TERMINAL,
+    Facts,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PuzzleRules,
+    State,
+    is_number,
+    register,
+)
 from .position import StartPosition, apply_start, check_form, parse_start, problems
 from .position import position as start_of
 from .sheet import COLORS, MAX_GROUP, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, load_sheet
@@ -90,7 +101,7 @@ def _cross(target: str) -> Move:
 class _Tables:
     """Per sheet: a Move for every (pencil, connected set) pair, as object arrays by size."""
 
-    _cache: dict[int, "_Tables"] = {}
+    _cache: dict[int, _Tables] = {}
 
     def __init__(self, sheet: Sheet) -> None:
         self.by_size: list[dict[int, np.ndarray]] = []
@@ -103,7 +114,7 @@ class _Tables:
             self.by_size.append(per)
 
     @classmethod
-    def of(cls, sheet: Sheet) -> "_Tables":
+    def of(cls, sheet: Sheet) -> _Tables:
         t = cls._cache.get(id(sheet))
         if t is None:
             t = cls._cache[id(sheet)] = cls(sheet)
@@ -176,14 +187,36 @@ class ColoringState(State):
             apply_start(self, start)
 
     def _snapshot(self) -> Any:
-        return (tuple(tuple(p) for p in self.paint), tuple(self.colored),
-                tuple(tuple(t) for t in self.touch), tuple(self.circles_used),
-                tuple(tuple(s) for s in self.stars), tuple(self.high), tuple(self.low),
-                tuple(self.finished), self.pool, self.to_move, self.crossing, self.held)
+        return (
+            tuple(tuple(p) for p in self.paint),
+            tuple(self.colored),
+            tuple(tuple(t) for t in self.touch),
+            tuple(self.circles_used),
+            tuple(tuple(s) for s in self.stars),
+            tuple(self.high),
+            tuple(self.low),
+            tuple(self.finished),
+            self.pool,
+            self.to_move,
+            self.crossing,
+            self.held,
+        )
 
     def _restore(self, snap: Any) -> None:
-        (paint, colored, touch, circles, stars, high, low, finished, self.pool, self.to_move,
-         self.crossing, self.held) = snap
+        (
+            paint,
+            colored,
+            touch,
+            circles,
+            stars,
+            high,
+            low,
+            finished,
+            self.pool,
+            self.to_move,
+            self.crossing,
+            self.held,
+        ) = snap
         self.paint = [list(p) for p in paint]
         self.colored = list(colored)
         self.touch = [list(t) for t in touch]
@@ -221,10 +254,7 @@ class ColoringState(State):
         free = self.sheet.full & ~self.colored[player]
         touch = self.touch[player]
         pool = self.pool
-        for c in range(len(COLORS)):
-            if pool >> c & 1 and free & ~touch[c]:
-                return True
-        return False
+        return any(pool >> c & 1 and free & ~touch[c] for c in range(len(COLORS)))
 
     def circles_left(self, player: int) -> int:
         return len(self.sheet.circles) - self.circles_used[player]
@@ -261,15 +291,21 @@ class ColoringState(State):
             return f"shape {number} is already colored"
         if bit & self.touch[p][c]:
             j = sheet.numbers(sheet.nbr[number - 1] & self.paint[p][c])[0]
-            return (f"shape {number} touches shape {j}, already {color}: a group may never "
-                    "touch another group of the same color")
+            return (
+                f"shape {number} touches shape {j}, already {color}: a group may never "
+                "touch another group of the same color"
+            )
         if chosen_mask.bit_count() >= need:
-            return (f"{need} shape{'s are' if need > 1 else ' is'} chosen already: as many as "
-                    f"there are pencils in the middle")
+            return (
+                f"{need} shape{'s are' if need > 1 else ' is'} chosen already: as many as "
+                f"there are pencils in the middle"
+            )
         if chosen_mask and not sheet.nbr[number - 1] & chosen_mask:
-            return (f"shape {number} does not touch the shapes chosen "
-                    f"({_names(sheet.numbers(chosen_mask))}): the shapes colored in one turn "
-                    "must be adjacent to each other")
+            return (
+                f"shape {number} does not touch the shapes chosen "
+                f"({_names(sheet.numbers(chosen_mask))}): the shapes colored in one turn "
+                "must be adjacent to each other"
+            )
         return None
 
     def largest_set(self, color: str) -> int:
@@ -339,8 +375,9 @@ class ColoringState(State):
 
     def _cross_targets(self) -> list[str]:
         """Solo: what may be crossed off now (RULES.md, ruling 6)."""
-        untouched = [s for i, s in enumerate(SECTIONS)
-                     if self.high[i] == OPEN and self.low[i] == OPEN]
+        untouched = [
+            s for i, s in enumerate(SECTIONS) if self.high[i] == OPEN and self.low[i] == OPEN
+        ]
         if untouched:
             return untouched
         lows = [s for i, s in enumerate(SECTIONS) if self.low[i] == OPEN]
@@ -355,72 +392,92 @@ class ColoringState(State):
         who = self._who(p)
         if self.crossing:
             if _key(move)[0] != "cross":
-                return ("the pencils have just returned: first cross off one scoring "
-                        "opportunity (solo rule), e.g. " + f"'cross {self._cross_targets()[0]}'")
+                return (
+                    "the pencils have just returned: first cross off one scoring "
+                    "opportunity (solo rule), e.g. " + f"'cross {self._cross_targets()[0]}'"
+                )
             return self._cross_reason(_key(move)[1])
         if _key(move)[0] == "cross":
             if not self.solo:
                 return "crossing off is a solo rule: in a game of several players nobody crosses"
-            return ("a scoring opportunity is crossed off only when the pencils return to the "
-                    "middle")
+            return "a scoring opportunity is crossed off only when the pencils return to the middle"
         if _key(move)[0] == "pass":
             left = self.circles_left(p)
             if self.can_color(p):
-                c = next(c for c in range(len(COLORS))
-                         if self.pool >> c & 1 and self.allowed(p, c))
-                return (f"{who} can still color a shape (with the {COLORS[c]} pencil, for one): "
-                        "only a player who can color nothing and has no circles left passes")
-            return (f"{who} can color nothing, but {left} circle{'s' if left != 1 else ''} "
-                    f"{'are' if left != 1 else 'is'} left: take a pencil and fill circles "
-                    f"(e.g. 'take {self.pencils()[0]} +{min(left, self.pool.bit_count())}'); "
-                    "only a player with no circles left passes")
+                c = next(c for c in range(len(COLORS)) if self.pool >> c & 1 and self.allowed(p, c))
+                return (
+                    f"{who} can still color a shape (with the {COLORS[c]} pencil, for one): "
+                    "only a player who can color nothing and has no circles left passes"
+                )
+            return (
+                f"{who} can color nothing, but {left} circle{'s' if left != 1 else ''} "
+                f"{'are' if left != 1 else 'is'} left: take a pencil and fill circles "
+                f"(e.g. 'take {self.pencils()[0]} +{min(left, self.pool.bit_count())}'); "
+                "only a player with no circles left passes"
+            )
         if not isinstance(move, Coloring):
             return f"{move} is not a move of Coloring in the Stained Glass"
         name = COLORS[move.color]
         if not self.pool >> move.color & 1:
             if self.solo and self.pool.bit_count() == len(COLORS) - 1:
-                return (f"the {name} pencil was the last one used and was not returned with the "
-                        "others (solo rule): wait until all the pencils are returned")
+                return (
+                    f"the {name} pencil was the last one used and was not returned with the "
+                    "others (solo rule): wait until all the pencils are returned"
+                )
             return f"the {name} pencil is not in the middle: it was taken this round"
         need = self.pool.bit_count()
         sheet, mask = self.sheet, move.mask
         count = mask.bit_count()
         if count > need:
-            return (f"there {'is' if need == 1 else 'are'} {need} pencil{'s' if need > 1 else ''}"
-                    f" in the middle: color exactly {need} shape{'s' if need > 1 else ''}, "
-                    f"not {count}")
+            return (
+                f"there {'is' if need == 1 else 'are'} {need} pencil{'s' if need > 1 else ''}"
+                f" in the middle: color exactly {need} shape{'s' if need > 1 else ''}, "
+                f"not {count}"
+            )
         done = mask & self.colored[p]
         if done:
-            return (f"{_shapes(sheet.numbers(done))} "
-                    f"{'are' if done.bit_count() > 1 else 'is'} already colored")
+            return (
+                f"{_shapes(sheet.numbers(done))} "
+                f"{'are' if done.bit_count() > 1 else 'is'} already colored"
+            )
         if mask and not sheet.is_connected(mask):
             parts = sheet.components(mask)
             apart = sheet.numbers(mask & ~parts[0])
-            return (f"{_shapes(apart)} {'is' if len(apart) == 1 else 'are'} not connected to "
-                    f"{_shapes(sheet.numbers(parts[0]))}: the shapes colored in one turn must "
-                    "be adjacent to each other")
+            return (
+                f"{_shapes(apart)} {'is' if len(apart) == 1 else 'are'} not connected to "
+                f"{_shapes(sheet.numbers(parts[0]))}: the shapes colored in one turn must "
+                "be adjacent to each other"
+            )
         bad = mask & self.touch[p][move.color]
         if bad:
             i = sheet.numbers(bad)[0]
             j = sheet.numbers(sheet.nbr[i - 1] & self.paint[p][move.color])[0]
-            return (f"shape {i} touches shape {j}, already {name}: a group may never touch "
-                    f"another group of the same color")
+            return (
+                f"shape {i} touches shape {j}, already {name}: a group may never touch "
+                f"another group of the same color"
+            )
         if count == need:
             if move.circles:
-                return ("all the shapes are colored on the window: circles are filled only "
-                        "for shapes that cannot be colored")
+                return (
+                    "all the shapes are colored on the window: circles are filled only "
+                    "for shapes that cannot be colored"
+                )
             return None
         size, _ = self._best(p, move.color, need)
         if size > count:
-            return (f"a connected group of {size} shape{'s' if size > 1 else ''} can be colored "
-                    f"{name}: color {'exactly ' + str(need) if size == need else 'the largest group'}"
-                    f" ({size if size < need else need}), circles only for the rest")
+            return (
+                f"a connected group of {size} shape{'s' if size > 1 else ''} can be colored "
+                f"{name}: color {'exactly ' + str(need) if size == need else 'the largest group'}"
+                f" ({size if size < need else need}), circles only for the rest"
+            )
         k = min(need - count, self.circles_left(p))
         if move.circles != k:
             left = self.circles_left(p)
             extra = f" ({left} left: fill them all)" if left < need - count else ""
-            return (f"{need} pencils counted, {count} shape{'s' if count != 1 else ''} colored: "
-                    f"fill {k} circle{'s' if k != 1 else ''}, not {move.circles}{extra}")
+            return (
+                f"{need} pencils counted, {count} shape{'s' if count != 1 else ''} colored: "
+                f"fill {k} circle{'s' if k != 1 else ''}, not {move.circles}{extra}"
+            )
         return None
 
     def _cross_reason(self, target: str) -> str | None:
@@ -433,13 +490,17 @@ class ColoringState(State):
                 return f"there is no star {k}: the stars are numbered 1 to {len(self.stars[0])}"
             if self.stars[0][k - 1] != OPEN:
                 return f"star {k} is already {'crossed off' if self.stars[0][k - 1] == CROSSED else 'scored'}"
-            return ("a star is crossed off only once no section value is left to cross off "
-                    f"(now: {', '.join(targets)})")
+            return (
+                "a star is crossed off only once no section value is left to cross off "
+                f"(now: {', '.join(targets)})"
+            )
         i = SECTIONS.index(target)
         if self.high[i] != OPEN and self.low[i] != OPEN:
             return f"both {target} values are already crossed off or scored"
-        return (f"the {target} section is already marked: cross off the high value of a section "
-                f"not marked in any way yet ({', '.join(targets)})")
+        return (
+            f"the {target} section is already marked: cross off the high value of a section "
+            f"not marked in any way yet ({', '.join(targets)})"
+        )
 
     # ---- playing -------------------------------------------------------------------------------
 
@@ -461,8 +522,7 @@ class ColoringState(State):
         self.touch[p][c] |= sheet.touching(mask)
         self.circles_used[p] += move.circles
         self._score(p, mask)
-        if p not in self.finished and (self.colored[p] == sheet.full
-                                       or self.circles_left(p) <= 0):
+        if p not in self.finished and (self.colored[p] == sheet.full or self.circles_left(p) <= 0):
             self.finished.append(p)
         returned = self.pool == 0
         if returned:  # the last pencil: they all return (solo: all but the one just used)
@@ -507,8 +567,9 @@ class ColoringState(State):
 
     def _solo_over(self) -> bool:
         """Solo end: finished, or every section value and star scored or crossed off."""
-        return bool(self.finished) or (OPEN not in self.high and OPEN not in self.low
-                                       and OPEN not in self.stars[0])
+        return bool(self.finished) or (
+            OPEN not in self.high and OPEN not in self.low and OPEN not in self.stars[0]
+        )
 
     def _after_solo_turn(self) -> None:
         """Solo: play on until the player has finished or nothing is left to score (rule 9)."""
@@ -541,8 +602,10 @@ class ColoringState(State):
 
     def scores(self) -> list[int]:
         """Sections + stars + one point per unused circle, for each player."""
-        return [self.section_points(p) + self.star_points(p) + self.circles_left(p)
-                for p in range(self.num_players)]
+        return [
+            self.section_points(p) + self.star_points(p) + self.circles_left(p)
+            for p in range(self.num_players)
+        ]
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -571,9 +634,14 @@ class ColoringState(State):
             v = float(self.scores()[p])
             for i, name in enumerate(SECTIONS):
                 sec = sheet.section_mask[name]
-                open_value = next((val for val, owner in zip(SECTION_VALUES[name],
-                                                             (self.high[i], self.low[i]))
-                                   if owner == OPEN), 0)
+                open_value = next(
+                    (
+                        val
+                        for val, owner in zip(SECTION_VALUES[name], (self.high[i], self.low[i]))
+                        if owner == OPEN
+                    ),
+                    0,
+                )
                 if open_value and sec & ~self.colored[p]:
                     done = (sec & self.colored[p]).bit_count() / sec.bit_count()
                     v += 0.5 * done * open_value
@@ -598,16 +666,19 @@ class ColoringState(State):
         if words == ["pass"]:
             return PASS
         if not words or words[0] not in ("take", "cross"):
-            raise IllegalMove(f"{text!r} is not a move: moves are 'take red 12 13 17', "
-                              "'take red 12 +3', 'pass', 'cross heart' or 'cross star 3'")
+            raise IllegalMove(
+                f"{text!r} is not a move: moves are 'take red 12 13 17', "
+                "'take red 12 +3', 'pass', 'cross heart' or 'cross star 3'"
+            )
         if words[0] == "cross":
             rest = words[1:]
             if len(rest) == 1 and rest[0] in SECTIONS:
                 return _cross(rest[0])
             if len(rest) == 2 and rest[0] == "star" and is_number(rest[1]) and int(rest[1]) >= 1:
                 return _cross(f"star {int(rest[1])}")
-            raise IllegalMove(f"{text!r}: cross off a section ({', '.join(SECTIONS)}) or a "
-                              "star ('cross star 3')")
+            raise IllegalMove(
+                f"{text!r}: cross off a section ({', '.join(SECTIONS)}) or a star ('cross star 3')"
+            )
         if len(words) < 2 or words[1] not in _COLOR_INDEX:
             raise IllegalMove(f"{text!r}: take a pencil: {', '.join(COLORS)}")
         color = _COLOR_INDEX[words[1]]
@@ -655,8 +726,10 @@ class ColoringState(State):
             i = SECTIONS.index(target)
             which = 0 if self.high[i] == OPEN else 1
             value = SECTION_VALUES[target][which]
-            return (f"crosses off the {target}'s {('high', 'low')[which]} value ({value}):"
-                    " it can no longer be scored.")
+            return (
+                f"crosses off the {target}'s {('high', 'low')[which]} value ({value}):"
+                " it can no longer be scored."
+            )
         assert isinstance(move, Coloring)
         after = cast(ColoringState, self.clone())
         after._apply(move)
@@ -664,35 +737,52 @@ class ColoringState(State):
         numbers = self.sheet.numbers(move.mask)
         parts = [f"takes the {name} pencil and colors"]
         if numbers:
-            parts[0] += (f" {len(numbers)} shape{'s' if len(numbers) > 1 else ''} {name} "
-                         f"({_names(numbers)})")
+            parts[0] += (
+                f" {len(numbers)} shape{'s' if len(numbers) > 1 else ''} {name} ({_names(numbers)})"
+            )
         else:
             parts[0] += " nothing (no shape can take it)"
         if move.circles:
-            parts.append(f"fills {move.circles} circle{'s' if move.circles > 1 else ''} "
-                         f"(-{move.circles} at the end)")
+            parts.append(
+                f"fills {move.circles} circle{'s' if move.circles > 1 else ''} "
+                f"(-{move.circles} at the end)"
+            )
         for i, sec in enumerate(SECTIONS):
-            gained = [(label, val) for label, val, before, now in
-                      (("high", SECTION_VALUES[sec][0], self.high[i], after.high[i]),
-                       ("low", SECTION_VALUES[sec][1], self.low[i], after.low[i]))
-                      if before == OPEN and now == p]
+            gained = [
+                (label, val)
+                for label, val, before, now in (
+                    ("high", SECTION_VALUES[sec][0], self.high[i], after.high[i]),
+                    ("low", SECTION_VALUES[sec][1], self.low[i], after.low[i]),
+                )
+                if before == OPEN and now == p
+            ]
             if gained:
                 total = sum(v for _, v in gained)
                 how = " and ".join(label for label, _ in gained)
                 parts.append(f"completes the {sec} section: +{total} ({how} value)")
-            elif (self.sheet.section_mask[sec] & move.mask
-                  and not self.sheet.section_mask[sec] & ~after.colored[p]):
+            elif (
+                self.sheet.section_mask[sec] & move.mask
+                and not self.sheet.section_mask[sec] & ~after.colored[p]
+            ):
                 parts.append(f"completes the {sec} section, but both its values are gone")
         for k, (b, a) in enumerate(zip(self.stars[p], after.stars[p])):
             if b == OPEN and a >= 0:
                 parts.append(f"surrounds star {k + 1}: +{a}")
         if self.pool.bit_count() == 1:
-            parts.append("the pencils return to the middle"
-                         + (f" (all but {name}); a scoring opportunity must be crossed off"
-                            if self.solo and after.crossing else ""))
+            parts.append(
+                "the pencils return to the middle"
+                + (
+                    f" (all but {name}); a scoring opportunity must be crossed off"
+                    if self.solo and after.crossing
+                    else ""
+                )
+            )
         if p in after.finished and p not in self.finished:
-            parts.append("finishes the window" if after.colored[p] == self.sheet.full
-                         else "fills the last circle: finished")
+            parts.append(
+                "finishes the window"
+                if after.colored[p] == self.sheet.full
+                else "fills the last circle: finished"
+            )
         return ", ".join(parts) + "."
 
     def observation(self, player: int) -> np.ndarray:
@@ -711,16 +801,19 @@ class ColoringState(State):
         self._check_player(player)
         sheet = self.sheet
         n, k = sheet.n, len(sheet.stars)
-        seats = [(player + j) % self.num_players if j < self.num_players else None
-                 for j in range(4)]
+        seats = [
+            (player + j) % self.num_players if j < self.num_players else None for j in range(4)
+        ]
         paint = np.zeros((4, len(COLORS), n), dtype=np.float32)
         per_seat = np.zeros((4, 2 + k), dtype=np.float32)
         for j, q in enumerate(seats):
             if q is None:
                 continue
             for c, mask in enumerate(self.paint[q]):
-                bits = np.unpackbits(np.frombuffer(mask.to_bytes((n + 7) // 8, "little"),
-                                                   dtype=np.uint8), bitorder="little")[:n]
+                bits = np.unpackbits(
+                    np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), dtype=np.uint8),
+                    bitorder="little",
+                )[:n]
                 paint[j, c] = bits
             per_seat[j, 0] = self.circles_used[q] / max(1, len(sheet.circles))
             per_seat[j, 1] = q in self.finished
@@ -733,8 +826,14 @@ class ColoringState(State):
         pool = [float(self.pool >> c & 1) for c in range(len(COLORS))]
         held = [float(self.held == c) for c in range(len(COLORS))]
         turn = [float(self.to_move == q) for q in seats]
-        return np.concatenate([paint.ravel(), per_seat.ravel(), sections.ravel(),
-                               np.array([*pool, *held, self.crossing, *turn], dtype=np.float32)])
+        return np.concatenate(
+            [
+                paint.ravel(),
+                per_seat.ravel(),
+                sections.ravel(),
+                np.array([*pool, *held, self.crossing, *turn], dtype=np.float32),
+            ]
+        )
 
     def __str__(self) -> str:
         sheet = self.sheet
@@ -753,14 +852,20 @@ class ColoringState(State):
                 lines.append(f"  {sym} " + " ".join(cells))
             stars = " ".join(
                 f"{k + 1}:{'x' if v == CROSSED else '.' if v == OPEN else v}"
-                for k, v in enumerate(self.stars[p]))
+                for k, v in enumerate(self.stars[p])
+            )
             lines.append(f"  stars {stars}")
         sections = []
         for i, name in enumerate(SECTIONS):
             marks = []
             for val, owner in zip(SECTION_VALUES[name], (self.high[i], self.low[i])):
-                marks.append(f"{val}" if owner == OPEN else f"{val}x" if owner == CROSSED
-                             else f"{val}:P{owner + 1}")
+                marks.append(
+                    f"{val}"
+                    if owner == OPEN
+                    else f"{val}x"
+                    if owner == CROSSED
+                    else f"{val}:P{owner + 1}"
+                )
             sections.append(f"{SYMBOLS[name]} {'/'.join(marks)}")
         lines.append("Sections: " + "  ".join(sections))
         lines.append("Pencils in the middle: " + (", ".join(self.pencils()) or "none"))
@@ -794,17 +899,27 @@ class ColoringGame(Game):
 
     name = "coloring"
     title = "Coloring in the Stained Glass"
-    facts = Facts(chance=False, hidden_information=False, min_players=1, max_players=4,
-                  lower_is_better=False,
-                  player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
-                  player_colours=("gold", "silver", "copper", "bronze"), hint_bot="alphabeta",
-                  hint_bot_by_players=((4, "mcts"),))  # benchmarks/STRENGTH.md
+    facts = Facts(
+        chance=False,
+        hidden_information=False,
+        min_players=1,
+        max_players=4,
+        lower_is_better=False,
+        player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
+        player_colours=("gold", "silver", "copper", "bronze"),
+        hint_bot="alphabeta",
+        hint_bot_by_players=((4, "mcts"),),
+    )  # benchmarks/STRENGTH.md
     options = {
         "players": Option(2, "1 (solo) to 4 players", _players),
-        "sheet": Option(None, "a custom sheet: a JSON file name or a mapping (default: the "
-                              "rose window)", _sheet),
-        "start": Option(None, "a position to start from (the position editor, tests): see "
-                              "position.py", check_form),
+        "sheet": Option(
+            None, "a custom sheet: a JSON file name or a mapping (default: the rose window)", _sheet
+        ),
+        "start": Option(
+            None,
+            "a position to start from (the position editor, tests): see position.py",
+            check_form,
+        ),
     }
     state_class = ColoringState
     variants = [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4}]
@@ -816,8 +931,11 @@ class ColoringGame(Game):
         sheet = self.sheet
         # every take colors a shape or fills a circle, and a player who passes has finished;
         # solo, the crossings off: two values a section and the stars
-        self.max_plays = (self.num_players * (sheet.n + len(sheet.circles) + 1)
-                          + 2 * len(SECTIONS) + len(sheet.stars))
+        self.max_plays = (
+            self.num_players * (sheet.n + len(sheet.circles) + 1)
+            + 2 * len(SECTIONS)
+            + len(sheet.stars)
+        )
         self.observation_size = 20 * sheet.n + 4 * len(sheet.stars) + 83
         self.start: StartPosition | None = None
         if self.settings["start"] is not None:
@@ -842,22 +960,24 @@ class ColoringGame(Game):
         found = problems(state)
         if found:
             more = len(found) - 1
-            raise ValueError(found[0] + (f" (and {more} more problem{'s' if more > 1 else ''})"
-                                         if more else ""))
+            raise ValueError(
+                found[0] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+            )
 
     puzzle_rules = PuzzleRules(playouts=200, margin=0.15, first_ply=4)
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
-        """"complete the rose section first (+5)", "surround star 2 (+4)", "fill the last
+        """ "complete the rose section first (+5)", "surround star 2 (+4)", "fill the last
         circle", "save your circles", "color 5 shapes at once" or "take the red pencil"."""
         assert isinstance(state, ColoringState)
         mine, other = state.explain(best).words, state.explain(rival).words
-        for pattern, theme in ((r"completes the (\w+) section: \+(\d+)",
-                                "complete the {0} section first (+{1})"),
-                               (r"surrounds star (\d+): \+(\d+)", "surround star {0} (+{1})"),
-                               (r"finishes the window", "finish the window"),
-                               (r"fills the last circle", "fill the last circle"),
-                               (r"crosses off (the )?(\S+)", "cross off the right one")):
+        for pattern, theme in (
+            (r"completes the (\w+) section: \+(\d+)", "complete the {0} section first (+{1})"),
+            (r"surrounds star (\d+): \+(\d+)", "surround star {0} (+{1})"),
+            (r"finishes the window", "finish the window"),
+            (r"fills the last circle", "fill the last circle"),
+            (r"crosses off (the )?(\S+)", "cross off the right one"),
+        ):
             found = re.search(pattern, mine)
             if found and found.group(0) not in other:
                 return theme.format(*found.groups())
@@ -872,11 +992,14 @@ class ColoringGame(Game):
     def action_words(self) -> tuple[str, ...]:
         """A take is spelt in words: ``take red``, then its shapes one number at a time, then
         ``+3`` for circles; ``pass`` and each crossing off are one word."""
-        return (("pass",) + tuple(f"cross {s}" for s in SECTIONS)
-                + tuple(f"cross star {k + 1}" for k in range(len(self.sheet.stars)))
-                + tuple(f"take {c}" for c in COLORS)
-                + tuple(str(i + 1) for i in range(self.sheet.n))
-                + tuple(f"+{k}" for k in range(1, MAX_GROUP + 1)))
+        return (
+            ("pass",)
+            + tuple(f"cross {s}" for s in SECTIONS)
+            + tuple(f"cross star {k + 1}" for k in range(len(self.sheet.stars)))
+            + tuple(f"take {c}" for c in COLORS)
+            + tuple(str(i + 1) for i in range(self.sheet.n))
+            + tuple(f"+{k}" for k in range(1, MAX_GROUP + 1))
+        )
 
     def move_words(self, move: Move) -> tuple[str, ...]:
         words = str(move).split()

@@ -55,8 +55,13 @@ def draw() -> dict:
     shapes: list[dict] = []
 
     def add(poly: list[tuple[float, float]], symbol: str | None, color: str | None = None) -> None:
-        shapes.append({"polygon": [list(p) for p in poly], "symbol": symbol,
-                       **({"color": color} if color else {})})
+        shapes.append(
+            {
+                "polygon": [list(p) for p in poly],
+                "symbol": symbol,
+                **({"color": color} if color else {}),
+            }
+        )
 
     # sectors run clockwise from the top: angles decrease from 90 + half a sector
     add(_arc(RADII[0], 90, 90 - 360 + STEP), "cross")
@@ -98,10 +103,14 @@ def draw() -> dict:
         s["polygon"] = [list(p) for p in poly]
 
     cross_outline = (
-        _arc(RADII[3], 112.5, 67.5) + _arc(RADII[0], 67.5, 22.5)
-        + _arc(RADII[3], 22.5, -22.5) + _arc(RADII[0], -22.5, -67.5)
-        + _arc(RADII[3], -67.5, -112.5) + _arc(RADII[0], -112.5, -157.5)
-        + _arc(RADII[3], -157.5, -202.5) + _arc(RADII[0], -202.5, -247.5)
+        _arc(RADII[3], 112.5, 67.5)
+        + _arc(RADII[0], 67.5, 22.5)
+        + _arc(RADII[3], 22.5, -22.5)
+        + _arc(RADII[0], -22.5, -67.5)
+        + _arc(RADII[3], -67.5, -112.5)
+        + _arc(RADII[0], -112.5, -157.5)
+        + _arc(RADII[3], -157.5, -202.5)
+        + _arc(RADII[0], -202.5, -247.5)
     )
     return {
         "name": "Rose window with a cross pattee",
@@ -111,8 +120,10 @@ def draw() -> dict:
         "stars": stars,
         "circles": [[52.0 + 44.0 * i, 28.0, 14.0] for i in range(10)],
         "outlines": {
-            "window": [list(p) for p in ([(CX - r, CY - r), (CX + r, CY - r), (CX + r, CY + r),
-                                          (CX - r, CY + r)])],
+            "window": [
+                list(p)
+                for p in ([(CX - r, CY - r), (CX + r, CY - r), (CX + r, CY + r), (CX - r, CY + r)])
+            ],
             "rose": [list(p) for p in _arc(RADII[4], 90, 90 - 360 + STEP)],
             "cross": [list(p) for p in cross_outline],
         },

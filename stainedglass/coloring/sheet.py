@@ -44,7 +44,8 @@ import math
 import os
 import pathlib
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -53,10 +54,19 @@ from ..core import bit_indices
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 SECTIONS: tuple[str, ...] = ("cross", "heart", "diamond", "club", "spade")
 SECTION_VALUES: dict[str, tuple[int, int]] = {  # (high, low), from the rulebook and rulings
-    "cross": (15, 10), "heart": (5, 3), "diamond": (7, 4), "club": (9, 6), "spade": (11, 7),
+    "cross": (15, 10),
+    "heart": (5, 3),
+    "diamond": (7, 4),
+    "club": (9, 6),
+    "spade": (11, 7),
 }
-SYMBOLS: dict[str, str] = {"cross": "+", "heart": "\u2665", "diamond": "\u2666",
-                           "club": "\u2663", "spade": "\u2660"}
+SYMBOLS: dict[str, str] = {
+    "cross": "+",
+    "heart": "\u2665",
+    "diamond": "\u2666",
+    "club": "\u2663",
+    "spade": "\u2660",
+}
 MAX_GROUP = 5  # five pencils: never more than five shapes in a turn
 MIN_STAR_BORDER = 4
 # a sheet file is read only up to these sizes (the default sheet: 61 shapes of at most 96 points,
@@ -118,11 +128,11 @@ class Sheet:
             raise ValueError(f"sheet: {found[0].message}")
         self.n = len(shapes)
         self.full = (1 << self.n) - 1
-        self.nbr: tuple[int, ...] = tuple(
-            sum(1 << j for j in adj[i]) for i in range(self.n))
+        self.nbr: tuple[int, ...] = tuple(sum(1 << j for j in adj[i]) for i in range(self.n))
         self.shapes: tuple[Shape, ...] = tuple(
             Shape(i + 1, poly, sym, col, _interior_point(poly))
-            for i, (poly, sym, col) in enumerate(shapes))
+            for i, (poly, sym, col) in enumerate(shapes)
+        )
         star_list = []
         for k, poly in enumerate(stars):
             around = _star_border(poly, polys, tol)
@@ -139,11 +149,14 @@ class Sheet:
             raise ValueError("sheet: 'width' and 'height' must be greater than 0")
         self.section_mask: dict[str, int] = {
             name: sum(1 << i for i, s in enumerate(self.shapes) if s.symbol == name)
-            for name in SECTIONS}
+            for name in SECTIONS
+        }
         self.star_mask: tuple[int, ...] = tuple(
-            sum(1 << (j - 1) for j in s.neighbours) for s in self.stars)
+            sum(1 << (j - 1) for j in s.neighbours) for s in self.stars
+        )
         self.precolored: tuple[int, ...] = tuple(
-            sum(1 << i for i, s in enumerate(self.shapes) if s.color == c) for c in COLORS)
+            sum(1 << i for i, s in enumerate(self.shapes) if s.color == c) for c in COLORS
+        )
         self.words = (self.n + 63) // 64
         self.groups: dict[int, np.ndarray] = {}
         self.group_masks: dict[int, list[int]] = {}
@@ -217,17 +230,27 @@ class Sheet:
     def to_data(self) -> dict[str, Any]:
         """The sheet as plain data (the format ``load_sheet`` reads)."""
         return {
-            "name": self.name, "width": self.width, "height": self.height,
-            "shapes": [{"polygon": [list(p) for p in s.polygon], "symbol": s.symbol,
-                        **({"color": s.color} if s.color else {})} for s in self.shapes],
+            "name": self.name,
+            "width": self.width,
+            "height": self.height,
+            "shapes": [
+                {
+                    "polygon": [list(p) for p in s.polygon],
+                    "symbol": s.symbol,
+                    **({"color": s.color} if s.color else {}),
+                }
+                for s in self.shapes
+            ],
             "stars": [[list(p) for p in s.polygon] for s in self.stars],
             "circles": [list(c) for c in self.circles],
             "outlines": {k: [list(p) for p in v] for k, v in self.outlines.items()},
         }
 
     def __repr__(self) -> str:
-        return f"<Sheet {self.name!r}: {self.n} shapes, {len(self.stars)} stars, " \
-               f"{len(self.circles)} circles>"
+        return (
+            f"<Sheet {self.name!r}: {self.n} shapes, {len(self.stars)} stars, "
+            f"{len(self.circles)} circles>"
+        )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -282,7 +305,7 @@ class SheetCheck:
     stars: tuple[tuple[Point, ...], ...] = ()
     width: float = 0.0
     height: float = 0.0
-    sheet: "Sheet | None" = None
+    sheet: Sheet | None = None
 
     @property
     def ok(self) -> bool:
@@ -316,15 +339,14 @@ def check_sheet(source: Any = None) -> SheetCheck:
             sheet = load_sheet(data)
         except ValueError as e:
             found = [SheetProblem(str(e).removeprefix("sheet: "))]
-    return SheetCheck(tuple(found), tuple(shapes), tuple(stars), float(width), float(height),
-                      sheet)
+    return SheetCheck(tuple(found), tuple(shapes), tuple(stars), float(width), float(height), sheet)
 
 
 def sheet_data(source: Any) -> Mapping[str, Any]:
     """A sheet's data from a file name, a file's bytes (an upload) or a mapping, checked for
     size and JSON (a ValueError saying where); not yet checked as a sheet."""
     if isinstance(source, (bytes, bytearray)):
-        return _json_data(bytes(source[:MAX_SHEET_BYTES + 1]), "the file")
+        return _json_data(bytes(source[: MAX_SHEET_BYTES + 1]), "the file")
     if source is None:
         source = DEFAULT_FILE
     if isinstance(source, (str, os.PathLike)):
@@ -361,43 +383,64 @@ def _star_border(poly: Sequence[Point], polys: Sequence[Sequence[Point]], tol: f
     return sorted(i for i in range(len(polys)) if _shares_border(poly, polys[i], tol))
 
 
-def _problems(shapes: Sequence[tuple[tuple[Point, ...], str | None, str | None]],
-              stars: Sequence[tuple[Point, ...]], tol: float, adj: Sequence[Sequence[int]],
-              first: bool) -> list[SheetProblem]:
+def _problems(
+    shapes: Sequence[tuple[tuple[Point, ...], str | None, str | None]],
+    stars: Sequence[tuple[Point, ...]],
+    tol: float,
+    adj: Sequence[Sequence[int]],
+    first: bool,
+) -> list[SheetProblem]:
     """The sheet requirements the geometry must meet, in order: shapes and stars never
     overlap, every star is bordered by at least four shapes, every section has a shape, no two
     touching shapes are pre-coloured alike. ``first``: stop at the first failure."""
     out: list[SheetProblem] = []
     polys = [s[0] for s in shapes]
     for a, b in _overlaps(polys, stars, tol, first):
-        out.append(SheetProblem(
-            f"{a[0]} {a[1]} and {b[0]} {b[1]} overlap: shapes and stars may share borders, never "
-            "area", tuple(x[1] for x in (a, b) if x[0] == "shape"),
-            tuple(x[1] for x in (a, b) if x[0] == "star")))
+        out.append(
+            SheetProblem(
+                f"{a[0]} {a[1]} and {b[0]} {b[1]} overlap: shapes and stars may share borders, never "
+                "area",
+                tuple(x[1] for x in (a, b) if x[0] == "shape"),
+                tuple(x[1] for x in (a, b) if x[0] == "star"),
+            )
+        )
         if first:
             return out
     for k, poly in enumerate(stars):
         around = _star_border(poly, polys, tol)
         if len(around) < MIN_STAR_BORDER:
             named = ", ".join(str(i + 1) for i in around) or "none"
-            out.append(SheetProblem(
-                f"star {k + 1} is bordered by {len(around)} shape"
-                f"{'' if len(around) == 1 else 's'} ({named}); a star needs at least "
-                f"{MIN_STAR_BORDER}", tuple(i + 1 for i in around), (k + 1,)))
+            out.append(
+                SheetProblem(
+                    f"star {k + 1} is bordered by {len(around)} shape"
+                    f"{'' if len(around) == 1 else 's'} ({named}); a star needs at least "
+                    f"{MIN_STAR_BORDER}",
+                    tuple(i + 1 for i in around),
+                    (k + 1,),
+                )
+            )
             if first:
                 return out
     for name in SECTIONS:
         if not any(s[1] == name for s in shapes):
-            out.append(SheetProblem(f"the {name} section has no shape; every section "
-                                    f"({', '.join(SECTIONS)}) needs at least one"))
+            out.append(
+                SheetProblem(
+                    f"the {name} section has no shape; every section "
+                    f"({', '.join(SECTIONS)}) needs at least one"
+                )
+            )
             if first:
                 return out
     for i, (_, _, color) in enumerate(shapes):
         for j in adj[i]:
             if j > i and color is not None and shapes[j][2] == color:
-                out.append(SheetProblem(
-                    f"shapes {i + 1} and {j + 1} are both pre-coloured {color} and touch: two "
-                    "groups of one color may never touch", (i + 1, j + 1)))
+                out.append(
+                    SheetProblem(
+                        f"shapes {i + 1} and {j + 1} are both pre-coloured {color} and touch: two "
+                        "groups of one color may never touch",
+                        (i + 1, j + 1),
+                    )
+                )
                 if first:
                     return out
     return out
@@ -408,9 +451,11 @@ def _number(v: Any, where: str) -> float:
         raise ValueError(f"sheet: {where}: {str(v)[:40]!r} is not a number")
     too_large = isinstance(v, int) and abs(v) > MAX_COORDINATE  # before float(v) overflows
     if too_large or not -MAX_COORDINATE <= v <= MAX_COORDINATE:  # nan and inf fail too
-        shown = v if abs(v) < 10 ** 30 else "a number that large"
-        raise ValueError(f"sheet: {where}: {shown} is not a number from {-MAX_COORDINATE:g} to "
-                         f"{MAX_COORDINATE:g}")
+        shown = v if abs(v) < 10**30 else "a number that large"
+        raise ValueError(
+            f"sheet: {where}: {shown} is not a number from {-MAX_COORDINATE:g} to "
+            f"{MAX_COORDINATE:g}"
+        )
     return float(v)
 
 
@@ -421,19 +466,23 @@ def _polygon(v: Any, where: str) -> tuple[Point, ...]:
     for j, p in enumerate(v):
         if not isinstance(p, (list, tuple)) or len(p) != 2:
             raise ValueError(f"sheet: {where}, point {j + 1}: expected [x, y], not {p!r}")
-        pts.append((_number(p[0], f"{where}, point {j + 1}"),
-                    _number(p[1], f"{where}, point {j + 1}")))
+        pts.append(
+            (_number(p[0], f"{where}, point {j + 1}"), _number(p[1], f"{where}, point {j + 1}"))
+        )
     if abs(_area(pts)) < 1e-12:
         raise ValueError(f"sheet: {where}: the polygon has no area")
     return tuple(pts)
 
 
 def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
-    unknown = sorted(set(data) - {"name", "width", "height", "shapes", "stars", "circles",
-                                  "outlines"})
+    unknown = sorted(
+        set(data) - {"name", "width", "height", "shapes", "stars", "circles", "outlines"}
+    )
     if unknown:
-        raise ValueError(f"sheet: unknown key {unknown[0]!r}; the keys are name, width, height, "
-                         "shapes, stars, circles, outlines")
+        raise ValueError(
+            f"sheet: unknown key {unknown[0]!r}; the keys are name, width, height, "
+            "shapes, stars, circles, outlines"
+        )
     raw = data.get("shapes")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SHAPES:
         raise ValueError(f"sheet: 'shapes' must be a list of 1 to {MAX_SHAPES} shapes")
@@ -447,12 +496,14 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
             raise ValueError(f"sheet: {where}: unknown key {extra[0]!r} (polygon, symbol, color)")
         sym = s.get("symbol")
         if sym is not None and sym not in SECTIONS:
-            raise ValueError(f"sheet: {where}: unknown symbol {sym!r}; the symbols are "
-                             + ", ".join(SECTIONS))
+            raise ValueError(
+                f"sheet: {where}: unknown symbol {sym!r}; the symbols are " + ", ".join(SECTIONS)
+            )
         col = s.get("color")
         if col is not None and col not in COLORS:
-            raise ValueError(f"sheet: {where}: unknown color {col!r}; the colors are "
-                             + ", ".join(COLORS))
+            raise ValueError(
+                f"sheet: {where}: unknown color {col!r}; the colors are " + ", ".join(COLORS)
+            )
         shapes.append((_polygon(s["polygon"], where), sym, col))
     stars_raw = data.get("stars", [])
     if not isinstance(stars_raw, list) or len(stars_raw) > MAX_STARS:
@@ -476,8 +527,10 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
     else:
         raise ValueError("sheet: 'circles' must be a count or a list of [x, y, r]")
     if not circles:
-        raise ValueError("sheet: a sheet needs at least one circle (a player whose circles are "
-                         "all filled has finished)")
+        raise ValueError(
+            "sheet: a sheet needs at least one circle (a player whose circles are "
+            "all filled has finished)"
+        )
     outl = data.get("outlines", {})
     if not isinstance(outl, Mapping) or len(outl) > MAX_OUTLINES:
         raise ValueError(f"sheet: 'outlines' must map at most {MAX_OUTLINES} names to polygons")
@@ -490,8 +543,9 @@ def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
 
 
 def _area(poly: Sequence[Point]) -> float:
-    return 0.5 * sum(poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1]
-                     for i in range(len(poly)))
+    return 0.5 * sum(
+        poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1] for i in range(len(poly))
+    )
 
 
 def _diagonal(polys: Sequence[Sequence[Point]]) -> float:
@@ -545,8 +599,10 @@ def _adjacency(polys: Sequence[Sequence[Point]], tol: float) -> list[list[int]]:
     adj: list[list[int]] = [[] for _ in polys]
     for i in range(len(polys)):
         for j in range(i + 1, len(polys)):
-            if _boxes_meet(boxes[i], boxes[j], tol) and \
-                    _shared_length(edges[i], edges[j], tol) > 10 * tol:
+            if (
+                _boxes_meet(boxes[i], boxes[j], tol)
+                and _shared_length(edges[i], edges[j], tol) > 10 * tol
+            ):
                 adj[i].append(j)
                 adj[j].append(i)
     return adj
@@ -557,7 +613,7 @@ def _inside(pts: np.ndarray, e: np.ndarray, tol: float) -> np.ndarray:
     of its border)."""
     x, y = pts[:, None, 0], pts[:, None, 1]
     d = e[None, :, 2:4] - e[None, :, 0:2]
-    len2 = np.maximum((d ** 2).sum(axis=2), 1e-300)
+    len2 = np.maximum((d**2).sum(axis=2), 1e-300)
     t = np.clip(((x - e[:, 0]) * d[..., 0] + (y - e[:, 1]) * d[..., 1]) / len2, 0, 1)
     dist = np.hypot(e[:, 0] + t * d[..., 0] - x, e[:, 1] + t * d[..., 1] - y)
     y1, y2 = e[:, 1], e[:, 3]
@@ -589,6 +645,7 @@ def _interior_point(poly: Sequence[Point]) -> Point:
 
 def _crossing(ea: np.ndarray, eb: np.ndarray, tol: float) -> bool:
     """Do two edges cross at a point inside both (a proper crossing)?"""
+
     def orient(e: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
         dx, dy = e[..., 2] - e[..., 0], e[..., 3] - e[..., 1]
         n = np.maximum(np.hypot(dx, dy), 1e-300)
@@ -597,23 +654,28 @@ def _crossing(ea: np.ndarray, eb: np.ndarray, tol: float) -> bool:
     A, B = ea[:, None, :], eb[None, :, :]
     o1, o2 = orient(A, B[..., 0], B[..., 1]), orient(A, B[..., 2], B[..., 3])
     o3, o4 = orient(B, A[..., 0], A[..., 1]), orient(B, A[..., 2], A[..., 3])
-    hit = (((o1 > tol) & (o2 < -tol)) | ((o1 < -tol) & (o2 > tol))) & \
-          (((o3 > tol) & (o4 < -tol)) | ((o3 < -tol) & (o4 > tol)))
+    hit = (((o1 > tol) & (o2 < -tol)) | ((o1 < -tol) & (o2 > tol))) & (
+        ((o3 > tol) & (o4 < -tol)) | ((o3 < -tol) & (o4 > tol))
+    )
     return bool(hit.any())
 
 
 def _probe_points(poly: Sequence[Point]) -> np.ndarray:
     """Vertices, edge midpoints and an interior point: one of them is inside any overlap."""
-    mids = [((poly[i - 1][0] + poly[i][0]) / 2, (poly[i - 1][1] + poly[i][1]) / 2)
-            for i in range(len(poly))]
+    mids = [
+        ((poly[i - 1][0] + poly[i][0]) / 2, (poly[i - 1][1] + poly[i][1]) / 2)
+        for i in range(len(poly))
+    ]
     return np.array(list(poly) + mids + [_interior_point(poly)], dtype=float)
 
 
-def _overlaps(shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[Point]], tol: float,
-              first: bool) -> list[tuple[tuple[str, int], tuple[str, int]]]:
+def _overlaps(
+    shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[Point]], tol: float, first: bool
+) -> list[tuple[tuple[str, int], tuple[str, int]]]:
     """The pairs of shapes and stars that overlap, as (("shape", 3), ("star", 1))."""
-    items = [(("shape", i + 1), p) for i, p in enumerate(shapes)] + \
-            [(("star", k + 1), p) for k, p in enumerate(stars)]
+    items = [(("shape", i + 1), p) for i, p in enumerate(shapes)] + [
+        (("star", k + 1), p) for k, p in enumerate(stars)
+    ]
     out = []
     boxes = [_bbox(p) for _, p in items]
     edges = [_edges(p) for _, p in items]
@@ -622,8 +684,11 @@ def _overlaps(shapes: Sequence[Sequence[Point]], stars: Sequence[Sequence[Point]
         for j in range(i + 1, len(items)):
             if not _boxes_meet(boxes[i], boxes[j], -tol):
                 continue
-            if _crossing(edges[i], edges[j], tol) or _inside(probes[i], edges[j], tol).any() \
-                    or _inside(probes[j], edges[i], tol).any():
+            if (
+                _crossing(edges[i], edges[j], tol)
+                or _inside(probes[i], edges[j], tol).any()
+                or _inside(probes[j], edges[i], tol).any()
+            ):
                 out.append((items[i][0], items[j][0]))
                 if first:
                     return out
@@ -643,7 +708,7 @@ def cut_star(polygons: list[list[Point]], point: Point, size: float) -> list[Poi
             if math.hypot(v[0] - point[0], v[1] - point[1]) < 1e-6 * max(size, 1e-9):
                 prev, nxt = poly[k - 1], poly[(k + 1) % len(poly)]
                 a, b = _toward(v, prev, size), _toward(v, nxt, size)
-                poly[k:k + 1] = [a, b]
+                poly[k : k + 1] = [a, b]
                 cut += [a, b]
                 break
     hole: list[Point] = []
@@ -708,8 +773,13 @@ def _to_words(masks: Sequence[int], words: int) -> np.ndarray:
 _GRID_SYMBOLS = {".": None, "+": "cross", "h": "heart", "d": "diamond", "c": "club", "s": "spade"}
 
 
-def grid_sheet(rows: Sequence[str], stars: Sequence[tuple[int, int]] = (), circles: int = 10,
-               colors: Mapping[int, str] | None = None, name: str = "grid") -> dict[str, Any]:
+def grid_sheet(
+    rows: Sequence[str],
+    stars: Sequence[tuple[int, int]] = (),
+    circles: int = 10,
+    colors: Mapping[int, str] | None = None,
+    name: str = "grid",
+) -> dict[str, Any]:
     """A sheet of unit squares drawn as text, as data for ``load_sheet`` / ``sheet=``.
 
     Each row is a string of cells separated by spaces: ``.`` a plain shape, ``+ h d c s`` a shape
@@ -729,18 +799,26 @@ def grid_sheet(rows: Sequence[str], stars: Sequence[tuple[int, int]] = (), circl
             if token == "#":
                 continue
             if token not in _GRID_SYMBOLS:
-                raise ValueError(f"grid_sheet: row {r + 1}, column {c + 1}: {token!r} is not "
-                                 "one of . + h d c s #")
-            polys.append([(float(c), float(r)), (c + 1.0, float(r)), (c + 1.0, r + 1.0),
-                          (float(c), r + 1.0)])
+                raise ValueError(
+                    f"grid_sheet: row {r + 1}, column {c + 1}: {token!r} is not "
+                    "one of . + h d c s #"
+                )
+            polys.append(
+                [(float(c), float(r)), (c + 1.0, float(r)), (c + 1.0, r + 1.0), (float(c), r + 1.0)]
+            )
             symbols.append(_GRID_SYMBOLS[token])
     star_polys = [cut_star(polys, (float(c), float(r)), 0.25) for r, c in stars]
     colors = colors or {}
     return {
         "name": name,
-        "shapes": [{"polygon": [list(p) for p in poly], "symbol": sym,
-                    **({"color": colors[i + 1]} if i + 1 in colors else {})}
-                   for i, (poly, sym) in enumerate(zip(polys, symbols))],
+        "shapes": [
+            {
+                "polygon": [list(p) for p in poly],
+                "symbol": sym,
+                **({"color": colors[i + 1]} if i + 1 in colors else {}),
+            }
+            for i, (poly, sym) in enumerate(zip(polys, symbols))
+        ],
         "stars": [[list(p) for p in poly] for poly in star_polys],
         "circles": circles,
     }

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any, Collection, Sequence
+from typing import Any
+from collections.abc import Collection, Sequence
 
 from ..glass import GLASS, LEAD, STONE_LIGHT, glass_defs, hint_colour, label, lead_line, rank_badge
 from ..glass import svg_document
@@ -73,8 +74,11 @@ def value_label(state: Any, i: int, high: bool) -> str | None:
         return None
     name = SECTIONS[i]
     value = SECTION_VALUES[name][0 if high else 1]
-    taker = "crossed off" if who == CROSSED else (
-        "taken" if state.num_players == 1 else f"player {who + 1}")
+    taker = (
+        "crossed off"
+        if who == CROSSED
+        else ("taken" if state.num_players == 1 else f"player {who + 1}")
+    )
     return f"{name} {'high' if high else 'low'} ({value}): {taker}"
 
 
@@ -108,11 +112,15 @@ def labels(state: Any) -> list[str]:
 @lru_cache(maxsize=16)
 def _paths(sheet: Sheet) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]]:
     """SVG path data of every shape, star and outline of a sheet (computed once per sheet)."""
+
     def d(poly: Sequence[tuple[float, float]]) -> str:
         return "M" + "L".join(f"{x:g} {y:g}" for x, y in poly) + "Z"
 
-    return (tuple(d(s.polygon) for s in sheet.shapes), tuple(d(s.polygon) for s in sheet.stars),
-            {name: d(poly) for name, poly in sheet.outlines.items()})
+    return (
+        tuple(d(s.polygon) for s in sheet.shapes),
+        tuple(d(s.polygon) for s in sheet.stars),
+        {name: d(poly) for name, poly in sheet.outlines.items()},
+    )
 
 
 def _shape_glass(state: Any, p: int) -> list[str | None]:
@@ -124,17 +132,27 @@ def _shape_glass(state: Any, p: int) -> list[str | None]:
     return out
 
 
-def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collection[int] = (),
-               pencil: str | None = None, hover: tuple[int, bool] | None = None,
-               suggested: Sequence[tuple[Sequence[int], float, int]] = (),
-               crossing: Collection[str] = (), small: bool = False) -> str:
+def sheet_body(
+    state: Any,
+    p: int,
+    *,
+    interactive: bool = False,
+    chosen: Collection[int] = (),
+    pencil: str | None = None,
+    hover: tuple[int, bool] | None = None,
+    suggested: Sequence[tuple[Sequence[int], float, int]] = (),
+    crossing: Collection[str] = (),
+    small: bool = False,
+) -> str:
     """Player ``p``'s sheet in the sheet's own coordinates (0..width, 0..height)."""
     sheet = state.sheet
     shapes, stars, outlines = _paths(sheet)
     colors = _shape_glass(state, p)
-    out = [f'<rect x="-6" y="-6" width="{sheet.width + 12:g}" height="{sheet.height + 12:g}"'
-           f' rx="12" fill="url(#stone)" stroke="{LEAD}" stroke-width="4"/>']
-    for i, shape in enumerate(sheet.shapes):
+    out = [
+        f'<rect x="-6" y="-6" width="{sheet.width + 12:g}" height="{sheet.height + 12:g}"'
+        f' rx="12" fill="url(#stone)" stroke="{LEAD}" stroke-width="4"/>'
+    ]
+    for i, _shape in enumerate(sheet.shapes):
         n = i + 1
         color = colors[i]
         if color is None:
@@ -145,14 +163,18 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
             words = f' data-label="{escape(shape_label(state, p, n, color))}"'
         target = f' data-id="shape:{n}" style="cursor:pointer"' if interactive else ""
         kind = "shape colored" if color else "shape"
-        out.append(f'<path class="{kind}" data-shape="{n}"{words}{target} d="{shapes[i]}"'
-                   f' fill="{fill}" stroke="{LEAD}" stroke-width="{3 if small else 2.2}"/>')
+        out.append(
+            f'<path class="{kind}" data-shape="{n}"{words}{target} d="{shapes[i]}"'
+            f' fill="{fill}" stroke="{LEAD}" stroke-width="{3 if small else 2.2}"/>'
+        )
     for name in ("rose", "window"):
         if name in outlines:
             out.append(lead_line(outlines[name], 4))
     if "cross" in outlines:  # the cross's dark outline: drawn only, it separates nothing
-        out.append(f'<path d="{outlines["cross"]}" fill="none" stroke="#0b0a07"'
-                   ' stroke-width="7" stroke-linejoin="round" pointer-events="none"/>')
+        out.append(
+            f'<path d="{outlines["cross"]}" fill="none" stroke="#0b0a07"'
+            ' stroke-width="7" stroke-linejoin="round" pointer-events="none"/>'
+        )
     if not small:
         for i, shape in enumerate(sheet.shapes):
             x, y = shape.label
@@ -165,8 +187,17 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
                     out.append(label(x + 9, y - 9, glyph, 9, g.ink, attrs='pointer-events="none"'))
             else:
                 text = f"{i + 1}{glyph}" if glyph else str(i + 1)
-                out.append(label(x, y, text, 11, "#2d2a24", weight="bold",
-                                 attrs='pointer-events="none" stroke-opacity="0"'))
+                out.append(
+                    label(
+                        x,
+                        y,
+                        text,
+                        11,
+                        "#2d2a24",
+                        weight="bold",
+                        attrs='pointer-events="none" stroke-opacity="0"',
+                    )
+                )
     # stars: a small pane of gold glass each, its score once surrounded
     for k, star in enumerate(sheet.stars):
         v = state.stars[p][k]
@@ -174,16 +205,20 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
         attrs = f' data-label="{escape(star_words)}"' if star_words else ""
         tid = f"star:{k + 1}"
         target = f' data-id="{tid}" style="cursor:pointer"' if f"star {k + 1}" in crossing else ""
-        out.append(f'<path class="star" data-star="{k + 1}"{attrs}{target} d="{stars[k]}"'
-                   f' fill="{STAR_GLASS}" stroke="{LEAD}" stroke-width="2"/>')
+        out.append(
+            f'<path class="star" data-star="{k + 1}"{attrs}{target} d="{stars[k]}"'
+            f' fill="{STAR_GLASS}" stroke="{LEAD}" stroke-width="2"/>'
+        )
         cx, cy = star.center
         if not small:
             mark = "★" if v == OPEN else "✗" if v == CROSSED else str(v)
             ink = "#7a5a00" if v == OPEN else "#6b0b02" if v == CROSSED else "#17150f"
             out.append(label(cx, cy + 1, mark, 12, ink, attrs='pointer-events="none"'))
         if target:
-            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="#d8341e"'
-                       ' stroke-width="3" stroke-dasharray="4 3" pointer-events="none"/>')
+            out.append(
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="#d8341e"'
+                ' stroke-width="3" stroke-dasharray="4 3" pointer-events="none"/>'
+            )
     # circles along the top: filled ones are struck through
     used = state.circles_used[p]
     circle_words = circles_label(state, p)
@@ -191,20 +226,26 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
     out.append(f'<g class="circles" data-used="{used}"{attrs} pointer-events="none">')
     for j, (x, y, r) in enumerate(sheet.circles):
         full = j < used
-        out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{"#3d3a33" if full else "#fbf7ea"}"'
-                   f' stroke="{LEAD}" stroke-width="2.5"/>')
+        out.append(
+            f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{"#3d3a33" if full else "#fbf7ea"}"'
+            f' stroke="{LEAD}" stroke-width="2.5"/>'
+        )
         if full:
             q = r * 0.55
-            out.append(f'<path d="M{x - q:g} {y - q:g}L{x + q:g} {y + q:g}M{x + q:g} {y - q:g}'
-                       f'L{x - q:g} {y + q:g}" stroke="#fbf7ea" stroke-width="3"/>')
+            out.append(
+                f'<path d="M{x - q:g} {y - q:g}L{x + q:g} {y + q:g}M{x + q:g} {y - q:g}'
+                f'L{x - q:g} {y + q:g}" stroke="#fbf7ea" stroke-width="3"/>'
+            )
     out.append("</g>")
     # the set being built, the pointer's shape, the hint
     if chosen:
         held = GLASS[pencil or "purple"]
         for n in chosen:
-            out.append(f'<path class="chosen" data-shape="{n}" d="{shapes[n - 1]}"'
-                       f' fill="url(#g-{pencil or "purple"})" fill-opacity="0.75"'
-                       ' stroke="#e0a100" stroke-width="5" pointer-events="none"/>')
+            out.append(
+                f'<path class="chosen" data-shape="{n}" d="{shapes[n - 1]}"'
+                f' fill="url(#g-{pencil or "purple"})" fill-opacity="0.75"'
+                ' stroke="#e0a100" stroke-width="5" pointer-events="none"/>'
+            )
             x, y = sheet.shapes[n - 1].label
             out.append(label(x, y, held.letter, 15, held.ink, attrs='pointer-events="none"'))
     if hover is not None:
@@ -212,26 +253,34 @@ def sheet_body(state: Any, p: int, *, interactive: bool = False, chosen: Collect
         glass = "legal" if ok else "illegal"
         g = GLASS[glass]
         x, y = sheet.shapes[n - 1].label
-        out.append(f'<g class="preview {glass}" data-shape="{n}" pointer-events="none">'
-                   f'<path d="{shapes[n - 1]}" fill="{g.mid}" fill-opacity="0.45"'
-                   f' stroke="{g.dark}" stroke-width="4"'
-                   f'{"" if ok else chr(32) + "stroke-dasharray=" + chr(34) + "7 5" + chr(34)}/>'
-                   + label(x, y, g.letter, 20, "#ffffff") + "</g>")
+        out.append(
+            f'<g class="preview {glass}" data-shape="{n}" pointer-events="none">'
+            f'<path d="{shapes[n - 1]}" fill="{g.mid}" fill-opacity="0.45"'
+            f' stroke="{g.dark}" stroke-width="4"'
+            f"{'' if ok else chr(32) + 'stroke-dasharray=' + chr(34) + '7 5' + chr(34)}/>"
+            + label(x, y, g.letter, 20, "#ffffff")
+            + "</g>"
+        )
     for numbers, shade, rank in sorted(suggested, key=lambda t: -t[2]):
         colour = hint_colour(shade)
         kind = "hint" if rank == 1 else "suggestion"
         names = " ".join(map(str, numbers))
-        out.append(f'<g class="{kind}" data-rank="{rank}" data-shapes="{names}"'
-                   ' pointer-events="none">')
+        out.append(
+            f'<g class="{kind}" data-rank="{rank}" data-shapes="{names}" pointer-events="none">'
+        )
         for n in numbers:
-            out.append(f'<path d="{shapes[n - 1]}" fill="{colour}" fill-opacity="0.25"'
-                       f' stroke="{colour}" stroke-width="{3 + 3 * shade:.1f}"'
-                       ' stroke-dasharray="8 4"/>')
+            out.append(
+                f'<path d="{shapes[n - 1]}" fill="{colour}" fill-opacity="0.25"'
+                f' stroke="{colour}" stroke-width="{3 + 3 * shade:.1f}"'
+                ' stroke-dasharray="8 4"/>'
+            )
         if numbers:
             x, y = sheet.shapes[numbers[0] - 1].label
             ink = "#ffffff" if shade > 0.55 else "#2d2a24"
-            out.append(f'<circle cx="{x:g}" cy="{y - 14:g}" r="10" fill="{colour}"'
-                       f' stroke="{LEAD}" stroke-width="2"/>' + label(x, y - 14, str(rank), 12, ink))
+            out.append(
+                f'<circle cx="{x:g}" cy="{y - 14:g}" r="10" fill="{colour}"'
+                f' stroke="{LEAD}" stroke-width="2"/>' + label(x, y - 14, str(rank), 12, ink)
+            )
         out.append("</g>")
     return "".join(out)
 
@@ -241,42 +290,62 @@ def _rank_badge(x: float, y: float, shade: float, rank: int, what: str) -> str:
     return rank_badge(x, y, shade, rank, f'data-cross="{escape(what)}"')
 
 
-def _values_panel(state: Any, p: int, x0: float, y0: float,
-                  crossing: Collection[str] = (),
-                  cross_hints: Sequence[tuple[str, float, int]] = ()) -> str:
+def _values_panel(
+    state: Any,
+    p: int,
+    x0: float,
+    y0: float,
+    crossing: Collection[str] = (),
+    cross_hints: Sequence[tuple[str, float, int]] = (),
+) -> str:
     """The five sections' values beside a sheet: circled where ``p`` took them, struck where
     another player did (or, solo, where they were crossed off)."""
-    out = [f'<rect x="{x0:g}" y="{y0:g}" width="{PANEL_W - 10}" height="{38 + 44 * 5}" rx="8"'
-           f' fill="#f4efe1" stroke="{LEAD}" stroke-width="2.5"/>',
-           label(x0 + (PANEL_W - 10) / 2, y0 + 18, "sections", 14, "#2d2a24")]
+    out = [
+        f'<rect x="{x0:g}" y="{y0:g}" width="{PANEL_W - 10}" height="{38 + 44 * 5}" rx="8"'
+        f' fill="#f4efe1" stroke="{LEAD}" stroke-width="2.5"/>',
+        label(x0 + (PANEL_W - 10) / 2, y0 + 18, "sections", 14, "#2d2a24"),
+    ]
     seat = GLASS[state.game.player_colours[p]]
     for i, name in enumerate(SECTIONS):
         y = y0 + 42 + 44 * i
-        out.append(label(x0 + 22, y + 14, SYMBOLS[name], 22, "#2d2a24", attrs=f'data-section="{name}"'))
+        out.append(
+            label(x0 + 22, y + 14, SYMBOLS[name], 22, "#2d2a24", attrs=f'data-section="{name}"')
+        )
         for j, high in enumerate((True, False)):
             who = (state.high if high else state.low)[i]
             value = SECTION_VALUES[name][j]
             cx = x0 + 62 + 42 * j
-            out.append(f'<circle cx="{cx:g}" cy="{y + 14:g}" r="16" fill="#fbf7ea"'
-                       f' stroke="{STONE_LIGHT}" stroke-width="1.5"/>')
-            out.append(label(cx, y + 14, str(value), 14, "#2d2a24", weight="bold",
-                             attrs='stroke-opacity="0"'))
+            out.append(
+                f'<circle cx="{cx:g}" cy="{y + 14:g}" r="16" fill="#fbf7ea"'
+                f' stroke="{STONE_LIGHT}" stroke-width="1.5"/>'
+            )
+            out.append(
+                label(
+                    cx, y + 14, str(value), 14, "#2d2a24", weight="bold", attrs='stroke-opacity="0"'
+                )
+            )
             if who == p and state.num_players > 1 or who >= 0 and state.num_players == 1:
-                out.append(f'<circle cx="{cx:g}" cy="{y + 14:g}" r="16" fill="none"'
-                           f' stroke="{seat.dark}" stroke-width="4"/>')
+                out.append(
+                    f'<circle cx="{cx:g}" cy="{y + 14:g}" r="16" fill="none"'
+                    f' stroke="{seat.dark}" stroke-width="4"/>'
+                )
             elif who != OPEN:
-                out.append(f'<path d="M{cx - 14:g} {y + 26:g}L{cx + 14:g} {y + 2:g}"'
-                           ' stroke="#6b0b02" stroke-width="4" stroke-linecap="round"/>')
+                out.append(
+                    f'<path d="M{cx - 14:g} {y + 26:g}L{cx + 14:g} {y + 2:g}"'
+                    ' stroke="#6b0b02" stroke-width="4" stroke-linecap="round"/>'
+                )
                 if who >= 0:
                     out.append(label(cx + 13, y + 27, str(who + 1), 10, "#6b0b02"))
         for what, shade, rank in cross_hints:
             if what == name:
                 out.append(_rank_badge(x0 + PANEL_W - 22, y + 14, shade, rank, what))
         if name in crossing:
-            out.append(f'<rect data-id="section:{name}" x="{x0 + 4:g}" y="{y - 4:g}"'
-                       f' width="{PANEL_W - 18}" height="38" rx="6" fill="#d8341e"'
-                       ' fill-opacity="0.12" stroke="#d8341e" stroke-width="2.5"'
-                       ' stroke-dasharray="5 3" style="cursor:pointer"/>')
+            out.append(
+                f'<rect data-id="section:{name}" x="{x0 + 4:g}" y="{y - 4:g}"'
+                f' width="{PANEL_W - 18}" height="38" rx="6" fill="#d8341e"'
+                ' fill-opacity="0.12" stroke="#d8341e" stroke-width="2.5"'
+                ' stroke-dasharray="5 3" style="cursor:pointer"/>'
+            )
     return "".join(out)
 
 
@@ -284,9 +353,11 @@ def _pool(state: Any, width: float, selected: str | None, confirm: str | None) -
     """The pencils in the middle: present ones as glass rods with their letter, the count N."""
     pencils = state.pencils()
     words = escape(pool_label(state))
-    out = [f'<g class="pool" data-label="{words}">',
-           f'<rect x="4" y="4" width="{width - 8:g}" height="{POOL_H - 8}" rx="10"'
-           f' fill="url(#stone)" stroke="{LEAD}" stroke-width="3"/>']
+    out = [
+        f'<g class="pool" data-label="{words}">',
+        f'<rect x="4" y="4" width="{width - 8:g}" height="{POOL_H - 8}" rx="10"'
+        f' fill="url(#stone)" stroke="{LEAD}" stroke-width="3"/>',
+    ]
     for i, color in enumerate(COLORS):
         x = 20 + i * 76
         g = GLASS[color]
@@ -294,47 +365,72 @@ def _pool(state: Any, width: float, selected: str | None, confirm: str | None) -
         sel = color == selected
         op = "1" if here else "0.22"
         y = 14 if sel else 22
-        out.append(f'<g class="pencil" data-pencil="{color}" data-here="{str(here).lower()}"'
-                   f'{" data-selected=" + chr(34) + "true" + chr(34) if sel else ""}'
-                   f' opacity="{op}">'
-                   f'<path d="M{x:g} {y:g}h54l12 {18:g}l-12 18h-54z" fill="url(#g-{color})"'
-                   f' stroke="{"#e0a100" if sel else LEAD}" stroke-width="{4 if sel else 2.5}"/>'
-                   + label(x + 26, y + 18, g.letter, 17, g.ink) + "</g>")
+        out.append(
+            f'<g class="pencil" data-pencil="{color}" data-here="{str(here).lower()}"'
+            f"{' data-selected=' + chr(34) + 'true' + chr(34) if sel else ''}"
+            f' opacity="{op}">'
+            f'<path d="M{x:g} {y:g}h54l12 {18:g}l-12 18h-54z" fill="url(#g-{color})"'
+            f' stroke="{"#e0a100" if sel else LEAD}" stroke-width="{4 if sel else 2.5}"/>'
+            + label(x + 26, y + 18, g.letter, 17, g.ink)
+            + "</g>"
+        )
         if here and state.held != i:
-            out.append(f'<rect data-id="pencil:{color}" x="{x - 4:g}" y="10" width="74"'
-                       f' height="{POOL_H - 20}" fill="transparent" style="cursor:pointer">'
-                       f"<title>take the {color} pencil</title></rect>")
+            out.append(
+                f'<rect data-id="pencil:{color}" x="{x - 4:g}" y="10" width="74"'
+                f' height="{POOL_H - 20}" fill="transparent" style="cursor:pointer">'
+                f"<title>take the {color} pencil</title></rect>"
+            )
         if state.held == i:
-            out.append(f'<g data-label="held back: {color}">'
-                       + label(x + 32, 70, "held back", 11, "#fbf7ea") + "</g>")
+            out.append(
+                f'<g data-label="held back: {color}">'
+                + label(x + 32, 70, "held back", 11, "#fbf7ea")
+                + "</g>"
+            )
     n = len(pencils)
     tx = 20 + 5 * 76 + 10
     if confirm:
-        out.append(f'<g class="confirm" data-id="confirm" style="cursor:pointer">'
-                   f'<rect x="{tx:g}" y="16" width="{width - tx - 16:g}" height="{POOL_H - 32}"'
-                   ' rx="8" fill="#23a447" stroke="#0c5a22" stroke-width="3"/>'
-                   + label(tx + (width - tx - 16) / 2, POOL_H / 2, f"✓ {confirm}", 15, "#ffffff")
-                   + "</g>")
+        out.append(
+            f'<g class="confirm" data-id="confirm" style="cursor:pointer">'
+            f'<rect x="{tx:g}" y="16" width="{width - tx - 16:g}" height="{POOL_H - 32}"'
+            ' rx="8" fill="#23a447" stroke="#0c5a22" stroke-width="3"/>'
+            + label(tx + (width - tx - 16) / 2, POOL_H / 2, f"✓ {confirm}", 15, "#ffffff")
+            + "</g>"
+        )
     elif not state.is_terminal():
         out.append(label(tx + (width - tx - 16) / 2, POOL_H / 2 - 9, f"N = {n}", 22, "#fbf7ea"))
-        out.append(label(tx + (width - tx - 16) / 2, POOL_H / 2 + 15,
-                         f"color {n} shape{'s' if n != 1 else ''}", 12, "#fbf7ea",
-                         weight="normal"))
+        out.append(
+            label(
+                tx + (width - tx - 16) / 2,
+                POOL_H / 2 + 15,
+                f"color {n} shape{'s' if n != 1 else ''}",
+                12,
+                "#fbf7ea",
+                weight="normal",
+            )
+        )
     out.append("</g>")
     return "".join(out)
 
 
 def _defs() -> str:
-    return glass_defs([*CLEAR_TINTS, *COLORS, "legal", "illegal", "gold", "silver", "copper",
-                       "bronze"])
+    return glass_defs(
+        [*CLEAR_TINTS, *COLORS, "legal", "illegal", "gold", "silver", "copper", "bronze"]
+    )
 
 
-def main_svg(state: Any, player: int | None = None, *, interactive: bool = False,
-             pencil: str | None = None, chosen: Collection[int] = (),
-             hover: tuple[int, bool] | None = None, confirm: str | None = None,
-             suggested: Sequence[tuple[Sequence[int], float, int]] = (),
-             crossing: Collection[str] = (),
-             cross_hints: Sequence[tuple[str, float, int]] = ()) -> str:
+def main_svg(
+    state: Any,
+    player: int | None = None,
+    *,
+    interactive: bool = False,
+    pencil: str | None = None,
+    chosen: Collection[int] = (),
+    hover: tuple[int, bool] | None = None,
+    confirm: str | None = None,
+    suggested: Sequence[tuple[Sequence[int], float, int]] = (),
+    crossing: Collection[str] = (),
+    cross_hints: Sequence[tuple[str, float, int]] = (),
+) -> str:
     """The board of ``player`` (default: the player to move): the pencils in the middle, the
     sheet and its section values. ``pencil`` is the pencil in hand, ``chosen`` the shapes of the
     set being built, ``hover`` the shape under the pointer and whether it may join (green ✓ or
@@ -345,26 +441,57 @@ def main_svg(state: Any, player: int | None = None, *, interactive: bool = False
     sheet = state.sheet
     width = sheet.width + PANEL_W + 2 * PAD
     height = POOL_H + sheet.height + 2 * PAD
-    body = [_pool(state, width, pencil, confirm),
-            f'<g transform="translate({PAD},{POOL_H + PAD / 2:g})">',
-            sheet_body(state, p, interactive=interactive, chosen=chosen, pencil=pencil,
-                       hover=hover, suggested=suggested, crossing=crossing),
-            "</g>",
-            _values_panel(state, p, sheet.width + PAD + 14, POOL_H + PAD, crossing, cross_hints)]
+    body = [
+        _pool(state, width, pencil, confirm),
+        f'<g transform="translate({PAD},{POOL_H + PAD / 2:g})">',
+        sheet_body(
+            state,
+            p,
+            interactive=interactive,
+            chosen=chosen,
+            pencil=pencil,
+            hover=hover,
+            suggested=suggested,
+            crossing=crossing,
+        ),
+        "</g>",
+        _values_panel(state, p, sheet.width + PAD + 14, POOL_H + PAD, crossing, cross_hints),
+    ]
     for what, shade, rank in cross_hints:  # a star to cross off
         if what.startswith("star "):
             cx, cy = sheet.stars[int(what.split()[1]) - 1].center
             body.append(_rank_badge(PAD + cx + 16, POOL_H + PAD / 2 + cy - 12, shade, rank, what))
     seat = GLASS[state.game.player_colours[p]]
     if state.num_players > 1 and p in state.finished:
-        body.append(f'<g data-label="player {p + 1}: finished">'
-                    + label(PAD + sheet.width / 2, POOL_H + PAD + 52, f"player {p + 1} has finished",
-                            16, "#fbf7ea") + "</g>")
+        body.append(
+            f'<g data-label="player {p + 1}: finished">'
+            + label(
+                PAD + sheet.width / 2,
+                POOL_H + PAD + 52,
+                f"player {p + 1} has finished",
+                16,
+                "#fbf7ea",
+            )
+            + "</g>"
+        )
     who = "your window" if state.num_players == 1 else f"player {p + 1}"
-    body.append(label(sheet.width + PAD + 14 + (PANEL_W - 10) / 2, POOL_H + PAD + 38 + 44 * 5 + 30,
-                      f"{seat.letter} · {who}", 13, "#2d2a24"))
-    return svg_document(width, height, "".join(body), _defs(), "Coloring in the Stained Glass",
-                        css_class="sg-svg sg-coloring-main")
+    body.append(
+        label(
+            sheet.width + PAD + 14 + (PANEL_W - 10) / 2,
+            POOL_H + PAD + 38 + 44 * 5 + 30,
+            f"{seat.letter} · {who}",
+            13,
+            "#2d2a24",
+        )
+    )
+    return svg_document(
+        width,
+        height,
+        "".join(body),
+        _defs(),
+        "Coloring in the Stained Glass",
+        css_class="sg-svg sg-coloring-main",
+    )
 
 
 def shown_player(state: Any) -> int:
@@ -389,11 +516,19 @@ def side_svg(state: Any, player: int | None = None) -> str:
         seat = GLASS[state.game.player_colours[q]]
         done = q in state.finished
         words = f' data-label="player {q + 1}: finished"' if done else ""
-        body.append(f'<g class="other-sheet" data-player="{q + 1}"{words}>'
-                    + label(x + sw / 2, y + 10, f"{seat.letter} · player {q + 1}"
-                            + (" · finished" if done else ""), 12, "#2d2a24") +
-                    f'<g transform="translate({x:g},{y + 22:g}) scale({SMALL})">'
-                    + sheet_body(state, q, small=True) + "</g></g>")
+        body.append(
+            f'<g class="other-sheet" data-player="{q + 1}"{words}>'
+            + label(
+                x + sw / 2,
+                y + 10,
+                f"{seat.letter} · player {q + 1}" + (" · finished" if done else ""),
+                12,
+                "#2d2a24",
+            )
+            + f'<g transform="translate({x:g},{y + 22:g}) scale({SMALL})">'
+            + sheet_body(state, q, small=True)
+            + "</g></g>"
+        )
     # the race table
     body.append(f'<g class="race" transform="translate(10,{top:g})">')
     body.append(label(width / 2 - 10, 12, "the race for the sections", 14, "#2d2a24"))
@@ -414,12 +549,20 @@ def side_svg(state: Any, player: int | None = None) -> str:
                 seat = GLASS[state.game.player_colours[who]]
                 whom = "scored" if state.num_players == 1 else f"player {who + 1} ({seat.letter})"
                 text, fill = f"{'high' if high else 'low'} {value}: {whom}", "#0c4a1e"
-            body.append(f'<text x="{x}" y="{y + 10}" font-size="12.5" fill="{fill}"'
-                        f' dominant-baseline="central"{attrs}>{escape(text)}</text>')
+            body.append(
+                f'<text x="{x}" y="{y + 10}" font-size="12.5" fill="{fill}"'
+                f' dominant-baseline="central"{attrs}>{escape(text)}</text>'
+            )
     body.append("</g>")
     height = top + 30 + 30 * 5 + 10
-    return svg_document(width, height, "".join(body), _defs(), "the other players and the race",
-                        css_class="sg-svg sg-coloring-side")
+    return svg_document(
+        width,
+        height,
+        "".join(body),
+        _defs(),
+        "the other players and the race",
+        css_class="sg-svg sg-coloring-side",
+    )
 
 
 def draw(state: Any, **options: Any) -> str:
@@ -437,11 +580,18 @@ def draw(state: Any, **options: Any) -> str:
 
     def nest(svg: str, x: float, w: float, h: float) -> str:
         inner = svg.split(">", 1)[1].rsplit("</svg>", 1)[0]
-        return (f'<svg x="{x:g}" y="0" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">'
-                f"{inner}</svg>")
+        return (
+            f'<svg x="{x:g}" y="0" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">'
+            f"{inner}</svg>"
+        )
 
-    return svg_document(width, height, nest(main, 0, mw, mh) + nest(side, mw + 10, sw, sh),
-                        "", "Coloring in the Stained Glass")
+    return svg_document(
+        width,
+        height,
+        nest(main, 0, mw, mh) + nest(side, mw + 10, sw, sh),
+        "",
+        "Coloring in the Stained Glass",
+    )
 
 
 # ---- a sheet being designed ---------------------------------------------------------------------
@@ -478,8 +628,9 @@ def check_svg(check: SheetCheck, chosen: int | None = None) -> str:
     width, height = (x1 - x0) * scale + 2 * pad, (y1 - y0) * scale + 2 * pad
 
     def pts(poly: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-        return [(round((x - x0) * scale + pad, 2), round((y - y0) * scale + pad, 2))
-                for x, y in poly]
+        return [
+            (round((x - x0) * scale + pad, 2), round((y - y0) * scale + pad, 2)) for x, y in poly
+        ]
 
     faults: dict[tuple[str, int], list[int]] = {}
     for k, problem in enumerate(check.problems, 1):
@@ -487,22 +638,31 @@ def check_svg(check: SheetCheck, chosen: int | None = None) -> str:
             faults.setdefault(("shape", n), []).append(k)
         for n in problem.stars:
             faults.setdefault(("star", n), []).append(k)
-    body = [f'<rect x="4" y="4" width="{width - 8:g}" height="{height - 8:g}" rx="12"'
-            f' fill="url(#stone)" stroke="{LEAD}" stroke-width="4"/>']
+    body = [
+        f'<rect x="4" y="4" width="{width - 8:g}" height="{height - 8:g}" rx="12"'
+        f' fill="url(#stone)" stroke="{LEAD}" stroke-width="4"/>'
+    ]
     marks = []
-    for i, (poly, symbol, color) in enumerate(check.shapes):
+    for i, (poly, _symbol, color) in enumerate(check.shapes):
         n = i + 1
         fill = f"url(#{'gh'[n % 2]}-{color or CLEAR_TINTS[(n * 7) % 3]})"
         where = faults.get(("shape", n), [])
-        words = f"shape {n}" + (f" (pre-coloured {color})" if color else "") + (
-            f": problem {', '.join(map(str, where))}" if where else "")
-        body.append(f'<path class="shape" data-id="shape:{n}" data-label="{escape(words)}"'
-                    f' d="{d(pts(poly))}" fill="{fill}" stroke="{LEAD}" stroke-width="2"/>')
-    for k, poly in enumerate(check.stars):
+        words = (
+            f"shape {n}"
+            + (f" (pre-coloured {color})" if color else "")
+            + (f": problem {', '.join(map(str, where))}" if where else "")
+        )
+        body.append(
+            f'<path class="shape" data-id="shape:{n}" data-label="{escape(words)}"'
+            f' d="{d(pts(poly))}" fill="{fill}" stroke="{LEAD}" stroke-width="2"/>'
+        )
+    for poly in check.stars:
         where = faults.get(("star", k + 1), [])
         words = f"star {k + 1}" + (f": problem {', '.join(map(str, where))}" if where else "")
-        body.append(f'<path class="star" data-id="star:{k + 1}" data-label="{escape(words)}"'
-                    f' d="{d(pts(poly))}" fill="{STAR_GLASS}" stroke="{LEAD}" stroke-width="2"/>')
+        body.append(
+            f'<path class="star" data-id="star:{k + 1}" data-label="{escape(words)}"'
+            f' d="{d(pts(poly))}" fill="{STAR_GLASS}" stroke="{LEAD}" stroke-width="2"/>'
+        )
     for i, (poly, symbol, color) in enumerate(check.shapes):
         cx, cy = _centre(pts(poly))
         glyph = SYMBOLS.get(symbol or "", "")
@@ -511,9 +671,17 @@ def check_svg(check: SheetCheck, chosen: int | None = None) -> str:
             text = f"{g.letter}{i + 1}{glyph}"
             body.append(label(cx, cy, text, 11, g.ink, attrs='pointer-events="none"'))
         else:
-            body.append(label(cx, cy, f"{i + 1}{glyph}", 11, "#2d2a24",
-                              attrs='pointer-events="none" stroke-opacity="0"'))
-    for k, poly in enumerate(check.stars):
+            body.append(
+                label(
+                    cx,
+                    cy,
+                    f"{i + 1}{glyph}",
+                    11,
+                    "#2d2a24",
+                    attrs='pointer-events="none" stroke-opacity="0"',
+                )
+            )
+    for poly in check.stars:
         cx, cy = _centre(pts(poly))
         body.append(label(cx, cy, "★", 12, "#7a5a00", attrs='pointer-events="none"'))
     for (kind, n), where in sorted(faults.items()):
@@ -523,19 +691,28 @@ def check_svg(check: SheetCheck, chosen: int | None = None) -> str:
             continue
         drawn = pts(check.shapes[n - 1][0] if kind == "shape" else check.stars[n - 1])
         thick = 6 if chosen in where else 3.5
-        marks.append(f'<path class="fault" data-fault="{kind}:{n}" d="{d(drawn)}"'
-                     f' fill="{FAULT}" fill-opacity="0.18" stroke="{FAULT}"'
-                     f' stroke-width="{thick}" stroke-dasharray="7 4" pointer-events="none"/>')
+        marks.append(
+            f'<path class="fault" data-fault="{kind}:{n}" d="{d(drawn)}"'
+            f' fill="{FAULT}" fill-opacity="0.18" stroke="{FAULT}"'
+            f' stroke-width="{thick}" stroke-dasharray="7 4" pointer-events="none"/>'
+        )
         cx, cy = _centre(drawn)
         text = "!" + ",".join(map(str, where))
-        marks.append(f'<g pointer-events="none"><rect x="{cx - 6 - 4 * len(text):g}"'
-                     f' y="{cy - 26:g}" width="{12 + 8 * len(text):g}" height="16" rx="8"'
-                     f' fill="{FAULT}" stroke="{LEAD}" stroke-width="1.5"/>'
-                     + label(cx, cy - 18, text, 11, "#ffffff") + "</g>")
-    title = "the sheet" + (f" with {len(check.problems)} problems marked" if check.problems
-                           else ": every requirement met")
-    return svg_document(width, height, "".join(body + marks), _defs(), title,
-                        css_class="sg-svg sg-coloring-sheet")
+        marks.append(
+            f'<g pointer-events="none"><rect x="{cx - 6 - 4 * len(text):g}"'
+            f' y="{cy - 26:g}" width="{12 + 8 * len(text):g}" height="16" rx="8"'
+            f' fill="{FAULT}" stroke="{LEAD}" stroke-width="1.5"/>'
+            + label(cx, cy - 18, text, 11, "#ffffff")
+            + "</g>"
+        )
+    title = "the sheet" + (
+        f" with {len(check.problems)} problems marked"
+        if check.problems
+        else ": every requirement met"
+    )
+    return svg_document(
+        width, height, "".join(body + marks), _defs(), title, css_class="sg-svg sg-coloring-sheet"
+    )
 
 
 def _centre(poly: Sequence[tuple[float, float]]) -> tuple[float, float]:

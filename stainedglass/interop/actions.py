@@ -53,8 +53,7 @@ class ActionSpace:
         self.chance_index = {w: i for i, w in enumerate(self.chance_words)}
         # the most actions a game takes: each move its words, and an ``end``
         self.max_length = game.max_plays * (game.max_words + (game.max_words > 1))
-        self.observation_size = game.observation_size + (len(words) if game.max_words > 1
-                                                         else 0)
+        self.observation_size = game.observation_size + (len(words) if game.max_words > 1 else 0)
 
     @property
     def size(self) -> int:
@@ -78,12 +77,12 @@ class Speller:
         self.spelt = spelt
         self._here: _Position | None = None
 
-    def clone(self) -> "Speller":
+    def clone(self) -> Speller:
         other = Speller(self.space, self.state.clone(), self.spelt)
         other._here = self._here  # the same position: the same moves (never changed in place)
         return other
 
-    def _position(self) -> "_Position":
+    def _position(self) -> _Position:
         """The moves of the position (made once while it stands: a play, an undo or another
         play in its place gives another key)."""
         state = self.state
@@ -131,8 +130,10 @@ class Speller:
         """The word (or chance outcome) ``action`` stands for here."""
         words = self.space.chance_words if self.state.is_chance() else self.space.words
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(words):
-            raise ValueError(f"action {action!r} is not one of this game's {len(words)} "
-                             f"{'chance outcomes' if self.state.is_chance() else 'actions'}")
+            raise ValueError(
+                f"action {action!r} is not one of this game's {len(words)} "
+                f"{'chance outcomes' if self.state.is_chance() else 'actions'}"
+            )
         return words[action]
 
     def apply(self, action: int) -> None:
@@ -164,7 +165,7 @@ class Speller:
         n = len(spelt)
         return any(len(w) > n and w[:n] == spelt for w in self._position().by_words)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Speller":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
         return self.clone()  # the space is shared, the state cloned (as OpenSpiel clones)
 
     def __getstate__(self) -> dict[str, Any]:

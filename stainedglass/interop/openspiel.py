@@ -31,8 +31,17 @@ from ..ai.bots import register_bot
 from ..ai.search import Bot
 from .actions import ActionSpace, Speller
 
-__all__ = ["PREFIX", "register", "spiel_name", "SpielGame", "SpielState", "SpielBot",
-           "OpenSpielMCTS", "from_spiel", "to_spiel"]
+__all__ = [
+    "PREFIX",
+    "register",
+    "spiel_name",
+    "SpielGame",
+    "SpielState",
+    "SpielBot",
+    "OpenSpielMCTS",
+    "from_spiel",
+    "to_spiel",
+]
 
 PREFIX = "stainedglass_"
 # simulations of the short search that measures openspiel-mcts's speed (each plays a whole
@@ -52,10 +61,14 @@ def _game_type(cls: type[core.Game]) -> Any:
         short_name=spiel_name(cls.name),
         long_name=f"stainedglass {cls.title}",
         dynamics=T.Dynamics.SEQUENTIAL,
-        chance_mode=(T.ChanceMode.EXPLICIT_STOCHASTIC if facts.chance
-                     else T.ChanceMode.DETERMINISTIC),
-        information=(T.Information.IMPERFECT_INFORMATION if facts.hidden_information
-                     else T.Information.PERFECT_INFORMATION),
+        chance_mode=(
+            T.ChanceMode.EXPLICIT_STOCHASTIC if facts.chance else T.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            T.Information.IMPERFECT_INFORMATION
+            if facts.hidden_information
+            else T.Information.PERFECT_INFORMATION
+        ),
         # returns: 1 a win, 0 a loss, a draw shared; solo 1 won, 0 lost
         utility=(T.Utility.CONSTANT_SUM if facts.min_players > 1 else T.Utility.GENERAL_SUM),
         reward_model=T.RewardModel.TERMINAL,
@@ -65,10 +78,12 @@ def _game_type(cls: type[core.Game]) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": int(cls.options["players"].default
-                                                if "players" in cls.options
-                                                else facts.min_players),
-                                 "seed": 0},
+        parameter_specification={
+            "players": int(
+                cls.options["players"].default if "players" in cls.options else facts.min_players
+            ),
+            "seed": 0,
+        },
     )
 
 
@@ -77,15 +92,18 @@ class SpielGame(pyspiel.Game):
 
     sg_name: str = ""
 
-    def __init__(self, params: dict[str, Any] | None = None,
-                 sg_game: core.Game | None = None) -> None:
+    def __init__(
+        self, params: dict[str, Any] | None = None, sg_game: core.Game | None = None
+    ) -> None:
         params = dict(params or {})
         cls = type(core.load(self.sg_name))
         spec = _game_type(cls).parameter_specification
         unknown = sorted(set(params) - set(spec))
         if unknown:
-            raise ValueError(f"{spiel_name(self.sg_name)}: unknown parameter {unknown[0]!r}; "
-                             f"the parameters are {', '.join(sorted(spec))}")
+            raise ValueError(
+                f"{spiel_name(self.sg_name)}: unknown parameter {unknown[0]!r}; "
+                f"the parameters are {', '.join(sorted(spec))}"
+            )
         players = int(params.get("players", spec["players"]))
         self.seed = int(params.get("seed", 0))
         options = {"players": players} if "players" in cls.options else {}
@@ -100,13 +118,14 @@ class SpielGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0 if facts.min_players > 1 else None,
-            max_game_length=self.space.max_length)
+            max_game_length=self.space.max_length,
+        )
         super().__init__(_game_type(cls), info, {"players": players, "seed": self.seed})
 
-    def new_initial_state(self) -> "SpielState":
+    def new_initial_state(self) -> SpielState:
         return SpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
             raise ValueError(f"{spiel_name(self.sg_name)}: observations take no parameters")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -153,8 +172,11 @@ class SpielState(pyspiel.State):
         self._turn.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        words = (self._turn.space.chance_words if player == pyspiel.PlayerId.CHANCE
-                 else self._turn.space.words)
+        words = (
+            self._turn.space.chance_words
+            if player == pyspiel.PlayerId.CHANCE
+            else self._turn.space.words
+        )
         return words[action] if 0 <= action < len(words) else f"action {action}"
 
     def is_terminal(self) -> bool:
@@ -219,9 +241,8 @@ def register() -> list[str]:
     return names
 
 
-
-
 # ---- across: our states and bots in OpenSpiel, OpenSpiel's MCTS among our bots ----------------
+
 
 def to_spiel(state: core.State) -> SpielState:
     """An OpenSpiel state at our ``state`` (a copy; its OpenSpiel history starts here).
@@ -240,15 +261,18 @@ def to_spiel(state: core.State) -> SpielState:
     return SpielState(game, state.clone())
 
 
-_SPIEL_GAMES: "weakref.WeakKeyDictionary[core.Game, SpielGame]" = weakref.WeakKeyDictionary()
+_SPIEL_GAMES: weakref.WeakKeyDictionary[core.Game, SpielGame] = weakref.WeakKeyDictionary()
 
 
 def from_spiel(state: SpielState) -> core.State:
     """Our state under an OpenSpiel one (a copy), between moves: a move half spelt is refused
     with a ValueError."""
     if state._turn.spelt:
-        raise ValueError("from_spiel(): a move is half spelt (" + " ".join(state._turn.spelt)
-                         + "); finish it first")
+        raise ValueError(
+            "from_spiel(): a move is half spelt ("
+            + " ".join(state._turn.spelt)
+            + "); finish it first"
+        )
     return state.sg_state.clone()
 
 
@@ -297,8 +321,13 @@ class OpenSpielMCTS(Bot):
     needs perfect information."""
 
     name = "openspiel-mcts"
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "simulations": None,
-                                "uct_c": 2.0, "rollouts": 1}
+    defaults: dict[str, Any] = {
+        "seed": None,
+        "budget": None,
+        "simulations": None,
+        "uct_c": 2.0,
+        "rollouts": 1,
+    }
     # OpenSpiel's MCTS grows the root in its second simulation
     rules = {"simulations": ("int", 2), "uct_c": ("number", 0.001, 100), "rollouts": ("int", 1)}
 
@@ -318,9 +347,14 @@ class OpenSpielMCTS(Bot):
         rng = np.random.RandomState(self.rng.randrange(2**31))
 
         def word(probe: SpielState, n: int) -> int:
-            bot = mcts.MCTSBot(game, float(opts["uct_c"]), n,
-                               mcts.RandomRolloutEvaluator(int(opts["rollouts"]), rng),
-                               random_state=rng, solve=True)
+            bot = mcts.MCTSBot(
+                game,
+                float(opts["uct_c"]),
+                n,
+                mcts.RandomRolloutEvaluator(int(opts["rollouts"]), rng),
+                random_state=rng,
+                solve=True,
+            )
             return int(bot.step(probe))
 
         seconds = float(opts["budget"] if opts["budget"] is not None else 1.0)

@@ -51,10 +51,15 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [n.lower().replace(" ", "_") for n in self.sg_game.player_names]
         self.agents = list(self.possible_agents)
         size = self.space.observation_size
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
-        }) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._rng = random.Random()
         self._turn: Speller | None = None
@@ -93,7 +98,7 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         while state.is_chance():
             outcomes = state.chance_outcomes()
             u = self._rng.random()
-            for move, p in outcomes:
+            for move, p in outcomes:  # noqa: B007 - the outcome drawn is where the loop stops
                 u -= p
                 if u < 0:
                     break
@@ -125,8 +130,9 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action is a whole number from 0 to {self.space.size - 1}, "
-                             f"not {action!r}")
+            raise ValueError(
+                f"an action is a whole number from 0 to {self.space.size - 1}, not {action!r}"
+            )
         self._cumulative_rewards[agent] = 0.0
         self._turn.apply(int(action))  # type: ignore[union-attr]  # refuses what is not legal
         self._draw_chance()
@@ -155,4 +161,5 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
     """``game`` (a name of ``sg.games()``, with its options) as a PettingZoo AEC environment,
     wrapped as PettingZoo's own environments are (actions checked in range, order enforced)."""
     return wrappers.OrderEnforcingWrapper(
-        wrappers.AssertOutOfBoundsWrapper(raw_env(game, render_mode=render_mode, **options)))
+        wrappers.AssertOutOfBoundsWrapper(raw_env(game, render_mode=render_mode, **options))
+    )

@@ -9,4 +9,12 @@ from .game import Sagrada, SagradaMove, SagradaState
 from .search import SagradaSearch
 from .windows import WINDOWS, Window, parse_window
 
-__all__ = ["Sagrada", "SagradaMove", "SagradaSearch", "SagradaState", "WINDOWS", "Window", "parse_window"]
+__all__ = [
+    "Sagrada",
+    "SagradaMove",
+    "SagradaSearch",
+    "SagradaState",
+    "WINDOWS",
+    "Window",
+    "parse_window",
+]

@@ -43,10 +43,11 @@ def parse_card(text: str) -> int:
     """``"R4"`` (any case) -> the card; raises IllegalMove naming the cards otherwise."""
     c = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
     if c is None:
-        raise IllegalMove(f"{text!r} is not a glass card: a card is a color R G Y B K and a "
-                          "value 1-6, e.g. R4")
+        raise IllegalMove(
+            f"{text!r} is not a glass card: a card is a color R G Y B K and a value 1-6, e.g. R4"
+        )
     return c
 
 
-def cards_text(cards: "list[int] | tuple[int, ...]") -> str:
+def cards_text(cards: list[int] | tuple[int, ...]) -> str:
     return " ".join(card_text(c) for c in cards) or "none"

@@ -20,7 +20,8 @@ import json
 import pathlib
 import statistics
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core import Move, State, load
 from .windows import NEAR, WINDOWS, Window, parse_field, window_from_option
@@ -65,8 +66,12 @@ def measure(games: int = GAMES) -> dict[str, dict[str, Any]]:
     out = {}
     for w in WINDOWS:
         rate, margin = win_rate(w.name, games)
-        out[w.name] = {"difficulty": w.difficulty, "won": round(rate, 4), "median_margin": margin,
-                       "games": games}
+        out[w.name] = {
+            "difficulty": w.difficulty,
+            "won": round(rate, 4),
+            "median_margin": margin,
+            "games": games,
+        }
     return out
 
 
@@ -81,10 +86,12 @@ def words(window: str) -> str:
     row = shipped().get(window)
     if row is None:
         return ""
-    return (f"{window} (difficulty {row['difficulty']}): a simple strategy without tools wins "
-            f"{row['won']:.0%} of {row['games']} deals here, and ends a median "
-            f"{abs(row['median_margin']):g} points {'above' if row['median_margin'] >= 0 else 'below'}"
-            " the target.")
+    return (
+        f"{window} (difficulty {row['difficulty']}): a simple strategy without tools wins "
+        f"{row['won']:.0%} of {row['games']} deals here, and ends a median "
+        f"{abs(row['median_margin']):g} points {'above' if row['median_margin'] >= 0 else 'below'}"
+        " the target."
+    )
 
 
 # ---- any window measured, with progress and a stop flag (the window designer) ---------------
@@ -123,11 +130,12 @@ class Measured:
         """The result in a sentence."""
         low, high = self.interval
         margin = self.median_margin
-        return (f"A simple strategy without tools wins {self.rate:.1%} of {self.games:,} deals "
-                f"here (95% interval {low:.1%} to {high:.1%}) and ends a median {abs(margin):g} "
-                f"points {'above' if margin >= 0 else 'below'} the target"
-                + (f" (stopped after {self.games:,} of {self.asked:,} deals)." if self.stopped
-                   else "."))
+        return (
+            f"A simple strategy without tools wins {self.rate:.1%} of {self.games:,} deals "
+            f"here (95% interval {low:.1%} to {high:.1%}) and ends a median {abs(margin):g} "
+            f"points {'above' if margin >= 0 else 'below'} the target"
+            + (f" (stopped after {self.games:,} of {self.asked:,} deals)." if self.stopped else ".")
+        )
 
 
 def _window_of(window: Any) -> Window:
@@ -135,14 +143,18 @@ def _window_of(window: Any) -> Window:
         return window
     found = window_from_option(window)
     if found is None:
-        raise ValueError("measure_window: which window? (a Window, a designed window's name or "
-                         "four rows)")
+        raise ValueError(
+            "measure_window: which window? (a Window, a designed window's name or four rows)"
+        )
     return found
 
 
-def measure_window(window: Any, games: int = DESIGNER_GAMES,
-                   on_progress: Callable[[int, int], None] | None = None,
-                   stop: Any = None) -> Measured:
+def measure_window(
+    window: Any,
+    games: int = DESIGNER_GAMES,
+    on_progress: Callable[[int, int], None] | None = None,
+    stop: Any = None,
+) -> Measured:
     """The simple strategy on ``window`` (a Window, a designed window's name, or four rows of
     five) over the deals of seeds ``0 .. games - 1``: the same figures as :func:`win_rate`.
     ``on_progress(done, games)`` is called after every deal; ``stop`` (anything with
@@ -153,8 +165,10 @@ def measure_window(window: Any, games: int = DESIGNER_GAMES,
     (10, True)
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"measure_window: games must be a whole number from 1 to {MAX_GAMES:,}, "
-                         f"not {str(games)[:20]!r}")
+        raise ValueError(
+            f"measure_window: games must be a whole number from 1 to {MAX_GAMES:,}, "
+            f"not {str(games)[:20]!r}"
+        )
     w = _window_of(window)
     game = load("sagrada", window="/".join(w.rows), tools=0)
     wins, margins = 0, []
@@ -169,8 +183,14 @@ def measure_window(window: Any, games: int = DESIGNER_GAMES,
         if on_progress is not None:
             on_progress(len(margins), games)
     played = len(margins)
-    return Measured(w.rows, played, games, wins,
-                    float(statistics.median(margins)) if margins else 0.0, played < games)
+    return Measured(
+        w.rows,
+        played,
+        games,
+        wins,
+        float(statistics.median(margins)) if margins else 0.0,
+        played < games,
+    )
 
 
 if __name__ == "__main__":

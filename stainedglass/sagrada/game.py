@@ -27,10 +27,22 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..core import (CHANCE, TERMINAL, Explanation, Facts, Game, IllegalMove, Move, Option,
-                    PuzzleRules, State, bit_indices, connected_parts, register)
-from .cards import (ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card,
-                    value_of)
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Explanation,
+    Facts,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PuzzleRules,
+    State,
+    bit_indices,
+    connected_parts,
+    register,
+)
+from .cards import ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card, value_of
 from .placement import field_problem, free_fields
 from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
 from .tools import (
@@ -44,8 +56,17 @@ from .tools import (
     tool_problem,
     tool_words,
 )
-from .windows import (CELL_NAMES, CELLS, EDGE, ORTHO, WINDOWS, Window, around,
-                      parse_field, window_from_option)
+from .windows import (
+    CELL_NAMES,
+    CELLS,
+    EDGE,
+    ORTHO,
+    WINDOWS,
+    Window,
+    around,
+    parse_field,
+    window_from_option,
+)
 
 ROUNDS = 10
 DRAWS_PER_ROUND = 3
@@ -124,7 +145,7 @@ class SagradaState(State):
     - ``scores()`` the score so far, ``target()`` the target so far, ``breakdown()`` per order.
     """
 
-    game: "Sagrada"
+    game: Sagrada
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -167,7 +188,7 @@ class SagradaState(State):
         if start is not None:
             self._set_start(start)
 
-    def _set_start(self, start: "StartPosition") -> None:
+    def _set_start(self, start: StartPosition) -> None:
         """Put a ``start=`` position on the table: a real game, saved and shared with its options
         (unlike :meth:`arrange`). Its form is checked already; ``Sagrada.validate`` judges it."""
         if start.window is not None:
@@ -182,8 +203,13 @@ class SagradaState(State):
         self._bar = list(start.turn_bar)
         self._bottom = list(start.pile_returned)
         self._discards = list(start.discards)
-        named = ([c for _, c in start.placed] + self._hand + self._bottom + self._discards
-                 + [c for stack in self._bar for c in stack])
+        named = (
+            [c for _, c in start.placed]
+            + self._hand
+            + self._bottom
+            + self._discards
+            + [c for stack in self._bar for c in stack]
+        )
         self._unknown = set(ALL_CARDS) - set(named)
         self._used = list(start.tools_used)
         self._tools = [t for t in self.tools_in_play if t not in self._used]
@@ -192,16 +218,27 @@ class SagradaState(State):
         self._to_draw = start.cards_to_draw
         self._over = len(self._bar) >= ROUNDS
 
-    def arrange(self, *, placed: dict[str, str] | None = None, drawn: list[str] | None = None,
-                turn_bar: list[list[str]] | None = None, pile_returned: list[str] | None = None,
-                discards: list[str] | None = None, round: int = 1, turn: int = 1,
-                tools: list[str] | None = None, tool_used_this_round: bool = False,
-                placed_this_round: int = 0, cards_to_draw: int = 0) -> "SagradaState":
+    def arrange(
+        self,
+        *,
+        placed: dict[str, str] | None = None,
+        drawn: list[str] | None = None,
+        turn_bar: list[list[str]] | None = None,
+        pile_returned: list[str] | None = None,
+        discards: list[str] | None = None,
+        round: int = 1,
+        turn: int = 1,
+        tools: list[str] | None = None,
+        tool_used_this_round: bool = False,
+        placed_this_round: int = 0,
+        cards_to_draw: int = 0,
+    ) -> SagradaState:
         """Set up a study position by hand (tests, tutorials); returns the state.
 
         Every card not named is in the unknown part of the pile. The position has no history:
         ``to_json()`` refuses it. Cards named twice are a ValueError.
         """
+
         def cards(texts: list[str] | None, where: str) -> list[int]:
             try:
                 return [parse_card(t) for t in texts or []]
@@ -219,8 +256,13 @@ class SagradaState(State):
         self._bar = [tuple(cards(stack, "turn_bar")) for stack in turn_bar or []]
         self._bottom = cards(pile_returned, "pile_returned")
         self._discards = cards(discards, "discards")
-        named = ([c for c in self._grid if c >= 0] + self._hand + self._bottom + self._discards
-                 + [c for stack in self._bar for c in stack])
+        named = (
+            [c for c in self._grid if c >= 0]
+            + self._hand
+            + self._bottom
+            + self._discards
+            + [c for stack in self._bar for c in stack]
+        )
         if len(set(named)) != len(named):
             dup = next(c for c in named if named.count(c) > 1)
             raise ValueError(f"arrange: {card_text(dup)} is named twice; each card exists once")
@@ -262,22 +304,62 @@ class SagradaState(State):
 
     def _snapshot(self) -> Any:
         return (
-            tuple(self._grid), self._occ, tuple(self._colm), tuple(self._valm), tuple(self._hand),
-            tuple(self._bar), frozenset(self._unknown), tuple(self._bottom),
-            tuple(self._discards), tuple(self._tools), tuple(self._used), self._round,
-            self._turns, self._tool_round, self._placed_round, self._to_draw, self._over,
-            self._reshuffles, self.window, self.tools_in_play, self._orders, self._weights,
-            self._legal_cache, self._legal_set,
+            tuple(self._grid),
+            self._occ,
+            tuple(self._colm),
+            tuple(self._valm),
+            tuple(self._hand),
+            tuple(self._bar),
+            frozenset(self._unknown),
+            tuple(self._bottom),
+            tuple(self._discards),
+            tuple(self._tools),
+            tuple(self._used),
+            self._round,
+            self._turns,
+            self._tool_round,
+            self._placed_round,
+            self._to_draw,
+            self._over,
+            self._reshuffles,
+            self.window,
+            self.tools_in_play,
+            self._orders,
+            self._weights,
+            self._legal_cache,
+            self._legal_set,
         )
 
     def _position(self) -> Any:
         return self._snapshot()[:-2]
 
     def _restore(self, snap: Any) -> None:
-        (grid, self._occ, colm, valm, hand, bar, unknown, bottom, discards, tools, used,
-         self._round, self._turns, self._tool_round, self._placed_round, self._to_draw,
-         self._over, self._reshuffles, self.window, self.tools_in_play, self._orders,
-         self._weights, self._legal_cache, self._legal_set) = snap
+        (
+            grid,
+            self._occ,
+            colm,
+            valm,
+            hand,
+            bar,
+            unknown,
+            bottom,
+            discards,
+            tools,
+            used,
+            self._round,
+            self._turns,
+            self._tool_round,
+            self._placed_round,
+            self._to_draw,
+            self._over,
+            self._reshuffles,
+            self.window,
+            self.tools_in_play,
+            self._orders,
+            self._weights,
+            self._legal_cache,
+            self._legal_set,
+        ) = snap
         self._grid, self._colm, self._valm = list(grid), list(colm), list(valm)
         self._hand, self._bar, self._unknown = list(hand), list(bar), set(unknown)
         self._bottom, self._discards = list(bottom), list(discards)
@@ -412,7 +494,7 @@ class SagradaState(State):
         """Why card ``c`` cannot be played from the hand: it was not drawn."""
         return f"{card_text(c)} was not drawn: the drawn cards are {cards_text(self._hand)}"
 
-    def view(self, player: int) -> "SagradaState":
+    def view(self, player: int) -> SagradaState:
         """The solo player sees everything the state holds: the pile's unseen order is not stored
         at all (each draw is a chance move over the unseen cards), so the view is a plain copy."""
         self._check_player(player)
@@ -438,16 +520,21 @@ class SagradaState(State):
                 moves = self._placements() or [PASS]
                 if not self._tool_round:
                     for tid in self._tools:
-                        moves.extend(SagradaMove(("tool", tid, pay, args))
-                                     for pay, args in tool_options(self, tid))
+                        moves.extend(
+                            SagradaMove(("tool", tid, pay, args))
+                            for pay, args in tool_options(self, tid)
+                        )
             self._legal_cache = tuple(moves)
             self._legal_set = frozenset(moves)
         return list(self._legal_cache)
 
     def _placements(self) -> list[Move]:
         allowed, occ, colm, valm = self.window.allowed, self._occ, self._colm, self._valm
-        return [PLACE[c][i] for c in self._hand
-                for i in bit_indices(free_fields(c, occ, colm, valm, allowed))]
+        return [
+            PLACE[c][i]
+            for c in self._hand
+            for i in bit_indices(free_fields(c, occ, colm, valm, allowed))
+        ]
 
     # ---- why a move is illegal ---------------------------------------------------------------
 
@@ -460,12 +547,16 @@ class SagradaState(State):
         kind = key[0]
         if self._to_draw:
             if kind != "draw":
-                return (f"a card must be drawn first: {self._to_draw} more card"
-                        f"{'s' if self._to_draw > 1 else ''} come from the pile before the turn")
+                return (
+                    f"a card must be drawn first: {self._to_draw} more card"
+                    f"{'s' if self._to_draw > 1 else ''} come from the pile before the turn"
+                )
             return self._draw_problem(key[1])
         if kind == "draw":
-            return ("no card is drawn now: the round's cards are drawn; place a card, use a tool "
-                    "or pass")
+            return (
+                "no card is drawn now: the round's cards are drawn; place a card, use a tool "
+                "or pass"
+            )
         if kind == "place":
             c, i = key[1], key[2]
             if c not in self._hand:
@@ -474,8 +565,10 @@ class SagradaState(State):
         if kind == "pass":
             moves = self._placements()
             if moves:
-                return (f"pass is only allowed when no drawn card can be placed, and {moves[0]} "
-                        "can be placed")
+                return (
+                    f"pass is only allowed when no drawn card can be placed, and {moves[0]} "
+                    "can be placed"
+                )
             return None
         return tool_problem(self, key[1], key[2], key[3])
 
@@ -485,8 +578,10 @@ class SagradaState(State):
             return None
         if self._unknown or not self._bottom:
             return f"{card_text(c)} is not in the pile: {self.where(c)}"
-        return (f"the next card is {card_text(self._bottom[0])}: the unknown part of the pile is "
-                "used up and the returned cards come next, in the order they were returned")
+        return (
+            f"the next card is {card_text(self._bottom[0])}: the unknown part of the pile is "
+            "used up and the returned cards come next, in the order they were returned"
+        )
 
     # ---- playing -----------------------------------------------------------------------------
 
@@ -638,8 +733,9 @@ class SagradaState(State):
         """``draw R4``, ``place R4 b3``, ``pass``, ``tool NAME pay CARD ARGS`` (api.md)."""
         words = text.split() if isinstance(text, str) else []
         if not words:
-            raise IllegalMove("a move is 'draw R4', 'place R4 b3', 'pass' or "
-                              "'tool NAME pay CARD ...'")
+            raise IllegalMove(
+                "a move is 'draw R4', 'place R4 b3', 'pass' or 'tool NAME pay CARD ...'"
+            )
         head, rest = words[0].lower(), words[1:]
         if head == "draw" and len(rest) == 1:
             return DRAW[parse_card(rest[0])]
@@ -648,8 +744,10 @@ class SagradaState(State):
         if head == "pass" and not rest:
             return PASS
         if head != "tool":
-            raise IllegalMove(f"{text!r} is not a move: a move is 'draw R4', 'place R4 b3', "
-                              "'pass' or 'tool NAME pay CARD ...'")
+            raise IllegalMove(
+                f"{text!r} is not a move: a move is 'draw R4', 'place R4 b3', "
+                "'pass' or 'tool NAME pay CARD ...'"
+            )
         if len(rest) < 3 or rest[1].lower() != "pay":
             raise IllegalMove(f"{text!r}: a tool is named and paid: 'tool NAME pay CARD ...'")
         try:
@@ -659,13 +757,17 @@ class SagradaState(State):
         pay, args = parse_card(rest[2]), rest[3:]
         tool = TOOLS[tid]
         if len(args) not in ARG_COUNT[tid]:
-            raise IllegalMove(f"{tool.name} takes {' or '.join(map(str, ARG_COUNT[tid]))} "
-                              f"words after the payment: 'tool {tid} pay CARD {tool.args}'".strip())
+            raise IllegalMove(
+                f"{tool.name} takes {' or '.join(map(str, ARG_COUNT[tid]))} "
+                f"words after the payment: 'tool {tid} pay CARD {tool.args}'".strip()
+            )
         kinds = CARD_ARGS.get(tid, "f" * len(args))
         values = tuple(parse_card(a) if k == "c" else parse_field(a) for k, a in zip(kinds, args))
         if tid in ("grozing", "grinding", "lenscutter", "straightedge") and values[0] == pay:
-            raise IllegalMove(f"{card_text(pay)} pays for {tool.name}; it cannot also be the "
-                              "card the tool works on")
+            raise IllegalMove(
+                f"{card_text(pay)} pays for {tool.name}; it cannot also be the "
+                "card the tool works on"
+            )
         return _tool_move(tid, pay, values)
 
     # ---- words -------------------------------------------------------------------------------
@@ -682,16 +784,19 @@ class SagradaState(State):
             elif self._bottom:
                 how = "the next returned card at the bottom of the pile"
             else:
-                how = (f"the pile ran out: the {len(self._discards)} discards are shuffled to "
-                       "form a new pile")
+                how = (
+                    f"the pile ran out: the {len(self._discards)} discards are shuffled to "
+                    "form a new pile"
+                )
             words = f"Chance: {card_text(c)} is drawn ({how})"
         elif kind == "place":
             c, i = key[1], key[2]
-            words = (f"places {card_text(c)} on {CELL_NAMES[i]} "
-                     f"({self.window.restriction_words(i)})")
+            words = f"places {card_text(c)} on {CELL_NAMES[i]} ({self.window.restriction_words(i)})"
         elif kind == "pass":
-            words = (f"none of {cards_text(self._hand)} can be placed, so the turn is "
-                     "forfeited; unplaced cards go to the turn bar")
+            words = (
+                f"none of {cards_text(self._hand)} can be placed, so the turn is "
+                "forfeited; unplaced cards go to the turn bar"
+            )
         else:
             words = f"{tool_words(self, key[1], key[2], key[3])}"
         changes = []
@@ -709,8 +814,10 @@ class SagradaState(State):
                 changes.append(f"the round ends: {cards_text(after._bar[-1])} to the turn bar")
             changes.append(f"target {self.target()} -> {after.target()}")
         if after.is_terminal():
-            changes.append(f"the game ends: {'won' if after.returns()[0] else 'lost'}, score "
-                           f"{after.scores()[0]} against target {after.target()}")
+            changes.append(
+                f"the game ends: {'won' if after.returns()[0] else 'lost'}, score "
+                f"{after.scores()[0]} against target {after.target()}"
+            )
         return words + (": " + ", ".join(changes) if changes else "") + "."
 
     def observation(self, player: int) -> np.ndarray:
@@ -738,27 +845,44 @@ class SagradaState(State):
                 fields[i, 11 + c // 6] = 1.0
                 fields[i, 16 + value_of(c) - 1] = 1.0
         cards = np.zeros((4, NUM_CARDS), dtype=np.float32)
-        for row, known in enumerate((self._hand, self._bottom, self._discards,
-                                     [c for stack in self._bar for c in stack])):
+        for row, known in enumerate(
+            (self._hand, self._bottom, self._discards, [c for stack in self._bar for c in stack])
+        ):
             for c in known:
                 cards[row, c] = 1.0
         timing = np.zeros(12, dtype=np.float32)
         timing[min(self._round, 10) - 1] = 1.0
         timing[10 + self.turn - 1] = 1.0
-        tools = [float(t in self._tools) for t in TOOL_IDS] + [float(t in self._used)
-                                                              for t in TOOL_IDS]
+        tools = [float(t in self._tools) for t in TOOL_IDS] + [
+            float(t in self._used) for t in TOOL_IDS
+        ]
         orders = [float(o in self._orders) for o in ORDERS]
-        rest = np.array([self._to_draw / 3, self.pile_size / NUM_CARDS, *tools,
-                         self._tool_round, self._placed_round / 2, *orders,
-                         *(w / 2 for w in self.order_weights)], dtype=np.float32)
+        rest = np.array(
+            [
+                self._to_draw / 3,
+                self.pile_size / NUM_CARDS,
+                *tools,
+                self._tool_round,
+                self._placed_round / 2,
+                *orders,
+                *(w / 2 for w in self.order_weights),
+            ],
+            dtype=np.float32,
+        )
         return np.concatenate([fields.ravel(), cards.ravel(), timing, rest])
 
     def __str__(self) -> str:
         w = self.window
-        lines = [f"Sagrada solo: window {w.name!r} (difficulty {w.difficulty}), "
-                 + ("game over" if self._over else f"round {self._round} of {ROUNDS}, "
-                    + (f"{self._to_draw} to draw" if self._to_draw else f"turn {self.turn}")),
-                 "     " + "    ".join("abcde")]
+        lines = [
+            f"Sagrada solo: window {w.name!r} (difficulty {w.difficulty}), "
+            + (
+                "game over"
+                if self._over
+                else f"round {self._round} of {ROUNDS}, "
+                + (f"{self._to_draw} to draw" if self._to_draw else f"turn {self.turn}")
+            ),
+            "     " + "    ".join("abcde"),
+        ]
         for r in range(4):
             cells = []
             for c in range(5):
@@ -768,18 +892,27 @@ class SagradaState(State):
                 cells.append(text)
                 cells[-1] = f"{cells[-1]:<4}"
             lines.append(f"  {r + 1}  " + " ".join(cells).rstrip())
-        lines.append(f"drawn: {cards_text(self._hand)}; turn bar: "
-                     + (" | ".join(cards_text(s) if s else "-" for s in self._bar) or "empty"))
-        lines.append("tools: " + (", ".join(f"{TOOLS[t].name} ({TOOLS[t].pips})"
-                                            for t in self._tools)
-                                  or "none")
-                     + ("; a tool was used this round" if self._tool_round else ""))
-        lines.append("orders: " + ", ".join(
-            ORDERS[o].name + (f" x{k}" if k != 1 else "")
-            for o, k in zip(self._orders, self._weights)))
-        lines.append(f"pile {self.pile_size} (returned at the bottom: {cards_text(self._bottom)}), "
-                     f"discards {len(self._discards)}; "
-                     f"score {self.scores()[0]}, target {self.target()}")
+        lines.append(
+            f"drawn: {cards_text(self._hand)}; turn bar: "
+            + (" | ".join(cards_text(s) if s else "-" for s in self._bar) or "empty")
+        )
+        lines.append(
+            "tools: "
+            + (", ".join(f"{TOOLS[t].name} ({TOOLS[t].pips})" for t in self._tools) or "none")
+            + ("; a tool was used this round" if self._tool_round else "")
+        )
+        lines.append(
+            "orders: "
+            + ", ".join(
+                ORDERS[o].name + (f" x{k}" if k != 1 else "")
+                for o, k in zip(self._orders, self._weights)
+            )
+        )
+        lines.append(
+            f"pile {self.pile_size} (returned at the bottom: {cards_text(self._bottom)}), "
+            f"discards {len(self._discards)}; "
+            f"score {self.scores()[0]}, target {self.target()}"
+        )
         return "\n".join(lines)
 
 
@@ -811,14 +944,19 @@ def _check_orders(v: Any) -> tuple[str, str, str] | None:
     unique = [o for o in ids if ORDERS[o].kind == "unique"]
     basic = [o for o in ids if ORDERS[o].kind == "basic"]
     if len(unique) != 1 or len(set(basic)) != 2:
-        raise ValueError(f"must be one unique order and two different basic orders, not {v!r}; "
-                         f"unique: {', '.join(UNIQUE_ORDERS)}; basic: {', '.join(BASIC_ORDERS)}")
+        raise ValueError(
+            f"must be one unique order and two different basic orders, not {v!r}; "
+            f"unique: {', '.join(UNIQUE_ORDERS)}; basic: {', '.join(BASIC_ORDERS)}"
+        )
     return unique[0], basic[0], basic[1]
 
 
 def _check_weights(v: Any) -> tuple[int, int, int]:
-    if (not isinstance(v, (list, tuple)) or len(v) != 3
-            or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v)):
+    if (
+        not isinstance(v, (list, tuple))
+        or len(v) != 3
+        or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v)
+    ):
         raise ValueError(f"must be three whole numbers >= 0 (basic, basic, unique), not {v!r}")
     return tuple(v)  # type: ignore[return-value]
 
@@ -830,9 +968,22 @@ def _check_window(v: Any) -> Window | None:
 # --------------------------------------------------------------------------------------------
 # A position set up by hand: the start= option (the position editor)
 
-_START_KEYS = ("window", "tools", "tools_used", "orders", "placed", "drawn", "turn_bar",
-               "pile_returned", "discards", "round", "turns_played", "cards_to_draw",
-               "tool_used_this_round", "placed_this_round")
+_START_KEYS = (
+    "window",
+    "tools",
+    "tools_used",
+    "orders",
+    "placed",
+    "drawn",
+    "turn_bar",
+    "pile_returned",
+    "discards",
+    "round",
+    "turns_played",
+    "cards_to_draw",
+    "tool_used_this_round",
+    "placed_this_round",
+)
 MOVING_TOOLS = ("eglomise", "burnisher", "lathekin", "tapwheel")
 """The tools that move placed cards (the cards they leave may have no neighbour)."""
 
@@ -865,8 +1016,9 @@ def _short(value: Any, n: int = 40) -> str:
 
 def _start_cards(value: Any, where: str, most: int) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"{where} must be a list of cards such as ['R4', 'K2'], not "
-                         f"{_short(value)}")
+        raise ValueError(
+            f"{where} must be a list of cards such as ['R4', 'K2'], not {_short(value)}"
+        )
     if len(value) > most:
         raise ValueError(f"{where} holds at most {most} cards, not {len(value)}")
     out = []
@@ -906,12 +1058,15 @@ def _parse_start(value: Any) -> StartPosition | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise ValueError(f"must be a mapping such as {{'placed': {{'a1': 'R4'}}, 'drawn': "
-                         f"['G2', 'Y6', 'K1']}}, not {_short(value)}")
+        raise ValueError(
+            f"must be a mapping such as {{'placed': {{'a1': 'R4'}}, 'drawn': "
+            f"['G2', 'Y6', 'K1']}}, not {_short(value)}"
+        )
     unknown = sorted(str(k) for k in value if k not in _START_KEYS)
     if unknown:
-        raise ValueError(f"unknown key {_short(unknown[0])}; the keys are: "
-                         f"{', '.join(_START_KEYS)}")
+        raise ValueError(
+            f"unknown key {_short(unknown[0])}; the keys are: {', '.join(_START_KEYS)}"
+        )
     window = None
     if value.get("window") is not None:
         try:
@@ -942,8 +1097,9 @@ def _parse_start(value: Any) -> StartPosition | None:
         raise ValueError(f"orders: {str(e)[:300]}") from None
     placed_in = value.get("placed", {})
     if not isinstance(placed_in, dict):
-        raise ValueError(f"placed must map fields to cards, such as {{'b3': 'R4'}}, not "
-                         f"{_short(placed_in)}")
+        raise ValueError(
+            f"placed must map fields to cards, such as {{'b3': 'R4'}}, not {_short(placed_in)}"
+        )
     placed: dict[int, int] = {}
     for where, text in placed_in.items():
         if not isinstance(where, str):
@@ -959,14 +1115,23 @@ def _parse_start(value: Any) -> StartPosition | None:
     drawn = _start_cards(value.get("drawn", []), "drawn", DRAWS_PER_ROUND)
     bar_in = value.get("turn_bar", [])
     if not isinstance(bar_in, (list, tuple)) or len(bar_in) > ROUNDS:
-        raise ValueError(f"turn_bar must be a list of at most {ROUNDS} stacks (one per finished "
-                         f"round), not {_short(bar_in)}")
-    turn_bar = tuple(_start_cards(stack, f"turn_bar, stack {r}", DRAWS_PER_ROUND)
-                     for r, stack in enumerate(bar_in, 1))
+        raise ValueError(
+            f"turn_bar must be a list of at most {ROUNDS} stacks (one per finished "
+            f"round), not {_short(bar_in)}"
+        )
+    turn_bar = tuple(
+        _start_cards(stack, f"turn_bar, stack {r}", DRAWS_PER_ROUND)
+        for r, stack in enumerate(bar_in, 1)
+    )
     returned = _start_cards(value.get("pile_returned", []), "pile_returned", NUM_CARDS)
     discards = _start_cards(value.get("discards", []), "discards", NUM_CARDS)
-    named = (list(placed.values()) + list(drawn) + [c for s in turn_bar for c in s]
-             + list(returned) + list(discards))
+    named = (
+        list(placed.values())
+        + list(drawn)
+        + [c for s in turn_bar for c in s]
+        + list(returned)
+        + list(discards)
+    )
     if len(set(named)) != len(named):
         dup = next(c for c in named if named.count(c) > 1)
         raise ValueError(f"{card_text(dup)} is named twice: each glass card exists once")
@@ -977,14 +1142,28 @@ def _parse_start(value: Any) -> StartPosition | None:
         raise ValueError(f"tool_used_this_round must be true or false, not {_short(tool_round)}")
     placed_round = _start_int(value, "placed_this_round", 0, 0, TURNS_PER_ROUND)
     needed = max(0, DRAWS_PER_ROUND - len(drawn) - placed_round - tool_round)
-    to_draw = _start_int(value, "cards_to_draw", needed if len(turn_bar) < ROUNDS else 0, 0,
-                         DRAWS_PER_ROUND)
-    return StartPosition(window, tools, tools_used, orders, tuple(sorted(placed.items())),
-                         drawn, turn_bar, returned, discards, round_, turns, to_draw, tool_round,
-                         placed_round)
+    to_draw = _start_int(
+        value, "cards_to_draw", needed if len(turn_bar) < ROUNDS else 0, 0, DRAWS_PER_ROUND
+    )
+    return StartPosition(
+        window,
+        tools,
+        tools_used,
+        orders,
+        tuple(sorted(placed.items())),
+        drawn,
+        turn_bar,
+        returned,
+        discards,
+        round_,
+        turns,
+        to_draw,
+        tool_round,
+        placed_round,
+    )
 
 
-def _position_problem(st: "SagradaState") -> str | None:
+def _position_problem(st: SagradaState) -> str | None:
     """Why no game could reach ``st``, or the engine could not play on from it (None: fine)."""
     window, grid = st.window, st.grid_codes
     used, finished = st.tools_used, len(st.bar_codes)
@@ -993,127 +1172,178 @@ def _position_problem(st: "SagradaState") -> str | None:
         if t not in st.tools_in_play:
             return f"{TOOLS[t].name} is marked used but is not among the tools in play"
     # rule 3, card by card: the field's restriction (a moved card may break one), adjacency
-    wrong_color = [i for i in range(CELLS) if grid[i] >= 0
-                   and not (window.allowed_any_value[grid[i]] >> i) & 1]
-    wrong_value = [i for i in range(CELLS) if grid[i] >= 0
-                   and not (window.allowed_any_color[grid[i]] >> i) & 1]
-    for wrong, tool, kind in ((wrong_color, "eglomise", "color"),
-                              (wrong_value, "burnisher", "value")):
+    wrong_color = [
+        i for i in range(CELLS) if grid[i] >= 0 and not (window.allowed_any_value[grid[i]] >> i) & 1
+    ]
+    wrong_value = [
+        i for i in range(CELLS) if grid[i] >= 0 and not (window.allowed_any_color[grid[i]] >> i) & 1
+    ]
+    for wrong, tool, kind in (
+        (wrong_color, "eglomise", "color"),
+        (wrong_value, "burnisher", "value"),
+    ):
         allowed = 1 if tool in used else 0
         if len(wrong) > allowed:
             i = wrong[allowed]
-            return (f"{card_text(grid[i])} on {CELL_NAMES[i]} breaks the field's restriction "
-                    f"({window.restriction_words(i)}): a card may be placed only where the "
-                    f"field's restriction is met" + (
-                        f"; {TOOLS[tool].name} moves one card ignoring {kind} restrictions"
-                        if allowed else ""))
+            return (
+                f"{card_text(grid[i])} on {CELL_NAMES[i]} breaks the field's restriction "
+                f"({window.restriction_words(i)}): a card may be placed only where the "
+                f"field's restriction is met"
+                + (
+                    f"; {TOOLS[tool].name} moves one card ignoring {kind} restrictions"
+                    if allowed
+                    else ""
+                )
+            )
     for i in range(CELLS):
         for j in ORTHO[i]:
             a, b = grid[i], grid[j]
             if j > i and a >= 0 and b >= 0 and (a // 6 == b // 6 or a % 6 == b % 6):
                 same = "color" if a // 6 == b // 6 else "value"
-                return (f"{card_text(a)} on {CELL_NAMES[i]} and {card_text(b)} on "
-                        f"{CELL_NAMES[j]} are orthogonally next to each other: cards of the same "
-                        f"{same} may never be orthogonally adjacent")
+                return (
+                    f"{card_text(a)} on {CELL_NAMES[i]} and {card_text(b)} on "
+                    f"{CELL_NAMES[j]} are orthogonally next to each other: cards of the same "
+                    f"{same} may never be orthogonally adjacent"
+                )
     occ = st.occupied
     if occ and not any(t in used for t in MOVING_TOOLS):
         parts = connected_parts(occ, around)  # diagonals touch too
         free = 1 + ("straightedge" in used)
         if len(parts) > free:
-            return ("the placed cards form groups that do not touch: every card after the first "
-                    "must be placed next to (also diagonally) a placed card"
-                    + ("; Cork-backed Straightedge placed one card away from all cards"
-                       if free > 1 else ""))
+            return (
+                "the placed cards form groups that do not touch: every card after the first "
+                "must be placed next to (also diagonally) a placed card"
+                + (
+                    "; Cork-backed Straightedge placed one card away from all cards"
+                    if free > 1
+                    else ""
+                )
+            )
         if not any(p & EDGE for p in parts):
-            return ("no placed card is on an edge or corner field: the very first card must be "
-                    "placed on an edge or corner field")
+            return (
+                "no placed card is on an edge or corner field: the very first card must be "
+                "placed on an edge or corner field"
+            )
     # the rounds: the turn bar, the cards used in each round, the tools
     stacks = st.bar_codes
     for r, stack in enumerate(stacks, 1):
         if not stack:
-            return (f"the turn bar's stack {r} is empty: every round leaves at least one of its "
-                    "three cards on the turn bar")
+            return (
+                f"the turn bar's stack {r} is empty: every round leaves at least one of its "
+                "three cards on the turn bar"
+            )
     if over:
         if st.round != ROUNDS:
-            return (f"the turn bar holds {ROUNDS} stacks, so the game is over after round "
-                    f"{ROUNDS}: set round {ROUNDS}")
+            return (
+                f"the turn bar holds {ROUNDS} stacks, so the game is over after round "
+                f"{ROUNDS}: set round {ROUNDS}"
+            )
         if st.hand_codes or st.cards_to_draw:
-            return ("the game is over after the tenth stack: no cards are drawn or left in "
-                    "hand")
+            return "the game is over after the tenth stack: no cards are drawn or left in hand"
     elif finished != st.round - 1:
-        return (f"round {st.round} follows {st.round - 1} finished round"
-                f"{'' if st.round == 2 else 's'}, each leaving a stack on the turn bar, but the "
-                f"turn bar holds {finished} stack{'' if finished == 1 else 's'}")
+        return (
+            f"round {st.round} follows {st.round - 1} finished round"
+            f"{'' if st.round == 2 else 's'}, each leaving a stack on the turn bar, but the "
+            f"turn bar holds {finished} stack{'' if finished == 1 else 's'}"
+        )
     tool_now = 0 if over else int(st.tool_used_this_round)
     placed_now = 0 if over else st.placed_this_round
     if tool_now and not used:
         return "a tool was used this round, but no tool is marked used"
     if len(used) > finished + tool_now:
-        return (f"{len(used)} tools are used in {finished + tool_now} round"
-                f"{'' if finished + tool_now == 1 else 's'}: at most one tool may be used a round")
+        return (
+            f"{len(used)} tools are used in {finished + tool_now} round"
+            f"{'' if finished + tool_now == 1 else 's'}: at most one tool may be used a round"
+        )
     placed = bin(occ).count("1")
     if placed > 2 * finished + placed_now:
-        return (f"{placed} cards are placed, but the {finished} finished round"
-                f"{'' if finished == 1 else 's'} and this round's {placed_now} placement"
-                f"{'' if placed_now == 1 else 's'} place at most {2 * finished + placed_now}: "
-                "a round has two turns")
+        return (
+            f"{placed} cards are placed, but the {finished} finished round"
+            f"{'' if finished == 1 else 's'} and this round's {placed_now} placement"
+            f"{'' if placed_now == 1 else 's'} place at most {2 * finished + placed_now}: "
+            "a round has two turns"
+        )
     consumed = placed + len(used) + sum(len(s) for s in stacks)
     expected = DRAWS_PER_ROUND * finished + placed_now + tool_now
     if consumed != expected:
         now = placed_now + tool_now
-        return (f"every round's three cards are placed, pay for a tool or go to the turn bar: "
-                f"after {finished} finished round{'' if finished == 1 else 's'} and this "
-                f"round's {now} used card{'' if now == 1 else 's'} that makes {expected}, but "
-                f"the window, the tools used and the turn bar account for {consumed}")
+        return (
+            f"every round's three cards are placed, pay for a tool or go to the turn bar: "
+            f"after {finished} finished round{'' if finished == 1 else 's'} and this "
+            f"round's {now} used card{'' if now == 1 else 's'} that makes {expected}, but "
+            f"the window, the tools used and the turn bar account for {consumed}"
+        )
     for t in ("lenscutter", "tapwheel"):
         if t in used and (finished < 1 or (finished < 2 and not (tool_now and used[-1] == t))):
-            return (f"{TOOLS[t].name} works on the turn bar, which is empty in round 1: it was "
-                    "used too early")
+            return (
+                f"{TOOLS[t].name} works on the turn bar, which is empty in round 1: it was "
+                "used too early"
+            )
     if not over:
         turns, to_draw, hand = st._turns, st.cards_to_draw, len(st.hand_codes)
         if turns < placed_now + tool_now:
-            return (f"{turns} turn{'' if turns == 1 else 's'} played this round cannot hold "
-                    f"{placed_now} placement{'' if placed_now == 1 else 's'} and "
-                    f"{tool_now} tool: a turn is a placement, a tool or a pass")
+            return (
+                f"{turns} turn{'' if turns == 1 else 's'} played this round cannot hold "
+                f"{placed_now} placement{'' if placed_now == 1 else 's'} and "
+                f"{tool_now} tool: a turn is a placement, a tool or a pass"
+            )
         if tool_now and used[-1] == "straightedge":
-            return ("Cork-backed Straightedge takes both turns of its round: the round in which "
-                    "it was used is over")
+            return (
+                "Cork-backed Straightedge takes both turns of its round: the round in which "
+                "it was used is over"
+            )
         if to_draw and turns and not (tool_now and used[-1] == "redraw"):
-            return ("cards are drawn at the start of the round, before its turns, or after "
-                    "Redraw: set cards to draw to 0, or mark Redraw as this round's tool")
+            return (
+                "cards are drawn at the start of the round, before its turns, or after "
+                "Redraw: set cards to draw to 0, or mark Redraw as this round's tool"
+            )
         if turns >= TURNS_PER_ROUND and not to_draw:
-            return ("after two turns the round is over and its cards go to the turn bar: the "
-                    "next round begins")
+            return (
+                "after two turns the round is over and its cards go to the turn bar: the "
+                "next round begins"
+            )
         if hand != DRAWS_PER_ROUND - to_draw - placed_now - tool_now:
-            return (f"the round draws three cards: with {to_draw} still to draw, "
-                    f"{placed_now} placed and {tool_now} paid for a tool this round, "
-                    f"{DRAWS_PER_ROUND - to_draw - placed_now - tool_now} should be in hand, "
-                    f"not {hand}")
+            return (
+                f"the round draws three cards: with {to_draw} still to draw, "
+                f"{placed_now} placed and {tool_now} paid for a tool this round, "
+                f"{DRAWS_PER_ROUND - to_draw - placed_now - tool_now} should be in hand, "
+                f"not {hand}"
+            )
         if to_draw and turns and len(st.pile_returned) < to_draw:
-            return (f"Redraw puts the other drawn cards on the bottom of the pile: {to_draw} "
-                    f"still to draw, but only {len(st.pile_returned)} returned cards at the "
-                    "bottom of the pile")
+            return (
+                f"Redraw puts the other drawn cards on the bottom of the pile: {to_draw} "
+                f"still to draw, but only {len(st.pile_returned)} returned cards at the "
+                "bottom of the pile"
+            )
         if to_draw > st.pile_size + len(st.discard_codes):
             return "the pile and the discards hold too few cards for the draws to come"
-    returners = (2 * ("redraw" in used) + ("grozing" in used) + ("grinding" in used))
+    returners = 2 * ("redraw" in used) + ("grozing" in used) + ("grinding" in used)
     if len(st.pile_returned) > returners:
-        return (f"{len(st.pile_returned)} cards are returned to the bottom of the pile, but only "
-                "Redraw (two cards), Grozing Pliers and Grinding Stone (one each) return cards: "
-                f"the tools used return at most {returners}")
+        return (
+            f"{len(st.pile_returned)} cards are returned to the bottom of the pile, but only "
+            "Redraw (two cards), Grozing Pliers and Grinding Stone (one each) return cards: "
+            f"the tools used return at most {returners}"
+        )
     discards = st.discard_codes
     if len(discards) > len(used):
-        return (f"{len(discards)} cards are discarded but {len(used)} tools used: only a card "
-                "paid for a tool is discarded")
+        return (
+            f"{len(discards)} cards are discarded but {len(used)} tools used: only a card "
+            "paid for a tool is discarded"
+        )
     if len(discards) == len(used):
         for c, t in zip(discards, used):
             if value_of(c) != TOOLS[t].pips:
-                return (f"{card_text(c)} is discarded as the payment for {TOOLS[t].name}, "
-                        f"which is paid with a {TOOLS[t].pips}: the discards are the tools' "
-                        "payments in the order the tools were used")
+                return (
+                    f"{card_text(c)} is discarded as the payment for {TOOLS[t].name}, "
+                    f"which is paid with a {TOOLS[t].pips}: the discards are the tools' "
+                    "payments in the order the tools were used"
+                )
     elif not (st.round == ROUNDS and used[-1] == "redraw"):
-        return (f"{len(used)} tools are used but {len(discards)} cards discarded: each tool is "
-                "paid with a card that is discarded (the discards go back to the pile only "
-                "through Redraw in round 10)")
+        return (
+            f"{len(used)} tools are used but {len(discards)} cards discarded: each tool is "
+            "paid with a card that is discarded (the discards go back to the pile only "
+            "through Redraw in round 10)"
+        )
     return None
 
 
@@ -1124,29 +1354,61 @@ class Sagrada(Game):
 
     name = "sagrada"
     title = "Sagrada (solo, cards)"
-    facts = Facts(chance=True, hidden_information=False, min_players=1, max_players=1,
-                  lower_is_better=False, player_names=("Glazier",), player_colours=("gold",),
-                  chance_action="Draw the cards", hint_bot="sagrada")
+    facts = Facts(
+        chance=True,
+        hidden_information=False,
+        min_players=1,
+        max_players=1,
+        lower_is_better=False,
+        player_names=("Glazier",),
+        player_colours=("gold",),
+        chance_action="Draw the cards",
+        hint_bot="sagrada",
+    )
     options = {
-        "window": Option(None, "a designed window's name or four rows of five ('.', R G Y B K, "
-                         "1-6); default: drawn at random", _check_window),
-        "tools": Option(3, "a number of tools drawn at random (1 very hard ... 5 easy) or a list "
-                        "of tool names", _check_tools),
-        "orders": Option(None, "one unique and two basic orders; default: revealed at random",
-                         _check_orders),
-        "order_weights": Option((1, 1, 1), "weights in the cards' order, (basic, basic, "
-                                "unique): (1, 1, 2), the easier variant, doubles the unique "
-                                "order", _check_weights),
-        "start": Option(None, "a position to start from (the position editor): a mapping of "
-                        "window, tools, tools_used, orders, placed, drawn, turn_bar, "
-                        "pile_returned, discards, round, turns_played, cards_to_draw, "
-                        "tool_used_this_round, placed_this_round; see RULES.md", _parse_start),
+        "window": Option(
+            None,
+            "a designed window's name or four rows of five ('.', R G Y B K, "
+            "1-6); default: drawn at random",
+            _check_window,
+        ),
+        "tools": Option(
+            3,
+            "a number of tools drawn at random (1 very hard ... 5 easy) or a list of tool names",
+            _check_tools,
+        ),
+        "orders": Option(
+            None, "one unique and two basic orders; default: revealed at random", _check_orders
+        ),
+        "order_weights": Option(
+            (1, 1, 1),
+            "weights in the cards' order, (basic, basic, "
+            "unique): (1, 1, 2), the easier variant, doubles the unique "
+            "order",
+            _check_weights,
+        ),
+        "start": Option(
+            None,
+            "a position to start from (the position editor): a mapping of "
+            "window, tools, tools_used, orders, placed, drawn, turn_bar, "
+            "pile_returned, discards, round, turns_played, cards_to_draw, "
+            "tool_used_this_round, placed_this_round; see RULES.md",
+            _parse_start,
+        ),
     }
     state_class = SagradaState
     max_plays = 400  # ten rounds of three draws and two turns, tools and redraws besides
     max_words = 6  # tool NAME, pay CARD, then up to four cards or fields
-    observation_size = (CELLS * 22 + 4 * NUM_CARDS + 12  # fields, cards, round and turn
-                        + 2 + 2 * len(TOOL_IDS) + 2 + len(ORDERS) + 3)
+    observation_size = (
+        CELLS * 22
+        + 4 * NUM_CARDS
+        + 12  # fields, cards, round and turn
+        + 2
+        + 2 * len(TOOL_IDS)
+        + 2
+        + len(ORDERS)
+        + 3
+    )
 
     puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=0)
 
@@ -1170,11 +1432,18 @@ class Sagrada(Game):
         w = st.window
         return {
             "window": w.name if w in WINDOWS else list(w.rows),
-            "tools": list(st.tools_in_play), "tools_used": st.tools_used,
-            "orders": list(st.orders), "placed": st.placed, "drawn": st.drawn,
-            "turn_bar": st.turn_bar, "pile_returned": st.pile_returned,
-            "discards": st.discards, "round": st.round, "turns_played": st._turns,
-            "cards_to_draw": st.cards_to_draw, "tool_used_this_round": st.tool_used_this_round,
+            "tools": list(st.tools_in_play),
+            "tools_used": st.tools_used,
+            "orders": list(st.orders),
+            "placed": st.placed,
+            "drawn": st.drawn,
+            "turn_bar": st.turn_bar,
+            "pile_returned": st.pile_returned,
+            "discards": st.discards,
+            "round": st.round,
+            "turns_played": st._turns,
+            "cards_to_draw": st.cards_to_draw,
+            "tool_used_this_round": st.tool_used_this_round,
             "placed_this_round": st.placed_this_round,
         }
 
@@ -1188,7 +1457,7 @@ class Sagrada(Game):
             raise ValueError(problem)
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
-        """"use Grozing Pliers now", "R4 belongs on c2", "choose G3 and place it on e1" or
+        """ "use Grozing Pliers now", "R4 belongs on c2", "choose G3 and place it on e1" or
         "pass and keep the window open"."""
         assert isinstance(best, SagradaMove) and isinstance(rival, SagradaMove)
         kind = best.key[0]
@@ -1207,8 +1476,14 @@ class Sagrada(Game):
         """``pass``; a placement as ``place R4`` then its field; a tool as ``tool NAME``,
         ``pay CARD``, then its cards and fields one word each."""
         cards = tuple(card_text(c) for c in ALL_CARDS)
-        return (("pass",) + tuple(f"place {c}" for c in cards) + tuple(f"tool {t}" for t in TOOLS)
-                + tuple(f"pay {c}" for c in cards) + cards + tuple(CELL_NAMES))
+        return (
+            ("pass",)
+            + tuple(f"place {c}" for c in cards)
+            + tuple(f"tool {t}" for t in TOOLS)
+            + tuple(f"pay {c}" for c in cards)
+            + cards
+            + tuple(CELL_NAMES)
+        )
 
     def chance_words(self) -> tuple[str, ...]:
         return tuple(str(m) for m in DRAW)
@@ -1224,8 +1499,12 @@ class Sagrada(Game):
     variants = [
         {},
         {"tools": list(TOOL_IDS)},
-        {"window": "Tempest", "tools": 5, "order_weights": [2, 1, 1],
-         "orders": ["shades_of_choice", "light_shades", "color_variety"]},
+        {
+            "window": "Tempest",
+            "tools": 5,
+            "order_weights": [2, 1, 1],
+            "orders": ["shades_of_choice", "light_shades", "color_variety"],
+        },
     ]
 
 

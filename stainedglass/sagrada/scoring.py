@@ -21,7 +21,7 @@ or column: 4 x 6 = 24, 5 x 5 = 25, 4 x 5 = 20, 5 x 4 = 20.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import COLOR_NAMES, color_of, value_of
 from .windows import CELLS, COLS, ROWS
@@ -51,6 +51,7 @@ def _shades(color: int) -> Callable[[Grid], tuple[int, str]]:
     def score(grid: Grid) -> tuple[int, str]:
         vals = [value_of(c) for c in grid if c >= 0 and color_of(c) == color]
         return sum(vals), f"{COLOR_NAMES[color]} values {'+'.join(map(str, vals)) or 'none'}"
+
     return score
 
 
@@ -73,8 +74,9 @@ _LINES_ROWS = tuple(tuple(r * COLS + c for c in range(COLS)) for r in range(ROWS
 _LINES_COLS = tuple(tuple(r * COLS + c for r in range(ROWS)) for c in range(COLS))
 
 
-def _lines(lines: tuple[tuple[int, ...], ...], key: Callable[[int], int], each: int,
-           label: str) -> Callable[[Grid], tuple[int, str]]:
+def _lines(
+    lines: tuple[tuple[int, ...], ...], key: Callable[[int], int], each: int, label: str
+) -> Callable[[Grid], tuple[int, str]]:
     def score(grid: Grid) -> tuple[int, str]:
         good = []
         for n, line in enumerate(lines):
@@ -83,6 +85,7 @@ def _lines(lines: tuple[tuple[int, ...], ...], key: Callable[[int], int], each: 
                 good.append(str(n + 1) if label == "row" else "abcde"[n])
         words = f"{label}s {', '.join(good)}" if good else f"no {label}"
         return each * len(good), f"{words}: {len(good)} x {each}"
+
     return score
 
 
@@ -92,6 +95,7 @@ def _pairs(a: int, b: int) -> Callable[[Grid], tuple[int, str]]:
         na, nb = vals.count(a), vals.count(b)
         n = min(na, nb)
         return 2 * n, f"{na} x {a} and {nb} x {b}: {n} pairs x 2"
+
     return score
 
 
@@ -108,35 +112,83 @@ def _color_sets(grid: Grid) -> tuple[int, str]:
 
 
 ORDER_LIST: tuple[Order, ...] = tuple(
-    [Order(f"shades_of_{COLOR_NAMES[k]}", f"Shades of {COLOR_NAMES[k].title()}", "unique",
-           f"the sum of the values of the {COLOR_NAMES[k]} cards", 21, _shades(k))
-     for k in range(5)]
+    [
+        Order(
+            f"shades_of_{COLOR_NAMES[k]}",
+            f"Shades of {COLOR_NAMES[k].title()}",
+            "unique",
+            f"the sum of the values of the {COLOR_NAMES[k]} cards",
+            21,
+            _shades(k),
+        )
+        for k in range(5)
+    ]
     + [
-        Order("shades_of_choice", "Shades of Choice", "unique",
-              "the sum of the values of one color, named at scoring", 21, _shades_choice),
-        Order("row_color_variety", "Row Color Variety", "basic",
-              "6 per complete row with no repeated color", 24,
-              _lines(_LINES_ROWS, color_of, 6, "row")),
-        Order("column_color_variety", "Column Color Variety", "basic",
-              "5 per complete column with no repeated color", 25,
-              _lines(_LINES_COLS, color_of, 5, "column")),
-        Order("row_shade_variety", "Row Shade Variety", "basic",
-              "5 per complete row with no repeated value", 20,
-              _lines(_LINES_ROWS, value_of, 5, "row")),
-        Order("column_shade_variety", "Column Shade Variety", "basic",
-              "4 per complete column with no repeated value", 20,
-              _lines(_LINES_COLS, value_of, 4, "column")),
-        Order("light_shades", "Light Shades", "basic", "2 per pair of a 1 and a 2", 10,
-              _pairs(1, 2)),
-        Order("medium_shades", "Medium Shades", "basic", "2 per pair of a 3 and a 4", 10,
-              _pairs(3, 4)),
-        Order("deep_shades", "Deep Shades", "basic", "2 per pair of a 5 and a 6", 10,
-              _pairs(5, 6)),
-        Order("shade_variety", "Shade Variety", "basic", "5 per set of one of each value 1-6",
-              15, _shade_sets),
-        Order("color_variety", "Color Variety", "basic", "4 per set of one card of each color",
-              16, _color_sets),
-    ])
+        Order(
+            "shades_of_choice",
+            "Shades of Choice",
+            "unique",
+            "the sum of the values of one color, named at scoring",
+            21,
+            _shades_choice,
+        ),
+        Order(
+            "row_color_variety",
+            "Row Color Variety",
+            "basic",
+            "6 per complete row with no repeated color",
+            24,
+            _lines(_LINES_ROWS, color_of, 6, "row"),
+        ),
+        Order(
+            "column_color_variety",
+            "Column Color Variety",
+            "basic",
+            "5 per complete column with no repeated color",
+            25,
+            _lines(_LINES_COLS, color_of, 5, "column"),
+        ),
+        Order(
+            "row_shade_variety",
+            "Row Shade Variety",
+            "basic",
+            "5 per complete row with no repeated value",
+            20,
+            _lines(_LINES_ROWS, value_of, 5, "row"),
+        ),
+        Order(
+            "column_shade_variety",
+            "Column Shade Variety",
+            "basic",
+            "4 per complete column with no repeated value",
+            20,
+            _lines(_LINES_COLS, value_of, 4, "column"),
+        ),
+        Order(
+            "light_shades", "Light Shades", "basic", "2 per pair of a 1 and a 2", 10, _pairs(1, 2)
+        ),
+        Order(
+            "medium_shades", "Medium Shades", "basic", "2 per pair of a 3 and a 4", 10, _pairs(3, 4)
+        ),
+        Order("deep_shades", "Deep Shades", "basic", "2 per pair of a 5 and a 6", 10, _pairs(5, 6)),
+        Order(
+            "shade_variety",
+            "Shade Variety",
+            "basic",
+            "5 per set of one of each value 1-6",
+            15,
+            _shade_sets,
+        ),
+        Order(
+            "color_variety",
+            "Color Variety",
+            "basic",
+            "4 per set of one card of each color",
+            16,
+            _color_sets,
+        ),
+    ]
+)
 ORDERS: dict[str, Order] = {o.id: o for o in ORDER_LIST}
 UNIQUE_ORDERS: tuple[str, ...] = tuple(o.id for o in ORDER_LIST if o.kind == "unique")
 BASIC_ORDERS: tuple[str, ...] = tuple(o.id for o in ORDER_LIST if o.kind == "basic")
@@ -155,8 +207,9 @@ def empty_fields(grid: Grid) -> int:
     return sum(1 for c in grid if c < 0)
 
 
-def breakdown(grid: Grid, orders: Sequence[str],
-              weights: Sequence[int]) -> list[tuple[str, int, int, str]]:
+def breakdown(
+    grid: Grid, orders: Sequence[str], weights: Sequence[int]
+) -> list[tuple[str, int, int, str]]:
     """Per order: (name, weight, points before weighting, words)."""
     out = []
     for oid, w in zip(orders, weights):

@@ -39,7 +39,8 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate, Clock
@@ -54,11 +55,15 @@ __all__ = ["SagradaSearch", "window_value"]
 _ROWS = tuple(tuple(r * COLS + c for c in range(COLS)) for r in range(ROWS))
 _COLS = tuple(tuple(r * COLS + c for r in range(ROWS)) for c in range(COLS))
 _LINE_ORDERS = {  # order id: (lines, by color (True) or value, points a line)
-    "row_color_variety": (_ROWS, True, 6), "column_color_variety": (_COLS, True, 5),
-    "row_shade_variety": (_ROWS, False, 5), "column_shade_variety": (_COLS, False, 4)}
+    "row_color_variety": (_ROWS, True, 6),
+    "column_color_variety": (_COLS, True, 5),
+    "row_shade_variety": (_ROWS, False, 5),
+    "column_shade_variety": (_COLS, False, 4),
+}
 _PAIRS = {"light_shades": (0, 1), "medium_shades": (2, 3), "deep_shades": (4, 5)}
-_SHADES = {f"shades_of_{name}": k for k, name in enumerate(("red", "green", "yellow", "blue",
-                                                            "black"))}
+_SHADES = {
+    f"shades_of_{name}": k for k, name in enumerate(("red", "green", "yellow", "blue", "black"))
+}
 _VALUE = tuple(c % 6 + 1 for c in ALL_CARDS)
 _COLOR = tuple(c // 6 for c in ALL_CARDS)
 
@@ -70,9 +75,17 @@ field is closed, or be wanted elsewhere); the power of a row's or column's share
 credit; a 1 (or 3, 5) waiting for its 2 (4, 6); a value or color towards the next set."""
 
 
-def window_value(grid: Sequence[int], occ: int, colm: Sequence[int], valm: Sequence[int],
-                 allowed: Sequence[int], to_come: Sequence[int], orders: Sequence[str],
-                 weights: Sequence[int], knobs: "Knobs | None" = None) -> float:
+def window_value(
+    grid: Sequence[int],
+    occ: int,
+    colm: Sequence[int],
+    valm: Sequence[int],
+    allowed: Sequence[int],
+    to_come: Sequence[int],
+    orders: Sequence[str],
+    weights: Sequence[int],
+    knobs: Knobs | None = None,
+) -> float:
     """The window's worth in points: the orders with credit for what is half built, less a
     charge for the empty fields the cards ``to_come`` (drawn or in the pile) cannot fill."""
     dead_c, frag1, frag2, power, pair, step = knobs or KNOBS
@@ -86,8 +99,11 @@ def window_value(grid: Sequence[int], occ: int, colm: Sequence[int], valm: Seque
         two |= one & m
         one |= m
     dead = free & ~one
-    value = -(dead_c * bin(dead).count("1") + frag1 * bin(one & ~two & free).count("1")
-              + frag2 * bin(two & ~three & free).count("1"))
+    value = -(
+        dead_c * bin(dead).count("1")
+        + frag1 * bin(one & ~two & free).count("1")
+        + frag2 * bin(two & ~three & free).count("1")
+    )
     vals = None
     for oid, w in zip(orders, weights):
         if not w:
@@ -147,8 +163,7 @@ def window_value(grid: Sequence[int], occ: int, colm: Sequence[int], valm: Seque
 class _Plan:
     """A position of the round as the planner sees it: the window's masks, in place."""
 
-    __slots__ = ("grid", "occ", "colm", "valm", "allowed", "orders", "weights", "knobs",
-                 "final")
+    __slots__ = ("grid", "occ", "colm", "valm", "allowed", "orders", "weights", "knobs", "final")
 
     def __init__(self, st: SagradaState, knobs: Knobs | None = None) -> None:
         self.knobs = knobs
@@ -178,18 +193,23 @@ class _Plan:
 
     def free(self, c: int) -> int:
         occ = self.occ
-        if occ == 0:
-            base = EDGE
-        else:
-            base = around(occ) & ~occ
-        return (base & self.allowed[c] & ~beside(self.colm[c // 6])
-                & ~beside(self.valm[c % 6]))
+        base = EDGE if occ == 0 else around(occ) & ~occ
+        return base & self.allowed[c] & ~beside(self.colm[c // 6]) & ~beside(self.valm[c % 6])
 
     def worth(self, to_come: Sequence[int]) -> float:
         if self.final:
             return float(score(self.grid, self.orders, self.weights))
-        return window_value(self.grid, self.occ, self.colm, self.valm, self.allowed, to_come,
-                            self.orders, self.weights, self.knobs)
+        return window_value(
+            self.grid,
+            self.occ,
+            self.colm,
+            self.valm,
+            self.allowed,
+            to_come,
+            self.orders,
+            self.weights,
+            self.knobs,
+        )
 
     def best(self, hand: list[int], turns: int, pile: Sequence[int]) -> tuple[float, list]:
         """The best way to play ``turns`` placements from ``hand``: (value, [(card, field)]),
@@ -293,24 +313,44 @@ class SagradaSearch(Bot):
     name = "sagrada"
     games = ("sagrada",)
     effort = ("playouts", 0.02)  # a playout here plays several moves to the end: ~60 MCTS ones
-    rules = {"playouts": ("int", 0), "chance_samples": ("int", 1), "width": ("int", 2),
-             "sure": ("number", 0, 10),
-             "settle": ("number", 0, 1000), "prior": ("number", 0, 1000),
-             "dead": ("number", 0, 50), "fragile1": ("number", 0, 50),
-             "fragile2": ("number", 0, 50), "power": ("number", 0, 10),
-             "pair": ("number", 0, 10), "step": ("number", 0, 10)}
-    defaults: dict[str, Any] = {"seed": None, "budget": None, "playouts": None,
-                                "chance_samples": 6, "width": 4, "settle": 6.0, "prior": 4.0,
-                                "sure": 2.5, "dead": KNOBS[0], "fragile1": KNOBS[1],
-                                "fragile2": KNOBS[2], "power": KNOBS[3], "pair": KNOBS[4],
-                                "step": KNOBS[5]}
+    rules = {
+        "playouts": ("int", 0),
+        "chance_samples": ("int", 1),
+        "width": ("int", 2),
+        "sure": ("number", 0, 10),
+        "settle": ("number", 0, 1000),
+        "prior": ("number", 0, 1000),
+        "dead": ("number", 0, 50),
+        "fragile1": ("number", 0, 50),
+        "fragile2": ("number", 0, 50),
+        "power": ("number", 0, 10),
+        "pair": ("number", 0, 10),
+        "step": ("number", 0, 10),
+    }
+    defaults: dict[str, Any] = {
+        "seed": None,
+        "budget": None,
+        "playouts": None,
+        "chance_samples": 6,
+        "width": 4,
+        "settle": 6.0,
+        "prior": 4.0,
+        "sure": 2.5,
+        "dead": KNOBS[0],
+        "fragile1": KNOBS[1],
+        "fragile2": KNOBS[2],
+        "power": KNOBS[3],
+        "pair": KNOBS[4],
+        "step": KNOBS[5],
+    }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         assert isinstance(state, SagradaState)
         opts = self.options
-        seconds = opts["budget"] if opts["budget"] is not None or opts["playouts"] is not None \
-            else 1.0
+        seconds = (
+            opts["budget"] if opts["budget"] is not None or opts["playouts"] is not None else 1.0
+        )
         clock = Clock(seconds, opts["playouts"], self.stop)
         st = state.clone()
         rated = []
@@ -338,13 +378,24 @@ class SagradaSearch(Bot):
             n = self.playouts
             if z and n >= 16 and n % 8 == 0:
                 best = max(active, key=lambda k: sum(values[k]))
-                active = [k for k in active if k == best
-                          or not _surely_worse(values[best][-n:], values[k][-n:], z)]
+                active = [
+                    k
+                    for k in active
+                    if k == best or not _surely_worse(values[best][-n:], values[k][-n:], z)
+                ]
         prior = opts["prior"]  # the planner's rating counts as that many playouts
-        mixed = sorted((((sum(values[k]) + prior * _share(rated[k][0])) / (len(values[k]) + prior),
-                         k in active, k) for k in range(width)), key=lambda t: (-t[1], -t[0]))
-        out = ([Candidate(lead[k], v, len(values[k]), "playouts") for v, _, k in mixed]
-               + out[width:])
+        mixed = sorted(
+            (
+                (
+                    (sum(values[k]) + prior * _share(rated[k][0])) / (len(values[k]) + prior),
+                    k in active,
+                    k,
+                )
+                for k in range(width)
+            ),
+            key=lambda t: (-t[1], -t[0]),
+        )
+        out = [Candidate(lead[k], v, len(values[k]), "playouts") for v, _, k in mixed] + out[width:]
         return out[:top]
 
     def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> float:

@@ -26,19 +26,35 @@ _COL_A = sum(1 << (r * COLS) for r in range(ROWS))
 _COL_E = _COL_A << (COLS - 1)
 NOT_A = FULL & ~_COL_A
 NOT_E = FULL & ~_COL_E
-EDGE = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS)
-           if r in (0, ROWS - 1) or c in (0, COLS - 1))
+EDGE = sum(
+    1 << (r * COLS + c)
+    for r in range(ROWS)
+    for c in range(COLS)
+    if r in (0, ROWS - 1) or c in (0, COLS - 1)
+)
 CELL_NAMES = tuple(cell_name(i % COLS, i // COLS) for i in range(CELLS))
 ORTHO: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r2 * COLS + c2 for c2, r2 in ((i % COLS - 1, i // COLS), (i % COLS + 1, i // COLS),
-                                         (i % COLS, i // COLS - 1), (i % COLS, i // COLS + 1))
-          if 0 <= c2 < COLS and 0 <= r2 < ROWS)
-    for i in range(CELLS))
+    tuple(
+        r2 * COLS + c2
+        for c2, r2 in (
+            (i % COLS - 1, i // COLS),
+            (i % COLS + 1, i // COLS),
+            (i % COLS, i // COLS - 1),
+            (i % COLS, i // COLS + 1),
+        )
+        if 0 <= c2 < COLS and 0 <= r2 < ROWS
+    )
+    for i in range(CELLS)
+)
 NEAR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r2 * COLS + c2 for r2 in range(i // COLS - 1, i // COLS + 2)
-          for c2 in range(i % COLS - 1, i % COLS + 2)
-          if 0 <= c2 < COLS and 0 <= r2 < ROWS and (c2, r2) != (i % COLS, i // COLS))
-    for i in range(CELLS))
+    tuple(
+        r2 * COLS + c2
+        for r2 in range(i // COLS - 1, i // COLS + 2)
+        for c2 in range(i % COLS - 1, i % COLS + 2)
+        if 0 <= c2 < COLS and 0 <= r2 < ROWS and (c2, r2) != (i % COLS, i // COLS)
+    )
+    for i in range(CELLS)
+)
 """The fields next to each field, diagonals included."""
 
 
@@ -99,12 +115,14 @@ class Window:
             return m
 
         object.__setattr__(self, "allowed", tuple(mask(c, True, True) for c in range(NUM_CARDS)))
-        object.__setattr__(self, "allowed_any_color",
-                           tuple(mask(c, False, True) for c in range(NUM_CARDS)))
-        object.__setattr__(self, "allowed_any_value",
-                           tuple(mask(c, True, False) for c in range(NUM_CARDS)))
+        object.__setattr__(
+            self, "allowed_any_color", tuple(mask(c, False, True) for c in range(NUM_CARDS))
+        )
+        object.__setattr__(
+            self, "allowed_any_value", tuple(mask(c, True, False) for c in range(NUM_CARDS))
+        )
 
-    def restriction(self, where: "str | int") -> str:
+    def restriction(self, where: str | int) -> str:
         """``""`` (blank), a color letter or a value digit, for a field name or index."""
         return self.fields[parse_field(where) if isinstance(where, str) else where]
 
@@ -147,7 +165,8 @@ def parse_window(rows: Any, name: str = "custom", difficulty: int | None = None)
             if ch not in ".RGYBK123456":
                 raise ValueError(
                     f"window {name!r}: field {cell_name(c, r - 1)} (row {r}, column {c + 1}) is "
-                    f"{ch!r}; use '.' blank, R G Y B K a color, 1-6 a value")
+                    f"{ch!r}; use '.' blank, R G Y B K a color, 1-6 a value"
+                )
     fields = [ch for row in rows for ch in row]
     for i, f in enumerate(fields):
         for j in ORTHO[i]:
@@ -156,13 +175,15 @@ def parse_window(rows: Any, name: str = "custom", difficulty: int | None = None)
                 raise ValueError(
                     f"window {name!r}: fields {CELL_NAMES[i]} and {CELL_NAMES[j]} are orthogonally "
                     f"adjacent and both demand {f}: cards of the same {kind} may never be "
-                    "orthogonally adjacent, so they could never both be filled")
+                    "orthogonally adjacent, so they could never both be filled"
+                )
     for ch in "RGYBK123456":
         n = fields.count(ch)
         limit = 6 if ch in COLORS else 5
         if n > limit:
-            raise ValueError(f"window {name!r}: {n} fields demand {ch}, but only {limit} cards "
-                             f"are {ch}")
+            raise ValueError(
+                f"window {name!r}: {n} fields demand {ch}, but only {limit} cards are {ch}"
+            )
     restricted = sum(1 for f in fields if f != ".")
     if difficulty is None:
         difficulty = difficulty_of(restricted)
@@ -222,9 +243,26 @@ def windows_of_difficulty(d: int) -> list[Window]:
     return [w for w in WINDOWS if w.difficulty == d]
 
 
-__all__ = ["Window", "WINDOWS", "WINDOW_NAMES", "parse_window", "window_named", "difficulty_of",
-           "window_from_option", "around", "beside", "EDGE", "FULL", "CELL_NAMES",
-           "parse_field", "COLS", "ROWS", "CELLS", "ORTHO", "NEAR"]
+__all__ = [
+    "Window",
+    "WINDOWS",
+    "WINDOW_NAMES",
+    "parse_window",
+    "window_named",
+    "difficulty_of",
+    "window_from_option",
+    "around",
+    "beside",
+    "EDGE",
+    "FULL",
+    "CELL_NAMES",
+    "parse_field",
+    "COLS",
+    "ROWS",
+    "CELLS",
+    "ORTHO",
+    "NEAR",
+]
 
 
 # ---- window files: a designed window saved and opened (the window designer) -----------------
@@ -251,8 +289,9 @@ def check_window_name(name: Any) -> str:
     if not name:
         raise ValueError("a window's name is empty: give it one")
     if len(name) > MAX_WINDOW_NAME:
-        raise ValueError(f"a window's name has at most {MAX_WINDOW_NAME} characters, not "
-                         f"{len(name)}")
+        raise ValueError(
+            f"a window's name has at most {MAX_WINDOW_NAME} characters, not {len(name)}"
+        )
     if not name.isprintable():
         raise ValueError(f"a window's name must be printable text, not {_short(name)}")
     return name
@@ -266,9 +305,19 @@ def window_to_text(window: Window) -> str:
     """
     import json
 
-    return json.dumps({"format": WINDOW_FORMAT, "version": 1, "name": window.name,
-                       "difficulty": window.difficulty, "rows": list(window.rows)},
-                      indent=1) + "\n"
+    return (
+        json.dumps(
+            {
+                "format": WINDOW_FORMAT,
+                "version": 1,
+                "name": window.name,
+                "difficulty": window.difficulty,
+                "rows": list(window.rows),
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 def window_from_text(text: Any) -> Window:
@@ -287,29 +336,37 @@ def window_from_text(text: Any) -> Window:
     if not isinstance(data, dict):
         raise ValueError(f"window file: expected a JSON object, not {type(data).__name__}")
     if data.get("format") != WINDOW_FORMAT:
-        raise ValueError(f"window file: 'format' must be {WINDOW_FORMAT!r}, not "
-                         f"{_short(data.get('format'))}")
+        raise ValueError(
+            f"window file: 'format' must be {WINDOW_FORMAT!r}, not {_short(data.get('format'))}"
+        )
     version = data.get("version", 1)
     if version != 1 or isinstance(version, bool):
-        raise ValueError(f"window file: 'version' {_short(version)} is not one this version "
-                         "reads (1)")
-    unknown = sorted(str(k) for k in data if k not in {"format", "version", "name",
-                                                        "difficulty", "rows"})
+        raise ValueError(
+            f"window file: 'version' {_short(version)} is not one this version reads (1)"
+        )
+    unknown = sorted(
+        str(k) for k in data if k not in {"format", "version", "name", "difficulty", "rows"}
+    )
     if unknown:
-        raise ValueError(f"window file: unknown key {_short(unknown[0])}; the keys are format, "
-                         "version, name, difficulty, rows")
+        raise ValueError(
+            f"window file: unknown key {_short(unknown[0])}; the keys are format, "
+            "version, name, difficulty, rows"
+        )
     try:
         name = check_window_name(data.get("name", "custom"))
     except ValueError as e:
         raise ValueError(f"window file: 'name': {e}") from None
     rows = data.get("rows")
     if not isinstance(rows, list) or len(rows) != ROWS:
-        raise ValueError(f"window file: 'rows' must be a list of {ROWS} row strings, not "
-                         f"{_short(rows)}")
+        raise ValueError(
+            f"window file: 'rows' must be a list of {ROWS} row strings, not {_short(rows)}"
+        )
     for r, row in enumerate(rows, 1):
         if not isinstance(row, str) or len(row) > 3 * COLS:
-            raise ValueError(f"window file: 'rows' row {r} must be {COLS} characters "
-                             f"('.', R G Y B K, 1-6), not {_short(row)}")
+            raise ValueError(
+                f"window file: 'rows' row {r} must be {COLS} characters "
+                f"('.', R G Y B K, 1-6), not {_short(row)}"
+            )
     difficulty = data.get("difficulty")
     try:
         return parse_window(rows, name, difficulty)
@@ -330,7 +387,7 @@ def window_problem_fields(reason: str, rows: Any = None) -> list[str]:
     """
     import re
 
-    named = [f for f in re.findall(r"\b([a-e][1-4])\b", reason.split(":", 1)[-1])]
+    named = list(re.findall(r"\b([a-e][1-4])\b", reason.split(":", 1)[-1]))
     too_many = re.search(r"\d+ fields demand ([RGYBK1-6])\b", reason)
     if too_many and isinstance(rows, (list, tuple)) and len(rows) == ROWS:
         text = "".join(str(r).upper() for r in rows)
@@ -338,5 +395,12 @@ def window_problem_fields(reason: str, rows: Any = None) -> list[str]:
     return list(dict.fromkeys(named))
 
 
-__all__ += ["WINDOW_FORMAT", "window_to_text", "window_from_text", "check_window_name",
-            "window_problem_fields", "MAX_WINDOW_FILE", "MAX_WINDOW_NAME"]
+__all__ += [
+    "WINDOW_FORMAT",
+    "window_to_text",
+    "window_from_text",
+    "check_window_name",
+    "window_problem_fields",
+    "MAX_WINDOW_FILE",
+    "MAX_WINDOW_NAME",
+]

@@ -12,7 +12,8 @@ cards and winks, turned into shares of the win.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Protocol
+from typing import Protocol
+from collections.abc import Iterable
 
 from .moves import ALL_DICE, CELLS, ROLL_CHANCES, WMove
 from .panes import SHOWN
@@ -50,7 +51,7 @@ _KEEP = 0.85
 _CARD = 1.0
 _SUPPLY = 0.1
 _TEMPERATURE, _TEMPERATURE_PER_POSITION = 3.0, 1.2
-_KEEP_POWERS = [_KEEP ** k for k in range(17)]  # by the spaces still missing in a window
+_KEEP_POWERS = [_KEEP**k for k in range(17)]  # by the spaces still missing in a window
 _ROLLS_A_WINDOW = 91 / 216  # the chance that at least one of three dice shows a given number
 
 
@@ -101,7 +102,7 @@ def evaluate(state: Position) -> list[float]:
     value, short, able = _board(state)
     phase, to_move = state.phase, state.to_move
     if phase == "draw":  # the cards owed are drawn; then the turn goes on, or the next
-        owed = state.pending_draws[:sum(state.pile) + sum(state.discard)]
+        owed = state.pending_draws[: sum(state.pile) + sum(state.discard)]
         for p in owed:
             value[p] += _CARD
         if all(state.cubes):  # rule 8: the game ends once they are drawn
@@ -116,8 +117,9 @@ def evaluate(state: Position) -> list[float]:
     if phase == "roll":
         return _mean_over_roll(state, value, short, able, to_move, ALL_DICE, 1)
     if phase == "reroll":
-        return _mean_over_roll(state, value, short, able, to_move, state.reroll,
-                                    state.placements_left)
+        return _mean_over_roll(
+            state, value, short, able, to_move, state.reroll, state.placements_left
+        )
     mover = to_move if state.placements_left > 0 and able[to_move] else -1
     rolled = _windows_shown(state.dice or ())
     _give_short(value, short, able, mover, rolled, state.placements_left, to_move + 1)
@@ -137,7 +139,7 @@ def _board(state: Position) -> tuple[list[float], list[tuple[int, frozenset[int]
     for pos in range(6):
         face = windows[pos][side[pos]]
         base = pos * CELLS
-        key = tuple(cells[base:base + CELLS])
+        key = tuple(cells[base : base + CELLS])
         glass = face.memo.get(key)
         if glass is None:
             glass = _glass(face, key)
@@ -157,8 +159,15 @@ def _board(state: Position) -> tuple[list[float], list[tuple[int, frozenset[int]
     return value, short, able
 
 
-def _give_short(value: list[float], short: list[tuple[int, frozenset[int]]], able: list[bool],
-                mover: int, rolled: int, placements: int, first: int) -> None:
+def _give_short(
+    value: list[float],
+    short: list[tuple[int, frozenset[int]]],
+    able: list[bool],
+    mover: int,
+    rolled: int,
+    placements: int,
+    first: int,
+) -> None:
     """Add to ``value`` the bonuses of the windows one space short: the ``mover`` fills
     the biggest ``placements`` of those whose number is in the ``rolled`` bit mask (window
     1 the lowest bit); each other goes to whoever first rolls its number from ``first``."""
@@ -185,9 +194,15 @@ def _give_short(value: list[float], short: list[tuple[int, frozenset[int]]], abl
                     value[p] += chain[p] * bonus
 
 
-def _mean_over_roll(state: Position, value: list[float], short: list[tuple[int, frozenset[int]]],
-                    able: list[bool], player: int, thrown: tuple[int, ...],
-                    placements: int) -> list[float]:
+def _mean_over_roll(
+    state: Position,
+    value: list[float],
+    short: list[tuple[int, frozenset[int]]],
+    able: list[bool],
+    player: int,
+    thrown: tuple[int, ...],
+    placements: int,
+) -> list[float]:
     """``evaluate()`` before ``player`` throws the dice ``thrown`` (the others keep their
     values): the mean over the throws of the estimate after it, grouped by which of the
     windows one space short the dice show."""
@@ -232,8 +247,9 @@ def _completers(able: list[bool], first: int) -> list[float]:
 _GLASS_MEMO_SIZE = 4_096  # window summaries kept per face (some 600 bytes each: 2.5 MB a face)
 
 
-def _glass(face: Face, codes: tuple[int, ...]) -> tuple[int, tuple[tuple[int, float], ...],
-                                                       frozenset[int]]:
+def _glass(
+    face: Face, codes: tuple[int, ...]
+) -> tuple[int, tuple[tuple[int, float], ...], frozenset[int]]:
     """What a window with these cell ``codes`` means to ``evaluate()``, kept in ``face.memo``:
     the spaces still missing; the points its shown colors promise, as ``(color, points)`` in
     the order evaluate() adds them (2 a space, 1 more on "+1", at ``_KEEP ** missing``); and the
@@ -242,8 +258,9 @@ def _glass(face: Face, codes: tuple[int, ...]) -> tuple[int, tuple[tuple[int, fl
     missing = shown.count(-1)
     keep = _KEEP_POWERS[missing]
     promises = [(p, 2 * keep * shown.count(p)) for p in PRIMARIES if p in shown]
-    promises += [(SHOWN[codes[cell]], keep) for cell in face.plus1
-                 if SHOWN[codes[cell]] in PRIMARIES]
+    promises += [
+        (SHOWN[codes[cell]], keep) for cell in face.plus1 if SHOWN[codes[cell]] in PRIMARIES
+    ]
     colors = frozenset(shown) - {-1}
     if len(face.memo) >= _GLASS_MEMO_SIZE:
         face.memo.clear()

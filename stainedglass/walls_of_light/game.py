@@ -19,18 +19,47 @@ from typing import Any
 
 import numpy as np
 
-from ..core import (CHANCE, TERMINAL, Facts, Game, IllegalMove, Move, Option, PuzzleRules, State,
-                    register)
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Facts,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PuzzleRules,
+    State,
+    register,
+)
 from . import moves as M
-from .moves import (CARD_NAMES, CARD_TITLES, CELLS, DRAW, DRAWS, EXTRA, MODIFY, PASS,
-                    PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, REROLL, ROLL, ROLL_CHANCES, ROLLS,
-                    SWAP, WMove, space_name, swap_move)
+from .moves import (
+    CARD_NAMES,
+    CARD_TITLES,
+    CELLS,
+    DRAW,
+    DRAWS,
+    EXTRA,
+    MODIFY,
+    PASS,
+    PASS_MOVE,
+    PLACE,
+    PLACES,
+    REMOVE,
+    REMOVES,
+    REROLL,
+    ROLL,
+    ROLL_CHANCES,
+    ROLLS,
+    SWAP,
+    WMove,
+    space_name,
+    swap_move,
+)
 from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of, printed_of, winks_of
 from .panes import PLACE as PLACE_CODE
 from .panes import REMOVE as REMOVE_CODE
 from .evaluation import evaluate
-from .options import (CARDS_PER_TYPE, check_first_player, check_hands, check_players,
-                      check_windows)
+from .options import CARDS_PER_TYPE, check_first_player, check_hands, check_players, check_windows
 from .start import check_start, position_of
 from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face
 from .words import board_text, describe, puzzle_theme
@@ -65,8 +94,9 @@ class Completion:
     def gains(self) -> str:
         """``"red +8, yellow +4"`` and the cards drawn: ``"...; blue draws a card"``."""
         words = ", ".join(f"{COLOR_NAMES[p]} +{n}" for p, n in enumerate(self.points) if n)
-        return (words or "no points") + "".join(f"; {COLOR_NAMES[p]} draws a card"
-                                                 for p in self.cards_for)
+        return (words or "no points") + "".join(
+            f"; {COLOR_NAMES[p]} draws a card" for p in self.cards_for
+        )
 
     def __str__(self) -> str:
         words = f"completes window {self.position}: {self.gains()}"
@@ -117,7 +147,7 @@ class WallsOfLightState(State):
             deck = [t for t in range(4) for _ in range(CARDS_PER_TYPE)]
             rng.shuffle(deck)
             k = HAND_SIZE[n]
-            hands = [tuple(deck[p * k:(p + 1) * k].count(t) for t in range(4)) for p in range(n)]
+            hands = [tuple(deck[p * k : (p + 1) * k].count(t) for t in range(4)) for p in range(n)]
         else:
             hands = [tuple(h) for h in s["hands"]]
         self.hands = tuple(hands)
@@ -154,8 +184,10 @@ class WallsOfLightState(State):
             self._lay_face(pos)
         for g, winks in start.get("winks", ()):
             self.cells[g] = code_of(printed_of(self.cells[g]), winks)
-        self.filled = [sum(SHOWN[self.cells[pos * CELLS + c]] >= 0 for c in self.face(pos).spaces)
-                       for pos in range(6)]
+        self.filled = [
+            sum(SHOWN[self.cells[pos * CELLS + c]] >= 0 for c in self.face(pos).spaces)
+            for pos in range(6)
+        ]
         on_board = [0, 0, 0]
         for code in self.cells:
             for wink in WINKS[code]:
@@ -166,15 +198,20 @@ class WallsOfLightState(State):
         if "hands" in start:
             self.hands = start["hands"]
         self.discard = start.get("discard", _NO_CARDS)
-        self.pile = start.get("pile", tuple(
-            CARDS_PER_TYPE - sum(h[t] for h in self.hands) - self.discard[t] for t in range(4)))
+        self.pile = start.get(
+            "pile",
+            tuple(
+                CARDS_PER_TYPE - sum(h[t] for h in self.hands) - self.discard[t] for t in range(4)
+            ),
+        )
         self.to_move = start.get("to_move", self.to_move)
         self._phase = start.get("phase", PH_ROLL)
         self.dice = start.get("dice", None if self._phase == PH_ROLL else (1, 1, 1))
         self.card_played = start.get("card_played", False)
         self.acted = start.get("acted", False)
-        self.placements_left = start.get("placements_left",
-                                         int(self._phase in (PH_ACTION, PH_REROLL)))
+        self.placements_left = start.get(
+            "placements_left", int(self._phase in (PH_ACTION, PH_REROLL))
+        )
         self.quiet_turns = start.get("quiet_turns", 0)
         self.reroll = start.get("reroll", ())
         self.pending_draws = start.get("pending_draws", ())
@@ -192,20 +229,57 @@ class WallsOfLightState(State):
     # ---- snapshots ---------------------------------------------------------------------------
 
     def _snapshot(self) -> Any:
-        return (tuple(self.cells), tuple(self.filled), tuple(self.supply), tuple(self.side),
-                self.cubes, self.hands, self.pile, self.discard, self.score, self.dice,
-                self.to_move, self._phase, self.reroll, self.card_played, self.acted,
-                self.quiet_turns, self.placements_left, self.pending_draws, self.last_completion,
-                self.windows, self._legal_cache)
+        return (
+            tuple(self.cells),
+            tuple(self.filled),
+            tuple(self.supply),
+            tuple(self.side),
+            self.cubes,
+            self.hands,
+            self.pile,
+            self.discard,
+            self.score,
+            self.dice,
+            self.to_move,
+            self._phase,
+            self.reroll,
+            self.card_played,
+            self.acted,
+            self.quiet_turns,
+            self.placements_left,
+            self.pending_draws,
+            self.last_completion,
+            self.windows,
+            self._legal_cache,
+        )
 
     def _position(self) -> Any:
         return self._snapshot()[:-1]
 
     def _restore(self, snap: Any) -> None:
-        (cells, filled, supply, side, self.cubes, self.hands, self.pile, self.discard,
-         self.score, self.dice, self.to_move, self._phase, self.reroll, self.card_played,
-         self.acted, self.quiet_turns, self.placements_left, self.pending_draws,
-         self.last_completion, self.windows, self._legal_cache) = snap
+        (
+            cells,
+            filled,
+            supply,
+            side,
+            self.cubes,
+            self.hands,
+            self.pile,
+            self.discard,
+            self.score,
+            self.dice,
+            self.to_move,
+            self._phase,
+            self.reroll,
+            self.card_played,
+            self.acted,
+            self.quiet_turns,
+            self.placements_left,
+            self.pending_draws,
+            self.last_completion,
+            self.windows,
+            self._legal_cache,
+        ) = snap
         self.cells = list(cells)
         self.filled = list(filled)
         self.supply = list(supply)
@@ -243,10 +317,12 @@ class WallsOfLightState(State):
             return None
         code = self.cells[pos * CELLS + cell]
         printed = dict(face.printed).get(cell)
-        return {"printed": None if printed is None else COLOR_NAMES[printed],
-                "winks": [COLOR_NAMES[w] for w in WINKS[code]],
-                "shown": None if SHOWN[code] < 0 else COLOR_NAMES[SHOWN[code]],
-                "special": face.special(cell)}
+        return {
+            "printed": None if printed is None else COLOR_NAMES[printed],
+            "winks": [COLOR_NAMES[w] for w in WINKS[code]],
+            "shown": None if SHOWN[code] < 0 else COLOR_NAMES[SHOWN[code]],
+            "special": face.special(cell),
+        }
 
     def hand(self, player: int) -> list[str]:
         """The card names in ``player``'s hand."""
@@ -334,10 +410,11 @@ class WallsOfLightState(State):
         if hand[EXTRA]:
             out.append(M.EXTRA_MOVE)
         if hand[SWAP]:
-            lone = [(g, LONE_WINK[code]) for g, code in enumerate(self.cells)
-                    if LONE_WINK[code] >= 0]
+            lone = [
+                (g, LONE_WINK[code]) for g, code in enumerate(self.cells) if LONE_WINK[code] >= 0
+            ]
             for i, (g1, c1) in enumerate(lone):
-                for g2, c2 in lone[i + 1:]:
+                for g2, c2 in lone[i + 1 :]:
                     if c1 != c2:
                         out.append(swap_move(g1, g2))
         if hand[REROLL]:
@@ -361,7 +438,7 @@ class WallsOfLightState(State):
             if kind == ROLL:
                 dice = tuple(d for d, _ in move.a)
                 if ph == PH_ROLL and dice != M.ALL_DICE:
-                    return ("the turn's roll throws all three dice, e.g. 'roll r2 b3 y6'")
+                    return "the turn's roll throws all three dice, e.g. 'roll r2 b3 y6'"
                 if ph == PH_REROLL and dice != self.reroll:
                     names = " ".join(DIE_LETTERS[d] for d in self.reroll)
                     return f"Roll Again rerolls exactly the dice chosen ({names}), no others"
@@ -375,9 +452,11 @@ class WallsOfLightState(State):
                     return f"no {CARD_TITLES[move.a]} card is left in the draw pile"
                 return None
             return self._awaiting()
-        if kind == ROLL or kind == DRAW:
-            return (f"'{move}' is a chance outcome, not a player's move: it is "
-                    f"{COLOR_NAMES[self.to_move]}'s turn to play")
+        if kind in (ROLL, DRAW):
+            return (
+                f"'{move}' is a chance outcome, not a player's move: it is "
+                f"{COLOR_NAMES[self.to_move]}'s turn to play"
+            )
         if kind == PLACE:
             return self._why_not_place(move.a, move.b)
         if kind == REMOVE:
@@ -387,9 +466,12 @@ class WallsOfLightState(State):
                 return None
             places = self._placements()
             if places:
-                return (f"pass only when nothing can be placed: {places[0]} is possible "
-                        f"(and {len(places) - 1} more)" if len(places) > 1 else
-                        f"pass only when nothing can be placed: {places[0]} is possible")
+                return (
+                    f"pass only when nothing can be placed: {places[0]} is possible "
+                    f"(and {len(places) - 1} more)"
+                    if len(places) > 1
+                    else f"pass only when nothing can be placed: {places[0]} is possible"
+                )
             return None
         return self._why_not_card(move)
 
@@ -400,8 +482,10 @@ class WallsOfLightState(State):
         if ph == PH_REROLL:
             names = " ".join(DIE_LETTERS[d] for d in self.reroll)
             return f"Roll Again was played: the dice {names} are rerolled first"
-        return (f"{COLOR_NAMES[self.pending_draws[0]]} draws a card first "
-                "(a '+card' space of a completed window)")
+        return (
+            f"{COLOR_NAMES[self.pending_draws[0]]} draws a card first "
+            "(a '+card' space of a completed window)"
+        )
 
     def _where(self, g: int) -> str | None:
         """Why the space ``g`` cannot take part this turn: its window not rolled, or stone."""
@@ -419,13 +503,16 @@ class WallsOfLightState(State):
         me = COLOR_NAMES[p]
         if color not in self.colors_of(p):
             if self.game.num_players == 2:
-                return (f"{COLOR_NAMES[color]} winks belong to the {COLOR_NAMES[color]} player: "
-                        f"{me} places {me} or the neutral yellow")
-            return (f"{COLOR_NAMES[color]} winks belong to the {COLOR_NAMES[color]} player: "
-                    f"{me} places {me} winks only")
+                return (
+                    f"{COLOR_NAMES[color]} winks belong to the {COLOR_NAMES[color]} player: "
+                    f"{me} places {me} or the neutral yellow"
+                )
+            return (
+                f"{COLOR_NAMES[color]} winks belong to the {COLOR_NAMES[color]} player: "
+                f"{me} places {me} winks only"
+            )
         if not self.supply[color]:
-            return (f"all eight {COLOR_NAMES[color]} winks are on the windows: none is left "
-                    "to place")
+            return f"all eight {COLOR_NAMES[color]} winks are on the windows: none is left to place"
         where = self._where(g)
         if where:
             return where
@@ -433,28 +520,36 @@ class WallsOfLightState(State):
         shown = SHOWN[code]
         name = space_name(g)
         if shown >= 3:
-            return (f"{name} shows {COLOR_NAMES[shown]}: {COLOR_NAMES[shown]} is a secondary "
-                    "color: nothing can be placed on it")
+            return (
+                f"{name} shows {COLOR_NAMES[shown]}: {COLOR_NAMES[shown]} is a secondary "
+                "color: nothing can be placed on it"
+            )
         if PANES[code] >= 2:
-            return (f"{name} already holds two panes (a stack of {COLOR_NAMES[shown]}): "
-                    "no pane may be played on a space that already has two")
+            return (
+                f"{name} already holds two panes (a stack of {COLOR_NAMES[shown]}): "
+                "no pane may be played on a space that already has two"
+            )
         if shown >= 0:
             w = g // CELLS + 1
             dice = self.dice
             assert dice is not None
             if dice[shown] != w:
                 c = COLOR_NAMES[shown]
-                return (f"{name} holds a single {c} pane: a pane goes on top of {c} only in the "
-                        f"window shown by the {c} die, and the {c} die shows {dice[shown]}, "
-                        f"not {w}")
+                return (
+                    f"{name} holds a single {c} pane: a pane goes on top of {c} only in the "
+                    f"window shown by the {c} die, and the {c} die shows {dice[shown]}, "
+                    f"not {w}"
+                )
         return None
 
     def _why_not_remove(self, g: int) -> str | None:
         p = self.to_move
         me = COLOR_NAMES[p]
         if self.supply[p]:
-            return (f"only a player with no winks left may remove one: {me} still has "
-                    f"{self.supply[p]} {me} wink{'s' if self.supply[p] > 1 else ''} to place")
+            return (
+                f"only a player with no winks left may remove one: {me} still has "
+                f"{self.supply[p]} {me} wink{'s' if self.supply[p] > 1 else ''} to place"
+            )
         if self.acted:
             return "a wink is removed instead of placing a pane, not after a placement"
         where = self._where(g)
@@ -463,8 +558,10 @@ class WallsOfLightState(State):
         code = self.cells[g]
         if p not in WINKS[code]:
             if code >= 16 and code // 16 - 1 == p:
-                return (f"the {me} pane on {space_name(g)} is printed: printed panes are "
-                        "permanent and cannot be removed")
+                return (
+                    f"the {me} pane on {space_name(g)} is printed: printed panes are "
+                    "permanent and cannot be removed"
+                )
             return f"{space_name(g)} holds no {me} wink: a player removes only their own winks"
         return None
 
@@ -482,8 +579,9 @@ class WallsOfLightState(State):
         if card == MODIFY:
             d, s = move.b
             if not 1 <= dice[d] + s <= 6:
-                return (f"the {COLOR_NAMES[d]} die shows {dice[d]}: Modify Roll keeps a die "
-                        "within 1-6")
+                return (
+                    f"the {COLOR_NAMES[d]} die shows {dice[d]}: Modify Roll keeps a die within 1-6"
+                )
         if card == SWAP:
             colors = []
             for g in move.b:
@@ -495,17 +593,24 @@ class WallsOfLightState(State):
                     return f"{space_name(g)} is empty: there is no wink to swap"
                 if LONE_WINK[code] < 0:
                     if code >= 16:
-                        return (f"{space_name(g)} holds a printed pane: printed panes are "
-                                "permanent and cannot be swapped")
+                        return (
+                            f"{space_name(g)} holds a printed pane: printed panes are "
+                            "permanent and cannot be swapped"
+                        )
                     if SHOWN[code] >= 3:
-                        return (f"{space_name(g)} shows {COLOR_NAMES[SHOWN[code]]}: Swap Panes "
-                                "cannot move winks composing a secondary color")
-                    return (f"{space_name(g)} is a stack: Swap Panes cannot move winks within "
-                            "a stack")
+                        return (
+                            f"{space_name(g)} shows {COLOR_NAMES[SHOWN[code]]}: Swap Panes "
+                            "cannot move winks composing a secondary color"
+                        )
+                    return (
+                        f"{space_name(g)} is a stack: Swap Panes cannot move winks within a stack"
+                    )
                 colors.append(LONE_WINK[code])
             if colors[0] == colors[1]:
-                return (f"both winks are {COLOR_NAMES[colors[0]]}: Swap Panes exchanges winks "
-                        "of different colors")
+                return (
+                    f"both winks are {COLOR_NAMES[colors[0]]}: Swap Panes exchanges winks "
+                    "of different colors"
+                )
         return None
 
     # ---- playing -----------------------------------------------------------------------------
@@ -625,8 +730,9 @@ class WallsOfLightState(State):
             s = SHOWN[cells[base + cell]]
             if s < n:
                 points[s] += 1
-        draws = tuple(SHOWN[cells[base + cell]] for cell in face.plus_card
-                      if SHOWN[cells[base + cell]] < n)
+        draws = tuple(
+            SHOWN[cells[base + cell]] for cell in face.plus_card if SHOWN[cells[base + cell]] < n
+        )
         for c in face.spaces:
             for w in WINKS[cells[base + c]]:
                 self.supply[w] += 1
@@ -637,9 +743,16 @@ class WallsOfLightState(State):
         self.side[pos] ^= 1
         self._lay_face(pos)
         self.pending_draws += draws
-        self.last_completion = Completion(pos + 1, face.name, self.face(pos).name, self.to_move,
-                                          tuple(COLOR_NAMES[c] for c in distinct), tuple(points),
-                                          draws, cube)
+        self.last_completion = Completion(
+            pos + 1,
+            face.name,
+            self.face(pos).name,
+            self.to_move,
+            tuple(COLOR_NAMES[c] for c in distinct),
+            tuple(points),
+            draws,
+            cube,
+        )
 
     # ---- results -----------------------------------------------------------------------------
 
@@ -713,10 +826,23 @@ class WallsOfLightState(State):
         others = [sum(self.hands[q]) / 16 if q is not None else 0.0 for q in seats[1:]]
         scores = [min(1.0, self.score[q] / 50) if q is not None else 0.0 for q in seats]
         turn = [float(self.to_move == q) for q in seats]
-        rest = np.array([*self.side, *others, sum(self.pile) / 16, sum(self.discard) / 16,
-                         *scores, *(w / WINKS_PER_COLOR for w in self.supply), *self.cubes,
-                         self.card_played, self.acted, self.placements_left / 3, *turn,
-                         n == 2], dtype=np.float32)
+        rest = np.array(
+            [
+                *self.side,
+                *others,
+                sum(self.pile) / 16,
+                sum(self.discard) / 16,
+                *scores,
+                *(w / WINKS_PER_COLOR for w in self.supply),
+                *self.cubes,
+                self.card_played,
+                self.acted,
+                self.placements_left / 3,
+                *turn,
+                n == 2,
+            ],
+            dtype=np.float32,
+        )
         return np.concatenate([spaces.ravel(), dice.ravel(), phase, hand, rest])
 
     def text_for(self, player: int) -> str:
@@ -736,10 +862,9 @@ class WallsOfLightState(State):
     def __str__(self) -> str:
         return board_text(self)
 
-
     # ---- hidden information ------------------------------------------------------------------
 
-    def view(self, player: int) -> "WallsOfLightState":
+    def view(self, player: int) -> WallsOfLightState:
         """What ``player`` knows: the others' hands are redrawn from the cards they cannot see
         (the others' hands and the draw pile), the future is a fresh chance. A view starts a new
         search: its history is empty and it cannot be undone past its start. The same state
@@ -772,17 +897,18 @@ class WallsOfLightState(State):
 
     def _unsaveable(self) -> str | None:
         if self.is_view:
-            return ("a view cannot be saved: the others' hands in it are guesses; save the game "
-                    "itself")
+            return (
+                "a view cannot be saved: the others' hands in it are guesses; save the game itself"
+            )
         return None
 
 
 def _add(hands: tuple[tuple[int, ...], ...], p: int, t: int, k: int) -> tuple[tuple[int, ...], ...]:
-    return hands[:p] + (_bump(hands[p], t, k),) + hands[p + 1:]
+    return hands[:p] + (_bump(hands[p], t, k),) + hands[p + 1 :]
 
 
 def _bump(counts: tuple[int, ...], t: int, k: int) -> tuple[int, ...]:
-    return counts[:t] + (counts[t] + k,) + counts[t + 1:]
+    return counts[:t] + (counts[t] + k,) + counts[t + 1 :]
 
 
 # ---- the game and its options -----------------------------------------------------------------
@@ -794,23 +920,41 @@ class WallsOfLight(Game):
 
     name = "walls_of_light"
     title = "Walls of Light"
-    facts = Facts(chance=True, hidden_information=True, min_players=2, max_players=3,
-                  lower_is_better=False, player_names=("Red", "Blue", "Yellow"),
-                  player_colours=("red", "blue", "yellow"), chance_action="Roll the dice")
+    facts = Facts(
+        chance=True,
+        hidden_information=True,
+        min_players=2,
+        max_players=3,
+        lower_is_better=False,
+        player_names=("Red", "Blue", "Yellow"),
+        player_colours=("red", "blue", "yellow"),
+        chance_action="Roll the dice",
+    )
     options = {
-        "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)",
-                          check_players),
-        "windows": Option(None, "six (front, back) pairs of faces, four row strings each, in "
-                          "positions 1-6 (the front shows first); default: the designed windows "
-                          "shuffled, random side up", check_windows),
-        "first_player": Option(None, "the player who starts (default: a roll-off)",
-                               check_first_player),
-        "hands": Option(None, "the starting hands, one list of card names per player "
-                        "(extra, swap, reroll, modify); default: dealt from the deck",
-                        check_hands),
-        "start": Option(None, "a position to begin at (the position editor, share links): a "
-                        "mapping of windows, showing, winks, cubes, scores, hands, pile, discard, "
-                        "to_move, phase, dice, ... (see start.py, RULES.md)", check_start),
+        "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", check_players),
+        "windows": Option(
+            None,
+            "six (front, back) pairs of faces, four row strings each, in "
+            "positions 1-6 (the front shows first); default: the designed windows "
+            "shuffled, random side up",
+            check_windows,
+        ),
+        "first_player": Option(
+            None, "the player who starts (default: a roll-off)", check_first_player
+        ),
+        "hands": Option(
+            None,
+            "the starting hands, one list of card names per player "
+            "(extra, swap, reroll, modify); default: dealt from the deck",
+            check_hands,
+        ),
+        "start": Option(
+            None,
+            "a position to begin at (the position editor, share links): a "
+            "mapping of windows, showing, winks, cubes, scores, hands, pile, discard, "
+            "to_move, phase, dice, ... (see start.py, RULES.md)",
+            check_start,
+        ),
     }
     state_class = WallsOfLightState
     variants = [{"players": 2}, {"players": 3}]
@@ -833,12 +977,12 @@ class WallsOfLight(Game):
         n = self.settings["players"]
         fp = self.settings["first_player"]
         if fp is not None and fp >= n:
-            raise ValueError(f"{self.name}: option first_player= must be 0-{n - 1} with {n} "
-                             f"players, not {fp}")
+            raise ValueError(
+                f"{self.name}: option first_player= must be 0-{n - 1} with {n} players, not {fp}"
+            )
         hands = self.settings["hands"]
         if hands is not None and len(hands) != n:
-            raise ValueError(f"{self.name}: option hands= gives {len(hands)} hands for {n} "
-                             "players")
+            raise ValueError(f"{self.name}: option hands= gives {len(hands)} hands for {n} players")
         if self.settings["start"] is not None:
             try:
                 self.settings["start"] = self._complete_start(self.settings["start"])
@@ -854,14 +998,17 @@ class WallsOfLight(Game):
             start["windows"] = self.settings["windows"] or WINDOWS
         for key in ("hands", "scores"):
             if key in start and len(start[key]) != n:
-                raise ValueError(f"{key}: give {n} entries, one per player, not "
-                                 f"{len(start[key])}")
-        for key, players in (("to_move", (start.get("to_move", 0),)),
-                             ("pending_draws", start.get("pending_draws", ()))):
+                raise ValueError(f"{key}: give {n} entries, one per player, not {len(start[key])}")
+        for key, players in (
+            ("to_move", (start.get("to_move", 0),)),
+            ("pending_draws", start.get("pending_draws", ())),
+        ):
             for p in players:
                 if p >= n:
-                    raise ValueError(f"{key}: {COLOR_NAMES[p]} is not playing in a game of "
-                                     f"{n} (red, blue{', yellow' if n == 3 else ''})")
+                    raise ValueError(
+                        f"{key}: {COLOR_NAMES[p]} is not playing in a game of "
+                        f"{n} (red, blue{', yellow' if n == 3 else ''})"
+                    )
         if "to_move" not in start:  # the first player, else red
             start["to_move"] = self.settings["first_player"] or 0
         side = start.get("showing", (0,) * 6)
@@ -873,11 +1020,15 @@ class WallsOfLight(Game):
                 raise ValueError(f"{where}: that cell is stone on {face.name!r}, not glass")
             printed = dict(face.printed).get(cell)
             if printed is not None and printed > YELLOW:
-                raise ValueError(f"{where}: a printed {COLOR_NAMES[printed]} pane is a "
-                                 "secondary: nothing goes on a secondary (rule 3)")
+                raise ValueError(
+                    f"{where}: a printed {COLOR_NAMES[printed]} pane is a "
+                    "secondary: nothing goes on a secondary (rule 3)"
+                )
             if printed is not None and len(winks) > 1:
-                raise ValueError(f"{where}: a printed pane and two winks are three panes; a "
-                                 "space holds at most two (rule 3)")
+                raise ValueError(
+                    f"{where}: a printed pane and two winks are three panes; a "
+                    "space holds at most two (rule 3)"
+                )
         return start
 
     # ---- positions set up by hand ------------------------------------------------------------
@@ -894,38 +1045,56 @@ class WallsOfLight(Game):
         n = self.num_players
         for c, left in enumerate(state.supply):
             if left < 0:
-                raise ValueError(f"the windows hold {WINKS_PER_COLOR - left} {COLOR_NAMES[c]} "
-                                 f"winks; there are only {WINKS_PER_COLOR} of each color")
+                raise ValueError(
+                    f"the windows hold {WINKS_PER_COLOR - left} {COLOR_NAMES[c]} "
+                    f"winks; there are only {WINKS_PER_COLOR} of each color"
+                )
         for pos in range(6):
             face = state.face(pos)
             if state.filled[pos] == len(face.spaces):
-                raise ValueError(f"window {pos + 1} ({face.name}) shows a color on every space: "
-                                 "a complete window is scored and flipped at once (rule 7)")
+                raise ValueError(
+                    f"window {pos + 1} ({face.name}) shows a color on every space: "
+                    "a complete window is scored and flipped at once (rule 7)"
+                )
         for t, title in enumerate(CARD_TITLES):
             total = sum(h[t] for h in state.hands) + state.pile[t] + state.discard[t]
             if total > CARDS_PER_TYPE:
-                raise ValueError(f"{total} {title} cards are in the hands, pile and discards; "
-                                 f"the deck has {CARDS_PER_TYPE} (a card counted twice?)")
+                raise ValueError(
+                    f"{total} {title} cards are in the hands, pile and discards; "
+                    f"the deck has {CARDS_PER_TYPE} (a card counted twice?)"
+                )
             if total < CARDS_PER_TYPE:
-                raise ValueError(f"only {total} {title} cards are in the hands, pile and "
-                                 f"discards; the deck has {CARDS_PER_TYPE}, each somewhere")
+                raise ValueError(
+                    f"only {total} {title} cards are in the hands, pile and "
+                    f"discards; the deck has {CARDS_PER_TYPE}, each somewhere"
+                )
         cubes = sum(state.cubes)
         if not cubes and any(state.score):
-            raise ValueError("nobody can have scored: no window has been completed yet (no "
-                             "white cube), and only completions score (rule 7)")
+            raise ValueError(
+                "nobody can have scored: no window has been completed yet (no "
+                "white cube), and only completions score (rule 7)"
+            )
         if sum(state.score) < 2 * cubes:
-            many = (f"{cubes} white cubes mean {cubes} windows have" if cubes > 1
-                    else "a white cube means a window has")
-            raise ValueError(f"{many} been completed, each giving its completer at least 2 "
-                             f"points (rule 7); the scores add up to {sum(state.score)}, less "
-                             f"than {2 * cubes}")
+            many = (
+                f"{cubes} white cubes mean {cubes} windows have"
+                if cubes > 1
+                else "a white cube means a window has"
+            )
+            raise ValueError(
+                f"{many} been completed, each giving its completer at least 2 "
+                f"points (rule 7); the scores add up to {sum(state.score)}, less "
+                f"than {2 * cubes}"
+            )
         if state.dice is None:
             if state._phase != PH_ROLL:
-                raise ValueError(f"in the {state.phase} phase the dice have been rolled: give "
-                                 "the dice")
+                raise ValueError(
+                    f"in the {state.phase} phase the dice have been rolled: give the dice"
+                )
             if any(state.supply[c] < WINKS_PER_COLOR for c in range(3)) or cubes:
-                raise ValueError("no die has been rolled yet (no dice), so no wink can be on a "
-                                 "window and no window completed (no white cube)")
+                raise ValueError(
+                    "no die has been rolled yet (no dice), so no wink can be on a "
+                    "window and no window completed (no white cube)"
+                )
         self._validate_turn(state, n)
 
     def _validate_turn(self, state: WallsOfLightState, n: int) -> None:
@@ -933,54 +1102,75 @@ class WallsOfLight(Game):
         ph = state._phase
         over = all(state.cubes) or state.quiet_turns >= n
         if state.quiet_turns > n:
-            raise ValueError(f"quiet_turns: a round of {n} passes ends the game (ruling 13); "
-                             f"{state.quiet_turns} cannot happen")
+            raise ValueError(
+                f"quiet_turns: a round of {n} passes ends the game (ruling 13); "
+                f"{state.quiet_turns} cannot happen"
+            )
         if ph == PH_OVER and not over:
-            raise ValueError("the game is over only when all six positions have a white cube "
-                             "(rule 8) or after a whole round of passes (ruling 13)")
+            raise ValueError(
+                "the game is over only when all six positions have a white cube "
+                "(rule 8) or after a whole round of passes (ruling 13)"
+            )
         if ph in (PH_ROLL, PH_ACTION, PH_REROLL) and all(state.cubes):
             raise ValueError("all six positions have a white cube: the game is over (rule 8)")
         if ph in (PH_ROLL, PH_ACTION, PH_REROLL) and state.quiet_turns >= n:
             raise ValueError("a whole round of passes has ended the game (ruling 13)")
         if state.pending_draws and ph != PH_DRAW:
-            raise ValueError("players are owed cards only while the cards are being drawn "
-                             "(phase draw)")
+            raise ValueError(
+                "players are owed cards only while the cards are being drawn (phase draw)"
+            )
         if ph == PH_DRAW:
             if not state.pending_draws:
                 raise ValueError("phase draw: name the players owed a card (pending_draws)")
             if not any(state.pile):
-                raise ValueError("phase draw: the draw pile is empty; the discards are "
-                                 "shuffled into a new pile first (rule 6)")
+                raise ValueError(
+                    "phase draw: the draw pile is empty; the discards are "
+                    "shuffled into a new pile first (rule 6)"
+                )
             if not state.acted:
-                raise ValueError("phase draw: cards are drawn after a placement completes a "
-                                 "window, so the player has acted this turn")
+                raise ValueError(
+                    "phase draw: cards are drawn after a placement completes a "
+                    "window, so the player has acted this turn"
+                )
         if ph == PH_ACTION:
             left = state.placements_left
             if left == 0:
-                raise ValueError("in the action phase a placement is still to make "
-                                 "(placements_left 1, or 2 after Extra Glass)")
+                raise ValueError(
+                    "in the action phase a placement is still to make "
+                    "(placements_left 1, or 2 after Extra Glass)"
+                )
             if left == 2 and (state.acted or not state.card_played):
-                raise ValueError("two placements are left only after playing Extra Glass, "
-                                 "before the first placement (rule 6)")
+                raise ValueError(
+                    "two placements are left only after playing Extra Glass, "
+                    "before the first placement (rule 6)"
+                )
             if state.acted and not state.card_played:
-                raise ValueError("a second placement after the first needs Extra Glass, a "
-                                 "card played this turn (rule 6)")
+                raise ValueError(
+                    "a second placement after the first needs Extra Glass, a "
+                    "card played this turn (rule 6)"
+                )
             # the Extra Glass played is in the discards, unless a card drawn after the first
             # placement had the discards shuffled into the pile (rule 6, ruling 7)
             if not state.discard[EXTRA] and (left == 2 or (state.acted and any(state.discard))):
-                raise ValueError("a second placement needs the Extra Glass card played this "
-                                 "turn, and so in the discards (rule 6)")
+                raise ValueError(
+                    "a second placement needs the Extra Glass card played this "
+                    "turn, and so in the discards (rule 6)"
+                )
         if ph == PH_REROLL:
             if not state.reroll:
                 raise ValueError("phase reroll: name the dice Roll Again throws again")
             if state.acted or not state.card_played:
-                raise ValueError("Roll Again is played after the roll and before any placement "
-                                 "(rule 2): card played, nothing placed yet")
+                raise ValueError(
+                    "Roll Again is played after the roll and before any placement "
+                    "(rule 2): card played, nothing placed yet"
+                )
             if not state.discard[REROLL]:
                 raise ValueError("phase reroll: the Roll Again card played is in the discards")
             if state.placements_left != 1:
-                raise ValueError("phase reroll: one placement is left (Roll Again is the "
-                                 "turn's one card, so no Extra Glass)")
+                raise ValueError(
+                    "phase reroll: one placement is left (Roll Again is the "
+                    "turn's one card, so no Extra Glass)"
+                )
 
 
 __all__ = ["WallsOfLight", "WallsOfLightState", "Completion", "IllegalMove"]

@@ -54,23 +54,37 @@ ROLLS: dict[tuple[int, ...], list[WMove]] = {}
 """For each set of dice thrown (all three, or those Roll Again rerolls), its outcomes."""
 for _k in (1, 2, 3):
     for _dice in itertools.combinations(range(3), _k):
-        ROLLS[_dice] = [WMove(ROLL, pairs, None, _roll_text(pairs)) for pairs in (
-            tuple(zip(_dice, vals)) for vals in itertools.product(range(1, 7), repeat=_k))]
+        ROLLS[_dice] = [
+            WMove(ROLL, pairs, None, _roll_text(pairs))
+            for pairs in (
+                tuple(zip(_dice, vals)) for vals in itertools.product(range(1, 7), repeat=_k)
+            )
+        ]
 ALL_DICE = (0, 1, 2)
 ROLL_CHANCES = {dice: [(m, 1.0 / len(ms)) for m in ms] for dice, ms in ROLLS.items()}
 _ROLL_BY_KEY = {m.a: m for ms in ROLLS.values() for m in ms}
 
 DRAWS = [WMove(DRAW, t, None, f"draw {CARD_NAMES[t]}") for t in range(4)]
-PLACES = [[WMove(PLACE, c, g, f"place {COLOR_NAMES[c]} {space_name(g)}")
-           for g in range(POSITIONS * CELLS)] for c in PRIMARIES]
+PLACES = [
+    [
+        WMove(PLACE, c, g, f"place {COLOR_NAMES[c]} {space_name(g)}")
+        for g in range(POSITIONS * CELLS)
+    ]
+    for c in PRIMARIES
+]
 """``PLACES[color][space]``."""
 REMOVES = [WMove(REMOVE, None, g, f"remove {space_name(g)}") for g in range(POSITIONS * CELLS)]
 PASS_MOVE = WMove(PASS, None, None, "pass")
 EXTRA_MOVE = WMove(CARD, EXTRA, None, "card extra")
-REROLLS = {dice: WMove(CARD, REROLL, dice, "card reroll " + " ".join(DIE_LETTERS[d] for d in dice))
-           for dice in ROLLS}
-MODIFIES = {(d, s): WMove(CARD, MODIFY, (d, s), f"card modify {DIE_LETTERS[d]} {s:+d}")
-            for d in range(3) for s in (1, -1)}
+REROLLS = {
+    dice: WMove(CARD, REROLL, dice, "card reroll " + " ".join(DIE_LETTERS[d] for d in dice))
+    for dice in ROLLS
+}
+MODIFIES = {
+    (d, s): WMove(CARD, MODIFY, (d, s), f"card modify {DIE_LETTERS[d]} {s:+d}")
+    for d in range(3)
+    for s in (1, -1)
+}
 _SWAPS: dict[tuple[int, int], WMove] = {}
 
 
@@ -79,8 +93,9 @@ def swap_move(g1: int, g2: int) -> WMove:
     key = (g1, g2) if g1 < g2 else (g2, g1)
     move = _SWAPS.get(key)
     if move is None:
-        move = _SWAPS[key] = WMove(CARD, SWAP, key,
-                                   f"card swap {space_name(key[0])} {space_name(key[1])}")
+        move = _SWAPS[key] = WMove(
+            CARD, SWAP, key, f"card swap {space_name(key[0])} {space_name(key[1])}"
+        )
     return move
 
 
@@ -102,17 +117,21 @@ def chance_words() -> tuple[str, ...]:
 
 # ---- parsing --------------------------------------------------------------------------------
 
-_HELP = ("a move is one of: 'place red 3:b2', 'remove 3:b2', 'pass', 'card extra', "
-         "'card swap 3:b2 5:c1', 'card reroll r b', 'card modify b +1', 'roll r2 b3 y6', "
-         "'draw swap'")
+_HELP = (
+    "a move is one of: 'place red 3:b2', 'remove 3:b2', 'pass', 'card extra', "
+    "'card swap 3:b2 5:c1', 'card reroll r b', 'card modify b +1', 'roll r2 b3 y6', "
+    "'draw swap'"
+)
 
 
 def parse_space(text: str) -> int:
     """``"3:b2"`` -> its space number; IllegalMove when it names no cell of windows 1-6."""
     pos_text, sep, cell_text = text.partition(":")
     if not sep or not is_number(pos_text) or not 1 <= int(pos_text) <= POSITIONS:
-        raise IllegalMove(f"{text!r} is not a space: a space is a window number 1-6, a colon "
-                          "and a cell a1-d4, e.g. '3:b2'")
+        raise IllegalMove(
+            f"{text!r} is not a space: a space is a window number 1-6, a colon "
+            "and a cell a1-d4, e.g. '3:b2'"
+        )
     col, row = parse_cell(cell_text, SIZE, SIZE)
     return (int(pos_text) - 1) * CELLS + row * SIZE + col
 
@@ -146,8 +165,9 @@ def parse(text: str) -> WMove:
         pairs = []
         for a in args:
             if len(a) != 2 or not is_number(a[1]) or not 1 <= int(a[1]) <= 6:
-                raise IllegalMove(f"{a!r} is not a die showing a number: write a die letter and "
-                                  "1-6, e.g. 'r2'")
+                raise IllegalMove(
+                    f"{a!r} is not a die showing a number: write a die letter and 1-6, e.g. 'r2'"
+                )
             pairs.append((_die(a[0]), int(a[1])))
         if len({d for d, _ in pairs}) != len(pairs):
             raise IllegalMove(f"{text!r} names a die twice")
@@ -170,8 +190,11 @@ def parse(text: str) -> WMove:
             return REROLLS[dice]
         if card == MODIFY and len(rest) == 2 and rest[1] in ("+1", "-1"):
             return MODIFIES[(_die(rest[0]), int(rest[1]))]
-        usage = {EXTRA: "card extra", SWAP: "card swap 3:b2 5:c1",
-                 REROLL: "card reroll r b (one, two or three of r b y)",
-                 MODIFY: "card modify b +1 (or -1)"}[card]
+        usage = {
+            EXTRA: "card extra",
+            SWAP: "card swap 3:b2 5:c1",
+            REROLL: "card reroll r b (one, two or three of r b y)",
+            MODIFY: "card modify b +1 (or -1)",
+        }[card]
         raise IllegalMove(f"{text!r}: write {usage}")
     raise IllegalMove(f"{text!r} is not a move: {_HELP}")

@@ -45,13 +45,17 @@ def check_hands(v: Any) -> tuple[tuple[int, ...], ...] | None:
             raise ValueError(f"player {p}'s hand must be a list of card names, not {hand!r}")
         for name in hand:
             if name not in CARD_NAMES:
-                raise ValueError(f"player {p}'s hand: {name!r} is not a card; the cards are: "
-                                 + ", ".join(CARD_NAMES))
+                raise ValueError(
+                    f"player {p}'s hand: {name!r} is not a card; the cards are: "
+                    + ", ".join(CARD_NAMES)
+                )
         out.append(tuple(list(hand).count(t) for t in CARD_NAMES))
     for t, name in enumerate(CARD_NAMES):
         if sum(h[t] for h in out) > CARDS_PER_TYPE:
-            raise ValueError(f"the hands hold more than {CARDS_PER_TYPE} {name} cards; the deck "
-                             f"has {CARDS_PER_TYPE} of each")
+            raise ValueError(
+                f"the hands hold more than {CARDS_PER_TYPE} {name} cards; the deck "
+                f"has {CARDS_PER_TYPE} of each"
+            )
     return tuple(out)
 
 

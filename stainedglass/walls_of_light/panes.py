@@ -19,8 +19,11 @@ from __future__ import annotations
 from .windows import COLOR_LETTERS, PRIMARIES, mix
 
 EMPTY = 0
-WINK_SETS: tuple[tuple[int, ...], ...] = ((),) + tuple((c,) for c in PRIMARIES) + tuple(
-    (a, b) for a in PRIMARIES for b in PRIMARIES if a <= b)
+WINK_SETS: tuple[tuple[int, ...], ...] = (
+    ((),)
+    + tuple((c,) for c in PRIMARIES)
+    + tuple((a, b) for a in PRIMARIES for b in PRIMARIES if a <= b)
+)
 _WINK_INDEX = {w: i for i, w in enumerate(WINK_SETS)}
 NCODES = 7 * 16
 
@@ -52,10 +55,14 @@ def _shown(code: int) -> int:
     return mix(panes[0], panes[1])
 
 
-_VALID = [c for c in range(NCODES) if c % 16 < len(WINK_SETS)
-          and len(_panes(c)) <= 2
-          and not ((printed_of(c) or 0) >= 3 and winks_of(c))
-          and not (len(_panes(c)) == 2 and any(x >= 3 for x in _panes(c)))]
+_VALID = [
+    c
+    for c in range(NCODES)
+    if c % 16 < len(WINK_SETS)
+    and len(_panes(c)) <= 2
+    and not ((printed_of(c) or 0) >= 3 and winks_of(c))
+    and not (len(_panes(c)) == 2 and any(x >= 3 for x in _panes(c)))
+]
 
 SHOWN: list[int] = [-1] * NCODES
 """The color a space shows (-1 when empty)."""
@@ -94,4 +101,5 @@ def text_of(code: int) -> str:
     wink (showing orange); ``""`` an empty space."""
     p = printed_of(code)
     return (COLOR_LETTERS[p] if p is not None else "") + "".join(
-        COLOR_LETTERS[w].lower() for w in winks_of(code))
+        COLOR_LETTERS[w].lower() for w in winks_of(code)
+    )

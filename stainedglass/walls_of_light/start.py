@@ -32,12 +32,28 @@ from typing import Any
 from ..core import IllegalMove, read_json
 from .moves import CARD_NAMES, CELLS, parse_space, space_name
 from .options import CARDS_PER_TYPE
-from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, Face, parse_windows, read_face
+from .windows import COLOR_NAMES, DIE_LETTERS, Face, parse_windows, read_face
 
 PHASES = ("roll", "action", "reroll", "draw", "over")
-KEYS = ("windows", "showing", "winks", "cubes", "scores", "hands", "pile", "discard", "to_move",
-        "phase", "dice", "card_played", "acted", "placements_left", "quiet_turns", "reroll",
-        "pending_draws")
+KEYS = (
+    "windows",
+    "showing",
+    "winks",
+    "cubes",
+    "scores",
+    "hands",
+    "pile",
+    "discard",
+    "to_move",
+    "phase",
+    "dice",
+    "card_played",
+    "acted",
+    "placements_left",
+    "quiet_turns",
+    "reroll",
+    "pending_draws",
+)
 WINK_LETTERS = "rby"
 MAX_SCORE = 10_000
 MAX_FACES_FILE = 100_000  # characters of a faces file
@@ -63,8 +79,10 @@ def _cards(value: Any, where: str) -> tuple[int, ...]:
         raise ValueError(f"{where}: give a list of card names ({', '.join(CARD_NAMES)})")
     for name in value:
         if name not in CARD_NAMES:
-            raise ValueError(f"{where}: {str(name)[:30]!r} is not a card; the cards are: "
-                             + ", ".join(CARD_NAMES))
+            raise ValueError(
+                f"{where}: {str(name)[:30]!r} is not a card; the cards are: "
+                + ", ".join(CARD_NAMES)
+            )
     return tuple(list(value).count(t) for t in CARD_NAMES)
 
 
@@ -101,8 +119,11 @@ def check_start(value: Any) -> dict[str, Any] | None:
         out["windows"] = check_windows_start(value["windows"])
     if "showing" in value:
         showing = value["showing"]
-        if (not isinstance(showing, (list, tuple)) or len(showing) != 6
-                or any(s not in ("front", "back") for s in showing)):
+        if (
+            not isinstance(showing, (list, tuple))
+            or len(showing) != 6
+            or any(s not in ("front", "back") for s in showing)
+        ):
             raise ValueError("showing: give six words, 'front' or 'back', for positions 1-6")
         out["showing"] = tuple(0 if s == "front" else 1 for s in showing)
     if "winks" in value:
@@ -119,8 +140,10 @@ def check_start(value: Any) -> dict[str, Any] | None:
                 raise ValueError(f"winks: {str(name)[:30]!r} is not a space such as '3:b2'")
             where = f"winks at {space_name(g)}"
             if not isinstance(text, str) or not 1 <= len(text) <= 2:
-                raise ValueError(f"{where}: give one or two winks such as 'r' or 'ry' (a space "
-                                 "holds at most two panes)")
+                raise ValueError(
+                    f"{where}: give one or two winks such as 'r' or 'ry' (a space "
+                    "holds at most two panes)"
+                )
             for ch in text:
                 if ch not in WINK_LETTERS:
                     raise ValueError(f"{where}: {ch!r} is not a wink (r red, b blue, y yellow)")
@@ -130,23 +153,28 @@ def check_start(value: Any) -> dict[str, Any] | None:
         out["winks"] = tuple(sorted(spaces))
     if "cubes" in value:
         cubes = value["cubes"]
-        if (not isinstance(cubes, (list, tuple)) or len(cubes) > 6
-                or any(isinstance(c, bool) or c not in range(1, 7) for c in cubes)
-                or len(set(cubes)) != len(cubes)):
+        if (
+            not isinstance(cubes, (list, tuple))
+            or len(cubes) > 6
+            or any(isinstance(c, bool) or c not in range(1, 7) for c in cubes)
+            or len(set(cubes)) != len(cubes)
+        ):
             raise ValueError("cubes: give the positions (1-6) that have a white cube, each once")
         out["cubes"] = tuple(i + 1 in cubes for i in range(6))
     if "scores" in value:
         scores = value["scores"]
         if not isinstance(scores, (list, tuple)) or not 2 <= len(scores) <= 3:
             raise ValueError("scores: give one score per player")
-        out["scores"] = tuple(_count(s, f"scores: {COLOR_NAMES[p]}'s score", MAX_SCORE)
-                              for p, s in enumerate(scores))
+        out["scores"] = tuple(
+            _count(s, f"scores: {COLOR_NAMES[p]}'s score", MAX_SCORE) for p, s in enumerate(scores)
+        )
     if "hands" in value:
         hands = value["hands"]
         if not isinstance(hands, (list, tuple)) or not 2 <= len(hands) <= 3:
             raise ValueError("hands: give one list of card names per player")
-        out["hands"] = tuple(_cards(h, f"hands: {COLOR_NAMES[p]}'s hand")
-                             for p, h in enumerate(hands))
+        out["hands"] = tuple(
+            _cards(h, f"hands: {COLOR_NAMES[p]}'s hand") for p, h in enumerate(hands)
+        )
     for key in ("pile", "discard"):
         if key in value:
             out[key] = _cards(value[key], key)
@@ -154,16 +182,20 @@ def check_start(value: Any) -> dict[str, Any] | None:
         out["to_move"] = _player(value["to_move"], "to_move")
     if "phase" in value:
         if value["phase"] not in PHASES or not isinstance(value["phase"], str):
-            raise ValueError(f"phase: {str(value['phase'])[:30]!r} is not one of "
-                             + ", ".join(PHASES))
+            raise ValueError(
+                f"phase: {str(value['phase'])[:30]!r} is not one of " + ", ".join(PHASES)
+            )
         out["phase"] = PHASES.index(value["phase"])
     if "dice" in value:
         dice = value["dice"]
         if dice is not None and (
-                not isinstance(dice, (list, tuple)) or len(dice) != 3
-                or any(isinstance(d, bool) or d not in range(1, 7) for d in dice)):
-            raise ValueError("dice: give the red, blue and yellow dice, each 1-6 (or null "
-                             "before the first roll)")
+            not isinstance(dice, (list, tuple))
+            or len(dice) != 3
+            or any(isinstance(d, bool) or d not in range(1, 7) for d in dice)
+        ):
+            raise ValueError(
+                "dice: give the red, blue and yellow dice, each 1-6 (or null before the first roll)"
+            )
         out["dice"] = None if dice is None else (int(dice[0]), int(dice[1]), int(dice[2]))
     for key in ("card_played", "acted"):
         if key in value:
@@ -174,8 +206,11 @@ def check_start(value: Any) -> dict[str, Any] | None:
         out["quiet_turns"] = _count(value["quiet_turns"], "quiet_turns", 3)
     if "reroll" in value:
         text = value["reroll"]
-        if (not isinstance(text, str) or any(ch not in DIE_LETTERS for ch in text)
-                or len(set(text)) != len(text)):
+        if (
+            not isinstance(text, str)
+            or any(ch not in DIE_LETTERS for ch in text)
+            or len(set(text)) != len(text)
+        ):
             raise ValueError("reroll: give the dice being rolled again as letters, e.g. 'rb'")
         out["reroll"] = tuple(sorted(DIE_LETTERS.index(ch) for ch in text))
     if "pending_draws" in value:
@@ -228,8 +263,7 @@ def position_of(state: Any) -> dict[str, Any]:
 
 def faces_to_text(faces: list[Face]) -> str:
     """A faces file: ``{"faces": [{"name": ..., "rows": [...]}, ...]}`` as JSON text."""
-    return json.dumps({"game": "walls_of_light", "faces": [face_data(f) for f in faces]},
-                      indent=1)
+    return json.dumps({"game": "walls_of_light", "faces": [face_data(f) for f in faces]}, indent=1)
 
 
 def faces_from_text(text: Any) -> list[Face]:
@@ -253,13 +287,14 @@ def faces_from_text(text: Any) -> list[Face]:
     out = []
     for i, face in enumerate(faces, 1):
         if not isinstance(face, dict):
-            raise ValueError(f"faces file, face {i}: expected {{\"name\": ..., \"rows\": "
-                             "[...]}")
+            raise ValueError(f'faces file, face {i}: expected {{"name": ..., "rows": [...]}}')
         try:
             out.append(read_face(face, f"face {i}"))
         except ValueError as e:
             raise ValueError(f"faces file, face {i}: {e}") from None
         if any(f.name == out[-1].name for f in out[:-1]):
-            raise ValueError(f"faces file, face {i}: the name {out[-1].name!r} is given to "
-                             "two faces; give each its own")
+            raise ValueError(
+                f"faces file, face {i}: the name {out[-1].name!r} is given to "
+                "two faces; give each its own"
+            )
     return out

@@ -26,7 +26,7 @@ Targets (``data-id``): each glass space is ``"3:b2"``, each die ``"die:r"``; the
 from __future__ import annotations
 
 from html import escape
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from ..core import cell_name
 from .moves import CARD_NAMES, CARD_TITLES, CELLS
@@ -102,26 +102,37 @@ def space_xy(pos: int, cell: int) -> tuple[float, float]:
 
 
 def _defs(extra: Sequence[str] = ()) -> str:
-    quarry = ('<pattern id="quarry" width="11" height="11" patternUnits="userSpaceOnUse"'
-              ' patternTransform="rotate(45)">'
-              f'<path d="M0 0H11M0 0V11" stroke="{LEAD}" stroke-width="1.6" opacity="0.75"/>'
-              '</pattern>')
-    return glass_defs([*CLEAR_TINTS, "red", "blue", "yellow", "orange", "purple", "green",
-                       *extra]) + quarry
+    quarry = (
+        '<pattern id="quarry" width="11" height="11" patternUnits="userSpaceOnUse"'
+        ' patternTransform="rotate(45)">'
+        f'<path d="M0 0H11M0 0V11" stroke="{LEAD}" stroke-width="1.6" opacity="0.75"/>'
+        "</pattern>"
+    )
+    return (
+        glass_defs([*CLEAR_TINTS, "red", "blue", "yellow", "orange", "purple", "green", *extra])
+        + quarry
+    )
 
 
 def _disc(cx: float, cy: float, r: float, color: int, neutral: bool, small: bool) -> str:
     g = GLASS[COLOR_NAMES[color]]
-    ring = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{r - 3.5:g}" fill="none" stroke="{g.ink}"'
-            ' stroke-width="1.4" stroke-dasharray="3 2.5"/>' if neutral else "")
+    ring = (
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{r - 3.5:g}" fill="none" stroke="{g.ink}"'
+        ' stroke-width="1.4" stroke-dasharray="3 2.5"/>'
+        if neutral
+        else ""
+    )
     letter = COLOR_LETTERS[color].lower() if small else COLOR_LETTERS[color]
-    return (f'<g class="wink" data-color="{COLOR_NAMES[color]}">'
-            f'<circle cx="{cx + 1.5:g}" cy="{cy + 2:g}" r="{r:g}" fill="#000" opacity="0.35"/>'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="url(#h-{COLOR_NAMES[color]})"'
-            f' stroke="{LEAD}" stroke-width="2"/>{ring}'
-            f'<ellipse cx="{cx - r * 0.35:g}" cy="{cy - r * 0.45:g}" rx="{r * 0.4:g}"'
-            f' ry="{r * 0.22:g}" fill="#fff" opacity="0.45"/>'
-            + label(cx, cy + 0.5, letter, r * (1.0 if small else 1.15), g.ink) + "</g>")
+    return (
+        f'<g class="wink" data-color="{COLOR_NAMES[color]}">'
+        f'<circle cx="{cx + 1.5:g}" cy="{cy + 2:g}" r="{r:g}" fill="#000" opacity="0.35"/>'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="url(#h-{COLOR_NAMES[color]})"'
+        f' stroke="{LEAD}" stroke-width="2"/>{ring}'
+        f'<ellipse cx="{cx - r * 0.35:g}" cy="{cy - r * 0.45:g}" rx="{r * 0.4:g}"'
+        f' ry="{r * 0.22:g}" fill="#fff" opacity="0.45"/>'
+        + label(cx, cy + 0.5, letter, r * (1.0 if small else 1.15), g.ink)
+        + "</g>"
+    )
 
 
 def space_label(name: str, code: int) -> str | None:
@@ -170,13 +181,15 @@ def _space(state, pos: int, cell: int, neutral_yellow: bool) -> str:
     special = face.special(cell)
     name = f"{pos + 1}:{cell_name(cell % 4, cell // 4)}"
     words = space_label(name, code)
-    attrs = [f'class="space" data-space="{name}"',
-             f'data-label="{escape(words)}"' if words else "",
-             f'data-shown="{COLOR_NAMES[shown] if shown >= 0 else ""}"',
-             f'data-printed="{COLOR_NAMES[printed] if printed is not None else ""}"',
-             f'data-winks="{" ".join(COLOR_NAMES[w] for w in winks)}"',
-             f'data-special="{special or ""}"']
-    out = [f'<g {" ".join(attrs)}>']
+    attrs = [
+        f'class="space" data-space="{name}"',
+        f'data-label="{escape(words)}"' if words else "",
+        f'data-shown="{COLOR_NAMES[shown] if shown >= 0 else ""}"',
+        f'data-printed="{COLOR_NAMES[printed] if printed is not None else ""}"',
+        f'data-winks="{" ".join(COLOR_NAMES[w] for w in winks)}"',
+        f'data-special="{special or ""}"',
+    ]
+    out = [f"<g {' '.join(attrs)}>"]
     variant = (cell * 5 + pos) % 2
     if shown < 0:
         tint = CLEAR_TINTS[(pos * 7 + cell * 3) % 3]
@@ -184,8 +197,10 @@ def _space(state, pos: int, cell: int, neutral_yellow: bool) -> str:
         if special == "+1":
             out.append(label(x + CELL / 2, y + CELL / 2, "+1", 19, "#3d2a00"))
         elif special == "+card":
-            out.append(f'<rect x="{x + 15:g}" y="{y + 7:g}" width="16" height="21" rx="2.5"'
-                       f' fill="#f4efe1" stroke="{LEAD}" stroke-width="1.6"/>')
+            out.append(
+                f'<rect x="{x + 15:g}" y="{y + 7:g}" width="16" height="21" rx="2.5"'
+                f' fill="#f4efe1" stroke="{LEAD}" stroke-width="1.6"/>'
+            )
             out.append(label(x + CELL / 2, y + 17.5, "+", 14, "#3d2a00"))
             out.append(label(x + CELL / 2, y + 37, "card", 11.5, "#3d2a00"))
         out.append("</g>")
@@ -193,37 +208,55 @@ def _space(state, pos: int, cell: int, neutral_yellow: bool) -> str:
     g = GLASS[COLOR_NAMES[shown]]
     out.append(pane(x, y, CELL, COLOR_NAMES[shown], variant=variant, lead=2.2))
     if printed is not None:  # quarry glass: a lead lattice over the printed pane
-        out.append(f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}" height="{CELL - 4}"'
-                   ' fill="url(#quarry)" pointer-events="none"/>')
+        out.append(
+            f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}" height="{CELL - 4}"'
+            ' fill="url(#quarry)" pointer-events="none"/>'
+        )
     lone_color = printed is None and len(set(winks)) == 1
     if lone_color:  # winks of one colour alone: big discs (two make a visible stack)
         c = winks[0]
         if len(winks) == 2:
             out.append(_disc(x + CELL / 2 - 4, y + CELL / 2 + 4, 15, c, False, False))
-            out.append(_disc(x + CELL / 2 + 3, y + CELL / 2 - 3, 15,
-                             c, neutral_yellow and c == YELLOW, False))
+            out.append(
+                _disc(
+                    x + CELL / 2 + 3, y + CELL / 2 - 3, 15, c, neutral_yellow and c == YELLOW, False
+                )
+            )
             out.append(label(x + CELL - 9, y + CELL - 8, "×2", 11, g.ink))
         else:
-            out.append(_disc(x + CELL / 2, y + CELL / 2, 15, c, neutral_yellow and c == YELLOW,
-                             False))
+            out.append(
+                _disc(x + CELL / 2, y + CELL / 2, 15, c, neutral_yellow and c == YELLOW, False)
+            )
     else:  # printed or mixed: the colour shown in big, the winks as small discs in a corner
         out.append(label(x + CELL / 2, y + CELL / 2 - 3, COLOR_LETTERS[shown], 21, g.ink))
         for i, c in enumerate(winks):
-            out.append(_disc(x + 10 + i * 15, y + CELL - 10, 7.5, c,
-                             neutral_yellow and c == YELLOW, True))
+            out.append(
+                _disc(x + 10 + i * 15, y + CELL - 10, 7.5, c, neutral_yellow and c == YELLOW, True)
+            )
     if special:
         text = "+1" if special == "+1" else "+c"
-        out.append(f'<rect x="{x + CELL - 19:g}" y="{y + 3:g}" width="16" height="12" rx="3"'
-                   f' fill="#f4efe1" stroke="{LEAD}" stroke-width="1"/>')
-        out.append(f'<text x="{x + CELL - 11:g}" y="{y + 9.5:g}" font-size="9.5"'
-                   ' font-weight="bold" text-anchor="middle" dominant-baseline="central"'
-                   f' fill="#3d2a00">{text}</text>')
+        out.append(
+            f'<rect x="{x + CELL - 19:g}" y="{y + 3:g}" width="16" height="12" rx="3"'
+            f' fill="#f4efe1" stroke="{LEAD}" stroke-width="1"/>'
+        )
+        out.append(
+            f'<text x="{x + CELL - 11:g}" y="{y + 9.5:g}" font-size="9.5"'
+            ' font-weight="bold" text-anchor="middle" dominant-baseline="central"'
+            f' fill="#3d2a00">{text}</text>'
+        )
     out.append("</g>")
     return "".join(out)
 
 
-def _ring(names: Collection[str], color: str, kind: str, dash: str = "", mark: str = "",
-          width: float = 4, attrs: str = "") -> str:
+def _ring(
+    names: Collection[str],
+    color: str,
+    kind: str,
+    dash: str = "",
+    mark: str = "",
+    width: float = 4,
+    attrs: str = "",
+) -> str:
     """Outline the named spaces (``"3:b2"``) with a coloured ring (and a corner mark)."""
     out = []
     for name in sorted(names):
@@ -232,16 +265,20 @@ def _ring(names: Collection[str], color: str, kind: str, dash: str = "", mark: s
         cell = (int(cell_text[1:]) - 1) * 4 + "abcd".index(cell_text[0])
         x, y = space_xy(pos, cell)
         d = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<g class="{kind}"{attrs} data-space="{name}" pointer-events="none">'
-                   f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}" height="{CELL - 6}"'
-                   f' rx="5" fill="none" stroke="#fffbe0" stroke-width="{width + 2.5:g}"'
-                   f' opacity="0.9"/><rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}"'
-                   f' height="{CELL - 6}" rx="5" fill="none" stroke="{color}"'
-                   f' stroke-width="{width:g}"{d}/>')
+        out.append(
+            f'<g class="{kind}"{attrs} data-space="{name}" pointer-events="none">'
+            f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}" height="{CELL - 6}"'
+            f' rx="5" fill="none" stroke="#fffbe0" stroke-width="{width + 2.5:g}"'
+            f' opacity="0.9"/><rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}"'
+            f' height="{CELL - 6}" rx="5" fill="none" stroke="{color}"'
+            f' stroke-width="{width:g}"{d}/>'
+        )
         if mark:
-            out.append(f'<circle cx="{x + 10:g}" cy="{y + 10:g}" r="7.5" fill="{color}"'
-                       f' stroke="#fffbe0" stroke-width="1.5"/>'
-                       + label(x + 10, y + 10.5, mark, 10, "#fff"))
+            out.append(
+                f'<circle cx="{x + 10:g}" cy="{y + 10:g}" r="7.5" fill="{color}"'
+                f' stroke="#fffbe0" stroke-width="1.5"/>'
+                + label(x + 10, y + 10.5, mark, 10, "#fff")
+            )
         out.append("</g>")
     return "".join(out)
 
@@ -250,41 +287,56 @@ def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> 
     px, py = _panel_xy(pos)
     face = state.face(pos)
     missing = len(face.spaces) - state.filled[pos]
-    out = [f'<g class="window" data-position="{pos + 1}" data-face="{escape(face_title(face))}"'
-           f' data-cube="{str(state.cubes[pos]).lower()}" data-to-fill="{missing}"'
-           f' data-label="{escape(window_label(state, pos))}">']
+    out = [
+        f'<g class="window" data-position="{pos + 1}" data-face="{escape(face_title(face))}"'
+        f' data-cube="{str(state.cubes[pos]).lower()}" data-to-fill="{missing}"'
+        f' data-label="{escape(window_label(state, pos))}">'
+    ]
     # carved stone with a pointed top, and a gold glow when the dice name this window
     top = py + 10
-    out.append(f'<path d="M{px:g} {py + PANEL_H:g}V{top + 14:g}Q{px + PANEL_W / 2:g} {py - 12:g}'
-               f' {px + PANEL_W:g} {top + 14:g}V{py + PANEL_H:g}Z" fill="url(#stone)"'
-               f' stroke="{GOLD if rolled_by else STONE_DARK}"'
-               f' stroke-width="{5 if rolled_by else 3}"/>')
+    out.append(
+        f'<path d="M{px:g} {py + PANEL_H:g}V{top + 14:g}Q{px + PANEL_W / 2:g} {py - 12:g}'
+        f' {px + PANEL_W:g} {top + 14:g}V{py + PANEL_H:g}Z" fill="url(#stone)"'
+        f' stroke="{GOLD if rolled_by else STONE_DARK}"'
+        f' stroke-width="{5 if rolled_by else 3}"/>'
+    )
     # the plaque: number, face name, dice naming it, white cube
-    out.append(f'<circle cx="{px + 24:g}" cy="{py + 22:g}" r="15" fill="#f4efe1"'
-               f' stroke="{LEAD}" stroke-width="3"/>')
-    out.append(f'<text x="{px + 24:g}" y="{py + 23:g}" font-size="19" font-weight="bold"'
-               ' text-anchor="middle" dominant-baseline="central" fill="#17150f">'
-               f"{pos + 1}</text>")
+    out.append(
+        f'<circle cx="{px + 24:g}" cy="{py + 22:g}" r="15" fill="#f4efe1"'
+        f' stroke="{LEAD}" stroke-width="3"/>'
+    )
+    out.append(
+        f'<text x="{px + 24:g}" y="{py + 23:g}" font-size="19" font-weight="bold"'
+        ' text-anchor="middle" dominant-baseline="central" fill="#17150f">'
+        f"{pos + 1}</text>"
+    )
     right = px + PANEL_W - 12 - 19 * len(rolled_by)  # the title stays clear of the dice badges
     title = face_title(face)
-    out.append(label((px + 42 + right) / 2, py + 23, title, 15 if len(title) < 12 else 13.5,
-                     "#fbf7ea"))
+    out.append(
+        label((px + 42 + right) / 2, py + 23, title, 15 if len(title) < 12 else 13.5, "#fbf7ea")
+    )
     for i, d in enumerate(rolled_by):
         dg = GLASS[PLAYER_GLASS[d]]
         bx = px + PANEL_W - 22 - i * 19
-        out.append(f'<rect class="rolled" data-die="{DIE_LETTERS[d]}" x="{bx - 8:g}"'
-                   f' y="{py + 13:g}" width="17" height="17" rx="3" fill="{dg.mid}"'
-                   f' stroke="{LEAD}" stroke-width="1.5"/>'
-                   + label(bx + 0.5, py + 22, DIE_LETTERS[d], 11, dg.ink))
+        out.append(
+            f'<rect class="rolled" data-die="{DIE_LETTERS[d]}" x="{bx - 8:g}"'
+            f' y="{py + 13:g}" width="17" height="17" rx="3" fill="{dg.mid}"'
+            f' stroke="{LEAD}" stroke-width="1.5"/>'
+            + label(bx + 0.5, py + 22, DIE_LETTERS[d], 11, dg.ink)
+        )
     # the stone cells, then the glass
     gx, gy = px + PAD, py + HEAD
-    out.append(f'<rect x="{gx - 4:g}" y="{gy - 4:g}" width="{GRID + 8}" height="{GRID + 8}"'
-               f' fill="{STONE_DARK}" opacity="0.55"/>')
+    out.append(
+        f'<rect x="{gx - 4:g}" y="{gy - 4:g}" width="{GRID + 8}" height="{GRID + 8}"'
+        f' fill="{STONE_DARK}" opacity="0.55"/>'
+    )
     for cell in range(CELLS):
         if cell not in face.spaces:
             x, y = space_xy(pos, cell)
-            out.append(f'<rect class="stone" x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}"'
-                       ' fill="url(#stone)" opacity="0.9"/>')
+            out.append(
+                f'<rect class="stone" x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}"'
+                ' fill="url(#stone)" opacity="0.9"/>'
+            )
     for cell in face.spaces:
         out.append(_space(state, pos, cell, neutral_yellow))
     cells = [(c % 4, c // 4) for c in face.spaces]
@@ -292,8 +344,10 @@ def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> 
     # footer: how many spaces are still to fill, and the white cube
     fy = py + PANEL_H - 4
     cube = "■ white cube" if state.cubes[pos] else "□ no cube yet"
-    out.append(f'<text x="{px + 10:g}" y="{fy:g}" font-size="11" fill="#fbf7ea" '
-               f'font-weight="bold">{missing} to fill · {cube}</text>')
+    out.append(
+        f'<text x="{px + 10:g}" y="{fy:g}" font-size="11" fill="#fbf7ea" '
+        f'font-weight="bold">{missing} to fill · {cube}</text>'
+    )
     out.append("</g>")
     return "".join(out)
 
@@ -304,24 +358,43 @@ def _die(x: float, y: float, die: int, value: int | None, selected: bool) -> str
     sel = ' data-selected="true"' if selected else ""
     out = [f'<g class="die" data-die="{DIE_LETTERS[die]}" data-value="{value or ""}"{sel}>']
     if selected:
-        out.append(f'<rect x="{x - 6:g}" y="{y - 6:g}" width="{s + 12}" height="{s + 12}" rx="12"'
-                   f' fill="none" stroke="{GOLD}" stroke-width="5"/>')
-    out.append(f'<rect x="{x:g}" y="{y:g}" width="{s}" height="{s}" rx="9"'
-               f' fill="url(#g-{PLAYER_GLASS[die]})" stroke="{LEAD}" stroke-width="3"/>')
-    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-            4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-            6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+        out.append(
+            f'<rect x="{x - 6:g}" y="{y - 6:g}" width="{s + 12}" height="{s + 12}" rx="12"'
+            f' fill="none" stroke="{GOLD}" stroke-width="5"/>'
+        )
+    out.append(
+        f'<rect x="{x:g}" y="{y:g}" width="{s}" height="{s}" rx="9"'
+        f' fill="url(#g-{PLAYER_GLASS[die]})" stroke="{LEAD}" stroke-width="3"/>'
+    )
+    pips = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }
     if value:
         for c, r in pips[value]:
-            out.append(f'<circle cx="{x + 12 + c * 13:g}" cy="{y + 12 + r * 13:g}" r="5"'
-                       f' fill="{g.ink}" stroke="{LEAD}" stroke-width="1"/>')
+            out.append(
+                f'<circle cx="{x + 12 + c * 13:g}" cy="{y + 12 + r * 13:g}" r="5"'
+                f' fill="{g.ink}" stroke="{LEAD}" stroke-width="1"/>'
+            )
     else:
         out.append(label(x + s / 2, y + s / 2, "?", 26, g.ink))
     shown = f"{DIE_LETTERS[die]}{value}" if value else DIE_LETTERS[die]
     out.append(label(x + s / 2, y + s + 13, shown, 15, "#fbf7ea"))
     out.append("</g>")
-    out.append(hit(x - 4, y - 4, s + 8, s + 24, f"die:{DIE_LETTERS[die]}",
-                   f"the {COLOR_NAMES[die]} die" + (f" shows {value}" if value else "")))
+    out.append(
+        hit(
+            x - 4,
+            y - 4,
+            s + 8,
+            s + 24,
+            f"die:{DIE_LETTERS[die]}",
+            f"the {COLOR_NAMES[die]} die" + (f" shows {value}" if value else ""),
+        )
+    )
     return "".join(out)
 
 
@@ -329,8 +402,10 @@ def _band(state, dice_selected: Collection[str]) -> str:
     """The scoring band: the track with each player's cube, the dice, white cubes, winks left."""
     n = state.num_players
     y0 = GAP + PANEL_H + GAP
-    out = [f'<rect class="band" x="{GAP:g}" y="{y0:g}" width="{WIDTH - 2 * GAP}" height="{BAND}"'
-           f' rx="10" fill="#3a352c" stroke="{LEAD}" stroke-width="3"/>']
+    out = [
+        f'<rect class="band" x="{GAP:g}" y="{y0:g}" width="{WIDTH - 2 * GAP}" height="{BAND}"'
+        f' rx="10" fill="#3a352c" stroke="{LEAD}" stroke-width="3"/>'
+    ]
     # the score track: 32 steps in two rows of 16 (the scoring window's two 4x4s)
     step = 16
     tx, ty = GAP + 14, y0 + 30
@@ -340,8 +415,10 @@ def _band(state, dice_selected: Collection[str]) -> str:
         y = ty + (i // 16) * (step + 28)
         out.append(pane(x, y, step, CLEAR_TINTS[i % 3], variant=i % 2, lead=1.3))
         if i % 5 == 0:
-            out.append(f'<text x="{x + step / 2:g}" y="{y + step + 8:g}" font-size="8"'
-                       f' fill="{STONE_LIGHT}" text-anchor="middle">{i}</text>')
+            out.append(
+                f'<text x="{x + step / 2:g}" y="{y + step + 8:g}" font-size="8"'
+                f' fill="{STONE_LIGHT}" text-anchor="middle">{i}</text>'
+            )
     scores = state.scores()
     at: dict[int, int] = {}
     for p in range(n):
@@ -351,12 +428,14 @@ def _band(state, dice_selected: Collection[str]) -> str:
         g = GLASS[PLAYER_GLASS[p]]
         x = tx + (i % 16) * step + 2 + k * 5
         y = ty + (i // 16) * (step + 28) + 2 - k * 5
-        out.append(f'<g class="score-cube" data-player="{COLOR_NAMES[p]}"'
-                   f' data-score="{scores[p]}"><rect x="{x:g}" y="{y:g}" width="{step - 4}"'
-                   f' height="{step - 4}" rx="2" fill="{g.mid}" stroke="{LEAD}"'
-                   ' stroke-width="1.8"/>'
-                   + label(x + (step - 4) / 2, y + (step - 4) / 2, COLOR_LETTERS[p], 10, g.ink)
-                   + "</g>")
+        out.append(
+            f'<g class="score-cube" data-player="{COLOR_NAMES[p]}"'
+            f' data-score="{scores[p]}"><rect x="{x:g}" y="{y:g}" width="{step - 4}"'
+            f' height="{step - 4}" rx="2" fill="{g.mid}" stroke="{LEAD}"'
+            ' stroke-width="1.8"/>'
+            + label(x + (step - 4) / 2, y + (step - 4) / 2, COLOR_LETTERS[p], 10, g.ink)
+            + "</g>"
+        )
     legend = []
     for p in range(n):
         lap = f" (lap {scores[p] // TRACK + 1})" if scores[p] >= TRACK else ""
@@ -368,33 +447,46 @@ def _band(state, dice_selected: Collection[str]) -> str:
     for d in range(3):
         value = state.dice[d] if state.dice else None
         out.append(_die(dx + d * 58, y0 + 32, d, value, DIE_LETTERS[d] in dice_selected))
-    phase = {"roll": "to roll", "action": "to play", "reroll": "rerolling", "draw": "drawing",
-             "over": "game over"}[state.phase]
+    phase = {
+        "roll": "to roll",
+        "action": "to play",
+        "reroll": "rerolling",
+        "draw": "drawing",
+        "over": "game over",
+    }[state.phase]
     out.append(label(dx + 83, y0 + 124, f"{COLOR_NAMES[state.to_move]} {phase}", 14, "#fbf7ea"))
     if n == 2:
-        out.append(label(dx + 83, y0 + 148, "Y: neutral, either player places it",
-                         12, GLASS["yellow"].light))
+        out.append(
+            label(
+                dx + 83, y0 + 148, "Y: neutral, either player places it", 12, GLASS["yellow"].light
+            )
+        )
     # white cubes and winks left
     cx = dx + 3 * 58 + 12
     out.append(label(cx + 80, y0 + 15, "White cubes", 13, "#fbf7ea"))
     for pos in range(6):
         x = cx + pos * 27
         on = state.cubes[pos]
-        out.append(f'<g class="white-cube" data-position="{pos + 1}" data-on="{str(on).lower()}">'
-                   f'<rect x="{x:g}" y="{y0 + 30:g}" width="22" height="22" rx="3"'
-                   f' fill="{"#fbfbf5" if on else "none"}" stroke="#fbf7ea" stroke-width="2"'
-                   f'{"" if on else DASHED}/>'
-                   f'<text x="{x + 11:g}" y="{y0 + 42:g}" font-size="13" font-weight="bold"'
-                   f' text-anchor="middle" dominant-baseline="central"'
-                   f' fill="{"#17150f" if on else "#fbf7ea"}">{pos + 1}</text></g>')
+        out.append(
+            f'<g class="white-cube" data-position="{pos + 1}" data-on="{str(on).lower()}">'
+            f'<rect x="{x:g}" y="{y0 + 30:g}" width="22" height="22" rx="3"'
+            f' fill="{"#fbfbf5" if on else "none"}" stroke="#fbf7ea" stroke-width="2"'
+            f"{'' if on else DASHED}/>"
+            f'<text x="{x + 11:g}" y="{y0 + 42:g}" font-size="13" font-weight="bold"'
+            f' text-anchor="middle" dominant-baseline="central"'
+            f' fill="{"#17150f" if on else "#fbf7ea"}">{pos + 1}</text></g>'
+        )
     out.append(label(cx + 80, y0 + 73, "Winks left", 13, "#fbf7ea"))
     for c in range(3):
         x = cx + c * 56
         neutral = n == 2 and c == YELLOW
-        out.append(f'<g class="supply" data-color="{COLOR_NAMES[c]}"'
-                   f' data-count="{state.supply[c]}">'
-                   + _disc(x + 14, y0 + 100, 12, c, neutral, False)
-                   + label(x + 40, y0 + 100, f"×{state.supply[c]}", 14, "#fbf7ea") + "</g>")
+        out.append(
+            f'<g class="supply" data-color="{COLOR_NAMES[c]}"'
+            f' data-count="{state.supply[c]}">'
+            + _disc(x + 14, y0 + 100, 12, c, neutral, False)
+            + label(x + 40, y0 + 100, f"×{state.supply[c]}", 14, "#fbf7ea")
+            + "</g>"
+        )
     return "".join(out)
 
 
@@ -407,16 +499,31 @@ def _suggestions(suggested: Sequence[tuple[str, float, int]]) -> str:
             best[name] = (shade, rank)
     out = []
     for name, (shade, rank) in sorted(best.items(), key=lambda kv: -kv[1][1]):  # best on top
-        out.append(_ring([name], hint_colour(shade), "hint" if rank == 1 else "suggestion",
-                         dash="9 5", mark=str(rank), width=5, attrs=f' data-rank="{rank}"'))
+        out.append(
+            _ring(
+                [name],
+                hint_colour(shade),
+                "hint" if rank == 1 else "suggestion",
+                dash="9 5",
+                mark=str(rank),
+                width=5,
+                attrs=f' data-rank="{rank}"',
+            )
+        )
     return "".join(out)
 
 
-def walls_of_light_svg(state, *, targets: Collection[str] = (), picked: Collection[str] = (),
-                       suggested: Sequence[tuple[str, float, int]] = (),
-                       last: Collection[str] = (),
-                       dice_selected: Collection[str] = (), target_mark: str = "✓",
-                       title: str = "Walls of Light") -> str:
+def walls_of_light_svg(
+    state,
+    *,
+    targets: Collection[str] = (),
+    picked: Collection[str] = (),
+    suggested: Sequence[tuple[str, float, int]] = (),
+    last: Collection[str] = (),
+    dice_selected: Collection[str] = (),
+    target_mark: str = "✓",
+    title: str = "Walls of Light",
+) -> str:
     """The six windows and the scoring band of ``state`` as stained glass (SVG text).
 
     ``targets``: spaces (``"3:b2"``) where the chosen action is legal, ringed in green with a
@@ -481,9 +588,13 @@ def face_svg(face: Face, *, cells: bool = True, title: str = "") -> str:
             kind = face.special(cell) or ("glass" if cell in face.spaces else "stone")
             body.append(hit(x, y, CELL, CELL, name, f"cell {name}: {kind}"))
     px, py = _panel_xy(0)
-    return svg_document(PANEL_W + 2 * GAP, PANEL_H + 2 * GAP,
-                        f'<g transform="translate({GAP - px:g} {GAP - py:g})">'
-                        + "".join(body) + "</g>", _defs(), title or face_title(face))
+    return svg_document(
+        PANEL_W + 2 * GAP,
+        PANEL_H + 2 * GAP,
+        f'<g transform="translate({GAP - px:g} {GAP - py:g})">' + "".join(body) + "</g>",
+        _defs(),
+        title or face_title(face),
+    )
 
 
 # ---- a player's hand ---------------------------------------------------------------------------
@@ -491,13 +602,23 @@ def face_svg(face: Face, *, cells: bool = True, title: str = "") -> str:
 CARD_W, CARD_H = 204, 58
 CARD_GLASS = ("green", "purple", "orange", "blue")
 CARD_ICON = ("+", "⇄", "⟳", "±")
-CARD_WORDS = ("place a second pane", "two lone winks change places", "reroll 1, 2 or 3 dice",
-              "one die +1 or -1")
+CARD_WORDS = (
+    "place a second pane",
+    "two lone winks change places",
+    "reroll 1, 2 or 3 dice",
+    "one die +1 or -1",
+)
 
 
-def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
-             selected: str | None = None, note: str = "",
-             suggested: Sequence[tuple[str, float, int]] = ()) -> str:
+def hand_svg(
+    state,
+    player: int | None,
+    *,
+    playable: Collection[str] = (),
+    selected: str | None = None,
+    note: str = "",
+    suggested: Sequence[tuple[str, float, int]] = (),
+) -> str:
     """The cards of ``player`` (None: nobody's hand may be shown), each a target ``"card:NAME"``.
 
     ``playable`` names the cards with a legal use now (drawn bright, with a tick); ``selected`` is
@@ -513,18 +634,29 @@ def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
     rows = 4
     height = head + rows * (CARD_H + 8) + 26 + 26 * n
     width = CARD_W + 24
-    body = [f'<rect width="{width}" height="{height}" rx="10" fill="url(#stone)"/>',
-            f'<rect x="2" y="2" width="{width - 4}" height="{height - 4}" rx="10" fill="none"'
-            f' stroke="{STONE_DARK}" stroke-width="4"/>']
+    body = [
+        f'<rect width="{width}" height="{height}" rx="10" fill="url(#stone)"/>',
+        f'<rect x="2" y="2" width="{width - 4}" height="{height - 4}" rx="10" fill="none"'
+        f' stroke="{STONE_DARK}" stroke-width="4"/>',
+    ]
     if player is None:
         body.append(label(width / 2, head / 2, "Hands hidden", 15, "#fbf7ea"))
         y = head
     else:
         g = GLASS[PLAYER_GLASS[player]]
-        body.append(f'<rect x="8" y="7" width="{width - 16}" height="{head - 12}" rx="6"'
-                    f' fill="url(#g-{PLAYER_GLASS[player]})" stroke="{LEAD}" stroke-width="2.5"/>')
-        body.append(label(width / 2, head / 2 + 1,
-                          f"{COLOR_LETTERS[player]} · {COLOR_NAMES[player]}'s cards", 15, g.ink))
+        body.append(
+            f'<rect x="8" y="7" width="{width - 16}" height="{head - 12}" rx="6"'
+            f' fill="url(#g-{PLAYER_GLASS[player]})" stroke="{LEAD}" stroke-width="2.5"/>'
+        )
+        body.append(
+            label(
+                width / 2,
+                head / 2 + 1,
+                f"{COLOR_LETTERS[player]} · {COLOR_NAMES[player]}'s cards",
+                15,
+                g.ink,
+            )
+        )
         y = head
         hand = state.hands[player]
         for t in range(4):
@@ -536,12 +668,16 @@ def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
             sel = name == selected
             op = "1" if count and (ok or sel) else "0.62" if count else "0.25"
             border = GOLD if sel else "#23a447" if ok else LEAD
-            body.append(f'<g class="card" data-card="{name}" data-count="{count}"'
-                        f' data-playable="{str(ok).lower()}"'
-                        f'{SELECTED if sel else ""} opacity="{op}">')
-            body.append(f'<rect x="{x:g}" y="{yy:g}" width="{CARD_W}" height="{CARD_H}" rx="7"'
-                        f' fill="url(#g-{CARD_GLASS[t]})" stroke="{border}"'
-                        f' stroke-width="{5 if ok or sel else 2.5}"/>')
+            body.append(
+                f'<g class="card" data-card="{name}" data-count="{count}"'
+                f' data-playable="{str(ok).lower()}"'
+                f'{SELECTED if sel else ""} opacity="{op}">'
+            )
+            body.append(
+                f'<rect x="{x:g}" y="{yy:g}" width="{CARD_W}" height="{CARD_H}" rx="7"'
+                f' fill="url(#g-{CARD_GLASS[t]})" stroke="{border}"'
+                f' stroke-width="{5 if ok or sel else 2.5}"/>'
+            )
             cg = GLASS[CARD_GLASS[t]]
             body.append(label(x + 22, yy + CARD_H / 2, CARD_ICON[t], 24, cg.ink))
             body.append(label(x + 114, yy + 19, f"{CARD_TITLES[t]} ×{count}", 14.5, cg.ink))
@@ -553,32 +689,60 @@ def hand_svg(state, player: int | None, *, playable: Collection[str] = (),
                 shade, rank = ranks[name]
                 colour = hint_colour(shade)
                 kind = "hint" if rank == 1 else "suggestion"
-                body.append(f'<g class="{kind}" data-rank="{rank}" data-card="{name}"'
-                            ' pointer-events="none">'
-                            f'<rect x="{x - 3:g}" y="{yy - 3:g}" width="{CARD_W + 6}"'
-                            f' height="{CARD_H + 6}" rx="9" fill="none" stroke="{colour}"'
-                            ' stroke-width="4" stroke-dasharray="9 4"/>'
-                            f'<circle cx="{x + CARD_W - 12:g}" cy="{yy + CARD_H - 12:g}" r="11"'
-                            f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
-                            + label(x + CARD_W - 12, yy + CARD_H - 12, str(rank), 13,
-                                    "#ffffff" if shade > 0.55 else "#2d2a24") + "</g>")
+                body.append(
+                    f'<g class="{kind}" data-rank="{rank}" data-card="{name}"'
+                    ' pointer-events="none">'
+                    f'<rect x="{x - 3:g}" y="{yy - 3:g}" width="{CARD_W + 6}"'
+                    f' height="{CARD_H + 6}" rx="9" fill="none" stroke="{colour}"'
+                    ' stroke-width="4" stroke-dasharray="9 4"/>'
+                    f'<circle cx="{x + CARD_W - 12:g}" cy="{yy + CARD_H - 12:g}" r="11"'
+                    f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
+                    + label(
+                        x + CARD_W - 12,
+                        yy + CARD_H - 12,
+                        str(rank),
+                        13,
+                        "#ffffff" if shade > 0.55 else "#2d2a24",
+                    )
+                    + "</g>"
+                )
             if count:
-                body.append(hit(x, yy, CARD_W, CARD_H, f"card:{name}",
-                                f"{CARD_TITLES[t]}: {CARD_WORDS[t]}"))
+                body.append(
+                    hit(x, yy, CARD_W, CARD_H, f"card:{name}", f"{CARD_TITLES[t]}: {CARD_WORDS[t]}")
+                )
     y = head + rows * (CARD_H + 8) + 8
     for p in range(n):
         if p == player:
             continue
-        body.append(label(width / 2, y + 8, f"{COLOR_NAMES[p]}: {sum(state.hands[p])} cards"
-                          " (face down)", 12.5, "#fbf7ea"))
+        body.append(
+            label(
+                width / 2,
+                y + 8,
+                f"{COLOR_NAMES[p]}: {sum(state.hands[p])} cards (face down)",
+                12.5,
+                "#fbf7ea",
+            )
+        )
         y += 22
-    body.append(label(width / 2, y + 8, f"pile {sum(state.pile)} · discards "
-                      f"{sum(state.discard)}", 12.5, "#fbf7ea"))
+    body.append(
+        label(
+            width / 2,
+            y + 8,
+            f"pile {sum(state.pile)} · discards {sum(state.discard)}",
+            12.5,
+            "#fbf7ea",
+        )
+    )
     if note:
         body.append(label(width / 2, y + 30, note, 11, GLASS["yellow"].light, weight="normal"))
-    return svg_document(width, height, "".join(body),
-                        glass_defs([*CARD_GLASS, *PLAYER_GLASS]), "hand",
-                        css_class="sg-svg sg-hand")
+    return svg_document(
+        width,
+        height,
+        "".join(body),
+        glass_defs([*CARD_GLASS, *PLAYER_GLASS]),
+        "hand",
+        css_class="sg-svg sg-hand",
+    )
 
 
 def draw(state, **options) -> str:

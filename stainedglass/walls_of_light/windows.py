@@ -21,7 +21,8 @@ ValueError: face 'sketch', row 3, column c: 'X' is not a window character (use #
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core import cell_name
 
@@ -44,8 +45,11 @@ def mix(a: int, b: int) -> int:
     """
     if a == b:
         return a
-    return {frozenset((RED, YELLOW)): ORANGE, frozenset((RED, BLUE)): PURPLE,
-            frozenset((BLUE, YELLOW)): GREEN}[frozenset((a, b))]
+    return {
+        frozenset((RED, YELLOW)): ORANGE,
+        frozenset((RED, BLUE)): PURPLE,
+        frozenset((BLUE, YELLOW)): GREEN,
+    }[frozenset((a, b))]
 
 
 # ---- faces ----------------------------------------------------------------------------------
@@ -104,21 +108,24 @@ def draft_face(rows: Any, name: str) -> Face:
     if isinstance(rows, str):
         rows = rows.split()
     if not isinstance(rows, (list, tuple)) or len(rows) != SIZE:
-        raise ValueError(f"face {name!r}: a face is {SIZE} rows of {SIZE} characters, "
-                         f"not {_short(rows)}")
+        raise ValueError(
+            f"face {name!r}: a face is {SIZE} rows of {SIZE} characters, not {_short(rows)}"
+        )
     spaces: list[int] = []
     printed: list[tuple[int, int]] = []
     plus1: list[int] = []
     plus_card: list[int] = []
     for r, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != SIZE:
-            raise ValueError(f"face {name!r}, row {r + 1}: a row is {SIZE} characters, "
-                             f"not {_short(row)}")
+            raise ValueError(
+                f"face {name!r}, row {r + 1}: a row is {SIZE} characters, not {_short(row)}"
+            )
         for c, ch in enumerate(row):
             if ch not in _CHARS:
                 raise ValueError(
                     f"face {name!r}, row {r + 1}, column {cell_name(c, r)[0]}: {ch!r} is not a "
-                    "window character (use # . + * R Y B O P G)")
+                    "window character (use # . + * R Y B O P G)"
+                )
             cell = r * SIZE + c
             if ch == "#":
                 continue
@@ -140,65 +147,35 @@ def parse_face(rows: Any, name: str) -> Face:
     if not spaces:
         raise ValueError(f"face {name!r}: no space: a window needs glass, not only stone")
     if not MIN_SPACES <= len(spaces) <= MAX_SPACES:
-        raise ValueError(f"face {name!r}: {len(spaces)} spaces; a face has "
-                         f"{MIN_SPACES} to {MAX_SPACES} spaces")
+        raise ValueError(
+            f"face {name!r}: {len(spaces)} spaces; a face has {MIN_SPACES} to {MAX_SPACES} spaces"
+        )
     if len(printed) == len(spaces):
-        raise ValueError(f"face {name!r}: every space is printed: a window needs at least one "
-                         "empty space to be completed")
+        raise ValueError(
+            f"face {name!r}: every space is printed: a window needs at least one "
+            "empty space to be completed"
+        )
     return face
 
 
 # The twelve designed faces: six double-sided windows, (front, back). Shapes of real windows:
 # lancets, roses, arches, a lunette over a door, a quatrefoil, an oriel.
 DESIGNED: tuple[tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]], ...] = (
-    (("Lancet", ("#+.#",
-                 "#OB#",
-                 "#.G#",
-                 "#P.#")),
-     ("Rose", ("#*G#",
-               ".OPG",
-               "P+G.",
-               "#.O#"))),
-    (("Quatrefoil", ("#.##",
-                     "+O.#",
-                     "#.##",
-                     "####")),
-     ("Great Arch", ("#+.#",
-                     "OYPO",
-                     ".P*G",
-                     "G.O."))),
-    (("Twin Lancets", (".##.",
-                       "+##*",
-                       "O##P",
-                       ".##G")),
-     ("Great Rose", ("G+.P",
-                     ".RPG",
-                     "PGO*",
-                     "O..G"))),
-    (("Lunette", ("####",
-                  "####",
-                  "#+P#",
-                  ".G.O")),
-     ("Gothic Arch", ("#.+#",
-                      "G..P",
-                      "G#*#",
-                      "O##P"))),
-    (("Oriel", ("OG.P",
-                ".+BO",
-                "#.G#",
-                "####")),
-     ("Trefoil", ("#+.#",
-                  ".OY.",
-                  "##P#",
-                  "####"))),
-    (("Wheel", ("#.+G",
-                "P.OP",
-                "..G*",
-                "G#O#")),
-     ("Clerestory", ("P..G",
-                     "+O.P",
-                     "#GO#",
-                     "####"))),
+    (("Lancet", ("#+.#", "#OB#", "#.G#", "#P.#")), ("Rose", ("#*G#", ".OPG", "P+G.", "#.O#"))),
+    (
+        ("Quatrefoil", ("#.##", "+O.#", "#.##", "####")),
+        ("Great Arch", ("#+.#", "OYPO", ".P*G", "G.O.")),
+    ),
+    (
+        ("Twin Lancets", (".##.", "+##*", "O##P", ".##G")),
+        ("Great Rose", ("G+.P", ".RPG", "PGO*", "O..G")),
+    ),
+    (
+        ("Lunette", ("####", "####", "#+P#", ".G.O")),
+        ("Gothic Arch", ("#.+#", "G..P", "G#*#", "O##P")),
+    ),
+    (("Oriel", ("OG.P", ".+BO", "#.G#", "####")), ("Trefoil", ("#+.#", ".OY.", "##P#", "####"))),
+    (("Wheel", ("#.+G", "P.OP", "..G*", "G#O#")), ("Clerestory", ("P..G", "+O.P", "#GO#", "####"))),
 )
 
 WINDOWS: tuple[tuple[Face, Face], ...] = tuple(
@@ -231,8 +208,12 @@ def parse_windows(value: Any) -> tuple[tuple[Face, Face], ...]:
     for pos, pair in enumerate(value, 1):
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise ValueError(f"position {pos}: give a (front, back) pair of faces")
-        out.append((read_face(pair[0], f"position {pos} front"),
-                    read_face(pair[1], f"position {pos} back")))
+        out.append(
+            (
+                read_face(pair[0], f"position {pos} front"),
+                read_face(pair[1], f"position {pos} back"),
+            )
+        )
     return tuple(out)
 
 

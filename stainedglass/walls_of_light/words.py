@@ -30,8 +30,7 @@ def describe(state: WallsOfLightState, move: Move) -> str:
     if kind == ROLL:
         return f"the dice roll {' '.join(move.text.split()[1:])}."
     if kind == DRAW:
-        return (f"{COLOR_NAMES[state.pending_draws[0]]} draws "
-                f"{CARD_TITLES[move.a]}.")
+        return f"{COLOR_NAMES[state.pending_draws[0]]} draws {CARD_TITLES[move.a]}."
     if kind == PASS:
         if state.supply[state.to_move] == 0:
             text = f"{who} has no winks left and passes"
@@ -41,8 +40,10 @@ def describe(state: WallsOfLightState, move: Move) -> str:
             return text + "; a whole round of passes ends the game (ruling 13)."
         return text + "."
     if kind == REMOVE:
-        return (f"{who} has no winks left and takes a {who} wink back from "
-                f"{space_name(move.b)}; the turn ends.")
+        return (
+            f"{who} has no winks left and takes a {who} wink back from "
+            f"{space_name(move.b)}; the turn ends."
+        )
     if kind == CARD:
         return card_words(state, move) + "."
     # a placement
@@ -52,8 +53,10 @@ def describe(state: WallsOfLightState, move: Move) -> str:
     if code == EMPTY:
         how = f"(an empty space of window {g // CELLS + 1})"
     else:
-        how = (f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
-               f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})")
+        how = (
+            f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
+            f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})"
+        )
     words = f"a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
     if code != EMPTY:
         made = COLOR_NAMES[SHOWN[after]]
@@ -75,16 +78,21 @@ def card_words(state: WallsOfLightState, move: WMove) -> str:
     if card == SWAP:
         g1, g2 = move.b
         c1, c2 = (COLOR_NAMES[LONE_WINK[state.cells[g]]] for g in (g1, g2))
-        return (f"{who} plays Swap Panes: the {c1} wink on {space_name(g1)} and the {c2} "
-                f"wink on {space_name(g2)} change places")
+        return (
+            f"{who} plays Swap Panes: the {c1} wink on {space_name(g1)} and the {c2} "
+            f"wink on {space_name(g2)} change places"
+        )
     if card == REROLL:
         names = ", ".join(COLOR_NAMES[d] for d in move.b)
         return f"{who} plays Roll Again and rerolls the {names} " + (
-            "dice" if len(move.b) > 1 else "die")
+            "dice" if len(move.b) > 1 else "die"
+        )
     d, s = move.b
     assert state.dice is not None
-    return (f"{who} plays Modify Roll: the {COLOR_NAMES[d]} die goes from {state.dice[d]} "
-            f"to {state.dice[d] + s}")
+    return (
+        f"{who} plays Modify Roll: the {COLOR_NAMES[d]} die goes from {state.dice[d]} "
+        f"to {state.dice[d] + s}"
+    )
 
 
 def board_text(state: WallsOfLightState, viewer: int | None = None) -> str:
@@ -113,22 +121,39 @@ def board_text(state: WallsOfLightState, viewer: int | None = None) -> str:
             parts.append("".join(cells) + " ")
         lines.append("  ".join(parts))
     n = state.game.num_players
-    lines.append("scores: " + ", ".join(f"{COLOR_NAMES[p]} {state.score[p]}"
-                                        for p in range(n))
-                 + "; winks left: " + ", ".join(f"{COLOR_NAMES[c]} {state.supply[c]}"
-                                                for c in range(3)))
-    lines.append("hands: " + "; ".join(
-        f"{COLOR_NAMES[p]} {' '.join(state.hand(p)) or '-'}" if viewer in (None, p)
-        else f"{COLOR_NAMES[p]} {len(state.hand(p))} cards" for p in range(n))
-                 + f"; pile {sum(state.pile)}, discard {sum(state.discard)}")
-    turn = {"roll": "to roll", "action": "to play", "reroll": "rerolling",
-            "draw": "a card is drawn", "over": "game over"}[state.phase]
+    lines.append(
+        "scores: "
+        + ", ".join(f"{COLOR_NAMES[p]} {state.score[p]}" for p in range(n))
+        + "; winks left: "
+        + ", ".join(f"{COLOR_NAMES[c]} {state.supply[c]}" for c in range(3))
+    )
+    lines.append(
+        "hands: "
+        + "; ".join(
+            f"{COLOR_NAMES[p]} {' '.join(state.hand(p)) or '-'}"
+            if viewer in (None, p)
+            else f"{COLOR_NAMES[p]} {len(state.hand(p))} cards"
+            for p in range(n)
+        )
+        + f"; pile {sum(state.pile)}, discard {sum(state.discard)}"
+    )
+    turn = {
+        "roll": "to roll",
+        "action": "to play",
+        "reroll": "rerolling",
+        "draw": "a card is drawn",
+        "over": "game over",
+    }[state.phase]
     dice = f"; dice {state.dice_text()}" if state.dice else ""
     cubes = " ".join(str(p + 1) for p in range(6) if state.cubes[p]) or "none"
-    lines.append(f"{COLOR_NAMES[state.to_move]} {turn}{dice}; white cubes at: {cubes}"
-                 + ("; yellow is neutral" if n == 2 else ""))
-    lines.append("printed panes in capitals, winks in small letters (Ry: printed red under "
-                 "a yellow wink); +1 / +c: empty special spaces; ###: stone")
+    lines.append(
+        f"{COLOR_NAMES[state.to_move]} {turn}{dice}; white cubes at: {cubes}"
+        + ("; yellow is neutral" if n == 2 else "")
+    )
+    lines.append(
+        "printed panes in capitals, winks in small letters (Ry: printed red under "
+        "a yellow wink); +1 / +c: empty special spaces; ###: stone"
+    )
     return "\n".join(lines)
 
 
@@ -142,8 +167,11 @@ def puzzle_theme(state: WallsOfLightState, best: Move, rival: Move) -> str:
     done = after.last_completion
     if done is not None and done is not state.last_completion:
         gain = done.points[me] if me < len(done.points) else 0
-        return (f"complete window {done.position} for {gain} point{'s' if gain != 1 else ''}"
-                if gain else f"complete window {done.position}")
+        return (
+            f"complete window {done.position} for {gain} point{'s' if gain != 1 else ''}"
+            if gain
+            else f"complete window {done.position}"
+        )
     if best.kind == CARD:
         return f"play {CARD_TITLES[best.a]} now"
     gain = after.scores()[me] - state.scores()[me]
@@ -152,7 +180,9 @@ def puzzle_theme(state: WallsOfLightState, best: Move, rival: Move) -> str:
     if best.kind not in (ROLL, DRAW, PASS, REMOVE):
         code = state.cells[best.b]
         if code != EMPTY and SHOWN[PLACE_CODE[code][best.a]] >= 3:
-            return (f"mix {COLOR_NAMES[SHOWN[PLACE_CODE[code][best.a]]]} in window "
-                    f"{best.b // CELLS + 1}")
+            return (
+                f"mix {COLOR_NAMES[SHOWN[PLACE_CODE[code][best.a]]]} in window "
+                f"{best.b // CELLS + 1}"
+            )
         return f"the {COLOR_NAMES[best.a]} wink belongs in window {best.b // CELLS + 1}"
     return "the quiet move"

@@ -28,10 +28,12 @@ svg.py``).
 from typing import Any
 
 try:
-    import anywidget as _anywidget  # noqa: F401
-    import ipywidgets as _ipywidgets  # noqa: F401
+    import anywidget as _anywidget  # noqa: F401 - only whether the views extra is installed
+    import ipywidgets as _ipywidgets  # noqa: F401 - the same
 except ImportError as e:  # the engine alone was installed
-    raise ImportError(f"the board views need {e.name}: pip install 'stainedglass-games[views]'") from e
+    raise ImportError(
+        f"the board views need {e.name}: pip install 'stainedglass-games[views]'"
+    ) from e
 
 from .kit.board import Board
 from .kit.registry import view, view_class, views
@@ -39,8 +41,18 @@ from .kit.searches import HUMAN, HintMark, Search
 from .kit.game_view import GameView
 from .kit.play import COMPUTER, Play
 
-__all__ = ["Board", "COMPUTER", "GameView", "HUMAN", "HintMark", "Play", "Search", "view",
-           "view_class", "views"]
+__all__ = [
+    "Board",
+    "COMPUTER",
+    "GameView",
+    "HUMAN",
+    "HintMark",
+    "Play",
+    "Search",
+    "view",
+    "view_class",
+    "views",
+]
 
 
 def __getattr__(name: str) -> Any:

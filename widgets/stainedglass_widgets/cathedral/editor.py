@@ -84,38 +84,60 @@ class CathedralEditor(Editor):
         self.ghost_words = w.HTML()
         self.ghost_words.add_class("sg-live")  # where the building in hand goes, and why not
         self.tool_picker = w.ToggleButtons(
-            options=[("Buildings", "build"), ("Light territory", "light"),
-                     ("Dark territory", "dark")],
-            value="build", description="Tool", style={"button_width": "118px"})
+            options=[
+                ("Buildings", "build"),
+                ("Light territory", "light"),
+                ("Dark territory", "dark"),
+            ],
+            value="build",
+            description="Tool",
+            style={"button_width": "118px"},
+        )
         self.tool_picker.add_class("sg-editor-tool")
-        self.whole_regions = w.Checkbox(value=True, description="paint whole regions",
-                                        indent=False, layout=w.Layout(width="170px"))
+        self.whole_regions = w.Checkbox(
+            value=True,
+            description="paint whole regions",
+            indent=False,
+            layout=w.Layout(width="170px"),
+        )
         self.side_picker = w.ToggleButtons(
             options=[("L Light", "light"), ("D Dark", "dark"), ("C Cathedral", "cathedral")],
-            value="light", description="Side", style={"button_width": "100px"})
+            value="light",
+            description="Side",
+            style={"button_width": "100px"},
+        )
         self.side_picker.add_class("sg-editor-side")
         self.piece_picker = w.Dropdown(description="Building", layout=w.Layout(width="230px"))
         self.piece_picker.add_class("sg-editor-piece")
-        self.rotate_button = w.Button(description="Rotate ⟳ (r)",
-                                      tooltip="turn the building in hand a quarter (key r)")
-        self.turn_picker = w.ToggleButtons(options=[("L Light", "light"), ("D Dark", "dark")],
-                                           description="To move",
-                                           style={"button_width": "80px"})
+        self.rotate_button = w.Button(
+            description="Rotate ⟳ (r)", tooltip="turn the building in hand a quarter (key r)"
+        )
+        self.turn_picker = w.ToggleButtons(
+            options=[("L Light", "light"), ("D Dark", "dark")],
+            description="To move",
+            style={"button_width": "80px"},
+        )
         self.turn_picker.add_class("sg-editor-turn")
-        self.first_round = w.Checkbox(description="first round over (the next buildings claim)",
-                                      indent=False, layout=w.Layout(width="300px"))
-        self.captured = w.Checkbox(description="Cathedral captured", indent=False,
-                                   layout=w.Layout(width="170px"))
-        self.clear_button = w.Button(description="Clear", icon="eraser",
-                                     tooltip="an empty city: the Cathedral is placed first")
+        self.first_round = w.Checkbox(
+            description="first round over (the next buildings claim)",
+            indent=False,
+            layout=w.Layout(width="300px"),
+        )
+        self.captured = w.Checkbox(
+            description="Cathedral captured", indent=False, layout=w.Layout(width="170px")
+        )
+        self.clear_button = w.Button(
+            description="Clear",
+            icon="eraser",
+            tooltip="an empty city: the Cathedral is placed first",
+        )
         self.clear_button.add_class("sg-editor-clear")
         self.side_picker.observe(safe(lambda _: self.choose_side()), "value")
         self.piece_picker.observe(safe(lambda _: self.choose_piece()), "value")
         self.tool_picker.observe(safe(lambda _: self.choose_tool()), "value")
         self.rotate_button.on_click(safe(lambda _: self.rotate()))
         self.turn_picker.observe(safe(lambda change: self.set_turn(change["new"])), "value")
-        self.first_round.observe(safe(lambda change: self.set_first_round(change["new"])),
-                                 "value")
+        self.first_round.observe(safe(lambda change: self.set_first_round(change["new"])), "value")
         self.captured.observe(safe(lambda change: self.set_captured(change["new"])), "value")
         self.clear_button.on_click(safe(lambda _: self.clear()))
         self._fill_pieces()
@@ -254,8 +276,12 @@ class CathedralEditor(Editor):
     def clear(self) -> None:
         """An empty city: the Cathedral to place, by the side that places it."""
         placer = "dark" if self.position.get("game_one") is not None else "light"
-        position: dict[str, Any] = {"light": [], "dark": [], "to_move": placer,
-                                    "first_round_over": False}
+        position: dict[str, Any] = {
+            "light": [],
+            "dark": [],
+            "to_move": placer,
+            "first_round_over": False,
+        }
         if self.position.get("game_one") is not None:
             position["game_one"] = self.position["game_one"]
         self.position = position
@@ -297,8 +323,10 @@ class CathedralEditor(Editor):
                 continue  # the one Cathedral moves
             covered |= squares
         if mask & covered:
-            return (f"{mask_text(mask & covered)} already has a building: a square holds one "
-                    "building (click a building to take it away)")
+            return (
+                f"{mask_text(mask & covered)} already has a building: a square holds one "
+                "building (click a building to take it away)"
+            )
         return None
 
     # ---- events ------------------------------------------------------------------------------
@@ -335,12 +363,16 @@ class CathedralEditor(Editor):
         key = self.side_picker.value
         self._forget_skip()
         if self.piece == CATHEDRAL:
-            moved = isinstance(self.position.get("cathedral"), str) and \
-                self.position["cathedral"] != "captured"
+            moved = (
+                isinstance(self.position.get("cathedral"), str)
+                and self.position["cathedral"] != "captured"
+            )
             self.position["cathedral"] = text
             self._sync_widgets()
-            self.changed(("The Cathedral moved to " if moved else "The Cathedral on ")
-                         + f"{text} (there is one Cathedral).")
+            self.changed(
+                ("The Cathedral moved to " if moved else "The Cathedral on ")
+                + f"{text} (there is one Cathedral)."
+            )
             return
         name = ALL_PIECES[self.piece]
         if not isinstance(self.position.get(key), list):
@@ -390,8 +422,10 @@ class CathedralEditor(Editor):
             self._set_territory(other, self.territory(other) & ~area)
             now = "now"
         n = area.bit_count()
-        self.changed(f"{n} square{'s' if n != 1 else ''} ({short_text(area)}) {now} "
-                     f"{SIDE_NAMES[side]}'s territory.")
+        self.changed(
+            f"{n} square{'s' if n != 1 else ''} ({short_text(area)}) {now} "
+            f"{SIDE_NAMES[side]}'s territory."
+        )
 
     # ---- drawing -----------------------------------------------------------------------------
 
@@ -405,20 +439,32 @@ class CathedralEditor(Editor):
             state = self.game.setup({}, check=False)
         cells = self.held_cells()
         problem = self.held_problem(cells) if cells is not None else None
-        self.city.draw(cathedral_svg(state, ghost=cells, ghost_legal=problem is None,
-                                     highlight_last=False, title="Cathedral (editing)"))
+        self.city.draw(
+            cathedral_svg(
+                state,
+                ghost=cells,
+                ghost_legal=problem is None,
+                highlight_last=False,
+                title="Cathedral (editing)",
+            )
+        )
         if cells is not None:
             name = ALL_PIECES[self.piece] if self.piece is not None else ""
             where = " ".join(cell_name(c, r) for c, r in cells)
             self.ghost_words.value = message_html(
-                f"✓ Click to place the {name} on {where}." if problem is None
-                else f"✗ Not here: {problem}.", "good" if problem is None else "bad",
-                "sg-preview")
+                f"✓ Click to place the {name} on {where}."
+                if problem is None
+                else f"✗ Not here: {problem}.",
+                "good" if problem is None else "bad",
+                "sg-preview",
+            )
         elif self.tool_picker.value != "build":
             side = SIDE_NAMES[_KEYS.index(self.tool_picker.value)]
             self.ghost_words.value = message_html(
-                f"Click an open square to paint or unpaint {side}'s territory.", "info",
-                "sg-preview")
+                f"Click an open square to paint or unpaint {side}'s territory.",
+                "info",
+                "sg-preview",
+            )
         else:
             self.ghost_words.value = ""
 

@@ -24,50 +24,88 @@ _LEAKY_CORNER = [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern j10", "stable a3 b3",
 
 LESSONS: dict[str, Lesson] = {
     "placement": Lesson(
-        [], "Try it: Light holds the Cathedral. Move over the city and click to place it "
-        "anywhere it fits.", CATHEDRAL_MIDDLE),
+        [],
+        "Try it: Light holds the Cathedral. Move over the city and click to place it "
+        "anywhere it fits.",
+        CATHEDRAL_MIDDLE,
+    ),
     "rotation": Lesson(
-        [CATHEDRAL_MIDDLE], "Try it: choose Dark's abbey, press r (or Rotate) to turn it, "
+        [CATHEDRAL_MIDDLE],
+        "Try it: choose Dark's abbey, press r (or Rotate) to turn it, "
         "then place it. Then type its mirror image, abbey b2 c2 a3 b3, in the box: refused.",
-        "abbey b2 c2 a3 b3"),
+        "abbey b2 c2 a3 b3",
+    ),
     "first round": Lesson(
-        [CATHEDRAL_MIDDLE, "inn b1 a2 b2"], "Try it: Dark's inn has walled off a1, but a first "
+        [CATHEDRAL_MIDDLE, "inn b1 a2 b2"],
+        "Try it: Dark's inn has walled off a1, but a first "
         "building claims nothing. Place any Light building, then any Dark one: a1 turns Dark.",
-        "tavern j10"),
+        "tavern j10",
+    ),
     "walls": Lesson(
         _LEAKY_CORNER,
         "Try it: the corner a1-b2 leaks diagonally between c2 and b3. Place Dark's tavern on "
-        "c3 to close the wall.", "tavern c3"),
+        "c3 to close the wall.",
+        "tavern c3",
+    ),
     "claiming": Lesson(
         _LEAKY_CORNER + ["tavern c3"],
         "Try it: Dark owns a1, b1, a2 and b2. Try to put Light's stable there: refused. "
         "Then place it elsewhere and let Dark build inside its own territory.",
-        "stable a1 b1"),
+        "stable a1 b1",
+    ),
     "capture": Lesson(
         [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern a1", "stable a3 b3", "tavern j10"],
         "Try it: Light's tavern on a1 stands alone in the corner. Close the wall with Dark's "
-        "tavern on c3 and watch it go back to Light's supply.", "tavern c3"),
+        "tavern on c3 and watch it go back to Light's supply.",
+        "tavern c3",
+    ),
     "two buildings": Lesson(
-        [CATHEDRAL_MIDDLE, "stable c1 c2", "tavern a1", "bridge h1 h2 h3", "tavern a2",
-         "stable a3 b3", "stable j9 j10"],
+        [
+            CATHEDRAL_MIDDLE,
+            "stable c1 c2",
+            "tavern a1",
+            "bridge h1 h2 h3",
+            "tavern a2",
+            "stable a3 b3",
+            "stable j9 j10",
+        ],
         "Try it: now two Light taverns share the corner. Close the wall with Dark's tavern on "
-        "c3: nothing is claimed, nothing is removed.", "tavern c3"),
+        "c3: nothing is claimed, nothing is removed.",
+        "tavern c3",
+    ),
     "cathedral captured": Lesson(
-        ["cathedral b1 a2 b2 c2 b3 b4", "bridge f1 f2 f3", "tavern j10", "stable a5 b5",
-         "tavern j8", "stable c5 d5", "stable j5 j6"],
+        [
+            "cathedral b1 a2 b2 c2 b3 b4",
+            "bridge f1 f2 f3",
+            "tavern j10",
+            "stable a5 b5",
+            "tavern j8",
+            "stable c5 d5",
+            "stable j5 j6",
+        ],
         "Try it: Dark's wall runs along row 5 and column f, with one gap at e5-f5. Close it "
-        "with Dark's inn on f4 f5 e5: the Cathedral leaves the game.", "inn f4 f5 e5"),
+        "with Dark's inn on f4 f5 e5: the Cathedral leaves the game.",
+        "inn f4 f5 e5",
+    ),
     "skipping": Lesson(
-        LATE_GAME[:23], "Try it: Dark places the stable on c10 d10. Light has no room left "
-        "for any building, so Light is skipped and Dark plays on.", LATE_GAME[23]),
+        LATE_GAME[:23],
+        "Try it: Dark places the stable on c10 d10. Light has no room left "
+        "for any building, so Light is skipped and Dark plays on.",
+        LATE_GAME[23],
+    ),
     "end": Lesson(
-        LATE_GAME[:24], "Try it: Dark has exactly one placement left (Hint shows it). Place "
+        LATE_GAME[:24],
+        "Try it: Dark has exactly one placement left (Hint shows it). Place "
         "it: neither side can build, the game ends and the unplaced squares are counted.",
-        LATE_GAME[24]),
+        LATE_GAME[24],
+    ),
     "match": Lesson(
-        LATE_GAME[:24], "Try it: this is the first game of a match. End it with Dark's last "
+        LATE_GAME[:24],
+        "Try it: this is the first game of a match. End it with Dark's last "
         "building: the second game begins, and this time Dark places the Cathedral.",
-        LATE_GAME[24], {"match": True}),
+        LATE_GAME[24],
+        {"match": True},
+    ),
 }
 
 

@@ -55,11 +55,15 @@ class CathedralView(GameView):
     state: CathedralState
     game_name = "cathedral"
     move_example = "castle c3 d3 e3 c4 e4"
-    blurb = ("Two builders share a walled city. Wall off space, capture lone buildings, and "
-             "place all your own.")
-    legend = ("Light is amber glass marked L, Dark is cobalt marked D, the Cathedral is ruby "
-              "marked C with a cross; Light's territory is striped, Dark's is dotted. A building "
-              "about to be placed shows ✓ (allowed) or ✗ (not allowed), with the reason in words.")
+    blurb = (
+        "Two builders share a walled city. Wall off space, capture lone buildings, and "
+        "place all your own."
+    )
+    legend = (
+        "Light is amber glass marked L, Dark is cobalt marked D, the Cathedral is ruby "
+        "marked C with a cross; Light's territory is striped, Dark's is dotted. A building "
+        "about to be placed shows ✓ (allowed) or ✗ (not allowed), with the reason in words."
+    )
 
     def setup(self) -> None:
         self.hand = Hand()  # the building in hand, turned, over a square
@@ -82,21 +86,28 @@ class CathedralView(GameView):
         self.city.on_key(self.safe(self.key_pressed))
         self.preview = w.HTML()
         self.preview.add_class("sg-live")  # legal or not, and why: said where the cursor is
-        middle = w.VBox([self.city, self.preview],
-                        layout=w.Layout(width="560px", max_width="100%"))
-        return [w.HBox([self.supply[0], middle, self.supply[1]],
-                       layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))]
+        middle = w.VBox([self.city, self.preview], layout=w.Layout(width="560px", max_width="100%"))
+        return [
+            w.HBox(
+                [self.supply[0], middle, self.supply[1]],
+                layout=w.Layout(align_items="flex-start", flex_flow="row wrap"),
+            )
+        ]
 
     def controls(self) -> list[w.Widget]:
-        self.rotate_button = w.Button(description="Rotate ⟳ (r)",
-                                      tooltip="turn the chosen building a quarter (key r)")
+        self.rotate_button = w.Button(
+            description="Rotate ⟳ (r)", tooltip="turn the chosen building a quarter (key r)"
+        )
         self.rotate_button.on_click(self.safe(lambda _: self.rotate()))
         return [self.rotate_button]
 
     def new_game_options(self) -> list[w.Widget]:
-        self.match_box = w.Checkbox(value=bool(self.game.settings["match"]),
-                                    description="two-game match", indent=False,
-                                    layout=w.Layout(width="150px"))
+        self.match_box = w.Checkbox(
+            value=bool(self.game.settings["match"]),
+            description="two-game match",
+            indent=False,
+            layout=w.Layout(width="150px"),
+        )
         return [self.match_box]
 
     def game_options(self) -> dict[str, Any]:
@@ -121,8 +132,9 @@ class CathedralView(GameView):
         shapes = rotations(shape_of(side, piece))
         if norm not in shapes:
             raise ValueError(f"{move}: not a shape of Light's or Dark's {ALL_PIECES[piece]}")
-        turns = (shapes.index(norm) - (self.hand.rotation if piece == self.selected else 0)) \
-            % len(shapes)
+        turns = (shapes.index(norm) - (self.hand.rotation if piece == self.selected else 0)) % len(
+            shapes
+        )
         anchor = _centre_cell(shapes[shapes.index(norm)])
         target = cell_name(mc + anchor[0], mr + anchor[1])
         out: list[tuple[str, str, Any]] = []
@@ -164,8 +176,11 @@ class CathedralView(GameView):
             self.hand.take(None)
         elif st.cathedral_state == "unplaced":
             self.hand.take(CATHEDRAL)
-        elif self.selected is not None and self.selected != CATHEDRAL and \
-                st.supply[self.side()][self.selected] == 0:
+        elif (
+            self.selected is not None
+            and self.selected != CATHEDRAL
+            and st.supply[self.side()][self.selected] == 0
+        ):
             self.hand.take(None)
 
     def held_cells(self) -> list[tuple[int, int]] | None:
@@ -173,16 +188,23 @@ class CathedralView(GameView):
         return None if self.state.is_terminal() else self.hand.cells(self.side())
 
     def held_move_text(self, cells: list[tuple[int, int]]) -> str:
-        return ALL_PIECES[self.selected] + " " + " ".join(  # type: ignore[index]
-            cell_name(c, r) for c, r in cells)
+        return (
+            ALL_PIECES[self.selected]
+            + " "
+            + " ".join(  # type: ignore[index]
+                cell_name(c, r) for c, r in cells
+            )
+        )
 
     def judge(self, cells: list[tuple[int, int]]) -> tuple[bool, str]:
         """Is the building in hand legal on ``cells``, and the words why."""
         outside = [c for c in cells if not (0 <= c[0] < SIZE and 0 <= c[1] < SIZE)]
         if outside:
             name = ALL_PIECES[self.selected]  # type: ignore[index]
-            return False, (f"Illegal: the {name} would stick out of the city: every square of "
-                           "a building must be on the board")
+            return False, (
+                f"Illegal: the {name} would stick out of the city: every square of "
+                "a building must be on the board"
+            )
         said = self.state.explain(self.held_move_text(cells))
         return said.legal, str(said)
 
@@ -199,8 +221,11 @@ class CathedralView(GameView):
             self.say("The game is over: start a new game.", "bad")
             return
         if side != self.side():
-            self.say(f"It is {SIDE_NAMES[self.side()]}'s turn: choose from "
-                     f"{SIDE_NAMES[self.side()]}'s supply.", "bad")
+            self.say(
+                f"It is {SIDE_NAMES[self.side()]}'s turn: choose from "
+                f"{SIDE_NAMES[self.side()]}'s supply.",
+                "bad",
+            )
             return
         piece = _PIECE_INDEX[name]
         unplaced = self.state.cathedral_state == "unplaced"
@@ -208,8 +233,10 @@ class CathedralView(GameView):
             self.say("The Cathedral is placed first.", "bad")
             return
         self.hand.take(piece)
-        self.say(f"{SIDE_NAMES[side]} holds the {name}: move over the city, press r or "
-                 "Rotate to turn it, click to place.")
+        self.say(
+            f"{SIDE_NAMES[side]} holds the {name}: move over the city, press r or "
+            "Rotate to turn it, click to place."
+        )
         self.redraw()
 
     def rotate(self, step: int = 1) -> None:
@@ -241,8 +268,11 @@ class CathedralView(GameView):
             self.say("The game is over: start a new game.", "bad")
             return
         if self.selected is None:
-            self.say("Choose a building from your supply first (the palette of "
-                     f"{SIDE_NAMES[self.side()]}).", "bad")
+            self.say(
+                "Choose a building from your supply first (the palette of "
+                f"{SIDE_NAMES[self.side()]}).",
+                "bad",
+            )
             return
         cells = self.held_cells()
         assert cells is not None
@@ -266,13 +296,22 @@ class CathedralView(GameView):
         st = self.state
         notes = []
         if getattr(st, "skipped", None) and not st.is_terminal():
-            notes.append(" ".join(f"{SIDE_NAMES[s]} cannot place any building and is skipped."
-                                  for s in st.skipped))
-        if st.game.settings["match"] and st.match_scores and len(st.history) and \
-                st.cathedral_state == "unplaced" and not st.is_terminal():
+            notes.append(
+                " ".join(
+                    f"{SIDE_NAMES[s]} cannot place any building and is skipped." for s in st.skipped
+                )
+            )
+        if (
+            st.game.settings["match"]
+            and st.match_scores
+            and len(st.history)
+            and st.cathedral_state == "unplaced"
+            and not st.is_terminal()
+        ):
             a, b = st.match_scores[0]
-            notes.append(f"Game 1 is over (Light {a}, Dark {b}). Game 2: Dark places the "
-                         "Cathedral.")
+            notes.append(
+                f"Game 1 is over (Light {a}, Dark {b}). Game 2: Dark places the Cathedral."
+            )
         base = super().turn_note()
         return " ".join(notes + ([base] if base else []))
 
@@ -283,24 +322,33 @@ class CathedralView(GameView):
         ghost_ok, words = True, ""
         if cells is not None:
             ghost_ok, words = self.judge(cells)
-        suggested = [(cells_of(m.move.mask), m.shade, m.rank)  # type: ignore[attr-defined]
-                     for m in self.hint_marks()]
+        suggested = [
+            (cells_of(m.move.mask), m.shade, m.rank)  # type: ignore[attr-defined]
+            for m in self.hint_marks()
+        ]
         self.city.draw(cathedral_svg(st, ghost=cells, ghost_legal=ghost_ok, suggested=suggested))
         for side in (0, 1):
             shapes = {}
             if self.selected is not None and side == st.current_player:
                 ways = self.hand.shapes(side)
                 shapes[self.selected] = ways[self.hand.rotation % len(ways)]
-            self.supply[side].draw(supply_svg(
-                st, side, selected=self.selected if side == st.current_player else None,
-                shapes=shapes, active=not st.is_terminal()))
+            self.supply[side].draw(
+                supply_svg(
+                    st,
+                    side,
+                    selected=self.selected if side == st.current_player else None,
+                    shapes=shapes,
+                    active=not st.is_terminal(),
+                )
+            )
         if cells is not None:
-            self.preview.value = message_html(words, "good" if ghost_ok else "bad",
-                                              "sg-preview")
+            self.preview.value = message_html(words, "good" if ghost_ok else "bad", "sg-preview")
         elif self.selected is not None:
             self.preview.value = message_html(
-                f"Holding the {ALL_PIECES[self.selected]}: move over the city.", "info",
-                "sg-preview")
+                f"Holding the {ALL_PIECES[self.selected]}: move over the city.",
+                "info",
+                "sg-preview",
+            )
         else:
             self.preview.value = ""
 

@@ -46,12 +46,16 @@ class SheetDesigner(w.VBox):
         self.game_view: ColoringView | None = None
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a sheet")
         self.upload.observe(lambda change: self._safe(self._uploaded, change), "value")
-        self.default_button = w.Button(description="Start from the default sheet",
-                                       tooltip="the rose window, as an example to change",
-                                       layout=w.Layout(width="230px"))
+        self.default_button = w.Button(
+            description="Start from the default sheet",
+            tooltip="the rose window, as an example to change",
+            layout=w.Layout(width="230px"),
+        )
         self.default_button.on_click(lambda _: self._safe(self.load_default))
-        self.text = w.Textarea(placeholder="or paste a sheet's JSON here",
-                               layout=w.Layout(width="620px", height="120px"))
+        self.text = w.Textarea(
+            placeholder="or paste a sheet's JSON here",
+            layout=w.Layout(width="620px", height="120px"),
+        )
         self.check_button = w.Button(description="Check this text", icon="check")
         self.check_button.on_click(lambda _: self._safe(self.load_text, self.text.value))
         self.message = w.HTML()
@@ -64,18 +68,28 @@ class SheetDesigner(w.VBox):
         self.board.on_click(lambda ident: self._safe(self.click, ident))
         self.players_picker = w.Dropdown(
             options=[("solo", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)],
-            value=2, tooltip="how many play the game on this sheet",
-            layout=w.Layout(width="120px"))
-        self.play_button = w.Button(description="Play this sheet", button_style="primary",
-                                    disabled=True, tooltip="a game on this sheet, below")
+            value=2,
+            tooltip="how many play the game on this sheet",
+            layout=w.Layout(width="120px"),
+        )
+        self.play_button = w.Button(
+            description="Play this sheet",
+            button_style="primary",
+            disabled=True,
+            tooltip="a game on this sheet, below",
+        )
         self.play_button.on_click(lambda _: self._safe(self.play))
         self.game_box = w.VBox()
         self.add_class("sg-designer")
         self.children = [
             w.HBox([self.upload, self.default_button]),
             w.HBox([self.text, self.check_button], layout=w.Layout(align_items="flex-end")),
-            self.message, self.problem_list, self.board,
-            w.HBox([self.players_picker, self.play_button]), self.game_box]
+            self.message,
+            self.problem_list,
+            self.board,
+            w.HBox([self.players_picker, self.play_button]),
+            self.game_box,
+        ]
         self.say("Load a sheet file, or start from the default sheet.")
 
     # ---- loading -----------------------------------------------------------------------------
@@ -103,7 +117,7 @@ class SheetDesigner(w.VBox):
                 self.text.value = raw.decode("utf-8")
             except UnicodeDecodeError:
                 self.text.value = ""
-        self.show(check_sheet(raw[:MAX_SHEET_BYTES + 1]), name)
+        self.show(check_sheet(raw[: MAX_SHEET_BYTES + 1]), name)
 
     def load_text(self, text: str) -> None:
         """A sheet's JSON text (the text box): checked and drawn."""
@@ -126,12 +140,16 @@ class SheetDesigner(w.VBox):
             sheet = check.sheet
             self.problem_list.value = ""
             self.board.layout.display = None
-            preview = sg.load("coloring", players=self.players_picker.value,
-                              sheet=self.data).new_game(seed=0)
+            preview = sg.load(
+                "coloring", players=self.players_picker.value, sheet=self.data
+            ).new_game(seed=0)
             self.board.draw(main_svg(preview, 0))
-            self.say(f"{_upper_first(html.escape(name))} meets every requirement: "
-                     f"{sheet.n} shapes, {len(sheet.stars)} stars, {len(sheet.circles)} "
-                     "circles. Here it is as the game draws it; press Play this sheet.", "good")
+            self.say(
+                f"{_upper_first(html.escape(name))} meets every requirement: "
+                f"{sheet.n} shapes, {len(sheet.stars)} stars, {len(sheet.circles)} "
+                "circles. Here it is as the game draws it; press Play this sheet.",
+                "good",
+            )
             return
         problems = check.problems
         drawn = check_svg(check)
@@ -139,19 +157,31 @@ class SheetDesigner(w.VBox):
         self.board.layout.display = None if drawn else "none"
         items = []
         for k, p in enumerate(problems[:MAX_SHOWN], 1):
-            names = [f"shape{'s' if len(p.shapes) > 1 else ''} "
-                     + ", ".join(map(str, p.shapes))] if p.shapes else []
-            names += [f"star{'s' if len(p.stars) > 1 else ''} " + ", ".join(map(str, p.stars))
-                      ] if p.stars else []
+            names = (
+                [f"shape{'s' if len(p.shapes) > 1 else ''} " + ", ".join(map(str, p.shapes))]
+                if p.shapes
+                else []
+            )
+            names += (
+                [f"star{'s' if len(p.stars) > 1 else ''} " + ", ".join(map(str, p.stars))]
+                if p.stars
+                else []
+            )
             marked = f" <i>(marked !{k}: {html.escape('; '.join(names))})</i>" if names else ""
             items.append(f"<li>{html.escape(p.message)}{marked}</li>")
         more = len(problems) - MAX_SHOWN
         tail = f"<p>... and {more} more, all marked on the sheet.</p>" if more > 0 else ""
         self.problem_list.value = f"<ol>{''.join(items)}</ol>{tail}"
-        where = ("each is marked on the sheet in dashed red with its number" if drawn
-                 else "the file cannot be drawn until its form is right")
-        self.say(f"{_upper_first(html.escape(name))} fails {len(problems)} requirement"
-                 f"{'s' if len(problems) != 1 else ''}: {where}.", "bad")
+        where = (
+            "each is marked on the sheet in dashed red with its number"
+            if drawn
+            else "the file cannot be drawn until its form is right"
+        )
+        self.say(
+            f"{_upper_first(html.escape(name))} fails {len(problems)} requirement"
+            f"{'s' if len(problems) != 1 else ''}: {where}.",
+            "bad",
+        )
 
     def click(self, ident: str | None) -> None:
         """A shape or star clicked on a failing sheet: which problems name it."""
@@ -161,8 +191,11 @@ class SheetDesigner(w.VBox):
         if not number.isdigit():
             return
         n = int(number)
-        found = [k for k, p in enumerate(self.check.problems, 1)
-                 if n in (p.shapes if kind == "shape" else p.stars if kind == "star" else ())]
+        found = [
+            k
+            for k, p in enumerate(self.check.problems, 1)
+            if n in (p.shapes if kind == "shape" else p.stars if kind == "star" else ())
+        ]
         if not found:
             self.say(f"{kind.capitalize()} {n}: no problem here.", "good")
             return
@@ -178,12 +211,16 @@ class SheetDesigner(w.VBox):
             self.say("Only a sheet that meets every requirement can be played.", "bad")
             return None
         data = self.data
-        view = ColoringView(players=self.players_picker.value, sheet=data,
-                            background=self.background)
+        view = ColoringView(
+            players=self.players_picker.value, sheet=data, background=self.background
+        )
         self.game_view = view
         self.game_box.children = [view]
-        self.say(f"A game of {self.players_picker.value} on {data.get('name', 'this sheet')}: "
-                 "take a pencil to begin.", "good")
+        self.say(
+            f"A game of {self.players_picker.value} on {data.get('name', 'this sheet')}: "
+            "take a pencil to begin.",
+            "good",
+        )
         return view
 
 

@@ -61,14 +61,20 @@ class ColoringEditor(Editor):
         solo = n == 1
         self.sheet_picker = w.ToggleButtons(
             options=[("your sheet" if solo else f"player {p + 1}", p) for p in range(n)],
-            value=0, description="Sheet", style={"button_width": "80px"})
+            value=0,
+            description="Sheet",
+            style={"button_width": "80px"},
+        )
         self.sheet_picker.layout.display = "none" if solo else None
         self.sheet_picker.observe(self._on(self._pick_player), "value")
         self.tool_picker = w.ToggleButtons(
             options=[(f"{GLASS[c].letter} {c}", c) for c in COLORS] + [("clear", CLEAR)],
-            value=self.tool, description="Pencil",
+            value=self.tool,
+            description="Pencil",
             tooltips=[f"click shapes to color them {c}" for c in COLORS]
-            + ["click shapes to clear them"], style={"button_width": "76px"})
+            + ["click shapes to clear them"],
+            style={"button_width": "76px"},
+        )
         self.tool_picker.observe(self._on(self._pick_tool), "value")
         self.board = Board(layout=w.Layout(width="620px"))
         self.board.add_class("sg-coloring-editor-board")
@@ -77,13 +83,21 @@ class ColoringEditor(Editor):
         self.side = Board(layout=w.Layout(width="330px", margin="0 0 0 10px"))
         self.side.watch_keys = []
         self.pencil_buttons = {
-            c: w.ToggleButton(description=f"{GLASS[c].letter} {c}", tooltip=f"the {c} pencil "
-                              "is in the middle", layout=w.Layout(width="96px")) for c in COLORS}
+            c: w.ToggleButton(
+                description=f"{GLASS[c].letter} {c}",
+                tooltip=f"the {c} pencil is in the middle",
+                layout=w.Layout(width="96px"),
+            )
+            for c in COLORS
+        }
         for c, button in self.pencil_buttons.items():
             button.observe(self._on(lambda change, c=c: self._pencil(c, change["new"])), "value")
-        self.circles_slider = w.IntSlider(min=0, max=len(self.sheet.circles),
-                                          description="Circles filled",
-                                          style={"description_width": "100px"})
+        self.circles_slider = w.IntSlider(
+            min=0,
+            max=len(self.sheet.circles),
+            description="Circles filled",
+            style={"description_width": "100px"},
+        )
         self.circles_slider.observe(self._on(self._circles), "value")
         owners: list[tuple[str, Any]] = [("open", "open")]
         owners += [("crossed off", "crossed")] if solo else []
@@ -93,48 +107,84 @@ class ColoringEditor(Editor):
         for name in SECTIONS:
             pair = []
             for j, kind in enumerate(("high", "low")):
-                picker = w.Dropdown(options=owners, value="open",
-                                    description=f"{kind} {SECTION_VALUES[name][j]}",
-                                    layout=w.Layout(width="190px"),
-                                    style={"description_width": "52px"})
-                picker.observe(self._on(lambda change, name=name, j=j:
-                                        self._section(name, j, change["new"])), "value")
+                picker = w.Dropdown(
+                    options=owners,
+                    value="open",
+                    description=f"{kind} {SECTION_VALUES[name][j]}",
+                    layout=w.Layout(width="190px"),
+                    style={"description_width": "52px"},
+                )
+                picker.observe(
+                    self._on(lambda change, name=name, j=j: self._section(name, j, change["new"])),
+                    "value",
+                )
                 self.section_pickers[(name, j)] = picker
                 pair.append(picker)
-            rows.append(w.HBox([w.HTML(f"<b>{SYMBOLS[name]} {name}</b>",
-                                       layout=w.Layout(width="80px")), *pair]))
-        self.turn_picker = w.Dropdown(options=[(f"player {p + 1}", p + 1) for p in range(n)],
-                                      description="To move", layout=w.Layout(width="200px"))
+            rows.append(
+                w.HBox(
+                    [w.HTML(f"<b>{SYMBOLS[name]} {name}</b>", layout=w.Layout(width="80px")), *pair]
+                )
+            )
+        self.turn_picker = w.Dropdown(
+            options=[(f"player {p + 1}", p + 1) for p in range(n)],
+            description="To move",
+            layout=w.Layout(width="200px"),
+        )
         self.turn_picker.add_class("sg-editor-turn")
         self.turn_picker.layout.display = "none" if solo else None
         self.turn_picker.observe(self._on(self._turn), "value")
-        self.finished_text = w.Text(description="Finished", placeholder="e.g. 2, 1",
-                                    tooltip="the players who have finished, in the order they "
-                                    "did", layout=w.Layout(width="220px"))
+        self.finished_text = w.Text(
+            description="Finished",
+            placeholder="e.g. 2, 1",
+            tooltip="the players who have finished, in the order they did",
+            layout=w.Layout(width="220px"),
+        )
         self.finished_text.layout.display = "none" if solo else None
         self.finished_text.observe(self._on(self._finished), "value")
-        self.held_picker = w.Dropdown(options=[("none", None)] + [(c, c) for c in COLORS],
-                                      description="Held back", layout=w.Layout(width="200px"))
+        self.held_picker = w.Dropdown(
+            options=[("none", None)] + [(c, c) for c in COLORS],
+            description="Held back",
+            layout=w.Layout(width="200px"),
+        )
         self.crossing_box = w.Checkbox(description="a crossing off is due", indent=False)
-        self.star_buttons = [w.ToggleButton(description=f"star {k + 1} ✗",
-                                            tooltip=f"star {k + 1} is crossed off",
-                                            layout=w.Layout(width="78px"))
-                             for k in range(len(self.sheet.stars))]
+        self.star_buttons = [
+            w.ToggleButton(
+                description=f"star {k + 1} ✗",
+                tooltip=f"star {k + 1} is crossed off",
+                layout=w.Layout(width="78px"),
+            )
+            for k in range(len(self.sheet.stars))
+        ]
         self.held_picker.observe(self._on(self._held), "value")
         self.crossing_box.observe(self._on(self._crossing), "value")
         for k, button in enumerate(self.star_buttons):
             button.observe(self._on(lambda change, k=k: self._star(k, change["new"])), "value")
-        solo_box = w.VBox([w.HBox([self.held_picker, self.crossing_box]),
-                           w.HBox([w.HTML("Crossed off:"), *self.star_buttons])])
+        solo_box = w.VBox(
+            [
+                w.HBox([self.held_picker, self.crossing_box]),
+                w.HBox([w.HTML("Crossed off:"), *self.star_buttons]),
+            ]
+        )
         solo_box.layout.display = None if solo else "none"
-        panel = w.VBox([w.HTML("<b>Pencils in the middle</b>"),
-                        w.HBox(list(self.pencil_buttons.values())),
-                        self.circles_slider, w.HTML("<b>Section values taken</b>"), *rows,
-                        w.HBox([self.turn_picker, self.finished_text]), solo_box])
+        panel = w.VBox(
+            [
+                w.HTML("<b>Pencils in the middle</b>"),
+                w.HBox(list(self.pencil_buttons.values())),
+                self.circles_slider,
+                w.HTML("<b>Section values taken</b>"),
+                *rows,
+                w.HBox([self.turn_picker, self.finished_text]),
+                solo_box,
+            ]
+        )
         panel.add_class("sg-coloring-editor-panel")
-        return [self.sheet_picker, self.tool_picker,
-                w.HBox([self.board, w.VBox([panel, self.side])],
-                       layout=w.Layout(align_items="flex-start"))]
+        return [
+            self.sheet_picker,
+            self.tool_picker,
+            w.HBox(
+                [self.board, w.VBox([panel, self.side])], layout=w.Layout(align_items="flex-start")
+            ),
+        ]
 
     def _on(self, fn: Any) -> Any:
         """A picker's handler: ignored while draw() sets the pickers, else run safely."""
@@ -180,8 +230,11 @@ class ColoringEditor(Editor):
 
     def _pick_tool(self, change: Any) -> None:
         self.tool = change["new"]
-        self.say("Click shapes to clear them." if self.tool == CLEAR
-                 else f"Click shapes to color them {self.tool} (click again to clear).")
+        self.say(
+            "Click shapes to clear them."
+            if self.tool == CLEAR
+            else f"Click shapes to color them {self.tool} (click again to clear)."
+        )
 
     def _pencil(self, color: str, here: bool) -> None:
         pencils = [c for c in self.position.get("pencils", list(COLORS)) if c != color]

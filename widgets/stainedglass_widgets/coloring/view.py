@@ -40,12 +40,16 @@ class ColoringView(GameView):
     state: ColoringState
     game_name = "coloring"
     move_example = "take red 12 13 17"
-    blurb = ("One to four glaziers share five pencils. Take one, color as many connected shapes "
-             "as there are pencils left, race for the sections and surround the stars.")
-    legend = ("Colored glass carries its pencil's letter: R red, B blue, G green, Y yellow, "
-              "P purple. Clear shapes show their number and section symbol (+ ♥ ♦ ♣ ♠). "
-              "A shape that may join your set shows ✓ in green, one that may not ✗ in red. "
-              "Filled circles are struck through; players are marked 1 to 4.")
+    blurb = (
+        "One to four glaziers share five pencils. Take one, color as many connected shapes "
+        "as there are pencils left, race for the sections and surround the stars."
+    )
+    legend = (
+        "Colored glass carries its pencil's letter: R red, B blue, G green, Y yellow, "
+        "P purple. Clear shapes show their number and section symbol (+ ♥ ♦ ♣ ♠). "
+        "A shape that may join your set shows ✓ in green, one that may not ✗ in red. "
+        "Filled circles are struck through; players are marked 1 to 4."
+    )
 
     def setup(self) -> None:
         self.pencil: str | None = None  # the pencil in hand
@@ -69,26 +73,30 @@ class ColoringView(GameView):
         self.side.label = "the other players' sheets"
         self.side.confirm_taps = False
         self.preview = w.HTML()
-        return [w.HBox([w.VBox([self.board, self.preview]), self.side],
-                       layout=w.Layout(align_items="flex-start"))]
+        return [
+            w.HBox(
+                [w.VBox([self.board, self.preview]), self.side],
+                layout=w.Layout(align_items="flex-start"),
+            )
+        ]
 
     def new_game_options(self) -> list[w.Widget]:
         self.players_picker = w.Dropdown(
             options=[("solo", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)],
-            value=self.game.num_players, tooltip="how many players the next game has",
-            layout=w.Layout(width="120px"))
+            value=self.game.num_players,
+            tooltip="how many players the next game has",
+            layout=w.Layout(width="120px"),
+        )
         return [self.players_picker]
 
     def game_options(self) -> dict[str, Any]:
         """The next game's players, on the same sheet (a designed one stays)."""
         sheet = self.game.given_options.get("sheet")
-        return {"players": self.players_picker.value} | ({} if sheet is None else
-                                                          {"sheet": sheet})
+        return {"players": self.players_picker.value} | ({} if sheet is None else {"sheet": sheet})
 
     def intro(self) -> tuple[str, str]:
         n = len(self.state.pencils())
-        return (f"Take a pencil from the middle, then click {n} connected shapes to color.",
-                "info")
+        return (f"Take a pencil from the middle, then click {n} connected shapes to color.", "info")
 
     @classmethod
     def gallery_picture(cls) -> str:
@@ -109,8 +117,9 @@ class ColoringView(GameView):
 
     def complete(self) -> bool:
         """Whether the set being built can be played (one click on ✓, or Enter)."""
-        return self.pencil is not None and not self.state.crossing and \
-            len(self.chosen) == self.need()
+        return (
+            self.pencil is not None and not self.state.crossing and len(self.chosen) == self.need()
+        )
 
     def confirm_words(self) -> str | None:
         if not self.complete():
@@ -148,8 +157,11 @@ class ColoringView(GameView):
     def take_pencil(self, color: str) -> None:
         st = self.state
         if st.crossing:
-            self.say("The pencils have just come back: first cross off a section value or a star "
-                     "(click it on the sheet).", "bad")
+            self.say(
+                "The pencils have just come back: first cross off a section value or a star "
+                "(click it on the sheet).",
+                "bad",
+            )
             return
         if color not in COLORS:
             self.say(f"{color!r} is not a pencil.", "bad")
@@ -160,15 +172,20 @@ class ColoringView(GameView):
         self.pencil, self.chosen = color, []
         n, need = len(st.pencils()), self.need()
         if need == n:
-            self.say(f"The {color} pencil: click {n} connected shape{'s' if n > 1 else ''} "
-                     f"(none touching your {color} glass).")
+            self.say(
+                f"The {color} pencil: click {n} connected shape{'s' if n > 1 else ''} "
+                f"(none touching your {color} glass)."
+            )
         elif need:
-            self.say(f"The {color} pencil can color at most {need} connected shape"
-                     f"{'s' if need > 1 else ''} now: choose them; the other {n - need} go to "
-                     "circles.")
+            self.say(
+                f"The {color} pencil can color at most {need} connected shape"
+                f"{'s' if need > 1 else ''} now: choose them; the other {n - need} go to "
+                "circles."
+            )
         else:
-            self.say(f"No shape can take the {color} pencil: press ✓ (or Enter) to fill circles "
-                     "instead.")
+            self.say(
+                f"No shape can take the {color} pencil: press ✓ (or Enter) to fill circles instead."
+            )
 
     def click_shape(self, number: int) -> None:
         st = self.state
@@ -188,8 +205,11 @@ class ColoringView(GameView):
             return
         self.chosen.append(number)
         if self.complete():
-            self.say(f"Shapes {', '.join(map(str, self.chosen))}: press ✓ {self.confirm_words()} "
-                     "(or Enter).", "good")
+            self.say(
+                f"Shapes {', '.join(map(str, self.chosen))}: press ✓ {self.confirm_words()} "
+                "(or Enter).",
+                "good",
+            )
         else:
             left = self.need() - len(self.chosen)
             self.say(f"{left} more shape{'s' if left != 1 else ''} to choose.")
@@ -201,9 +221,14 @@ class ColoringView(GameView):
         move = self.state.coloring(self.pencil, self.chosen)
         if not self.complete():  # the engine says why
             said = self.state.explain(move)
-            words = str(said) if not said.legal else (
-                f"Illegal: choose {self.need()} shape{'s' if self.need() != 1 else ''}, not "
-                f"{len(self.chosen)}")
+            words = (
+                str(said)
+                if not said.legal
+                else (
+                    f"Illegal: choose {self.need()} shape{'s' if self.need() != 1 else ''}, not "
+                    f"{len(self.chosen)}"
+                )
+            )
             self.say(words, "bad")
             return
         before = len(self.state.history)
@@ -236,7 +261,9 @@ class ColoringView(GameView):
             target = f"star:{words[2]}" if words[1] == "star" else f"section:{words[1]}"
             return [("board", "click", target)]
         if words[0] != "take":
-            raise ValueError(f"{move}: not made on the board (nobody passes while circles are left)")
+            raise ValueError(
+                f"{move}: not made on the board (nobody passes while circles are left)"
+            )
         numbers = [int(x) for x in words[2:] if not x.startswith("+")]
         circles = sum(int(x[1:]) for x in words[2:] if x.startswith("+"))
         st = self.state
@@ -255,8 +282,10 @@ class ColoringView(GameView):
         sheet = self.state.sheet
         order, rest = [numbers[0]], set(numbers[1:])
         while rest:
-            nxt = next((n for n in sorted(rest)
-                        if any(m in sheet.neighbours_of(n) for m in order)), min(rest))
+            nxt = next(
+                (n for n in sorted(rest) if any(m in sheet.neighbours_of(n) for m in order)),
+                min(rest),
+            )
             order.append(nxt)
             rest.discard(nxt)
         return order
@@ -266,8 +295,9 @@ class ColoringView(GameView):
         words = str(move).split()
         if words[0] == "take":
             self.pencil = words[1]
-            self.chosen = self._connected_order([int(x) for x in words[2:]
-                                                 if not x.startswith("+")])
+            self.chosen = self._connected_order(
+                [int(x) for x in words[2:] if not x.startswith("+")]
+            )
 
     def move_label(self, move: sg.Move) -> str:
         text = str(move).replace("take ", "")
@@ -280,8 +310,7 @@ class ColoringView(GameView):
         for m in self.hint_marks():
             words = str(m.move).split()
             if words[0] == "take":
-                sets.append(([int(x) for x in words[2:] if not x.startswith("+")], m.shade,
-                             m.rank))
+                sets.append(([int(x) for x in words[2:] if not x.startswith("+")], m.shade, m.rank))
             elif words[0] == "cross":
                 crosses.append((" ".join(words[1:]), m.shade, m.rank))
         return sets, crosses
@@ -295,16 +324,33 @@ class ColoringView(GameView):
             reason = st.join_reason(self.pencil, self.chosen, self.pointer)
             if self.pointer not in self.chosen:
                 hover = (self.pointer, reason is None)
-                words = (f"Shape {self.pointer} may join the {self.pencil} set." if reason is None
-                         else f"Illegal: {reason}")
+                words = (
+                    f"Shape {self.pointer} may join the {self.pencil} set."
+                    if reason is None
+                    else f"Illegal: {reason}"
+                )
         sets, crosses = self.hint_sets()
         crossing = st.cross_targets() if playing else []
-        self.board.draw(main_svg(st, shown_player(st), interactive=playing, pencil=self.pencil,
-                                 chosen=self.chosen, hover=hover, confirm=self.confirm_words(),
-                                 suggested=sets, crossing=crossing, cross_hints=crosses))
+        self.board.draw(
+            main_svg(
+                st,
+                shown_player(st),
+                interactive=playing,
+                pencil=self.pencil,
+                chosen=self.chosen,
+                hover=hover,
+                confirm=self.confirm_words(),
+                suggested=sets,
+                crossing=crossing,
+                cross_hints=crosses,
+            )
+        )
         self.side.draw(side_svg(st, shown_player(st)))
-        self.preview.value = (message_html(words, "good" if hover and hover[1] else "bad",
-                                           "sg-preview") if words else "")
+        self.preview.value = (
+            message_html(words, "good" if hover and hover[1] else "bad", "sg-preview")
+            if words
+            else ""
+        )
 
     def result_text(self) -> str:
         st = self.state
@@ -317,6 +363,9 @@ class ColoringView(GameView):
         st = self.state
         if st.solo and st.is_terminal():
             rating = html.escape(f"{st.rating()}, {st.scores()[0]}")
-            text = text.replace("</div>", f'<span class="sg-rating" style="font-size:30px;'
-                                f'font-weight:bold;color:#5b168c">{rating}</span></div>')
+            text = text.replace(
+                "</div>",
+                f'<span class="sg-rating" style="font-size:30px;'
+                f'font-weight:bold;color:#5b168c">{rating}</span></div>',
+            )
         return text

@@ -27,11 +27,14 @@ class Chance(Feature):
     name = "chance"
     provides = ("chance_button",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         facts = view.game.facts
-        self.chance_button = w.Button(description=facts.chance_action or "Chance",
-                                      button_style="warning", tooltip=facts.chance_action.lower())
+        self.chance_button = w.Button(
+            description=facts.chance_action or "Chance",
+            button_style="warning",
+            tooltip=facts.chance_action.lower(),
+        )
         self.chance_button.add_class("sg-chance")
         self.chance_button.on_click(view.safe(lambda _: view.resolve_chance()))
         if not facts.chance:
@@ -52,10 +55,11 @@ class Undo(Feature):
     name = "undo"
     provides = ("undo_button",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
-        self.undo_button = w.Button(description="Undo",
-                                    tooltip="take back the last move (key u on the board)")
+        self.undo_button = w.Button(
+            description="Undo", tooltip="take back the last move (key u on the board)"
+        )
         self.undo_button.on_click(view.safe(lambda _: view.undo()))
         view.add_widgets("strip", self.undo_button)
         view.add_action("undo", view.undo, self.undo_button)
@@ -67,14 +71,16 @@ class StartAgain(Feature):
     name = "start_again"
     provides = ("restart_button",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
-        self.restart_button = w.Button(description="Start again",
-                                       tooltip="back to the position this lesson set up")
+        self.restart_button = w.Button(
+            description="Start again", tooltip="back to the position this lesson set up"
+        )
         self.restart_button.on_click(view.safe(lambda _: self.restart()))
         view.add_widgets("strip", self.restart_button)
 
     def restart(self) -> None:
         view = self.view
-        view.set_position(view.start.clone(), ("Back to the start of this lesson.", "info"),
-                          start=view.start)
+        view.set_position(
+            view.start.clone(), ("Back to the start of this lesson.", "info"), start=view.start
+        )

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -44,8 +45,9 @@ def start_warming_plotly(now: bool = False) -> None:
     threading.Thread(target=warm_plotly, name="warm-plotly", daemon=True).start()
 
 
-def wait_for_plotly(view: "GameView", box: w.Box,
-                    then: Callable[[], None]) -> threading.Thread | None:
+def wait_for_plotly(
+    view: GameView, box: w.Box, then: Callable[[], None]
+) -> threading.Thread | None:
     """None when plotly is imported; else say "chart loading…" in ``box``, start the import,
     and return the thread that runs ``then`` (under the view's lock, its errors shown) once it
     is done."""
@@ -71,25 +73,26 @@ def warm_plotly() -> None:
         import plotly.graph_objects as go
 
         go.FigureWidget, go.Scatter, go.Bar, go.Layout  # noqa: B018 - lazy modules: loads them
-    except Exception:  # noqa: BLE001 - only a warm-up; the click reports any real error
+    except Exception:
         pass
     finally:
         PLOTLY_READY.set()
 
 
-def better_words(view: "GameView") -> str:
+def better_words(view: GameView) -> str:
     return "fewer is better" if view.game.facts.lower_is_better else "more is better"
 
 
 class ScoreChart:
     """Each player's score after every move, behind a toggle button (``button``, ``box``)."""
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         self.view = view
         self.figure: Any = None
         self.thread: threading.Thread | None = None  # builds the figure once plotly is in
-        self.button = w.ToggleButton(description="Score chart", value=False,
-                                     tooltip="score after every move (plotly)")
+        self.button = w.ToggleButton(
+            description="Score chart", value=False, tooltip="score after every move (plotly)"
+        )
         self.button.observe(view.safe(lambda _: self.toggle()), "value")
         self.box = w.Box()
 
@@ -111,10 +114,17 @@ class ScoreChart:
         out = []
         for i, ys in enumerate(self.series()):
             g = GLASS[view.player_glass[i]]
-            out.append(dict(type="scatter", x=list(range(len(ys))), y=ys, mode="lines+markers",
-                            name=f"{g.letter} · {view.player_names[i]}",
-                            line=dict(color=g.mid, width=3, dash=dashes[i % 4]),
-                            marker=dict(symbol=symbols[i % 4], size=7, color=g.dark)))
+            out.append(
+                {
+                    "type": "scatter",
+                    "x": list(range(len(ys))),
+                    "y": ys,
+                    "mode": "lines+markers",
+                    "name": f"{g.letter} · {view.player_names[i]}",
+                    "line": {"color": g.mid, "width": 3, "dash": dashes[i % 4]},
+                    "marker": {"symbol": symbols[i % 4], "size": 7, "color": g.dark},
+                }
+            )
         return out
 
     def toggle(self) -> None:
@@ -138,10 +148,17 @@ class ScoreChart:
         label = self.view.score_label
         self.figure = go.FigureWidget(
             data=self.traces(),
-            layout=dict(title=f"{label.capitalize()} after each move ({better_words(self.view)})",
-                        xaxis_title="move", yaxis_title=label, height=320,
-                        width=760, margin=dict(l=60, r=20, t=50, b=45),
-                        paper_bgcolor=PAPER, plot_bgcolor=PLOT))
+            layout={
+                "title": f"{label.capitalize()} after each move ({better_words(self.view)})",
+                "xaxis_title": "move",
+                "yaxis_title": label,
+                "height": 320,
+                "width": 760,
+                "margin": {"l": 60, "r": 20, "t": 50, "b": 45},
+                "paper_bgcolor": PAPER,
+                "plot_bgcolor": PLOT,
+            },
+        )
         self.box.children = (self.figure,)
 
     def update(self) -> None:
@@ -168,7 +185,7 @@ class Charts(Feature):
     name = "charts"
     provides = ("score_chart", "chart_button", "chart_box", "chart")
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.score_chart = ScoreChart(view)
         self.chart_button, self.chart_box = self.score_chart.button, self.score_chart.box
@@ -187,7 +204,7 @@ class HintChart:
     """A dot per suggested move at its estimated value (dots, not bars: the axis zooms in on
     the values, which are often close, without bars whose lengths would then mislead)."""
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         self.view = view
         self.figure: Any = None
         self.box = w.Box()
@@ -199,18 +216,33 @@ class HintChart:
         xs = [round(100 * m.value, 1) for m in marks]
         lo, hi = min(xs), max(xs)
         pad = max(2.0, (hi - lo) * 0.35)
-        dots = dict(type="scatter", mode="markers+text", x=xs,
-                    y=[f"{m.rank}. {view.move_label(m.move)}" for m in marks],
-                    text=[f"{m.value:.0%}" for m in marks], textposition="middle right",
-                    hovertext=[f"{m.reason}<br>{m.support} {m.unit}" for m in marks],
-                    hoverinfo="text",
-                    marker=dict(size=16, color=[hint_colour(m.shade) for m in marks],
-                                line=dict(color="#17150f", width=1.5)))
-        layout = dict(title=dict(text=f"Candidates: estimated {view.value_words()} (%)",
-                                 font=dict(size=13)),
-                      height=90 + 30 * len(marks),
-                      xaxis=dict(range=[max(0.0, lo - pad), min(100.0, hi + 2 * pad)],
-                                 ticksuffix="%", zeroline=False))
+        dots = {
+            "type": "scatter",
+            "mode": "markers+text",
+            "x": xs,
+            "y": [f"{m.rank}. {view.move_label(m.move)}" for m in marks],
+            "text": [f"{m.value:.0%}" for m in marks],
+            "textposition": "middle right",
+            "hovertext": [f"{m.reason}<br>{m.support} {m.unit}" for m in marks],
+            "hoverinfo": "text",
+            "marker": {
+                "size": 16,
+                "color": [hint_colour(m.shade) for m in marks],
+                "line": {"color": "#17150f", "width": 1.5},
+            },
+        }
+        layout = {
+            "title": {
+                "text": f"Candidates: estimated {view.value_words()} (%)",
+                "font": {"size": 13},
+            },
+            "height": 90 + 30 * len(marks),
+            "xaxis": {
+                "range": [max(0.0, lo - pad), min(100.0, hi + 2 * pad)],
+                "ticksuffix": "%",
+                "zeroline": False,
+            },
+        }
         return dots, layout
 
     def update(self) -> None:
@@ -233,9 +265,16 @@ class HintChart:
 
             self.figure = go.FigureWidget(  # built with its data: see the module's note
                 data=[dots],
-                layout=dict(**layout, width=440, margin=dict(l=190, r=20, t=36, b=30),
-                            yaxis=dict(autorange="reversed"), paper_bgcolor=PAPER,
-                            plot_bgcolor=PLOT, showlegend=False))
+                layout=dict(
+                    **layout,
+                    width=440,
+                    margin={"l": 190, "r": 20, "t": 36, "b": 30},
+                    yaxis={"autorange": "reversed"},
+                    paper_bgcolor=PAPER,
+                    plot_bgcolor=PLOT,
+                    showlegend=False,
+                ),
+            )
             self.box.children = (self.figure,)
             return
         with self.figure.batch_update():

@@ -44,7 +44,8 @@ from __future__ import annotations
 import contextlib
 import html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
 
 import ipywidgets as w
 
@@ -99,7 +100,7 @@ class Judged:
 
     def stands(self, history: Sequence[str]) -> bool:
         """Whether the game's moves ``history`` still hold this move (not taken back)."""
-        return list(history[:self.ply]) == [*self.before, self.move]
+        return list(history[: self.ply]) == [*self.before, self.move]
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class Coach(Feature):
     provides = ("coach",)
     projected = ("box",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.active = False
         self.strictness = "gentle"
@@ -154,9 +155,13 @@ class Coach(Feature):
         self._noted: tuple[Any, ...] = ()  # the game whose accuracy went to the class
         self._quiet = False
         self._built = False
-        self.toggle = w.ToggleButton(description="Teach me", value=False, icon="graduation-cap",
-                                     tooltip="a coach judges each of your moves against the "
-                                     "best, with a hint budget and a report card")
+        self.toggle = w.ToggleButton(
+            description="Teach me",
+            value=False,
+            icon="graduation-cap",
+            tooltip="a coach judges each of your moves against the "
+            "best, with a hint budget and a report card",
+        )
         self.toggle.add_class("sg-coach-toggle")
         self.toggle.observe(view.safe(lambda change: self._toggled(change["new"])), "value")
         self.box = w.VBox(layout=w.Layout(display="none", margin="4px 0"))
@@ -165,8 +170,9 @@ class Coach(Feature):
         view.add_widgets("above", self.box)
         view.hooks.after_change.append(self._view_changed)
         view.hooks.after_move.append(self._after_move)
-        view.hooks.holding.append(lambda: "first Take it back or Keep my move"
-                                  if self.offering else "")
+        view.hooks.holding.append(
+            lambda: "first Take it back or Keep my move" if self.offering else ""
+        )
         hints = view.features.get("hints")
         self.hint_button: w.Button | None = getattr(hints, "hint_button", None)
         if hints is not None:
@@ -180,69 +186,105 @@ class Coach(Feature):
             return
         view = self.view
         safe = view.safe
-        self.strictness_picker = w.Dropdown(options=self._strictness_options(),
-                                            value=self.strictness, description="Coach",
-                                            layout=w.Layout(width="300px"),
-                                            style={"description_width": "50px"})
+        self.strictness_picker = w.Dropdown(
+            options=self._strictness_options(),
+            value=self.strictness,
+            description="Coach",
+            layout=w.Layout(width="300px"),
+            style={"description_width": "50px"},
+        )
         self.strictness_picker.add_class("sg-coach-strictness")
-        self.hints_picker = w.Dropdown(options=list(range(MAX_HINTS + 1)), value=self.hints,
-                                       description="Hints a game",
-                                       layout=w.Layout(width="170px"),
-                                       style={"description_width": "initial"})
-        self.learner_picker = w.Dropdown(description="You play", layout=w.Layout(width="200px"),
-                                         style={"description_width": "60px"})
+        self.hints_picker = w.Dropdown(
+            options=list(range(MAX_HINTS + 1)),
+            value=self.hints,
+            description="Hints a game",
+            layout=w.Layout(width="170px"),
+            style={"description_width": "initial"},
+        )
+        self.learner_picker = w.Dropdown(
+            description="You play",
+            layout=w.Layout(width="200px"),
+            style={"description_width": "60px"},
+        )
         self.learner_picker.add_class("sg-coach-learner")
         bots = [(label, seat) for label, seat in seat_choices(view.state) if is_bot(seat)]
-        self.opponent_picker = w.Dropdown(options=bots, description="against",
-                                          layout=w.Layout(width="230px"),
-                                          style={"description_width": "60px"})
+        self.opponent_picker = w.Dropdown(
+            options=bots,
+            description="against",
+            layout=w.Layout(width="230px"),
+            style={"description_width": "60px"},
+        )
         self.opponent_picker.add_class("sg-coach-opponent")
-        self.strength_slider = w.FloatSlider(value=1.0, min=0.2, max=10.0, step=0.1,
-                                             readout=False, continuous_update=False,
-                                             description=seconds_label(1.0),
-                                             tooltip="how long the bot thinks per move",
-                                             style={"description_width": "96px"},
-                                             layout=w.Layout(width="250px"))
-        self.class_box = w.Checkbox(value=False, indent=False, description="Class mode "
-                                    "(large words)", layout=w.Layout(width="190px"))
+        self.strength_slider = w.FloatSlider(
+            value=1.0,
+            min=0.2,
+            max=10.0,
+            step=0.1,
+            readout=False,
+            continuous_update=False,
+            description=seconds_label(1.0),
+            tooltip="how long the bot thinks per move",
+            style={"description_width": "96px"},
+            layout=w.Layout(width="250px"),
+        )
+        self.class_box = w.Checkbox(
+            value=False,
+            indent=False,
+            description="Class mode (large words)",
+            layout=w.Layout(width="190px"),
+        )
         self.class_box.add_class("sg-coach-class")
         self.hints_line = w.HTML()
         self.hints_line.add_class("sg-coach-hints")
         self.words = w.HTML()
         self.words.add_class("sg-coach-words")
-        self.take_back_button = w.Button(description="Take it back", button_style="warning",
-                                         tooltip="take your move back and try again")
+        self.take_back_button = w.Button(
+            description="Take it back",
+            button_style="warning",
+            tooltip="take your move back and try again",
+        )
         self.take_back_button.add_class("sg-coach-take-back")
-        self.keep_button = w.Button(description="Keep my move",
-                                    tooltip="your move stands: the game goes on")
+        self.keep_button = w.Button(
+            description="Keep my move", tooltip="your move stands: the game goes on"
+        )
         self.keep_button.add_class("sg-coach-keep")
-        self.offer_row = w.HBox([self.take_back_button, self.keep_button],
-                                layout=w.Layout(display="none"))
+        self.offer_row = w.HBox(
+            [self.take_back_button, self.keep_button], layout=w.Layout(display="none")
+        )
         self.report = w.VBox(layout=w.Layout(display="none"))
         self.report.add_class("sg-coach-report")
-        self.strictness_picker.observe(safe(lambda ch: self._set_strictness(ch["new"])),
-                                       "value")
+        self.strictness_picker.observe(safe(lambda ch: self._set_strictness(ch["new"])), "value")
         self.hints_picker.observe(safe(lambda ch: self._set_hints(ch["new"])), "value")
         for picker in (self.learner_picker, self.opponent_picker, self.strength_slider):
             picker.observe(safe(lambda _: self._seats_chosen()), "value")
         self.class_box.observe(safe(lambda ch: self._set_class_mode(ch["new"])), "value")
         self.take_back_button.on_click(safe(lambda _: self.take_back()))
         self.keep_button.on_click(safe(lambda _: self.keep()))
-        self.seat_row = w.HBox([self.learner_picker, self.opponent_picker, self.strength_slider],
-                               layout=w.Layout(align_items="center"))
+        self.seat_row = w.HBox(
+            [self.learner_picker, self.opponent_picker, self.strength_slider],
+            layout=w.Layout(align_items="center"),
+        )
         self.box.children = [  # the words first, under the board; the settings last
-            self.words, self.offer_row, self.hints_line, self.report,
-            w.HBox([self.strictness_picker, self.hints_picker, self.class_box],
-                   layout=w.Layout(align_items="center")),
-            self.seat_row]
+            self.words,
+            self.offer_row,
+            self.hints_line,
+            self.report,
+            w.HBox(
+                [self.strictness_picker, self.hints_picker, self.class_box],
+                layout=w.Layout(align_items="center"),
+            ),
+            self.seat_row,
+        ]
         self._built = True
         self._refresh_learners()
 
     def _strictness_options(self) -> list[tuple[str, str]]:
         n = points(self.threshold)
-        return [("off: no warnings, a report card", "off"),
-                (f"gentle: warns at {n} points or more", "gentle"),
-                (f"strict: takes back at {n} points or more", "strict")]
+        return [
+            ("off: no warnings, a report card", "off"),
+            (f"gentle: warns at {n} points or more", "gentle"),
+            (f"strict: takes back at {n} points or more", "strict"),
+        ]
 
     def _refresh_learners(self) -> None:
         """The seats of this game for **You play** (a game may change its number of players)."""
@@ -266,9 +308,16 @@ class Coach(Feature):
 
     # ---- switching on and off --------------------------------------------------------------------
 
-    def start(self, strictness: str = "gentle", hints: int = HINTS, *,
-              learner: int | None = None, opponent: str | None = None,
-              strength: float | None = None, class_mode: bool = False) -> None:
+    def start(
+        self,
+        strictness: str = "gentle",
+        hints: int = HINTS,
+        *,
+        learner: int | None = None,
+        opponent: str | None = None,
+        strength: float | None = None,
+        class_mode: bool = False,
+    ) -> None:
         """Teach from this position on: ``strictness`` ``"off"``, ``"gentle"`` or
         ``"strict"``; ``hints`` a game; ``learner`` the seat the learner plays (else a person's
         seat, the player to move first), ``opponent`` the bot playing every other seat (else
@@ -282,7 +331,7 @@ class Coach(Feature):
         n = self.view.state.num_players
         if learner is not None and not (isinstance(learner, int) and 0 <= learner < n):
             raise ValueError(f"learner is a seat 0 to {n - 1}, not {learner!r}")
-        bots = dict((seat, label) for label, seat in self.opponent_picker.options)
+        bots = {seat: label for label, seat in self.opponent_picker.options}
         if opponent is not None and opponent not in bots:
             raise ValueError(f"opponent is one of {', '.join(bots)}, not {opponent!r}")
         with self._hush():
@@ -312,8 +361,9 @@ class Coach(Feature):
         else:
             self._switch_off()
 
-    def _default_seats(self, learner: int | None, opponent: str | None,
-                       strength: float | None) -> None:
+    def _default_seats(
+        self, learner: int | None, opponent: str | None, strength: float | None
+    ) -> None:
         """Fill **You play**, **against** and the strength from the seats as they are."""
         view, state = self.view, self.view.state
         n = state.num_players
@@ -329,8 +379,7 @@ class Coach(Feature):
             opponent = opponent if opponent in offered else COMPUTER
         if strength is None:
             others = [p for p in range(n) if p != learner]
-            strength = view.budgets[bots[0]] if bots else view.budgets[others[0]] if others \
-                else 1.0
+            strength = view.budgets[bots[0]] if bots else view.budgets[others[0]] if others else 1.0
         self.learner_picker.value = learner
         self.opponent_picker.value = opponent
         self.strength_slider.value = float(strength)
@@ -360,22 +409,26 @@ class Coach(Feature):
             me = self.learner_picker.value
             others = [view.player_names[p] for p in range(n) if p != me]
             bot = BOT_LABELS.get(self.opponent_picker.value, self.opponent_picker.value)
-            timed = f" ({self.strength_slider.value:.1f} s a move)" \
-                if self.opponent_picker.value in TIMED_BOTS else ""
-            who = (f"You play {view.player_names[me]} against the {bot}{timed} for "
-                   f"{' and '.join(others)}. ")
+            timed = (
+                f" ({self.strength_slider.value:.1f} s a move)"
+                if self.opponent_picker.value in TIMED_BOTS
+                else ""
+            )
+            who = (
+                f"You play {view.player_names[me]} against the {bot}{timed} for "
+                f"{' and '.join(others)}. "
+            )
         else:
             who = "You play alone. "
         n_points = points(self.threshold)
         rule = {
-            "off": "The coach judges each of your moves quietly, for the report card at the "
-                   "end.",
+            "off": "The coach judges each of your moves quietly, for the report card at the end.",
             "gentle": f"After each of your moves the coach compares it with the best: at "
-                      f"{n_points} points of win chance or more given away it says what went "
-                      "wrong, marks the better move and offers to take yours back.",
+            f"{n_points} points of win chance or more given away it says what went "
+            "wrong, marks the better move and offers to take yours back.",
             "strict": f"After each of your moves the coach compares it with the best: at "
-                      f"{n_points} points of win chance or more given away it takes your move "
-                      "back, says what went wrong and marks the better move.",
+            f"{n_points} points of win chance or more given away it takes your move "
+            "back, says what went wrong and marks the better move.",
         }[self.strictness]
         return who + rule
 
@@ -488,18 +541,19 @@ class Coach(Feature):
         budget = None if playouts is not None else self.budget_s
 
         def work(stop: Any) -> sg.ai.Comparison:
-            return sg.ai.compare(position, move, budget_s=budget, playouts=playouts,
-                                 stop=stop)
+            return sg.ai.compare(position, move, budget_s=budget, playouts=playouts, stop=stop)
 
         search = view.model.think(
-            f"The coach is looking at {move}…", self.budget_s, work,
+            f"The coach is looking at {move}…",
+            self.budget_s,
+            work,
             lambda verdict: self._judged(before, move, mover, verdict),
             blocks="the coach is still looking at your last move: a moment (or Cancel)",
-            on_cancel=self.not_judged)
+            on_cancel=self.not_judged,
+        )
         self._search = search if view.search is search else None  # inline: judged by now
 
-    def _judged(self, before: sg.State, move: str, mover: int,
-                verdict: sg.ai.Comparison) -> None:
+    def _judged(self, before: sg.State, move: str, mover: int, verdict: sg.ai.Comparison) -> None:
         view = self.view
         self._search = None
         if list(view.state.history) != [*before.history, move]:  # the game moved on
@@ -515,8 +569,7 @@ class Coach(Feature):
             view.after_change(None)  # the move stands: the game goes on
             behind = f"{lost} point{'' if lost == 1 else 's'} behind {verdict.best}"
             if verdict.label == "best" or verdict.best == move:
-                self._say(f"Good move: {move} is as good as the best the search found.",
-                          "good")
+                self._say(f"Good move: {move} is as good as the best the search found.", "good")
             elif verdict.label == "good":
                 self._say(f"Good move: only {behind}.", "good")
             else:
@@ -524,19 +577,31 @@ class Coach(Feature):
         elif self.strictness == "strict":
             view.state.undo()
             view.on_new_state()
-            view.after_change((f"The coach took back {move}: {_a(verdict.label)}, {lost} "
-                               "points of win chance given away.", "bad"), run_computer=False)
+            view.after_change(
+                (
+                    f"The coach took back {move}: {_a(verdict.label)}, {lost} "
+                    "points of win chance given away.",
+                    "bad",
+                ),
+                run_computer=False,
+            )
             self._mark(verdict)
-            self._say(f"Taken back: {move} was {_a(verdict.label)}, {lost} points of win "
-                      f"chance given away. {verdict.reason} Try again: the better move is "
-                      "marked on the board.", "bad")
+            self._say(
+                f"Taken back: {move} was {_a(verdict.label)}, {lost} points of win "
+                f"chance given away. {verdict.reason} Try again: the better move is "
+                "marked on the board.",
+                "bad",
+            )
         else:
             self._offer = entry
             view.after_change(None, run_computer=False)  # the bot waits for the choice
             self._mark(verdict, before)
-            self._say(f"{_a(verdict.label).capitalize()}: {lost} points of win chance given "
-                      f"away. {verdict.reason} Take it back and try the marked move, or keep "
-                      "yours.", "bad")
+            self._say(
+                f"{_a(verdict.label).capitalize()}: {lost} points of win chance given "
+                f"away. {verdict.reason} Take it back and try the marked move, or keep "
+                "yours.",
+                "bad",
+            )
 
     def _mark(self, verdict: sg.ai.Comparison, state: sg.State | None = None) -> None:
         """Mark the better move on the board (found in ``state``, else the position now)."""
@@ -547,12 +612,21 @@ class Coach(Feature):
         except (ValueError, sg.IllegalMove):  # nothing to mark in this position
             return
         words = state.explain(best).words
-        support, unit = (self.playouts, "playouts a position") if self.playouts is not None \
+        support, unit = (
+            (self.playouts, "playouts a position")
+            if self.playouts is not None
             else (round(self.budget_s), "s of search")
+        )
         name = view.player_names[state.current_player] if state.current_player >= 0 else ""
-        view.mark([sg.ai.Suggestion(best, verdict.best_value, support, unit,
-                                    f"the better move: {words}")],
-                  f"The coach's better move for {name}:", chart=False)
+        view.mark(
+            [
+                sg.ai.Suggestion(
+                    best, verdict.best_value, support, unit, f"the better move: {words}"
+                )
+            ],
+            f"The coach's better move for {name}:",
+            chart=False,
+        )
 
     def not_judged(self) -> None:
         """The learner cancelled the coach's look: the move stands unjudged."""
@@ -564,8 +638,12 @@ class Coach(Feature):
     def offering(self) -> bool:
         """Is a costly move waiting for the learner's choice (gentle: Take it back, Keep)?"""
         offer = self._offer
-        return offer is not None and self.active and offer.stands(self.view.state.history) \
+        return (
+            offer is not None
+            and self.active
+            and offer.stands(self.view.state.history)
             and len(self.view.state.history) == offer.ply
+        )
 
     def take_back(self) -> None:
         """Take back the costly move on offer, and mark the better one."""
@@ -581,8 +659,7 @@ class Coach(Feature):
         self._offer = None
         view.after_change(("Move taken back.", "info"), run_computer=False)
         self._mark(offer.comparison)
-        self._say(f"Taken back: {offer.move}. Try the marked move, or another of your own.",
-                  "info")
+        self._say(f"Taken back: {offer.move}. Try the marked move, or another of your own.", "info")
 
     def keep(self) -> None:
         """The costly move on offer stands: the game goes on."""
@@ -611,10 +688,15 @@ class Coach(Feature):
             view.say("The hint is for your own move: wait for your turn.")
             return False
         if self.hints_left == 0:
-            used = f"you have used all {self.hints} of this game" if self.hints else \
-                "this game has none (Hints a game: 0)"
-            view.say(f"No hints left: {used}. Trust yourself: the coach will tell you after "
-                     "your move.", "bad")
+            used = (
+                f"you have used all {self.hints} of this game"
+                if self.hints
+                else "this game has none (Hints a game: 0)"
+            )
+            view.say(
+                f"No hints left: {used}. Trust yourself: the coach will tell you after your move.",
+                "bad",
+            )
             return False
         return True
 
@@ -644,8 +726,10 @@ class Coach(Feature):
         if self.hint_button is not None:
             self.hint_button.description = f"Hint ({left} left)"
         size = 22 if self.class_mode else 15
-        self.hints_line.value = (f'<div style="font-size:{size}px"><b>Hints left: {left}</b> '
-                                 f"(of {self.hints} this game)</div>")
+        self.hints_line.value = (
+            f'<div style="font-size:{size}px"><b>Hints left: {left}</b> '
+            f"(of {self.hints} this game)</div>"
+        )
         self.offer_row.layout.display = None if self.offering else "none"
         self._update_report()
 
@@ -658,9 +742,10 @@ class Coach(Feature):
             unique[(j.before, j.move)] = j
         moves = list(unique.values())
         within = sum(1 for j in moves if j.loss < self.threshold)
-        costly = sorted((j for j in moves if j.comparison.label != "best"
-                         and j.comparison.best != j.move),
-                        key=lambda j: (-j.loss, j.ply))
+        costly = sorted(
+            (j for j in moves if j.comparison.label != "best" and j.comparison.best != j.move),
+            key=lambda j: (-j.loss, j.ply),
+        )
         return ReportCard(len(moves), within, self.threshold, tuple(costly[:3]))
 
     def _update_report(self) -> None:
@@ -678,8 +763,9 @@ class Coach(Feature):
         game = (id(self.view.model.start), len(state.history))
         if card.accuracy is not None and game != self._noted:
             self._noted = game  # the class's console: the coach's accuracy over this game
-            note(pupil_name(self.view.board_widgets), self.view.game.name, "coach", "",
-                 card.accuracy)
+            note(
+                pupil_name(self.view.board_widgets), self.view.game.name, "coach", "", card.accuracy
+            )
         self.report.layout.display = None
 
     def _report_widgets(self, card: ReportCard) -> list[w.Widget]:
@@ -689,11 +775,14 @@ class Coach(Feature):
         if card.accuracy is None:
             head = "No move of yours was judged in this game."
         else:
-            head = (f"Accuracy: <b>{card.accuracy:.0%}</b> ({card.within} of {card.moves} "
-                    f"move{'' if card.moves == 1 else 's'} gave away less than {n} points of "
-                    "win chance).")
-        rows: list[w.Widget] = [w.HTML(f'<div class="sg-coach-card" {style}><b>Report card'
-                                       f"</b>: {head}</div>")]
+            head = (
+                f"Accuracy: <b>{card.accuracy:.0%}</b> ({card.within} of {card.moves} "
+                f"move{'' if card.moves == 1 else 's'} gave away less than {n} points of "
+                "win chance)."
+            )
+        rows: list[w.Widget] = [
+            w.HTML(f'<div class="sg-coach-card" {style}><b>Report card</b>: {head}</div>')
+        ]
         if card.accuracy is not None and not card.costliest:
             rows.append(w.HTML(f"<div {style}>No costly move: well played!</div>"))
         elif card.costliest:
@@ -702,13 +791,17 @@ class Coach(Feature):
         for rank, j in enumerate(card.costliest, 1):
             c = j.comparison
             back = "" if j.stands(history) else " (taken back)"
-            text = w.HTML(f'<div class="sg-coach-costly" {style}>{rank}. Move {j.ply}, '
-                          f"<code>{html.escape(j.move)}</code>{back}: {html.escape(c.label)}, "
-                          f"{points(c.loss)} points. {html.escape(c.reason)}</div>",
-                          layout=w.Layout(max_width="760px"))
-            button = w.Button(description=f"Review move {j.ply}",
-                              tooltip="open the review board at this move",
-                              layout=w.Layout(min_width="140px"))
+            text = w.HTML(
+                f'<div class="sg-coach-costly" {style}>{rank}. Move {j.ply}, '
+                f"<code>{html.escape(j.move)}</code>{back}: {html.escape(c.label)}, "
+                f"{points(c.loss)} points. {html.escape(c.reason)}</div>",
+                layout=w.Layout(max_width="760px"),
+            )
+            button = w.Button(
+                description=f"Review move {j.ply}",
+                tooltip="open the review board at this move",
+                layout=w.Layout(min_width="140px"),
+            )
             button.add_class("sg-coach-review")
             button.on_click(self.view.safe(lambda _, j=j: self.open_review(j)))
             rows.append(w.HBox([text, button], layout=w.Layout(align_items="center")))
@@ -720,11 +813,13 @@ class Coach(Feature):
         history = self.view.state.history
         if judged.stands(history):
             ply = judged.ply
-        elif list(history[:len(judged.before)]) == list(judged.before):
+        elif list(history[: len(judged.before)]) == list(judged.before):
             ply = len(judged.before)
         else:
-            self.view.say(f"Move {judged.ply}, {judged.move}, is no longer in this game's "
-                          "line: nothing to review there.")
+            self.view.say(
+                f"Move {judged.ply}, {judged.move}, is no longer in this game's "
+                "line: nothing to review there."
+            )
             return
         self.view.open_review(ply, playouts=self.review_playouts)
         where = "after" if ply == judged.ply else "before"

@@ -12,7 +12,8 @@ could never reach is refused with the engine's reason. The editor never judges r
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -25,11 +26,11 @@ from .records import page_url
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from ..kit.game_view import GameView
 
-_EDITORS: dict[str, type["Editor"]] = {}
+_EDITORS: dict[str, type[Editor]] = {}
 """The registered editors by game name (filled as game folders are imported)."""
 
 
-def editor_for(game_name: str) -> type["Editor"] | None:
+def editor_for(game_name: str) -> type[Editor] | None:
     """The position editor of a game (None when its folder has none)."""
     return _EDITORS.get(game_name)
 
@@ -51,37 +52,51 @@ class Editor(w.VBox):
         if cls.__dict__.get("game_name"):
             _EDITORS[cls.game_name] = cls
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__()
         self.view = view
         self.game = view.game
         self.position: dict[str, Any] = copy.deepcopy(self.game.position(view.state))
         self.setup()
-        heading = w.HTML(f"<b>Setting up a position of {self.game.title}</b>: change it below, "
-                         "then play from it, ask for a hint, or share it.")
+        heading = w.HTML(
+            f"<b>Setting up a position of {self.game.title}</b>: change it below, "
+            "then play from it, ask for a hint, or share it."
+        )
         self.message = w.HTML()
         self.message.add_class("sg-editor-message")
-        self.play_button = w.Button(description="Play from here", button_style="primary",
-                                    tooltip="start a game at this position")
-        self.hint_button = w.Button(description="Hint here",
-                                    tooltip="play from here and ask for the best moves")
-        self.share_button = w.Button(description="Share", tooltip="a link that opens this "
-                                     "position")
-        self.back_button = w.Button(description="Back to the game",
-                                    tooltip="leave the editor; the game is as it was")
-        for button, action in ((self.play_button, self.play_from_here),
-                               (self.hint_button, self.hint_here),
-                               (self.share_button, self.share), (self.back_button, self.back)):
+        self.play_button = w.Button(
+            description="Play from here",
+            button_style="primary",
+            tooltip="start a game at this position",
+        )
+        self.hint_button = w.Button(
+            description="Hint here", tooltip="play from here and ask for the best moves"
+        )
+        self.share_button = w.Button(description="Share", tooltip="a link that opens this position")
+        self.back_button = w.Button(
+            description="Back to the game", tooltip="leave the editor; the game is as it was"
+        )
+        for button, action in (
+            (self.play_button, self.play_from_here),
+            (self.hint_button, self.hint_here),
+            (self.share_button, self.share),
+            (self.back_button, self.back),
+        ):
             button.on_click(view.safe(lambda _, action=action: action()))
-        self.link_text = w.Text(description="Link", layout=w.Layout(width="420px",
-                                                                    display="none"),
-                                style={"description_width": "36px"})
+        self.link_text = w.Text(
+            description="Link",
+            layout=w.Layout(width="420px", display="none"),
+            style={"description_width": "36px"},
+        )
         self.link_text.add_class("sg-editor-link")
         self.add_class("sg-editor")
-        self.children = [heading, *self.tools(), self.message,
-                         w.HBox([self.play_button, self.hint_button, self.share_button,
-                                 self.back_button]),
-                         self.link_text]
+        self.children = [
+            heading,
+            *self.tools(),
+            self.message,
+            w.HBox([self.play_button, self.hint_button, self.share_button, self.back_button]),
+            self.link_text,
+        ]
         self.changed()
 
     # ---- for subclasses ----------------------------------------------------------------------
@@ -120,12 +135,12 @@ class Editor(w.VBox):
         problem = self.problem()
         if problem is None:
             self.message.value = message_html(
-                (words + " " if words else "") + "The engine can play from this position.",
-                "good")
+                (words + " " if words else "") + "The engine can play from this position.", "good"
+            )
         else:
             self.message.value = message_html(
-                (words + " " if words else "") + f"Not a position to play from: {problem}",
-                "bad")
+                (words + " " if words else "") + f"Not a position to play from: {problem}", "bad"
+            )
 
     def edit(self, change: Callable[[dict[str, Any]], None], words: str) -> bool:
         """Make ``change`` to a copy of the position; keep it when the engine can at least set
@@ -203,13 +218,14 @@ class Editing(Feature):
     provides = ("editor", "edit", "close_editor", "start_from", "edit_button", "editor_box")
     projected = ("editor_box",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.editor: Editor | None = None
         """The position editor, while it is open."""
         self.editor_box = w.VBox()
-        self.edit_button = w.Button(description="Edit", icon="pencil",
-                                    tooltip="set up any position: play, hint or share it")
+        self.edit_button = w.Button(
+            description="Edit", icon="pencil", tooltip="set up any position: play, hint or share it"
+        )
         self.edit_button.add_class("sg-edit")
         self.edit_button.on_click(view.safe(lambda _: self.edit()))
         if editor_for(view.game.name) is None:

@@ -17,7 +17,8 @@ Other features gate and count hints through :attr:`Hints.gates` (the coach's hin
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -47,12 +48,14 @@ class Marks(Feature):
     provides = ("hint_list", "hint_panel", "hints_chart", "hint_chart", "hint_chart_box")
     projected = ("hint_panel",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.hint_list = w.HTML(layout=w.Layout(max_width="640px"))
         self.hints_chart = HintChart(view)
-        self.hint_panel = w.HBox([self.hint_list, self.hints_chart.box],
-                                 layout=w.Layout(display="none", align_items="flex-start"))
+        self.hint_panel = w.HBox(
+            [self.hint_list, self.hints_chart.box],
+            layout=w.Layout(display="none", align_items="flex-start"),
+        )
         self.hint_panel.add_class("sg-hints")
         view.add_widgets("panel", self.hint_panel)
         view.hooks.after_change.append(self.update)
@@ -90,20 +93,26 @@ class Marks(Feature):
             rows.append(
                 f'<li class="sg-hint" data-rank="{m.rank}" style="margin:3px 0">'
                 f'<span style="display:inline-block;min-width:1.5em;text-align:center;'
-                f'background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;'
+                f"background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;"
                 f'font-weight:bold">{m.rank}</span> <b>{m.value:.0%}</b> '
                 f"<code>{html.escape(str(m.move))}</code>: {html.escape(m.reason)} "
-                f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small></li>')
+                f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small></li>'
+            )
         if view.marks_heading:
             head = f"<b>{html.escape(view.marks_heading)}</b>"
         else:
             name = view.player_names[view.state.current_player]
-            head = (f"<b>Suggestions for {html.escape(name)}</b> "
-                    f"<small>(value: estimated {view.value_words()}; searched by "
-                    f"{search_words(view.state)} for {view.hint_budget_s:.1f} s)</small>")
-        return ('<div style="font-size:14px;line-height:1.35">' + head +
-                f'<ol style="list-style:none;padding-left:0;margin:4px 0">{"".join(rows)}</ol>'
-                "</div>")
+            head = (
+                f"<b>Suggestions for {html.escape(name)}</b> "
+                f"<small>(value: estimated {view.value_words()}; searched by "
+                f"{search_words(view.state)} for {view.hint_budget_s:.1f} s)</small>"
+            )
+        return (
+            '<div style="font-size:14px;line-height:1.35">'
+            + head
+            + f'<ol style="list-style:none;padding-left:0;margin:4px 0">{"".join(rows)}</ol>'
+            "</div>"
+        )
 
     def wait(self, timeout: float) -> bool:
         thread = self.hints_chart.thread
@@ -118,14 +127,15 @@ class Hints(Feature):
     name = "hints"
     provides = ("hint_button",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.gates: list[Callable[[], bool]] = []
         """Asked before a hint is searched: False refuses it (having said why)."""
         self.spent: list[Callable[[], None]] = []
         """Told when a hint was shown."""
-        self.hint_button = w.Button(description="Hint",
-                                    tooltip="the AI's best moves, and why (key h on the board)")
+        self.hint_button = w.Button(
+            description="Hint", tooltip="the AI's best moves, and why (key h on the board)"
+        )
         self.hint_button.on_click(view.safe(lambda _: view.hint()))
         view.add_widgets("strip", self.hint_button)
         view.add_action("hint", self.ask, self.hint_button)
@@ -148,9 +158,12 @@ class Hints(Feature):
             return
         position, budget, top = state.clone(), view.hint_budget_s, view.hint_top
         name = view.player_names[state.current_player]
-        view.model.think(f"Looking for {name}'s best moves ({search_words(state)}, "
-                         f"{budget:.1f} s)…",
-                         budget, lambda stop: hints(position, top, budget, stop), self._found)
+        view.model.think(
+            f"Looking for {name}'s best moves ({search_words(state)}, {budget:.1f} s)…",
+            budget,
+            lambda stop: hints(position, top, budget, stop),
+            self._found,
+        )
 
     def _found(self, suggestions: list[sg.ai.Suggestion]) -> None:
         if suggestions:

@@ -29,7 +29,8 @@ False
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
@@ -146,8 +147,9 @@ def view_box_ratio(svg: str) -> float:
     >>> view_box_ratio('<svg viewBox="0 0 970 600">')
     1.6166666666666667
     """
-    found = re.search(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"',
-                      svg[:2000])
+    found = re.search(
+        r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"', svg[:2000]
+    )
     if not found or float(found.group(2)) <= 0:
         return 1.0
     return float(found.group(1)) / float(found.group(2))
@@ -184,15 +186,22 @@ class Projector:
     the board column (default: the host itself, a play view). A game view inside the host (a
     puzzle's, a review's) lays its own words beside the board too, its buttons in the strip."""
 
-    def __init__(self, host: w.Box, safe: Callable[[Callable[..., Any]], Callable[..., Any]],
-                 keep: Callable[[], Sequence[Any]],
-                 views: Callable[[], Sequence["GameView"]] | None = None) -> None:
+    def __init__(
+        self,
+        host: w.Box,
+        safe: Callable[[Callable[..., Any]], Callable[..., Any]],
+        keep: Callable[[], Sequence[Any]],
+        views: Callable[[], Sequence[GameView]] | None = None,
+    ) -> None:
         self.host = host
         self._keep = keep
         self._views = views
-        self.toggle = w.ToggleButton(value=False, description="Projector",
-                                     tooltip="projector mode: the board fills the screen, large "
-                                     "words, high contrast (press again to leave)")
+        self.toggle = w.ToggleButton(
+            value=False,
+            description="Projector",
+            tooltip="projector mode: the board fills the screen, large "
+            "words, high contrast (press again to leave)",
+        )
         self.toggle.add_class("sg-projector-toggle")
         self.style = w.HTML(CSS, layout=w.Layout(display="none"))
         self.style.add_class("sg-projector-style")
@@ -216,7 +225,7 @@ class Projector:
         widget.add_class(css_class)
         self._marked.append((widget, css_class))
 
-    def views(self) -> list["GameView"]:
+    def views(self) -> list[GameView]:
         """The game views whose boards this projector shows (a puzzle's changes: ask again)."""
         return list(self._views()) if self._views is not None else [self.host]  # type: ignore
 
@@ -258,7 +267,7 @@ class Projector:
             elif not any(child is k for k in keep):
                 self._mark(child, "sg-projector-fold")
 
-    def _inner(self, view: "GameView", board_widgets: list[Any]) -> None:
+    def _inner(self, view: GameView, board_widgets: list[Any]) -> None:
         """A game view inside the host: its boxes open into the host's columns, its boards
         on the left, its banner and message on the right, its buttons in a strip."""
         self._mark(view, "sg-projector-inner")
@@ -290,8 +299,7 @@ class Projector:
                 if board is not self.main:
                     asides += _px(board.layout.width) + 12  # and its margins
         reserve = round(SIDE_PX + asides + 4 * PAD_PX)  # the edges, the gap between columns
-        width = (f"min(calc(100vw - {reserve}px), "
-                 f"calc((100vh - {2 * PAD_PX}px) * {ratio:.4f}))")
+        width = f"min(calc(100vw - {reserve}px), calc((100vh - {2 * PAD_PX}px) * {ratio:.4f}))"
         if self.main.layout.width != width:
             self.main.layout.width = width
 
@@ -303,7 +311,7 @@ class ProjectorMode(Projector, Feature):
     name = "projector"
     provides = ("projector",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         Feature.__init__(self, view)
         Projector.__init__(self, view, view.safe, keep=view.kept)
         view.add_widgets("strip", self.box)

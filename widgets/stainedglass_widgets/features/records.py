@@ -28,7 +28,8 @@ import html
 import json
 import os
 import threading
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -52,23 +53,30 @@ class Records(Feature):
     name = "records"
     provides = ("records",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.save_link = w.HTML()
         self.save_link.add_class("sg-save")
-        self.open_button = w.FileUpload(accept=".json,.txt", multiple=False,
-                                        description="Open", tooltip="open a saved game")
+        self.open_button = w.FileUpload(
+            accept=".json,.txt", multiple=False, description="Open", tooltip="open a saved game"
+        )
         self.open_button.add_class("sg-open")
         self.open_button.observe(view.safe(lambda change: self._opened(change["new"])), "value")
-        self.share_button = w.Button(description="Share", tooltip="a link to this game at this "
-                                     "move")
+        self.share_button = w.Button(
+            description="Share", tooltip="a link to this game at this move"
+        )
         self.share_button.add_class("sg-share")
         self.share_button.on_click(view.safe(lambda _: self.share()))
-        self.link_text = w.Text(layout=w.Layout(width="420px", display="none"),
-                                description="Link", style={"description_width": "36px"})
+        self.link_text = w.Text(
+            layout=w.Layout(width="420px", display="none"),
+            description="Link",
+            style={"description_width": "36px"},
+        )
         self.link_text.add_class("sg-link")
-        self.box = w.HBox([self.save_link, self.open_button, self.share_button, self.link_text],
-                          layout=w.Layout(align_items="center"))
+        self.box = w.HBox(
+            [self.save_link, self.open_button, self.share_button, self.link_text],
+            layout=w.Layout(align_items="center"),
+        )
         view.add_widgets("records", self.box)
         self.keeper = view.keeper = _first_board(view.board_widgets)
         if self.keeper is not None:
@@ -87,8 +95,9 @@ class Records(Feature):
             self.save_link.value = ""
         else:
             name = f"{self.view.game.name}-{len(record.moves)}-moves.json"
-            self.save_link.value = download_link(record.to_text(), name, "sg-save-link",
-                                                 "download this game's record")
+            self.save_link.value = download_link(
+                record.to_text(), name, "sg-save-link", "download this game's record"
+            )
         if self.keeper is None:
             return
         try:
@@ -116,12 +125,19 @@ class Records(Feature):
             self.view.say(f"Could not open it: {e}", "bad")
             return False
         if record.game != self.view.game.name:
-            self.view.say(f"Could not open it: it is a game of {record.game}, and this board "
-                          f"plays {self.view.game.title}", "bad")
+            self.view.say(
+                f"Could not open it: it is a game of {record.game}, and this board "
+                f"plays {self.view.game.title}",
+                "bad",
+            )
             return False
         n = len(record.moves)
-        self.view.show_record(record, f"{done}: {n} move{'' if n == 1 else 's'}"
-                              + (f", at move {record.at}" if record.at is not None else "") + ".")
+        self.view.show_record(
+            record,
+            f"{done}: {n} move{'' if n == 1 else 's'}"
+            + (f", at move {record.at}" if record.at is not None else "")
+            + ".",
+        )
         return True
 
     # ---- share -------------------------------------------------------------------------------
@@ -135,8 +151,11 @@ class Records(Feature):
         link = record.to_link(page_url(f"{self.view.game.name}_play.ipynb"))
         self.link_text.value = link
         self.link_text.layout.display = None
-        self.view.say(f"Copy the link ({len(link):,} characters): it opens this game at move "
-                      f"{len(record.moves)}.", "good")
+        self.view.say(
+            f"Copy the link ({len(link):,} characters): it opens this game at move "
+            f"{len(record.moves)}.",
+            "good",
+        )
         return link
 
 
@@ -146,7 +165,7 @@ class MoveLog(Feature):
     name = "log"
     provides = ("move_log",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         self.move_log = w.HTML()
         view.add_widgets("below", self.move_log)
@@ -161,8 +180,9 @@ class MoveLog(Feature):
             f"({len(history)} moves)</summary>"
             # scrolled by keys too: the list takes the focus (tabindex)
             '<ol tabindex="0" aria-label="moves played" style="max-height:180px;overflow:auto;'
-            'margin:4px 0;font-family:monospace;'
-            f'font-size:13px">{items}</ol></details>')
+            "margin:4px 0;font-family:monospace;"
+            f'font-size:13px">{items}</ol></details>'
+        )
 
 
 def _first_board(widgets: Any) -> Board | None:
@@ -176,20 +196,30 @@ def _first_board(widgets: Any) -> Board | None:
     return None
 
 
-def download_link(text: str, name: str, css_class: str, title: str, *, label: str = "Save",
-                  mime: str = "application/json") -> str:
+def download_link(
+    text: str,
+    name: str,
+    css_class: str,
+    title: str,
+    *,
+    label: str = "Save",
+    mime: str = "application/json",
+) -> str:
     """A Save button (its ``label``): a link that downloads ``text`` as the file ``name`` of
     type ``mime`` (no server round trip: the file is in the link)."""
     data = base64.b64encode(text.encode()).decode()
-    return (f'<a class="{html.escape(css_class)}" download="{html.escape(name)}" role="button" '
-            f'href="data:{mime};base64,{data}" title="{html.escape(title)}" '
-            'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
-            'border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;'
-            f'font-size:13px">{html.escape(label)}</a>')
+    return (
+        f'<a class="{html.escape(css_class)}" download="{html.escape(name)}" role="button" '
+        f'href="data:{mime};base64,{data}" title="{html.escape(title)}" '
+        'style="display:inline-block;padding:4px 12px;border:1px solid #9e9e9e;'
+        "border-radius:2px;background:#eeeeee;color:#000;text-decoration:none;"
+        f'font-size:13px">{html.escape(label)}</a>'
+    )
 
 
-def read_upload(files: Any, say: Callable[[str, str], None],
-                kind: str = "a game record") -> tuple[str, str] | None:
+def read_upload(
+    files: Any, say: Callable[[str, str], None], kind: str = "a game record"
+) -> tuple[str, str] | None:
     """:func:`uploaded_text`, or None with the reason said (``say(words, "bad")``)."""
     try:
         return uploaded_text(files, kind)
@@ -204,8 +234,7 @@ def uploaded_text(files: Any, kind: str = "a game record") -> tuple[str, str] | 
     if not files:
         return None
     item = files[0]
-    get = item.get if isinstance(item, dict) else lambda key, default: getattr(item, key,
-                                                                                default)
+    get = item.get if isinstance(item, dict) else lambda key, default: getattr(item, key, default)
     name, data = str(get("name", "the file")), bytes(get("content", b"") or b"")
     if len(data) > MAX_UPLOAD:
         raise ValueError(f"{name} has {len(data):,} bytes: too large for {kind}")
@@ -220,8 +249,10 @@ def page_url(notebook: str) -> str:
     environment), else the notebook's usual address under ``make run``."""
     if os.environ.get("SCRIPT_NAME") and os.environ.get("SERVER_NAME"):
         port = os.environ.get("SERVER_PORT", "")
-        return (f"http://{os.environ['SERVER_NAME']}{':' + port if port else ''}"
-                f"{os.environ['SCRIPT_NAME']}")
+        return (
+            f"http://{os.environ['SERVER_NAME']}{':' + port if port else ''}"
+            f"{os.environ['SCRIPT_NAME']}"
+        )
     if os.environ.get("VOILA_REQUEST_URL"):
         return os.environ["VOILA_REQUEST_URL"].split("?")[0]
     return f"http://127.0.0.1:8866/voila/render/{notebook}"
@@ -253,8 +284,7 @@ def request_info() -> dict[str, object] | None:
         return None
     host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{host}:{port}{base}"
-           f"voila/query/{kernel}")
+    url = f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{host}:{port}{base}voila/query/{kernel}"
     found: list[str] = []
 
     async def receive() -> None:
@@ -274,7 +304,7 @@ def request_info() -> dict[str, object] | None:
         loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(receive())
-        except Exception:  # noqa: BLE001 - no request info: the page opens the usual start
+        except Exception:
             pass
         finally:
             loop.close()
@@ -290,7 +320,7 @@ def request_info() -> dict[str, object] | None:
     return info if isinstance(info, dict) else None
 
 
-def open_link(view: "GameView", query: str | None = None) -> bool | None:
+def open_link(view: GameView, query: str | None = None) -> bool | None:
     """Open the game a shared link holds (``?record=...``) in ``view``; None when the page was
     opened without one, False (the reason shown, the normal start kept) when it is bad."""
     query = query_string() if query is None else query

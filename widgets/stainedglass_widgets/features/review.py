@@ -47,8 +47,15 @@ from ..kit.searches import Search
 if TYPE_CHECKING:
     from ..kit.game_view import GameView
 
-MARKS = {"best": "✓", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??",
-         "luck": "🎲", "hidden": "·"}
+MARKS = {
+    "best": "✓",
+    "good": "",
+    "inaccuracy": "?!",
+    "mistake": "?",
+    "blunder": "??",
+    "luck": "🎲",
+    "hidden": "·",
+}
 """The sign after a judged move in the move list (its label in words beside it too)."""
 REVIEW_PLAYOUTS = 300
 """Playouts a position for the review board (reproducible; about a second a move on a laptop)."""
@@ -59,18 +66,21 @@ class Compare(Feature):
     search finds, in words) and **Review this game** at its end (the review board below)."""
 
     name = "review"
-    provides = ("compare_button", "review_button", "review_box", "compare_last",
-                "open_review")
+    provides = ("compare_button", "review_button", "review_box", "compare_last", "open_review")
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
-        self.compare_button = w.Button(description="Compare my move",
-                                       tooltip="your last move against the best one, in words")
+        self.compare_button = w.Button(
+            description="Compare my move", tooltip="your last move against the best one, in words"
+        )
         self.compare_button.add_class("sg-compare")
         self.compare_button.on_click(view.safe(lambda _: self.compare_last()))
-        self.review_button = w.Button(description="Review this game", button_style="info",
-                                      tooltip="every move judged, with a win-chance timeline",
-                                      layout=w.Layout(display="none"))
+        self.review_button = w.Button(
+            description="Review this game",
+            button_style="info",
+            tooltip="every move judged, with a win-chance timeline",
+            layout=w.Layout(display="none"),
+        )
         self.review_button.add_class("sg-review-button")
         self.review_button.on_click(view.safe(lambda _: self.open_review()))
         self.review_box = w.VBox()
@@ -95,14 +105,18 @@ class Compare(Feature):
             return
         before, move = found
         budget = 2 * view.hint_budget_s
-        view.model.think(f"Comparing {move} with the best move ({budget:.1f} s)…", budget,
-                         lambda stop: sg.ai.compare(before, move, budget_s=budget, stop=stop),
-                         self._compared)
+        view.model.think(
+            f"Comparing {move} with the best move ({budget:.1f} s)…",
+            budget,
+            lambda stop: sg.ai.compare(before, move, budget_s=budget, stop=stop),
+            self._compared,
+        )
 
     def _compared(self, verdict: sg.ai.Comparison) -> None:
         kind = {"best": "good", "good": "good", "inaccuracy": "info"}.get(verdict.label, "bad")
-        self.view.say(f"Compared ({verdict.label}, {verdict.loss:.0%} given away): "
-                      f"{verdict.reason}", kind)
+        self.view.say(
+            f"Compared ({verdict.label}, {verdict.loss:.0%} given away): {verdict.reason}", kind
+        )
 
     def open_review(self, ply: int | None = None, playouts: int | None = None) -> None:
         """Open the review board on this game, below the board: at its end, or after ``ply``
@@ -123,8 +137,15 @@ class Compare(Feature):
 class ReviewBoard(w.VBox):
     """Review ``record`` (an ``sg.Record``): :meth:`start` runs the review."""
 
-    def __init__(self, record: sg.Record, *, playouts: int = REVIEW_PLAYOUTS, seed: int = 0,
-                 background: bool = True, strict: bool | None = None) -> None:
+    def __init__(
+        self,
+        record: sg.Record,
+        *,
+        playouts: int = REVIEW_PLAYOUTS,
+        seed: int = 0,
+        background: bool = True,
+        strict: bool | None = None,
+    ) -> None:
         super().__init__()
         self.record = record
         self.playouts, self.seed = playouts, seed
@@ -136,24 +157,36 @@ class ReviewBoard(w.VBox):
         self.search: Search | None = None
         self.figure: Any = None
         cls = view_class(record.game)
-        self.view = cls(record.state(self.ply), compact=True, background=background,
-                        strict=strict, dashboard="review")  # the review board's projector
+        self.view = cls(
+            record.state(self.ply),
+            compact=True,
+            background=background,
+            strict=strict,
+            dashboard="review",
+        )  # the review board's projector
         self.view.add_class("sg-review-view")
         self.names = self.view.player_names
-        self.title = w.HTML(f"<h3 style='margin:6px 0'>Review: {html.escape(self.view.game.title)}"
-                            f", {len(record.moves)} moves</h3>")
+        self.title = w.HTML(
+            f"<h3 style='margin:6px 0'>Review: {html.escape(self.view.game.title)}"
+            f", {len(record.moves)} moves</h3>"
+        )
         self.buttons = {}
-        for key, words, tip in (("first", "« First", "the start (Home)"),
-                                ("back", "‹ Back", "one move back (←)"),
-                                ("forward", "Forward ›", "one move on (→)"),
-                                ("last", "Last »", "the last move (End)")):
+        for key, words, tip in (
+            ("first", "« First", "the start (Home)"),
+            ("back", "‹ Back", "one move back (←)"),
+            ("forward", "Forward ›", "one move on (→)"),
+            ("last", "Last »", "the last move (End)"),
+        ):
             button = w.Button(description=words, tooltip=tip, layout=w.Layout(width="100px"))
             button.add_class(f"sg-review-{key}")
             button.on_click(self.view.safe(lambda _, k=key: self.step(k)))
             self.buttons[key] = button
-        self.home_button = w.Button(description="Back to the game", button_style="warning",
-                                    layout=w.Layout(display="none"),
-                                    tooltip="leave the side line, back to the game's moves")
+        self.home_button = w.Button(
+            description="Back to the game",
+            button_style="warning",
+            layout=w.Layout(display="none"),
+            tooltip="leave the side line, back to the game's moves",
+        )
         self.home_button.add_class("sg-review-home")
         self.home_button.on_click(self.view.safe(lambda _: self.back_to_game()))
         self.verdict = w.HTML(layout=w.Layout(max_width="900px"))
@@ -163,10 +196,14 @@ class ReviewBoard(w.VBox):
         self.moves.watch_keys = ["ArrowLeft", "ArrowRight", "Home", "End"]
         self.moves.on_click(self.view.safe(self._move_clicked))
         self.moves.on_key(self.view.safe(self._key))
-        self.moves_box = w.Box([self.moves], layout=w.Layout(max_height="240px",
-                                                               overflow="auto"))
-        self.progress = w.FloatProgress(value=0, min=0, max=max(1, len(record.moves)),
-                                        description="Reviewing", layout=w.Layout(width="360px"))
+        self.moves_box = w.Box([self.moves], layout=w.Layout(max_height="240px", overflow="auto"))
+        self.progress = w.FloatProgress(
+            value=0,
+            min=0,
+            max=max(1, len(record.moves)),
+            description="Reviewing",
+            layout=w.Layout(width="360px"),
+        )
         self.cancel_button = w.Button(description="Cancel", tooltip="stop the review here")
         self.cancel_button.on_click(self.view.safe(lambda _: self.cancel()))
         self.progress_row = w.HBox([self.progress, self.cancel_button])
@@ -174,14 +211,19 @@ class ReviewBoard(w.VBox):
         self.timeline.add_class("sg-review-timeline")
         self.view.hooks.after_change.append(self._view_changed)
         # the review for the back of a room: the board, its title and the verdict
-        self.projector = Projector(self, self.view.safe,
-                                   keep=lambda: [self.title, self.verdict],
-                                   views=lambda: [self.view])
+        self.projector = Projector(
+            self, self.view.safe, keep=lambda: [self.title, self.verdict], views=lambda: [self.view]
+        )
         self.view.hooks.after_change.append(self.projector.follow)
-        self.children = [self.title, self.progress_row, self.timeline,
-                         w.HBox([*self.buttons.values(), self.home_button,
-                                 self.projector.box]),
-                         self.verdict, self.moves_box, self.view]
+        self.children = [
+            self.title,
+            self.progress_row,
+            self.timeline,
+            w.HBox([*self.buttons.values(), self.home_button, self.projector.box]),
+            self.verdict,
+            self.moves_box,
+            self.view,
+        ]
         self._draw_moves()
 
     # ---- the review ----------------------------------------------------------------------------
@@ -194,13 +236,17 @@ class ReviewBoard(w.VBox):
         def work(stop: Any) -> sg.ai.Review:
             def progress(ply: int, total: int) -> None:
                 count[0] = ply
-            return sg.ai.review(record, playouts=playouts, seed=seed, progress=progress,
-                                stop=stop)
 
-        self.search = Search(work, on_done=self.view.safe(self._reviewed),
-                             on_error=self.view.safe(self._failed),
-                             on_progress=self.view.safe(lambda _s: self._progress(count[0])),
-                             lock=self._lock, background=self.background)
+            return sg.ai.review(record, playouts=playouts, seed=seed, progress=progress, stop=stop)
+
+        self.search = Search(
+            work,
+            on_done=self.view.safe(self._reviewed),
+            on_error=self.view.safe(self._failed),
+            on_progress=self.view.safe(lambda _s: self._progress(count[0])),
+            lock=self._lock,
+            background=self.background,
+        )
         self.search.start()
 
     def wait(self, timeout: float = 600.0) -> bool:
@@ -237,8 +283,7 @@ class ReviewBoard(w.VBox):
 
     def step(self, where: str) -> None:
         last = len(self.record.moves)
-        target = {"first": 0, "back": self.ply - 1, "forward": self.ply + 1,
-                  "last": last}[where]
+        target = {"first": 0, "back": self.ply - 1, "forward": self.ply + 1, "last": last}[where]
         self.go(max(0, min(last, target)))
 
     def go(self, ply: int) -> None:
@@ -253,15 +298,26 @@ class ReviewBoard(w.VBox):
             self.view.set_position(state)
         finally:
             self._quiet = False
-        if judgement is not None and judgement.best is not None and \
-                judgement.label not in ("best", "good"):
+        if (
+            judgement is not None
+            and judgement.best is not None
+            and judgement.label not in ("best", "good")
+        ):
             # the move played is on the board in its player's glass; the better one in violet
             before = state.clone()  # the position the move was played in, without a replay
             before.undo()
-            self.view.mark([sg.ai.Suggestion(
-                before.parse_move(judgement.best), judgement.before,
-                self.playouts, "playouts a position", f"the better move: {judgement.reason}")],
-                f"{self.names[judgement.player]} could have played better:")
+            self.view.mark(
+                [
+                    sg.ai.Suggestion(
+                        before.parse_move(judgement.best),
+                        judgement.before,
+                        self.playouts,
+                        "playouts a position",
+                        f"the better move: {judgement.reason}",
+                    )
+                ],
+                f"{self.names[judgement.player]} could have played better:",
+            )
         self.verdict.value = self.verdict_html(judgement)
         self._draw_moves()
         self._mark_timeline()
@@ -276,11 +332,19 @@ class ReviewBoard(w.VBox):
             return message_html("The start of the game.", "info")
         if j is None:
             move = self.record.moves[self.ply - 1]
-            return message_html(f"Move {self.ply}: {move}" + (
-                " (the review is still running)" if self.search is not None else ""), "info")
+            return message_html(
+                f"Move {self.ply}: {move}"
+                + (" (the review is still running)" if self.search is not None else ""),
+                "info",
+            )
         who = "Chance" if j.player < 0 else self.names[j.player]
-        kind = {"best": "good", "good": "good", "luck": "info", "hidden": "info",
-                "inaccuracy": "info"}.get(j.label, "bad")
+        kind = {
+            "best": "good",
+            "good": "good",
+            "luck": "info",
+            "hidden": "info",
+            "inaccuracy": "info",
+        }.get(j.label, "bad")
         head = f"Move {j.ply}, {who}: {j.move} ({j.label}"
         head += f", {j.loss:.0%} given away)" if j.player >= 0 and j.label != "hidden" else ")"
         return message_html(f"{head}. {j.reason}", kind)
@@ -290,8 +354,9 @@ class ReviewBoard(w.VBox):
             self.go(int(ident[4:]))
 
     def _key(self, key: str | None) -> None:
-        where = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first",
-                 "End": "last"}.get(key or "")
+        where = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}.get(
+            key or ""
+        )
         if where:
             self.step(where)
 
@@ -303,24 +368,32 @@ class ReviewBoard(w.VBox):
         """A move played on the board: a side line from the shown position."""
         if self._quiet:
             return
-        played = self.view.state.history[len(self.view.start.history):]
+        played = self.view.state.history[len(self.view.start.history) :]
         if not played:
             return
         self.in_branch = True
         self.home_button.layout.display = None
         line = sg.Branch(len(self.view.start.history), list(played))
-        if self.record.branches and self.record.branches[-1].at == line.at and \
-                played[:len(self.record.branches[-1].moves)] == self.record.branches[-1].moves[
-                    :len(played)]:
+        if (
+            self.record.branches
+            and self.record.branches[-1].at == line.at
+            and played[: len(self.record.branches[-1].moves)]
+            == self.record.branches[-1].moves[: len(played)]
+        ):
             self.record.branches[-1] = line
         else:
             self.record.branches.append(line)
-        value = self.view.state.evaluate() if not self.view.state.is_terminal() else \
-            self.view.state.returns()
+        value = (
+            self.view.state.evaluate()
+            if not self.view.state.is_terminal()
+            else self.view.state.returns()
+        )
         shares = ", ".join(f"{n} {v:.0%}" for n, v in zip(self.names, value))
         self.verdict.value = message_html(
             f"Side line from move {line.at}: {' · '.join(played)}. The board's estimate now: "
-            f"{shares}. Back to the game returns to the moves played.", "info")
+            f"{shares}. Back to the game returns to the moves played.",
+            "info",
+        )
 
     def back_to_game(self) -> None:
         self.go(self.ply)
@@ -328,8 +401,9 @@ class ReviewBoard(w.VBox):
     # ---- the move list and the timeline ----------------------------------------------------------
 
     def _draw_moves(self) -> None:
-        self.moves.draw(moves_svg(self.record, self.review, self.ply, self.names,
-                                  self.view.player_glass))
+        self.moves.draw(
+            moves_svg(self.record, self.review, self.ply, self.names, self.view.player_glass)
+        )
 
     def timeline_data(self) -> list[dict[str, Any]]:
         """Each player's win chance after every move, and the mistakes and blunders marked in
@@ -342,21 +416,41 @@ class ReviewBoard(w.VBox):
         for p in range(n):
             glass = GLASS[self.view.player_glass[p]]
             ys = [review.start[p]] + [j.chances[p] for j in review.judgements]
-            traces.append(dict(type="scatter", x=xs, y=ys, mode="lines+markers",
-                               name=f"{glass.letter} · {self.names[p]}",
-                               line=dict(color=glass.mid, width=3),
-                               marker=dict(size=6, color=glass.dark),
-                               hovertemplate="move %{x}: %{y:.0%}<extra></extra>"))
-            bad = [j for j in review.judgements if j.player == p
-                   and j.label in ("inaccuracy", "mistake", "blunder")]
-            traces.append(dict(type="scatter", x=[j.ply for j in bad],
-                               y=[j.chances[p] for j in bad], mode="markers+text",
-                               name=f"{self.names[p]}'s mistakes",
-                               text=[MARKS[j.label] for j in bad], textposition="top center",
-                               marker=dict(color=glass.dark, size=[8 + 4 * _rank(j.label)
-                                                                   for j in bad],
-                                           symbol="x", line=dict(color="#17150f", width=1)),
-                               hovertemplate="move %{x}: %{text}<extra></extra>"))
+            traces.append(
+                {
+                    "type": "scatter",
+                    "x": xs,
+                    "y": ys,
+                    "mode": "lines+markers",
+                    "name": f"{glass.letter} · {self.names[p]}",
+                    "line": {"color": glass.mid, "width": 3},
+                    "marker": {"size": 6, "color": glass.dark},
+                    "hovertemplate": "move %{x}: %{y:.0%}<extra></extra>",
+                }
+            )
+            bad = [
+                j
+                for j in review.judgements
+                if j.player == p and j.label in ("inaccuracy", "mistake", "blunder")
+            ]
+            traces.append(
+                {
+                    "type": "scatter",
+                    "x": [j.ply for j in bad],
+                    "y": [j.chances[p] for j in bad],
+                    "mode": "markers+text",
+                    "name": f"{self.names[p]}'s mistakes",
+                    "text": [MARKS[j.label] for j in bad],
+                    "textposition": "top center",
+                    "marker": {
+                        "color": glass.dark,
+                        "size": [8 + 4 * _rank(j.label) for j in bad],
+                        "symbol": "x",
+                        "line": {"color": "#17150f", "width": 1},
+                    },
+                    "hovertemplate": "move %{x}: %{text}<extra></extra>",
+                }
+            )
         return traces
 
     def _build_timeline(self) -> None:
@@ -364,12 +458,18 @@ class ReviewBoard(w.VBox):
 
         figure = go.FigureWidget(
             data=self.timeline_data(),
-            layout=dict(title="Win chance after each move (click a point to go there)",
-                        xaxis_title="move", yaxis=dict(title="win chance", range=[0, 1],
-                                                       tickformat=".0%"),
-                        height=300, width=760, margin=dict(l=60, r=20, t=50, b=45),
-                        paper_bgcolor=PAPER, plot_bgcolor=PLOT,
-                        shapes=[_cursor(self.ply)]))
+            layout={
+                "title": "Win chance after each move (click a point to go there)",
+                "xaxis_title": "move",
+                "yaxis": {"title": "win chance", "range": [0, 1], "tickformat": ".0%"},
+                "height": 300,
+                "width": 760,
+                "margin": {"l": 60, "r": 20, "t": 50, "b": 45},
+                "paper_bgcolor": PAPER,
+                "plot_bgcolor": PLOT,
+                "shapes": [_cursor(self.ply)],
+            },
+        )
         for trace in figure.data:
             trace.on_click(self.view.safe(lambda _t, points, _s: self._timeline_clicked(points)))
         self.figure = figure
@@ -385,32 +485,45 @@ class ReviewBoard(w.VBox):
 
 
 def _cursor(ply: int) -> dict[str, Any]:
-    return dict(type="line", x0=ply, x1=ply, y0=0, y1=1, line=dict(color="#6a3d9a", width=2,
-                                                                   dash="dot"))
+    return {
+        "type": "line",
+        "x0": ply,
+        "x1": ply,
+        "y0": 0,
+        "y1": 1,
+        "line": {"color": "#6a3d9a", "width": 2, "dash": "dot"},
+    }
 
 
 def _rank(word: str) -> int:
     return [w for w, _ in LABELS].index(word) if word in dict(LABELS) else 0
 
 
-def moves_svg(record: sg.Record, review: sg.ai.Review | None, ply: int, names: tuple[str, ...],
-              glasses: tuple[str, ...]) -> str:
+def moves_svg(
+    record: sg.Record,
+    review: sg.ai.Review | None,
+    ply: int,
+    names: tuple[str, ...],
+    glasses: tuple[str, ...],
+) -> str:
     """The move list as clickable chips (``data-id="ply:N"``), four to a row: the mover's
     glass letter, the move, the label's sign; the shown move outlined."""
     per_row, cw, ch = 4, 190, 24
     chips = [(0, "start", "", "#6f685a")]
     for i, move in enumerate(record.moves, 1):
-        j = review.judgements[i - 1] if review is not None and i <= len(review.judgements) \
-            else None
+        j = review.judgements[i - 1] if review is not None and i <= len(review.judgements) else None
         who = j.player if j is not None else -2
-        letter = GLASS[glasses[who]].letter if 0 <= who < len(glasses) else ("🎲" if who == -1
-                                                                             else "")
+        letter = (
+            GLASS[glasses[who]].letter if 0 <= who < len(glasses) else ("🎲" if who == -1 else "")
+        )
         colour = GLASS[glasses[who]].mid if 0 <= who < len(glasses) else "#9a9488"
         sign = MARKS.get(j.label, "") if j is not None else ""
         chips.append((i, f"{i}. {letter} {move}", sign, colour))
     rows = (len(chips) + per_row - 1) // per_row
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {per_row * cw} {rows * ch}" '
-             f'width="{per_row * cw}" role="list" aria-label="moves of the game">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {per_row * cw} {rows * ch}" '
+        f'width="{per_row * cw}" role="list" aria-label="moves of the game">'
+    ]
     for k, (n, text, sign, colour) in enumerate(chips):
         x, y = (k % per_row) * cw, (k // per_row) * ch
         shown = n == ply
@@ -424,7 +537,8 @@ def moves_svg(record: sg.Record, review: sg.ai.Review | None, ply: int, names: t
             f'<text x="{x + 8}" y="{y + 16}" font-size="12" font-family="monospace" '
             f'fill="#2d2a24">{html.escape(short)}</text>'
             f'<text x="{x + cw - 8}" y="{y + 16}" font-size="12" text-anchor="end" '
-            f'font-weight="bold" fill="#8c1c13">{html.escape(sign)}</text></g>')
+            f'font-weight="bold" fill="#8c1c13">{html.escape(sign)}</text></g>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -434,9 +548,15 @@ class ReviewPicker(w.VBox):
     the notebook), a record file of your own, or a shared link's game; each reviewed on a
     :class:`ReviewBoard`."""
 
-    def __init__(self, folder: str | None = None, *, playouts: int = REVIEW_PLAYOUTS,
-                 background: bool = True, strict: bool | None = None,
-                 autostart: bool = True) -> None:
+    def __init__(
+        self,
+        folder: str | None = None,
+        *,
+        playouts: int = REVIEW_PLAYOUTS,
+        background: bool = True,
+        strict: bool | None = None,
+        autostart: bool = True,
+    ) -> None:
         super().__init__()
         self.autostart = autostart  # False: the review waits for open_query (a preheated
         # kernel then spends nothing on it before someone opens the page)
@@ -447,18 +567,22 @@ class ReviewPicker(w.VBox):
         self.folder = pathlib.Path(folder) if folder is not None else pathlib.Path("games")
         self.playouts, self.background, self.strict = playouts, background, strict
         titles = {name: sg.load(name).title for name in views()}
-        self.examples = {name: self.folder / f"{name}.json" for name in titles
-                         if (self.folder / f"{name}.json").exists()}
-        self.picker = w.Dropdown(options=[(titles[n], n) for n in self.examples],
-                                 description="Example", layout=w.Layout(width="320px"))
+        self.examples = {
+            name: self.folder / f"{name}.json"
+            for name in titles
+            if (self.folder / f"{name}.json").exists()
+        }
+        self.picker = w.Dropdown(
+            options=[(titles[n], n) for n in self.examples],
+            description="Example",
+            layout=w.Layout(width="320px"),
+        )
         self.picker.add_class("sg-review-picker")
-        self.upload = w.FileUpload(accept=".json,.txt", multiple=False,
-                                   description="Open a record")
+        self.upload = w.FileUpload(accept=".json,.txt", multiple=False, description="Open a record")
         self.message = w.HTML()
         self.board_box = w.VBox()
         self.board: ReviewBoard | None = None
-        self.picker.observe(lambda change: self._guard(self.show_example, change["new"]),
-                            "value")
+        self.picker.observe(lambda change: self._guard(self.show_example, change["new"]), "value")
         self.upload.observe(lambda change: self._guard(self._uploaded, change["new"]), "value")
         self.children = [w.HBox([self.picker, self.upload]), self.message, self.board_box]
         if self.examples:
@@ -491,8 +615,9 @@ class ReviewPicker(w.VBox):
             raise ValueError(f"{record.game} has no board to review it on yet") from None
         if self.board is not None:
             self.board.cancel()
-        self.board = ReviewBoard(record, playouts=self.playouts, background=self.background,
-                                 strict=self.strict)
+        self.board = ReviewBoard(
+            record, playouts=self.playouts, background=self.background, strict=self.strict
+        )
         self.board_box.children = [self.board]
         self.message.value = message_html(words, "info") if words else ""
         if self.autostart:
@@ -517,7 +642,10 @@ class ReviewPicker(w.VBox):
                 self.picker.value = name
             else:
                 self.message.value = message_html(f"No example game of {name!r}.", "bad")
-        if waiting is not None and waiting is self.board and self.board.search is None \
-                and self.board.review is None:
+        if (
+            waiting is not None
+            and waiting is self.board
+            and self.board.search is None
+            and self.board.review is None
+        ):
             self.board.start()
-

@@ -35,6 +35,7 @@ the seats up; a room ends when everyone has left, and its game can still be save
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import os
@@ -68,7 +69,7 @@ class Rooms(Feature):
     name = "rooms"
     provides = ("rooms",)
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         safe = view.safe
         self.store: Store | None = None
@@ -84,43 +85,80 @@ class Rooms(Feature):
         self._stop = threading.Event()
         self._applying = False
 
-        self.name_text = w.Text(placeholder="your name", description="Name",
-                                layout=w.Layout(width="220px"),
-                                style={"description_width": "44px"})
+        self.name_text = w.Text(
+            placeholder="your name",
+            description="Name",
+            layout=w.Layout(width="220px"),
+            style={"description_width": "44px"},
+        )
         self.name_text.add_class("sg-room-name")
         # the name the browser keeps for the class's pages (progress.py), both ways
         self.name_text.observe(lambda ch: set_pupil(view.board_widgets, ch["new"]), "value")
         for board in boards_in(view.board_widgets)[:1]:
-            board.observe(lambda ch: self.name_text.value or setattr(
-                self.name_text, "value", ch["new"]), "pupil")
-        self.start_button = w.Button(description="Start a room", icon="users",
-                                     tooltip="play this game with pupils on other devices: "
-                                     "seats set to Another device are open for them")
+            board.observe(
+                lambda ch: self.name_text.value or setattr(self.name_text, "value", ch["new"]),
+                "pupil",
+            )
+        self.start_button = w.Button(
+            description="Start a room",
+            icon="users",
+            tooltip="play this game with pupils on other devices: "
+            "seats set to Another device are open for them",
+        )
         self.start_button.add_class("sg-room-start")
         self.start_button.on_click(safe(lambda _: self._said(self.start, self.name_text.value)))
-        self.code_text = w.Text(placeholder="code", description="Room", continuous_update=False,
-                                layout=w.Layout(width="150px"),
-                                style={"description_width": "44px"})
+        self.code_text = w.Text(
+            placeholder="code",
+            description="Room",
+            continuous_update=False,
+            layout=w.Layout(width="150px"),
+            style={"description_width": "44px"},
+        )
         self.code_text.add_class("sg-room-code")
-        self.code_text.observe(safe(lambda ch: ch["new"] and self.name_text.value and self._said(
-            self.join, ch["new"], self.name_text.value)), "value")
+        self.code_text.observe(
+            safe(
+                lambda ch: (
+                    ch["new"]
+                    and self.name_text.value
+                    and self._said(self.join, ch["new"], self.name_text.value)
+                )
+            ),
+            "value",
+        )
         self.join_button = w.Button(description="Join", tooltip="take the first open seat")
         self.join_button.add_class("sg-room-join")
-        self.join_button.on_click(safe(lambda _: self._said(self.join, self.code_text.value,
-                                                            self.name_text.value)))
+        self.join_button.on_click(
+            safe(lambda _: self._said(self.join, self.code_text.value, self.name_text.value))
+        )
         self.watch_button = w.Button(description="Watch", tooltip="see the room's game, no seat")
         self.watch_button.add_class("sg-room-watch")
-        self.watch_button.on_click(safe(lambda _: self._said(
-            self.join, self.code_text.value, self.name_text.value, watch=True)))
-        self.leave_button = w.Button(description="Leave", tooltip="give up this device's seats",
-                                     layout=w.Layout(display="none"))
+        self.watch_button.on_click(
+            safe(
+                lambda _: self._said(
+                    self.join, self.code_text.value, self.name_text.value, watch=True
+                )
+            )
+        )
+        self.leave_button = w.Button(
+            description="Leave",
+            tooltip="give up this device's seats",
+            layout=w.Layout(display="none"),
+        )
         self.leave_button.add_class("sg-room-leave")
         self.leave_button.on_click(safe(lambda _: self.leave()))
         self.status = w.HTML()
         self.status.add_class("sg-room-status")
-        self.controls = w.HBox([self.name_text, self.start_button, self.code_text,
-                                self.join_button, self.watch_button, self.leave_button],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.controls = w.HBox(
+            [
+                self.name_text,
+                self.start_button,
+                self.code_text,
+                self.join_button,
+                self.watch_button,
+                self.leave_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
         self.box = w.VBox([self.controls, self.status])
         self.box.add_class("sg-room")
         view.add_widgets("below", self.box)
@@ -142,7 +180,7 @@ class Rooms(Feature):
         instead of the class's."""
         self._store_at, self.store = where, None
 
-    def open_store(self) -> "Store":
+    def open_store(self) -> Store:
         if self.store is None:
             from stainedglass_widgets.serving.classroom import open_store
 
@@ -164,23 +202,28 @@ class Rooms(Feature):
         here = [p for p in range(n) if model.seat(p) == HUMAN]
         bots = [p for p in range(n) if is_bot(model.seat(p))]
         if not here:
-            raise ValueError("a room needs a person on this device: set a seat to Human (the "
-                             "others to Another device, or a bot)")
+            raise ValueError(
+                "a room needs a person on this device: set a seat to Human (the "
+                "others to Another device, or a bot)"
+            )
         store = self.open_store()
         record = model.state.record(players=list(model.player_names[:n]))
         room = store.create_room(start=record.to_text())
         first = store.join(room.code, name, kind=PUPIL, seat=here[0])
         tokens = {first.index: first.token}
         for p in here[1:]:
-            tokens[p] = store.join(room.code, name, kind=HOT_SEAT, seat=p,
-                                   host=first.token).token
+            tokens[p] = store.join(room.code, name, kind=HOT_SEAT, seat=p, host=first.token).token
         for p in bots:
-            tokens[p] = store.join(room.code, BOT_LABELS[model.seat(p)], kind=BOT, seat=p,
-                                   host=first.token).token
+            tokens[p] = store.join(
+                room.code, BOT_LABELS[model.seat(p)], kind=BOT, seat=p, host=first.token
+            ).token
         self._enter(room.code, tokens)
         if len(tokens) == n:
-            view.say(f"Room {room.code}: every seat plays on this device. Set a seat to "
-                     "Another device before starting a room to play with someone.", "info")
+            view.say(
+                f"Room {room.code}: every seat plays on this device. Set a seat to "
+                "Another device before starting a room to play with someone.",
+                "info",
+            )
         return room.code
 
     def join(self, code: str, name: str, *, watch: bool = False) -> None:
@@ -190,8 +233,10 @@ class Rooms(Feature):
         store = self.open_store()
         room = store.room(code)
         if room.game != self.view.game.name:
-            raise ValueError(f"room {room.code} plays {sg.load(room.game).title}: open its "
-                             "play dashboard to join it")
+            raise ValueError(
+                f"room {room.code} plays {sg.load(room.game).title}: open its "
+                "play dashboard to join it"
+            )
         if room.ended:
             raise ValueError(f"room {room.code} has ended: no one can join it")
         tokens: dict[int, str] = {}
@@ -218,10 +263,9 @@ class Rooms(Feature):
             return
         store = self.open_store()
         for token in self.tokens.values():
-            try:
+            # a seat left with its host's (a bot, a hot seat), or a room the teacher ended
+            with contextlib.suppress(ValueError):
                 store.leave(token)
-            except ValueError:
-                pass  # left with its host's seat (a bot, a hot seat), or ended by the teacher
         self._out(f"You left room {self.code}. The game stays here: save it, or review it.")
 
     def _out(self, words: str) -> None:
@@ -246,19 +290,22 @@ class Rooms(Feature):
         model.fixed = ""
         model.set_position(store.state(room.code), start=start, force=True)
         model.chance_here = False
-        model.fixed = (f"this game is room {room.code}'s: every device plays it, so its moves "
-                       "stay (Leave the room to change it)")
+        model.fixed = (
+            f"this game is room {room.code}'s: every device plays it, so its moves "
+            "stay (Leave the room to change it)"
+        )
         self._seat_people(room)
         view.on_new_state()
         self._stop.clear()
         if view.background and (self._poller is None or not self._poller.is_alive()):
-            self._poller = threading.Thread(target=self._poll, name=f"room-{room.code}",
-                                            daemon=True)
+            self._poller = threading.Thread(
+                target=self._poll, name=f"room-{room.code}", daemon=True
+            )
             self._poller.start()
         mine = ", ".join(model.player_names[p] for p in sorted(tokens)) or "no seat: you watch"
         view.after_change((f"Room {room.code}: you play {mine}.", "good"))
 
-    def _seat_people(self, room: "Room") -> None:
+    def _seat_people(self, room: Room) -> None:
         """The seats as the room has them: this device's people and bots, everyone else
         elsewhere."""
         from stainedglass_widgets.serving.classroom import BOT
@@ -323,14 +370,15 @@ class Rooms(Feature):
             return
         model = self.view.model
         try:
-            played = self.open_store().play(self.code, self.tokens.get(player, ""), str(move),
-                                            len(model.state.history) - 1)
+            played = self.open_store().play(
+                self.code, self.tokens.get(player, ""), str(move), len(model.state.history) - 1
+            )
         except (ValueError, sg.IllegalMove) as e:
             self.sync(refused=f"{e}")
             return
         self._apply(played[1:], None)
 
-    def _apply(self, moves: "list[PlayedMove]", message: tuple[str, str] | None) -> None:
+    def _apply(self, moves: list[PlayedMove], message: tuple[str, str] | None) -> None:
         """Play the room's ``moves`` here (moves already made elsewhere, or just taken). The
         words said are those of the last move this device may see: a card drawn into another
         player's hand is played here, never said."""
@@ -344,7 +392,7 @@ class Rooms(Feature):
         view.on_new_state()
         view.after_change(message or ((seen[-1], "info") if seen else None))
 
-    def sees(self, move: "PlayedMove") -> bool:
+    def sees(self, move: PlayedMove) -> bool:
         """Whether this device may see ``move`` (a card drawn: only its owner's device)."""
         return move.seen_by is None or move.seen_by in self.tokens
 
@@ -381,15 +429,22 @@ class Rooms(Feature):
                 finally:
                     self._applying = False
                 view.on_new_state()
-                view.after_change((f"Not played: {refused}" if refused else
-                                   "The room's game is back on this board.", "bad"))
+                view.after_change(
+                    (
+                        f"Not played: {refused}"
+                        if refused
+                        else "The room's game is back on this board.",
+                        "bad",
+                    )
+                )
             elif news:
                 self._apply(news, None)
             elif changed and not room.ended:
                 view.after_change(None)
             if room.ended and self.code:
-                self._out(f"Room {room.code} has ended. Its game stays here: save it, or "
-                          "review it.")
+                self._out(
+                    f"Room {room.code} has ended. Its game stays here: save it, or review it."
+                )
 
     def _poll(self) -> None:
         """Every tenth of a second the moves; every second the seats and the room's end too."""
@@ -421,18 +476,21 @@ class Rooms(Feature):
         seats = " · ".join(
             f"<b>{html.escape(model.player_names[p])}</b>: "
             + ("you" if p in self.tokens else html.escape(model.names.get(p, "a bot")))
-            for p in range(model.state.num_players))
+            for p in range(model.state.num_players)
+        )
         self.status.value = (
             f'<div class="sg-room-card" style="display:flex;gap:16px;align-items:center">'
             f'{qr_svg(link)}<div><div style="font-size:28px;letter-spacing:4px">Room '
             f'<b class="sg-room-code-shown">{self.code}</b></div>'
             f'<div>Join at <a href="{html.escape(link)}" target="_blank">'
             f"{html.escape(link)}</a>, or type the code on any play dashboard.</div>"
-            f"<div class=\"sg-room-seats\">{seats}</div></div></div>")
+            f'<div class="sg-room-seats">{seats}</div></div></div>'
+        )
         keeper = getattr(self.view, "keeper", None)
         if keeper is not None:
-            query = urllib.parse.urlencode([("room", self.code)]
-                                           + [("seat", t) for t in self.tokens.values()])
+            query = urllib.parse.urlencode(
+                [("room", self.code)] + [("seat", t) for t in self.tokens.values()]
+            )
             keeper.address = "?" + query
 
 
@@ -441,7 +499,4 @@ def qr_svg(text: str, scale: int = 3) -> str:
     """``text`` as a QR code, an inline SVG (dark on light, with its quiet zone)."""
     import segno
 
-    return str(segno.make(text, error="m").svg_inline(scale=scale, dark="#17150f",
-                                                      light="#fbf7ea"))
-
-
+    return str(segno.make(text, error="m").svg_inline(scale=scale, dark="#17150f", light="#fbf7ea"))

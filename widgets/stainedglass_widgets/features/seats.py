@@ -30,22 +30,31 @@ class Seats(Feature):
     name = "seats"
     provides = ("seat_pickers", "strength_sliders", "new_button", "new_game")
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__(view)
         safe = view.safe
         choices = seat_choices(view.state)
         self.seat_pickers = [
-            w.Dropdown(options=choices, value=seat, description=name,
-                       layout=w.Layout(width="210px"))
+            w.Dropdown(
+                options=choices, value=seat, description=name, layout=w.Layout(width="210px")
+            )
             for name, seat in zip(view.player_names, view.seats)
         ]
         self.strength_sliders = [
             # no readout: its overflow check costs ~30 ms of page load per slider; the
             # description says the value instead
-            w.FloatSlider(value=budget, min=0.2, max=10.0, step=0.1, readout=False,
-                          description=seconds_label(budget), continuous_update=False,
-                          tooltip="how long the bot thinks per move (its strength)",
-                          style={"description_width": "96px"}, layout=w.Layout(width="250px"))
+            w.FloatSlider(
+                value=budget,
+                min=0.2,
+                max=10.0,
+                step=0.1,
+                readout=False,
+                description=seconds_label(budget),
+                continuous_update=False,
+                tooltip="how long the bot thinks per move (its strength)",
+                style={"description_width": "96px"},
+                layout=w.Layout(width="250px"),
+            )
             for budget in view.budgets
         ]
         for i, (picker, slider) in enumerate(zip(self.seat_pickers, self.strength_sliders)):
@@ -54,9 +63,12 @@ class Seats(Feature):
             self._show_slider(i)
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.on_click(safe(lambda _: self.new_game()))
-        view.add_widgets("settings", *(w.VBox([p, s]) for p, s in zip(self.seat_pickers,
-                                                                 self.strength_sliders)),
-                   *view.new_game_options(), self.new_button)
+        view.add_widgets(
+            "settings",
+            *(w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)),
+            *view.new_game_options(),
+            self.new_button,
+        )
 
     def seat_chosen(self, player: int, seat: str) -> None:
         """Who plays ``player`` from now on: a bot whose turn it is starts thinking at once; a

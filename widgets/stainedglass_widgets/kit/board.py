@@ -30,7 +30,8 @@ from __future__ import annotations
 import html
 import pathlib
 import re
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import anywidget
 import traitlets
@@ -59,7 +60,7 @@ def describe(svg: str, limit: int = DESCRIPTION_LIMIT) -> str:
     if not seen:
         return "Nothing shown yet."
     text = " ".join(w if w.endswith((".", "!", "?")) else w + "." for w in seen)
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 class Board(anywidget.AnyWidget):
@@ -109,8 +110,7 @@ class Board(anywidget.AnyWidget):
         super().__init__(svg=svg, **kwargs)
         if not self.layout.max_width:  # a narrow screen (a tablet) shrinks the board to fit
             self.layout.max_width = "100%"
-        self._handlers: dict[str, list[Handler]] = {"click": [], "hover": [], "key": [],
-                                                    "kit": []}
+        self._handlers: dict[str, list[Handler]] = {"click": [], "hover": [], "key": [], "kit": []}
         self.on_msg(self._on_message)
 
     # ---- Python side -------------------------------------------------------------------------

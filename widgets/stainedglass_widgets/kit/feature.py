@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
 
 import stainedglass as sg
 
@@ -49,12 +50,15 @@ SLOTS = ("above", "strip", "panel", "settings", "charts", "records", "below")
 thinking line: ``above`` (over the buttons: the editor, the coach's words), ``strip`` (the buttons
 under the board, a row), ``panel`` (under them: the hints), ``settings`` (a row: seats, New
 game), ``charts``, ``records`` (a row: Save, Open, Share), ``below`` (the page's end)."""
-ROWS = {"strip": dict(flex_flow="row wrap"),
-        "settings": dict(align_items="flex-start", flex_flow="row wrap"),
-        "records": dict(align_items="center", flex_flow="row wrap")}
+ROWS = {
+    "strip": {"flex_flow": "row wrap"},
+    "settings": {"align_items": "flex-start", "flex_flow": "row wrap"},
+    "records": {"align_items": "center", "flex_flow": "row wrap"},
+}
 """The slots that are rows of widgets (and their layout); the others are columns."""
 
-def feature_class(entry: str) -> type["Feature"]:
+
+def feature_class(entry: str) -> type[Feature]:
     """The feature class an entry of :data:`~stainedglass_widgets.features.DASHBOARDS` names
     (``".coach:Coach"``, a module of :mod:`stainedglass_widgets.features`, or a module outside
     it: ``"my_module:MyFeature"``)."""
@@ -79,7 +83,7 @@ class Feature:
     projected: ClassVar[tuple[str, ...]] = ()
     """Attributes naming this feature's widgets that stay in view on a projector."""
 
-    def __init__(self, view: "GameView") -> None:
+    def __init__(self, view: GameView) -> None:
         self.view = view
 
     def kept(self) -> list[Any]:

@@ -11,7 +11,8 @@ in the tests). The game's facts come from :class:`stainedglass.Facts`, never res
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
@@ -58,25 +59,42 @@ class GameView(GameWords, w.VBox):
         if cls.__dict__.get("game_name"):
             register_view(cls)
 
-    def __init__(self, state: sg.State | None = None, *, seats: Sequence[str] | None = None,
-                 compact: bool = False, budget_s: float = 1.0, hint_budget_s: float = 1.0,
-                 background: bool = True, strict: bool | None = None,
-                 dashboard: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        state: sg.State | None = None,
+        *,
+        seats: Sequence[str] | None = None,
+        compact: bool = False,
+        budget_s: float = 1.0,
+        hint_budget_s: float = 1.0,
+        background: bool = True,
+        strict: bool | None = None,
+        dashboard: str | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         if state is not None and options:
-            raise ValueError(f"game options ({', '.join(sorted(options))}) go with a new game, "
-                             "not with a given state")
+            raise ValueError(
+                f"game options ({', '.join(sorted(options))}) go with a new game, "
+                "not with a given state"
+            )
         if state is not None and self.game_name and state.game.name != self.game_name:
-            raise ValueError(f"{type(self).__name__} plays {self.game_name}, not "
-                             f"{state.game.name}")
+            raise ValueError(f"{type(self).__name__} plays {self.game_name}, not {state.game.name}")
         dashboard = dashboard or ("lesson" if compact else "play")
         if dashboard not in DASHBOARDS:
             raise ValueError(f"no dashboard {dashboard!r}: " + ", ".join(DASHBOARDS))
         self.strict = strict_default() if strict is None else bool(strict)
         game = state.game if state is not None else sg.load(self.game_name, **options)
-        self.model = Play(game, state, seats=seats, budget_s=budget_s, background=background,
-                          auto_chance=lambda: self.auto_chance(), guard=self.safe,
-                          report=self._report)
+        self.model = Play(
+            game,
+            state,
+            seats=seats,
+            budget_s=budget_s,
+            background=background,
+            auto_chance=lambda: self.auto_chance(),
+            guard=self.safe,
+            report=self._report,
+        )
         self._lock = self.model.lock
         self.hint_budget_s = float(hint_budget_s)
         self.compact = compact
@@ -122,9 +140,12 @@ class GameView(GameWords, w.VBox):
         self.message = w.HTML(message_html("", "info"))
         self.message.add_class("sg-live")  # the last move and its result: said (board.js)
         example = f", e.g. {self.move_example}" if self.move_example else ""
-        self.move_text = w.Text(placeholder=f"or type a move{example}",
-                                tooltip="type a move in the game's words, then Enter",
-                                continuous_update=False, layout=w.Layout(width="360px"))
+        self.move_text = w.Text(
+            placeholder=f"or type a move{example}",
+            tooltip="type a move in the game's words, then Enter",
+            continuous_update=False,
+            layout=w.Layout(width="360px"),
+        )
         self.move_text.observe(self.safe(lambda change: self.play_text(change["new"])), "value")
         self.thinking_line = line = ThinkingLine(self)  # what a search is about; Cancel
         self.thinking_row, self.thinking, self.progress = line.row, line.words, line.progress
@@ -139,8 +160,12 @@ class GameView(GameWords, w.VBox):
         self._slots["strip"][front:front] = self.controls()
         self.add_widgets("strip", self.move_text)
         self.strip = w.HBox(self._slots["strip"], layout=w.Layout(**ROWS["strip"]))
-        children: list[w.Widget] = [self.banner, *self.board_widgets, self.message,
-                                    self.thinking_row]
+        children: list[w.Widget] = [
+            self.banner,
+            *self.board_widgets,
+            self.message,
+            self.thinking_row,
+        ]
         for slot in SLOTS:
             widgets = self._slots[slot]
             if slot == "strip":
@@ -178,13 +203,18 @@ class GameView(GameWords, w.VBox):
 
     def kept(self) -> list[w.Widget]:
         """The widgets whose words stay beside the board on a projector."""
-        return [self.banner, self.message, self.thinking_row,
-                *(k for f in self.features.values() for k in f.kept())]
+        return [
+            self.banner,
+            self.message,
+            self.thinking_row,
+            *(k for f in self.features.values() for k in f.kept()),
+        ]
 
     # ---- actions and keys ------------------------------------------------------------------------
 
-    def add_action(self, name: str, run: Callable[[], None] | None,
-                   button: w.Button | None = None) -> None:
+    def add_action(
+        self, name: str, run: Callable[[], None] | None, button: w.Button | None = None
+    ) -> None:
         """An action the boards' kit keys reach (``undo``, ``hint``, ``next``), done by its
         ``button`` when it has one; ``run=None`` removes it."""
         if run is None:
@@ -200,8 +230,11 @@ class GameView(GameWords, w.VBox):
     def _update_kit_keys(self) -> None:
         words = {"undo": "takes back a move", "hint": "asks for a hint", "next": "goes on"}
         for board in _boards(getattr(self, "board_widgets", ())):
-            board.kit_keys = [k for k, what in self.KIT_KEYS.items()
-                              if k not in board.watch_keys and self._shown(what)]
+            board.kit_keys = [
+                k
+                for k, what in self.KIT_KEYS.items()
+                if k not in board.watch_keys and self._shown(what)
+            ]
             said = "; ".join(f"{k} {words[self.KIT_KEYS[k]]}" for k in board.kit_keys)
             board.key_help = f"Keys: {said}." if said else ""
 
@@ -256,8 +289,10 @@ class GameView(GameWords, w.VBox):
         """The chance button: the chance move the game's generator draws now (a game may set
         off its own: Roll)."""
         if not self.state.is_chance():
-            raise sg.IllegalMove(f"no chance move now: {self.game.facts.chance_action.lower()}"
-                                 " comes when the rules call for it")
+            raise sg.IllegalMove(
+                f"no chance move now: {self.game.facts.chance_action.lower()}"
+                " comes when the rules call for it"
+            )
         self.play(self.state.sample_chance())
 
     def auto_chance(self) -> bool:
@@ -281,9 +316,14 @@ class GameView(GameWords, w.VBox):
         """``fn`` under the view's lock, an illegal move shown with its reason, any other error
         shown as "Something went wrong" (raised when strict; from a search's thread, by
         :meth:`wait`)."""
-        return guard(fn, lambda text, kind: self.say(text, kind), self.strict,
-                     words={sg.IllegalMove: lambda e: f"Illegal: {e}"}, lock=self._lock,
-                     keep=lambda error: setattr(self.model, "failure", error))
+        return guard(
+            fn,
+            lambda text, kind: self.say(text, kind),
+            self.strict,
+            words={sg.IllegalMove: lambda e: f"Illegal: {e}"},
+            lock=self._lock,
+            keep=lambda error: setattr(self.model, "failure", error),
+        )
 
     def _report(self, error: BaseException) -> None:
         """A search's error: kept for :meth:`wait` when strict, and shown."""
@@ -348,8 +388,14 @@ class GameView(GameWords, w.VBox):
             return
         run()
 
-    def set_position(self, state: sg.State, message: tuple[str, str] | None = None, *,
-                     start: sg.State | None = None, run_computer: bool = False) -> None:
+    def set_position(
+        self,
+        state: sg.State,
+        message: tuple[str, str] | None = None,
+        *,
+        start: sg.State | None = None,
+        run_computer: bool = False,
+    ) -> None:
         """Put ``state`` on the board (a record opened, the editor's position, a puzzle, a
         review's move): a search under way is dropped, bots wait unless ``run_computer``;
         ``start``: where Start again returns (default: here)."""
@@ -361,9 +407,11 @@ class GameView(GameWords, w.VBox):
         """Show the game of ``record`` at its ``at`` move (else its end): Undo steps back
         through it; bots wait until asked (Let the bot move)."""
         n = len(record.moves)
-        self.set_position(record.state(), (words or f"Opened a game of {n} move"
-                                           f"{'' if n == 1 else 's'}.", "info"),
-                          start=record.state(0))
+        self.set_position(
+            record.state(),
+            (words or f"Opened a game of {n} move{'' if n == 1 else 's'}.", "info"),
+            start=record.state(0),
+        )
 
     # ---- searches --------------------------------------------------------------------------------
 
@@ -385,8 +433,9 @@ class GameView(GameWords, w.VBox):
 
     # ---- after every change ----------------------------------------------------------------------
 
-    def after_change(self, message: tuple[str, str] | None = None,
-                     run_computer: bool = True) -> None:
+    def after_change(
+        self, message: tuple[str, str] | None = None, run_computer: bool = True
+    ) -> None:
         """Redraw everything after the position changed; let bots and chance move on (inline
         bots move here; a background bot starts thinking); then the features follow."""
         self.model.cancel_search()
@@ -423,8 +472,9 @@ class GameView(GameWords, w.VBox):
         self.say("Hint: " + suggestions[0].reason, "info")
         self.mark(suggestions, "")
 
-    def mark(self, suggestions: Sequence[sg.ai.Suggestion], heading: str,
-             chart: bool = True) -> None:
+    def mark(
+        self, suggestions: Sequence[sg.ai.Suggestion], heading: str, chart: bool = True
+    ) -> None:
         """Draw ``suggestions`` as ranked marks and list them under ``heading`` ("": a hint's),
         without taking one in hand (the review board marks a better move than the one played);
         ``chart=False`` leaves the hint chart out."""

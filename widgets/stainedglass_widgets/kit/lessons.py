@@ -10,7 +10,8 @@ demonstration move) and the live board set up for it. A game's lessons module li
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 import stainedglass as sg
 
@@ -34,8 +35,7 @@ def position(game: str, lessons: Mapping[str, Lesson], name: str, seed: int = 0)
     return state
 
 
-def board(view_class: Callable[..., Any], state: sg.State, lesson: Lesson,
-          name: str = "") -> Any:
+def board(view_class: Callable[..., Any], state: sg.State, lesson: Lesson, name: str = "") -> Any:
     """A small live board on ``state``, with the lesson's "try it" shown. On a class's server,
     the pupil's first move on it counts as lesson ``name`` tried (:mod:`.progress`)."""
     from .progress import note

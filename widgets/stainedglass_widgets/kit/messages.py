@@ -18,7 +18,9 @@ import functools
 import html
 import os
 import threading
-from typing import TYPE_CHECKING, Any, Callable, ContextManager, Mapping
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
 
 import stainedglass as sg
 from stainedglass.glass import GLASS
@@ -37,24 +39,29 @@ MESSAGE_STYLE = {
 }
 
 
-def message_html(text: str, kind: str = "info", css_class: str = "sg-message",
-                 size: int = 15) -> str:
+def message_html(
+    text: str, kind: str = "info", css_class: str = "sg-message", size: int = 15
+) -> str:
     """A message box; the kind is also spelt out by a symbol, not only by colour. ``size``: the
     type's size in pixels (the coach's words on a projector are large)."""
     fg, bg, border = MESSAGE_STYLE.get(kind, MESSAGE_STYLE["info"])
     mark = {"good": "✓ ", "bad": "✗ "}.get(kind, "")
-    return (f'<div class="{css_class} sg-{kind}" style="color:{fg};background:{bg};'
-            f"border-left:6px solid {border};padding:6px 10px;border-radius:4px;"
-            f'font-size:{size}px;line-height:1.35;min-height:1.4em">{mark}{html.escape(text)}'
-            "</div>")
+    return (
+        f'<div class="{css_class} sg-{kind}" style="color:{fg};background:{bg};'
+        f"border-left:6px solid {border};padding:6px 10px;border-radius:4px;"
+        f'font-size:{size}px;line-height:1.35;min-height:1.4em">{mark}{html.escape(text)}'
+        "</div>"
+    )
 
 
 def glass_badge(glass: str) -> str:
     """A player's glass as a small pane with its letter (for banners and tables)."""
     g = GLASS[glass]
-    return (f'<span style="display:inline-block;min-width:1.6em;text-align:center;'
-            f'background:{g.mid};color:{g.ink};border:2px solid #17150f;'
-            f'border-radius:4px;font-weight:bold">{html.escape(g.letter)}</span>')
+    return (
+        f'<span style="display:inline-block;min-width:1.6em;text-align:center;'
+        f"background:{g.mid};color:{g.ink};border:2px solid #17150f;"
+        f'border-radius:4px;font-weight:bold">{html.escape(g.letter)}</span>'
+    )
 
 
 def seconds_label(value: float) -> str:
@@ -73,10 +80,15 @@ def went_wrong(error: BaseException) -> str:
     return f"Something went wrong: {type(error).__name__}: {error}"
 
 
-def guard(fn: Callable[..., Any], say: Callable[[str, str], None], strict: bool, *,
-          words: Mapping[type[BaseException], Callable[[Any], str]] | None = None,
-          lock: ContextManager[Any] | None = None,
-          keep: Callable[[BaseException], None] | None = None) -> Callable[..., Any]:
+def guard(
+    fn: Callable[..., Any],
+    say: Callable[[str, str], None],
+    strict: bool,
+    *,
+    words: Mapping[type[BaseException], Callable[[Any], str]] | None = None,
+    lock: AbstractContextManager[Any] | None = None,
+    keep: Callable[[BaseException], None] | None = None,
+) -> Callable[..., Any]:
     """``fn`` made safe for a page: nothing it raises crashes the page. An error of a kind in
     ``words`` (an illegal move, a bad file) is said in the words made from it; anything else is
     a bug: said as "Something went wrong: ...", or raised when ``strict`` (from a worker
@@ -100,7 +112,7 @@ def guard(fn: Callable[..., Any], say: Callable[[str, str], None], strict: bool,
                 return fn(*args, **kwargs)
             except kinds as e:
                 say(next(w for k, w in (words or {}).items() if isinstance(e, k))(e), "bad")
-            except Exception as e:  # noqa: BLE001 - a page must not crash on user input
+            except Exception as e:
                 if strict:
                     if keep is None or threading.current_thread() is threading.main_thread():
                         raise
@@ -112,14 +124,13 @@ def guard(fn: Callable[..., Any], say: Callable[[str, str], None], strict: bool,
     return run
 
 
-
 class GameWords:
     """What a play view says about its game in words: the turn banner, the verdict and the
     result at the end, the move log's entries, a move's short name, the first words. A game's
     view overrides any of them (Walls of Light names who rolls; hidden cards stay hidden)."""
 
-    model: "Play"
-    banner: "w.HTML"
+    model: Play
+    banner: w.HTML
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -148,8 +159,7 @@ class GameWords:
         return "a draw" if len(winners) > 1 else f"{winners[0]} wins"
 
     def result_text(self) -> str:
-        tally = ", ".join(f"{n} {s}"
-                          for n, s in zip(self.player_names, self.model.state.scores()))
+        tally = ", ".join(f"{n} {s}" for n, s in zip(self.player_names, self.model.state.scores()))
         return f"Game over: {self.verdict()} ({self.score_label}: {tally})."
 
     def update_banner(self) -> None:
@@ -166,17 +176,22 @@ class GameWords:
             p = state.current_player
             seat = self.model.seat(p)
             name = self.model.names.get(p)
-            who = f" ({html.escape(name)})" if name else \
-                f" ({SEAT_LABELS[seat]})" if seat != HUMAN else ""
-            turn = (f"{glass_badge(self.player_glass[p])} "
-                    f"<b>{self.player_names[p]}</b>{who} to move")
+            who = (
+                f" ({html.escape(name)})"
+                if name
+                else f" ({SEAT_LABELS[seat]})"
+                if seat != HUMAN
+                else ""
+            )
+            turn = f"{glass_badge(self.player_glass[p])} <b>{self.player_names[p]}</b>{who} to move"
         scores = " · ".join(f"{n} <b>{s}</b>" for n, s in zip(self.player_names, state.scores()))
-        better = "fewer is better" if self.model.game.facts.lower_is_better else \
-            "more is better"
-        return ('<div class="sg-banner" style="font-size:18px;display:flex;gap:28px;'
-                f'align-items:center"><span class="sg-turn">{turn}</span>'
-                f'<span class="sg-scores">{self.score_label}: {scores} '
-                f"<small>({better})</small></span></div>")
+        better = "fewer is better" if self.model.game.facts.lower_is_better else "more is better"
+        return (
+            '<div class="sg-banner" style="font-size:18px;display:flex;gap:28px;'
+            f'align-items:center"><span class="sg-turn">{turn}</span>'
+            f'<span class="sg-scores">{self.score_label}: {scores} '
+            f"<small>({better})</small></span></div>"
+        )
 
     def chance_banner(self) -> str:
         """The banner's words at a chance node (the game's chance action)."""

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import stainedglass as sg
 
-from .searches import (BOT_LABELS, HUMAN, REMOTE, TIMED_BOTS, Search, bot_move, check_seat,
-                       is_bot)
+from .searches import BOT_LABELS, HUMAN, REMOTE, TIMED_BOTS, Search, bot_move, check_seat, is_bot
 
 COMPUTER = "mcts"
 """The bot a seat gets when it is simply "the computer"."""
@@ -56,11 +56,18 @@ class Play:
     them off), ``guard`` (wraps every callback a search hands back: a view shows errors as
     messages) and ``report`` (a search's error)."""
 
-    def __init__(self, game: sg.Game, state: sg.State | None = None, *,
-                 seats: Sequence[str] | None = None, budget_s: float = 1.0,
-                 background: bool = True, auto_chance: Callable[[], bool] | None = None,
-                 guard: Guard | None = None,
-                 report: Callable[[BaseException], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: sg.Game,
+        state: sg.State | None = None,
+        *,
+        seats: Sequence[str] | None = None,
+        budget_s: float = 1.0,
+        background: bool = True,
+        auto_chance: Callable[[], bool] | None = None,
+        guard: Guard | None = None,
+        report: Callable[[BaseException], None] | None = None,
+    ) -> None:
         self.lock = threading.RLock()
         self.game = game
         self.state = state if state is not None else game.new_game()
@@ -70,8 +77,9 @@ class Play:
         if len(chosen) < self.state.num_players:
             raise ValueError(f"{len(chosen)} seats for {self.state.num_players} players")
         if len(chosen) > facts.max_players:
-            raise ValueError(f"{len(chosen)} seats: {game.title} has at most "
-                             f"{facts.max_players} players")
+            raise ValueError(
+                f"{len(chosen)} seats: {game.title} has at most {facts.max_players} players"
+            )
         self.seats = [check_seat(s) for s in chosen + [HUMAN] * (facts.max_players - len(chosen))]
         self.budgets = [float(budget_s)] * len(self.seats)
         self.names: dict[int, str] = {}
@@ -120,7 +128,7 @@ class Play:
 
     def has_human(self) -> bool:
         """Is a person at one of this game's seats?"""
-        return HUMAN in self.seats[:self.state.num_players]
+        return HUMAN in self.seats[: self.state.num_players]
 
     def bot_to_move(self) -> int | None:
         """The player to move when a bot plays them (not at chance, not at the end)."""
@@ -136,26 +144,32 @@ class Play:
         state = self.state
         if state.is_chance():
             if not self.chance_here:
-                raise sg.IllegalMove(f"in a room, the room makes the chance move "
-                                     f"({self.game.facts.chance_action.lower()}): wait a moment")
+                raise sg.IllegalMove(
+                    f"in a room, the room makes the chance move "
+                    f"({self.game.facts.chance_action.lower()}): wait a moment"
+                )
             return
         p = state.current_player
         name = self.player_names[p]
         if self.seat(p) == REMOTE:
             who = self.names.get(p, "a pupil on another device")
-            raise sg.IllegalMove(f"it is {name}'s turn, and {who} plays {name}: wait for "
-                                 "their move")
+            raise sg.IllegalMove(
+                f"it is {name}'s turn, and {who} plays {name}: wait for their move"
+            )
         if self.seat(p) != HUMAN:
-            raise sg.IllegalMove(f"it is {name}'s turn and the {BOT_LABELS[self.seat(p)]} plays "
-                                 f"{name}: {wait}, or set {name}'s seat to Human to move for it")
+            raise sg.IllegalMove(
+                f"it is {name}'s turn and the {BOT_LABELS[self.seat(p)]} plays "
+                f"{name}: {wait}, or set {name}'s seat to Human to move for it"
+            )
 
     def bot_words(self, player: int, words: str) -> str:
         return f"{BOT_LABELS[self.seats[player]]} ({self.player_names[player]}): {words}"
 
     # ---- the position ------------------------------------------------------------------------
 
-    def set_position(self, state: sg.State, start: sg.State | None = None, *,
-                     force: bool = False) -> None:
+    def set_position(
+        self, state: sg.State, start: sg.State | None = None, *, force: bool = False
+    ) -> None:
         """Put ``state`` on the table (its game too): a search under way is dropped; ``start``
         is where Start again returns (default: this position). A game that is :attr:`fixed`
         is refused (``sg.IllegalMove``) unless ``force`` (its own owner bringing it in line)."""
@@ -191,7 +205,7 @@ class Play:
         """The game so far as a record, with its players' names (None for an arranged study
         position: nothing to save)."""
         try:
-            return self.state.record(players=list(self.player_names[:self.state.num_players]))
+            return self.state.record(players=list(self.player_names[: self.state.num_players]))
         except ValueError:
             return None
 
@@ -206,10 +220,18 @@ class Play:
         if not st.history:
             return False
         st.undo()
-        while st.history and not st.is_terminal() and (
+        while (
+            st.history
+            and not st.is_terminal()
+            and (
                 (st.is_chance() and (self.auto_chance() or not self.has_human()))
-                or (not st.is_chance() and self.has_human()
-                    and self.seat(st.current_player) != HUMAN)):
+                or (
+                    not st.is_chance()
+                    and self.has_human()
+                    and self.seat(st.current_player) != HUMAN
+                )
+            )
+        ):
             st.undo()
         self.emit("changed")
         return True
@@ -257,20 +279,31 @@ class Play:
         bot, budget, position = self.seats[p], self.budgets[p], self.state.clone()
         shown = budget if bot in TIMED_BOTS else 0.5
         strength = f", {budget:.1f} s" if bot in TIMED_BOTS else ""
-        self.think(f"{self.player_names[p]} ({BOT_LABELS[bot]}{strength}) is thinking…", shown,
-                   lambda stop: bot_move(position, bot, budget, stop),
-                   lambda move: answered(p, self.play(move)))
+        self.think(
+            f"{self.player_names[p]} ({BOT_LABELS[bot]}{strength}) is thinking…",
+            shown,
+            lambda stop: bot_move(position, bot, budget, stop),
+            lambda move: answered(p, self.play(move)),
+        )
 
     # ---- searches ----------------------------------------------------------------------------
 
-    def think(self, about: str, budget: float, work: Callable[[Any], Any],
-              done: Callable[[Any], None], *, blocks: str = "",
-              on_cancel: Callable[[], None] | None = None) -> Search:
+    def think(
+        self,
+        about: str,
+        budget: float,
+        work: Callable[[Any], Any],
+        done: Callable[[Any], None],
+        *,
+        blocks: str = "",
+        on_cancel: Callable[[], None] | None = None,
+    ) -> Search:
         """Run ``work(stop)`` off the event loop (inline without ``background``); ``done`` gets
         its answer under the lock, once the search is no longer under way. ``about``: words for
         the progress line, measured against ``budget`` seconds; ``blocks``: a person's move is
         refused with these words meanwhile; ``on_cancel``: what the Cancel button does instead
         of saying it stopped."""
+
         def finish(result: Any) -> None:
             if self.search is search:
                 self.search = None
@@ -286,10 +319,16 @@ class Play:
             self.report(error)
 
         self.about, self.budget = about, budget
-        search = Search(work, on_done=self.guard(finish), on_error=self.guard(failed),
-                        on_progress=self.guard(lambda _s: self.emit("searching")),
-                        lock=self.lock, background=self.background, blocks=blocks,
-                        on_cancel=on_cancel)
+        search = Search(
+            work,
+            on_done=self.guard(finish),
+            on_error=self.guard(failed),
+            on_progress=self.guard(lambda _s: self.emit("searching")),
+            lock=self.lock,
+            background=self.background,
+            blocks=blocks,
+            on_cancel=on_cancel,
+        )
         self.search = search
         self.emit("searching")
         search.start()

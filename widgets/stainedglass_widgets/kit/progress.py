@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
 
 if TYPE_CHECKING:
     from stainedglass_widgets.serving.classroom import Store
@@ -42,11 +43,11 @@ serve`` sets it when other machines can reach the server)."""
 NAME_LIMIT = 40
 """The longest name a pupil may type (the store's limit)."""
 
-_stores: dict[str, "Store"] = {}
+_stores: dict[str, Store] = {}
 _lock = threading.Lock()
 
 
-def store_location(where: "str | os.PathLike[str] | None" = None) -> str:
+def store_location(where: str | os.PathLike[str] | None = None) -> str:
     """Where the class's store is: ``where``, else :data:`STORE_VARIABLE` (a class server's),
     else ``class.sqlite3`` in the user's data folder."""
     if where:
@@ -56,7 +57,7 @@ def store_location(where: "str | os.PathLike[str] | None" = None) -> str:
     return os.environ.get(STORE_VARIABLE) or str(default_store_path())
 
 
-def class_store() -> "Store | None":
+def class_store() -> Store | None:
     """The class's store when this kernel was started by a class server, else None."""
     where = os.environ.get(STORE_VARIABLE, "")
     if not where:
@@ -69,7 +70,7 @@ def class_store() -> "Store | None":
         return _stores[where]
 
 
-def boards_in(widgets: Iterable[Any]) -> list["Board"]:
+def boards_in(widgets: Iterable[Any]) -> list[Board]:
     """The boards among ``widgets`` and inside them (a view's board area)."""
     from .game_view import _boards
 
@@ -89,8 +90,13 @@ def set_pupil(widgets: Iterable[Any], name: str) -> None:
         board.pupil = name
 
 
-def note(pupil: "str | Iterable[Any]", game: str, kind: str, item: str = "",
-         value: float | bool | None = None) -> bool:
+def note(
+    pupil: str | Iterable[Any],
+    game: str,
+    kind: str,
+    item: str = "",
+    value: float | bool | None = None,
+) -> bool:
     """Keep a step of ``pupil``'s progress (a name, or the boards that have it:
     :meth:`~stainedglass_widgets.serving.classroom.Store.add_progress`); False when nothing was kept: outside a
     class server, or no name given."""

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the annotation only: a view registers itself here as it is defined
     from .game_view import GameView
 
-_VIEWS: dict[str, type["GameView"]] = {}
+_VIEWS: dict[str, type[GameView]] = {}
 """The registered views by game name (filled as game folders are imported)."""
 _DISCOVERED = False
 
 
-def register_view(cls: type["GameView"]) -> None:
+def register_view(cls: type[GameView]) -> None:
     """Register a game's view (a :class:`~.game_view.GameView` subclass naming its
     ``game_name`` does this as it is defined)."""
     _VIEWS[cls.game_name] = cls
@@ -47,7 +47,7 @@ def _discover() -> None:
     _DISCOVERED = True
 
 
-def views() -> dict[str, type["GameView"]]:
+def views() -> dict[str, type[GameView]]:
     """The view class of every game that has one, by the engine's game name, in the engine's
     order of games."""
     _discover()
@@ -56,16 +56,15 @@ def views() -> dict[str, type["GameView"]]:
     return {name: _VIEWS[name] for name in sg.games() if name in _VIEWS}
 
 
-def view_class(name: str) -> type["GameView"]:
+def view_class(name: str) -> type[GameView]:
     """The view class of game ``name`` (a ValueError naming those that have one)."""
     found = views()
     if name not in found:
-        raise ValueError(f"no view for {name!r}; the games with a view are: "
-                         + ", ".join(found))
+        raise ValueError(f"no view for {name!r}; the games with a view are: " + ", ".join(found))
     return found[name]
 
 
-def view(name: str, **options: Any) -> "GameView":
+def view(name: str, **options: Any) -> GameView:
     """The play view of game ``name``: ``options`` as ``sg.load`` takes them (``players=2``),
     and the view's own (``seats=[...]``, ``budget_s=``, ``hint_budget_s=``)."""
     return view_class(name)(**options)

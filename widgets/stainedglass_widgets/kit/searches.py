@@ -25,15 +25,21 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import stainedglass as sg
 from stainedglass.ai.search import StopFlag
 
 HUMAN = "human"
-BOT_LABELS = {"random": "Random bot", "greedy": "Greedy bot", "mcts": "MCTS bot",
-              "alphabeta": "Alpha-beta bot", "cathedral": "Cathedral search",
-              "sagrada": "Sagrada search"}
+BOT_LABELS = {
+    "random": "Random bot",
+    "greedy": "Greedy bot",
+    "mcts": "MCTS bot",
+    "alphabeta": "Alpha-beta bot",
+    "cathedral": "Cathedral search",
+    "sagrada": "Sagrada search",
+}
 TIMED_BOTS = ("mcts", "alphabeta", "cathedral", "sagrada")
 """Bots whose strength is a time budget (the seat's slider); the others answer at once."""
 REMOTE = "remote"
@@ -53,14 +59,15 @@ def seat_choices(state: sg.State) -> list[tuple[str, str]]:
     hidden), the game's own search, and another device (a pupil who joins the room)."""
     exact = state.game.facts.deterministic_duel
     bots = [b for b in sg.ai.bot_names(state.game.name) if b != "alphabeta" or exact]
-    return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots] + [
-        ("Another device", REMOTE)]
+    return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots] + [("Another device", REMOTE)]
 
 
 def check_seat(seat: str) -> str:
     if seat not in (HUMAN, REMOTE) and seat not in sg.ai.bot_names():
-        raise ValueError(f"a seat is {HUMAN!r}, {REMOTE!r} (another device) or a bot "
-                         f"({', '.join(sg.ai.bot_names())}), not {seat!r}")
+        raise ValueError(
+            f"a seat is {HUMAN!r}, {REMOTE!r} (another device) or a bot "
+            f"({', '.join(sg.ai.bot_names())}), not {seat!r}"
+        )
     return seat
 
 
@@ -70,8 +77,9 @@ def bot_move(state: sg.State, name: str, budget_s: float, stop: StopFlag | None 
     return sg.ai.bot(name, stop=stop, **options).choose(state)
 
 
-def hints(state: sg.State, top: int, budget_s: float,
-          stop: StopFlag | None = None) -> list[sg.ai.Suggestion]:
+def hints(
+    state: sg.State, top: int, budget_s: float, stop: StopFlag | None = None
+) -> list[sg.ai.Suggestion]:
     """``sg.ai.suggest`` for the Hint button, by the game's hint search (``Game.hint_bot``:
     the strongest of its ladder within a hint's budget). With a single legal move there is
     nothing to weigh, so it answers at once."""
@@ -123,11 +131,19 @@ class Search:
     what Cancel does instead of saying the search stopped.
     """
 
-    def __init__(self, work: Callable[[StopFlag], Any], *, on_done: Callable[[Any], None],
-                 lock: Any, on_error: Callable[[BaseException], None] | None = None,
-                 on_progress: Callable[[float], None] | None = None,
-                 background: bool = True, tick: float = 0.2, blocks: str = "",
-                 on_cancel: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        work: Callable[[StopFlag], Any],
+        *,
+        on_done: Callable[[Any], None],
+        lock: Any,
+        on_error: Callable[[BaseException], None] | None = None,
+        on_progress: Callable[[float], None] | None = None,
+        background: bool = True,
+        tick: float = 0.2,
+        blocks: str = "",
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
         self.work, self.on_done, self.on_error = work, on_done, on_error
         self.blocks, self.on_cancel = blocks, on_cancel
         self.on_progress, self.lock = on_progress, lock
@@ -140,7 +156,7 @@ class Search:
         self._result: Any = None
         self._error: BaseException | None = None
 
-    def start(self) -> "Search":
+    def start(self) -> Search:
         self.started = time.perf_counter()
         if not self.background:
             self._compute()
@@ -169,7 +185,7 @@ class Search:
     def _compute(self) -> None:
         try:
             self._result = self.work(self.stop)
-        except BaseException as e:  # noqa: BLE001 - handed to on_error, in the view's words
+        except BaseException as e:
             self._error = e
         self._finished.set()
 

@@ -45,10 +45,15 @@ POLL_S = 1.0
 """How often the console reads the rooms again (seconds)."""
 SHOWN = 48
 """The most rooms the grid shows (the newest first)."""
-COLUMN_WORDS = {"pupil": "Pupil", "lessons": "Lesson steps", "puzzles_tried": "Puzzles tried",
-                "puzzles_first_try": "Right at the first try",
-                "first_try_score": "First-try score", "games_played": "Games played",
-                "coach_accuracy": "Coach's accuracy"}
+COLUMN_WORDS = {
+    "pupil": "Pupil",
+    "lessons": "Lesson steps",
+    "puzzles_tried": "Puzzles tried",
+    "puzzles_first_try": "Right at the first try",
+    "first_try_score": "First-try score",
+    "games_played": "Games played",
+    "coach_accuracy": "Coach's accuracy",
+}
 
 CSS = """
 <style>
@@ -71,8 +76,9 @@ class Console(w.VBox):
     a SQLite file or a ``postgresql://`` address; default the class's), behind ``password``
     (default the server's; "" for none). ``background=False``: no live updates (scripts)."""
 
-    def __init__(self, store: Any = None, *, password: str | None = None,
-                 background: bool = True) -> None:
+    def __init__(
+        self, store: Any = None, *, password: str | None = None, background: bool = True
+    ) -> None:
         super().__init__()
         self._store_at, self._store = store, None
         self.password = os.environ.get(PASSWORD_VARIABLE, "") if password is None else password
@@ -84,32 +90,42 @@ class Console(w.VBox):
         self._stop = threading.Event()
         self._lock = threading.RLock()
 
-        self.password_text = w.Password(description="Password", placeholder="the teacher's",
-                                        style={"description_width": "70px"})
+        self.password_text = w.Password(
+            description="Password", placeholder="the teacher's", style={"description_width": "70px"}
+        )
         self.password_text.add_class("sg-console-password")
         self.open_button = w.Button(description="Open the console", button_style="primary")
         self.open_button.on_click(lambda _: self.unlock(self.password_text.value))
         self.message = w.HTML()
-        self.gate = w.HBox([self.password_text, self.open_button],
-                           layout=w.Layout(align_items="center"))
+        self.gate = w.HBox(
+            [self.password_text, self.open_button], layout=w.Layout(align_items="center")
+        )
 
         self.grid = w.Box(layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))
         self.grid.add_class("sg-console-grid")
-        self.empty = w.HTML('<p class="sg-console-empty">No rooms yet: a room starts when a '
-                            "pupil presses Start a room on a play dashboard.</p>")
+        self.empty = w.HTML(
+            '<p class="sg-console-empty">No rooms yet: a room starts when a '
+            "pupil presses Start a room on a play dashboard.</p>"
+        )
         self._cards: dict[str, tuple[w.VBox, w.HTML, w.Button]] = {}
-        self.room_picker = w.Dropdown(description="Show", options=[("(no room)", "")],
-                                      style={"description_width": "40px"})
+        self.room_picker = w.Dropdown(
+            description="Show", options=[("(no room)", "")], style={"description_width": "40px"}
+        )
         self.room_picker.add_class("sg-console-show")
         self.room_picker.observe(lambda ch: self.show(ch["new"]), "value")
-        self.end_button = w.Button(description="End the room", button_style="danger",
-                                   tooltip="its seats are left; its game is kept for review")
+        self.end_button = w.Button(
+            description="End the room",
+            button_style="danger",
+            tooltip="its seats are left; its game is kept for review",
+        )
         self.end_button.on_click(lambda _: self.end(self.shown))
         self.large = w.HTML()
         self.large.add_class("sg-console-large")
-        self.sort_picker = w.Dropdown(description="Sort by", style={"description_width": "56px"},
-                                      options=[(COLUMN_WORDS.get(c, c.replace("_", " ")), c)
-                                               for c in self.columns()])
+        self.sort_picker = w.Dropdown(
+            description="Sort by",
+            style={"description_width": "56px"},
+            options=[(COLUMN_WORDS.get(c, c.replace("_", " ")), c) for c in self.columns()],
+        )
         self.sort_picker.add_class("sg-console-sort")
         self.descending = w.Checkbox(description="highest first", indent=False)
         for widget in (self.sort_picker, self.descending):
@@ -117,18 +133,27 @@ class Console(w.VBox):
         self.table = w.HTML()
         self.table.add_class("sg-console-table")
         self.csv_link = w.HTML()
-        self.projector = w.ToggleButton(description="Projector", tooltip="large type, the "
-                                        "shown board across the screen")
+        self.projector = w.ToggleButton(
+            description="Projector", tooltip="large type, the shown board across the screen"
+        )
         self.projector.observe(lambda ch: self._project(ch["new"]), "value")
-        self.body = w.VBox([
-            w.HTML("<h3>Rooms</h3>"), self.grid,
-            w.HBox([self.room_picker, self.end_button, self.projector],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            self.large,
-            w.HTML("<h3>Progress</h3>"),
-            w.HBox([self.sort_picker, self.descending, self.csv_link],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            self.table])
+        self.body = w.VBox(
+            [
+                w.HTML("<h3>Rooms</h3>"),
+                self.grid,
+                w.HBox(
+                    [self.room_picker, self.end_button, self.projector],
+                    layout=w.Layout(align_items="center", flex_flow="row wrap"),
+                ),
+                self.large,
+                w.HTML("<h3>Progress</h3>"),
+                w.HBox(
+                    [self.sort_picker, self.descending, self.csv_link],
+                    layout=w.Layout(align_items="center", flex_flow="row wrap"),
+                ),
+                self.table,
+            ]
+        )
         self.add_class("sg-console")
         self.children = [w.HTML(CSS), self.gate, self.message]
         if not self.password:
@@ -136,13 +161,12 @@ class Console(w.VBox):
 
     # ---- the store and the password ----------------------------------------------------------
 
-    def store(self) -> "Store":
+    def store(self) -> Store:
         if self._store is None:
             from stainedglass_widgets.serving.classroom import Store, open_store
 
             where = self._store_at
-            self._store = where if isinstance(where, Store) else open_store(
-                store_location(where))
+            self._store = where if isinstance(where, Store) else open_store(store_location(where))
         return self._store
 
     @staticmethod
@@ -154,9 +178,11 @@ class Console(w.VBox):
     def unlock(self, password: str) -> None:
         """Open the console with the teacher's ``password``."""
         if self.password and password != self.password:
-            self.message.value = ('<p class="sg-console-refused" style="color:#6b0b02">That is '
-                                  "not the teacher's password (the server printed it when it "
-                                  "started).</p>")
+            self.message.value = (
+                '<p class="sg-console-refused" style="color:#6b0b02">That is '
+                "not the teacher's password (the server printed it when it "
+                "started).</p>"
+            )
             return
         self.opened = True
         self.message.value = ""
@@ -174,40 +200,47 @@ class Console(w.VBox):
         with self._lock:
             rooms = self.store().rooms()[:SHOWN]
             self._show_cards(rooms)
-            options = [("(no room)", "")] + [(f"{r.code} · {sg.load(r.game).title}", r.code)
-                                             for r in rooms]
+            options = [("(no room)", "")] + [
+                (f"{r.code} · {sg.load(r.game).title}", r.code) for r in rooms
+            ]
             if list(self.room_picker.options) != options:
                 self.room_picker.options = options
-                self.room_picker.value = self.shown if self.shown in dict(
-                    (c, c) for _, c in options) else ""
+                self.room_picker.value = (
+                    self.shown if self.shown in {c: c for _, c in options} else ""
+                )
             if self.shown:
                 self.show(self.shown)
             self.refresh_table()
 
-    def grid_html(self, rooms: "list[Room] | None" = None) -> str:
+    def grid_html(self, rooms: list[Room] | None = None) -> str:
         """Every room's card as the grid shows it (HTML)."""
         rooms = self.store().rooms()[:SHOWN] if rooms is None else rooms
         return "".join(self.card_html(room) for room in rooms)
 
-    def card_html(self, room: "Room") -> str:
+    def card_html(self, room: Room) -> str:
         """A room as a small card: its board, code, game, players and move."""
         seen = self._seen.get(room.code)
         if seen is None or seen[0] != room.version:
             self._seen[room.code] = (room.version, self.store().state(room.code).svg() or "")
         picture = self._seen[room.code][1]
-        return (f'<div class="sg-console-card" data-room="{room.code}">{picture}'
-                f"<div><b>{room.code}</b> · {html.escape(sg.load(room.game).title)} · move "
-                f"{room.ply}{' · ended' if room.ended else ' · over' if room.over else ''}"
-                f"</div><div>{self.players(room)}</div></div>")
+        return (
+            f'<div class="sg-console-card" data-room="{room.code}">{picture}'
+            f"<div><b>{room.code}</b> · {html.escape(sg.load(room.game).title)} · move "
+            f"{room.ply}{' · ended' if room.ended else ' · over' if room.over else ''}"
+            f"</div><div>{self.players(room)}</div></div>"
+        )
 
-    def _show_cards(self, rooms: "list[Room]") -> None:
+    def _show_cards(self, rooms: list[Room]) -> None:
         """The grid: a card a room, each with its **Show** button (kept while the room is)."""
         children = []
         for room in rooms:
             if room.code not in self._cards:
                 card = w.HTML()
-                button = w.Button(description=f"Show {room.code}", tooltip="this room's board "
-                                  "large, for the projector", layout=w.Layout(width="auto"))
+                button = w.Button(
+                    description=f"Show {room.code}",
+                    tooltip="this room's board large, for the projector",
+                    layout=w.Layout(width="auto"),
+                )
                 button.add_class("sg-console-card-show")
                 button.on_click(lambda _, code=room.code: self.show(code))
                 self._cards[room.code] = (w.VBox([card, button]), card, button)
@@ -217,11 +250,11 @@ class Console(w.VBox):
         children = children or [self.empty]
         if list(self.grid.children) != children:
             self.grid.children = children
+
     @staticmethod
-    def players(room: "Room") -> str:
+    def players(room: Room) -> str:
         names = sg.load(room.game).facts.player_names
-        return " · ".join(f"{names[s.index]}: {html.escape(s.name or 'open')}"
-                          for s in room.seats)
+        return " · ".join(f"{names[s.index]}: {html.escape(s.name or 'open')}" for s in room.seats)
 
     def show(self, code: str) -> None:
         """Show room ``code`` large ("" for none), with its review link."""
@@ -241,7 +274,8 @@ class Console(w.VBox):
             f"{html.escape(sg.load(room.game).title)} · move {room.ply}</h3>"
             f"<p>{self.players(room)}</p>{state.svg() or ''}"
             f'<p><a class="sg-console-review" href="{html.escape(link)}" target="_blank">'
-            "<b>Review this game</b></a> (in the review board, every move judged)</p></div>")
+            "<b>Review this game</b></a> (in the review board, every move judged)</p></div>"
+        )
 
     def end(self, code: str) -> None:
         """End room ``code``: its seats are left, its game kept."""
@@ -257,18 +291,28 @@ class Console(w.VBox):
         rows = store.progress(sort, descending=down)
         columns = store.progress_columns()
         if not rows:
-            self.table.value = ("<p>No progress yet: lessons, puzzles and games played by "
-                                "pupils who gave their name show here.</p>")
+            self.table.value = (
+                "<p>No progress yet: lessons, puzzles and games played by "
+                "pupils who gave their name show here.</p>"
+            )
         else:
-            head = "".join(f"<th>{html.escape(COLUMN_WORDS.get(n, n.replace('_', ' ')))}</th>"
-                           for n, _ in columns)
-            body = "".join("<tr>" + "".join(f"<td>{cell(value(row))}</td>"
-                                            for _, value in columns) + "</tr>" for row in rows)
+            head = "".join(
+                f"<th>{html.escape(COLUMN_WORDS.get(n, n.replace('_', ' ')))}</th>"
+                for n, _ in columns
+            )
+            body = "".join(
+                "<tr>" + "".join(f"<td>{cell(value(row))}</td>" for _, value in columns) + "</tr>"
+                for row in rows
+            )
             self.table.value = f"<table><tr>{head}</tr>{body}</table>"
-        self.csv_link.value = download_link(store.progress_csv(sort, descending=down),
-                                            "class-progress.csv", "sg-console-csv",
-                                            "the progress table as a CSV file",
-                                            label="Download CSV", mime="text/csv")
+        self.csv_link.value = download_link(
+            store.progress_csv(sort, descending=down),
+            "class-progress.csv",
+            "sg-console-csv",
+            "the progress table as a CSV file",
+            label="Download CSV",
+            mime="text/csv",
+        )
 
     def _project(self, on: bool) -> None:
         (self.add_class if on else self.remove_class)("sg-console-projector")
@@ -277,9 +321,10 @@ class Console(w.VBox):
         while not self._stop.wait(POLL_S):
             try:
                 self.refresh()
-            except Exception as e:  # noqa: BLE001 - the console stays up; the reason is shown
-                self.message.value = ("<p>Could not read the class's store: "
-                                      f"{html.escape(str(e))}</p>")
+            except Exception as e:
+                self.message.value = (
+                    f"<p>Could not read the class's store: {html.escape(str(e))}</p>"
+                )
 
     def close(self) -> None:
         stop = getattr(self, "_stop", None)

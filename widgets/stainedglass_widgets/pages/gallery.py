@@ -21,7 +21,7 @@ import html
 import json
 import pathlib
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from ..kit.registry import views
 
@@ -43,9 +43,18 @@ def entries() -> list[Entry]:
     """A card for every game with a view, in the engine's order of games."""
     import stainedglass as sg
 
-    return [Entry(name, sg.load(name).title, cls.blurb, cls.legend, f"{name}_tutorial.ipynb",
-                  f"{name}_play.ipynb", cls.gallery_picture)
-            for name, cls in views().items()]
+    return [
+        Entry(
+            name,
+            sg.load(name).title,
+            cls.blurb,
+            cls.legend,
+            f"{name}_tutorial.ipynb",
+            f"{name}_play.ipynb",
+            cls.gallery_picture,
+        )
+        for name, cls in views().items()
+    ]
 
 
 def designers(folder: pathlib.Path, entry: Entry) -> list[tuple[str, str]]:
@@ -58,8 +67,9 @@ def designers(folder: pathlib.Path, entry: Entry) -> list[tuple[str, str]]:
         try:
             cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
             source = "".join(cells[0]["source"])
-            title = next(line.lstrip("# ").strip() for line in source.splitlines()
-                         if line.startswith("#"))
+            title = next(
+                line.lstrip("# ").strip() for line in source.splitlines() if line.startswith("#")
+            )
         except (OSError, ValueError, KeyError, IndexError, TypeError, StopIteration):
             title = path.stem.removeprefix(entry.game + "_").replace("_", " ").capitalize()
         found.append((path.name, title[:60]))
@@ -86,16 +96,26 @@ def gallery_html(notebooks: pathlib.Path | str | None = None) -> str:
             f'<p style="margin:0 0 8px 0">{html.escape(e.blurb)}</p>'
             f'<a href="{e.tutorial}"><b>Learn the rules</b></a> · '
             f'<a href="{e.play}"><b>Play</b></a>'
-            + (f' · <a href="review.ipynb?game={e.game}"><b>Review a game</b></a>' if review
-               else "")
-            + (f' · <a href="puzzles.ipynb?game={e.game}"><b>Puzzles</b></a>' if puzzles
-               else "")
-            + "".join(f' · <a href="{html.escape(name)}"><b>{html.escape(label)}</b></a>'
-                      for name, label in designers(folder, e))
+            + (
+                f' · <a href="review.ipynb?game={e.game}"><b>Review a game</b></a>'
+                if review
+                else ""
+            )
+            + (f' · <a href="puzzles.ipynb?game={e.game}"><b>Puzzles</b></a>' if puzzles else "")
+            + "".join(
+                f' · <a href="{html.escape(name)}"><b>{html.escape(label)}</b></a>'
+                for name, label in designers(folder, e)
+            )
             + '<details style="margin-top:6px;font-size:13px"><summary>How to read the board'
-            f'</summary>{html.escape(e.legend)}</details></div>')
+            f"</summary>{html.escape(e.legend)}</details></div>"
+        )
     if not cards:
-        return ('<p class="sg-gallery">No game notebooks were found beside this page '
-                f"({html.escape(str(folder))}).</p>")
-    return ('<div class="sg-gallery" style="display:flex;flex-wrap:wrap;gap:18px">'
-            + "".join(cards) + "</div>")
+        return (
+            '<p class="sg-gallery">No game notebooks were found beside this page '
+            f"({html.escape(str(folder))}).</p>"
+        )
+    return (
+        '<div class="sg-gallery" style="display:flex;flex-wrap:wrap;gap:18px">'
+        + "".join(cards)
+        + "</div>"
+    )

@@ -35,7 +35,8 @@ import pathlib
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import ipywidgets as w
 
@@ -54,6 +55,7 @@ MARKERS = ("circle", "square", "diamond", "triangle")
 
 # ---- charts (pure functions: numbers in, SVG out) -----------------------------------------------
 
+
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
@@ -71,18 +73,24 @@ def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> 
     bar_h, gap, left, right, top = 26, 14, 190, 90, 34
     height = top + len(rows) * (bar_h + gap) + 30
     span = width - left - right
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-chart" width="{width}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{_esc(title)}: win rates with 95% intervals">',
-             f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
-             f'<text x="12" y="22" font-size="15" font-weight="bold" fill="#17150f">'
-             f'{_esc(title)}</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-chart" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{_esc(title)}: win rates with 95% intervals">',
+        f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
+        f'<text x="12" y="22" font-size="15" font-weight="bold" fill="#17150f">'
+        f"{_esc(title)}</text>",
+    ]
     for k in (0.0, 0.5, 1.0):
         x = left + k * span
-        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 24}" '
-                     f'stroke="#9a927c" stroke-dasharray="{"" if k != .5 else "4 3"}"/>')
-        parts.append(f'<text x="{x:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '
-                     f'fill="#3b3628">{k:.0%}</text>')
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 24}" '
+            f'stroke="#9a927c" stroke-dasharray="{"" if k != 0.5 else "4 3"}"/>'
+        )
+        parts.append(
+            f'<text x="{x:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '
+            f'fill="#3b3628">{k:.0%}</text>'
+        )
     for i, row in enumerate(rows):
         y = top + i * (bar_h + gap)
         colour = PALETTE[i % len(PALETTE)]
@@ -90,23 +98,34 @@ def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> 
         seated = row.get("by_seat", ())
         two_seats = len(seated) > 1
         name_y = y + bar_h * (0.45 if two_seats else 0.68)
-        parts.append(f'<text x="{left - 8}" y="{name_y:.1f}" font-size="13" text-anchor="end" '
-                     f'fill="#17150f">{_esc(row["bot"])[:30]}</text>')
+        parts.append(
+            f'<text x="{left - 8}" y="{name_y:.1f}" font-size="13" text-anchor="end" '
+            f'fill="#17150f">{_esc(row["bot"])[:30]}</text>'
+        )
         if two_seats:  # in Cathedral the seat decides more games than the bots do
-            seats = ", ".join(f"{_esc(s['seat'])} {s['wins']}-{s['draws']}-{s['losses']}"
-                              for s in seated)
-            parts.append(f'<text class="sg-lab-seats" x="{left - 8}" y="{y + bar_h + 2:.1f}" '
-                         f'font-size="11" text-anchor="end" fill="#3b3628">'
-                         f'<title>won-drawn-lost by seat</title>{seats}</text>')
-        parts.append(f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left}" '
-                     f'y="{y}" width="{max(rate * span, 1):.1f}" height="{bar_h}" '
-                     f'fill="{colour}" opacity="0.85" stroke="#17150f"/>')
+            seats = ", ".join(
+                f"{_esc(s['seat'])} {s['wins']}-{s['draws']}-{s['losses']}" for s in seated
+            )
+            parts.append(
+                f'<text class="sg-lab-seats" x="{left - 8}" y="{y + bar_h + 2:.1f}" '
+                f'font-size="11" text-anchor="end" fill="#3b3628">'
+                f"<title>won-drawn-lost by seat</title>{seats}</text>"
+            )
+        parts.append(
+            f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left}" '
+            f'y="{y}" width="{max(rate * span, 1):.1f}" height="{bar_h}" '
+            f'fill="{colour}" opacity="0.85" stroke="#17150f"/>'
+        )
         lo, hi = left + float(row["ci_low"]) * span, left + float(row["ci_high"]) * span
         mid = y + bar_h / 2
-        parts.append(f'<path d="M{lo:.1f} {mid - 7}v14M{lo:.1f} {mid}H{hi:.1f}M{hi:.1f} '
-                     f'{mid - 7}v14" stroke="#17150f" stroke-width="2" fill="none"/>')
-        parts.append(f'<text x="{width - right + 6}" y="{y + bar_h * 0.68:.1f}" font-size="12" '
-                     f'fill="#17150f">{rate:.0%} of {int(row["games"])}</text>')
+        parts.append(
+            f'<path d="M{lo:.1f} {mid - 7}v14M{lo:.1f} {mid}H{hi:.1f}M{hi:.1f} '
+            f'{mid - 7}v14" stroke="#17150f" stroke-width="2" fill="none"/>'
+        )
+        parts.append(
+            f'<text x="{width - right + 6}" y="{y + bar_h * 0.68:.1f}" font-size="12" '
+            f'fill="#17150f">{rate:.0%} of {int(row["games"])}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -115,15 +134,22 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     if kind == "square":
         return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{colour}"/>'
     if kind == "diamond":
-        return (f'<path d="M{x:.1f} {y - 6:.1f}l6 6l-6 6l-6 -6z" fill="{colour}"/>')
+        return f'<path d="M{x:.1f} {y - 6:.1f}l6 6l-6 6l-6 -6z" fill="{colour}"/>'
     if kind == "triangle":
-        return (f'<path d="M{x:.1f} {y - 6:.1f}l6 11h-12z" fill="{colour}"/>')
+        return f'<path d="M{x:.1f} {y - 6:.1f}l6 11h-12z" fill="{colour}"/>'
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>'
 
 
-def line_chart_svg(series: dict[str, list[tuple[float, float, float, float]]], title: str,
-                   x_label: str, y_label: str, log_x: bool = True, width: int = 560,
-                   height: int = 320, notes: Sequence[tuple[float, float, str]] = ()) -> str:
+def line_chart_svg(
+    series: dict[str, list[tuple[float, float, float, float]]],
+    title: str,
+    x_label: str,
+    y_label: str,
+    log_x: bool = True,
+    width: int = 560,
+    height: int = 320,
+    notes: Sequence[tuple[float, float, str]] = (),
+) -> str:
     """Lines of points ``(x, y, low, high)`` (whiskers from low to high), one per series, each
     with its own dash, marker and colour and its name at its last point; ``notes`` are words
     written at points ``(x, y, text)``.
@@ -136,8 +162,10 @@ def line_chart_svg(series: dict[str, list[tuple[float, float, float, float]]], t
     left, right, top, bottom = 60, 120, 34, 44
     points = [p for ps in series.values() for p in ps]
     if not points:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="40">'
-                f'<text x="8" y="24">{_esc(title)}: no data</text></svg>')
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="40">'
+            f'<text x="8" y="24">{_esc(title)}: no data</text></svg>'
+        )
     fx = (lambda v: math.log10(v)) if log_x else (lambda v: v)
     xs = [fx(p[0]) for p in points]
     ys = [v for p in points for v in (p[2], p[3])]
@@ -154,46 +182,62 @@ def line_chart_svg(series: dict[str, list[tuple[float, float, float, float]]], t
     def py(v: float) -> float:
         return top + (y1 - v) / (y1 - y0) * (height - top - bottom)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-lines" width="{width}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{_esc(title)}">',
-             f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
-             f'<text x="12" y="22" font-size="15" font-weight="bold">{_esc(title)}</text>',
-             f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" '
-             f'y2="{height - bottom}" stroke="#3b3628"/>',
-             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" '
-             f'stroke="#3b3628"/>',
-             f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" font-size="12" '
-             f'text-anchor="middle">{_esc(x_label)}</text>',
-             f'<text x="14" y="{(top + height - bottom) / 2:.0f}" font-size="12" '
-             f'transform="rotate(-90 14 {(top + height - bottom) / 2:.0f})" '
-             f'text-anchor="middle">{_esc(y_label)}</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-lines" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{_esc(title)}">',
+        f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
+        f'<text x="12" y="22" font-size="15" font-weight="bold">{_esc(title)}</text>',
+        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" '
+        f'y2="{height - bottom}" stroke="#3b3628"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#3b3628"/>',
+        f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" font-size="12" '
+        f'text-anchor="middle">{_esc(x_label)}</text>',
+        f'<text x="14" y="{(top + height - bottom) / 2:.0f}" font-size="12" '
+        f'transform="rotate(-90 14 {(top + height - bottom) / 2:.0f})" '
+        f'text-anchor="middle">{_esc(y_label)}</text>',
+    ]
     for x in sorted({p[0] for p in points}):
-        parts.append(f'<text x="{px(x):.1f}" y="{height - bottom + 16}" font-size="11" '
-                     f'text-anchor="middle">{x:g}</text>')
+        parts.append(
+            f'<text x="{px(x):.1f}" y="{height - bottom + 16}" font-size="11" '
+            f'text-anchor="middle">{x:g}</text>'
+        )
     for v in (y0, (y0 + y1) / 2, y1):
-        parts.append(f'<text x="{left - 6}" y="{py(v) + 4:.1f}" font-size="11" '
-                     f'text-anchor="end">{v:.0f}</text>')
+        parts.append(
+            f'<text x="{left - 6}" y="{py(v) + 4:.1f}" font-size="11" '
+            f'text-anchor="end">{v:.0f}</text>'
+        )
     for i, (name, pts) in enumerate(series.items()):
-        colour, dash, marker = (PALETTE[i % len(PALETTE)], DASHES[i % len(DASHES)],
-                                MARKERS[i % len(MARKERS)])
+        colour, dash, marker = (
+            PALETTE[i % len(PALETTE)],
+            DASHES[i % len(DASHES)],
+            MARKERS[i % len(MARKERS)],
+        )
         pts = sorted(pts)
         path = "M" + "L".join(f"{px(x):.1f} {py(y):.1f}" for x, y, _, _ in pts)
-        parts.append(f'<path class="sg-lab-line" data-series="{_esc(name)}" d="{path}" '
-                     f'stroke="{colour}" stroke-width="2.5" fill="none" '
-                     f'stroke-dasharray="{dash}"/>')
+        parts.append(
+            f'<path class="sg-lab-line" data-series="{_esc(name)}" d="{path}" '
+            f'stroke="{colour}" stroke-width="2.5" fill="none" '
+            f'stroke-dasharray="{dash}"/>'
+        )
         for x, y, lo, hi in pts:
-            parts.append(f'<line x1="{px(x):.1f}" y1="{py(lo):.1f}" x2="{px(x):.1f}" '
-                         f'y2="{py(hi):.1f}" stroke="{colour}" opacity="0.5"/>')
+            parts.append(
+                f'<line x1="{px(x):.1f}" y1="{py(lo):.1f}" x2="{px(x):.1f}" '
+                f'y2="{py(hi):.1f}" stroke="{colour}" opacity="0.5"/>'
+            )
             parts.append(_marker(marker, px(x), py(y), colour))
         x, y = pts[-1][0], pts[-1][1]
-        parts.append(f'<text x="{px(x) + 9:.1f}" y="{py(y) + 4:.1f}" font-size="12" '
-                     f'fill="{colour}" font-weight="bold">{_esc(name)}</text>')
+        parts.append(
+            f'<text x="{px(x) + 9:.1f}" y="{py(y) + 4:.1f}" font-size="12" '
+            f'fill="{colour}" font-weight="bold">{_esc(name)}</text>'
+        )
     for k, (x, y, text) in enumerate(notes):
         dy = -10 if k % 2 == 0 else 18  # alternate above and below: neighbours do not collide
-        parts.append(f'<text class="sg-lab-note" x="{px(x):.1f}" y="{py(y) + dy:.1f}" '
-                     f'font-size="10.5" text-anchor="middle" fill="#17150f">'
-                     f'{_esc(text)[:28]}</text>')
+        parts.append(
+            f'<text class="sg-lab-note" x="{px(x):.1f}" y="{py(y) + dy:.1f}" '
+            f'font-size="10.5" text-anchor="middle" fill="#17150f">'
+            f"{_esc(text)[:28]}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -210,8 +254,9 @@ def strength_svg(game: str) -> str:
             fixed.append(rung)
             continue
         scale = 1.0 if lad.unit == "Elo" else 100.0
-        series.setdefault(name, []).append((float(options["budget"]), rung.rating * scale,
-                                            rung.low * scale, rung.high * scale))
+        series.setdefault(name, []).append(
+            (float(options["budget"]), rung.rating * scale, rung.low * scale, rung.high * scale)
+        )
     title = sg.load(game).title
     if lad.unit == "Elo":
         y_label = "rating (Elo; " + ", ".join(f"{r.bot} {r.rating:.0f}" for r in fixed) + ")"
@@ -223,6 +268,7 @@ def strength_svg(game: str) -> str:
 
 
 # ---- the tournament panel -----------------------------------------------------------------------
+
 
 def bot_spec(name: str, budget: float, more: str = "") -> str:
     """``name`` with ``budget`` seconds a move (when the bot takes a budget) and ``more``
@@ -268,25 +314,52 @@ class TournamentLab:
     core), or ``executor`` (a Dask ``Client``) does.
     """
 
-    def __init__(self, game: str = "cathedral", bots: list[str] | None = None,
-                 budget: float = 0.1, games: int = 10, jobs: int | None = None,
-                 executor: Any = None) -> None:
+    def __init__(
+        self,
+        game: str = "cathedral",
+        bots: list[str] | None = None,
+        budget: float = 0.1,
+        games: int = 10,
+        jobs: int | None = None,
+        executor: Any = None,
+    ) -> None:
         self.jobs, self.executor = jobs, executor
-        self.game = w.Dropdown(options=[(sg.load(g).title, g) for g in sg.games()], value=game,
-                               description="Game")
-        self.seats = [w.Dropdown(description=f"Bot {i + 1}", layout=w.Layout(width="240px"))
-                      for i in range(4)]
-        self.budgets = [w.BoundedFloatText(value=budget, min=0.01, max=10.0, step=0.05,
-                                           description="s a move",
-                                           layout=w.Layout(width="170px")) for _ in range(4)]
-        self.more = [w.Text(placeholder="more: depth=3, c=0.7…", layout=w.Layout(width="200px"),
-                            tooltip="the bot's other options, e.g. depth=3 (alphabeta) or "
-                                    "c=0.7 (mcts: exploration)") for _ in range(4)]
+        self.game = w.Dropdown(
+            options=[(sg.load(g).title, g) for g in sg.games()], value=game, description="Game"
+        )
+        self.seats = [
+            w.Dropdown(description=f"Bot {i + 1}", layout=w.Layout(width="240px")) for i in range(4)
+        ]
+        self.budgets = [
+            w.BoundedFloatText(
+                value=budget,
+                min=0.01,
+                max=10.0,
+                step=0.05,
+                description="s a move",
+                layout=w.Layout(width="170px"),
+            )
+            for _ in range(4)
+        ]
+        self.more = [
+            w.Text(
+                placeholder="more: depth=3, c=0.7…",
+                layout=w.Layout(width="200px"),
+                tooltip="the bot's other options, e.g. depth=3 (alphabeta) or "
+                "c=0.7 (mcts: exploration)",
+            )
+            for _ in range(4)
+        ]
         self.games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games")
-        self.start_button = w.Button(description="Start", button_style="primary",
-                                     icon="play", tooltip="play the tournament")
-        self.stop_button = w.Button(description="Stop", icon="stop", disabled=True,
-                                    tooltip="stop: keep the games already played")
+        self.start_button = w.Button(
+            description="Start", button_style="primary", icon="play", tooltip="play the tournament"
+        )
+        self.stop_button = w.Button(
+            description="Stop",
+            icon="stop",
+            disabled=True,
+            tooltip="stop: keep the games already played",
+        )
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Played")
         self.status = w.HTML()
         self.chart = w.HTML()
@@ -300,11 +373,17 @@ class TournamentLab:
         self.start_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
         self._offer_bots(bots)
-        self.widget = w.VBox([
-            self.game,
-            *[w.HBox([s, b, m]) for s, b, m in zip(self.seats, self.budgets, self.more)],
-            w.HBox([self.games, self.start_button, self.stop_button]),
-            self.progress, self.status, self.chart, self.ratings])
+        self.widget = w.VBox(
+            [
+                self.game,
+                *[w.HBox([s, b, m]) for s, b, m in zip(self.seats, self.budgets, self.more)],
+                w.HBox([self.games, self.start_button, self.stop_button]),
+                self.progress,
+                self.status,
+                self.chart,
+                self.ratings,
+            ]
+        )
         self.widget.add_class("sg-lab")
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -322,8 +401,11 @@ class TournamentLab:
 
     def bots(self) -> list[str]:
         """The chosen bots as tournament specs (a ValueError names a bad option)."""
-        return [bot_spec(s.value, b.value, m.value)
-                for s, b, m in zip(self.seats, self.budgets, self.more) if s.value]
+        return [
+            bot_spec(s.value, b.value, m.value)
+            for s, b, m in zip(self.seats, self.budgets, self.more)
+            if s.value
+        ]
 
     # ---- running -------------------------------------------------------------------------------
 
@@ -348,8 +430,9 @@ class TournamentLab:
             return
         self._stop.clear()
         self.start_button.disabled, self.stop_button.disabled = True, False
-        self._thread = threading.Thread(target=self._run, args=(self.game.value, bots),
-                                        name="sg-lab-tournament", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(self.game.value, bots), name="sg-lab-tournament", daemon=True
+        )
         self._thread.start()
 
     def stop(self) -> None:
@@ -379,23 +462,38 @@ class TournamentLab:
         executor, own = self.executor, None
         if executor is None and self.jobs != 1:
             # fresh processes, not forks of a kernel that runs threads
-            own = executor = ProcessPoolExecutor(self.jobs or os.cpu_count(),
-                                                 mp_context=multiprocessing.get_context("spawn"))
+            own = executor = ProcessPoolExecutor(
+                self.jobs or os.cpu_count(), mp_context=multiprocessing.get_context("spawn")
+            )
         try:
             for k, seats in enumerate(matches):
                 if self._stop.is_set():
                     break
                 live: list[GameResult] = []
 
-                def on_game(result: GameResult, seats: list[str] = seats,
-                            live: list[GameResult] = live) -> None:
+                def on_game(
+                    result: GameResult, seats: list[str] = seats, live: list[GameResult] = live
+                ) -> None:
                     live.append(result)
                     with self._lock:
-                        self._show(game, bots, self.tables + [table_of(game, seats, live)],
-                                   done_before + len(live), total)
+                        self._show(
+                            game,
+                            bots,
+                            self.tables + [table_of(game, seats, live)],
+                            done_before + len(live),  # noqa: B023 - called within this iteration
+                            total,
+                        )
 
-                table = tournament(game, seats, n=n, jobs=self.jobs, seed=1000 * k,
-                                   executor=executor, stop=self._stop, on_game=on_game)
+                table = tournament(
+                    game,
+                    seats,
+                    n=n,
+                    jobs=self.jobs,
+                    seed=1000 * k,
+                    executor=executor,
+                    stop=self._stop,
+                    on_game=on_game,
+                )
                 self.tables.append(table)
                 done_before += len(table.results)
             with self._lock:
@@ -407,20 +505,31 @@ class TournamentLab:
                 own.shutdown(wait=False, cancel_futures=True)
             self.start_button.disabled, self.stop_button.disabled = False, True
 
-    def _show(self, game: str, bots: list[str], tables: list[Table], done: int, total: int,
-              final: bool = False) -> None:
+    def _show(
+        self,
+        game: str,
+        bots: list[str],
+        tables: list[Table],
+        done: int,
+        total: int,
+        final: bool = False,
+    ) -> None:
         """Chart (and, with three bots or more, ratings) of the games so far."""
         self.progress.value = done
         rows = _merge(bots, tables)
-        self.table = Table(game, rows, [r for t in tables for r in t.results], total,
-                           final and done < total)
+        self.table = Table(
+            game, rows, [r for t in tables for r in t.results], total, final and done < total
+        )
         title = f"{sg.load(game).title}: {done} of {total} games"
         self.chart.value = rate_chart_svg(rows, title)
         if len(bots) >= 3 and sg.load(game).facts.max_players > 1:
             self.ratings.value = ratings_html(bots, tables)
         if final:
-            self.status.value = (f"Stopped after {done} of {total} games." if done < total
-                                 else f"Done: {done} games.")
+            self.status.value = (
+                f"Stopped after {done} of {total} games."
+                if done < total
+                else f"Done: {done} games."
+            )
         else:
             self.status.value = f"Playing… {done} of {total} games"
 
@@ -444,11 +553,22 @@ def _merge(bots: list[str], tables: list[Table]) -> list[dict[str, Any]]:
                             counts[j] += s[k]
         games, wins, draws, losses = (sum(c[j] for c in seats.values()) for j in range(4))
         low, high = wilson(points, games)
-        rows.append({"bot": bot, "games": games, "wins": wins, "draws": draws,
-                     "losses": losses, "win_rate": points / games if games else 0.0,
-                     "ci_low": low, "ci_high": high,
-                     "by_seat": [{"seat": seat, "games": n, "wins": w, "draws": d,
-                                  "losses": lost} for seat, (n, w, d, lost) in seats.items()]})
+        rows.append(
+            {
+                "bot": bot,
+                "games": games,
+                "wins": wins,
+                "draws": draws,
+                "losses": losses,
+                "win_rate": points / games if games else 0.0,
+                "ci_low": low,
+                "ci_high": high,
+                "by_seat": [
+                    {"seat": seat, "games": n, "wins": w, "draws": d, "losses": lost}
+                    for seat, (n, w, d, lost) in seats.items()
+                ],
+            }
+        )
     return rows
 
 
@@ -480,14 +600,27 @@ def ratings_html(bots: list[str], tables: list[Table]) -> str:
         return ""
     values = rated(groups, len(bots), seed=0)
     order = sorted(range(len(bots)), key=lambda i: -values[i][0])
-    head = ("<table class='sg-lab-rating-table'><tr><th>bot</th><th>rating</th>"
-            "<th>95% interval</th></tr>")
-    body = "".join(f"<tr><td>{_esc(bots[i])}</td><td>{values[i][0]:.0f}</td>"
-                   f"<td>{values[i][1]:.0f} to {values[i][2]:.0f}</td></tr>" for i in order)
-    series = {bots[i]: [(float(rank + 1), values[i][0], values[i][1], values[i][2])]
-              for rank, i in enumerate(order)}
-    chart = line_chart_svg(series, "Ratings (Elo, Bradley-Terry; first bot at 0)", "rank",
-                           "rating", log_x=False, height=260)
+    head = (
+        "<table class='sg-lab-rating-table'><tr><th>bot</th><th>rating</th>"
+        "<th>95% interval</th></tr>"
+    )
+    body = "".join(
+        f"<tr><td>{_esc(bots[i])}</td><td>{values[i][0]:.0f}</td>"
+        f"<td>{values[i][1]:.0f} to {values[i][2]:.0f}</td></tr>"
+        for i in order
+    )
+    series = {
+        bots[i]: [(float(rank + 1), values[i][0], values[i][1], values[i][2])]
+        for rank, i in enumerate(order)
+    }
+    chart = line_chart_svg(
+        series,
+        "Ratings (Elo, Bradley-Terry; first bot at 0)",
+        "rank",
+        "rating",
+        log_x=False,
+        height=260,
+    )
     return head + body + "</table>" + chart
 
 
@@ -523,15 +656,22 @@ def searchers(game: str) -> list[str]:
     return [n for n in sg.ai.bot_names(game) if sg.ai.bots.bot_class(n).effort is not None]
 
 
-def analyse_position(state: sg.State, bot: str, budget: float, stop: Any = None,
-                     top: int = 8) -> Analysis:
+def analyse_position(
+    state: sg.State, bot: str, budget: float, stop: Any = None, top: int = 8
+) -> Analysis:
     """Search ``state`` with ``bot`` for ``budget`` seconds (see :class:`Analysis`); about
     twice the budget and 1.5 s more in all. ``stop`` (a ``threading.Event``) ends it early."""
     if state.is_terminal() or state.is_chance():
-        raise ValueError("the game is over: no move to search" if state.is_terminal()
-                         else "a chance move comes next: play it first (the dice, a card)")
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or \
-            not 0 < budget <= MAX_BUDGET:
+        raise ValueError(
+            "the game is over: no move to search"
+            if state.is_terminal()
+            else "a chance move comes next: play it first (the dice, a card)"
+        )
+    if (
+        isinstance(budget, bool)
+        or not isinstance(budget, (int, float))
+        or not 0 < budget <= MAX_BUDGET
+    ):
         raise ValueError(f"the budget is seconds above 0, at most {MAX_BUDGET:g}, not {budget!r}")
     searcher = sg.ai.bot(bot, budget=budget, seed=1, stop=stop)
     candidates = searcher.analyse(state, top=top)
@@ -547,28 +687,41 @@ def analyse_position(state: sg.State, bot: str, budget: float, stop: Any = None,
         elif ply == 0:
             move = candidates[0].move
         else:
-            move = sg.ai.bot(bot, budget=budget / LINE_PLIES, seed=rng_seed,
-                             stop=stop).choose(work)
+            move = sg.ai.bot(bot, budget=budget / LINE_PLIES, seed=rng_seed, stop=stop).choose(work)
         line.append(str(move))
         work.play(move)
     anytime = []
     for b in [t for t in ANYTIME if t < budget] + [budget]:
         if stop is not None and stop.is_set():
             break
-        best = candidates[0] if b == budget else sg.ai.bot(bot, budget=b, seed=1,
-                                                           stop=stop).analyse(state, top=1)[0]
+        best = (
+            candidates[0]
+            if b == budget
+            else sg.ai.bot(bot, budget=b, seed=1, stop=stop).analyse(state, top=1)[0]
+        )
         anytime.append((b, str(best.move), best.value))
     return Analysis(bot, budget, candidates, line, anytime, stats)
 
 
 def candidates_svg(candidates: list[Candidate], title: str, width: int = 560) -> str:
     """A bar of each candidate's win chance, with its support (``412 playouts``) beside it."""
-    rows = [{"bot": str(c.move), "win_rate": c.value, "ci_low": c.value, "ci_high": c.value,
-             "games": c.support} for c in candidates]
+    rows = [
+        {
+            "bot": str(c.move),
+            "win_rate": c.value,
+            "ci_low": c.value,
+            "ci_high": c.value,
+            "games": c.support,
+        }
+        for c in candidates
+    ]
     svg = rate_chart_svg(rows, title, width)
     for c in candidates:  # the support in the search's own unit, not "of N games"
-        svg = svg.replace(f">{c.value:.0%} of {c.support}</text>",
-                          f">{c.value:.0%}, {c.support:,} {_esc(c.unit)}</text>", 1)
+        svg = svg.replace(
+            f">{c.value:.0%} of {c.support}</text>",
+            f">{c.value:.0%}, {c.support:,} {_esc(c.unit)}</text>",
+            1,
+        )
     return svg
 
 
@@ -577,19 +730,29 @@ def anytime_svg(analysis: Analysis, title: str) -> str:
     names stop changing, the choice has settled."""
     points = [(b, 100 * value, 100 * value, 100 * value) for b, _, value in analysis.anytime]
     notes = [(b, 100 * value, move) for b, move, value in analysis.anytime]
-    return line_chart_svg({"its choice": points}, title, "seconds of search",
-                          "win chance of the choice (%)", height=280, notes=notes)
+    return line_chart_svg(
+        {"its choice": points},
+        title,
+        "seconds of search",
+        "win chance of the choice (%)",
+        height=280,
+        notes=notes,
+    )
 
 
 def depth_table_html(stats: list[tuple[int, int, int, bool]]) -> str:
     """Nodes and cut-offs of each iteration of an alpha-beta search."""
     if not stats:
         return ""
-    rows = "".join(f"<tr><td>{d}</td><td>{n:,}</td><td>{c:,}</td>"
-                   f"<td>{'yes' if done else 'cut short by the clock'}</td></tr>"
-                   for d, n, c, done in stats)
-    return ("<table class='sg-lab-depths'><tr><th>depth</th><th>nodes</th><th>cut-offs</th>"
-            f"<th>finished</th></tr>{rows}</table>")
+    rows = "".join(
+        f"<tr><td>{d}</td><td>{n:,}</td><td>{c:,}</td>"
+        f"<td>{'yes' if done else 'cut short by the clock'}</td></tr>"
+        for d, n, c, done in stats
+    )
+    return (
+        "<table class='sg-lab-depths'><tr><th>depth</th><th>nodes</th><th>cut-offs</th>"
+        f"<th>finished</th></tr>{rows}</table>"
+    )
 
 
 class SearchLab:
@@ -597,40 +760,63 @@ class SearchLab:
     the board's: pick a bundled example's move, open a record or a share link, or play moves on
     the board; **Analyse** searches it off the event loop (Cancel stops it)."""
 
-    def __init__(self, game: str = "cathedral", folder: str | pathlib.Path = "games",
-                 background: bool = True) -> None:
+    def __init__(
+        self, game: str = "cathedral", folder: str | pathlib.Path = "games", background: bool = True
+    ) -> None:
         from ..kit.registry import view
 
         self._view = view
         self.background = background
         self.folder = pathlib.Path(folder)
         names = [g for g in sg.games() if (self.folder / f"{g}.json").exists()] or [game]
-        self.game = w.Dropdown(options=[(sg.load(g).title, g) for g in names],
-                               value=game if game in names else names[0], description="Game")
-        self.move = w.IntSlider(value=0, min=0, max=0, description="Example at move",
-                                style={"description_width": "initial"},
-                                layout=w.Layout(width="420px"))
-        self.link = w.Text(placeholder="or paste a record or a share link, then Open",
-                           layout=w.Layout(width="420px"))
+        self.game = w.Dropdown(
+            options=[(sg.load(g).title, g) for g in names],
+            value=game if game in names else names[0],
+            description="Game",
+        )
+        self.move = w.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description="Example at move",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="420px"),
+        )
+        self.link = w.Text(
+            placeholder="or paste a record or a share link, then Open",
+            layout=w.Layout(width="420px"),
+        )
         self.open_button = w.Button(description="Open", tooltip="open the record or link")
         self.bot = w.Dropdown(description="Search")
-        self.budget = w.BoundedFloatText(value=0.5, min=0.05, max=MAX_BUDGET, step=0.1,
-                                         description="seconds")
-        self.analyse_button = w.Button(description="Analyse", button_style="primary",
-                                       icon="search", tooltip="search this position")
+        self.budget = w.BoundedFloatText(
+            value=0.5, min=0.05, max=MAX_BUDGET, step=0.1, description="seconds"
+        )
+        self.analyse_button = w.Button(
+            description="Analyse",
+            button_style="primary",
+            icon="search",
+            tooltip="search this position",
+        )
         self.cancel_button = w.Button(description="Cancel", icon="stop", disabled=True)
         self.progress = w.FloatProgress(value=0, min=0, max=1, description="Searching")
         self.status = w.HTML()
         self.bars, self.line, self.curve, self.depths = w.HTML(), w.HTML(), w.HTML(), w.HTML()
-        self.line_step = w.IntSlider(value=0, min=0, max=0, description="Line, move",
-                                     style={"description_width": "initial"})
+        self.line_step = w.IntSlider(
+            value=0, min=0, max=0, description="Line, move", style={"description_width": "initial"}
+        )
         self.line_board = w.HTML()
         self.line_board.add_class("sg-lab-line-board")
         self.line_step.observe(lambda _: self._show_line(), "value")
-        for widget, name in ((self.analyse_button, "analyse"), (self.cancel_button, "cancel"),
-                             (self.status, "search-status"), (self.bars, "candidates"),
-                             (self.line, "line"), (self.curve, "anytime"),
-                             (self.depths, "depths"), (self.open_button, "open")):
+        for widget, name in (
+            (self.analyse_button, "analyse"),
+            (self.cancel_button, "cancel"),
+            (self.status, "search-status"),
+            (self.bars, "candidates"),
+            (self.line, "line"),
+            (self.curve, "anytime"),
+            (self.depths, "depths"),
+            (self.open_button, "open"),
+        ):
             widget.add_class(f"sg-lab-{name}")
         self.board_box = w.VBox()
         self.boards: dict[str, Any] = {}
@@ -642,12 +828,21 @@ class SearchLab:
         self.open_button.on_click(lambda _: self.open_link(self.link.value))
         self.analyse_button.on_click(lambda _: self.start())
         self.cancel_button.on_click(lambda _: self.cancel())
-        self.widget = w.VBox([
-            self.game, self.move, w.HBox([self.link, self.open_button]),
-            w.HBox([self.bot, self.budget, self.analyse_button, self.cancel_button]),
-            self.progress, self.status, self.board_box, self.bars,
-            w.HBox([w.VBox([self.line, self.line_step]), self.line_board]), self.curve,
-            self.depths])
+        self.widget = w.VBox(
+            [
+                self.game,
+                self.move,
+                w.HBox([self.link, self.open_button]),
+                w.HBox([self.bot, self.budget, self.analyse_button, self.cancel_button]),
+                self.progress,
+                self.status,
+                self.board_box,
+                self.bars,
+                w.HBox([w.VBox([self.line, self.line_step]), self.line_board]),
+                self.curve,
+                self.depths,
+            ]
+        )
         self.widget.add_class("sg-lab-search")
         self._choose_game()
 
@@ -669,10 +864,11 @@ class SearchLab:
         if game not in self.boards:
             n = sg.load(game).facts.max_players
             n = min(n, 2) if n > 1 else 1
-            self.boards[game] = self._view(game, players=n, seats=["human"] * n,
-                                           background=self.background) \
-                if "players" in type(sg.load(game)).options else \
-                self._view(game, seats=["human"] * n, background=self.background)
+            self.boards[game] = (
+                self._view(game, players=n, seats=["human"] * n, background=self.background)
+                if "players" in type(sg.load(game)).options
+                else self._view(game, seats=["human"] * n, background=self.background)
+            )
         record = self._example()
         self.move.max = len(record.moves) if record else 0
         at = self.move.max // 2  # the middle of the game, at a player's turn
@@ -720,7 +916,7 @@ class SearchLab:
         if analysis is None or not analysis.line:
             return
         work = self._analysed.clone()
-        for text in analysis.line[:self.line_step.value]:
+        for text in analysis.line[: self.line_step.value]:
             work.play(text)
         self.line.value = line_html(analysis.line, self.line_step.value)
         self.line_board.value = f"<div style='width:360px'>{work.svg() or ''}</div>"
@@ -734,18 +930,24 @@ class SearchLab:
         state = self.board.state.clone()
         bot, budget = self.bot.value, float(self.budget.value)
         if state.is_terminal() or state.is_chance():
-            self.status.value = ("<b>The game is over:</b> go back a move or two." if
-                                 state.is_terminal() else
-                                 "<b>A chance move comes next:</b> play it on the board first.")
+            self.status.value = (
+                "<b>The game is over:</b> go back a move or two."
+                if state.is_terminal()
+                else "<b>A chance move comes next:</b> play it on the board first."
+            )
             return
         self.expected = 2 * budget + sum(t for t in ANYTIME if t < budget) + 0.2
         self.status.value = f"Searching with {_esc(bot)} for {budget:g} s…"
         self.analyse_button.disabled, self.cancel_button.disabled = True, False
         self.progress.value = 0
-        self.search = Search(lambda stop: analyse_position(state, bot, budget, stop),
-                             on_done=self._show, on_error=self._failed,
-                             on_progress=self._tick, lock=self._lock,
-                             background=self.background)
+        self.search = Search(
+            lambda stop: analyse_position(state, bot, budget, stop),
+            on_done=self._show,
+            on_error=self._failed,
+            on_progress=self._tick,
+            lock=self._lock,
+            background=self.background,
+        )
         self.search.start()
 
     def cancel(self) -> None:
@@ -773,14 +975,19 @@ class SearchLab:
         self.progress.value = 1.0
         self.analysis = analysis
         state = self.board.state
-        suggestions = [sg.ai.Suggestion(c.move, c.value, c.support, c.unit,
-                                        state.explain(c.move).words) for c in analysis.candidates]
+        suggestions = [
+            sg.ai.Suggestion(c.move, c.value, c.support, c.unit, state.explain(c.move).words)
+            for c in analysis.candidates
+        ]
         self.board.mark(suggestions, f"What {analysis.bot} weighs here")
         best = analysis.candidates[0]
-        self.status.value = (f"{_esc(analysis.bot)} chose <b>{_esc(best.move)}</b> "
-                             f"({best.value:.0%} to win, {best.support:,} {_esc(best.unit)}).")
-        self.bars.value = candidates_svg(analysis.candidates,
-                                         f"{analysis.bot}, {analysis.budget:g} s: its candidates")
+        self.status.value = (
+            f"{_esc(analysis.bot)} chose <b>{_esc(best.move)}</b> "
+            f"({best.value:.0%} to win, {best.support:,} {_esc(best.unit)})."
+        )
+        self.bars.value = candidates_svg(
+            analysis.candidates, f"{analysis.bot}, {analysis.budget:g} s: its candidates"
+        )
         self._analysed = state.clone()
         self.line_step.max = len(analysis.line)
         if self.line_step.value == 1:
@@ -794,15 +1001,18 @@ def line_html(line: list[str], at: int) -> str:
     """The principal line in words, the move ``at`` (1 the first) in bold."""
     if not line:
         return ""
-    items = "".join(f"<li{' class=sg-lab-at style=font-weight:bold' if i + 1 == at else ''}>"
-                    f"{_esc(text)}</li>" for i, text in enumerate(line))
+    items = "".join(
+        f"<li{' class=sg-lab-at style=font-weight:bold' if i + 1 == at else ''}>{_esc(text)}</li>"
+        for i, text in enumerate(line)
+    )
     return f"<b>The line it expects</b><ol class='sg-lab-line-moves'>{items}</ol>"
 
 
 def strength_panel(game: str = "cathedral") -> w.VBox:
     """A game chooser and the chart of strength against time (from the shipped ladders)."""
-    choose = w.Dropdown(options=[(sg.load(g).title, g) for g in sg.games()], value=game,
-                        description="Game")
+    choose = w.Dropdown(
+        options=[(sg.load(g).title, g) for g in sg.games()], value=game, description="Game"
+    )
     chart = w.HTML(strength_svg(game))
     chart.add_class("sg-lab-strength")
 
@@ -813,7 +1023,22 @@ def strength_panel(game: str = "cathedral") -> w.VBox:
     return w.VBox([choose, chart])
 
 
-__all__ = ["TournamentLab", "SearchLab", "Analysis", "analyse_position", "searchers", "bot_spec",
-           "plan", "pairwise", "ratings_html", "rate_chart_svg", "line_chart_svg",
-           "candidates_svg", "anytime_svg", "depth_table_html", "line_html", "strength_panel",
-           "strength_svg"]
+__all__ = [
+    "TournamentLab",
+    "SearchLab",
+    "Analysis",
+    "analyse_position",
+    "searchers",
+    "bot_spec",
+    "plan",
+    "pairwise",
+    "ratings_html",
+    "rate_chart_svg",
+    "line_chart_svg",
+    "candidates_svg",
+    "anytime_svg",
+    "depth_table_html",
+    "line_html",
+    "strength_panel",
+    "strength_svg",
+]

@@ -36,7 +36,8 @@ import functools
 import html
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
@@ -86,8 +87,7 @@ class Tally:
     def words(self) -> str:
         if not self.tried:
             return "Streak 0 · Score 0 of 0"
-        return (f"Streak {self.streak} (best {self.best}) · "
-                f"Score {self.right} of {self.tried}")
+        return f"Streak {self.streak} (best {self.best}) · Score {self.right} of {self.tried}"
 
 
 class PuzzleBoard(w.VBox):
@@ -97,21 +97,30 @@ class PuzzleBoard(w.VBox):
     playouts a position (default its own); ``background=False`` judges inline (scripts);
     ``strict``: raise unexpected errors (default ``STAINEDGLASS_STRICT=1``)."""
 
-    def __init__(self, game: str, puzzles: Sequence[Puzzle] | None = None, *,
-                 difficulty: str | None = None, tally: Tally | None = None,
-                 review_playouts: int | None = None, background: bool = True,
-                 strict: bool | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        puzzles: Sequence[Puzzle] | None = None,
+        *,
+        difficulty: str | None = None,
+        tally: Tally | None = None,
+        review_playouts: int | None = None,
+        background: bool = True,
+        strict: bool | None = None,
+    ) -> None:
         super().__init__()
         self.cls = view_class(game)  # a ValueError naming the games that have a view
         self.game = sg.load(game)
         self.all = list(shipped(game) if puzzles is None else puzzles)
         other = [p.id for p in self.all if p.game != self.game.name]
         if other:
-            raise ValueError(f"puzzles of another game than {self.game.name}: "
-                             + ", ".join(other[:3]))
+            raise ValueError(
+                f"puzzles of another game than {self.game.name}: " + ", ".join(other[:3])
+            )
         if difficulty not in (None, ANY, *DIFFICULTIES):
-            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                             f"not {difficulty!r}")
+            raise ValueError(
+                f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+            )
         self.difficulty = ANY if difficulty is None else difficulty
         self.tally = tally if tally is not None else Tally()
         self.review_playouts = review_playouts
@@ -137,17 +146,24 @@ class PuzzleBoard(w.VBox):
         self.difficulty_picker = w.Dropdown(
             options=[(f"Any difficulty ({len(self.all)})", ANY)]
             + [(f"{d.capitalize()} ({counts[d]})", d) for d in DIFFICULTIES],
-            value=self.difficulty, description="Difficulty", disabled=not self.all,
-            layout=w.Layout(width="250px"))
+            value=self.difficulty,
+            description="Difficulty",
+            disabled=not self.all,
+            layout=w.Layout(width="250px"),
+        )
         self.difficulty_picker.add_class("sg-puzzle-difficulty")
-        self.difficulty_picker.observe(self._safe(lambda ch: self.set_difficulty(ch["new"])),
-                                       "value")
+        self.difficulty_picker.observe(
+            self._safe(lambda ch: self.set_difficulty(ch["new"])), "value"
+        )
         self.counter = w.HTML()
         self.counter.add_class("sg-puzzle-counter")
         # on a class's server: the pupil's name, for the teacher's console (progress.py)
-        self.name_text = w.Text(description="Your name", placeholder="for your teacher",
-                                continuous_update=False, layout=w.Layout(
-                                    width="250px", display=None if class_store() else "none"))
+        self.name_text = w.Text(
+            description="Your name",
+            placeholder="for your teacher",
+            continuous_update=False,
+            layout=w.Layout(width="250px", display=None if class_store() else "none"),
+        )
         self.name_text.add_class("sg-puzzle-name")
         self.name_text.observe(self._safe(lambda ch: self._named(ch["new"])), "value")
         self.score = w.HTML()
@@ -161,35 +177,63 @@ class PuzzleBoard(w.VBox):
         self.note = w.HTML()  # the board's absence, in words
         self.buttons: dict[str, w.Button] = {}
         for key, words, style, tip, act in (
-                ("answer", "Show the answer", "warning", "mark the best move on the board (the "
-                 "puzzle then counts as missed)", self.show_answer),
-                ("again", "Try again", "", "back to the puzzle's position", self.try_again),
-                ("next", "Next puzzle ›", "primary", "the next puzzle of this difficulty",
-                 self.next_puzzle),
-                ("review", "Open in the review board", "info", "the game that led here, judged "
-                 "move by move, at the puzzle's move", self.open_review)):
-            button = w.Button(description=words, button_style=style, tooltip=tip,
-                              layout=w.Layout(width="auto"))
+            (
+                "answer",
+                "Show the answer",
+                "warning",
+                "mark the best move on the board (the puzzle then counts as missed)",
+                self.show_answer,
+            ),
+            ("again", "Try again", "", "back to the puzzle's position", self.try_again),
+            (
+                "next",
+                "Next puzzle ›",
+                "primary",
+                "the next puzzle of this difficulty",
+                self.next_puzzle,
+            ),
+            (
+                "review",
+                "Open in the review board",
+                "info",
+                "the game that led here, judged move by move, at the puzzle's move",
+                self.open_review,
+            ),
+        ):
+            button = w.Button(
+                description=words, button_style=style, tooltip=tip, layout=w.Layout(width="auto")
+            )
             button.add_class(f"sg-puzzle-{key}")
             button.on_click(self._safe(lambda _, act=act: act()))
             self.buttons[key] = button
         self.view_box = w.VBox()
-        self.close_review_button = w.Button(description="Close the review",
-                                            layout=w.Layout(width="auto"))
+        self.close_review_button = w.Button(
+            description="Close the review", layout=w.Layout(width="auto")
+        )
         self.close_review_button.add_class("sg-puzzle-close-review")
         self.close_review_button.on_click(self._safe(lambda _: self.close_review()))
         self.review_box = w.VBox()
         # the puzzle for the back of a room: its board, the question and the verdict
-        self.projector = Projector(self, self._safe, keep=lambda: [
-            self.note, self.question, self.verdict, self.reveal],
-            views=lambda: [self.view] if self.view is not None else [])
+        self.projector = Projector(
+            self,
+            self._safe,
+            keep=lambda: [self.note, self.question, self.verdict, self.reveal],
+            views=lambda: [self.view] if self.view is not None else [],
+        )
         self.add_class("sg-puzzles")
         self.children = [
-            w.HBox([self.difficulty_picker, self.counter, self.score, self.name_text],
-                   layout=w.Layout(align_items="center", grid_gap="24px")),
-            self.note, self.question, self.verdict, self.reveal,
-            w.HBox([*self.buttons.values(), self.projector.box]), self.view_box,
-            self.review_box]
+            w.HBox(
+                [self.difficulty_picker, self.counter, self.score, self.name_text],
+                layout=w.Layout(align_items="center", grid_gap="24px"),
+            ),
+            self.note,
+            self.question,
+            self.verdict,
+            self.reveal,
+            w.HBox([*self.buttons.values(), self.projector.box]),
+            self.view_box,
+            self.review_box,
+        ]
 
     def pupil(self) -> str:
         """The pupil's name: typed here, else as the browser keeps it ("" when not given)."""
@@ -221,8 +265,9 @@ class PuzzleBoard(w.VBox):
         """Show only the puzzles of ``difficulty`` (None or ``"any"``: all), from the first."""
         difficulty = ANY if difficulty is None else difficulty
         if difficulty not in (ANY, *DIFFICULTIES):
-            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                             f"not {difficulty!r}")
+            raise ValueError(
+                f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+            )
         self.difficulty = difficulty
         if self.difficulty_picker.value != difficulty:
             self.difficulty_picker.value = difficulty  # observed: comes back here
@@ -240,8 +285,10 @@ class PuzzleBoard(w.VBox):
             self.projector.refresh()
             which = "" if self.difficulty == ANY else f"{self.difficulty} "
             self.note.value = message_html(
-                f"No {which}puzzles for {self.game.title} yet." + (
-                    " Choose another difficulty." if self.all else ""), "info")
+                f"No {which}puzzles for {self.game.title} yet."
+                + (" Choose another difficulty." if self.all else ""),
+                "info",
+            )
             for widget in (self.question, self.verdict, self.reveal, self.counter):
                 widget.value = ""
             for button in self.buttons.values():
@@ -260,7 +307,8 @@ class PuzzleBoard(w.VBox):
         self.counter.value = (
             f'<span style="font-size:15px">Puzzle <b>{self.index + 1}</b> of {len(self.shown)}'
             f' · {html.escape(self.puzzle.difficulty)} <small style="color:#6f685a">'
-            f"({html.escape(self.puzzle.id)})</small></span>")
+            f"({html.escape(self.puzzle.id)})</small></span>"
+        )
         self.question.value = self._question_html(self.puzzle)
         self.verdict.value = ""
         self.reveal.value = ""
@@ -279,12 +327,20 @@ class PuzzleBoard(w.VBox):
         state = puzzle.state()
         seats = None
         if state.game.facts.hidden_information:
-            seats = [HUMAN if p == state.current_player else HIDDEN_SEAT
-                     for p in range(state.num_players)]
+            seats = [
+                HUMAN if p == state.current_player else HIDDEN_SEAT
+                for p in range(state.num_players)
+            ]
         # a puzzle is answered, not played on: no undo, hint, restart, or chance to set off
         # (the "puzzle" board has none of them), and the puzzle board's projector serves
-        view = self.cls(state, seats=seats, compact=True, background=self.background,
-                        strict=self.strict, dashboard="puzzle")
+        view = self.cls(
+            state,
+            seats=seats,
+            compact=True,
+            background=self.background,
+            strict=self.strict,
+            dashboard="puzzle",
+        )
         view.add_class("sg-puzzle-view")
         view.hooks.before_move.append(self._moved)
         view.set_next_step(self._safe(self.next_puzzle))  # the n key: Next puzzle
@@ -303,14 +359,18 @@ class PuzzleBoard(w.VBox):
         badge = glass_badge(facts.player_colours[state.current_player])
         notes = []
         if facts.chance:
-            notes.append("What comes next is chance: the answer is the move with the best "
-                         "expected outcome.")
+            notes.append(
+                "What comes next is chance: the answer is the move with the best expected outcome."
+            )
         if facts.hidden_information:
             notes.append(f"You see what {puzzle.mover} sees: the other hands stay hidden.")
-        small = "".join(f'<div style="font-size:14px;color:#3d3a33">{html.escape(n)}</div>'
-                        for n in notes)
-        return (f'<div style="font-size:{VERDICT_SIZE}px;margin:6px 0">{badge} '
-                f"{html.escape(puzzle.question)}</div>{small}")
+        small = "".join(
+            f'<div style="font-size:14px;color:#3d3a33">{html.escape(n)}</div>' for n in notes
+        )
+        return (
+            f'<div style="font-size:{VERDICT_SIZE}px;margin:6px 0">{badge} '
+            f"{html.escape(puzzle.question)}</div>{small}"
+        )
 
     # ---- the learner's move --------------------------------------------------------------------
 
@@ -327,8 +387,9 @@ class PuzzleBoard(w.VBox):
             self._back("Your last move was not judged: the puzzle is back, try a move.")
             return True
         if self.solved:
-            view.say("Solved. Next puzzle for another, or Try again to play this one again.",
-                     "info")
+            view.say(
+                "Solved. Next puzzle for another, or Try again to play this one again.", "info"
+            )
             return True
         state = view.state
         if len(state.history) != puzzle.ply or state.is_chance():
@@ -339,16 +400,21 @@ class PuzzleBoard(w.VBox):
         view.on_new_state()
         view.after_change((words, "info"), run_computer=False)
         self._pending = text
-        self.verdict.value = message_html(f"Judging {text}…", "info", "sg-puzzle-verdict-box",
-                                          size=VERDICT_SIZE)
+        self.verdict.value = message_html(
+            f"Judging {text}…", "info", "sg-puzzle-verdict-box", size=VERDICT_SIZE
+        )
         self._update_buttons()
         if puzzle.is_answer(text):  # at once: no search
             self._judged(puzzle.attempt(text))
         else:
             # Cancel stops the judgement: the move goes back
-            view.model.think(f"Judging {text} against the best move…", JUDGE_S,
-                             lambda stop: puzzle.attempt(text, stop=stop), self._judged,
-                             on_cancel=self._stopped)
+            view.model.think(
+                f"Judging {text} against the best move…",
+                JUDGE_S,
+                lambda stop: puzzle.attempt(text, stop=stop),
+                self._judged,
+                on_cancel=self._stopped,
+            )
         return True
 
     def _judged(self, attempt: Attempt) -> None:
@@ -364,9 +430,10 @@ class PuzzleBoard(w.VBox):
             note(self.pupil(), puzzle.game, "puzzle", puzzle.id, attempt.right)
         words = attempt.words
         if not first:
-            words += (" (Not scored: the score counts first tries.)" if attempt.right else "")
-        self.verdict.value = message_html(words, "good" if attempt.right else "bad",
-                                          "sg-puzzle-verdict-box", size=VERDICT_SIZE)
+            words += " (Not scored: the score counts first tries.)" if attempt.right else ""
+        self.verdict.value = message_html(
+            words, "good" if attempt.right else "bad", "sg-puzzle-verdict-box", size=VERDICT_SIZE
+        )
         if attempt.right:
             self.solved = True
             view.say("Solved: Next puzzle for another one.", "good")
@@ -412,13 +479,24 @@ class PuzzleBoard(w.VBox):
             self._back("The puzzle's position, with its answer marked.")
         answer = view.state.parse_move(puzzle.answer)
         view.take_hint(answer)  # held ready: the answer is one click away
-        view.mark([sg.ai.Suggestion(answer, puzzle.value, puzzle.playouts, "playouts",
-                                    f"the answer: {puzzle.theme}")], "The answer:")
-        view.say(f"The answer, marked 1: {puzzle.answer}. Play it on the board, or "
-                 "Next puzzle.", "info")
+        view.mark(
+            [
+                sg.ai.Suggestion(
+                    answer, puzzle.value, puzzle.playouts, "playouts", f"the answer: {puzzle.theme}"
+                )
+            ],
+            "The answer:",
+        )
+        view.say(
+            f"The answer, marked 1: {puzzle.answer}. Play it on the board, or Next puzzle.", "info"
+        )
         self.answer_shown = True
-        self.verdict.value = message_html(f"The answer: {puzzle.answer}: {puzzle.theme}.",
-                                          "info", "sg-puzzle-verdict-box", size=VERDICT_SIZE)
+        self.verdict.value = message_html(
+            f"The answer: {puzzle.answer}: {puzzle.theme}.",
+            "info",
+            "sg-puzzle-verdict-box",
+            size=VERDICT_SIZE,
+        )
         self.reveal.value = self._reveal_html(puzzle)
         self._update_buttons()
         self._update_score()
@@ -442,10 +520,12 @@ class PuzzleBoard(w.VBox):
         if puzzle is None:
             return None
         self.close_review()
-        options: dict[str, Any] = ({} if self.review_playouts is None
-                                   else {"playouts": self.review_playouts})
-        board = ReviewBoard(copy.deepcopy(puzzle.record), background=self.background,
-                            strict=self.strict, **options)
+        options: dict[str, Any] = (
+            {} if self.review_playouts is None else {"playouts": self.review_playouts}
+        )
+        board = ReviewBoard(
+            copy.deepcopy(puzzle.record), background=self.background, strict=self.strict, **options
+        )
         board.add_class("sg-puzzle-review-board")
         self.review = board
         self.review_box.children = [self.close_review_button, board]
@@ -468,27 +548,37 @@ class PuzzleBoard(w.VBox):
     def _update_buttons(self) -> None:
         judging = self._pending is not None
         answered = self.outcome is not None
-        show = {"answer": not (self.solved or self.answer_shown),
-                "again": answered or self.solved, "next": True, "review": True}
+        show = {
+            "answer": not (self.solved or self.answer_shown),
+            "again": answered or self.solved,
+            "next": True,
+            "review": True,
+        }
         for key, button in self.buttons.items():
             button.layout.display = None if show[key] else "none"
             button.disabled = judging and key in ("answer", "again")
 
     def _update_score(self) -> None:
-        self.score.value = (f'<span style="font-size:17px"><b>'
-                            f"{html.escape(self.tally.words())}</b></span>")
+        self.score.value = (
+            f'<span style="font-size:17px"><b>{html.escape(self.tally.words())}</b></span>'
+        )
 
     def _reveal_html(self, puzzle: Puzzle) -> str:
         """The puzzle's theme, margin and how it was checked: told once it is answered."""
         share = "chance to win" if puzzle.state().num_players <= 2 else "share of the win"
-        checked = ("proved to the game's end" if puzzle.proved
-                   else f"checked by search at {puzzle.playouts} playouts and at twice that")
-        text = (f"<b>Theme:</b> {html.escape(puzzle.theme)}. <b>Margin:</b> "
-                f"{margin_points(puzzle)}: the answer, <code>{html.escape(puzzle.answer)}</code>"
-                f": {puzzle.value:.0%} {share}; the next best, "
-                f"<code>{html.escape(puzzle.rival)}</code>: {puzzle.rival_value:.0%} "
-                f"({checked}). <b>Difficulty:</b> {html.escape(puzzle.difficulty)} "
-                f"({html.escape(puzzle.solver)}).")
+        checked = (
+            "proved to the game's end"
+            if puzzle.proved
+            else f"checked by search at {puzzle.playouts} playouts and at twice that"
+        )
+        text = (
+            f"<b>Theme:</b> {html.escape(puzzle.theme)}. <b>Margin:</b> "
+            f"{margin_points(puzzle)}: the answer, <code>{html.escape(puzzle.answer)}</code>"
+            f": {puzzle.value:.0%} {share}; the next best, "
+            f"<code>{html.escape(puzzle.rival)}</code>: {puzzle.rival_value:.0%} "
+            f"({checked}). <b>Difficulty:</b> {html.escape(puzzle.difficulty)} "
+            f"({html.escape(puzzle.solver)})."
+        )
         return f'<div style="font-size:14px;line-height:1.4;margin:4px 0">{text}</div>'
 
     @property
@@ -509,10 +599,16 @@ class PuzzlePicker(w.VBox):
     game's puzzles (default: the shipped ones); ``game``: the first shown (default: the first
     game that has puzzles)."""
 
-    def __init__(self, game: str | None = None, *, difficulty: str | None = None,
-                 source: Callable[[str], Sequence[Puzzle]] | None = None,
-                 review_playouts: int | None = None, background: bool = True,
-                 strict: bool | None = None) -> None:
+    def __init__(
+        self,
+        game: str | None = None,
+        *,
+        difficulty: str | None = None,
+        source: Callable[[str], Sequence[Puzzle]] | None = None,
+        review_playouts: int | None = None,
+        background: bool = True,
+        strict: bool | None = None,
+    ) -> None:
         super().__init__()
         self.source = source or shipped
         self.review_playouts = review_playouts
@@ -525,8 +621,12 @@ class PuzzlePicker(w.VBox):
             raise ValueError(f"no puzzles of {game!r}: the games are " + ", ".join(self.titles))
         if game is None:
             game = next((n for n in self.titles if self.puzzles(n)), next(iter(self.titles)))
-        self.picker = w.Dropdown(options=[(t, n) for n, t in self.titles.items()], value=game,
-                                 description="Game", layout=w.Layout(width="250px"))
+        self.picker = w.Dropdown(
+            options=[(t, n) for n, t in self.titles.items()],
+            value=game,
+            description="Game",
+            layout=w.Layout(width="250px"),
+        )
         self.picker.add_class("sg-puzzle-game")
         self.message = w.HTML()
         self.board_box = w.VBox()
@@ -545,6 +645,7 @@ class PuzzlePicker(w.VBox):
     def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
         """A handler that shows a problem as a message (never a traceback; raised when
         strict, unless it is a bad file or a bad choice: a ValueError in words)."""
+
         def say(text: str, kind: str) -> None:
             self.message.value = message_html(text, kind)
 
@@ -554,8 +655,7 @@ class PuzzlePicker(w.VBox):
         """``game``'s puzzle board, of ``difficulty`` (default: any); a bad puzzle file: a
         message, no board."""
         if game not in self.titles:
-            raise ValueError(f"no puzzles of {game!r}: the games are "
-                             + ", ".join(self.titles))
+            raise ValueError(f"no puzzles of {game!r}: the games are " + ", ".join(self.titles))
         if self.picker.value != game:
             self._wanted = difficulty
             self.picker.value = game  # observed: comes back here
@@ -571,11 +671,18 @@ class PuzzlePicker(w.VBox):
             self.board = None
             self.board_box.children = []
             self.message.value = message_html(
-                f"The puzzles of {self.titles.get(game, game)} could not be read: {e}", "bad")
+                f"The puzzles of {self.titles.get(game, game)} could not be read: {e}", "bad"
+            )
             return
-        self.board = PuzzleBoard(game, found, difficulty=difficulty, tally=self.tally,
-                                 review_playouts=self.review_playouts,
-                                 background=self.background, strict=self.strict)
+        self.board = PuzzleBoard(
+            game,
+            found,
+            difficulty=difficulty,
+            tally=self.tally,
+            review_playouts=self.review_playouts,
+            background=self.background,
+            strict=self.strict,
+        )
         self.board_box.children = [self.board]
 
     def open_query(self, query: str | None = None) -> None:
@@ -597,7 +704,8 @@ class PuzzlePicker(w.VBox):
             return
         if difficulty is not None and difficulty not in (ANY, *DIFFICULTIES):
             self.message.value = message_html(
-                f"No difficulty {difficulty!r}: easy, medium or hard.", "bad")
+                f"No difficulty {difficulty!r}: easy, medium or hard.", "bad"
+            )
             difficulty = None
         if game is not None and game != self.picker.value:
             self._guard(self.show_game, game, difficulty)

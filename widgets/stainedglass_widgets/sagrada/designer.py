@@ -36,19 +36,36 @@ import html
 import re
 import threading
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import ipywidgets as w
 
 from stainedglass.glass import GLASS, hit, label
 from stainedglass.sagrada.cards import COLOR_NAMES, COLORS
-from stainedglass.sagrada.difficulty import (DESIGNER_GAMES, MAX_GAMES, Measured, measure_window,
-                                             shipped)
+from stainedglass.sagrada.difficulty import (
+    DESIGNER_GAMES,
+    MAX_GAMES,
+    Measured,
+    measure_window,
+    shipped,
+)
 from stainedglass.sagrada.svg import CELL, WX, WY, window_svg
-from stainedglass.sagrada.windows import (CELL_NAMES, CELLS, COLS, ROWS, WINDOWS, Window,
-                                          check_window_name, difficulty_of, parse_window,
-                                          window_from_text, window_named, window_problem_fields,
-                                          window_to_text)
+from stainedglass.sagrada.windows import (
+    CELL_NAMES,
+    CELLS,
+    COLS,
+    ROWS,
+    WINDOWS,
+    Window,
+    check_window_name,
+    difficulty_of,
+    parse_window,
+    window_from_text,
+    window_named,
+    window_problem_fields,
+    window_to_text,
+)
 
 from ..kit.board import Board
 from ..kit.messages import guard, message_html, strict_default
@@ -57,8 +74,14 @@ from ..kit.searches import Search
 
 RESTRICTIONS = ("", *COLORS, "1", "2", "3", "4", "5", "6")
 """What a field may demand: nothing, a colour letter or a value."""
-KEYS = {**{c.lower(): c for c in COLORS}, **{str(v): str(v) for v in range(1, 7)},
-        "0": "", ".": "", "Delete": "", "Backspace": ""}
+KEYS = {
+    **{c.lower(): c for c in COLORS},
+    **{str(v): str(v) for v in range(1, 7)},
+    "0": "",
+    ".": "",
+    "Delete": "",
+    "Backspace": "",
+}
 """Keys that choose the restriction (on the board)."""
 DIFFICULTY_INK = {3: "#2e6b30", 4: "#1f4e9c", 5: "#b8860b", 6: "#8b1a1a"}
 YOURS = "#e0a100"
@@ -80,8 +103,10 @@ def restriction_words(r: str) -> str:
 
 # ---- the chart: the window among the twelve bundled ones (numbers in, SVG out) -----------------
 
-def difficulty_chart_svg(measured: Measured | None = None, name: str = "your window",
-                         width: int = 640) -> str:
+
+def difficulty_chart_svg(
+    measured: Measured | None = None, name: str = "your window", width: int = 640
+) -> str:
     """The twelve bundled windows' win rates (the shipped table, with 95% intervals), easiest
     first, and ``measured`` placed among them as a gold diamond marked ★. Every row carries its
     name and difficulty in words, not only a colour.
@@ -111,44 +136,60 @@ def difficulty_chart_svg(measured: Measured | None = None, name: str = "your win
     def px(v: float) -> float:
         return left + min(v, span_max) / span_max * span
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-window-chart" width="{width}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="How '
-             'often a simple strategy wins on each window, with 95% intervals">',
-             f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
-             '<text x="12" y="22" font-size="15" font-weight="bold" fill="#17150f">How often a '
-             'simple strategy wins (95% intervals): higher is easier</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-window-chart" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="How '
+        'often a simple strategy wins on each window, with 95% intervals">',
+        f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
+        '<text x="12" y="22" font-size="15" font-weight="bold" fill="#17150f">How often a '
+        "simple strategy wins (95% intervals): higher is easier</text>",
+    ]
     k = 0.0
     while k <= span_max + 1e-9:
         x = px(k)
-        parts.append(f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{height - 28}" '
-                     'stroke="#cfc6ae"/>')
-        parts.append(f'<text x="{x:.1f}" y="{height - 12}" font-size="12" text-anchor="middle" '
-                     f'fill="#3b3628">{k:.0%}</text>')
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{height - 28}" stroke="#cfc6ae"/>'
+        )
+        parts.append(
+            f'<text x="{x:.1f}" y="{height - 12}" font-size="12" text-anchor="middle" '
+            f'fill="#3b3628">{k:.0%}</text>'
+        )
         k += step
     for i, (title, rate, low, high, games, difficulty) in enumerate(rows):
         y = top + i * row_h + row_h / 2
         mine = difficulty is None
         ink = YOURS if mine else DIFFICULTY_INK.get(difficulty or 0, "#3b3628")
-        words = (f"★ {title}" if mine else f"{title} (difficulty {difficulty})")
+        words = f"★ {title}" if mine else f"{title} (difficulty {difficulty})"
         figure = f"{rate:.1%} of {games:,}"
-        parts.append(f'<g class="{"sg-window-yours" if mine else "sg-window-rate"}" '
-                     f'data-window="{_esc(title)}" data-rate="{rate:.4f}" '
-                     f'data-label="{_esc(title)}: {rate:.1%} won of {games:,} deals">')
-        parts.append(f'<text x="{left - 10}" y="{y + 4:.1f}" font-size="13" text-anchor="end" '
-                     f'fill="#17150f" font-weight="{"bold" if mine else "normal"}">'
-                     f'{_esc(words[:40])}</text>')
-        parts.append(f'<path d="M{px(low):.1f} {y - 6:.1f}v12M{px(low):.1f} {y:.1f}'
-                     f'H{px(high):.1f}M{px(high):.1f} {y - 6:.1f}v12" stroke="{ink}" '
-                     'stroke-width="2" fill="none"/>')
+        parts.append(
+            f'<g class="{"sg-window-yours" if mine else "sg-window-rate"}" '
+            f'data-window="{_esc(title)}" data-rate="{rate:.4f}" '
+            f'data-label="{_esc(title)}: {rate:.1%} won of {games:,} deals">'
+        )
+        parts.append(
+            f'<text x="{left - 10}" y="{y + 4:.1f}" font-size="13" text-anchor="end" '
+            f'fill="#17150f" font-weight="{"bold" if mine else "normal"}">'
+            f"{_esc(words[:40])}</text>"
+        )
+        parts.append(
+            f'<path d="M{px(low):.1f} {y - 6:.1f}v12M{px(low):.1f} {y:.1f}'
+            f'H{px(high):.1f}M{px(high):.1f} {y - 6:.1f}v12" stroke="{ink}" '
+            'stroke-width="2" fill="none"/>'
+        )
         if mine:
-            parts.append(f'<path d="M{px(rate):.1f} {y - 9:.1f}l9 9l-9 9l-9 -9z" fill="{YOURS}" '
-                         'stroke="#17150f" stroke-width="1.5"/>')
+            parts.append(
+                f'<path d="M{px(rate):.1f} {y - 9:.1f}l9 9l-9 9l-9 -9z" fill="{YOURS}" '
+                'stroke="#17150f" stroke-width="1.5"/>'
+            )
         else:
-            parts.append(f'<circle cx="{px(rate):.1f}" cy="{y:.1f}" r="6" fill="{ink}" '
-                         'stroke="#17150f"/>'
-                         + label(px(rate), y, str(difficulty), 8, "#ffffff"))
-        parts.append(f'<text x="{width - right + 8}" y="{y + 4:.1f}" font-size="12" '
-                     f'fill="#17150f">{figure}</text></g>')
+            parts.append(
+                f'<circle cx="{px(rate):.1f}" cy="{y:.1f}" r="6" fill="{ink}" '
+                'stroke="#17150f"/>' + label(px(rate), y, str(difficulty), 8, "#ffffff")
+            )
+        parts.append(
+            f'<text x="{width - right + 8}" y="{y + 4:.1f}" font-size="12" '
+            f'fill="#17150f">{figure}</text></g>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -167,18 +208,25 @@ def compare_words(measured: Measured) -> str:
     deals = next(iter(table.values()))["games"]
     if not easier:
         best = max(table, key=lambda n: table[n]["won"])
-        return (f"That is easier than all twelve bundled windows (the easiest, {best}, is won "
-                f"{table[best]['won']:.1%} of {deals} deals).")
+        return (
+            f"That is easier than all twelve bundled windows (the easiest, {best}, is won "
+            f"{table[best]['won']:.1%} of {deals} deals)."
+        )
     if not harder:
         worst = min(table, key=lambda n: table[n]["won"])
-        return (f"That is harder than all twelve bundled windows (the hardest, {worst}, is won "
-                f"{table[worst]['won']:.1%} of {deals} deals).")
-    return (f"That is harder than {len(easier)} of the twelve bundled windows and easier than "
-            f"{len(harder)}; it is won about as often as the difficulty-{nearest} windows "
-            f"(their mean: {means[nearest]:.1%} of {deals} deals).")
+        return (
+            f"That is harder than all twelve bundled windows (the hardest, {worst}, is won "
+            f"{table[worst]['won']:.1%} of {deals} deals)."
+        )
+    return (
+        f"That is harder than {len(easier)} of the twelve bundled windows and easier than "
+        f"{len(harder)}; it is won about as often as the difficulty-{nearest} windows "
+        f"(their mean: {means[nearest]:.1%} of {deals} deals)."
+    )
 
 
 # ---- the designer ------------------------------------------------------------------------------
+
 
 class WindowDesigner(w.VBox):
     """The window designer (see the module). ``start``: a designed window's name (or a Window)
@@ -186,8 +234,14 @@ class WindowDesigner(w.VBox):
     lower it); ``background=False`` measures inline (scripts, doctests); ``strict`` raises
     unexpected errors instead of showing them (default: ``STAINEDGLASS_STRICT=1``)."""
 
-    def __init__(self, start: str | Window | None = None, *, games: int = DESIGNER_GAMES,
-                 background: bool = True, strict: bool | None = None) -> None:
+    def __init__(
+        self,
+        start: str | Window | None = None,
+        *,
+        games: int = DESIGNER_GAMES,
+        background: bool = True,
+        strict: bool | None = None,
+    ) -> None:
         super().__init__()
         self._lock = threading.RLock()
         self.strict = strict_default() if strict is None else bool(strict)
@@ -201,31 +255,41 @@ class WindowDesigner(w.VBox):
         self.game_view: Any = None  # the Sagrada view of "Play this window"
         self._build(games)
         if start is not None:
-            self.safe(lambda: self.load_window(
-                start if isinstance(start, Window) else window_named(start)))()
+            self.safe(
+                lambda: self.load_window(
+                    start if isinstance(start, Window) else window_named(start)
+                )
+            )()
         else:
             self.safe(self.redraw)()
 
     # ---- widgets -----------------------------------------------------------------------------
 
     def _build(self, games: int) -> None:
-        self.name_text = w.Text(value="My window", description="Name",
-                                layout=w.Layout(width="320px"))
+        self.name_text = w.Text(
+            value="My window", description="Name", layout=w.Layout(width="320px")
+        )
         self.name_text.add_class("sg-window-name")
         self.name_text.observe(self.safe(lambda _: self.changed()), "value")
         self.start_picker = w.Dropdown(
             options=[("choose…", "-"), ("a blank window", "")]
             + [(f"{x.name} (difficulty {x.difficulty})", x.name) for x in WINDOWS],
-            value="-", description="Start from", layout=w.Layout(width="340px"))
+            value="-",
+            description="Start from",
+            layout=w.Layout(width="340px"),
+        )
         self.start_picker.add_class("sg-window-start")
-        self.start_picker.observe(self.safe(lambda change: self.start_from(change["new"])),
-                                  "value")
+        self.start_picker.observe(self.safe(lambda change: self.start_from(change["new"])), "value")
         self.brush = w.ToggleButtons(
-            options=[("none", "")] + [(f"{c} {COLOR_NAMES[i]}", c) for i, c in enumerate(COLORS)]
+            options=[("none", "")]
+            + [(f"{c} {COLOR_NAMES[i]}", c) for i, c in enumerate(COLORS)]
             + [(str(v), str(v)) for v in range(1, 7)],
-            value="R", tooltips=["a blank field"] + [f"only {n} cards" for n in COLOR_NAMES]
+            value="R",
+            tooltips=["a blank field"]
+            + [f"only {n} cards" for n in COLOR_NAMES]
             + [f"only cards of value {v}" for v in range(1, 7)],
-            style={"button_width": "70px"})
+            style={"button_width": "70px"},
+        )
         self.brush.add_class("sg-window-brush")
         self.board = Board(layout=w.Layout(width="490px"))
         self.board.add_class("sg-window-designer-board")
@@ -239,23 +303,39 @@ class WindowDesigner(w.VBox):
         self.clear_button = w.Button(description="Clear all", tooltip="every field blank")
         self.clear_button.on_click(self.safe(lambda _: self.clear()))
 
-        self.games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Deals",
-                                      layout=w.Layout(width="170px"),
-                                      tooltip="how many deals the simple strategy plays")
+        self.games = w.BoundedIntText(
+            value=games,
+            min=1,
+            max=MAX_GAMES,
+            description="Deals",
+            layout=w.Layout(width="170px"),
+            tooltip="how many deals the simple strategy plays",
+        )
         self.games.add_class("sg-window-games")
-        self.measure_button = w.Button(description="Measure difficulty", button_style="primary",
-                                       icon="bar-chart", tooltip="the simple strategy's win "
-                                       "rate on this window")
+        self.measure_button = w.Button(
+            description="Measure difficulty",
+            button_style="primary",
+            icon="bar-chart",
+            tooltip="the simple strategy's win rate on this window",
+        )
         self.measure_button.add_class("sg-window-measure")
         self.measure_button.on_click(self.safe(lambda _: self.measure()))
-        self.cancel_button = w.Button(description="Cancel", icon="stop",
-                                      layout=w.Layout(display="none"),
-                                      tooltip="stop measuring")
+        self.cancel_button = w.Button(
+            description="Cancel",
+            icon="stop",
+            layout=w.Layout(display="none"),
+            tooltip="stop measuring",
+        )
         self.cancel_button.add_class("sg-window-cancel")
         self.cancel_button.on_click(self.safe(lambda _: self.cancel()))
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="Deals played",
-                                      style={"description_width": "90px"},
-                                      layout=w.Layout(display="none", width="420px"))
+        self.progress = w.IntProgress(
+            value=0,
+            min=0,
+            max=1,
+            description="Deals played",
+            style={"description_width": "90px"},
+            layout=w.Layout(display="none", width="420px"),
+        )
         self.progress.add_class("sg-window-progress")
         self.result = w.HTML()
         self.result.add_class("sg-window-result")
@@ -264,26 +344,48 @@ class WindowDesigner(w.VBox):
 
         self.save_link = w.HTML()
         self.save_link.add_class("sg-window-save")
-        self.open_button = w.FileUpload(accept=".json", multiple=False, description="Open",
-                                        tooltip="open a saved window file")
+        self.open_button = w.FileUpload(
+            accept=".json", multiple=False, description="Open", tooltip="open a saved window file"
+        )
         self.open_button.add_class("sg-window-open")
         self.open_button.observe(self.safe(lambda change: self._opened(change["new"])), "value")
-        self.play_button = w.Button(description="Play this window", icon="play",
-                                    tooltip="a game of Sagrada on this window, below")
+        self.play_button = w.Button(
+            description="Play this window",
+            icon="play",
+            tooltip="a game of Sagrada on this window, below",
+        )
         self.play_button.add_class("sg-window-play")
         self.play_button.on_click(self.safe(lambda _: self.play()))
         self.play_area = w.VBox()
         self.play_area.add_class("sg-window-play-area")
 
-        design = w.VBox([w.HBox([self.name_text, self.start_picker]), self.brush,
-                         w.HBox([self.board, w.VBox([self.verdict, self.message,
-                                                     self.clear_button],
-                                                    layout=w.Layout(width="400px",
-                                                                    margin="0 0 0 12px"))])])
-        measure = w.VBox([w.HBox([self.games, self.measure_button, self.cancel_button]),
-                          self.progress, self.result, self.chart])
-        files = w.HBox([self.save_link, self.open_button, self.play_button],
-                       layout=w.Layout(align_items="center"))
+        design = w.VBox(
+            [
+                w.HBox([self.name_text, self.start_picker]),
+                self.brush,
+                w.HBox(
+                    [
+                        self.board,
+                        w.VBox(
+                            [self.verdict, self.message, self.clear_button],
+                            layout=w.Layout(width="400px", margin="0 0 0 12px"),
+                        ),
+                    ]
+                ),
+            ]
+        )
+        measure = w.VBox(
+            [
+                w.HBox([self.games, self.measure_button, self.cancel_button]),
+                self.progress,
+                self.result,
+                self.chart,
+            ]
+        )
+        files = w.HBox(
+            [self.save_link, self.open_button, self.play_button],
+            layout=w.Layout(align_items="center"),
+        )
         self.children = [design, files, measure, self.play_area]
         self.add_class("sg-window-designer")
 
@@ -293,8 +395,14 @@ class WindowDesigner(w.VBox):
         """``fn`` under the designer's lock; a bad input (ValueError) said in words, anything
         else "Something went wrong" (raised when ``strict``)."""
 
-        return guard(fn, self.say, self.strict, words={ValueError: lambda e: str(e)[:400]},
-                     lock=self._lock, keep=lambda error: setattr(self, "failure", error))
+        return guard(
+            fn,
+            self.say,
+            self.strict,
+            words={ValueError: lambda e: str(e)[:400]},
+            lock=self._lock,
+            keep=lambda error: setattr(self, "failure", error),
+        )
 
     def say(self, text: str, kind: str = "info") -> None:
         """Words beside the window (``kind``: info, good or bad, each with its symbol)."""
@@ -305,8 +413,9 @@ class WindowDesigner(w.VBox):
     @property
     def rows(self) -> list[str]:
         """The four rows of five as text ('.' blank)."""
-        return ["".join(f or "." for f in self.fields[r * COLS:(r + 1) * COLS])
-                for r in range(ROWS)]
+        return [
+            "".join(f or "." for f in self.fields[r * COLS : (r + 1) * COLS]) for r in range(ROWS)
+        ]
 
     def window(self) -> Window:
         """The window as the engine accepts it; a ValueError says why not."""
@@ -325,8 +434,9 @@ class WindowDesigner(w.VBox):
         if field not in CELL_NAMES:
             raise ValueError(f"{str(field)[:10]!r} is not a field of the window (a1 to e4)")
         if restriction not in RESTRICTIONS:
-            raise ValueError(f"{str(restriction)[:10]!r} is not a restriction: none, "
-                             f"{' '.join(COLORS)} or 1-6")
+            raise ValueError(
+                f"{str(restriction)[:10]!r} is not a restriction: none, {' '.join(COLORS)} or 1-6"
+            )
         self.fields[CELL_NAMES.index(field)] = restriction
         self.changed()
 
@@ -375,8 +485,7 @@ class WindowDesigner(w.VBox):
     def changed(self) -> bool:
         """After every change: a measurement of another window stops (a new name alone keeps
         it), everything redraws. True when a measurement stopped."""
-        if self.search is not None and self.search.running and \
-                self.rows != list(self._measuring):
+        if self.search is not None and self.search.running and self.rows != list(self._measuring):
             self.search.cancel()
             self.search = None
             self._show_measuring(False)
@@ -404,16 +513,19 @@ class WindowDesigner(w.VBox):
         for i, name in enumerate(CELL_NAMES):
             x, y = WX + (i % COLS) * CELL, WY + (i // COLS) * CELL
             if name in bad:
-                extra.append(f'<g class="problem" data-field="{name}" pointer-events="none">'
-                             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" '
-                             f'height="{CELL - 8}" rx="6" fill="{glass.mid}" fill-opacity="0.3" '
-                             f'stroke="{glass.dark}" stroke-width="5" stroke-dasharray="8 5"/>'
-                             + label(x + CELL - 16, y + 16, glass.letter, 18, "#ffffff")
-                             + "</g>")
-            extra.append(hit(x, y, CELL, CELL, name,
-                             f"{name}: {restriction_words(self.fields[i])}"))
+                extra.append(
+                    f'<g class="problem" data-field="{name}" pointer-events="none">'
+                    f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" '
+                    f'height="{CELL - 8}" rx="6" fill="{glass.mid}" fill-opacity="0.3" '
+                    f'stroke="{glass.dark}" stroke-width="5" stroke-dasharray="8 5"/>'
+                    + label(x + CELL - 16, y + 16, glass.letter, 18, "#ffffff")
+                    + "</g>"
+                )
+            extra.append(
+                hit(x, y, CELL, CELL, name, f"{name}: {restriction_words(self.fields[i])}")
+            )
         assert svg.endswith("</svg>")
-        return svg[:-len("</svg>")] + "".join(extra) + "</svg>"
+        return svg[: -len("</svg>")] + "".join(extra) + "</svg>"
 
     def redraw(self) -> None:
         """The picture, the engine's verdict, the buttons, Save, and a stale result dropped."""
@@ -421,32 +533,44 @@ class WindowDesigner(w.VBox):
         reason = self.problem()
         if reason:
             self.verdict.value = message_html(
-                re.sub(r"^window '[^']*': ", "", reason)[:400], "bad", "sg-window-check")
+                re.sub(r"^window '[^']*': ", "", reason)[:400], "bad", "sg-window-check"
+            )
         else:
             window = self.window()
             n = window.restricted
             self.verdict.value = message_html(
                 f"A window the game accepts: {n} restricted field{'s' * (n != 1)}, difficulty "
-                f"{window.difficulty} by that count.", "good", "sg-window-check")
+                f"{window.difficulty} by that count.",
+                "good",
+                "sg-window-check",
+            )
         ok = not reason
         self.measure_button.disabled = not ok or (self.search is not None and self.search.running)
         self.play_button.disabled = not ok
         self._update_save(None if reason else self.window())
         if self.measured is not None and list(self.measured.rows) != self.rows:
             self.measured = None
-            self.result.value = message_html("The window changed since it was measured: "
-                                             "measure it again.", "info", "sg-window-stale")
+            self.result.value = message_html(
+                "The window changed since it was measured: measure it again.",
+                "info",
+                "sg-window-stale",
+            )
             self.chart.value = difficulty_chart_svg()
 
     def _update_save(self, window: Window | None) -> None:
         if window is None:
-            self.save_link.value = ('<span class="sg-window-save-off" style="color:#6f685a">'
-                                    "Save: first fix the window</span>")
+            self.save_link.value = (
+                '<span class="sg-window-save-off" style="color:#6f685a">'
+                "Save: first fix the window</span>"
+            )
             return
         slug = re.sub(r"[^a-z0-9]+", "-", window.name.lower()).strip("-") or "window"
-        self.save_link.value = download_link(window_to_text(window),
-                                             f"{slug}.sagrada-window.json", "sg-window-save-link",
-                                             "download this window as a file")
+        self.save_link.value = download_link(
+            window_to_text(window),
+            f"{slug}.sagrada-window.json",
+            "sg-window-save-link",
+            "download this window as a file",
+        )
 
     # ---- open --------------------------------------------------------------------------------
 
@@ -486,11 +610,14 @@ class WindowDesigner(w.VBox):
         def count(done: int, _total: int) -> None:
             self._played = done
 
-        self.search = Search(lambda stop: measure_window(window, games, count, stop),
-                             on_done=self.safe(self._measured), lock=self._lock,
-                             on_error=self.safe(self._failed),
-                             on_progress=self.safe(self._progress),
-                             background=self.background)
+        self.search = Search(
+            lambda stop: measure_window(window, games, count, stop),
+            on_done=self.safe(self._measured),
+            lock=self._lock,
+            on_error=self.safe(self._failed),
+            on_progress=self.safe(self._progress),
+            background=self.background,
+        )
         self.say(f"Measuring: the simple strategy plays {games:,} deals on {window.name}…")
         self.search.start()
 
@@ -510,8 +637,9 @@ class WindowDesigner(w.VBox):
         if list(measured.rows) != self.rows:  # the window changed meanwhile
             return
         self.measured = measured
-        self.result.value = message_html(f"{measured.words()} {compare_words(measured)}",
-                                         "good", "sg-window-measured")
+        self.result.value = message_html(
+            f"{measured.words()} {compare_words(measured)}", "good", "sg-window-measured"
+        )
         self.chart.value = difficulty_chart_svg(measured, self.draft().name)
         self.say("Measured: your window is the gold ★ on the chart.", "good")
 
@@ -529,8 +657,9 @@ class WindowDesigner(w.VBox):
         self.search.cancel()
         self.search = None
         self._show_measuring(False)
-        self.say(f"Cancelled after {self._played:,} of {self.progress.max:,} deals: nothing "
-                 "measured.")
+        self.say(
+            f"Cancelled after {self._played:,} of {self.progress.max:,} deals: nothing measured."
+        )
 
     def wait(self, timeout: float = 120.0) -> bool:
         """Wait for a measurement to end (tests); True once it has. In ``strict`` mode an
@@ -552,16 +681,19 @@ class WindowDesigner(w.VBox):
         if self.game_view is not None:
             with self.game_view._lock:
                 self.game_view.cancel_search()
-        view = SagradaView(window="/".join(window.rows), background=self.background,
-                           strict=self.strict)
+        view = SagradaView(
+            window="/".join(window.rows), background=self.background, strict=self.strict
+        )
         if view.keeper is not None:  # the designer's page keeps its own address
             view.keeper.keeper = False
             view.keeper = None
         view.chance_button.click()  # the first cards: it plays at once
         self.game_view = view
-        heading = w.HTML(f'<h3 class="sg-window-playing">Playing {_esc(window.name)}</h3>'
-                         '<p style="font-size:14px">Click a drawn card, then a field. '
-                         "<b>New game</b> there deals your window again.</p>")
+        heading = w.HTML(
+            f'<h3 class="sg-window-playing">Playing {_esc(window.name)}</h3>'
+            '<p style="font-size:14px">Click a drawn card, then a field. '
+            "<b>New game</b> there deals your window again.</p>"
+        )
         self.play_area.children = [heading, view]
         self.say(f"Below: a game on {window.name}. Good luck!", "good")
         return view

@@ -39,19 +39,22 @@ from stainedglass.sagrada.windows import CELL_NAMES, WINDOWS
 from ..kit.board import Board
 from ..features.editor import Editor
 
-TURN_WORDS = [("turn 1 (no turn played yet)", 0), ("turn 2 (one turn played)", 1),
-              ("both turns played (Redraw's cards to draw)", 2)]
+TURN_WORDS = [
+    ("turn 1 (no turn played yet)", 0),
+    ("turn 2 (one turn played)", 1),
+    ("both turns played (Redraw's cards to draw)", 2),
+]
 NEW_STACK = -1
 
 
 def card_places(position: dict[str, Any]) -> dict[str, str]:
     """Where each card named in a position lies, in words ("on b3", "drawn", "on the turn bar")."""
     out = {card: f"on {field}" for field, card in position.get("placed", {}).items()}
-    out.update({card: "among the drawn cards" for card in position.get("drawn", [])})
+    out.update(dict.fromkeys(position.get("drawn", []), "among the drawn cards"))
     for r, stack in enumerate(position.get("turn_bar", []), 1):
-        out.update({card: f"on the turn bar (round {r})" for card in stack})
-    out.update({card: "in the discards" for card in position.get("discards", [])})
-    out.update({card: "at the bottom of the pile" for card in position.get("pile_returned", [])})
+        out.update(dict.fromkeys(stack, f"on the turn bar (round {r})"))
+    out.update(dict.fromkeys(position.get("discards", []), "in the discards"))
+    out.update(dict.fromkeys(position.get("pile_returned", []), "at the bottom of the pile"))
     return out
 
 
@@ -84,109 +87,165 @@ class SagradaEditor(Editor):
     def tools(self) -> list[w.Widget]:
         safe = self.view.safe
         self.color = w.ToggleButtons(
-            options=[(f"{c} {COLOR_NAMES[k]}", c) for k, c in enumerate(COLORS)], value="R",
+            options=[(f"{c} {COLOR_NAMES[k]}", c) for k, c in enumerate(COLORS)],
+            value="R",
             tooltips=[f"a {name} card" for name in COLOR_NAMES],
-            style={"button_width": "78px"})
+            style={"button_width": "78px"},
+        )
         self.color.add_class("sg-editor-color")
-        self.value = w.ToggleButtons(options=[str(v) for v in range(1, 7)], value="1",
-                                     tooltips=[f"value {v}" for v in range(1, 7)],
-                                     style={"button_width": "40px"})
+        self.value = w.ToggleButtons(
+            options=[str(v) for v in range(1, 7)],
+            value="1",
+            tooltips=[f"value {v}" for v in range(1, 7)],
+            style={"button_width": "40px"},
+        )
         self.value.add_class("sg-editor-value")
-        self.to_drawn = w.Button(description="To the drawn cards",
-                                 tooltip="the chosen card is drawn (at most three)")
+        self.to_drawn = w.Button(
+            description="To the drawn cards", tooltip="the chosen card is drawn (at most three)"
+        )
         self.to_drawn.on_click(safe(lambda _: self.put_card("drawn")))
-        self.stack = w.Dropdown(description="stack", style={"description_width": "40px"},
-                                layout=w.Layout(width="170px"))
-        self.to_bar = w.Button(description="To the turn bar",
-                               tooltip="the chosen card goes on the chosen stack of the turn bar")
+        self.stack = w.Dropdown(
+            description="stack", style={"description_width": "40px"}, layout=w.Layout(width="170px")
+        )
+        self.to_bar = w.Button(
+            description="To the turn bar",
+            tooltip="the chosen card goes on the chosen stack of the turn bar",
+        )
         self.to_bar.on_click(safe(lambda _: self.put_card("turn_bar")))
-        self.to_discards = w.Button(description="To the discards",
-                                    tooltip="the chosen card paid for a tool")
+        self.to_discards = w.Button(
+            description="To the discards", tooltip="the chosen card paid for a tool"
+        )
         self.to_discards.on_click(safe(lambda _: self.put_card("discards")))
-        self.empty_button = w.Button(description="Empty the window",
-                                     tooltip="take every placed card off")
+        self.empty_button = w.Button(
+            description="Empty the window", tooltip="take every placed card off"
+        )
         self.empty_button.on_click(safe(lambda _: self.empty_window()))
         self.board = Board(layout=w.Layout(width="980px"))
         self.board.add_class("sg-editor-board")
-        self.board.label = ("the position being set up: click a field to place the chosen card "
-                            "or take a card off; click a drawn or turn-bar card to take it back")
+        self.board.label = (
+            "the position being set up: click a field to place the chosen card "
+            "or take a card off; click a drawn or turn-bar card to take it back"
+        )
         self.board.confirm_taps = False
         self.board.watch_keys = []
         self.board.on_click(safe(self.click))
         # the round and the turn
-        self.round = w.Dropdown(options=list(range(1, 11)), description="Round",
-                                style={"description_width": "50px"},
-                                layout=w.Layout(width="130px"))
+        self.round = w.Dropdown(
+            options=list(range(1, 11)),
+            description="Round",
+            style={"description_width": "50px"},
+            layout=w.Layout(width="130px"),
+        )
         self.round.observe(safe(lambda ch: self._set("round", ch, "round")), "value")
         self.round.add_class("sg-editor-round")
-        self.turns = w.Dropdown(options=TURN_WORDS, tooltip="the turns played this round",
-                                layout=w.Layout(width="300px"))
+        self.turns = w.Dropdown(
+            options=TURN_WORDS,
+            tooltip="the turns played this round",
+            layout=w.Layout(width="300px"),
+        )
         self.turns.add_class("sg-editor-turns")
-        self.turns.observe(safe(lambda ch: self._set("turns_played", ch, "turns played")),
-                           "value")
-        self.to_draw = w.Dropdown(options=[0, 1, 2, 3], description="cards to draw",
-                                  style={"description_width": "90px"}, disabled=True,
-                                  tooltip="the three cards of the round less those in hand, "
-                                  "placed or paid this round", layout=w.Layout(width="160px"))
-        self.placed_round = w.Dropdown(options=[0, 1, 2], description="placed this round",
-                                       style={"description_width": "120px"},
-                                       layout=w.Layout(width="190px"))
+        self.turns.observe(safe(lambda ch: self._set("turns_played", ch, "turns played")), "value")
+        self.to_draw = w.Dropdown(
+            options=[0, 1, 2, 3],
+            description="cards to draw",
+            style={"description_width": "90px"},
+            disabled=True,
+            tooltip="the three cards of the round less those in hand, placed or paid this round",
+            layout=w.Layout(width="160px"),
+        )
+        self.placed_round = w.Dropdown(
+            options=[0, 1, 2],
+            description="placed this round",
+            style={"description_width": "120px"},
+            layout=w.Layout(width="190px"),
+        )
         self.placed_round.add_class("sg-editor-placed-round")
-        self.placed_round.observe(safe(lambda ch: self._set("placed_this_round", ch,
-                                                            "cards placed this round")), "value")
-        self.tool_round = w.Checkbox(description="a tool was used this round (the last used)",
-                                     indent=False, layout=w.Layout(width="320px"))
-        self.tool_round.observe(safe(lambda ch: self._set("tool_used_this_round", ch,
-                                                          "a tool used this round")), "value")
+        self.placed_round.observe(
+            safe(lambda ch: self._set("placed_this_round", ch, "cards placed this round")), "value"
+        )
+        self.tool_round = w.Checkbox(
+            description="a tool was used this round (the last used)",
+            indent=False,
+            layout=w.Layout(width="320px"),
+        )
+        self.tool_round.observe(
+            safe(lambda ch: self._set("tool_used_this_round", ch, "a tool used this round")),
+            "value",
+        )
         # the tools: in play, and used (in the order ticked)
         self.in_play: dict[str, w.Checkbox] = {}
         self.used: dict[str, w.Checkbox] = {}
         rows = []
         for tid in TOOL_IDS:
             tool = TOOLS[tid]
-            in_play = w.Checkbox(description=f"{tool.name} ({tool.pips})", indent=False,
-                                 layout=w.Layout(width="250px"))
+            in_play = w.Checkbox(
+                description=f"{tool.name} ({tool.pips})",
+                indent=False,
+                layout=w.Layout(width="250px"),
+            )
             in_play.observe(safe(lambda ch, tid=tid: self._set_in_play(tid, ch)), "value")
             used = w.Checkbox(description="used", indent=False, layout=w.Layout(width="80px"))
             used.observe(safe(lambda ch, tid=tid: self._set_used(tid, ch)), "value")
             self.in_play[tid], self.used[tid] = in_play, used
             rows.append(w.HBox([in_play, used]))
-        tools_box = w.VBox([w.HTML("<b>Tools in play</b> (tick <i>used</i> in the order they "
-                                   "were used)"),
-                            w.GridBox(rows, layout=w.Layout(
-                                grid_template_columns="repeat(3, 340px)"))])
+        tools_box = w.VBox(
+            [
+                w.HTML("<b>Tools in play</b> (tick <i>used</i> in the order they were used)"),
+                w.GridBox(rows, layout=w.Layout(grid_template_columns="repeat(3, 340px)")),
+            ]
+        )
         # the window, the orders, the known bottom of the pile
-        self.window = w.Dropdown(description="Window", style={"description_width": "60px"},
-                                 layout=w.Layout(width="300px"))
+        self.window = w.Dropdown(
+            description="Window",
+            style={"description_width": "60px"},
+            layout=w.Layout(width="300px"),
+        )
         self.window.observe(safe(self._set_window), "value")
         self.window.add_class("sg-editor-window")
-        self.orders = [w.Dropdown(options=[(ORDERS[o].name, o) for o in choices],
-                                  tooltip=f"the {kind} order", layout=w.Layout(width="230px"))
-                       for choices, kind in ((UNIQUE_ORDERS, "unique"),
-                                             (BASIC_ORDERS, "first basic"),
-                                             (BASIC_ORDERS, "second basic"))]
+        self.orders = [
+            w.Dropdown(
+                options=[(ORDERS[o].name, o) for o in choices],
+                tooltip=f"the {kind} order",
+                layout=w.Layout(width="230px"),
+            )
+            for choices, kind in (
+                (UNIQUE_ORDERS, "unique"),
+                (BASIC_ORDERS, "first basic"),
+                (BASIC_ORDERS, "second basic"),
+            )
+        ]
         for order in self.orders:
             order.observe(safe(self._set_orders), "value")
-        self.returned = w.Text(description="bottom of the pile", placeholder="e.g. R4 G2",
-                               style={"description_width": "130px"},
-                               layout=w.Layout(width="330px"))
+        self.returned = w.Text(
+            description="bottom of the pile",
+            placeholder="e.g. R4 G2",
+            style={"description_width": "130px"},
+            layout=w.Layout(width="330px"),
+        )
         self.returned.observe(safe(self._set_returned), "value")
-        self.discards = w.Text(description="discards", placeholder="e.g. Y3 B2",
-                               style={"description_width": "70px"},
-                               layout=w.Layout(width="270px"))
+        self.discards = w.Text(
+            description="discards",
+            placeholder="e.g. Y3 B2",
+            style={"description_width": "70px"},
+            layout=w.Layout(width="270px"),
+        )
         self.discards.observe(safe(lambda ch: self._set_cards("discards", ch)), "value")
-        return [w.HBox([w.HTML("<b>Card</b>", layout=w.Layout(width="40px")), self.color,
-                        self.value]),
-                w.HBox([self.to_drawn, self.stack, self.to_bar, self.to_discards,
-                        self.empty_button], layout=w.Layout(flex_flow="row wrap")),
-                self.board,
-                w.HBox([self.round, self.turns, self.to_draw],
-                       layout=w.Layout(flex_flow="row wrap")),
-                w.HBox([self.placed_round, self.tool_round]),
-                tools_box,
-                w.HBox([self.window, w.HTML("Orders", layout=w.Layout(width="50px")),
-                        *self.orders], layout=w.Layout(flex_flow="row wrap")),
-                w.HBox([self.discards, self.returned])]
+        return [
+            w.HBox([w.HTML("<b>Card</b>", layout=w.Layout(width="40px")), self.color, self.value]),
+            w.HBox(
+                [self.to_drawn, self.stack, self.to_bar, self.to_discards, self.empty_button],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
+            self.board,
+            w.HBox([self.round, self.turns, self.to_draw], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.placed_round, self.tool_round]),
+            tools_box,
+            w.HBox(
+                [self.window, w.HTML("Orders", layout=w.Layout(width="50px")), *self.orders],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
+            w.HBox([self.discards, self.returned]),
+        ]
 
     # ---- drawing -----------------------------------------------------------------------------
 
@@ -206,7 +265,8 @@ class SagradaEditor(Editor):
             stacks = len(pos.get("turn_bar", []))
             chosen = self.stack.value
             self.stack.options = [(f"round {r}", r - 1) for r in range(1, stacks + 1)] + [
-                ("a new stack", NEW_STACK)]
+                ("a new stack", NEW_STACK)
+            ]
             self.stack.value = chosen if chosen is not None and chosen < stacks else NEW_STACK
             self.round.value = pos.get("round", min(stacks + 1, 10))
             self.turns.value = pos.get("turns_played", 0)
@@ -286,8 +346,11 @@ class SagradaEditor(Editor):
                 pos.setdefault(where, []).append(card)
 
         target = {"drawn": "the drawn cards", "discards": "the discards"}.get(
-            where, "a new stack of the turn bar" if stack in (NEW_STACK, None)
-            else f"the turn bar (round {(stack or 0) + 1})")
+            where,
+            "a new stack of the turn bar"
+            if stack in (NEW_STACK, None)
+            else f"the turn bar (round {(stack or 0) + 1})",
+        )
         self.edit(put, f"{card} to {target}" + (f" (it was {before})." if before else "."))
 
     def empty_window(self) -> None:

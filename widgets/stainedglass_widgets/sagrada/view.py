@@ -45,11 +45,15 @@ class SagradaView(GameView):
 
     game_name = "sagrada"
     move_example = "place R4 b3"
-    blurb = ("Alone with a 4x5 window and its restrictions: place glass cards for ten rounds, use "
-             "your tools well, and reach the target the leftover cards add up to.")
-    legend = ("Cards are glass in their colour with the value's pips and a letter: R red, G green, "
-              "Y yellow, B blue, K black (smoky glass). Tinted fields take only their colour, "
-              "etched pips only their value. ✓ green: the card may go there; ✗ red: why not.")
+    blurb = (
+        "Alone with a 4x5 window and its restrictions: place glass cards for ten rounds, use "
+        "your tools well, and reach the target the leftover cards add up to."
+    )
+    legend = (
+        "Cards are glass in their colour with the value's pips and a letter: R red, G green, "
+        "Y yellow, B blue, K black (smoky glass). Tinted fields take only their colour, "
+        "etched pips only their value. ✓ green: the card may go there; ✗ red: why not."
+    )
 
     def setup(self) -> None:
         self.card: str | None = None  # the drawn card chosen to place
@@ -72,14 +76,20 @@ class SagradaView(GameView):
         self.preview.add_class("sg-live")  # may the card go there, and why not: said
         self.hardness = w.HTML()
         self.hardness.add_class("sg-hardness")
-        self.pass_button = w.Button(description="Pass (forfeit)", tooltip="only when no drawn "
-                                    "card can be placed")
+        self.pass_button = w.Button(
+            description="Pass (forfeit)", tooltip="only when no drawn card can be placed"
+        )
         self.pass_button.on_click(self.safe(lambda _: self.play("pass")))
-        self.cancel_button = w.Button(description="Cancel", tooltip="put the card or tool back "
-                                      "(Escape)")
+        self.cancel_button = w.Button(
+            description="Cancel", tooltip="put the card or tool back (Escape)"
+        )
         self.cancel_button.on_click(self.safe(lambda _: self.cancel()))
-        self.auto_draw = w.Checkbox(value=False, description="draw the cards by themselves",
-                                    indent=False, layout=w.Layout(width="230px"))
+        self.auto_draw = w.Checkbox(
+            value=False,
+            description="draw the cards by themselves",
+            indent=False,
+            layout=w.Layout(width="230px"),
+        )
         self.auto_draw.observe(self.safe(lambda _: self.after_change(None)), "value")
         return [self.hardness, self.board, self.preview]
 
@@ -87,33 +97,52 @@ class SagradaView(GameView):
         return [self.pass_button, self.cancel_button, self.auto_draw]
 
     def new_game_options(self) -> list[w.Widget]:
-        windows = [("random window", None)] + [
-            (f"random, difficulty {d}", f"difficulty {d}") for d in (3, 4, 5, 6)] + [
-            (f"{win.name} ({win.difficulty})", win.name) for win in WINDOWS]
+        windows = (
+            [("random window", None)]
+            + [(f"random, difficulty {d}", f"difficulty {d}") for d in (3, 4, 5, 6)]
+            + [(f"{win.name} ({win.difficulty})", win.name) for win in WINDOWS]
+        )
         given = self.game.given_options.get("window")
         # a designed window (its rows: the window designer's Play) stays the next game's choice
         known = {v for _, v in windows}
-        self.custom_window: Any = None if given is None or (
-            isinstance(given, str) and given in known) else given
+        self.custom_window: Any = (
+            None if given is None or (isinstance(given, str) and given in known) else given
+        )
         if self.custom_window is not None:
             windows.insert(0, ("the designed window", "designed"))
             given = "designed"
-        self.window_picker = w.Dropdown(options=windows,
-                                        value=given if given in known | {"designed"} else None,
-                                        tooltip="the window of the next game",
-                                        layout=w.Layout(width="230px"))
-        self.tools_picker = w.Dropdown(options=[(f"{n} tool{'s' if n > 1 else ''}"
-                                                 f"{' (very hard)' if n == 1 else ' (easy)' if n == 5 else ''}", n)
-                                                for n in range(1, 6)],
-                                       value=3, tooltip="how many tools the next game has",
-                                       layout=w.Layout(width="150px"))
+        self.window_picker = w.Dropdown(
+            options=windows,
+            value=given if given in known | {"designed"} else None,
+            tooltip="the window of the next game",
+            layout=w.Layout(width="230px"),
+        )
+        self.tools_picker = w.Dropdown(
+            options=[
+                (
+                    f"{n} tool{'s' if n > 1 else ''}"
+                    f"{' (very hard)' if n == 1 else ' (easy)' if n == 5 else ''}",
+                    n,
+                )
+                for n in range(1, 6)
+            ],
+            value=3,
+            tooltip="how many tools the next game has",
+            layout=w.Layout(width="150px"),
+        )
         self.order_picker = w.Dropdown(
-            options=[("random orders", None)] + [(f"{ORDERS[o].name} + 2 random", o)
-                                                 for o in UNIQUE_ORDERS],
-            value=None, tooltip="the public orders of the next game",
-            layout=w.Layout(width="250px"))
-        self.easier_box = w.Checkbox(value=False, description="easier (unique order x2)",
-                                     indent=False, layout=w.Layout(width="190px"))
+            options=[("random orders", None)]
+            + [(f"{ORDERS[o].name} + 2 random", o) for o in UNIQUE_ORDERS],
+            value=None,
+            tooltip="the public orders of the next game",
+            layout=w.Layout(width="250px"),
+        )
+        self.easier_box = w.Checkbox(
+            value=False,
+            description="easier (unique order x2)",
+            indent=False,
+            layout=w.Layout(width="190px"),
+        )
         for picker in (self.window_picker, self.order_picker):
             if picker.index is None:  # "random" (the value None) shown, not an empty box
                 picker.index = 0
@@ -137,8 +166,11 @@ class SagradaView(GameView):
         return opts
 
     def intro(self) -> tuple[str, str]:
-        return ("Click a drawn card, then a field of the window (green ✓: it may go there), or "
-                "click a tool to use it.", "info")
+        return (
+            "Click a drawn card, then a field of the window (green ✓: it may go there), or "
+            "click a tool to use it.",
+            "info",
+        )
 
     def auto_chance(self) -> bool:
         """The cards are drawn with the Draw button, or by themselves (a setting)."""
@@ -168,8 +200,11 @@ class SagradaView(GameView):
         return [] if st.is_terminal() or st.is_chance() else [str(m) for m in st.legal_moves()]
 
     def prefix(self) -> str:
-        return " ".join(["tool", self.tool or "", "pay", *self.tokens]) if self.tokens else \
-            f"tool {self.tool} pay"
+        return (
+            " ".join(["tool", self.tool or "", "pay", *self.tokens])
+            if self.tokens
+            else f"tool {self.tool} pay"
+        )
 
     def next_tokens(self) -> set[str]:
         """What the tool in hand may take next (the paying card first), from the legal moves."""
@@ -177,8 +212,11 @@ class SagradaView(GameView):
             return set()
         head = f"tool {self.tool} pay" + ("" if not self.tokens else " " + " ".join(self.tokens))
         n = len(head.split())
-        return {m.split()[n] for m in self.legal_texts()
-                if m.startswith(head + " ") and len(m.split()) > n}
+        return {
+            m.split()[n]
+            for m in self.legal_texts()
+            if m.startswith(head + " ") and len(m.split()) > n
+        }
 
     def payable(self) -> set[str]:
         """Tools a drawn card can pay for now, and the cards that can pay."""
@@ -214,8 +252,7 @@ class SagradaView(GameView):
                 self.say(str(st.explain(f"place {what} {self.pointer or 'a1'}")), "bad")
                 return
             self.card = what
-            self.say(f"{what} in hand: move over the window (✓ green: it fits) and click a "
-                     "field.")
+            self.say(f"{what} in hand: move over the window (✓ green: it fits) and click a field.")
         elif kind in ("bar", "choice"):
             self.say("Choose a tool first.", "bad")
         else:
@@ -243,8 +280,10 @@ class SagradaView(GameView):
             return
         self.card, self.tool, self.tokens = None, tool, []
         t = TOOLS[tool]
-        self.say(f"{t.name} ({t.pips} pip{'s' if t.pips > 1 else ''}): click a drawn {t.pips} to "
-                 f"pay for it. It will {t.effect}.")
+        self.say(
+            f"{t.name} ({t.pips} pip{'s' if t.pips > 1 else ''}): click a drawn {t.pips} to "
+            f"pay for it. It will {t.effect}."
+        )
 
     def tool_step(self, token: str) -> None:
         allowed = self.next_tokens()
@@ -302,11 +341,15 @@ class SagradaView(GameView):
         choices; a forfeit: Pass."""
         words = str(move).split()
         # whatever is in hand goes back first (Escape)
-        out: list[tuple[str, str, Any]] = [("board", "press", "Escape")] \
-            if self.card or self.tool else []
+        out: list[tuple[str, str, Any]] = (
+            [("board", "press", "Escape")] if self.card or self.tool else []
+        )
         if words[0] == "place":
-            return out + [("board", "click", f"card:{words[1]}"), ("board", "hover", words[2]),
-                          ("board", "click", words[2])]
+            return out + [
+                ("board", "click", f"card:{words[1]}"),
+                ("board", "hover", words[2]),
+                ("board", "click", words[2]),
+            ]
         if words[0] == "pass":
             return out + [("pass_button", "click", None)]
         if words[0] == "tool":
@@ -373,16 +416,31 @@ class SagradaView(GameView):
             if self.prefix() in self.legal_texts() and nxt:
                 choices.append(("done", "Done"))
         payable = self.payable() if playing else set()
-        self.board.draw(draw(st, interactive=playing, selected_card=self.card or (
-            self.tokens[0] if self.tokens else None), selected_tool=self.tool,
-            selected_fields=selected_fields, marks=marks,
-            payable=payable if self.tool is None else set(), bar_targets=bar,
-            choices=sorted(choices), suggested=self.hint_things()))
-        self.preview.value = message_html(words, "good" if words and "may go" in words else "bad",
-                                          "sg-preview") if words else ""
+        self.board.draw(
+            draw(
+                st,
+                interactive=playing,
+                selected_card=self.card or (self.tokens[0] if self.tokens else None),
+                selected_tool=self.tool,
+                selected_fields=selected_fields,
+                marks=marks,
+                payable=payable if self.tool is None else set(),
+                bar_targets=bar,
+                choices=sorted(choices),
+                suggested=self.hint_things(),
+            )
+        )
+        self.preview.value = (
+            message_html(words, "good" if words and "may go" in words else "bad", "sg-preview")
+            if words
+            else ""
+        )
         line = window_words(st.window.name)
-        self.hardness.value = (f'<div style="font-size:14px;color:#3d3a33">How hard is this '
-                               f"window? {line}</div>" if line and not self.compact else "")
+        self.hardness.value = (
+            f'<div style="font-size:14px;color:#3d3a33">How hard is this window? {line}</div>'
+            if line and not self.compact
+            else ""
+        )
         legal = self.legal_texts()
         self.pass_button.layout.display = None if "pass" in legal else "none"
         self.cancel_button.layout.display = None if (self.card or self.tool) else "none"
@@ -406,7 +464,10 @@ class SagradaView(GameView):
             score, target = st.scores()[0], st.target()
             colour = "#0c4a1e" if score >= target else "#6b0b02"
             mark = "✓ Won" if score >= target else "✗ Lost"
-            text = text.replace("</div>", f'<span class="sg-verdict" style="font-size:30px;'
-                                f'font-weight:bold;color:{colour}">{mark}: {score} against '
-                                f"{target}</span></div>")
+            text = text.replace(
+                "</div>",
+                f'<span class="sg-verdict" style="font-size:30px;'
+                f'font-weight:bold;color:{colour}">{mark}: {score} against '
+                f"{target}</span></div>",
+            )
         return text

@@ -34,8 +34,9 @@ from .serve import ready_words
 
 # serve gives the kernel pools as one JSON value on the command line, which traitlets still
 # reads; its warning about the form would be the first thing a teacher sees
-warnings.filterwarnings("ignore", message=r".*for dict-traits is deprecated",
-                        category=DeprecationWarning)
+warnings.filterwarnings(
+    "ignore", message=r".*for dict-traits is deprecated", category=DeprecationWarning
+)
 
 
 class _LeaveOutTheAddress(logging.Filter):
@@ -47,22 +48,32 @@ class Voila(_Voila):  # type: ignore[misc]
     """Voila, as the module says. Its settings keep Voila's names (``Voila.ip``, its log
     reads ``[Voila ...]``); ``Voila.landing`` and ``Voila.quiet`` are its own."""
 
-    landing = Unicode("index.ipynb", config=True,
-                      help="Where the bare address leads: a notebook (rendered), or '' for "
-                           "the list of files.")
-    quiet = Float(0.05, config=True,
-                  help="The server is quiet when it and its kernels use less than this "
-                       "share of one core over a second.")
+    landing = Unicode(
+        "index.ipynb",
+        config=True,
+        help="Where the bare address leads: a notebook (rendered), or '' for the list of files.",
+    )
+    quiet = Float(
+        0.05,
+        config=True,
+        help="The server is quiet when it and its kernels use less than this "
+        "share of one core over a second.",
+    )
 
     def init_handlers(self) -> list[Any]:
         root = self.server_url.rstrip("/")
-        target = (url_path_join(self.base_url, "voila/render", self.landing) if self.landing
-                  else url_path_join(self.base_url, "voila/tree"))
+        target = (
+            url_path_join(self.base_url, "voila/render", self.landing)
+            if self.landing
+            else url_path_join(self.base_url, "voila/tree")
+        )
         # a temporary redirect: another day's server may lead elsewhere (--dashboard)
         to = {"url": target.replace("{", "{{").replace("}", "}}"), "permanent": False}
-        return [(root + "/?", web.RedirectHandler, to),
-                (root + "/voila/?", web.RedirectHandler, to),
-                *super().init_handlers()]
+        return [
+            (root + "/?", web.RedirectHandler, to),
+            (root + "/voila/?", web.RedirectHandler, to),
+            *super().init_handlers(),
+        ]
 
     def listen(self) -> None:
         self.log.addFilter(_LeaveOutTheAddress())
@@ -80,9 +91,12 @@ class Voila(_Voila):  # type: ignore[misc]
             await asyncio.sleep(0.5)
             if first and (landing := progress(self.landing))[0] == landing[1]:
                 first = False
-                self.log.info("The %d kernel(s) of %s have run it (%.0f s); the other "
-                              "notebooks' now.", landing[1], self.landing,
-                              time.monotonic() - start)
+                self.log.info(
+                    "The %d kernel(s) of %s have run it (%.0f s); the other notebooks' now.",
+                    landing[1],
+                    self.landing,
+                    time.monotonic() - start,
+                )
             done, total = progress()
             if done < total:
                 continue
@@ -92,8 +106,17 @@ class Voila(_Voila):  # type: ignore[misc]
         pools = self.kernel_manager.kernel_pools_config
         class_size = pools[self.landing].get("pool_size", 0) if self.landing in pools else 0
         others = max(0.0, everyone - ours)
-        print(ready_words(self.landing, class_size, total, time.monotonic() - start,
-                          others, psutil.cpu_count() or 1), flush=True)
+        print(
+            ready_words(
+                self.landing,
+                class_size,
+                total,
+                time.monotonic() - start,
+                others,
+                psutil.cpu_count() or 1,
+            ),
+            flush=True,
+        )
 
 
 async def tree_and_machine_cpu(process: psutil.Process, window: float) -> tuple[float, float]:

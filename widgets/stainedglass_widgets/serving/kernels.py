@@ -65,13 +65,16 @@ def class_is_full(pupils: int, admitting: int, max_pupils: int) -> str | None:
     True
     """
     if max_pupils and pupils + admitting >= max_pupils:
-        return (f"This server holds {max_pupils} game{'s' if max_pupils != 1 else ''} at once, "
-                f"and {pupils + admitting} {'are' if pupils + admitting != 1 else 'is'} open.")
+        return (
+            f"This server holds {max_pupils} game{'s' if max_pupils != 1 else ''} at once, "
+            f"and {pupils + admitting} {'are' if pupils + admitting != 1 else 'is'} open."
+        )
     return None
 
 
-def cull_reason(ever_connected: bool, connections: int, closed_for: float | None,
-                closed_timeout: float) -> str | None:
+def cull_reason(
+    ever_connected: bool, connections: int, closed_for: float | None, closed_timeout: float
+) -> str | None:
     """Why a kernel should end now (None: let the usual idle rule decide, or keep it).
 
     >>> cull_reason(False, 0, None, 60) is None          # a preheated kernel, waiting
@@ -81,8 +84,12 @@ def cull_reason(ever_connected: bool, connections: int, closed_for: float | None
     >>> cull_reason(True, 1, None, 60) is None           # open: the idle rule decides
     True
     """
-    if ever_connected and connections == 0 and closed_for is not None \
-            and closed_for >= closed_timeout:
+    if (
+        ever_connected
+        and connections == 0
+        and closed_for is not None
+        and closed_for >= closed_timeout
+    ):
         return f"its page closed {closed_for:.0f} s ago"
     return None
 
@@ -108,20 +115,35 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """Jupyter Server's kernel manager, culling, counting and preheating as the module
     says."""
 
-    closed_timeout = Integer(60, config=True,
-                             help="Seconds a kernel lives on once its last page has closed.")
-    max_pupils = Integer(0, config=True, min=0,
-                         help="Pages holding a kernel at once, at most (0: no limit); one "
-                              "more visitor is shown the class-full page.")
-    preheat_first = Unicode("index.ipynb", config=True,
-                            help="The notebook whose pool is preheated first (the class's "
-                                 "dashboard); the gallery comes next, then the others.")
-    preheat_at_once = Integer(0, config=True, min=0,
-                              help="Pool kernels starting and running their notebook at once "
-                                   "(0: twice the machine's cores, and two more).")
-    preheat_timeout = Float(300, config=True,
-                            help="Seconds a pool kernel may take to run its notebook before "
-                                 "the next one starts anyway.")
+    closed_timeout = Integer(
+        60, config=True, help="Seconds a kernel lives on once its last page has closed."
+    )
+    max_pupils = Integer(
+        0,
+        config=True,
+        min=0,
+        help="Pages holding a kernel at once, at most (0: no limit); one "
+        "more visitor is shown the class-full page.",
+    )
+    preheat_first = Unicode(
+        "index.ipynb",
+        config=True,
+        help="The notebook whose pool is preheated first (the class's "
+        "dashboard); the gallery comes next, then the others.",
+    )
+    preheat_at_once = Integer(
+        0,
+        config=True,
+        min=0,
+        help="Pool kernels starting and running their notebook at once "
+        "(0: twice the machine's cores, and two more).",
+    )
+    preheat_timeout = Float(
+        300,
+        config=True,
+        help="Seconds a pool kernel may take to run its notebook before "
+        "the next one starts anyway.",
+    )
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -140,9 +162,11 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         # only Voila's pooling manager hands out and preheats pool kernels
         hand_out = cls.__dict__.get("get_rendered_notebook")
         if hand_out is not None:
+
             @functools.wraps(hand_out)
-            async def get_rendered_notebook(self: ClassKernelManager, notebook_name: str,
-                                            *args: Any, **kw: Any) -> Any:
+            async def get_rendered_notebook(
+                self: ClassKernelManager, notebook_name: str, *args: Any, **kw: Any
+            ) -> Any:
                 with self._admit():
                     pool = self._pools.get(notebook_name) or [None]  # type: ignore[attr-defined]
                     self._hurry(pool[0])  # the page's kernel, if still waiting for its turn
@@ -153,9 +177,14 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             cls.get_rendered_notebook = get_rendered_notebook  # type: ignore[attr-defined]
         initialize = cls.__dict__.get("_initialize")
         if initialize is not None:
+
             @functools.wraps(initialize)
-            async def _initialize(self: ClassKernelManager, notebook_path: str,
-                                  kernel_id: str | None = None, **kw: Any) -> Any:
+            async def _initialize(
+                self: ClassKernelManager,
+                notebook_path: str,
+                kernel_id: str | None = None,
+                **kw: Any,
+            ) -> Any:
                 if kernel_id is not None:  # a restarted kernel runs its notebook again
                     return await initialize(self, notebook_path, kernel_id, **kw)
                 await self._turn(preheat_rank(notebook_path, self.preheat_first))
@@ -227,9 +256,11 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         try:
             while not has_run(content, RequestInfoSocketHandler._waiters):
                 if time.monotonic() > deadline:
-                    self.log.warning("Kernel %s has not run its notebook within %.0f s; "
-                                     "the next one starts.", content["kernel_id"],
-                                     self.preheat_timeout)
+                    self.log.warning(
+                        "Kernel %s has not run its notebook within %.0f s; the next one starts.",
+                        content["kernel_id"],
+                        self.preheat_timeout,
+                    )
                     break
                 await asyncio.sleep(0.2)
         finally:
@@ -246,14 +277,17 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         for pool in pools.values() if notebook is None else [pools.get(notebook, [])]:
             for entry in pool:
                 total += 1
-                if entry.done() and (entry.cancelled() or entry.exception() is not None
-                                     or has_run(entry.result(),
-                                                RequestInfoSocketHandler._waiters)):
+                if entry.done() and (
+                    entry.cancelled()
+                    or entry.exception() is not None
+                    or has_run(entry.result(), RequestInfoSocketHandler._waiters)
+                ):
                     done += 1
         return done, total
 
     async def shutdown_all(  # type: ignore[override]  # async, as Jupyter Server's
-            self, *args: Any, **kwargs: Any) -> None:
+        self, *args: Any, **kwargs: Any
+    ) -> None:
         self._closing = True  # kernels still waiting for their turn never start
         for _, _, turn, _ in self._queue:
             if not turn.done():
@@ -278,7 +312,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._admitting -= 1
 
     async def start_kernel(  # type: ignore[override]  # async, as Jupyter Server's
-            self, *args: Any, **kwargs: Any) -> str:
+        self, *args: Any, **kwargs: Any
+    ) -> str:
         env = kwargs.get("env") or {}
         if env.get("VOILA_PREHEAT") == "True":
             return str(await super().start_kernel(*args, **kwargs))  # a pool's: nobody's yet
@@ -298,7 +333,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._closed_at[kernel_id] = time.monotonic()
 
     async def shutdown_kernel(  # type: ignore[override]  # async, as Jupyter Server's
-            self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self, kernel_id: str, *args: Any, **kwargs: Any
+    ) -> None:
         self._pupils.discard(kernel_id)  # an ending kernel's place is free at once
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
@@ -312,9 +348,12 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if kernel_id not in self._ever_connected:
             return  # a preheated kernel waiting for its visitor
         closed = self._closed_at.get(kernel_id)
-        reason = cull_reason(True, self._kernel_connections.get(kernel_id, 0),
-                             None if closed is None else time.monotonic() - closed,
-                             self.closed_timeout)
+        reason = cull_reason(
+            True,
+            self._kernel_connections.get(kernel_id, 0),
+            None if closed is None else time.monotonic() - closed,
+            self.closed_timeout,
+        )
         if reason:
             self.log.warning("Culling kernel %s: %s.", kernel_id, reason)
             await self.shutdown_kernel(kernel_id)

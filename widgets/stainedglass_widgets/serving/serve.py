@@ -49,24 +49,31 @@ def notebooks_folder() -> pathlib.Path:
     for folder in (package / "notebooks", package.parents[1] / "notebooks"):
         if (folder / "index.ipynb").is_file():
             return folder
-    raise FileNotFoundError(f"the gallery's notebooks are not in {package / 'notebooks'}: "
-                            "reinstall stainedglass")
+    raise FileNotFoundError(
+        f"the gallery's notebooks are not in {package / 'notebooks'}: reinstall stainedglass"
+    )
 
 
 def missing(module: str) -> str | None:
     """What to install when ``module`` (voila, jupyterlab) is missing, else None."""
     if importlib.util.find_spec(module) is not None:
         return None
-    return (f"this needs {module}, which is not installed: "
-            f"pip install 'stainedglass-games[{EXTRA[module]}]'")
+    return (
+        f"this needs {module}, which is not installed: "
+        f"pip install 'stainedglass-games[{EXTRA[module]}]'"
+    )
 
 
-def gallery_address(host: str, port: int, password: str | None = None,
-                    notebook: str = "index.ipynb") -> str:
+def gallery_address(
+    host: str, port: int, password: str | None = None, notebook: str = "index.ipynb"
+) -> str:
     if ":" in host:
         host = f"[{host}]"
-    return (f"http://{host}:{port}/voila/" + (f"render/{notebook}" if notebook else "tree")
-            + (f"?token={password}" if password else ""))
+    return (
+        f"http://{host}:{port}/voila/"
+        + (f"render/{notebook}" if notebook else "tree")
+        + (f"?token={password}" if password else "")
+    )
 
 
 # easy to read aloud and to type: no 0/O, 1/l/I
@@ -99,14 +106,17 @@ def lan_address() -> str:
             return socket.gethostname()
 
 
-def announce(ip: str, port: int, password: str | None = None,
-             notebook: str = "index.ipynb") -> str:
+def announce(ip: str, port: int, password: str | None = None, notebook: str = "index.ipynb") -> str:
     """What ``serve`` says at start: the gallery's (or the class's dashboard's) address, and
     plainly when other machines can reach it, with the class password if there is one."""
-    what = ("the gallery is" if notebook == "index.ipynb" else
-            f"{notebook[:-6]} is" if notebook else "the notebooks are")
-    lines = [f"stainedglass: {what} at "
-             f"{gallery_address('127.0.0.1', port, password, notebook)}"]
+    what = (
+        "the gallery is"
+        if notebook == "index.ipynb"
+        else f"{notebook[:-6]} is"
+        if notebook
+        else "the notebooks are"
+    )
+    lines = [f"stainedglass: {what} at {gallery_address('127.0.0.1', port, password, notebook)}"]
     if not is_loopback(ip):
         host = lan_address() if ip in ("0.0.0.0", "::") else ip
         lines += [
@@ -115,13 +125,17 @@ def announce(ip: str, port: int, password: str | None = None,
             f"Give the class this address: {gallery_address(host, port, password, notebook)}",
         ]
         if password:
-            lines.append(f"The class password is {password}. A page opened without it asks "
-                         "for it, so the short address "
-                         f"{gallery_address(host, port).split('/voila/')[0]} and the password "
-                         "do as well.")
+            lines.append(
+                f"The class password is {password}. A page opened without it asks "
+                "for it, so the short address "
+                f"{gallery_address(host, port).split('/voila/')[0]} and the password "
+                "do as well."
+            )
         else:
-            lines.append("There is no password: anyone who can reach it can open the games "
-                         "(each visitor starts a Python process).")
+            lines.append(
+                "There is no password: anyone who can reach it can open the games "
+                "(each visitor starts a Python process)."
+            )
     lines.append("Ctrl-C stops the server.")
     return "\n".join(lines)
 
@@ -169,8 +183,13 @@ def gigabytes(mb: float) -> str:
     return f"{mb / 1024:.1f} GB" if mb >= 1024 else f"{mb:.0f} MB"
 
 
-def class_plan(folder: pathlib.Path, class_size: int, dashboard: str | None,
-               max_pupils: int | None, memory_mb: float) -> tuple[dict[str, Any], int, str]:
+def class_plan(
+    folder: pathlib.Path,
+    class_size: int,
+    dashboard: str | None,
+    max_pupils: int | None,
+    memory_mb: float,
+) -> tuple[dict[str, Any], int, str]:
     """The kernel pools (Voila's ``kernel_pools_config``), the limit on pupils and what to say
     about them, for a class of ``class_size`` opening ``dashboard`` together.
 
@@ -182,14 +201,18 @@ def class_plan(folder: pathlib.Path, class_size: int, dashboard: str | None,
         raise ValueError(f"--class {class_size}: from 0 to {MAX_CLASS} pupils")
     if class_size and not dashboard:
         plays = ", ".join(n[:-6] for n in notebooks if n.endswith("_play.ipynb"))
-        raise ValueError(f"--class {class_size}: say which dashboard the class opens, "
-                         f"with --dashboard NAME (one of {plays or ', '.join(notebooks)})")
+        raise ValueError(
+            f"--class {class_size}: say which dashboard the class opens, "
+            f"with --dashboard NAME (one of {plays or ', '.join(notebooks)})"
+        )
     pools: dict[str, Any] = {"default": {"pool_size": 1}}
     if dashboard:
         name = dashboard if dashboard.endswith(".ipynb") else dashboard + ".ipynb"
         if name not in notebooks:
-            raise ValueError(f"--dashboard {dashboard}: no such notebook in {folder} "
-                             f"(there are {', '.join(n[:-6] for n in notebooks)})")
+            raise ValueError(
+                f"--dashboard {dashboard}: no such notebook in {folder} "
+                f"(there are {', '.join(n[:-6] for n in notebooks)})"
+            )
         if class_size:
             pools[name] = {"pool_size": class_size}
     preheated = len(notebooks) - (1 if class_size else 0) + class_size
@@ -198,20 +221,34 @@ def class_plan(folder: pathlib.Path, class_size: int, dashboard: str | None,
         raise ValueError(f"--max-pupils {max_pupils}: from 1 to 10000")
     limit = max_pupils if max_pupils is not None else max(1, fit)
     if class_size > limit:
-        raise ValueError(f"--class {class_size} is more pupils than this server lets in "
-                         f"({limit}; "
-                         + ("--max-pupils" if max_pupils is not None else
-                            f"the memory available, {gigabytes(memory_mb)}, holds {fit}") + ")")
-    words = [f"Up to {limit} pupil{'s' if limit != 1 else ''} at once "
-             + ("(--max-pupils)" if max_pupils is not None else
-                f"(what {gigabytes(memory_mb)} of memory holds; --max-pupils to change)")
-             + "; one more is told the class is full."]
+        raise ValueError(
+            f"--class {class_size} is more pupils than this server lets in "
+            f"({limit}; "
+            + (
+                "--max-pupils"
+                if max_pupils is not None
+                else f"the memory available, {gigabytes(memory_mb)}, holds {fit}"
+            )
+            + ")"
+        )
+    words = [
+        f"Up to {limit} pupil{'s' if limit != 1 else ''} at once "
+        + (
+            "(--max-pupils)"
+            if max_pupils is not None
+            else f"(what {gigabytes(memory_mb)} of memory holds; --max-pupils to change)"
+        )
+        + "; one more is told the class is full."
+    ]
     if class_size:
-        words.insert(0, f"A class of {class_size} on {name[:-6]}: {class_size} kernels run "
-                        f"the dashboard ahead of time, about {gigabytes(class_size * KERNEL_MB)}"
-                        f". Each one a pupil takes is replaced for the next: with the whole "
-                        f"class in, the server holds about "
-                        f"{gigabytes(SERVER_MB + (preheated + class_size) * KERNEL_MB)}.")
+        words.insert(
+            0,
+            f"A class of {class_size} on {name[:-6]}: {class_size} kernels run "
+            f"the dashboard ahead of time, about {gigabytes(class_size * KERNEL_MB)}"
+            f". Each one a pupil takes is replaced for the next: with the whole "
+            f"class in, the server holds about "
+            f"{gigabytes(SERVER_MB + (preheated + class_size) * KERNEL_MB)}.",
+        )
     return pools, limit, "\n".join(words)
 
 
@@ -219,8 +256,9 @@ def _prepend(env: dict[str, str], name: str, path: pathlib.Path) -> None:
     env[name] = os.pathsep.join(p for p in (str(path), env.get(name, "")) if p)
 
 
-def voila_command(notebooks: pathlib.Path, port: int, ip: str, extra: list[str],
-                  landing: str = "index.ipynb") -> tuple[list[str], dict[str, str]]:
+def voila_command(
+    notebooks: pathlib.Path, port: int, ip: str, extra: list[str], landing: str = "index.ipynb"
+) -> tuple[list[str], dict[str, str]]:
     """The Voila command line and environment that ``serve`` runs: Voila as ``server_app``
     extends it (the bare address leads to ``landing``, whose pool is preheated first; one line
     once every preheated kernel has run), the project's settings (``server/voila.json``, read
@@ -231,15 +269,31 @@ def voila_command(notebooks: pathlib.Path, port: int, ip: str, extra: list[str],
     env.setdefault("MALLOC_ARENA_MAX", "2")
     _prepend(env, "JUPYTER_CONFIG_PATH", SERVER)
     _prepend(env, "JUPYTER_PATH", SERVER / "jupyter")
-    command = [sys.executable, "-m", "stainedglass_widgets.serving.app", str(notebooks),
-               "--no-browser", f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={ip}",
-               f"--template={TEMPLATE}", f"--Voila.landing={landing}",
-               f"--ClassKernelManager.preheat_first={landing}", *extra]
+    command = [
+        sys.executable,
+        "-m",
+        "stainedglass_widgets.serving.app",
+        str(notebooks),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.ip={ip}",
+        f"--template={TEMPLATE}",
+        f"--Voila.landing={landing}",
+        f"--ClassKernelManager.preheat_first={landing}",
+        *extra,
+    ]
     return command, env
 
 
-def ready_words(notebook: str, class_size: int, kernels: int, seconds: float,
-                others: float = 0.0, cores: int = 1) -> str:
+def ready_words(
+    notebook: str,
+    class_size: int,
+    kernels: int,
+    seconds: float,
+    others: float = 0.0,
+    cores: int = 1,
+) -> str:
     """What the server says once every preheated kernel (``kernels`` of them) has run its
     notebook and it has fallen quiet, ``seconds`` after it started; ``others``: the cores
     other programs were using then, out of ``cores``.
@@ -251,21 +305,34 @@ def ready_words(notebook: str, class_size: int, kernels: int, seconds: float,
     """
     after = f"({kernels} kernel{'s' if kernels != 1 else ''}, {seconds:.0f} s)"
     if class_size:
-        words = (f"stainedglass: the class's {class_size} kernels have run {notebook[:-6]}, "
-                 f"every other notebook has one too {after}: {notebook[:-6]} is ready for the "
-                 "class.")
+        words = (
+            f"stainedglass: the class's {class_size} kernels have run {notebook[:-6]}, "
+            f"every other notebook has one too {after}: {notebook[:-6]} is ready for the "
+            "class."
+        )
     else:
-        what = ("the gallery is" if notebook == "index.ipynb" else
-                f"{notebook[:-6]} is" if notebook else "the notebooks are")
+        what = (
+            "the gallery is"
+            if notebook == "index.ipynb"
+            else f"{notebook[:-6]} is"
+            if notebook
+            else "the notebooks are"
+        )
         words = f"stainedglass: every notebook has a kernel that has run it {after}: {what} ready."
     if others >= 0.5 and others >= cores / 4:
-        words += (f" Other programs are using {others:.1f} of this machine's {cores} cores: "
-                  "pages may come slower.")
+        words += (
+            f" Other programs are using {others:.1f} of this machine's {cores} cores: "
+            "pages may come slower."
+        )
     return words
 
 
-def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = None,
-         open_url: str | None = None) -> int:
+def _run(
+    command: list[str],
+    env: dict[str, str],
+    cwd: pathlib.Path | None = None,
+    open_url: str | None = None,
+) -> int:
     """Run a server until it ends or Ctrl-C; open ``open_url`` in a browser once it
     answers."""
     proc = subprocess.Popen(command, env=env, cwd=cwd)
@@ -276,8 +343,7 @@ def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = Non
             deadline = time.monotonic() + 60
             while proc.poll() is None and time.monotonic() < deadline:
                 try:  # the list of files answers without taking a preheated kernel
-                    urllib.request.urlopen(open_url.split("/voila/")[0] + "/voila/tree",
-                                           timeout=2)
+                    urllib.request.urlopen(open_url.split("/voila/")[0] + "/voila/tree", timeout=2)
                     webbrowser.open(open_url)
                     break
                 except OSError:
@@ -292,11 +358,21 @@ def _run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = Non
             return proc.wait()
 
 
-def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
-          notebooks: str | None = None, extra: list[str] | None = None,
-          password: str | None = None, no_password: bool = False, *, class_size: int = 0,
-          dashboard: str | None = None, max_pupils: int | None = None,
-          store: str | None = None, forget: bool = False) -> int:
+def serve(
+    port: int = 8866,
+    ip: str = "127.0.0.1",
+    open_browser: bool = False,
+    notebooks: str | None = None,
+    extra: list[str] | None = None,
+    password: str | None = None,
+    no_password: bool = False,
+    *,
+    class_size: int = 0,
+    dashboard: str | None = None,
+    max_pupils: int | None = None,
+    store: str | None = None,
+    forget: bool = False,
+) -> int:
     """Serve the gallery (or another folder of notebooks) as Voila dashboards; returns the
     exit status. Reachable from other machines, it asks for a class password: ``password``, or
     a new one (unless ``no_password``). ``class_size`` kernels run ``dashboard`` ahead of time,
@@ -309,8 +385,10 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
         from stainedglass_widgets.serving.classroom import forget as forget_class
 
         forget_class(where)
-        print(f"stainedglass serve: the class's rooms, moves and progress in {where} are "
-              "deleted.", flush=True)
+        print(
+            f"stainedglass serve: the class's rooms, moves and progress in {where} are deleted.",
+            flush=True,
+        )
         return 0
     need = missing("voila")
     if need:
@@ -322,16 +400,18 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     folder = pathlib.Path(notebooks) if notebooks else notebooks_folder()
     if not folder.is_dir():
         raise ValueError(f"--notebooks {notebooks}: no such folder")
-    if password is not None and not (password.isascii() and password.isalnum()
-                                     and 4 <= len(password) <= 64):
+    if password is not None and not (
+        password.isascii() and password.isalnum() and 4 <= len(password) <= 64
+    ):
         raise ValueError("--password: 4 to 64 letters and digits")
-    pools, limit, words = class_plan(folder, class_size, dashboard, max_pupils,
-                                     memory_available())
+    pools, limit, words = class_plan(folder, class_size, dashboard, max_pupils, memory_available())
     if password is None and not no_password and not is_loopback(ip):
         password = class_password()
     settings = [f"--Voila.token={password}"] if password else []
-    settings += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-                 f"--ClassKernelManager.max_pupils={limit}"]
+    settings += [
+        f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+        f"--ClassKernelManager.max_pupils={limit}",
+    ]
     if os.name == "posix":
         # kernels talk to the server over local sockets, not TCP ports: many kernels starting
         # at once (the preheated pools, a class) can no longer pick the same free port, which
@@ -341,9 +421,14 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
         # the class takes its kernels within seconds: their replacements start after it
         settings.append("--VoilaKernelManager.fill_delay=20")
     page = next((n for n in pools if n != "default"), None) or (
-        dashboard if dashboard and dashboard.endswith(".ipynb") else
-        f"{dashboard}.ipynb" if dashboard else
-        "index.ipynb" if (folder / "index.ipynb").is_file() else "")
+        dashboard
+        if dashboard and dashboard.endswith(".ipynb")
+        else f"{dashboard}.ipynb"
+        if dashboard
+        else "index.ipynb"
+        if (folder / "index.ipynb").is_file()
+        else ""
+    )
     command, env = voila_command(folder.resolve(), port, ip, settings + (extra or []), page)
     env[STORE_VARIABLE] = where
     teacher = None if is_loopback(ip) else class_password()
@@ -354,8 +439,11 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", open_browser: bool = False,
     print(announce(ip, port, password, page), flush=True)
     print(class_words(where, teacher), flush=True)
     print(words, flush=True)
-    return _run(command, env, open_url=gallery_address("127.0.0.1", port, password, page)
-                if open_browser else None)
+    return _run(
+        command,
+        env,
+        open_url=gallery_address("127.0.0.1", port, password, page) if open_browser else None,
+    )
 
 
 def class_store(store: str | None = None) -> str:
@@ -383,8 +471,10 @@ def class_words(store: str, teacher: str | None) -> str:
     Teacher's console: the same address, then /voila/render/class_console.ipynb
     """
     shown = store.split("@")[-1] if store.startswith("postgres") else store  # no password
-    lines = [f"Rooms and progress are kept in {shown} (--forget deletes them).",
-             "Teacher's console: the same address, then /voila/render/class_console.ipynb"]
+    lines = [
+        f"Rooms and progress are kept in {shown} (--forget deletes them).",
+        "Teacher's console: the same address, then /voila/render/class_console.ipynb",
+    ]
     if teacher:
         lines.append(f"The console's own password is {teacher}: for you alone, not the class.")
     return "\n".join(lines)
@@ -420,8 +510,10 @@ def lab(folder: str = "stainedglass-notebooks", extra: list[str] | None = None) 
         return 2
     target = pathlib.Path(folder).resolve()
     copied, kept = copy_notebooks(target)
-    print(f"stainedglass: {len(copied)} file(s) copied into {target}"
-          + (f"; kept your edited {', '.join(kept)}" if kept else ""), flush=True)
-    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={target}",
-               *(extra or [])]
+    print(
+        f"stainedglass: {len(copied)} file(s) copied into {target}"
+        + (f"; kept your edited {', '.join(kept)}" if kept else ""),
+        flush=True,
+    )
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={target}", *(extra or [])]
     return _run(command, dict(os.environ), cwd=target)

@@ -37,9 +37,13 @@ from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, read_f
 from ..kit.board import Board
 from ..features.editor import Editor
 
-PHASE_WORDS = {"roll": "to roll the dice", "action": "to place (the dice are rolled)",
-               "reroll": "rerolling dice (Roll Again)", "draw": "drawing owed cards",
-               "over": "the game is over"}
+PHASE_WORDS = {
+    "roll": "to roll the dice",
+    "action": "to place (the dice are rolled)",
+    "reroll": "rerolling dice (Roll Again)",
+    "draw": "drawing owed cards",
+    "over": "the game is over",
+}
 TOOLS = [("R red", "red"), ("B blue", "blue"), ("Y yellow", "yellow"), ("Clear", "clear")]
 
 
@@ -56,10 +60,17 @@ class WallsOfLightEditor(Editor):
     def tools(self) -> list[w.Widget]:
         n = self.game.num_players
         safe = self.view.safe
-        self.tool = w.ToggleButtons(options=TOOLS, value="red",
-                                    tooltips=["add a red wink", "add a blue wink",
-                                              "add a yellow wink", "take the winks off"],
-                                    style={"button_width": "92px"})
+        self.tool = w.ToggleButtons(
+            options=TOOLS,
+            value="red",
+            tooltips=[
+                "add a red wink",
+                "add a blue wink",
+                "add a yellow wink",
+                "take the winks off",
+            ],
+            style={"button_width": "92px"},
+        )
         self.tool.add_class("sg-editor-tool")
         self.board = Board(layout=w.Layout(width="640px"))
         self.board.add_class("sg-editor-board")
@@ -72,89 +83,155 @@ class WallsOfLightEditor(Editor):
         self.cubes: list[w.Checkbox] = []
         rows = []
         for pos in range(6):
-            shows = w.Dropdown(layout=w.Layout(width="250px"),
-                               description=f"Window {pos + 1}",
-                               style={"description_width": "70px"})
+            shows = w.Dropdown(
+                layout=w.Layout(width="250px"),
+                description=f"Window {pos + 1}",
+                style={"description_width": "70px"},
+            )
             shows.observe(safe(lambda ch, pos=pos: self._set_showing(pos, ch)), "value")
-            cube = w.Checkbox(description="white cube", indent=False,
-                              layout=w.Layout(width="110px"))
+            cube = w.Checkbox(
+                description="white cube", indent=False, layout=w.Layout(width="110px")
+            )
             cube.observe(safe(lambda ch, pos=pos: self._set_cube(pos, ch)), "value")
             self.showing.append(shows)
             self.cubes.append(cube)
             rows.append(w.HBox([shows, cube]))
         windows = w.GridBox(rows, layout=w.Layout(grid_template_columns="repeat(2, 370px)"))
         # the dice and the turn
-        self.rolled = w.Checkbox(description="dice rolled", indent=False,
-                                 layout=w.Layout(width="110px"))
+        self.rolled = w.Checkbox(
+            description="dice rolled", indent=False, layout=w.Layout(width="110px")
+        )
         self.rolled.observe(safe(self._set_dice), "value")
-        self.dice = [w.Dropdown(options=list(range(1, 7)), description=f"{d} die",
-                                style={"description_width": "40px"},
-                                layout=w.Layout(width="100px")) for d in DIE_LETTERS]
+        self.dice = [
+            w.Dropdown(
+                options=list(range(1, 7)),
+                description=f"{d} die",
+                style={"description_width": "40px"},
+                layout=w.Layout(width="100px"),
+            )
+            for d in DIE_LETTERS
+        ]
         for die in self.dice:
             die.observe(safe(self._set_dice), "value")
-        self.to_move = w.Dropdown(options=[(COLOR_NAMES[p], COLOR_NAMES[p]) for p in range(n)],
-                                  description="Turn", style={"description_width": "40px"},
-                                  layout=w.Layout(width="130px"))
+        self.to_move = w.Dropdown(
+            options=[(COLOR_NAMES[p], COLOR_NAMES[p]) for p in range(n)],
+            description="Turn",
+            style={"description_width": "40px"},
+            layout=w.Layout(width="130px"),
+        )
         self.to_move.observe(safe(lambda ch: self._set("to_move", ch)), "value")
-        self.phase = w.Dropdown(options=[(PHASE_WORDS[p], p) for p in PHASES],
-                                tooltip="the part of the turn", layout=w.Layout(width="230px"))
+        self.phase = w.Dropdown(
+            options=[(PHASE_WORDS[p], p) for p in PHASES],
+            tooltip="the part of the turn",
+            layout=w.Layout(width="230px"),
+        )
         self.phase.observe(safe(self._set_phase), "value")
-        turn = w.HBox([self.to_move, self.phase, self.rolled, *self.dice],
-                      layout=w.Layout(flex_flow="row wrap"))
+        turn = w.HBox(
+            [self.to_move, self.phase, self.rolled, *self.dice],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         # the turn in detail (cards played, placements left, passes, rerolls, draws owed)
         self.card_played = w.Checkbox(description="a card played this turn", indent=False)
         self.card_played.observe(safe(lambda ch: self._set("card_played", ch)), "value")
         self.acted = w.Checkbox(description="placed (or passed) this turn", indent=False)
         self.acted.observe(safe(lambda ch: self._set("acted", ch)), "value")
-        self.placements_left = w.Dropdown(options=[0, 1, 2], description="placements left",
-                                          style={"description_width": "110px"},
-                                          layout=w.Layout(width="180px"))
+        self.placements_left = w.Dropdown(
+            options=[0, 1, 2],
+            description="placements left",
+            style={"description_width": "110px"},
+            layout=w.Layout(width="180px"),
+        )
         self.placements_left.observe(safe(lambda ch: self._set("placements_left", ch)), "value")
-        self.quiet_turns = w.Dropdown(options=[0, 1, 2, 3],
-                                      description="quiet turns in a row",
-                                      style={"description_width": "140px"},
-                                      layout=w.Layout(width="200px"))
+        self.quiet_turns = w.Dropdown(
+            options=[0, 1, 2, 3],
+            description="quiet turns in a row",
+            style={"description_width": "140px"},
+            layout=w.Layout(width="200px"),
+        )
         self.quiet_turns.observe(safe(lambda ch: self._set("quiet_turns", ch)), "value")
-        self.reroll = w.Text(description="rerolling", placeholder="e.g. rb",
-                             continuous_update=False,
-                             style={"description_width": "70px"}, layout=w.Layout(width="160px"))
+        self.reroll = w.Text(
+            description="rerolling",
+            placeholder="e.g. rb",
+            continuous_update=False,
+            style={"description_width": "70px"},
+            layout=w.Layout(width="160px"),
+        )
         self.reroll.observe(safe(lambda ch: self._set("reroll", ch)), "value")
-        self.owed = w.Text(description="cards owed to", placeholder="e.g. red blue",
-                           continuous_update=False,
-                           style={"description_width": "100px"}, layout=w.Layout(width="260px"))
+        self.owed = w.Text(
+            description="cards owed to",
+            placeholder="e.g. red blue",
+            continuous_update=False,
+            style={"description_width": "100px"},
+            layout=w.Layout(width="260px"),
+        )
         self.owed.observe(safe(self._set_owed), "value")
-        details = w.VBox([w.HBox([self.card_played, self.acted]),
-                          w.HBox([self.placements_left, self.quiet_turns]),
-                          w.HBox([self.reroll, self.owed])])
+        details = w.VBox(
+            [
+                w.HBox([self.card_played, self.acted]),
+                w.HBox([self.placements_left, self.quiet_turns]),
+                w.HBox([self.reroll, self.owed]),
+            ]
+        )
         more = w.Accordion(children=[details], titles=("More of the turn",))
         more.selected_index = None
         # scores and cards
-        self.scores = [w.BoundedIntText(min=0, max=MAX_SCORE, description=COLOR_NAMES[p],
-                                        style={"description_width": "50px"},
-                                        layout=w.Layout(width="130px")) for p in range(n)]
+        self.scores = [
+            w.BoundedIntText(
+                min=0,
+                max=MAX_SCORE,
+                description=COLOR_NAMES[p],
+                style={"description_width": "50px"},
+                layout=w.Layout(width="130px"),
+            )
+            for p in range(n)
+        ]
         for p, score in enumerate(self.scores):
             score.observe(safe(lambda ch, p=p: self._set_score(p, ch)), "value")
         self.cards: dict[str, list[w.BoundedIntText]] = {}
-        card_rows = [w.HBox([w.HTML("<b>Cards</b>", layout=w.Layout(width="120px")),
-                             *[w.HTML(t, layout=_SMALL_HEAD) for t in CARD_TITLES]])]
-        for key, words in [*[(COLOR_NAMES[p], f"{COLOR_NAMES[p]}'s hand") for p in range(n)],
-                           ("pile", "draw pile"), ("discard", "discards")]:
-            boxes = [w.BoundedIntText(min=0, max=CARDS_PER_TYPE, layout=_SMALL_BOX,
-                                      tooltip=f"{title} cards in the {words}"
-                                      if key in ("pile", "discard")
-                                      else f"{title} cards in {words}")
-                     for title in CARD_TITLES]
+        card_rows = [
+            w.HBox(
+                [
+                    w.HTML("<b>Cards</b>", layout=w.Layout(width="120px")),
+                    *[w.HTML(t, layout=_SMALL_HEAD) for t in CARD_TITLES],
+                ]
+            )
+        ]
+        for key, words in [
+            *[(COLOR_NAMES[p], f"{COLOR_NAMES[p]}'s hand") for p in range(n)],
+            ("pile", "draw pile"),
+            ("discard", "discards"),
+        ]:
+            boxes = [
+                w.BoundedIntText(
+                    min=0,
+                    max=CARDS_PER_TYPE,
+                    layout=_SMALL_BOX,
+                    tooltip=f"{title} cards in the {words}"
+                    if key in ("pile", "discard")
+                    else f"{title} cards in {words}",
+                )
+                for title in CARD_TITLES
+            ]
             for t, box in enumerate(boxes):
                 box.observe(safe(lambda ch, key=key, t=t: self._set_cards(key, t, ch)), "value")
             self.cards[key] = boxes
             card_rows.append(w.HBox([w.Label(words, layout=w.Layout(width="120px")), *boxes]))
-        self.rest_button = w.Button(description="Rest of the deck to the pile",
-                                    tooltip="the pile gets every card not in a hand or the "
-                                    "discards", layout=w.Layout(width="220px"))
+        self.rest_button = w.Button(
+            description="Rest of the deck to the pile",
+            tooltip="the pile gets every card not in a hand or the discards",
+            layout=w.Layout(width="220px"),
+        )
         self.rest_button.on_click(safe(lambda _: self.rest_to_pile()))
-        return [self.tool, self.board, windows, turn, more,
-                w.HBox([w.HTML("<b>Scores</b>", layout=w.Layout(width="60px")), *self.scores]),
-                w.VBox(card_rows), self.rest_button]
+        return [
+            self.tool,
+            self.board,
+            windows,
+            turn,
+            more,
+            w.HBox([w.HTML("<b>Scores</b>", layout=w.Layout(width="60px")), *self.scores]),
+            w.VBox(card_rows),
+            self.rest_button,
+        ]
 
     # ---- drawing -----------------------------------------------------------------------------
 
@@ -168,8 +245,10 @@ class WallsOfLightEditor(Editor):
         try:
             for i in range(6):
                 pair = pos["windows"][i]
-                self.showing[i].options = [(f"front: {_title(pair[0])}", "front"),
-                                           (f"back: {_title(pair[1])}", "back")]
+                self.showing[i].options = [
+                    (f"front: {_title(pair[0])}", "front"),
+                    (f"back: {_title(pair[1])}", "back"),
+                ]
                 self.showing[i].value = pos["showing"][i]
                 self.cubes[i].value = i + 1 in pos["cubes"]
             self.rolled.value = pos["dice"] is not None
@@ -187,15 +266,13 @@ class WallsOfLightEditor(Editor):
             for p, score in enumerate(self.scores):
                 score.value = pos["scores"][p]
             for key, boxes in self.cards.items():
-                names = (pos["hands"][COLOR_NAMES.index(key)] if key in COLOR_NAMES
-                         else pos[key])
+                names = pos["hands"][COLOR_NAMES.index(key)] if key in COLOR_NAMES else pos[key]
                 for t, box in enumerate(boxes):
                     box.value = min(CARDS_PER_TYPE, names.count(CARD_NAMES[t]))
         finally:
             self._syncing = False
 
     # ---- edits -------------------------------------------------------------------------------
-
 
     def set_position(self, position: dict[str, Any], words: str = "") -> None:
         """Replace the whole position (a file, an example), its missing keys filled in as the
@@ -280,8 +357,11 @@ class WallsOfLightEditor(Editor):
         def put(pos: dict[str, Any]) -> None:
             pos["dice"] = dice
 
-        words = ("Dice: " + " ".join(f"{DIE_LETTERS[d]}{v}" for d, v in enumerate(dice))
-                 if dice else "The dice are not rolled yet.")
+        words = (
+            "Dice: " + " ".join(f"{DIE_LETTERS[d]}{v}" for d, v in enumerate(dice))
+            if dice
+            else "The dice are not rolled yet."
+        )
         self.edit(put, words + ".")
 
     def _set_score(self, player: int, change: dict[str, Any]) -> None:
@@ -318,9 +398,10 @@ class WallsOfLightEditor(Editor):
 
     def rest_to_pile(self) -> None:
         """The draw pile gets every card of the deck not in a hand or the discards."""
+
         def put(pos: dict[str, Any]) -> None:
             pile = []
-            for t, name in enumerate(CARD_NAMES):
+            for _t, name in enumerate(CARD_NAMES):
                 held = sum(h.count(name) for h in pos["hands"]) + pos["discard"].count(name)
                 pile += [name] * max(0, CARDS_PER_TYPE - held)
             pos["pile"] = pile

@@ -42,7 +42,12 @@ ALL_CARDS = dict(THREE, hands=[["extra", "swap", "reroll", "modify"], [], []])
 
 # the rulebook's covering example: red rolls red 6, blue 3, yellow 2 with a yellow wink in
 # window 2, a blue one in window 3 and red ones in windows 6 and 3
-COVERING = (turn("r6 b6 y6", "place red 6:b1") + turn("r3 b3 y3", "place blue 3:a1")
-            + turn("r2 b2 y2", "place yellow 2:b1") + turn("r3 b3 y3", "place red 3:d1")
-            + turn("r5 b5 y5", "place blue 5:a2") + turn("r1 b1 y1", "place yellow 1:c1")
-            + ["roll r6 b3 y2"])
+COVERING = (
+    turn("r6 b6 y6", "place red 6:b1")
+    + turn("r3 b3 y3", "place blue 3:a1")
+    + turn("r2 b2 y2", "place yellow 2:b1")
+    + turn("r3 b3 y3", "place red 3:d1")
+    + turn("r5 b5 y5", "place blue 5:a2")
+    + turn("r1 b1 y1", "place yellow 1:c1")
+    + ["roll r6 b3 y2"]
+)

@@ -21,8 +21,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.walls_of_light.game import Completion, WallsOfLightState
-from stainedglass.walls_of_light.moves import (CARD, CARD_NAMES, CARD_TITLES, PLACE, REMOVE,
-                                               SWAP)
+from stainedglass.walls_of_light.moves import CARD, CARD_NAMES, CARD_TITLES, PLACE, REMOVE, SWAP
 from stainedglass.walls_of_light.moves import parse_space
 from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 
@@ -57,11 +56,15 @@ class WallsOfLightView(GameView):
     state: WallsOfLightState
     game_name = "walls_of_light"
     move_example = "place red 3:b2"
-    blurb = ("Two or three glaziers restore six cathedral windows. Roll the dice, place and mix "
-             "coloured glass, and score the windows you complete.")
-    legend = ("Red, blue and yellow glass carry R, B, Y (and the mixed colours O, P, G); printed "
-              "panes have a lead lattice, placed winks are round discs, and the spaces you may "
-              "use are ringed in green with a ✓.")
+    blurb = (
+        "Two or three glaziers restore six cathedral windows. Roll the dice, place and mix "
+        "coloured glass, and score the windows you complete."
+    )
+    legend = (
+        "Red, blue and yellow glass carry R, B, Y (and the mixed colours O, P, G); printed "
+        "panes have a lead lattice, placed winks are round discs, and the spaces you may "
+        "use are ringed in green with a ✓."
+    )
 
     def setup(self) -> None:
         self.color: int | None = None  # the wink colour chosen (None: the player's own)
@@ -87,60 +90,82 @@ class WallsOfLightView(GameView):
         self.hand.on_click(self.safe(self.click_card))
         self.hand_note = w.HTML(layout=w.Layout(width="230px", margin="0 0 0 8px"))
         side = w.VBox([self.hand, self.hand_note])
-        return [w.HBox([self.board, side],
-                       layout=w.Layout(align_items="flex-start", flex_flow="row wrap"))]
+        return [
+            w.HBox(
+                [self.board, side], layout=w.Layout(align_items="flex-start", flex_flow="row wrap")
+            )
+        ]
 
     def controls(self) -> list[w.Widget]:
         chance = self.features.get("chance")  # the kit's chance button: Roll the dice
         if chance is not None:
             self.roll_button = chance.chance_button  # type: ignore[attr-defined]
             self.roll_button.add_class("sg-roll")
-        self.color_picker = w.ToggleButtons(options=[("red", 0)], value=0,
-                                            tooltip="the colour of wink to place",
-                                            style={"button_width": "150px"},
-                                            layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.color_picker = w.ToggleButtons(
+            options=[("red", 0)],
+            value=0,
+            tooltip="the colour of wink to place",
+            style={"button_width": "150px"},
+            layout=w.Layout(width="auto", flex="0 0 auto"),
+        )
         self.color_picker.observe(self.safe(lambda ch: self.choose_color(ch["new"])), "value")
-        self.pass_button = w.Button(description="Pass", tooltip="pass: only when nothing can be "
-                                    "placed, or when you have no winks left")
+        self.pass_button = w.Button(
+            description="Pass",
+            tooltip="pass: only when nothing can be placed, or when you have no winks left",
+        )
         self.pass_button.on_click(self.safe(lambda _: self.play("pass")))
         self.reroll_button = w.Button(description="Reroll chosen dice", button_style="info")
         self.reroll_button.on_click(self.safe(lambda _: self.confirm_reroll()))
-        self.plus_button = w.Button(description="+1", button_style="info",
-                                    layout=w.Layout(width="52px"))
-        self.minus_button = w.Button(description="-1", button_style="info",
-                                     layout=w.Layout(width="52px"))
+        self.plus_button = w.Button(
+            description="+1", button_style="info", layout=w.Layout(width="52px")
+        )
+        self.minus_button = w.Button(
+            description="-1", button_style="info", layout=w.Layout(width="52px")
+        )
         self.plus_button.on_click(self.safe(lambda _: self.modify(+1)))
         self.minus_button.on_click(self.safe(lambda _: self.modify(-1)))
-        self.cancel_button = w.Button(description="Cancel card", tooltip="put the card back "
-                                      "(Escape)")
+        self.cancel_button = w.Button(
+            description="Cancel card", tooltip="put the card back (Escape)"
+        )
         self.cancel_button.on_click(self.safe(lambda _: self.cancel()))
-        return [self.color_picker, self.pass_button, self.reroll_button,
-                self.plus_button, self.minus_button, self.cancel_button]
+        return [
+            self.color_picker,
+            self.pass_button,
+            self.reroll_button,
+            self.plus_button,
+            self.minus_button,
+            self.cancel_button,
+        ]
 
     def new_game_options(self) -> list[w.Widget]:
-        self.players_picker = w.Dropdown(options=[("3 players", 3), ("2 players", 2)],
-                                         value=self.game.num_players,
-                                         tooltip="how many players the next game has",
-                                         layout=w.Layout(width="120px"))
+        self.players_picker = w.Dropdown(
+            options=[("3 players", 3), ("2 players", 2)],
+            value=self.game.num_players,
+            tooltip="how many players the next game has",
+            layout=w.Layout(width="120px"),
+        )
         return [self.players_picker]
 
     def game_options(self) -> dict[str, Any]:
         """The next game's players, with the same windows (designed ones stay)."""
         windows = self.game.given_options.get("windows")
-        return {"players": self.players_picker.value} | ({} if windows is None else
-                                                          {"windows": windows})
+        return {"players": self.players_picker.value} | (
+            {} if windows is None else {"windows": windows}
+        )
 
     def gestures(self, move: sg.Move) -> list[tuple[str, str, Any]]:
         """A wink: its colour on the picker, then its space; a removal: your own colour, then
         the wink; a card: the card in the hand, then its spaces or dice and its button."""
         words = str(move).split()
         color_of = {name: i for i, name in enumerate(COLOR_NAMES)}
-        held: list[tuple[str, str, Any]] = [("board", "press", "Escape")] \
-            if self.card or self.picks else []  # a card in play goes back first
+        held: list[tuple[str, str, Any]] = (
+            [("board", "press", "Escape")] if self.card or self.picks else []
+        )  # a card in play goes back first
         return held + self._gestures(words, color_of, move)
 
-    def _gestures(self, words: list[str], color_of: dict[str, int],
-                  move: sg.Move) -> list[tuple[str, str, Any]]:
+    def _gestures(
+        self, words: list[str], color_of: dict[str, int], move: sg.Move
+    ) -> list[tuple[str, str, Any]]:
         if words[0] == "place":
             color = color_of[words[1]]
             if color not in self.state.colors_of(self.mover()):
@@ -177,10 +202,11 @@ class WallsOfLightView(GameView):
 
     def intro(self) -> tuple[str, str]:
         if self.state.phase == "roll":
-            return ("Press Roll to throw the dice: they say which windows may take a wink.",
-                    "info")
-        return ("Click a space ringed in green to place a wink, or play a card from the hand.",
-                "info")
+            return ("Press Roll to throw the dice: they say which windows may take a wink.", "info")
+        return (
+            "Click a space ringed in green to place a wink, or play a card from the hand.",
+            "info",
+        )
 
     # ---- what the player may do now ----------------------------------------------------------
 
@@ -196,8 +222,9 @@ class WallsOfLightView(GameView):
         self.color = color
         self.redraw()
 
-    def after_change(self, message: tuple[str, str] | None = None,
-                     run_computer: bool = True) -> None:
+    def after_change(
+        self, message: tuple[str, str] | None = None, run_computer: bool = True
+    ) -> None:
         """Every decision starts from the mover's own colour (a choice never carries over)."""
         self.color = None
         super().after_change(message, run_computer)
@@ -220,15 +247,19 @@ class WallsOfLightView(GameView):
         if st.is_terminal() or st.is_chance():
             return set()
         if self.card == "swap":
-            return {t for m in self.legal_texts() if m.startswith("card swap")
-                    for t in m.split()[2:] if self.picks == [] or
-                    (self.picks[0] in m.split()[2:] and t != self.picks[0])}
+            return {
+                t
+                for m in self.legal_texts()
+                if m.startswith("card swap")
+                for t in m.split()[2:]
+                if self.picks == [] or (self.picks[0] in m.split()[2:] and t != self.picks[0])
+            }
         if self.card:
             return set()
         if self.removing():
             return {m.split()[1] for m in self.legal_texts() if m.startswith("remove ")}
         prefix = f"place {COLOR_NAMES[self.wink_color()]} "
-        return {m[len(prefix):] for m in self.legal_texts() if m.startswith(prefix)}
+        return {m[len(prefix) :] for m in self.legal_texts() if m.startswith(prefix)}
 
     def playable_cards(self) -> set[str]:
         return {m.split()[1] for m in self.legal_texts() if m.startswith("card ")}
@@ -261,8 +292,11 @@ class WallsOfLightView(GameView):
             self.say("The game is over: start a new game.", "bad")
             return
         if st.phase != "roll":
-            self.say(f"The dice are rolled already ({self._dice_words()}): place a wink, play "
-                     "a card, or pass.", "bad")
+            self.say(
+                f"The dice are rolled already ({self._dice_words()}): place a wink, play "
+                "a card, or pass.",
+                "bad",
+            )
             return
         move = st.parse_move(outcome) if outcome else st.sample_chance()
         who = COLOR_NAMES[st.to_move]
@@ -270,9 +304,13 @@ class WallsOfLightView(GameView):
         self.play(move)
         if st.phase == "action":
             rolled = sorted(set(st.dice or ()))
-            self.say(f"{who.capitalize()} rolls {self._dice_words()}: windows "
-                     + ", ".join(map(str, rolled)) + " may take a wink. "
-                     + self._how_to_place(), "info")
+            self.say(
+                f"{who.capitalize()} rolls {self._dice_words()}: windows "
+                + ", ".join(map(str, rolled))
+                + " may take a wink. "
+                + self._how_to_place(),
+                "info",
+            )
 
     def _dice_words(self) -> str:
         d = self.state.dice or (0, 0, 0)
@@ -280,8 +318,10 @@ class WallsOfLightView(GameView):
 
     def _how_to_place(self) -> str:
         if self.removing():
-            return ("You have no winks left: click one of your winks in a rolled window to take "
-                    "it back, or Pass.")
+            return (
+                "You have no winks left: click one of your winks in a rolled window to take "
+                "it back, or Pass."
+            )
         n = len(self.targets())
         if n:
             return f"{n} spaces are ringed in green: click one, or play a card first."
@@ -305,8 +345,11 @@ class WallsOfLightView(GameView):
             self.pick_swap(ident)
             return
         if self.card:
-            self.say(f"Finish the {CARD_TITLES[CARD_NAMES.index(self.card)]} card first (or "
-                     "Cancel card).", "bad")
+            self.say(
+                f"Finish the {CARD_TITLES[CARD_NAMES.index(self.card)]} card first (or "
+                "Cancel card).",
+                "bad",
+            )
             return
         if self.removing():
             self.play(f"remove {ident}")
@@ -333,19 +376,24 @@ class WallsOfLightView(GameView):
             self.play("card extra")
             return
         self.card = name
-        words = {"swap": "click two lone winks of different colours (in any window); they "
-                 "change places.",
-                 "reroll": "click the dice to reroll (one, two or all three), then Reroll "
-                 "chosen dice.",
-                 "modify": "click a die, then +1 or -1."}[name]
+        words = {
+            "swap": "click two lone winks of different colours (in any window); they "
+            "change places.",
+            "reroll": "click the dice to reroll (one, two or all three), then Reroll chosen dice.",
+            "modify": "click a die, then +1 or -1.",
+        }[name]
         self.say(f"{title}: {words}", "info")
         self.redraw()
 
     def _card_reason(self, name: str) -> str:
         """The rule that keeps card ``name`` from being played now, in words."""
         st = self.state
-        sample = {"extra": "card extra", "swap": "card swap 1:a1 1:b1", "reroll": "card reroll r",
-                  "modify": "card modify r +1" if (st.dice or (1,))[0] < 6 else "card modify r -1"}
+        sample = {
+            "extra": "card extra",
+            "swap": "card swap 1:a1 1:b1",
+            "reroll": "card reroll r",
+            "modify": "card modify r +1" if (st.dice or (1,))[0] < 6 else "card modify r -1",
+        }
         why = st.explain(sample[name]).words
         if name == "swap" and not (st.acted or st.card_played) and st.hands[self.mover()][SWAP]:
             why = "no two lone winks of different colours are on the windows to change places"
@@ -364,14 +412,17 @@ class WallsOfLightView(GameView):
             self.say(f"Roll Again: dice chosen: {chosen}. Then Reroll chosen dice.")
         elif self.card == "modify":
             self.picks = [letter]
-            self.say(f"Modify Roll: the {COLOR_NAMES[DIE_LETTERS.index(letter)]} die. Now +1 "
-                     "or -1.")
+            self.say(
+                f"Modify Roll: the {COLOR_NAMES[DIE_LETTERS.index(letter)]} die. Now +1 or -1."
+            )
         elif self.state.phase == "roll":
             self.roll()
             return
         else:
-            self.say("The dice choose the windows. To change them, play Roll Again or Modify "
-                     "Roll from your hand.")
+            self.say(
+                "The dice choose the windows. To change them, play Roll Again or Modify "
+                "Roll from your hand."
+            )
         self.redraw()
 
     def pick_swap(self, space: str) -> None:
@@ -446,7 +497,8 @@ class WallsOfLightView(GameView):
             return
         st.undo()
         while len(st.history) > start and not (
-                st.phase == "action" and self.model.seat(st.to_move) == HUMAN):
+            st.phase == "action" and self.model.seat(st.to_move) == HUMAN
+        ):
             st.undo()
         self.on_new_state()
         self.after_change(("Move taken back.", "info"), run_computer=False)
@@ -462,17 +514,23 @@ class WallsOfLightView(GameView):
         ringed on the board; a card is framed in the hand)."""
         self.clear_selection()
         if getattr(move, "kind", None) == PLACE:
-            self.color = getattr(move, "a")
+            self.color = move.a
 
     def hint_spaces(self) -> list[tuple[str, float, int]]:
         """The suggested placements and removals as ``(space, shade, rank)`` for the drawing."""
-        return [(str(m.move).split()[-1], m.shade, m.rank) for m in self.hint_marks()
-                if getattr(m.move, "kind", None) in (PLACE, REMOVE)]
+        return [
+            (str(m.move).split()[-1], m.shade, m.rank)
+            for m in self.hint_marks()
+            if getattr(m.move, "kind", None) in (PLACE, REMOVE)
+        ]
 
     def hint_cards(self) -> list[tuple[str, float, int]]:
         """The suggested card plays as ``(card, shade, rank)`` for the hand's drawing."""
-        return [(str(m.move).split()[1], m.shade, m.rank) for m in self.hint_marks()
-                if getattr(m.move, "kind", None) == CARD]
+        return [
+            (str(m.move).split()[1], m.shade, m.rank)
+            for m in self.hint_marks()
+            if getattr(m.move, "kind", None) == CARD
+        ]
 
     def hint_card(self) -> str | None:
         """The card of the best suggestion, when it plays one."""
@@ -503,8 +561,9 @@ class WallsOfLightView(GameView):
         for p in range(self.state.num_players):
             if self.hides_hand(p):
                 for title in CARD_TITLES:
-                    text = text.replace(f"{COLOR_NAMES[p]} draws {title}",
-                                        f"{COLOR_NAMES[p]} draws a card")
+                    text = text.replace(
+                        f"{COLOR_NAMES[p]} draws {title}", f"{COLOR_NAMES[p]} draws a card"
+                    )
         super().say(text, kind)
 
     def hides_hand(self, player: int) -> bool:
@@ -513,13 +572,19 @@ class WallsOfLightView(GameView):
         no hand)."""
         seats = [self.model.seat(p) for p in range(self.state.num_players)]
         humans = seats.count(HUMAN)
-        return (humans > 1 and not self.compact or seats[player] != HUMAN and humans > 0
-                or seats[player] == REMOTE)
+        return (
+            humans > 1
+            and not self.compact
+            or seats[player] != HUMAN
+            and humans > 0
+            or seats[player] == REMOTE
+        )
 
     def log_entry(self, move: str) -> str:
         """Card draws are secret in the log (the cards are in their owner's hand)."""
-        if move.startswith("draw ") and any(self.hides_hand(p)
-                                            for p in range(self.state.num_players)):
+        if move.startswith("draw ") and any(
+            self.hides_hand(p) for p in range(self.state.num_players)
+        ):
             return "draw (a card, face down)"
         return move
 
@@ -531,15 +596,29 @@ class WallsOfLightView(GameView):
         if st.history and st.history[-1].startswith(("place ", "remove ")):
             last = {st.history[-1].split()[-1]}
         dice_sel = self.picks if self.card in ("reroll", "modify") else ()
-        self.board.draw(walls_of_light_svg(
-            st, targets=targets, picked=self.picks if self.card == "swap" else (),
-            suggested=self.hint_spaces(), last=last,
-            dice_selected=dice_sel, target_mark="−" if self.removing() else "✓"))
+        self.board.draw(
+            walls_of_light_svg(
+                st,
+                targets=targets,
+                picked=self.picks if self.card == "swap" else (),
+                suggested=self.hint_spaces(),
+                last=last,
+                dice_selected=dice_sel,
+                target_mark="−" if self.removing() else "✓",
+            )
+        )
         shown = self.shown_hand()
         playable = self.playable_cards() if action and shown == self.mover() else set()
         selected = self.card or self.hint_card()
-        self.hand.draw(hand_svg(st, shown, playable=playable, selected=selected,
-                                suggested=self.hint_cards() if shown == self.mover() else ()))
+        self.hand.draw(
+            hand_svg(
+                st,
+                shown,
+                playable=playable,
+                selected=selected,
+                suggested=self.hint_cards() if shown == self.mover() else (),
+            )
+        )
         self._update_controls(action)
         humans = sum(1 for p in range(st.num_players) if self.model.seat(p) == HUMAN)
         if humans > 1 and not self.compact:
@@ -547,7 +626,8 @@ class WallsOfLightView(GameView):
             self.hand_note.value = (
                 '<div class="sg-hand-note" style="font-size:13px;color:#3d3a33">'
                 f"<b>Hidden hands:</b> {whose} shown ({COLOR_NAMES[st.to_move]}'s turn); the "
-                "other players look away.</div>")
+                "other players look away.</div>"
+            )
         else:
             self.hand_note.value = ""
 
@@ -555,17 +635,21 @@ class WallsOfLightView(GameView):
         text = super().result_text()
         scores = self.state.scores()
         if scores.count(max(scores)) > 1:
-            cards = ", ".join(f"{n} {sum(h)}" for n, h in zip(self.player_names,
-                                                              self.state.hands))
+            cards = ", ".join(f"{n} {sum(h)}" for n, h in zip(self.player_names, self.state.hands))
             text += f" Tied on points, so the most cards in hand decide ({cards})."
         return text
 
     def _update_controls(self, action: bool) -> None:
         st = self.state
         colors = st.colors_of(self.mover())
-        options = [(f"place {COLOR_NAMES[c]}" + (" (neutral)" if c == YELLOW and
-                                                  st.num_players == 2 else ""), c)
-                   for c in colors]  # the same words as the lessons use
+        options = [
+            (
+                f"place {COLOR_NAMES[c]}"
+                + (" (neutral)" if c == YELLOW and st.num_players == 2 else ""),
+                c,
+            )
+            for c in colors
+        ]  # the same words as the lessons use
         if list(self.color_picker.options) != options:
             with self.color_picker.hold_trait_notifications():
                 self.color_picker.options = options
@@ -574,8 +658,7 @@ class WallsOfLightView(GameView):
         self.color_picker.layout.display = None if len(colors) > 1 else "none"
         self.pass_button.disabled = not action
         # Pass stands out when it is legal (nothing to place, or out of winks)
-        self.pass_button.button_style = "success" if action and "pass" in self.legal_texts() \
-            else ""
+        self.pass_button.button_style = "success" if action and "pass" in self.legal_texts() else ""
         self.reroll_button.layout.display = None if self.card == "reroll" else "none"
         for b in (self.plus_button, self.minus_button):
             b.layout.display = None if self.card == "modify" else "none"
@@ -585,8 +668,7 @@ class WallsOfLightView(GameView):
         text = super().banner_html()
         st = self.state
         if st.num_players == 2:
-            text = text.replace("</div>", '<span class="sg-neutral">yellow is neutral</span>'
-                                "</div>")
+            text = text.replace("</div>", '<span class="sg-neutral">yellow is neutral</span></div>')
         return text
 
     def chance_banner(self) -> str:

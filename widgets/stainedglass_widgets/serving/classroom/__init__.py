@@ -15,15 +15,28 @@ each pupil's progress, kept in the class's store (a SQLite file, or a PostgreSQL
 """
 
 try:
-    import sqlalchemy  # noqa: F401
-    import alembic  # noqa: F401
+    import sqlalchemy  # noqa: F401 - only whether the serve extra is installed
+    import alembic  # noqa: F401 - the same
 except ImportError as e:  # the engine alone: numpy and nothing else
-    raise ImportError(f"the class's store needs SQLAlchemy and alembic ({e.name} is missing): "
-                      "pip install 'stainedglass-games[serve]'") from None
+    raise ImportError(
+        f"the class's store needs SQLAlchemy and alembic ({e.name} is missing): "
+        "pip install 'stainedglass-games[serve]'"
+    ) from None
 
-from .rooms import (BOT, HOT_SEAT, PUPIL, PlayedMove, Progress, Room, Seat,  # noqa: E402
-                    SeatInfo)
-from .store import Store, default_store_path, forget, open_store  # noqa: E402
+from .rooms import BOT, HOT_SEAT, PUPIL, PlayedMove, Progress, Room, Seat, SeatInfo
+from .store import Store, default_store_path, forget, open_store
 
-__all__ = ["open_store", "default_store_path", "forget", "Store", "Room", "Seat", "SeatInfo",
-           "PlayedMove", "Progress", "PUPIL", "HOT_SEAT", "BOT"]
+__all__ = [
+    "open_store",
+    "default_store_path",
+    "forget",
+    "Store",
+    "Room",
+    "Seat",
+    "SeatInfo",
+    "PlayedMove",
+    "Progress",
+    "PUPIL",
+    "HOT_SEAT",
+    "BOT",
+]

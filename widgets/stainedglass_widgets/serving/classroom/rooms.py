@@ -43,16 +43,42 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import accumulate
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from stainedglass import core
 from stainedglass.record import MAX_MOVES, MAX_NAME, MAX_SEED, MAX_TEXT, Record, load_record
 
-__all__ = ["CODE_LETTERS", "CODE_LENGTH", "PUPIL", "HOT_SEAT", "BOT", "SEAT_KINDS", "OPEN",
-           "ENDED", "PROGRESS_KINDS", "Room", "SeatInfo", "Seat", "PlayedMove", "Progress",
-           "new_code", "read_code", "read_name", "read_token", "read_move", "read_ply",
-           "read_progress", "new_token", "token_hash", "start_record", "replay", "chance_move",
-           "draw_chance", "check_turn"]
+__all__ = [
+    "CODE_LETTERS",
+    "CODE_LENGTH",
+    "PUPIL",
+    "HOT_SEAT",
+    "BOT",
+    "SEAT_KINDS",
+    "OPEN",
+    "ENDED",
+    "PROGRESS_KINDS",
+    "Room",
+    "SeatInfo",
+    "Seat",
+    "PlayedMove",
+    "Progress",
+    "new_code",
+    "read_code",
+    "read_name",
+    "read_token",
+    "read_move",
+    "read_ply",
+    "read_progress",
+    "new_token",
+    "token_hash",
+    "start_record",
+    "replay",
+    "chance_move",
+    "draw_chance",
+    "check_turn",
+]
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
 """The letters of a room code: consonants only (no vowel, so no word), none like a digit."""
@@ -97,8 +123,9 @@ def read_code(text: Any) -> str:
         raise ValueError(f"a room code is text, not {type(text).__name__}")
     code = "".join(text[:50].split()).upper()
     if len(text) > 50 or len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
-        raise ValueError(f"{_short(text)} is not a room code: a code is {CODE_LENGTH} letters "
-                         f"of {CODE_LETTERS}")
+        raise ValueError(
+            f"{_short(text)} is not a room code: a code is {CODE_LENGTH} letters of {CODE_LETTERS}"
+        )
     return code
 
 
@@ -135,8 +162,10 @@ _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 def read_token(token: Any) -> str:
     """A seat token as a device sends it back; ValueError if it cannot be one."""
     if not isinstance(token, str) or not 16 <= len(token) <= 64 or not set(token) <= _TOKEN_CHARS:
-        raise ValueError(f"{_short(token)} is not a seat token (the text the room gave the "
-                         "device that took the seat)")
+        raise ValueError(
+            f"{_short(token)} is not a seat token (the text the room gave the "
+            "device that took the seat)"
+        )
     return token
 
 
@@ -153,32 +182,35 @@ def read_move(text: Any) -> str:
         raise ValueError(f"a move is text in the game's notation, not {type(text).__name__}")
     text = text.strip()
     if not text or len(text) > MAX_MOVE_LENGTH:
-        raise ValueError(f"a move is text of 1 to {MAX_MOVE_LENGTH} characters, not "
-                         f"{len(text):,}")
+        raise ValueError(f"a move is text of 1 to {MAX_MOVE_LENGTH} characters, not {len(text):,}")
     return text
 
 
 def read_ply(ply: Any, what: str = "ply") -> int:
     """A ply a device sends (how many moves of the game it has): a whole number 0..MAX_MOVES."""
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= MAX_MOVES:
-        raise ValueError(f"{what} is a whole number of moves from 0 to {MAX_MOVES:,}, not "
-                         f"{_short(ply)}")
+        raise ValueError(
+            f"{what} is a whole number of moves from 0 to {MAX_MOVES:,}, not {_short(ply)}"
+        )
     return ply
 
 
-def read_progress(pupil: Any, game: Any, kind: Any, item: Any,
-                  value: Any) -> tuple[str, str, str, str, float | None]:
+def read_progress(
+    pupil: Any, game: Any, kind: Any, item: Any, value: Any
+) -> tuple[str, str, str, str, float | None]:
     """A progress event, checked: ``(pupil, game, kind, item, value)``."""
     pupil = read_name(pupil, "a pupil's name")
     if not isinstance(game, str) or game not in core.games():
-        raise ValueError(f"{_short(game)} is not a game; the games are: "
-                         + ", ".join(core.games()))
+        raise ValueError(f"{_short(game)} is not a game; the games are: " + ", ".join(core.games()))
     if kind not in PROGRESS_KINDS:
-        raise ValueError(f"{_short(kind)} is not a kind of progress; the kinds are: "
-                         + ", ".join(PROGRESS_KINDS))
+        raise ValueError(
+            f"{_short(kind)} is not a kind of progress; the kinds are: " + ", ".join(PROGRESS_KINDS)
+        )
     if not isinstance(item, str) or len(item) > MAX_ITEM_LENGTH or not item.isprintable():
-        raise ValueError(f"a lesson step's or puzzle's name is printable text of at most "
-                         f"{MAX_ITEM_LENGTH} characters, not {_short(item)}")
+        raise ValueError(
+            f"a lesson step's or puzzle's name is printable text of at most "
+            f"{MAX_ITEM_LENGTH} characters, not {_short(item)}"
+        )
     if kind in ("lesson", "puzzle") and not item:
         raise ValueError(f"a {kind} event names its {'step' if kind == 'lesson' else 'puzzle'}")
     if kind == "lesson":
@@ -187,11 +219,17 @@ def read_progress(pupil: Any, game: Any, kind: Any, item: Any,
         return pupil, game, kind, item, None
     if kind == "puzzle":
         if value not in (True, False, 0, 1):
-            raise ValueError("a puzzle tried has the value True (right at the first try) or "
-                             f"False, not {_short(value)}")
+            raise ValueError(
+                "a puzzle tried has the value True (right at the first try) or "
+                f"False, not {_short(value)}"
+            )
         return pupil, game, kind, item, float(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-            not math.isfinite(value) or not 0 <= value <= 1:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not 0 <= value <= 1
+    ):
         what = "the coach's accuracy" if kind == "coach" else "a game's result"
         raise ValueError(f"{what} is a number from 0 to 1, not {_short(value)}")
     return pupil, game, kind, item, float(value)
@@ -200,33 +238,36 @@ def read_progress(pupil: Any, game: Any, kind: Any, item: Any,
 # ---- the game of a room -----------------------------------------------------------------------
 
 
-def start_record(game: Any = None, options: Mapping[str, Any] | None = None,
-                 seed: Any = None, start: Any = None) -> Record:
+def start_record(
+    game: Any = None, options: Mapping[str, Any] | None = None, seed: Any = None, start: Any = None
+) -> Record:
     """A room's start as a record: ``game`` with ``options`` dealt from ``seed`` (a new random
     seed when None), or ``start``, a record's text or link (the room goes on from its last
     move). ValueError saying what is wrong."""
     if start is not None:
         if game is not None or options or seed is not None:
-            raise ValueError("a room starts from a game with its options and seed, or from a "
-                             "record, not both")
+            raise ValueError(
+                "a room starts from a game with its options and seed, or from a record, not both"
+            )
         if not isinstance(start, str):
-            raise ValueError(f"a room's start is a record's text or link, not "
-                             f"{type(start).__name__}")
+            raise ValueError(
+                f"a room's start is a record's text or link, not {type(start).__name__}"
+            )
         record = load_record(start)
         return Record(record.game, record.options, record.seed, record.moves)
     if not isinstance(game, str) or game not in core.games():
-        raise ValueError(f"{_short(game)} is not a game; the games are: "
-                         + ", ".join(core.games()))
+        raise ValueError(f"{_short(game)} is not a game; the games are: " + ", ".join(core.games()))
     options = dict(options or {})
     if seed is None:
-        seed = secrets.randbelow(2 ** 31)
+        seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
         raise ValueError(f"a seed is a whole number from 0 to 2**63 - 1, not {_short(seed)}")
     try:
         text = Record(game, options, seed, []).to_text()
     except (TypeError, ValueError):
-        raise ValueError("a game's options are plain data (numbers, text, lists, mappings)"
-                         ) from None
+        raise ValueError(
+            "a game's options are plain data (numbers, text, lists, mappings)"
+        ) from None
     if len(text) > MAX_TEXT:
         raise ValueError(f"the room's start is {len(text):,} characters, at most {MAX_TEXT:,}")
     try:  # the options checked by the game, as they will be read back
@@ -278,8 +319,9 @@ def check_turn(state: core.State, seat: int) -> None:
     mover = state.current_player
     if mover != seat:
         names = state.game.player_names
-        raise core.IllegalMove(f"it is {names[mover]}'s turn, not {names[seat]}'s: players move "
-                               "in turn")
+        raise core.IllegalMove(
+            f"it is {names[mover]}'s turn, not {names[seat]}'s: players move in turn"
+        )
 
 
 # ---- what the store gives back ----------------------------------------------------------------

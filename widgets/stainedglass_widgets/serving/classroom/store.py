@@ -24,22 +24,53 @@ import sqlite3
 import sys
 import threading
 from collections import OrderedDict
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy import event
 
 from stainedglass import core
 from stainedglass.record import MAX_MOVES, Record
-from .rooms import (BOT, ENDED, HOT_SEAT, OPEN, PUPIL, SEAT_KINDS, PlayedMove, Progress, Room,
-                    Seat, SeatInfo, check_turn, draw_chance, new_code, new_token, read_code,
-                    read_move, read_name, read_ply, read_progress, read_token, start_record,
-                    token_hash)
+from .rooms import (
+    BOT,
+    ENDED,
+    HOT_SEAT,
+    OPEN,
+    PUPIL,
+    SEAT_KINDS,
+    PlayedMove,
+    Progress,
+    Room,
+    Seat,
+    SeatInfo,
+    check_turn,
+    draw_chance,
+    new_code,
+    new_token,
+    read_code,
+    read_move,
+    read_name,
+    read_ply,
+    read_progress,
+    read_token,
+    start_record,
+    token_hash,
+)
 
-__all__ = ["Store", "open_store", "default_store_path", "forget", "metadata", "MIGRATIONS",
-           "MAX_OPEN_ROOMS", "MAX_ROOMS", "MAX_PROGRESS"]
+__all__ = [
+    "Store",
+    "open_store",
+    "default_store_path",
+    "forget",
+    "metadata",
+    "MIGRATIONS",
+    "MAX_OPEN_ROOMS",
+    "MAX_ROOMS",
+    "MAX_PROGRESS",
+]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """The alembic migrations that make and upgrade a store's schema."""
@@ -59,7 +90,8 @@ MAX_LISTED = 1_000
 metadata = sa.MetaData()
 
 rooms_table = sa.Table(
-    "rooms", metadata,
+    "rooms",
+    metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("code", sa.String(5), nullable=False),
     sa.Column("game", sa.String(40), nullable=False),
@@ -78,9 +110,11 @@ rooms_table = sa.Table(
 )
 
 seats_table = sa.Table(
-    "seats", metadata,
-    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"),
-              primary_key=True),
+    "seats",
+    metadata,
+    sa.Column(
+        "room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    ),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(8), nullable=True),
     sa.Column("name", sa.String(40), nullable=True),
@@ -93,9 +127,11 @@ seats_table = sa.Table(
 )
 
 moves_table = sa.Table(
-    "moves", metadata,
-    sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"),
-              primary_key=True),
+    "moves",
+    metadata,
+    sa.Column(
+        "room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    ),
     sa.Column("ply", sa.Integer, primary_key=True),
     sa.Column("move", sa.String(200), nullable=False),
     sa.Column("seat", sa.Integer, nullable=True),
@@ -104,7 +140,8 @@ moves_table = sa.Table(
 )
 
 progress_table = sa.Table(
-    "progress", metadata,
+    "progress",
+    metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("pupil", sa.String(40), nullable=False),
     sa.Column("game", sa.String(40), nullable=False),
@@ -121,14 +158,14 @@ TABLES = (rooms_table, seats_table, moves_table, progress_table)
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _utc(when: datetime | None) -> datetime | None:
     """A stored time, in UTC (SQLite keeps no time zone: its times are stored in UTC)."""
     if when is None or when.tzinfo is not None:
         return when
-    return when.replace(tzinfo=timezone.utc)
+    return when.replace(tzinfo=UTC)
 
 
 # ---- where a store is -----------------------------------------------------------------------
@@ -158,8 +195,7 @@ def _url(target: str | os.PathLike[str] | None) -> sa.URL:
             raise ValueError(f"the class's store is a file, not the folder {str(target)!r}")
         return sa.URL.create("sqlite", database=str(path.resolve()))
     if not isinstance(target, str):
-        raise ValueError(f"a store is a file's path or a database URL, not "
-                         f"{type(target).__name__}")
+        raise ValueError(f"a store is a file's path or a database URL, not {type(target).__name__}")
     try:
         url = sa.make_url(target)
     except sa.exc.ArgumentError:
@@ -170,10 +206,11 @@ def _url(target: str | os.PathLike[str] | None) -> sa.URL:
     if backend == "sqlite" and driver == "pysqlite":
         if not url.database or url.database == ":memory:" or url.database.startswith("file:"):
             raise ValueError("a SQLite store is a file: sqlite:///path/to/class.sqlite3")
-        return url.set(drivername="sqlite", database=str(Path(url.database).expanduser()
-                                                         .resolve()))
-    raise ValueError(f"the class's store is a SQLite file or a PostgreSQL server "
-                     f"(postgresql://user:password@host/database), not {backend}+{driver}")
+        return url.set(drivername="sqlite", database=str(Path(url.database).expanduser().resolve()))
+    raise ValueError(
+        f"the class's store is a SQLite file or a PostgreSQL server "
+        f"(postgresql://user:password@host/database), not {backend}+{driver}"
+    )
 
 
 def _engine(url: sa.URL) -> sa.Engine:
@@ -215,7 +252,7 @@ def alembic_config(connection: sa.Connection | None = None) -> Any:
     return config
 
 
-def open_store(target: str | os.PathLike[str] | None = None) -> "Store":
+def open_store(target: str | os.PathLike[str] | None = None) -> Store:
     """The class's store at ``target``: a SQLite file's path (made on first use, with its
     folder), a ``sqlite:///`` URL, or a PostgreSQL URL (``postgresql://user:password@host/db``,
     spoken to with psycopg 3); None: :func:`default_store_path`. Its schema is upgraded to this
@@ -258,7 +295,7 @@ class Store:
     def __repr__(self) -> str:
         return f"<class store {self.url}>"
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -303,16 +340,16 @@ class Store:
         try:
             yield
         except sa.exc.OperationalError as e:
-            raise ConnectionError(f"the class's store at {self.url} cannot be used: "
-                                  f"{_reason(e)}") from None
+            raise ConnectionError(
+                f"the class's store at {self.url} cannot be used: {_reason(e)}"
+            ) from None
         except sa.exc.DatabaseError as e:
             if isinstance(e, sa.exc.IntegrityError):
                 raise
             reason = _reason(e)
             if self.sqlite:
                 raise ValueError(f"{self.url} is not a class's store: {reason}") from None
-            raise ValueError(f"the class's store at {self.url} cannot be used: {reason}"
-                             ) from None
+            raise ValueError(f"the class's store at {self.url} cannot be used: {reason}") from None
 
     # ---- the schema ---------------------------------------------------------------------------
 
@@ -332,14 +369,18 @@ class Store:
             current = set(MigrationContext.configure(conn).get_current_heads())
             known = {r.revision for r in script.walk_revisions()}
             if current - known:
-                raise ValueError(f"the class's store at {self.url} was made by a newer "
-                                 f"stainedglass (schema {', '.join(sorted(current - known))}): "
-                                 "upgrade stainedglass to use it")
+                raise ValueError(
+                    f"the class's store at {self.url} was made by a newer "
+                    f"stainedglass (schema {', '.join(sorted(current - known))}): "
+                    "upgrade stainedglass to use it"
+                )
             if not current:
                 others = set(sa.inspect(conn).get_table_names()) - {"alembic_version"}
                 if others:
-                    raise ValueError(f"{self.url} is not a class's store: it holds other "
-                                     f"tables ({', '.join(sorted(others)[:5])})")
+                    raise ValueError(
+                        f"{self.url} is not a class's store: it holds other "
+                        f"tables ({', '.join(sorted(others)[:5])})"
+                    )
             if revision == "head" and current == set(script.get_heads()):
                 return
             command.upgrade(config, revision)
@@ -354,8 +395,14 @@ class Store:
 
     # ---- rooms --------------------------------------------------------------------------------
 
-    def create_room(self, game: str | None = None, options: Mapping[str, Any] | None = None, *,
-                    seed: int | None = None, start: str | None = None) -> Room:
+    def create_room(
+        self,
+        game: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        start: str | None = None,
+    ) -> Room:
         """A new open room for ``game`` with ``options`` (dealt from ``seed``, else a random
         one), or going on from ``start``, a record's text or link. Its seats are free; the
         room's first chance (dice, cards) is drawn at once."""
@@ -367,35 +414,66 @@ class Store:
         start_text = record.to_text()
         now = _now()
         with self._write() as conn:
-            counts: dict[str, int] = {kind: int(n) for kind, n in conn.execute(
-                sa.select(rooms_table.c.state, sa.func.count()).group_by(rooms_table.c.state))}
+            counts: dict[str, int] = {
+                kind: int(n)
+                for kind, n in conn.execute(
+                    sa.select(rooms_table.c.state, sa.func.count()).group_by(rooms_table.c.state)
+                )
+            }
             if counts.get(OPEN, 0) >= MAX_OPEN_ROOMS:
-                raise ValueError(f"the class has {MAX_OPEN_ROOMS} rooms open, the most it "
-                                 "keeps: end some first")
+                raise ValueError(
+                    f"the class has {MAX_OPEN_ROOMS} rooms open, the most it keeps: end some first"
+                )
             if sum(counts.values()) >= MAX_ROOMS:
-                raise ValueError(f"the class's store keeps {MAX_ROOMS:,} rooms: forget the "
-                                 "old ones first")
+                raise ValueError(
+                    f"the class's store keeps {MAX_ROOMS:,} rooms: forget the old ones first"
+                )
             for _ in range(50):
                 code = new_code()
-                if conn.execute(sa.select(rooms_table.c.id)
-                                .where(rooms_table.c.code == code)).first() is None:
+                if (
+                    conn.execute(
+                        sa.select(rooms_table.c.id).where(rooms_table.c.code == code)
+                    ).first()
+                    is None
+                ):
                     break
             else:  # pragma: no cover - 3.2 million codes for at most 100,000 rooms
                 raise ValueError("no free room code was found: forget old rooms")
-            inserted = conn.execute(sa.insert(rooms_table).values(
-                code=code, game=record.game, start=start_text, seats=state.num_players,
-                state=OPEN, ply=len(state.history), turn=_turn(state), version=1,
-                created_at=now)).inserted_primary_key
+            inserted = conn.execute(
+                sa.insert(rooms_table).values(
+                    code=code,
+                    game=record.game,
+                    start=start_text,
+                    seats=state.num_players,
+                    state=OPEN,
+                    ply=len(state.history),
+                    turn=_turn(state),
+                    version=1,
+                    created_at=now,
+                )
+            ).inserted_primary_key
             assert inserted is not None
             room_id = inserted[0]
-            conn.execute(sa.insert(seats_table),
-                         [{"room_id": room_id, "seat": i} for i in range(state.num_players)])
+            conn.execute(
+                sa.insert(seats_table),
+                [{"room_id": room_id, "seat": i} for i in range(state.num_players)],
+            )
             base = len(record.moves)
             if drawn:
-                conn.execute(sa.insert(moves_table), [
-                    {"room_id": room_id, "ply": base + i, "move": text, "seat": None,
-                     "seen_by": seen_by, "at": now}
-                    for i, (text, seen_by) in enumerate(drawn, 1)])
+                conn.execute(
+                    sa.insert(moves_table),
+                    [
+                        {
+                            "room_id": room_id,
+                            "ply": base + i,
+                            "move": text,
+                            "seat": None,
+                            "seen_by": seen_by,
+                            "at": now,
+                        }
+                        for i, (text, seen_by) in enumerate(drawn, 1)
+                    ],
+                )
             room = self._room(conn, code)
         self._remember(room_id, code, state)
         return room
@@ -416,16 +494,21 @@ class Store:
             rows = conn.execute(query).all()
             seats: dict[int, list[SeatInfo]] = {row.id: [] for row in rows}
             if rows:
-                for s in conn.execute(sa.select(seats_table)
-                                      .where(seats_table.c.room_id.in_(list(seats)))
-                                      .order_by(seats_table.c.room_id, seats_table.c.seat)):
+                for s in conn.execute(
+                    sa.select(seats_table)
+                    .where(seats_table.c.room_id.in_(list(seats)))
+                    .order_by(seats_table.c.room_id, seats_table.c.seat)
+                ):
                     seats[s.room_id].append(_seat_info(s))
             return [_room_of(row, seats[row.id]) for row in rows]
 
     def _room(self, conn: sa.Connection, code: str) -> Room:
         row = self._room_row(conn, code)
-        seats = conn.execute(sa.select(seats_table).where(seats_table.c.room_id == row.id)
-                             .order_by(seats_table.c.seat)).all()
+        seats = conn.execute(
+            sa.select(seats_table)
+            .where(seats_table.c.room_id == row.id)
+            .order_by(seats_table.c.seat)
+        ).all()
         return _room_of(row, [_seat_info(s) for s in seats])
 
     @staticmethod
@@ -437,8 +520,15 @@ class Store:
 
     # ---- seats --------------------------------------------------------------------------------
 
-    def join(self, code: str, name: str, *, kind: str = PUPIL, seat: int | None = None,
-             host: str | None = None) -> Seat:
+    def join(
+        self,
+        code: str,
+        name: str,
+        *,
+        kind: str = PUPIL,
+        seat: int | None = None,
+        host: str | None = None,
+    ) -> Seat:
         """Seat ``name`` in room ``code``: in seat ``seat`` (0-based), else the first free one.
         A ``pupil`` joins from a device of their own; a ``bot`` or a ``hot_seat`` pupil joins
         through the device of a pupil seated there, whose token is ``host``. The :class:`Seat`
@@ -447,14 +537,17 @@ class Store:
         code = read_code(code)
         name = read_name(name)
         if kind not in SEAT_KINDS:
-            raise ValueError(f"{kind!r} is not a kind of seat; the kinds are: "
-                             + ", ".join(SEAT_KINDS))
+            raise ValueError(
+                f"{kind!r} is not a kind of seat; the kinds are: " + ", ".join(SEAT_KINDS)
+            )
         if kind == PUPIL and host is not None:
             raise ValueError("a pupil joins from a device of their own, with no host")
         if kind != PUPIL and host is None:
-            raise ValueError(f"a {'bot' if kind == BOT else 'hot-seat pupil'} joins through "
-                             "the device of a pupil seated in the room: give that pupil's "
-                             "seat token as host")
+            raise ValueError(
+                f"a {'bot' if kind == BOT else 'hot-seat pupil'} joins through "
+                "the device of a pupil seated in the room: give that pupil's "
+                "seat token as host"
+            )
         host_hash = token_hash(read_token(host)) if host is not None else None
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ValueError(f"a seat is a whole number, not {seat!r}")
@@ -465,17 +558,22 @@ class Store:
                 raise ValueError(f"room {code} has ended: no one can join it")
             host_index = None
             if host_hash is not None:
-                found = conn.execute(sa.select(seats_table.c.seat, seats_table.c.kind).where(
-                    seats_table.c.room_id == row.id,
-                    seats_table.c.token_hash == host_hash)).first()
+                found = conn.execute(
+                    sa.select(seats_table.c.seat, seats_table.c.kind).where(
+                        seats_table.c.room_id == row.id, seats_table.c.token_hash == host_hash
+                    )
+                ).first()
                 if found is None or found.kind != PUPIL:
-                    raise ValueError(f"the host token is not that of a pupil seated in room "
-                                     f"{code}")
+                    raise ValueError(f"the host token is not that of a pupil seated in room {code}")
                 host_index = found.seat
-            free = [s for (s,) in conn.execute(
-                sa.select(seats_table.c.seat).where(seats_table.c.room_id == row.id,
-                                                    seats_table.c.token_hash.is_(None))
-                .order_by(seats_table.c.seat))]
+            free = [
+                s
+                for (s,) in conn.execute(
+                    sa.select(seats_table.c.seat)
+                    .where(seats_table.c.room_id == row.id, seats_table.c.token_hash.is_(None))
+                    .order_by(seats_table.c.seat)
+                )
+            ]
             if seat is not None:
                 if not 0 <= seat < row.seats:
                     raise ValueError(f"room {code} has seats 0 to {row.seats - 1}, not {seat}")
@@ -483,17 +581,31 @@ class Store:
                     raise ValueError(f"seat {seat} of room {code} is taken")
                 free = [seat]
             for index in free:
-                taken = conn.execute(sa.update(seats_table).where(
-                    seats_table.c.room_id == row.id, seats_table.c.seat == index,
-                    seats_table.c.token_hash.is_(None)).values(
-                    kind=kind, name=name, token_hash=token_hash(token), host=host_index,
-                    joined_at=_now(), left_at=None)).rowcount
+                taken = conn.execute(
+                    sa.update(seats_table)
+                    .where(
+                        seats_table.c.room_id == row.id,
+                        seats_table.c.seat == index,
+                        seats_table.c.token_hash.is_(None),
+                    )
+                    .values(
+                        kind=kind,
+                        name=name,
+                        token_hash=token_hash(token),
+                        host=host_index,
+                        joined_at=_now(),
+                        left_at=None,
+                    )
+                ).rowcount
                 if taken == 1:
                     break
             else:
                 raise ValueError(f"room {code} is full: its {row.seats} seats are taken")
-            conn.execute(sa.update(rooms_table).where(rooms_table.c.id == row.id)
-                         .values(version=rooms_table.c.version + 1))
+            conn.execute(
+                sa.update(rooms_table)
+                .where(rooms_table.c.id == row.id)
+                .values(version=rooms_table.c.version + 1)
+            )
         return Seat(code, index, kind, name, token)
 
     def rejoin(self, token: str) -> Seat:
@@ -503,10 +615,10 @@ class Store:
             found = conn.execute(
                 sa.select(seats_table, rooms_table.c.code, rooms_table.c.state)
                 .join(rooms_table, rooms_table.c.id == seats_table.c.room_id)
-                .where(seats_table.c.token_hash == hashed)).first()
+                .where(seats_table.c.token_hash == hashed)
+            ).first()
         if found is None:
-            raise ValueError("no seat holds this token: its seat was left, or it was never "
-                             "given")
+            raise ValueError("no seat holds this token: its seat was left, or it was never given")
         return Seat(found.code, found.seat, found.kind, found.name, token)
 
     def leave(self, token: str) -> Room:
@@ -517,22 +629,38 @@ class Store:
             found = conn.execute(
                 sa.select(seats_table.c.room_id, seats_table.c.seat, rooms_table.c.code)
                 .join(rooms_table, rooms_table.c.id == seats_table.c.room_id)
-                .where(seats_table.c.token_hash == hashed)).first()
+                .where(seats_table.c.token_hash == hashed)
+            ).first()
             if found is None:
-                raise ValueError("no seat holds this token: its seat was left already, or it "
-                                 "was never given")
+                raise ValueError(
+                    "no seat holds this token: its seat was left already, or it was never given"
+                )
             now = _now()
-            conn.execute(sa.update(seats_table).where(
-                seats_table.c.room_id == found.room_id, seats_table.c.token_hash.is_not(None),
-                sa.or_(seats_table.c.seat == found.seat, seats_table.c.host == found.seat))
-                .values(token_hash=None, left_at=now))
-            pupils = conn.execute(sa.select(sa.func.count()).select_from(seats_table).where(
-                seats_table.c.room_id == found.room_id, seats_table.c.token_hash.is_not(None),
-                seats_table.c.kind.in_((PUPIL, HOT_SEAT)))).scalar_one()
+            conn.execute(
+                sa.update(seats_table)
+                .where(
+                    seats_table.c.room_id == found.room_id,
+                    seats_table.c.token_hash.is_not(None),
+                    sa.or_(seats_table.c.seat == found.seat, seats_table.c.host == found.seat),
+                )
+                .values(token_hash=None, left_at=now)
+            )
+            pupils = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(seats_table)
+                .where(
+                    seats_table.c.room_id == found.room_id,
+                    seats_table.c.token_hash.is_not(None),
+                    seats_table.c.kind.in_((PUPIL, HOT_SEAT)),
+                )
+            ).scalar_one()
             if not pupils:
                 self._end(conn, found.room_id, now)
-            conn.execute(sa.update(rooms_table).where(rooms_table.c.id == found.room_id)
-                         .values(version=rooms_table.c.version + 1))
+            conn.execute(
+                sa.update(rooms_table)
+                .where(rooms_table.c.id == found.room_id)
+                .values(version=rooms_table.c.version + 1)
+            )
             return self._room(conn, found.code)
 
     def end(self, code: str) -> Room:
@@ -542,17 +670,25 @@ class Store:
             row = self._room_row(conn, code)
             if row.state != ENDED:
                 self._end(conn, row.id, _now())
-                conn.execute(sa.update(rooms_table).where(rooms_table.c.id == row.id)
-                             .values(version=rooms_table.c.version + 1))
+                conn.execute(
+                    sa.update(rooms_table)
+                    .where(rooms_table.c.id == row.id)
+                    .values(version=rooms_table.c.version + 1)
+                )
             return self._room(conn, code)
 
     @staticmethod
     def _end(conn: sa.Connection, room_id: int, now: datetime) -> None:
-        conn.execute(sa.update(seats_table).where(seats_table.c.room_id == room_id,
-                                                  seats_table.c.token_hash.is_not(None))
-                     .values(token_hash=None, left_at=now))
-        conn.execute(sa.update(rooms_table).where(rooms_table.c.id == room_id)
-                     .values(state=ENDED, ended_at=now))
+        conn.execute(
+            sa.update(seats_table)
+            .where(seats_table.c.room_id == room_id, seats_table.c.token_hash.is_not(None))
+            .values(token_hash=None, left_at=now)
+        )
+        conn.execute(
+            sa.update(rooms_table)
+            .where(rooms_table.c.id == room_id)
+            .values(state=ENDED, ended_at=now)
+        )
 
     # ---- moves --------------------------------------------------------------------------------
 
@@ -569,22 +705,31 @@ class Store:
         with self._read() as conn:
             row = self._room_row(conn, code)
             _check_open(row)
-            found = conn.execute(sa.select(seats_table.c.room_id, seats_table.c.seat).where(
-                seats_table.c.token_hash == hashed)).first()
+            found = conn.execute(
+                sa.select(seats_table.c.room_id, seats_table.c.seat).where(
+                    seats_table.c.token_hash == hashed
+                )
+            ).first()
             if found is None:
-                raise ValueError(f"no seat of room {code} holds this token: its seat was left, "
-                                 "or it was never given")
+                raise ValueError(
+                    f"no seat of room {code} holds this token: its seat was left, "
+                    "or it was never given"
+                )
             if found.room_id != row.id:
                 raise ValueError(f"this seat token is for another room, not room {code}")
             _check_ply(row, ply)
-            free = conn.execute(sa.select(sa.func.count()).select_from(seats_table).where(
-                seats_table.c.room_id == row.id, seats_table.c.token_hash.is_(None))
+            free = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(seats_table)
+                .where(seats_table.c.room_id == row.id, seats_table.c.token_hash.is_(None))
             ).scalar_one()
             state = self._game(conn, row)
         if free:
-            raise core.IllegalMove(f"room {code} waits for its players: {free} of its "
-                                   f"{row.seats} seats {'is' if free == 1 else 'are'} free; the "
-                                   "game starts when every seat is taken")
+            raise core.IllegalMove(
+                f"room {code} waits for its players: {free} of its "
+                f"{row.seats} seats {'is' if free == 1 else 'are'} free; the "
+                "game starts when every seat is taken"
+            )
         seat = found.seat
         check_turn(state, seat)
         state.play(text)
@@ -593,21 +738,32 @@ class Store:
         if len(state.history) > MAX_MOVES:
             raise ValueError(f"a room's game holds at most {MAX_MOVES:,} moves")
         now = _now()
-        rows = [{"room_id": row.id, "ply": ply + i, "move": t, "seat": s, "seen_by": seen,
-                 "at": now} for i, (t, s, seen) in enumerate(played, 1)]
+        rows = [
+            {"room_id": row.id, "ply": ply + i, "move": t, "seat": s, "seen_by": seen, "at": now}
+            for i, (t, s, seen) in enumerate(played, 1)
+        ]
         try:
             with self._write() as conn:
-                moved = conn.execute(sa.update(rooms_table).where(
-                    rooms_table.c.id == row.id, rooms_table.c.ply == ply,
-                    rooms_table.c.state == OPEN).values(
-                    ply=len(state.history), turn=_turn(state),
-                    version=rooms_table.c.version + 1)).rowcount
+                moved = conn.execute(
+                    sa.update(rooms_table)
+                    .where(
+                        rooms_table.c.id == row.id,
+                        rooms_table.c.ply == ply,
+                        rooms_table.c.state == OPEN,
+                    )
+                    .values(
+                        ply=len(state.history), turn=_turn(state), version=rooms_table.c.version + 1
+                    )
+                ).rowcount
                 if moved != 1:  # another move came first, or the room ended meanwhile
                     now_row = self._room_row(conn, code)
                     _check_open(now_row)
                     _check_ply(now_row, ply)
-                still = conn.execute(sa.select(seats_table.c.seat).where(
-                    seats_table.c.room_id == row.id, seats_table.c.token_hash == hashed)).first()
+                still = conn.execute(
+                    sa.select(seats_table.c.seat).where(
+                        seats_table.c.room_id == row.id, seats_table.c.token_hash == hashed
+                    )
+                ).first()
                 if still is None:
                     raise ValueError(f"the seat of room {code} this token held was left")
                 conn.execute(sa.insert(moves_table), rows)
@@ -618,19 +774,35 @@ class Store:
         self._remember(row.id, code, state)
         return [PlayedMove(r["ply"], r["move"], r["seat"], r["seen_by"], now) for r in rows]
 
-    def _games_played(self, conn: sa.Connection, row: Any, state: core.State,
-                      now: datetime) -> None:
+    def _games_played(
+        self, conn: sa.Connection, row: Any, state: core.State, now: datetime
+    ) -> None:
         """A game over: a "game" progress event for each pupil seated, valued by their share
         of the win."""
         returns = state.returns()
-        seated = conn.execute(sa.select(seats_table.c.seat, seats_table.c.name).where(
-            seats_table.c.room_id == row.id, seats_table.c.token_hash.is_not(None),
-            seats_table.c.kind.in_((PUPIL, HOT_SEAT)))).all()
+        seated = conn.execute(
+            sa.select(seats_table.c.seat, seats_table.c.name).where(
+                seats_table.c.room_id == row.id,
+                seats_table.c.token_hash.is_not(None),
+                seats_table.c.kind.in_((PUPIL, HOT_SEAT)),
+            )
+        ).all()
         if seated:
             self._check_progress_room(conn, len(seated))
-            conn.execute(sa.insert(progress_table), [
-                {"pupil": s.name, "game": row.game, "kind": "game", "item": row.code,
-                 "value": float(returns[s.seat]), "at": now} for s in seated])
+            conn.execute(
+                sa.insert(progress_table),
+                [
+                    {
+                        "pupil": s.name,
+                        "game": row.game,
+                        "kind": "game",
+                        "item": row.code,
+                        "value": float(returns[s.seat]),
+                        "at": now,
+                    }
+                    for s in seated
+                ],
+            )
 
     def moves_since(self, code: str, ply: int = 0) -> list[PlayedMove]:
         """The moves of room ``code`` after ply ``ply`` (a device polling for news sends the ply
@@ -664,9 +836,14 @@ class Store:
         with self._read() as conn:
             row = self._room_row(conn, code)
             state = self._game(conn, row)
-            names = [n or "" for (n,) in conn.execute(
-                sa.select(seats_table.c.name).where(seats_table.c.room_id == row.id)
-                .order_by(seats_table.c.seat))]
+            names = [
+                n or ""
+                for (n,) in conn.execute(
+                    sa.select(seats_table.c.name)
+                    .where(seats_table.c.room_id == row.id)
+                    .order_by(seats_table.c.seat)
+                )
+            ]
         return state.record(players=names)
 
     def _game(self, conn: sa.Connection, row: Any) -> core.State:
@@ -682,13 +859,20 @@ class Store:
             state = _start(row).state()
         done = len(state.history)
         if done < row.ply:
-            for (text,) in conn.execute(sa.select(moves_table.c.move).where(
-                    moves_table.c.room_id == row.id, moves_table.c.ply > done,
-                    moves_table.c.ply <= row.ply).order_by(moves_table.c.ply)):
+            for (text,) in conn.execute(
+                sa.select(moves_table.c.move)
+                .where(
+                    moves_table.c.room_id == row.id,
+                    moves_table.c.ply > done,
+                    moves_table.c.ply <= row.ply,
+                )
+                .order_by(moves_table.c.ply)
+            ):
                 state.play(text)
         if len(state.history) != row.ply:
-            raise ValueError(f"room {row.code}'s moves are not all there: {len(state.history)} "
-                             f"of {row.ply}")
+            raise ValueError(
+                f"room {row.code}'s moves are not all there: {len(state.history)} of {row.ply}"
+            )
         self._remember(row.id, row.code, state)
         return state
 
@@ -701,48 +885,70 @@ class Store:
 
     # ---- progress -----------------------------------------------------------------------------
 
-    def add_progress(self, pupil: str, game: str, kind: str, item: str = "",
-                     value: float | bool | None = None) -> None:
+    def add_progress(
+        self, pupil: str, game: str, kind: str, item: str = "", value: float | bool | None = None
+    ) -> None:
         """Note a pupil's progress: a lesson step done (``item`` names it), a puzzle tried
         (``item`` names it; ``value`` True when right at the first try), a game played
         (``value`` the share of the win, 0..1), the coach's accuracy (0..1)."""
         pupil, game, kind, item, number = read_progress(pupil, game, kind, item, value)
         with self._write() as conn:
             self._check_progress_room(conn, 1)
-            conn.execute(sa.insert(progress_table).values(
-                pupil=pupil, game=game, kind=kind, item=item, value=number, at=_now()))
+            conn.execute(
+                sa.insert(progress_table).values(
+                    pupil=pupil, game=game, kind=kind, item=item, value=number, at=_now()
+                )
+            )
 
     @staticmethod
     def _check_progress_room(conn: sa.Connection, adding: int) -> None:
         count = conn.execute(sa.select(sa.func.count()).select_from(progress_table)).scalar_one()
         if count + adding > MAX_PROGRESS:
-            raise ValueError(f"the class's store keeps {MAX_PROGRESS:,} progress events: "
-                             "export them, then forget")
+            raise ValueError(
+                f"the class's store keeps {MAX_PROGRESS:,} progress events: "
+                "export them, then forget"
+            )
 
     def progress(self, sort: str = "pupil", descending: bool = False) -> list[Progress]:
         """Each pupil's progress, sorted by one of :meth:`progress_columns` (blanks last)."""
         columns = dict(self.progress_columns())
         if sort not in columns:
-            raise ValueError(f"{sort!r} is not a column of the progress table; the columns "
-                             "are: " + ", ".join(columns))
+            raise ValueError(
+                f"{sort!r} is not a column of the progress table; the columns "
+                "are: " + ", ".join(columns)
+            )
         p = progress_table
         with self._read() as conn:
-            lessons = conn.execute(sa.select(p.c.pupil, p.c.game, sa.func.count(
-                sa.distinct(p.c.item))).where(p.c.kind == "lesson").group_by(p.c.pupil, p.c.game)
+            lessons = conn.execute(
+                sa.select(p.c.pupil, p.c.game, sa.func.count(sa.distinct(p.c.item)))
+                .where(p.c.kind == "lesson")
+                .group_by(p.c.pupil, p.c.game)
             ).all()
-            first = (sa.select(sa.func.min(p.c.id).label("id")).where(p.c.kind == "puzzle")
-                     .group_by(p.c.pupil, p.c.game, p.c.item).subquery())
-            puzzles = conn.execute(sa.select(p.c.pupil, sa.func.count(), sa.func.sum(p.c.value))
-                                   .join(first, first.c.id == p.c.id).group_by(p.c.pupil)).all()
-            games = conn.execute(sa.select(p.c.pupil, sa.func.count()).where(p.c.kind == "game")
-                                 .group_by(p.c.pupil)).all()
-            coach = conn.execute(sa.select(p.c.pupil, sa.func.avg(p.c.value))
-                                 .where(p.c.kind == "coach").group_by(p.c.pupil)).all()
+            first = (
+                sa.select(sa.func.min(p.c.id).label("id"))
+                .where(p.c.kind == "puzzle")
+                .group_by(p.c.pupil, p.c.game, p.c.item)
+                .subquery()
+            )
+            puzzles = conn.execute(
+                sa.select(p.c.pupil, sa.func.count(), sa.func.sum(p.c.value))
+                .join(first, first.c.id == p.c.id)
+                .group_by(p.c.pupil)
+            ).all()
+            games = conn.execute(
+                sa.select(p.c.pupil, sa.func.count()).where(p.c.kind == "game").group_by(p.c.pupil)
+            ).all()
+            coach = conn.execute(
+                sa.select(p.c.pupil, sa.func.avg(p.c.value))
+                .where(p.c.kind == "coach")
+                .group_by(p.c.pupil)
+            ).all()
         pupils: dict[str, dict[str, Any]] = {}
 
         def of(name: str) -> dict[str, Any]:
-            return pupils.setdefault(name, {"lessons": {}, "tried": 0, "right": 0, "games": 0,
-                                            "coach": None})
+            return pupils.setdefault(
+                name, {"lessons": {}, "tried": 0, "right": 0, "games": 0, "coach": None}
+            )
 
         for name, game, count in lessons:
             of(name)["lessons"][game] = int(count)
@@ -752,8 +958,17 @@ class Store:
             of(name)["games"] = int(count)
         for name, mean in coach:
             of(name)["coach"] = None if mean is None else float(mean)
-        table = [Progress(name, dict(sorted(d["lessons"].items())), d["tried"], d["right"],
-                          d["games"], d["coach"]) for name, d in pupils.items()]
+        table = [
+            Progress(
+                name,
+                dict(sorted(d["lessons"].items())),
+                d["tried"],
+                d["right"],
+                d["games"],
+                d["coach"],
+            )
+            for name, d in pupils.items()
+        ]
         key = columns[sort]
         table.sort(key=lambda row: row.pupil.casefold())
         present = [row for row in table if key(row) is not None]
@@ -768,14 +983,16 @@ class Store:
         def lessons_of(game: str) -> Callable[[Progress], int]:
             return lambda row: row.lessons.get(game, 0)
 
-        return [("pupil", lambda row: row.pupil),
-                ("lessons", lambda row: row.lessons_done),
-                *((f"lessons_{game}", lessons_of(game)) for game in core.games()),
-                ("puzzles_tried", lambda row: row.puzzles_tried),
-                ("puzzles_first_try", lambda row: row.puzzles_first_try),
-                ("first_try_score", lambda row: row.first_try_score),
-                ("games_played", lambda row: row.games_played),
-                ("coach_accuracy", lambda row: row.coach_accuracy)]
+        return [
+            ("pupil", lambda row: row.pupil),
+            ("lessons", lambda row: row.lessons_done),
+            *((f"lessons_{game}", lessons_of(game)) for game in core.games()),
+            ("puzzles_tried", lambda row: row.puzzles_tried),
+            ("puzzles_first_try", lambda row: row.puzzles_first_try),
+            ("first_try_score", lambda row: row.first_try_score),
+            ("games_played", lambda row: row.games_played),
+            ("coach_accuracy", lambda row: row.coach_accuracy),
+        ]
 
     def progress_csv(self, sort: str = "pupil", descending: bool = False) -> str:
         """The progress table as CSV text (a spreadsheet opens it), one pupil a row."""
@@ -796,8 +1013,9 @@ class Store:
             name = read_name(pupil, "a pupil's name")
             with self._write() as conn:
                 conn.execute(sa.delete(progress_table).where(progress_table.c.pupil == name))
-                conn.execute(sa.update(seats_table).where(seats_table.c.name == name)
-                             .values(name=None))
+                conn.execute(
+                    sa.update(seats_table).where(seats_table.c.name == name).values(name=None)
+                )
         else:
             with self._write() as conn:
                 for table in reversed(TABLES):
@@ -810,7 +1028,8 @@ class Store:
                 try:
                     raw.driver_connection.execute("VACUUM")  # type: ignore[union-attr]
                     raw.driver_connection.execute(  # type: ignore[union-attr]
-                        "PRAGMA wal_checkpoint(TRUNCATE)")
+                        "PRAGMA wal_checkpoint(TRUNCATE)"
+                    )
                 finally:
                     raw.close()
 
@@ -819,8 +1038,12 @@ class Store:
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table, in order: to compare the store before and after."""
         with self._read() as conn:
-            return {t.name: [tuple(r) for r in conn.execute(
-                sa.select(t).order_by(*t.primary_key.columns))] for t in TABLES}
+            return {
+                t.name: [
+                    tuple(r) for r in conn.execute(sa.select(t).order_by(*t.primary_key.columns))
+                ]
+                for t in TABLES
+            }
 
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -830,13 +1053,22 @@ def moves_query(code: str, ply: int) -> sa.Select[Any]:
     """What a device's poll asks: the room's moves after ``ply``, in order, through the moves'
     key (room, ply); the room's row alone (its move empty) when it has none, none when there is
     no room. One query, however many rooms the class has."""
-    return (sa.select(rooms_table.c.id, moves_table.c.ply, moves_table.c.move,
-                      moves_table.c.seat, moves_table.c.seen_by, moves_table.c.at)
-            .select_from(rooms_table)
-            .outerjoin(moves_table, sa.and_(moves_table.c.room_id == rooms_table.c.id,
-                                            moves_table.c.ply > ply))
-            .where(rooms_table.c.code == code)
-            .order_by(moves_table.c.ply))
+    return (
+        sa.select(
+            rooms_table.c.id,
+            moves_table.c.ply,
+            moves_table.c.move,
+            moves_table.c.seat,
+            moves_table.c.seen_by,
+            moves_table.c.at,
+        )
+        .select_from(rooms_table)
+        .outerjoin(
+            moves_table, sa.and_(moves_table.c.room_id == rooms_table.c.id, moves_table.c.ply > ply)
+        )
+        .where(rooms_table.c.code == code)
+        .order_by(moves_table.c.ply)
+    )
 
 
 def _reason(error: sa.exc.DBAPIError) -> str:
@@ -861,14 +1093,17 @@ def _seed(row: Any) -> int:
 
 
 def _stale(code: str, sent: int, now: int) -> str:
-    return (f"room {code} is at move {now}, not {sent}: move {sent + 1} was played already "
-            f"(read the moves since {sent}, then move again)")
+    return (
+        f"room {code} is at move {now}, not {sent}: move {sent + 1} was played already "
+        f"(read the moves since {sent}, then move again)"
+    )
 
 
 def _check_open(row: Any) -> None:
     if row.state == ENDED:
-        raise ValueError(f"room {row.code} has ended: its game can be read as a record, not "
-                         "played on")
+        raise ValueError(
+            f"room {row.code} has ended: its game can be read as a record, not played on"
+        )
 
 
 def _check_ply(row: Any, ply: int) -> None:
@@ -879,15 +1114,26 @@ def _check_ply(row: Any, ply: int) -> None:
 
 
 def _seat_info(s: Any) -> SeatInfo:
-    return SeatInfo(s.seat, s.kind, s.name, s.token_hash is not None, s.host,
-                    _utc(s.joined_at), _utc(s.left_at))
+    return SeatInfo(
+        s.seat, s.kind, s.name, s.token_hash is not None, s.host, _utc(s.joined_at), _utc(s.left_at)
+    )
 
 
 def _room_of(row: Any, seats: Sequence[SeatInfo]) -> Room:
     created = _utc(row.created_at)
     assert created is not None
-    return Room(row.code, row.game, row.start, row.state, row.ply, row.turn, row.version,
-                created, _utc(row.ended_at), tuple(seats))
+    return Room(
+        row.code,
+        row.game,
+        row.start,
+        row.state,
+        row.ply,
+        row.turn,
+        row.version,
+        created,
+        _utc(row.ended_at),
+        tuple(seats),
+    )
 
 
 def _played(m: Any) -> PlayedMove:
@@ -908,4 +1154,3 @@ def _cell(value: Any) -> str:
         return f"{value:.3f}"
     text = str(value)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-

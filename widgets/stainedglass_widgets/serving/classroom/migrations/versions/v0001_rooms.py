@@ -33,8 +33,9 @@ def upgrade() -> None:
     op.create_index("rooms_by_state", "rooms", ["state"])
     op.create_table(
         "seats",
-        sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(8), nullable=True),
         sa.Column("name", sa.String(40), nullable=True),
@@ -47,8 +48,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "moves",
-        sa.Column("room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "room_id", sa.Integer, sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("ply", sa.Integer, primary_key=True),  # one move a ply: never a forked game
         sa.Column("move", sa.String(200), nullable=False),
         sa.Column("seat", sa.Integer, nullable=True),  # None: chance, drawn by the room

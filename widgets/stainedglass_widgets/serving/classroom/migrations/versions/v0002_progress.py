@@ -22,8 +22,7 @@ def upgrade() -> None:
         sa.Column("item", sa.String(100), nullable=False),  # the lesson step, puzzle or room
         sa.Column("value", sa.Float, nullable=True),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-        sa.CheckConstraint("kind IN ('lesson', 'puzzle', 'game', 'coach')",
-                           name="progress_kind"),
+        sa.CheckConstraint("kind IN ('lesson', 'puzzle', 'game', 'coach')", name="progress_kind"),
         sqlite_autoincrement=True,
     )
     op.create_index("progress_by_pupil", "progress", ["pupil", "kind"])
