@@ -148,6 +148,13 @@ def test_the_wheel_holds_every_data_file_and_notebook(wheel: pathlib.Path) -> No
     assert expected <= set(zipfile.ZipFile(wheel).namelist())
 
 
+def test_the_wheel_holds_no_test_harness_and_no_conftest(wheel: pathlib.Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not [n for n in names if n.endswith(("conftest.py", "harness.py", "testing.py"))]
+    assert not [n for n in names if n.startswith(("tests/", "benchmarks/"))]
+    assert "stainedglass_widgets/serving/classroom/store.py" in names
+
+
 def test_the_bare_wheel_is_the_engine_alone_and_plays(
     wheel: pathlib.Path, tmp_path: pathlib.Path
 ) -> None:

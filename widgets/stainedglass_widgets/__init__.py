@@ -1,23 +1,17 @@
 """Board views for stainedglass: one small board widget and a play view per game.
 
-The kit (game-agnostic, one module per concern; ``README.md`` beside it lists them all):
+The package is in parts (``README.md`` beside it lists every module):
 
-- :mod:`.board`: :class:`Board`, the one anywidget every game uses (SVG in, clicked ids out);
-- :mod:`.play`: :class:`Play`, a game in play with no widgets (position, seats, bots, searches);
-- :mod:`.game_view`: :class:`GameView`, the board, banner, message and move box every view has;
-- :mod:`.features`: how features attach to a view, and which make which dashboard; the
-  features themselves (:mod:`.actions`, :mod:`.seats`, :mod:`.hints`, :mod:`.records`,
-  :mod:`.review`, :mod:`.editor`, :mod:`.coach`, :mod:`.projector`, :mod:`.charts`);
-- :mod:`.searches`: seats played by bots, hint marks, searches in a worker thread;
-- :mod:`.messages`: message boxes, the banner's words, errors shown instead of raised;
-- :mod:`.lessons`, :mod:`.puzzles`, :mod:`.gallery`, :mod:`.lab`: tutorials, puzzles, the
-  landing page and the AI lab;
-- :mod:`.registry`: which games have a view; :func:`view` makes one;
-- :mod:`.testing`: Voila and Chromium for browser tests, gestures for the conformance suite.
-
-Each game has a folder (``cathedral/``, ``walls_of_light/``...: its ``view``, ``lessons``,
-``editor``). The pictures are drawn by the engine (``state.svg()``, ``stainedglass/<game>/
-svg.py``).
+- :mod:`.kit`: what every view shares: :class:`Board` (the one anywidget: SVG in, clicked ids
+  out), :class:`Play` (a game in play with no widgets: position, seats, bots, searches),
+  :class:`GameView` (the board, banner, message and move box every view has), the
+  :class:`~.kit.feature.Feature` interface, messages, searches, the registry of views;
+- :mod:`.features`: the parts of a dashboard, one module each (hints, the coach, records, the
+  review, the editor, the projector, rooms, ...), and ``DASHBOARDS``, which make which board;
+- :mod:`.pages`: whole pages: the gallery, the AI lab, the teacher's console, the puzzles;
+- :mod:`.serving`: ``stainedglass serve`` and the class's store;
+- one folder per game (``cathedral/``, ``walls_of_light/``...: its ``view``, ``lessons``,
+  ``editor``). The pictures are drawn by the engine (``state.svg()``).
 
 >>> import stainedglass_widgets as sgw
 >>> v = sgw.view("cathedral")

@@ -10,7 +10,7 @@ Voila's own application, and three things more.
   or up to the cell that waits for its visitor's request) and the server with its kernels has
   fallen quiet, one line says so on standard output (``serve.ready_words``): before that,
   kernels still starting share the cores with the pupils' pages.
-- The pools are preheated in turn, the class's dashboard first (``server_kernels``).
+- The pools are preheated in turn, the class's dashboard first (``kernels``).
 
 Only Voila's process imports this module (it needs Voila).
 """

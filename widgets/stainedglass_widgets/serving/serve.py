@@ -4,7 +4,7 @@ notebooks in JupyterLab), from an installed package as from this checkout.
 The notebooks ship inside this package (``stainedglass_widgets/notebooks``; in a checkout they
 are ``notebooks/``), and so do the server's settings (``server/voila.json``: preheated kernels,
 culling) and the offline page template (``server/jupyter/voila/templates/stainedglass``). This
-module imports no Jupyter package itself: Voila (as ``server_app`` extends it) and JupyterLab
+module imports no Jupyter package itself: Voila (as ``app`` extends it) and JupyterLab
 run as their own processes.
 
 >>> (notebooks_folder() / "index.ipynb").exists()
@@ -259,7 +259,7 @@ def _prepend(env: dict[str, str], name: str, path: pathlib.Path) -> None:
 def voila_command(
     notebooks: pathlib.Path, port: int, ip: str, extra: list[str], landing: str = "index.ipynb"
 ) -> tuple[list[str], dict[str, str]]:
-    """The Voila command line and environment that ``serve`` runs: Voila as ``server_app``
+    """The Voila command line and environment that ``serve`` runs: Voila as ``app``
     extends it (the bare address leads to ``landing``, whose pool is preheated first; one line
     once every preheated kernel has run), the project's settings (``server/voila.json``, read
     from ``JUPYTER_CONFIG_PATH``) and the offline template (found on ``JUPYTER_PATH``). Voila
