@@ -14,12 +14,13 @@ Each bot plays ``-n`` games, seats alternating (even seeds: our bot is Light, wh
 Cathedral). Games are played one at a time, since an agent may think on every core. Our engine
 decides every rule; the framework's own game is kept in step, and after every move the two
 cities are compared square by square (buildings and claimed territory). A move one side's
-rules refuse, or cities that differ (``cities_agree``), stops that game and is reported;
-such a game counts for neither side. Each game is one JSON line in ``--out``, and a summary per bot is printed: the
-share of the points (a draw half a point) with its 95% interval, by seat, the average unplaced
-squares, and the agent's thinking time (median and longest move). A move the agent gives
-that its own framework refuses is asked for again, as the course's window does (at most
-``RETRIES`` a game), and counted.
+rules refuse, or cities that differ (``cities_agree``), stops that game and is reported; such
+a game counts for neither side. Each game is one JSON line in ``--out``, and a summary per bot
+is printed: the share of the points (a draw half a point) with its 95% interval, by seat, the
+average unplaced squares, and the agent's thinking time (median and longest move). A move the
+agent gives that its own framework refuses is asked for again, as the course's window does (at
+most ``RETRIES`` a game), and counted. The protocol, the referee and the summary are
+``stainedglass.cathedral.outside_agent``; this is their command line.
 """
 
 from __future__ import annotations
@@ -27,202 +28,10 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import statistics
-import subprocess
 import sys
-import time
-from typing import IO, Any
+from typing import IO
 
-import stainedglass as sg
-from stainedglass.ai.tournament import parse_bot, wilson
-from stainedglass.cathedral.pieces import ALL_PIECES, DARK, LIGHT, NEUTRAL, Placement, cells_of
-from stainedglass.core import Move, State
-
-SEATS = ("Light", "Dark")
-RETRIES = 20  # an agent's moves its own framework may refuse in a game before it is stopped
-# the framework's colour ids: Light builds in White, Dark in Black, the Cathedral is Blue
-FREE, CATHEDRAL, DARK_BUILT, DARK_HELD, LIGHT_BUILT, LIGHT_HELD = "012345"
-
-
-def placement_text(move: Move) -> str:
-    """A placement as the protocol says it: ``castle 2,3 2,4 3,3 ...`` (squares as x,y sorted
-    as text; x is the column, y the row, both from 0 at a1)."""
-    if not isinstance(move, Placement):
-        raise ValueError(f"{move} is not a Cathedral placement")
-    return f"{ALL_PIECES[move.piece]} " + " ".join(
-        sorted(f"{x},{y}" for x, y in cells_of(move.mask))
-    )
-
-
-def city_code(state: State) -> str:
-    """Our city in the framework's colour ids, row by row (``board``'s answer)."""
-    occ, terr = state.occ, state.terr  # type: ignore[attr-defined]
-    free = ~(occ[LIGHT] | occ[DARK] | occ[NEUTRAL])
-    code = []
-    for i in range(100):
-        bit = 1 << i
-        code.append(
-            LIGHT_BUILT
-            if occ[LIGHT] & bit
-            else DARK_BUILT
-            if occ[DARK] & bit
-            else CATHEDRAL
-            if occ[NEUTRAL] & bit
-            else LIGHT_HELD
-            if terr[LIGHT] & free & bit
-            else DARK_HELD
-            if terr[DARK] & free & bit
-            else FREE
-        )
-    return "".join(code)
-
-
-def cities_agree(ours: str, theirs: str, mover: int) -> bool:
-    """Whether the framework's city (``theirs``) is ours after ``mover`` (0 Light, 1 Dark)
-    placed a building. The framework looks for claims of both sides after every placement; our
-    rules look for the placing side's, so a region the other side walled off becomes its
-    territory one ply later here (at its next placement, before it could matter). Buildings
-    and the mover's territory must agree square by square."""
-    waiting = DARK_HELD if mover == LIGHT else LIGHT_HELD
-    return len(ours) == len(theirs) and all(
-        a == b or (a == FREE and b == waiting) for a, b in zip(ours, theirs)
-    )
-
-
-class Agent:
-    """The outside agent's process, spoken to one line at a time."""
-
-    def __init__(self, command: list[str]) -> None:
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-
-    def ask(self, line: str) -> str:
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
-        stdin.write(line + "\n")
-        stdin.flush()
-        answer = stdout.readline()
-        if not answer:
-            raise RuntimeError(
-                f"the agent stopped (asked {line!r}, exit code {self.process.poll()})"
-            )
-        return answer.strip()
-
-    def think(self) -> tuple[list[str], int]:
-        """The agent's answer to ``think``, as words, and the milliseconds it says it took."""
-        words = self.ask("think").split()
-        return words, int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
-
-    def close(self) -> None:
-        try:
-            self.ask("quit")
-            self.process.wait(timeout=10)
-        except (RuntimeError, OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-
-
-def play(command: list[str], spec: str, seed: int, seat: int) -> dict[str, Any]:
-    """One game of the bot ``spec`` in ``seat`` (0 Light, 1 Dark) against the agent."""
-    name, options = parse_bot(spec)
-    bot = sg.ai.bot(name, seed=seed, **options)
-    state = sg.load("cathedral").new_game()
-    agent = Agent(command)
-    agent_ms: list[int] = []
-    our_s: list[float] = []
-    stopped = None
-    refused = 0  # the agent's moves its own framework refused
-    agent_next = None  # whose turn the framework thinks it is: None for the Cathedral
-    try:
-        while not state.is_terminal():
-            side = state.to_move  # type: ignore[attr-defined]
-            if agent_next is not None and side != agent_next:  # a side that cannot place
-                agent.ask("pass")
-                agent_next = side
-            if side == seat:
-                start = time.perf_counter()
-                move = bot.choose(state)
-                our_s.append(time.perf_counter() - start)
-                answer = agent.ask("play " + placement_text(move))
-                if answer != "ok":
-                    stopped = (
-                        f"ply {len(state.history)}: the framework refused our {move}: {answer}"
-                    )
-                    break
-            else:
-                words, ms = agent.think()
-                while words[0] == "bad" and refused < RETRIES:  # asked again, as the
-                    refused += 1  # course's own window does when its framework refuses a move
-                    words, more = agent.think()
-                    ms += more
-                if words[0] != "move":
-                    stopped = f"ply {len(state.history)}: the agent answered {' '.join(words)}"
-                    break
-                agent_ms.append(ms)
-                text = " ".join(words[2:])
-                found = [m for m in state.legal_moves() if placement_text(m) == text]
-                if not found:
-                    stopped = f"ply {len(state.history)}: the agent's {text} breaks our rules"
-                    break
-                move = found[0]
-            state.play(move)
-            agent_next = DARK if agent_next is None else 1 - agent_next
-            if not cities_agree(city_code(state), agent.ask("board"), side):
-                stopped = f"ply {len(state.history)}: the cities differ after {move}"
-                break
-    finally:
-        agent.close()
-    record: dict[str, Any] = {
-        "bot": spec,
-        "seed": seed,
-        "seat": SEATS[seat],
-        "plies": len(state.history),
-        "stopped": stopped,
-        "agent_ms": agent_ms,
-        "refused": refused,
-        "our_s": [round(s, 3) for s in our_s],
-        "moves": [str(m) for m in state.history],
-    }
-    if stopped is None:
-        scores = state.scores()
-        mine, theirs = scores[seat], scores[1 - seat]
-        record.update(
-            unplaced=[mine, theirs], points=1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
-        )
-    return record
-
-
-def summary(records: list[dict[str, Any]]) -> str:
-    """Each bot's points against the agent, by seat, with the agent's thinking time."""
-    lines = []
-    for spec in dict.fromkeys(r["bot"] for r in records):
-        mine = [r for r in records if r["bot"] == spec and r["stopped"] is None]
-        stopped = sum(1 for r in records if r["bot"] == spec and r["stopped"] is not None)
-        if not mine:
-            lines.append(f"{spec}: no game finished ({stopped} stopped)")
-            continue
-        points = sum(r["points"] for r in mine)
-        low, high = wilson(points, len(mine))
-
-        def wdl(games: list[dict[str, Any]]) -> str:
-            return "-".join(str(sum(1 for g in games if g["points"] == p)) for p in (1, 0.5, 0))
-
-        seats = ", ".join(f"as {s} {wdl([r for r in mine if r['seat'] == s])}" for s in SEATS)
-        ms = [m for r in mine for m in r["agent_ms"]]
-        lines.append(
-            f"{spec}: {wdl(mine)} (won-drawn-lost) of {len(mine)}, {points / len(mine):.1%} of the "
-            f"points (95% interval {low:.1%}-{high:.1%}); {seats}; unplaced squares "
-            f"{statistics.mean(r['unplaced'][0] for r in mine):.1f} against the agent's "
-            f"{statistics.mean(r['unplaced'][1] for r in mine):.1f}; the agent's move "
-            f"{statistics.median(ms) / 1000:.2f} s median, {max(ms) / 1000:.0f} s longest"
-            + (f"; {stopped} games stopped" if stopped else "")
-            + (
-                f"; the agent's framework refused {refused} of its moves (asked again)"
-                if (refused := sum(r["refused"] for r in mine))
-                else ""
-            )
-        )
-    return "\n".join(lines)
+from stainedglass.cathedral.outside_agent import check_bots, games, summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -235,31 +44,26 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.n < 1:
         parser.error("-n must be at least 1")
-    for spec in args.bots:
-        name, options = parse_bot(spec)
-        sg.ai.bot(name, **options)  # a bad bot or option stops here, before any game
+    check_bots(args.bots)  # a bad bot or option stops here, before any game
     command = shlex.split(args.agent)
     out: IO[str] | None = open(args.out, "a") if args.out else None  # noqa: SIM115 - closed in the finally below
     records = []
     try:
-        for spec in args.bots:
-            for k in range(args.n):
-                seed = args.seed + k
-                record = play(command, spec, seed, k % 2)
-                records.append(record)
-                print(
-                    f"{spec} seed {seed} as {record['seat']}: "
-                    + (
-                        record["stopped"]
-                        or f"{record['points']} "
-                        f"(unplaced {record['unplaced'][0]} against {record['unplaced'][1]})"
-                    ),
-                    file=sys.stderr,
-                    flush=True,
-                )
-                if out:
-                    out.write(json.dumps(record) + "\n")
-                    out.flush()
+        for record in games(command, args.bots, args.n, args.seed):
+            records.append(record)
+            print(
+                f"{record['bot']} seed {record['seed']} as {record['seat']}: "
+                + (
+                    record["stopped"]
+                    or f"{record['points']} "
+                    f"(unplaced {record['unplaced'][0]} against {record['unplaced'][1]})"
+                ),
+                file=sys.stderr,
+                flush=True,
+            )
+            if out:
+                out.write(json.dumps(record) + "\n")
+                out.flush()
     finally:
         if out:
             out.close()

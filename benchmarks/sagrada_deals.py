@@ -8,7 +8,8 @@
 Deal ``i`` of difficulty ``d`` is the game seeded ``1000 * d + i`` on the difficulty's designed
 windows in turn (3 tools, orders drawn by the seed), so every bot meets the same windows, orders,
 tools and first cards. Each finished deal is appended to ``data/sagrada_deals.jsonl`` beside this
-file, and a run skips the deals already there: a long measurement can stop and go on later.
+file, and a run skips the deals already there: a long measurement can stop and go on later
+(the deals, the table and the ladder: ``stainedglass.sagrada.deals``).
 ``--ladder`` makes Sagrada's ladder from those deals (every bot that played the first ``n``
 of each difficulty): ``stainedglass/ai/ladders/sagrada.json`` and its part of STRENGTH.md.
 Not run by ``make bench``: 400 deals at 1 s a move take about two hours on one core.
@@ -20,184 +21,14 @@ import argparse
 import json
 import pathlib
 import sys
-import textwrap
-import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any
 
-import stainedglass as sg
-from stainedglass.ai.ladder import DATA as DATA_LADDERS, HINT_S, Ladder, Rung
-from stainedglass.ai.tournament import parse_bot, wilson
-from stainedglass.sagrada.windows import WINDOWS
+from stainedglass.ai.ladder import DATA as DATA_LADDERS
+from stainedglass.ai.ladder_report import write_section
+from stainedglass.sagrada.deals import ladder, play_deals, report_part, table
 
-DATA = pathlib.Path(__file__).parent / "data" / "sagrada_deals.jsonl"
-LEVELS = sorted({w.difficulty for w in WINDOWS})
-
-
-def deals(n: int) -> list[tuple[int, int, str]]:
-    """(difficulty, deal number, window name) of the first ``n`` deals of each difficulty."""
-    out = []
-    for level in LEVELS:
-        names = [w.name for w in WINDOWS if w.difficulty == level]
-        out += [(level, i, names[i % len(names)]) for i in range(n)]
-    return out
-
-
-def play(spec: str, level: int, i: int, window: str) -> dict[str, Any]:
-    """One deal to the end: whether it was won, the score, the target and the time a move."""
-    state = sg.load("sagrada", window=window).new_game(seed=1000 * level + i)
-    name, options = parse_bot(spec)
-    options.setdefault("seed", 1000 * level + i)
-    bot = sg.ai.bot(name, **options)
-    seconds, moves = 0.0, 0
-    while not state.is_terminal():
-        if state.is_chance():
-            state.play(state.sample_chance())
-            continue
-        start = time.perf_counter()
-        move = bot.choose(state)
-        seconds += time.perf_counter() - start
-        moves += 1
-        state.play(move)
-    return {
-        "bot": spec,
-        "difficulty": level,
-        "deal": i,
-        "window": window,
-        "won": state.returns()[0] == 1.0,
-        "score": state.scores()[0],
-        "target": state.target(),
-        "seconds": round(seconds, 3),
-        "moves": moves,
-    }
-
-
-def done() -> dict[tuple[str, int, int], dict[str, Any]]:
-    """The deals already played, by (bot, difficulty, deal)."""
-    out = {}
-    if DATA.exists():
-        for line in DATA.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                out[(row["bot"], row["difficulty"], row["deal"])] = row
-    return out
-
-
-def table(
-    rows: dict[tuple[str, int, int], dict[str, Any]], n: int, bots: list[str] | None = None
-) -> str:
-    """The share each bot won of the first ``n`` deals of each difficulty (only complete
-    difficulties count in the total), with 95% Wilson intervals."""
-    names = bots or sorted({k[0] for k in rows})
-    head = (
-        "| bot | deals | won | 95% interval | "
-        + " | ".join(f"difficulty {d}" for d in LEVELS)
-        + " | s/move |"
-    )
-    lines = [head, "|---" * (5 + len(LEVELS)) + "|"]
-    for bot in names:
-        won = played = 0
-        secs = moves = 0.0
-        parts = []
-        for level in LEVELS:
-            mine = [rows[(bot, level, i)] for i in range(n) if (bot, level, i) in rows]
-            w = sum(r["won"] for r in mine)
-            won += w
-            played += len(mine)
-            secs += sum(r["seconds"] for r in mine)
-            moves += sum(r["moves"] for r in mine)
-            parts.append(f"{w}/{len(mine)}" if mine else "-")
-        if not played:
-            continue
-        low, high = wilson(won, played)
-        lines.append(
-            f"| {bot} | {played} | {won / played:.1%} | {low:.1%}-{high:.1%} | "
-            + " | ".join(parts)
-            + f" | {secs / max(moves, 1):.2f} |"
-        )
-    return "\n".join(lines)
-
-
-def played(rows: dict[tuple[str, int, int], dict[str, Any]], bot: str, n: int) -> int:
-    """How many of the first ``n`` deals of every difficulty ``bot`` played (the first k of
-    each difficulty, the same k for all)."""
-    k = 0
-    while k < n and all((bot, level, k) in rows for level in LEVELS):
-        k += 1
-    return k
-
-
-def ladder(rows: dict[tuple[str, int, int], dict[str, Any]], n: int) -> Ladder:
-    """Sagrada's ladder from the deals played: each bot by the share it won of the first deals
-    of every difficulty it played (up to ``n``; a rung on fewer deals has a wider interval)."""
-    rungs = []
-    for bot in sorted({k[0] for k in rows}):
-        k = played(rows, bot, n)
-        if not k:
-            continue
-        mine = [rows[(bot, level, i)] for level in LEVELS for i in range(k)]
-        won = sum(r["won"] for r in mine)
-        low, high = wilson(won, len(mine))
-        by = {
-            str(level): round(sum(r["won"] for r in mine if r["difficulty"] == level) / k, 4)
-            for level in LEVELS
-        }
-        secs = sum(r["seconds"] for r in mine) / max(sum(r["moves"] for r in mine), 1)
-        rungs.append(
-            Rung(
-                bot,
-                round(won / len(mine), 4),
-                round(low, 4),
-                round(high, 4),
-                len(mine),
-                0.0,
-                round(secs, 4),
-                by,
-            )
-        )
-    rungs.sort(key=lambda r: -r.rating)
-    return Ladder("sagrada", "share won", rungs, n)
-
-
-def paired_lead(
-    rows: dict[tuple[str, int, int], dict[str, Any]], n: int, a: str, b: str
-) -> tuple[float, float, float, int]:
-    """How many more of the same deals ``a`` won than ``b``, as a share of the deals both
-    played (of the first ``n`` a difficulty), with its 95% interval (the deals paired: each
-    deal's difference, 1, 0 or -1), and how many deals that is."""
-    k = min(played(rows, a, n), played(rows, b, n))
-    diffs = [
-        int(rows[(a, level, i)]["won"]) - int(rows[(b, level, i)]["won"])
-        for level in LEVELS
-        for i in range(k)
-    ]
-    mean = sum(diffs) / len(diffs)
-    sd = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
-    half = 1.96 * sd / len(diffs) ** 0.5
-    return mean, mean - half, mean + half, len(diffs)
-
-
-def words(lad: Ladder, rows: dict[tuple[str, int, int], dict[str, Any]], n: int) -> str:
-    """The sentence that says how far the hint search at a hint's second leads the best other
-    search within a second, on the deals both played."""
-    fit = [r for r in lad.rungs if r.budget <= HINT_S + 1e-9]
-    hint = sg.load("sagrada").facts.hint_bot
-    a = next((r for r in fit if r.bot == f"{hint}:budget={HINT_S:g}"), fit[0] if fit else None)
-    b = next((r for r in fit if a is not None and r.name != a.name), None)
-    if a is None or b is None:
-        return ""
-    mean, low, high, deals_ = paired_lead(rows, n, a.bot, b.bot)
-    sure = (
-        "clear of zero"
-        if low > 0 or high < 0
-        else "not clear of zero: the two cannot be told apart"
-    )
-    more = "more" if mean >= 0 else "fewer"
-    return (
-        f"On the same {deals_} deals, {a.bot} (the hint search) won {abs(mean):.1%} of them "
-        f"{more} than {b.bot}, the best other search within a hint's second (95% interval "
-        f"{low:+.1%} to {high:+.1%}, {sure})."
-    )
+HERE = pathlib.Path(__file__).parent
+DATA = HERE / "data" / "sagrada_deals.jsonl"
+STRENGTH = HERE / "STRENGTH.md"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,30 +43,18 @@ def main(argv: list[str] | None = None) -> int:
         help="write Sagrada's ladder from the deals played (data and STRENGTH.md)",
     )
     args = parser.parse_args(argv)
-    rows = done()
+
+    def progress(k: int, total: int) -> None:
+        print(f"\r{k}/{total} deals", end="", file=sys.stderr, flush=True)
+
+    rows = play_deals(DATA, [] if args.table else args.bots, args.n, args.jobs, progress)
     if not args.table:
-        todo = [(b, *d) for d in deals(args.n) for b in args.bots if (b, d[0], d[1]) not in rows]
-        with ProcessPoolExecutor(args.jobs) as pool, DATA.open("a") as out:
-            futures = [pool.submit(play, *t) for t in todo]
-            for k, future in enumerate(as_completed(futures), 1):
-                row = future.result()
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-                rows[(row["bot"], row["difficulty"], row["deal"])] = row
-                print(f"\r{k}/{len(todo)} deals", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
     print(table(rows, args.n, args.bots or None))
     if args.ladder:
-        import ladder as ladder_script  # benchmarks/ladder.py: the section's form and markers
-
         lad = ladder(rows, args.n)
         (DATA_LADDERS / "sagrada.json").write_text(json.dumps(lad.to_dict(), indent=1) + "\n")
-        part = ladder_script.markdown(lad, None)
-        lead = words(lad, rows, args.n)
-        if lead:
-            head, strongest = part.rsplit("\n\nStrongest", 1)
-            part = f"{head}\n\n{textwrap.fill(lead, 95)}\n\nStrongest{strongest}"
-        ladder_script.write_section({"sagrada": part})
+        write_section(STRENGTH, {"sagrada": report_part(lad, rows, args.n)})
         print(lad)
     return 0
 

@@ -7,7 +7,6 @@ import json
 import pathlib
 import re
 import subprocess
-from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -114,22 +113,18 @@ def test_nothing_points_outside_the_repository() -> None:
 
 
 def test_the_ladder_writer_updates_strength_md_in_place(tmp_path: pathlib.Path) -> None:
-    """``benchmarks/ladder.py`` writes a game's ladder between the markers of STRENGTH.md's
-    Ladders section and leaves the rest of the report, and the other games' ladders, as they
-    are."""
-    import importlib.util
+    """``stainedglass.ai.ladder_report`` (which ``benchmarks/ladder.py`` writes with) puts a
+    game's ladder between the markers of STRENGTH.md's Ladders section and leaves the rest of
+    the report, and the other games' ladders, as they are."""
+    from stainedglass.ai.ladder_report import END, START, write_section
 
-    spec = importlib.util.spec_from_file_location("writer", ROOT / "benchmarks" / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    writer: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(writer)
     report = (ROOT / "benchmarks" / "STRENGTH.md").read_text()
-    assert "\n## Ladders\n" in report and report.count(writer.START) == 1
-    writer.STRENGTH = tmp_path / "STRENGTH.md"
-    writer.STRENGTH.write_text(report)
-    writer.write_section({"sagrada": "### Sagrada (solo, cards)\n\nA new ladder.\n"})
-    after = writer.STRENGTH.read_text()
-    head, rest = report.split(writer.START)
-    new_head, new_rest = after.split(writer.START)
-    assert new_head == head and new_rest.split(writer.END)[1] == rest.split(writer.END)[1]
+    assert "\n## Ladders\n" in report and report.count(START) == 1
+    strength = tmp_path / "STRENGTH.md"
+    strength.write_text(report)
+    write_section(strength, {"sagrada": "### Sagrada (solo, cards)\n\nA new ladder.\n"})
+    after = strength.read_text()
+    head, rest = report.split(START)
+    new_head, new_rest = after.split(START)
+    assert new_head == head and new_rest.split(END)[1] == rest.split(END)[1]
     assert "A new ladder." in after and after.count("<!-- game: ") == report.count("<!-- game: ")

@@ -6,12 +6,12 @@ import dataclasses
 import json
 import math
 import pathlib
-from typing import Any
 
 import pytest
 
 import stainedglass as sg
 from stainedglass.__main__ import main
+from stainedglass.ai import matches
 from stainedglass.ai.ladder import (
     HINT_S,
     Ladder,
@@ -22,6 +22,9 @@ from stainedglass.ai.ladder import (
     ratings,
     shipped,
 )
+from stainedglass.sagrada import deals
+
+MATCHES = pathlib.Path(__file__).parent.parent / "benchmarks" / "data" / "matches.jsonl"
 
 
 def test_bradley_terry_ratings_match_the_win_rates_they_came_from() -> None:
@@ -159,8 +162,7 @@ def test_coloring_names_for_each_table_size_the_search_its_matches_show_stronger
     """The ladder (two players) picks ``alphabeta``; the matches at 2, 3 and 4 players against
     the next rung, ``mcts`` at 1 s (``benchmarks/data/matches.jsonl``), keep it where the lead's
     interval spans zero and give the hints to ``mcts`` where ``mcts`` is clearly ahead."""
-    matches = _script("matches")
-    rows = matches.done()
+    rows = matches.done(MATCHES)
     for players in (2, 3, 4):
         key = matches.key("coloring", players, "alphabeta:budget=1", "mcts:budget=1")
         games = [r for (m, _), r in rows.items() if m == key]
@@ -226,26 +228,8 @@ def test_the_ladder_command_writes_the_ladder(
     assert {r.bot for r in lad.rungs} == {"greedy", "mcts:budget=0.02"}
 
 
-def _script(name: str) -> Any:
-    """A benchmark script (``benchmarks/NAME.py``) as a module."""
-    import importlib.util
-    import sys
-
-    folder = pathlib.Path(__file__).parent.parent / "benchmarks"
-    sys.path.insert(0, str(folder))  # the scripts import each other
-    try:
-        spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module: Any = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(folder))
-    return module
-
-
 def test_sagradas_ladder_is_made_from_the_same_deals_for_every_bot() -> None:
-    deals = _script("sagrada_deals")
-    rows = {}
+    rows: deals.Rows = {}
     for level in deals.LEVELS:
         for i in range(4):  # the first bot wins every deal, the second only the even ones
             for bot, won in (("sagrada:budget=1", True), ("mcts:budget=1", i % 2 == 0)):
@@ -304,7 +288,6 @@ def test_sagradas_ladder_is_made_from_the_same_deals_for_every_bot() -> None:
 
 
 def test_a_match_shares_the_seats_evenly_and_gives_the_first_bots_lead() -> None:
-    matches = _script("matches")
     for players, ways in ((2, 2), (3, 6), (4, 14)):
         seats = matches.seatings(players)
         assert len(seats) == len(set(seats)) == ways

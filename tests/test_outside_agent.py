@@ -1,4 +1,5 @@
-"""``benchmarks/outside_agent.py``: our bots against an outside agent over a line protocol.
+"""Our Cathedral bots against an outside agent over a line protocol
+(``stainedglass/cathedral/outside_agent.py``; its command line ``benchmarks/outside_agent.py``).
 
 The real agents are Java programs kept outside the repository; here a stand-in process speaks
 the same protocol (``OutsideAgent.java``'s) with our own engine, so that the runner's turns,
@@ -6,28 +7,23 @@ skipped sides, checks and records are tested, and a stand-in that cheats is caug
 
 from __future__ import annotations
 
-import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import stainedglass as sg
+from stainedglass.cathedral import outside_agent as outside
 
-BENCH = Path(__file__).parent.parent / "benchmarks" / "outside_agent.py"
-_spec = importlib.util.spec_from_file_location("outside_agent", BENCH)
-assert _spec is not None and _spec.loader is not None
-outside = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(outside)
+SCRIPT = Path(__file__).parent.parent / "benchmarks" / "outside_agent.py"
 
 # a stand-in agent: random legal moves of our own engine; ``cheat`` breaks one thing on purpose
 STAND_IN = """
-import importlib.util, random, sys
-spec = importlib.util.spec_from_file_location("outside_agent", sys.argv[1])
-outside = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(outside)
+import random, sys
 import stainedglass as sg
-cheat, rng = sys.argv[2], random.Random(int(sys.argv[3]))
+from stainedglass.cathedral import outside_agent as outside
+cheat, rng = sys.argv[1], random.Random(int(sys.argv[2]))
 state = sg.load("cathedral").new_game()
 refused = False
 for line in sys.stdin:
@@ -72,7 +68,7 @@ def stand_in(tmp_path: Path):
     script.write_text(STAND_IN)
 
     def command(cheat: str = "none", seed: int = 1) -> list[str]:
-        return [sys.executable, str(script), str(BENCH), cheat, str(seed)]
+        return [sys.executable, str(script), cheat, str(seed)]
 
     return command
 
@@ -162,13 +158,31 @@ def test_cities_that_differ_stop_the_game_and_say_so(stand_in) -> None:
     assert record["plies"] == 5
 
 
-def test_the_summary_counts_points_by_seat(stand_in, tmp_path: Path, capsys) -> None:
+def test_the_summary_counts_points_by_seat(stand_in, tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     command = " ".join(stand_in())
-    assert outside.main(["greedy", "--agent", command, "-n", "2", "--out", str(out)]) == 0
+    done = run_script("greedy", "--agent", command, "-n", "2", "--out", str(out))
+    assert done.returncode == 0, done.stderr
     lines = out.read_text().splitlines()
     assert len(lines) == 2
-    printed = capsys.readouterr().out
+    printed = done.stdout
     assert printed.startswith("greedy: ") and "of 2" in printed and "as Light" in printed
+    refused = run_script("nonsense", "--agent", command)
+    assert refused.returncode != 0 and "ValueError: unknown bot" in refused.stderr
+    assert not refused.stdout  # refused before any game
+
+
+def test_the_summary_of_the_games_records(stand_in) -> None:
+    records = list(outside.games(stand_in(), ["greedy"], 2, seed=3))
+    assert [r["seat"] for r in records] == ["Light", "Dark"]
+    said = outside.summary(records)
+    assert said.startswith("greedy: ") and "of 2" in said and "as Light" in said
     with pytest.raises(ValueError, match="unknown bot"):
-        outside.main(["nonsense", "--agent", command])
+        next(outside.games(stand_in(), ["nonsense"], 1))
+
+
+def run_script(*args: str) -> subprocess.CompletedProcess[str]:
+    """``benchmarks/outside_agent.py`` run with ``args``, as from a shell."""
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300
+    )

@@ -13,6 +13,7 @@ import pytest
 
 import stainedglass as sg
 from stainedglass.sagrada.cards import ALL_CARDS, card_text, parse_card
+from stainedglass.sagrada.difficulty import win_rate
 from stainedglass.sagrada.tools import TOOL_IDS
 from stainedglass.sagrada.game import PLACE, SagradaMove
 from stainedglass.sagrada.scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS
@@ -880,13 +881,9 @@ def test_print_shows_the_window():
 
 def test_harder_windows_are_harder_for_a_fixed_strategy():
     """Rulebook: "Each glass window has a difficulty form 3 (easy) to 6 (hard)." The fixed simple
-    strategy of the benchmark ends further below the target on the difficulty-6 windows than on the
-    difficulty-3 ones (same seeds); the benchmark prints the full table."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-    from bench_sagrada import win_rate
+    strategy that measures difficulty (``win_rate``) ends further below the target on the
+    difficulty-6 windows than on the difficulty-3 ones (same seeds); the benchmark prints the full
+    table."""
 
     def margin(d):
         return sum(win_rate(w.name, 30)[1] for w in WINDOWS if w.difficulty == d)

@@ -1,0 +1,171 @@
+"""Two bots in games of 2 to 4 players, kept game by game as JSON lines so a long match can stop
+and go on.
+
+Each game seats the two bots in one of the ways to share the seats between them (for two
+players the two orders; for three, six; for four, fourteen), in turn, so each bot sits in each
+seat and in each number of seats equally often (``seatings``). Game ``i`` is seeded ``i``.
+``play_match`` appends every finished game to a file of JSON lines, one game a line, and skips
+the games already there; ``done`` reads them back.
+
+The figure is the first bot's lead (``lead``): per game, its mean result per seat less the
+second bot's (a win is 1, a draw shared), averaged over the games, with a 95% interval from
+their spread. With two players that is twice its share of the points less one: a share of 60%
+is a lead of 0.20. ``table`` shows every match of a file as Markdown.
+
+>>> seatings(3)
+[(0, 0, 1), (1, 1, 0), (0, 1, 0), (1, 0, 1), (0, 1, 1), (1, 0, 0)]
+>>> key("coloring", 3, "alphabeta:budget=1", "mcts:budget=1")
+'coloring, 3 players: alphabeta:budget=1 against mcts:budget=1'
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import pathlib
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from .tournament import GameTask, play_game
+
+__all__ = ["Row", "Rows", "done", "key", "lead", "play", "play_match", "seatings", "table"]
+
+Row = dict[str, Any]
+"""One game of a match as kept: ``match`` (its ``key``), ``game`` (its number and seed),
+``seating`` (which bot, 0 or 1, sat in each seat), and per seat ``returns``, ``scores``,
+``seconds`` spent thinking and ``moves`` made."""
+Rows = dict[tuple[str, int], Row]
+"""The games kept, by (match, game number)."""
+
+
+def seatings(players: int) -> list[tuple[int, ...]]:
+    """Which bot (0 or 1) sits in each seat: every way with both bots at the table, ordered so
+    that consecutive blocks are balanced between the two bots.
+
+    >>> seatings(2)
+    [(0, 1), (1, 0)]
+    """
+    ways = [w for w in itertools.product((0, 1), repeat=players) if 0 in w and 1 in w]
+    ways.sort(key=lambda w: (abs(w.count(0) - w.count(1)), w))
+    out: list[tuple[int, ...]] = []
+    for w in ways:  # each seating next to its mirror image (the bots' seats swapped)
+        mirror = tuple(1 - b for b in w)
+        if w not in out:
+            out += [w, mirror]
+    return out
+
+
+def key(game: str, players: int, a: str, b: str) -> str:
+    """The name a match is kept under: the game, the number of players and the two bots."""
+    return f"{game}, {players} players: {a} against {b}"
+
+
+def play(game: str, players: int, a: str, b: str, i: int) -> Row:
+    """Game ``i`` of the match of ``a`` against ``b``: its seating, results and scores."""
+    ways = seatings(players)
+    seating = ways[i % len(ways)]
+    bots = tuple(a if s == 0 else b for s in seating)
+    task = GameTask(game, {"players": players}, bots, seating, i)
+    result = play_game(task)
+    return {
+        "match": key(game, players, a, b),
+        "game": i,
+        "seating": list(seating),
+        "returns": result.returns,
+        "scores": result.scores,
+        "seconds": [round(s, 3) for s in result.seconds],
+        "moves": result.moves,
+    }
+
+
+def done(path: pathlib.Path) -> Rows:
+    """The games kept in ``path`` (none when it does not exist yet)."""
+    out: Rows = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                out[(row["match"], row["game"])] = row
+    return out
+
+
+def play_match(
+    path: pathlib.Path,
+    game: str,
+    players: int,
+    a: str,
+    b: str,
+    n: int,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Rows:
+    """Play the first ``n`` games of ``a`` against ``b`` that ``path`` does not hold yet, on
+    ``jobs`` processes (default: every core), appending each to ``path`` as it ends; returns
+    every game kept there. ``progress(done, total)`` is called after each game."""
+    if not 2 <= players <= 4:
+        raise ValueError(f"a match is of 2 to 4 players, not {players}")
+    rows = done(path)
+    match = key(game, players, a, b)
+    todo = [i for i in range(n) if (match, i) not in rows]
+    if not todo:
+        return rows
+    with ProcessPoolExecutor(jobs) as pool, path.open("a") as out:
+        futures = [pool.submit(play, game, players, a, b, i) for i in todo]
+        for k, future in enumerate(as_completed(futures), 1):
+            row = future.result()
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            rows[(row["match"], row["game"])] = row
+            if progress is not None:
+                progress(k, len(todo))
+    return rows
+
+
+def lead(rows: list[Row]) -> tuple[float, float, float, float]:
+    """The first bot's lead (mean result per seat less the second's) with its 95% interval,
+    and its share of the points per seat.
+
+    >>> lead([{"seating": [0, 1], "returns": [1.0, 0.0]}])
+    (1.0, -inf, inf, 1.0)
+    """
+    diffs, shares = [], []
+    for r in rows:
+        mine = [x for x, s in zip(r["returns"], r["seating"]) if s == 0]
+        theirs = [x for x, s in zip(r["returns"], r["seating"]) if s == 1]
+        diffs.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+        shares.append(sum(mine) / len(mine))
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else math.inf
+    return mean, mean - half, mean + half, sum(shares) / n
+
+
+def table(rows: Rows) -> str:
+    """Every match kept, as a Markdown table: its games, the first bot's lead with its
+    interval, its result a seat, each bot's average points a seat and seconds a move."""
+    lines = [
+        "| match | games | first bot's lead (95% interval) | its result a seat | "
+        "average points a seat | s/move |",
+        "|---|---|---|---|---|---|",
+    ]
+    for match in sorted({k[0] for k in rows}):
+        mine = [r for (m, _), r in sorted(rows.items()) if m == match]
+        est, low, high, share = lead(mine)
+        pts: list[list[float]] = [[], []]
+        secs = [0.0, 0.0]
+        moves = [0, 0]
+        for r in mine:
+            for s, who in enumerate(r["seating"]):
+                pts[who].append(r["scores"][s])
+                secs[who] += r["seconds"][s]
+                moves[who] += r["moves"][s]
+        avg = " against ".join(f"{sum(p) / len(p):.1f}" for p in pts)
+        speed = " and ".join(f"{secs[w] / max(moves[w], 1):.2f}" for w in (0, 1))
+        lines.append(
+            f"| {match} | {len(mine)} | {est:+.2f} ({low:+.2f} to {high:+.2f}) | "
+            f"{share:.1%} | {avg} | {speed} |"
+        )
+    return "\n".join(lines)
