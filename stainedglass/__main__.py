@@ -17,6 +17,9 @@ from . import ai, core
 from .ai.tournament import parse_value
 
 
+_GAME_HELP = "a registered game (stainedglass games lists them)"
+
+
 def _option(text: str) -> tuple[str, Any]:
     key, eq, value = text.partition("=")
     if not eq:
@@ -41,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     t = commands.add_parser(
         "tournament", help="seat-rotated games between bots: win rates with 95%% intervals"
     )
-    t.add_argument("game", help="a registered game, e.g. cathedral")
+    t.add_argument("game", help=_GAME_HELP)
     t.add_argument(
         "bots",
         nargs="+",
@@ -83,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
         help="a game's strength ladder: every bot at several budgets, rated "
         "(Bradley-Terry, 95%% intervals)",
     )
-    la.add_argument("game", help="a registered game, e.g. cathedral")
+    la.add_argument("game", help=_GAME_HELP)
     la.add_argument(
         "--budgets",
         default="0.1,0.3,1,3,10",
@@ -94,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
         "--games",
         type=int,
         default=20,
-        help="games a pairing (Sagrada: a window difficulty; default 20)",
+        help="games a pairing (a solo game: a level, such as a window difficulty; default 20)",
     )
     la.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     la.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
@@ -125,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
         "puzzles",
         help="mine checked puzzles from bot games (reproducible: same seed, same puzzles)",
     )
-    pz.add_argument("game", help="a registered game, e.g. cathedral")
+    pz.add_argument("game", help=_GAME_HELP)
     pz.add_argument("-n", "--puzzles", type=int, default=40, help="puzzles to make (default 40)")
     pz.add_argument("--seed", type=int, default=0, help="the mining games' seed (default 0)")
     pz.add_argument(
@@ -181,7 +184,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--dashboard",
         metavar="NAME",
-        help="the notebook the class opens, e.g. cathedral_play (its address is the one printed)",
+        help="the notebook the class opens, a game's NAME_play (its address is the one printed)",
     )
     s.add_argument(
         "--max-pupils",
@@ -249,8 +252,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 2
         try:
+            status: int  # the views' package lies outside the engine's type check
             if args.command == "serve":
-                return serve.serve(
+                status = serve.serve(
                     args.port,
                     args.ip,
                     args.open,
@@ -264,7 +268,9 @@ def main(argv: list[str] | None = None) -> int:
                     store=args.store,
                     forget=args.forget,
                 )
-            return serve.lab(args.folder, _extra(args.extra))
+            else:
+                status = serve.lab(args.folder, _extra(args.extra))
+            return status
         except ValueError as e:
             print(f"stainedglass {args.command}: {e}", file=sys.stderr)
             return 2

@@ -33,7 +33,6 @@ import importlib.util
 import json
 import os
 import math
-import pkgutil
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -54,6 +53,7 @@ __all__ = [
     "Facts",
     "Game",
     "PuzzleRules",
+    "LadderLevel",
     "State",
     "register",
     "games",
@@ -329,6 +329,9 @@ class Facts:
     """``(players, bot)``: table sizes where another bot beat ``hint_bot`` in matches between
     the two (``benchmarks/matches.py``, the lead's interval clear of zero), and gives the hints
     there."""
+    best_move_words: str = "the best move"
+    """What a puzzle asks its solver to find, in words: "the best move", or what a move is made
+    of where it takes several choices ("the best pencil and shapes")."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:
@@ -352,6 +355,20 @@ class Facts:
     def deterministic_duel(self) -> bool:
         """Two players, no chance, nothing hidden: where alpha-beta search is exact."""
         return self.max_players == 2 and not self.chance and not self.hidden_information
+
+
+@dataclass(frozen=True)
+class LadderLevel:
+    """One level of a solo game's strength ladder (``sg.ai.ladder``, ``Game.ladder_levels``):
+    its ``number``, which names it in the ladder's share won by level and seeds its games, and
+    the option sets it is played with, the level's games shared among them in turn.
+
+    >>> LadderLevel(3, ({"window": "a"}, {"window": "b"})).number
+    3
+    """
+
+    number: int
+    variants: tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -421,6 +438,13 @@ class Game:
         does, in the game's own words."""
         said = state.explain(best)
         return said.words.rstrip(".") if said.legal else str(said)
+
+    # ---- the strength ladder ------------------------------------------------------------------
+
+    def ladder_levels(self) -> tuple[LadderLevel, ...]:  # hook
+        """The levels a solo game's ladder plays each bot on, the same deals at each (the
+        game's harder setups, say). The default: one level, these options as they are."""
+        return (LadderLevel(0, ({},)),)
 
     # ---- actions: the moves numbered, for frameworks that need a fixed action space -------------
 
@@ -817,11 +841,12 @@ def shared_returns(values: Sequence[float], higher_is_better: bool = True) -> li
 
 _REGISTRY: dict[str, type[Game]] = {}
 _DISCOVERED = False
-_NOT_GAMES = {"ai", "classroom"}  # the bots; the class's store (its own extra)
 
 
 def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a Game available to ``sg.games()`` and ``sg.load()``."""
+    """Class decorator: make a Game available to ``sg.games()`` and ``sg.load()``. The games
+    of this package are listed in :mod:`stainedglass.catalogue`; a game from elsewhere only
+    needs this decorator (and its module imported)."""
     _REGISTRY[cls.name] = cls
     return cls
 
@@ -839,15 +864,14 @@ def _drawing(cls: type[Game]) -> Any:
 
 
 def _discover() -> None:
-    """Import every game folder of the package once (each registers itself)."""
+    """Import the package's game folders once (:mod:`stainedglass.catalogue`; each registers
+    itself)."""
     global _DISCOVERED
     if _DISCOVERED:
         return
-    import stainedglass
+    from .catalogue import import_games
 
-    for info in pkgutil.iter_modules(stainedglass.__path__):
-        if info.ispkg and info.name not in _NOT_GAMES:
-            importlib.import_module(f"stainedglass.{info.name}")
+    import_games()
     _DISCOVERED = True
 
 

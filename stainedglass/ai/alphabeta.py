@@ -44,6 +44,8 @@ class AlphaBetaBot(Bot):
     """
 
     name = "alphabeta"
+    label = "Alpha-beta bot"
+    timed = True
     effort = ("nodes", 4.0)
     rules = {
         "depth": ("int", 1),

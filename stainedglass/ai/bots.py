@@ -24,6 +24,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal move: the baseline every other bot must beat."""
 
     name = "random"
+    label = "Random bot"
     defaults: dict[str, Any] = {"seed": None}
 
     def choose(self, state: State) -> Move:
@@ -38,6 +39,7 @@ class GreedyBot(Bot):
     Ties are broken at random with the bot's seed."""
 
     name = "greedy"
+    label = "Greedy bot"
     defaults: dict[str, Any] = {"seed": None, "chance_samples": 16}
     rules = {"chance_samples": ("int", 0)}
 

@@ -370,10 +370,9 @@ def _solo(
     executor: Any,
     progress: Callable[[int, int], None] | None,
 ) -> Ladder:
-    """Sagrada's ladder: each entry on the same deals at each window difficulty."""
-    from ..sagrada.windows import WINDOWS
-
-    levels = sorted({w.difficulty for w in WINDOWS})
+    """A solo game's ladder: each entry on the same deals at each of the game's levels
+    (``Game.ladder_levels``: for Sagrada, its window difficulties)."""
+    levels = load(game).ladder_levels()
     total = len(entries) * len(levels) * games
     done = 0
     rungs = []
@@ -382,10 +381,10 @@ def _solo(
         by: dict[str, float] = {}
         secs = []
         for level in levels:
-            names = [w.name for w in WINDOWS if w.difficulty == level]
+            variants = level.variants
             part = 0.0
-            for j, name in enumerate(names):  # the level's games shared among its windows
-                n = games // len(names) + (j < games % len(names))
+            for j, options in enumerate(variants):  # the level's games shared among its setups
+                n = games // len(variants) + (j < games % len(variants))
                 if not n:
                     continue
 
@@ -398,8 +397,8 @@ def _solo(
                     [e],
                     n=n,
                     jobs=jobs,
-                    seed=seed + 100 * level,
-                    options={"window": name},
+                    seed=seed + 100 * level.number,
+                    options=dict(options),
                     executor=executor,
                     progress=tick,
                 )
@@ -407,7 +406,7 @@ def _solo(
                 row = table.rows[0]
                 part += row["win_rate"] * n
                 secs.append(row["sec_per_move"])
-            by[str(level)] = round(part / games, 4)
+            by[str(level.number)] = round(part / games, 4)
             won += part
         rate = won / (games * len(levels))
         low, high = wilson(won, games * len(levels))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 from typing import Any
+from collections.abc import Iterable
 
 from ..core import Move, State
 from .search import (
@@ -79,6 +80,8 @@ class MCTSBot(Bot):
     """
 
     name = "mcts"
+    label = "MCTS bot"
+    timed = True
     effort = ("iterations", 1.0)
     rules = {
         "iterations": ("int", 1),
@@ -345,7 +348,7 @@ class MCTSBot(Bot):
         return moves
 
     @staticmethod
-    def _select(node: _Node, moves: Any, player: int, c: float) -> Move:
+    def _select(node: _Node, moves: Iterable[Move], player: int, c: float) -> Move:
         """UCB1 for ``player`` over ``moves`` (children of ``node``)."""
         log_n = math.log(node.visits + 1)
         best = None

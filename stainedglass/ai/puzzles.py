@@ -121,12 +121,11 @@ class Puzzle:
 
     @property
     def question(self) -> str:
-        """The puzzle's task in words, with what is known in a game of chance."""
+        """The puzzle's task in words (``facts.best_move_words``: what a move is made of), with
+        what is known in a game of chance."""
         state = self.state()
         who = state.game.player_names[state.current_player]
-        text = f"{who} to move: find the best move."
-        if state.game.name == "coloring":
-            text = f"{who} to move: find the best pencil and shapes."
+        text = f"{who} to move: find {state.game.facts.best_move_words}."
         return text + (f" {self.known}" if self.known else "")
 
     def is_answer(self, move: Move | str) -> bool:

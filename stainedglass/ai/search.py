@@ -100,8 +100,8 @@ class Clock:
 class Bot:
     """Base of the bots: options checked by name, a seeded generator, ``choose`` and ``analyse``.
 
-    Subclasses declare ``name``, ``defaults`` (every option with its default) and implement
-    ``analyse(state, top)`` (ranked candidates) or override ``choose``.
+    Subclasses declare ``name``, ``label``, ``timed``, ``defaults`` (every option with its
+    default) and implement ``analyse(state, top)`` (ranked candidates) or override ``choose``.
 
     ``stop``: a flag (e.g. a ``threading.Event``) that another thread may set to end a search
     early, say when a view no longer needs the answer; the bot then returns at once with what
@@ -109,6 +109,12 @@ class Bot:
     """
 
     name = "bot"
+    label = "Bot"
+    """The bot in a few words, for people: a seat picker's choice, a banner ("MCTS bot",
+    "Cathedral search")."""
+    timed = False
+    """Whether the bot's strength is a time budget (its ``budget`` option: seconds a move, a
+    seat's slider in the views); a bot that is not answers at once."""
     defaults: dict[str, Any] = {"seed": None}
     games: tuple[str, ...] = ()
     """The games a game's own bot plays (empty: every game, through the contract)."""

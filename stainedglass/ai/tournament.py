@@ -212,7 +212,9 @@ def cluster(address: str) -> Any:
             "a Dask scheduler needs the cluster extra: pip install 'stainedglass-games[cluster]'"
         ) from None
     try:
-        return Client(address, timeout=10)
+        return Client(  # type: ignore[no-untyped-call, unused-ignore]  # Dask has no types
+            address, timeout=10
+        )
     except (OSError, TimeoutError, ValueError) as e:
         raise ValueError(f"no Dask scheduler answers at {address!r}: {e}") from None
 

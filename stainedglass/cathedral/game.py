@@ -119,7 +119,8 @@ class CathedralState(State):
         self.last_claim = 0  # cells claimed by the last move
         self.last_captures: list[tuple[int, int, int]] = []  # buildings it removed
         self.skipped: list[int] = []  # sides skipped after the last move
-        self._cand: list[Any] = [None, None]  # per side: (indices, blocked, supply) cache
+        # per side: (indices, blocked, supply), a cache
+        self._cand: list[tuple[np.ndarray, int, tuple[int, ...]] | None] = [None, None]
         self._legal_cache: tuple[Move, ...] | None = None
 
     # ---- snapshots ---------------------------------------------------------------------------
@@ -210,9 +211,9 @@ class CathedralState(State):
         ) == 0
         if check_supply:
             ok &= np.array([n > 0 for n in supply], dtype=bool)[table.piece[idx]]
-        idx = idx[ok]
-        self._cand[side] = (idx, blocked, supply)
-        return idx
+        found: np.ndarray = idx[ok]
+        self._cand[side] = (found, blocked, supply)
+        return found
 
     def _legal(self) -> list[Move]:
         if self._legal_cache is None:

@@ -263,11 +263,12 @@ class Position:
         blocked = occ[0] | occ[1] | occ[2] | self.terr[1 - side]
         supply = self.supply[side]
         cached = self._cand[side]
+        bits: int
         if cached is not None:
             bits, c_blocked, c_supply = cached
             same = c_supply is supply or c_supply == supply
             if c_blocked == blocked and same:
-                return bits  # type: ignore[no-any-return]
+                return bits
             if not c_blocked & ~blocked and (same or all(map(int.__le__, supply, c_supply))):
                 off_cell = _OFF_CELL[side]
                 new = blocked & ~c_blocked
@@ -291,7 +292,7 @@ class Position:
             if side == LIGHT
             else (self._cand[0], (bits, blocked, supply))
         )
-        return bits  # type: ignore[no-any-return]
+        return bits
 
     def _candidates(self, side: int) -> np.ndarray:
         """The placements ``side`` may make, as indices into ``SIDES[side].moves``."""
@@ -565,7 +566,7 @@ def evaluate(
     free = FULL & ~(pos.occ[0] | pos.occ[1] | pos.occ[2])
     held = (pos.terr[LIGHT] & free).bit_count() - (pos.terr[DARK] & free).bit_count()
     lit_bits, dim_bits = pos.placements(LIGHT), pos.placements(DARK)
-    value = (
+    value: float = (
         margin
         + _stuck(pos, lit_bits, dim_bits)
         + tempo
@@ -587,10 +588,11 @@ def evaluate(
 
 def _clear(side: int, idx: np.ndarray, mask: int) -> np.ndarray:
     """Which placements of ``side`` in ``idx`` cover no square of the bitboard ``mask``."""
-    return (
+    clear: np.ndarray = (
         (_TABLE_LO[side][idx] & np.uint64(mask & _LO))
         | (_TABLE_HI[side][idx] & np.uint64(mask >> 64))
     ) == 0
+    return clear
 
 
 def _cover(side: int, idx: np.ndarray) -> int:
@@ -663,6 +665,8 @@ class CathedralSearch(Bot):
     so far."""
 
     name = "cathedral"
+    label = "Cathedral search"
+    timed = True
     games = ("cathedral",)
     effort = ("nodes", 5.0)
     rules = {

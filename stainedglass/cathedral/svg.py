@@ -18,6 +18,7 @@ Any state draws itself this way in a notebook (``_repr_svg_``), with no widget i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable, Mapping, Sequence
 
 from .pieces import (
@@ -46,6 +47,9 @@ from ..glass import (
     stone_frame,
     svg_document,
 )
+
+if TYPE_CHECKING:  # for the annotations only: the game module never needs its drawing
+    from .game import CathedralState
 
 CELL = 48
 MARGIN = 34
@@ -83,7 +87,7 @@ def territory_label(owner: int, col: int, row: int) -> str:
     return f"{cell_name(col, row)}: {SIDE_NAMES[owner]}'s territory"
 
 
-def labels(state) -> list[str]:
+def labels(state: CathedralState) -> list[str]:
     """What the city holds, in words: every building and every square of territory, worked
     out from the state alone. The picture carries the same words (``data-label``), so a test
     can check that it shows what the state holds."""
@@ -206,7 +210,7 @@ def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int
 
 
 def cathedral_svg(
-    state,
+    state: Any,  # a CathedralState: the views pass their position as a State
     *,
     ghost: Cells | None = None,
     ghost_legal: bool = True,
@@ -295,7 +299,7 @@ SLOT_W, SLOT_H = 74, 74
 PALETTE_COLS = 2
 
 
-def supply_pieces(state, side: int) -> list[tuple[int, int]]:
+def supply_pieces(state: CathedralState, side: int) -> list[tuple[int, int]]:
     """``(piece, count)`` of what ``side`` may still place, the Cathedral first when it is due."""
     out = []
     if state.cathedral_state == "unplaced" and state.cathedral_placer == side:
@@ -305,7 +309,7 @@ def supply_pieces(state, side: int) -> list[tuple[int, int]]:
 
 
 def supply_svg(
-    state,
+    state: CathedralState,
     side: int,
     *,
     selected: int | None = None,
@@ -404,7 +408,7 @@ def supply_svg(
     )
 
 
-def draw(state, **options) -> str:
+def draw(state: CathedralState, **options: Any) -> str:
     """The picture of ``state`` (``state.svg()``, ``_repr_svg_``): the city, see
     :func:`cathedral_svg` for the options."""
     return cathedral_svg(state, **options)

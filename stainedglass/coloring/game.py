@@ -122,7 +122,7 @@ class _Tables:
 
 
 def _key(move: Move) -> tuple[Any, ...]:
-    return cast(tuple, move.key)
+    return cast(tuple[Any, ...], move.key)
 
 
 def _names(numbers: list[int]) -> str:
@@ -139,6 +139,7 @@ def _shapes(numbers: list[int]) -> str:
 class ColoringState(State):
     """A position: every player's sheet, the pencils in the middle, the races and the crosses."""
 
+    game: ColoringGame
     paint: list[list[int]]
     colored: list[int]
     touch: list[list[int]]
@@ -155,7 +156,7 @@ class ColoringState(State):
 
     @property
     def sheet(self) -> Sheet:
-        return self.game.sheet  # type: ignore[attr-defined,no-any-return]
+        return self.game.sheet
 
     @property
     def solo(self) -> bool:
@@ -182,7 +183,7 @@ class ColoringState(State):
         self.crossing = False
         self.held = -1
         self._legal_cache: list[Move] | None = None
-        start: StartPosition | None = self.game.start  # type: ignore[attr-defined]
+        start: StartPosition | None = self.game.start
         if start is not None:
             apply_start(self, start)
 
@@ -731,7 +732,7 @@ class ColoringState(State):
                 " it can no longer be scored."
             )
         assert isinstance(move, Coloring)
-        after = cast(ColoringState, self.clone())
+        after = self.clone()
         after._apply(move)
         name = COLORS[move.color]
         numbers = self.sheet.numbers(move.mask)
@@ -908,8 +909,9 @@ class ColoringGame(Game):
         player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
         player_colours=("gold", "silver", "copper", "bronze"),
         hint_bot="alphabeta",
-        hint_bot_by_players=((4, "mcts"),),
-    )  # benchmarks/STRENGTH.md
+        hint_bot_by_players=((4, "mcts"),),  # benchmarks/STRENGTH.md
+        best_move_words="the best pencil and shapes",
+    )
     options = {
         "players": Option(2, "1 (solo) to 4 players", _players),
         "sheet": Option(

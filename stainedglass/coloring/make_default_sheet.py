@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import pathlib
+from typing import Any
 
 from .sheet import cut_star
 
@@ -51,8 +52,8 @@ def _near_axis(mid: float) -> bool:
     return min(abs(((mid - axis + 180) % 360) - 180) for axis in (0, 90, 180, 270)) < 1
 
 
-def draw() -> dict:
-    shapes: list[dict] = []
+def draw() -> dict[str, Any]:
+    shapes: list[dict[str, Any]] = []
 
     def add(poly: list[tuple[float, float]], symbol: str | None, color: str | None = None) -> None:
         shapes.append(

@@ -474,7 +474,15 @@ def _polygon(v: Any, where: str) -> tuple[Point, ...]:
     return tuple(pts)
 
 
-def _read(data: Mapping[str, Any]) -> tuple[list, list, tuple, dict]:
+def _read(
+    data: Mapping[str, Any],
+) -> tuple[
+    list[tuple[tuple[Point, ...], str | None, str | None]],
+    list[tuple[Point, ...]],
+    tuple[tuple[float, float, float], ...],
+    dict[str, tuple[Point, ...]],
+]:
+    """A sheet's data checked: its shapes (polygon, symbol, colour), stars, circles, outlines."""
     unknown = sorted(
         set(data) - {"name", "width", "height", "shapes", "stars", "circles", "outlines"}
     )
@@ -565,7 +573,9 @@ def _bbox(poly: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _boxes_meet(a: tuple, b: tuple, tol: float) -> bool:
+def _boxes_meet(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float], tol: float
+) -> bool:
     return a[0] <= b[2] + tol and b[0] <= a[2] + tol and a[1] <= b[3] + tol and b[1] <= a[3] + tol
 
 
@@ -621,7 +631,8 @@ def _inside(pts: np.ndarray, e: np.ndarray, tol: float) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         xi = e[:, 0] + (y - y1) * (e[:, 2] - e[:, 0]) / (y2 - y1)
     odd = np.count_nonzero(crosses & (xi > x), axis=1) % 2 == 1
-    return odd & (dist.min(axis=1) > tol)
+    inside: np.ndarray = odd & (dist.min(axis=1) > tol)
+    return inside
 
 
 def _interior_point(poly: Sequence[Point]) -> Point:
@@ -649,7 +660,8 @@ def _crossing(ea: np.ndarray, eb: np.ndarray, tol: float) -> bool:
     def orient(e: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
         dx, dy = e[..., 2] - e[..., 0], e[..., 3] - e[..., 1]
         n = np.maximum(np.hypot(dx, dy), 1e-300)
-        return (dx * (py - e[..., 1]) - dy * (px - e[..., 0])) / n
+        side: np.ndarray = (dx * (py - e[..., 1]) - dy * (px - e[..., 0])) / n
+        return side
 
     A, B = ea[:, None, :], eb[None, :, :]
     o1, o2 = orient(A, B[..., 0], B[..., 1]), orient(A, B[..., 2], B[..., 3])

@@ -87,7 +87,7 @@ def _game_type(cls: type[core.Game]) -> Any:
     )
 
 
-class SpielGame(pyspiel.Game):
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     """One of our games as OpenSpiel sees it (a subclass per game: ``sg_name``)."""
 
     sg_name: str = ""
@@ -132,7 +132,7 @@ class SpielGame(pyspiel.Game):
         return _Observer(self.space.observation_size, perfect_recall)
 
 
-class SpielState(pyspiel.State):
+class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stubs
     """A position of one of our games, with the words chosen so far of the move being spelt;
     ``sg_state`` is our :class:`stainedglass.State`."""
 
@@ -276,7 +276,7 @@ def from_spiel(state: SpielState) -> core.State:
     return state.sg_state.clone()
 
 
-class SpielBot(pyspiel.Bot):
+class SpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs
     """One of our bots (a name as ``sg.ai.bot`` takes, with its options) playing in OpenSpiel:
     for a move of several words it answers each in turn.
 
@@ -321,6 +321,8 @@ class OpenSpielMCTS(Bot):
     needs perfect information."""
 
     name = "openspiel-mcts"
+    label = "OpenSpiel MCTS bot"
+    timed = True
     defaults: dict[str, Any] = {
         "seed": None,
         "budget": None,

@@ -64,10 +64,10 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self._turn: Speller | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property

@@ -34,6 +34,7 @@ from ..core import (
     Facts,
     Game,
     IllegalMove,
+    LadderLevel,
     Move,
     Option,
     PuzzleRules,
@@ -77,7 +78,7 @@ TURNS_PER_ROUND = 2
 # Moves
 
 
-def _move_text(key: tuple) -> str:
+def _move_text(key: tuple[Any, ...]) -> str:
     kind = key[0]
     if kind == "draw":
         return f"draw {card_text(key[1])}"
@@ -96,9 +97,9 @@ class SagradaMove(Move):
     ``("tool", tool_id, paying_card, args)`` (args: cards and field indices as the notation)."""
 
     __slots__ = ()
-    key: tuple
+    key: tuple[Any, ...]
 
-    def __init__(self, key: tuple) -> None:  # the text is made only when asked for
+    def __init__(self, key: tuple[Any, ...]) -> None:  # the text is made only when asked for
         self.key = key
         self._hash = hash(key)
 
@@ -182,7 +183,7 @@ class SagradaState(State):
         self._over = False
         self._reshuffles = 0
         self._legal_cache: tuple[Move, ...] | None = None
-        self._legal_set: frozenset | None = None
+        self._legal_set: frozenset[Move] | None = None
         self._arranged = False
         start = s.get("start")
         if start is not None:
@@ -498,7 +499,7 @@ class SagradaState(State):
         """The solo player sees everything the state holds: the pile's unseen order is not stored
         at all (each draw is a chance move over the unseen cards), so the view is a plain copy."""
         self._check_player(player)
-        return self.clone()  # type: ignore[return-value]
+        return self.clone()
 
     # ---- moves -------------------------------------------------------------------------------
 
@@ -543,7 +544,7 @@ class SagradaState(State):
             return f"{move} is not a Sagrada move"
         if self._legal_set is not None and move in self._legal_set:
             return None
-        key = cast(tuple, move.key)
+        key = move.key
         kind = key[0]
         if self._to_draw:
             if kind != "draw":
@@ -573,7 +574,7 @@ class SagradaState(State):
         return tool_problem(self, key[1], key[2], key[3])
 
     def _draw_problem(self, c: int) -> str | None:
-        outcomes = {cast(tuple, m.key)[1] for m, _ in self._chance_probabilities()}
+        outcomes = {cast(tuple[Any, ...], m.key)[1] for m, _ in self._chance_probabilities()}
         if c in outcomes:
             return None
         if self._unknown or not self._bottom:
@@ -586,7 +587,7 @@ class SagradaState(State):
     # ---- playing -----------------------------------------------------------------------------
 
     def _apply(self, move: Move) -> None:
-        key = cast(tuple, move.key)
+        key = cast(tuple[Any, ...], move.key)
         kind = key[0]
         self._legal_cache = self._legal_set = None
         if kind == "draw":
@@ -773,8 +774,8 @@ class SagradaState(State):
     # ---- words -------------------------------------------------------------------------------
 
     def _describe(self, move: Move) -> str:
-        key = cast(tuple, move.key)
-        after: SagradaState = self.clone()  # type: ignore[assignment]
+        key = cast(tuple[Any, ...], move.key)
+        after: SagradaState = self.clone()
         after.play(move)
         kind = key[0]
         if kind == "draw":
@@ -958,7 +959,7 @@ def _check_weights(v: Any) -> tuple[int, int, int]:
         or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v)
     ):
         raise ValueError(f"must be three whole numbers >= 0 (basic, basic, unique), not {v!r}")
-    return tuple(v)  # type: ignore[return-value]
+    return tuple(v)
 
 
 def _check_window(v: Any) -> Window | None:
@@ -1030,7 +1031,7 @@ def _start_cards(value: Any, where: str, most: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _start_int(value: dict, key: str, default: int, low: int, high: int) -> int:
+def _start_int(value: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     v = value.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
         raise ValueError(f"{key} must be a whole number from {low} to {high}, not {_short(v)}")
@@ -1078,7 +1079,7 @@ def _parse_start(value: Any) -> StartPosition | None:
         if not isinstance(value["tools"], (list, tuple)):
             raise ValueError(f"tools must be a list of tool names, not {_short(value['tools'])}")
         try:
-            tools = cast(tuple, _check_tools(value["tools"]))
+            tools = cast(tuple[str, ...], _check_tools(value["tools"]))
         except ValueError as e:
             raise ValueError(f"tools: {str(e)[:200]}") from None
     used = value.get("tools_used", [])
@@ -1411,6 +1412,19 @@ class Sagrada(Game):
     )
 
     puzzle_rules = PuzzleRules(playouts=200, margin=0.2, first_ply=0)
+
+    def ladder_levels(self) -> tuple[LadderLevel, ...]:
+        """The ladder's levels: each window difficulty, its games shared among the designed
+        windows of that difficulty.
+
+        >>> import stainedglass as sg
+        >>> [level.number for level in sg.load("sagrada").ladder_levels()]
+        [3, 4, 5, 6]
+        """
+        return tuple(
+            LadderLevel(d, tuple({"window": w.name} for w in WINDOWS if w.difficulty == d))
+            for d in sorted({w.difficulty for w in WINDOWS})
+        )
 
     def position(self, state: State) -> dict[str, Any]:
         """The ``start=`` mapping of ``state``'s position: the window (a designed one by name),

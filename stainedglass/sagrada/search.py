@@ -211,7 +211,9 @@ class _Plan:
             self.knobs,
         )
 
-    def best(self, hand: list[int], turns: int, pile: Sequence[int]) -> tuple[float, list]:
+    def best(
+        self, hand: list[int], turns: int, pile: Sequence[int]
+    ) -> tuple[float, list[tuple[int, int]]]:
         """The best way to play ``turns`` placements from ``hand``: (value, [(card, field)]),
         the value being the window's worth after them less the values left for the bar."""
         if turns <= 0 or not hand:
@@ -311,6 +313,8 @@ class SagradaSearch(Bot):
     window's worth (``KNOBS``)."""
 
     name = "sagrada"
+    label = "Sagrada search"
+    timed = True
     games = ("sagrada",)
     effort = ("playouts", 0.02)  # a playout here plays several moves to the end: ~60 MCTS ones
     rules = {

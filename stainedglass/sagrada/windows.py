@@ -285,16 +285,16 @@ def check_window_name(name: Any) -> str:
     """A window's name: text of 1 to MAX_WINDOW_NAME printable characters (trimmed)."""
     if not isinstance(name, str):
         raise ValueError(f"a window's name is text, not {_short(name)}")
-    name = " ".join(name.split())
-    if not name:
+    text = " ".join(name.split())
+    if not text:
         raise ValueError("a window's name is empty: give it one")
-    if len(name) > MAX_WINDOW_NAME:
+    if len(text) > MAX_WINDOW_NAME:
         raise ValueError(
-            f"a window's name has at most {MAX_WINDOW_NAME} characters, not {len(name)}"
+            f"a window's name has at most {MAX_WINDOW_NAME} characters, not {len(text)}"
         )
-    if not name.isprintable():
-        raise ValueError(f"a window's name must be printable text, not {_short(name)}")
-    return name
+    if not text.isprintable():
+        raise ValueError(f"a window's name must be printable text, not {_short(text)}")
+    return text
 
 
 def window_to_text(window: Window) -> str:

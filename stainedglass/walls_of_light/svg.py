@@ -26,6 +26,7 @@ Targets (``data-id``): each glass space is ``"3:b2"``, each die ``"die:r"``; the
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Collection, Sequence
 
 from ..core import cell_name
@@ -54,6 +55,9 @@ from ..glass import (
     pane,
     svg_document,
 )
+
+if TYPE_CHECKING:  # for the annotations only: the game module never needs its drawing
+    from .game import WallsOfLightState
 
 CELL = 46
 GRID = 4 * CELL
@@ -149,7 +153,19 @@ def space_label(name: str, code: int) -> str | None:
     return f"{name}: {COLOR_NAMES[shown]} ({', '.join(parts)})"
 
 
-def window_label(state, pos: int) -> str:
+class _Windows(Protocol):
+    """What a window's drawing reads of a state: the game's state, or one face alone."""
+
+    @property
+    def cells(self) -> Sequence[int]: ...
+    @property
+    def filled(self) -> Sequence[int]: ...
+    @property
+    def cubes(self) -> Sequence[bool]: ...
+    def face(self, pos: int) -> Face: ...
+
+
+def window_label(state: _Windows, pos: int) -> str:
     """``"window 3: Rose, 4 to fill, white cube"``."""
     face = state.face(pos)
     missing = len(face.spaces) - state.filled[pos]
@@ -157,7 +173,7 @@ def window_label(state, pos: int) -> str:
     return f"window {pos + 1}: {face_title(face)}, {missing} to fill{cube}"
 
 
-def labels(state) -> list[str]:
+def labels(state: WallsOfLightState) -> list[str]:
     """What the windows hold, in words: each window and every space with glass in it, worked
     out from the state alone. The picture carries the same words (``data-label``), so a test
     can check that it shows what the state holds."""
@@ -172,7 +188,7 @@ def labels(state) -> list[str]:
     return out
 
 
-def _space(state, pos: int, cell: int, neutral_yellow: bool) -> str:
+def _space(state: _Windows, pos: int, cell: int, neutral_yellow: bool) -> str:
     """One glass space: its glass, printed lattice, winks and special mark."""
     x, y = space_xy(pos, cell)
     face = state.face(pos)
@@ -283,7 +299,7 @@ def _ring(
     return "".join(out)
 
 
-def _window(state, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> str:
+def _window(state: _Windows, pos: int, rolled_by: Sequence[int], neutral_yellow: bool) -> str:
     px, py = _panel_xy(pos)
     face = state.face(pos)
     missing = len(face.spaces) - state.filled[pos]
@@ -398,7 +414,7 @@ def _die(x: float, y: float, die: int, value: int | None, selected: bool) -> str
     return "".join(out)
 
 
-def _band(state, dice_selected: Collection[str]) -> str:
+def _band(state: WallsOfLightState, dice_selected: Collection[str]) -> str:
     """The scoring band: the track with each player's cube, the dice, white cubes, winks left."""
     n = state.num_players
     y0 = GAP + PANEL_H + GAP
@@ -514,7 +530,7 @@ def _suggestions(suggested: Sequence[tuple[str, float, int]]) -> str:
 
 
 def walls_of_light_svg(
-    state,
+    state: Any,  # a WallsOfLightState: the views pass their position as a State
     *,
     targets: Collection[str] = (),
     picked: Collection[str] = (),
@@ -611,7 +627,7 @@ CARD_WORDS = (
 
 
 def hand_svg(
-    state,
+    state: WallsOfLightState,
     player: int | None,
     *,
     playable: Collection[str] = (),
@@ -745,7 +761,7 @@ def hand_svg(
     )
 
 
-def draw(state, **options) -> str:
+def draw(state: WallsOfLightState, **options: Any) -> str:
     """The picture of ``state`` (``state.svg()``, ``_repr_svg_``): the six windows and the
     scoring band (the hands stay hidden), see :func:`walls_of_light_svg` for the options."""
     return walls_of_light_svg(state, **options)

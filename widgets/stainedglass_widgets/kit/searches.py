@@ -25,26 +25,74 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
-from collections.abc import Callable, Sequence
+from typing import Any, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import stainedglass as sg
 from stainedglass.ai.search import StopFlag
 
+
+class _LiveMapping(Mapping[str, str]):
+    """A mapping made afresh from ``make()`` at each reading: it follows the bots registered
+    since the module loaded (a game imported later, with its own search)."""
+
+    def __init__(self, make: Callable[[], dict[str, str]]) -> None:
+        self._make = make
+
+    def __getitem__(self, key: str) -> str:
+        return self._make()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._make())
+
+    def __len__(self) -> int:
+        return len(self._make())
+
+    def __repr__(self) -> str:
+        return repr(self._make())
+
+
+class _LiveNames(Sequence[str]):
+    """A tuple of names made afresh from ``make()`` at each reading (see :class:`_LiveMapping`)."""
+
+    def __init__(self, make: Callable[[], tuple[str, ...]]) -> None:
+        self._make = make
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._make()[index]
+
+    def __len__(self) -> int:
+        return len(self._make())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._make()
+
+    def __repr__(self) -> str:
+        return repr(self._make())
+
+
+def _bot_labels() -> dict[str, str]:
+    return {name: sg.ai.bot_class(name).label for name in sg.ai.bot_names()}
+
+
+def _timed_bots() -> tuple[str, ...]:
+    return tuple(name for name in sg.ai.bot_names() if sg.ai.bot_class(name).timed)
+
+
 HUMAN = "human"
-BOT_LABELS = {
-    "random": "Random bot",
-    "greedy": "Greedy bot",
-    "mcts": "MCTS bot",
-    "alphabeta": "Alpha-beta bot",
-    "cathedral": "Cathedral search",
-    "sagrada": "Sagrada search",
-}
-TIMED_BOTS = ("mcts", "alphabeta", "cathedral", "sagrada")
-"""Bots whose strength is a time budget (the seat's slider); the others answer at once."""
+BOT_LABELS: Mapping[str, str] = _LiveMapping(_bot_labels)
+"""Each bot a seat may be, by name, with its label (``Bot.label``, declared with the bot): the
+bots that play every game, then the games' own searches."""
+TIMED_BOTS: Sequence[str] = _LiveNames(_timed_bots)
+"""Bots whose strength is a time budget (``Bot.timed``: the seat's slider); the others answer at
+once."""
 REMOTE = "remote"
 """A seat played from another device (a pupil who joined the room): nobody moves for it here."""
-SEAT_LABELS = {**BOT_LABELS, REMOTE: "another device"}
+SEAT_LABELS: Mapping[str, str] = _LiveMapping(lambda: {**_bot_labels(), REMOTE: "another device"})
 """How the banner names a seat that is not a person here."""
 
 
@@ -59,7 +107,11 @@ def seat_choices(state: sg.State) -> list[tuple[str, str]]:
     hidden), the game's own search, and another device (a pupil who joins the room)."""
     exact = state.game.facts.deterministic_duel
     bots = [b for b in sg.ai.bot_names(state.game.name) if b != "alphabeta" or exact]
-    return [("Human", HUMAN)] + [(BOT_LABELS[b], b) for b in bots] + [("Another device", REMOTE)]
+    return (
+        [("Human", HUMAN)]
+        + [(sg.ai.bot_class(b).label, b) for b in bots]
+        + [("Another device", REMOTE)]
+    )
 
 
 def check_seat(seat: str) -> str:
