@@ -14,15 +14,19 @@ pytest.importorskip("anywidget")
 import stainedglass as sg
 import stainedglass_widgets as sgw
 from stainedglass_widgets.features import DASHBOARDS
+from stainedglass_widgets.features.hints import Hints
+from stainedglass_widgets.features.review import Compare
 from stainedglass_widgets.kit.feature import Feature, feature_class
 from harness import ROOT
 
 TOY = '''
-"""A toy feature: a move counter in the strip that also limits the hints."""
+"""A toy feature: a move counter in the strip that also limits the hints and keeps its count
+in the page's address."""
 
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass_widgets.features.hints import Hints
 from stainedglass_widgets.kit.feature import Feature
 
 
@@ -37,9 +41,15 @@ class MoveCounter(Feature):
         view.add_widgets("strip", self.counter_label)
         view.hooks.after_change.append(self.update)
         view.hooks.before_move.append(self.before_move)
-        hints = view.features.get("hints")  # another feature, found through the view
-        if hints is not None:
-            hints.gates.append(lambda: self.moves < 2 or view.say("No more hints.") or False)
+        self.hints = view.feature(Hints)  # another feature, found through the view (typed)
+        if self.hints is not None:
+            view.hooks.may_hint.append(
+                lambda: None if self.moves < 2 else ("No more hints.", "info")
+            )
+        view.address.claim(("counted",), self.address_fields, precedence=30)
+
+    def address_fields(self):
+        return [("counted", str(self.moves))] if self.moves >= 2 else []
 
     def before_move(self, move, words):
         if str(move).startswith("tavern j"):
@@ -64,10 +74,30 @@ def test_a_toy_feature_plugs_in_with_one_module_and_one_line(
     assert view.counter_label.value == "Moves by people: 1"  # after every change
     view.move_text.value = "tavern j1"  # refused by the feature's before-move hook, in words
     assert "the toy keeps column j free" in view.message.value and len(view.state.history) == 1
+    assert view.keeper is not None and view.keeper.address.startswith("?record=")
     view.play("tavern a1")
     view.hint()  # gated through the hints feature it found on the view
     assert not view.suggestions and "No more hints" in view.message.value
     assert "counter" not in sgw.view("cathedral", compact=True).features  # one dashboard only
+    toy = view.features["counter"]
+    assert toy.hints is view.feature(Hints) is view.features["hints"]  # asked for by its class
+    assert view.feature(type(toy)) is toy and view.feature(Compare) is view.features["review"]
+    # its key in the page's address, over the record's (a higher precedence)
+    assert view.keeper.address == "?counted=2"
+    with pytest.raises(ValueError, match="'record' is claimed already"):
+        view.address.claim(("record",), lambda: [], precedence=40)
+
+
+def test_hints_are_gated_and_counted_through_the_views_hooks() -> None:
+    view = sgw.view("cathedral", background=False, hint_budget_s=0.05)
+    given: list[int] = []
+    view.hooks.hint_given.append(lambda: given.append(len(view.suggestions)))
+    view.hooks.may_hint.append(lambda: ("Not now.", "bad") if not given else None)
+    view.hint()  # refused by the first hook: its words said, no search
+    assert "Not now." in view.message.value and not view.suggestions and given == []
+    given.append(0)
+    view.hint()
+    assert view.suggestions and len(given) == 2  # told once the hint was found
 
 
 def test_a_bad_feature_entry_is_refused_in_words() -> None:

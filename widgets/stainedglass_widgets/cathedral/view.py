@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
@@ -27,6 +27,7 @@ from stainedglass.cathedral.pieces import (
     LIGHT,
     SIDE_NAMES,
     SIZE,
+    Placement,
     cells_of,
     rotations,
     shape_of,
@@ -124,8 +125,8 @@ class CathedralView(GameView):
     def gestures(self, move: sg.Move) -> list[tuple[str, str, Any]]:
         """Choose the building in the supply, turn it with r until it has the move's shape,
         then click the square under its middle."""
-        piece = move.piece  # type: ignore[attr-defined]
-        cells = cells_of(move.mask)  # type: ignore[attr-defined]
+        placed = cast(Placement, move)  # every move of Cathedral places a building
+        piece, cells = placed.piece, cells_of(placed.mask)
         side = self.side()
         mc, mr = min(c for c, _ in cells), min(r for _, r in cells)
         norm = tuple(sorted((c - mc, r - mr) for c, r in cells))
@@ -164,7 +165,7 @@ class CathedralView(GameView):
     def hint_cells(self) -> list[tuple[int, int]] | None:
         """The squares of the best suggestion shown (None without a hint)."""
         marks = self.hint_marks()
-        return cells_of(marks[0].move.mask) if marks else None  # type: ignore[attr-defined]
+        return cells_of(cast(Placement, marks[0].move).mask) if marks else None
 
     def side(self) -> int:
         return self.state.current_player
@@ -188,19 +189,15 @@ class CathedralView(GameView):
         return None if self.state.is_terminal() else self.hand.cells(self.side())
 
     def held_move_text(self, cells: list[tuple[int, int]]) -> str:
-        return (
-            ALL_PIECES[self.selected]
-            + " "
-            + " ".join(  # type: ignore[index]
-                cell_name(c, r) for c, r in cells
-            )
-        )
+        assert self.selected is not None, "a building in hand"
+        return ALL_PIECES[self.selected] + " " + " ".join(cell_name(c, r) for c, r in cells)
 
     def judge(self, cells: list[tuple[int, int]]) -> tuple[bool, str]:
         """Is the building in hand legal on ``cells``, and the words why."""
         outside = [c for c in cells if not (0 <= c[0] < SIZE and 0 <= c[1] < SIZE)]
         if outside:
-            name = ALL_PIECES[self.selected]  # type: ignore[index]
+            assert self.selected is not None, "a building in hand"
+            name = ALL_PIECES[self.selected]
             return False, (
                 f"Illegal: the {name} would stick out of the city: every square of "
                 "a building must be on the board"
@@ -287,7 +284,8 @@ class CathedralView(GameView):
 
     def take_hint(self, move: sg.Move) -> None:
         """Hold the best suggestion's building, turned its way: one click places it."""
-        self.hand.hold_like(self.side(), move.piece, move.mask)  # type: ignore[attr-defined]
+        placed = cast(Placement, move)
+        self.hand.hold_like(self.side(), placed.piece, placed.mask)
         self.preview.value = ""
 
     # ---- drawing -----------------------------------------------------------------------------
@@ -323,8 +321,7 @@ class CathedralView(GameView):
         if cells is not None:
             ghost_ok, words = self.judge(cells)
         suggested = [
-            (cells_of(m.move.mask), m.shade, m.rank)  # type: ignore[attr-defined]
-            for m in self.hint_marks()
+            (cells_of(cast(Placement, m.move).mask), m.shade, m.rank) for m in self.hint_marks()
         ]
         self.city.draw(cathedral_svg(st, ghost=cells, ghost_legal=ghost_ok, suggested=suggested))
         for side in (0, 1):

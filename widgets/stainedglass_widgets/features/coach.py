@@ -51,11 +51,13 @@ import ipywidgets as w
 
 import stainedglass as sg
 
-from ..kit.feature import Feature
+from ..kit.feature import Feature, Said
 from ..kit.messages import message_html, seconds_label
 from ..kit.play import COMPUTER
 from ..kit.progress import note, pupil_name
 from ..kit.searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, is_bot, seat_choices
+from .hints import Hints
+from .review import Compare
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from ..kit.game_view import GameView
@@ -173,11 +175,10 @@ class Coach(Feature):
         view.hooks.holding.append(
             lambda: "first Take it back or Keep my move" if self.offering else ""
         )
-        hints = view.features.get("hints")
-        self.hint_button: w.Button | None = getattr(hints, "hint_button", None)
-        if hints is not None:
-            hints.gates.append(self.may_hint)  # type: ignore[attr-defined]
-            hints.spent.append(self.hint_spent)  # type: ignore[attr-defined]
+        view.hooks.may_hint.append(self.may_hint)
+        view.hooks.hint_given.append(self.hint_spent)
+        hints = view.feature(Hints)
+        self.hint_button: w.Button | None = hints.hint_button if hints is not None else None
 
     # ---- the widgets, built on first use ---------------------------------------------------------
 
@@ -455,28 +456,25 @@ class Coach(Feature):
         self._update_panel()
 
     def _seats_chosen(self, quiet: bool = False) -> None:
-        """Seat the learner as a person and the bot at every other seat (through the seat
-        pickers, so that the dashboard shows it too)."""
+        """Seat the learner as a person and the bot at every other seat (through the play
+        model, whose seats the dashboard's pickers show); a seat changed lets the game go on."""
         if (self._quiet and not quiet) or not self.active:
             return
-        view = self.view
+        view, model = self.view, self.view.model
         n = view.state.num_players
         bot, seconds = self.opponent_picker.value, float(self.strength_slider.value)
         self.strength_slider.description = seconds_label(seconds)
         self.strength_slider.layout.display = None if bot in TIMED_BOTS else "none"
-        if n == 1:
-            if view.seats[0] != HUMAN:
-                view.seat_pickers[0].value = HUMAN
-            return
-        me = self.learner_picker.value
-        for p in range(n):
-            if p != me:
-                view.strength_sliders[p].value = seconds
-        view.seat_pickers[me].value = HUMAN
-        for p in range(n):
-            if p != me:
-                view.seat_pickers[p].value = bot
-        if not quiet:
+        me = self.learner_picker.value if n > 1 else 0
+        others = [p for p in range(n) if p != me]
+        for p in others:
+            model.set_seat(p, budget=seconds)
+        changed = model.set_seat(me, HUMAN)
+        for p in others:
+            changed = model.set_seat(p, bot) or changed
+        if changed:
+            view.after_change(None)  # a bot whose turn it is starts; one taken off stops
+        if n > 1 and not quiet:
             self._say(self.intro(), "info")
 
     # ---- a new game ------------------------------------------------------------------------------
@@ -575,7 +573,7 @@ class Coach(Feature):
             else:
                 self._say(f"It stands: {_a(verdict.label)}, {behind}.", "info")
         elif self.strictness == "strict":
-            view.state.undo()
+            view.model.take_back()
             view.on_new_state()
             view.after_change(
                 (
@@ -653,8 +651,7 @@ class Coach(Feature):
         offer = self._offer
         assert offer is not None
         view = self.view
-        view.cancel_search()
-        view.state.undo()
+        view.model.take_back()  # a search under way is dropped
         view.on_new_state()
         self._offer = None
         view.after_change(("Move taken back.", "info"), run_computer=False)
@@ -678,27 +675,25 @@ class Coach(Feature):
     def hints_left(self) -> int:
         return max(0, self.hints - self.hints_used)
 
-    def may_hint(self) -> bool:
-        """Whether the Hint button may search now (teaching: the learner's own turn, and a hint
-        left); a refusal is said in words."""
+    def may_hint(self) -> Said | None:
+        """The view's ``may_hint``: None when the Hint button may search now (teaching: the
+        learner's own turn, and a hint left), else the words refusing it."""
         if not self.active:
-            return True
+            return None
         view = self.view
         if view.model.seat(view.state.current_player) != HUMAN:
-            view.say("The hint is for your own move: wait for your turn.")
-            return False
+            return ("The hint is for your own move: wait for your turn.", "info")
         if self.hints_left == 0:
             used = (
                 f"you have used all {self.hints} of this game"
                 if self.hints
                 else "this game has none (Hints a game: 0)"
             )
-            view.say(
+            return (
                 f"No hints left: {used}. Trust yourself: the coach will tell you after your move.",
                 "bad",
             )
-            return False
-        return True
+        return None
 
     def hint_spent(self) -> None:
         """A hint was shown: one fewer left (a cancelled hint costs nothing)."""
@@ -821,6 +816,10 @@ class Coach(Feature):
                 "line: nothing to review there."
             )
             return
-        self.view.open_review(ply, playouts=self.review_playouts)
+        review = self.view.feature(Compare)
+        if review is None:
+            self.view.say("This board has no review.")
+            return
+        review.open_review(ply, playouts=self.review_playouts)
         where = "after" if ply == judged.ply else "before"
         self.view.say(f"The review board is below, {where} move {judged.ply} ({judged.move}).")

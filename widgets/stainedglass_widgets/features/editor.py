@@ -20,8 +20,8 @@ import ipywidgets as w
 import stainedglass as sg
 
 from ..kit.feature import Feature
+from ..kit.address import page_url
 from ..kit.messages import message_html
-from .records import page_url
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from ..kit.game_view import GameView
@@ -185,7 +185,11 @@ class Editor(w.VBox):
         state = self._checked()
         if state is None:
             return False
-        self.view.start_from(state, "Playing from the position you set up.")
+        editing = self.view.feature(Editing)
+        if editing is None:  # an editor outside a dashboard's Edit: the view plays on from it
+            self.view.set_position(state, ("Playing from the position you set up.", "good"))
+        else:
+            editing.start_from(state, "Playing from the position you set up.")
         return True
 
     def hint_here(self) -> bool:
@@ -207,7 +211,9 @@ class Editor(w.VBox):
         return link
 
     def back(self) -> None:
-        self.view.close_editor()
+        editing = self.view.feature(Editing)
+        if editing is not None:
+            editing.close_editor()
 
 
 class Editing(Feature):

@@ -227,7 +227,7 @@ class Projector:
 
     def views(self) -> list[GameView]:
         """The game views whose boards this projector shows (a puzzle's changes: ask again)."""
-        return list(self._views()) if self._views is not None else [self.host]  # type: ignore
+        return list(self._views()) if self._views is not None else [self.host]
 
     def _set(self, on: bool) -> None:
         host = self.host

@@ -25,9 +25,6 @@ from __future__ import annotations
 
 import base64
 import html
-import json
-import os
-import threading
 from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
@@ -35,20 +32,36 @@ import ipywidgets as w
 
 import stainedglass as sg
 
-from ..kit.board import Board
+from ..kit.address import page_url, query_string, request_info
 from ..kit.feature import Feature
+from .rooms import Rooms
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from ..kit.game_view import GameView
 
+__all__ = [
+    "MoveLog",
+    "Records",
+    "download_link",
+    "open_link",
+    "page_url",  # the page's own address (kit/address.py), here too for the notebooks
+    "query_string",
+    "read_upload",
+    "request_info",
+    "uploaded_text",
+]
+
+ADDRESS_PRECEDENCE = 10
+"""The game's record in the page's address (``?record=``), unless a room's keys come first."""
 MAX_UPLOAD = 2_000_000
 """Bytes an opened file may have (a record of the longest game is far smaller)."""
 
 
 class Records(Feature):
     """Save, Open and Share (in :attr:`box`, a row under the settings); and the page's address,
-    which follows the game on a play dashboard (``?record=``: a reload, a culled kernel or a
-    lost one reopens this position, the first board keeping it: ``board.js``)."""
+    which follows the game on a play dashboard (the ``record`` key of ``view.address``: a
+    reload, a culled kernel or a lost one reopens this position, the first board keeping it:
+    ``board.js``)."""
 
     name = "records"
     provides = ("records",)
@@ -78,10 +91,8 @@ class Records(Feature):
             layout=w.Layout(align_items="center"),
         )
         view.add_widgets("records", self.box)
-        self.keeper = view.keeper = _first_board(view.board_widgets)
-        if self.keeper is not None:
-            self.keeper.keeper = True
         view.hooks.after_change.append(self.update)
+        view.address.claim(("record",), self.address_fields, precedence=ADDRESS_PRECEDENCE)
 
     # ---- save --------------------------------------------------------------------------------
 
@@ -89,7 +100,7 @@ class Records(Feature):
         return self.view.model.record()
 
     def update(self) -> None:
-        """Refresh the Save link and the page's address (after every change)."""
+        """Refresh the Save link (after every change)."""
         record = self.record()
         if record is None:
             self.save_link.value = ""
@@ -98,16 +109,15 @@ class Records(Feature):
             self.save_link.value = download_link(
                 record.to_text(), name, "sg-save-link", "download this game's record"
             )
-        if self.keeper is None:
-            return
+
+    def address_fields(self) -> list[tuple[str, str]]:
+        """The game at this move in the page's address (none for a position that cannot be
+        saved)."""
         try:
             self.view.state.check_saveable()
-            address = "?record=" + self.view.state.record().to_link()
+            return [("record", self.view.state.record().to_link())]
         except ValueError:
-            address = ""
-        with self.keeper.hold_sync():
-            self.keeper.address = address
-            self.keeper.moves = len(self.view.state.history)
+            return []
 
     # ---- open --------------------------------------------------------------------------------
 
@@ -185,17 +195,6 @@ class MoveLog(Feature):
         )
 
 
-def _first_board(widgets: Any) -> Board | None:
-    """The first :class:`Board` in widget trees, depth first."""
-    for widget in widgets:
-        if isinstance(widget, Board):
-            return widget
-        found = _first_board(getattr(widget, "children", ()))
-        if found is not None:
-            return found
-    return None
-
-
 def download_link(
     text: str,
     name: str,
@@ -244,90 +243,15 @@ def uploaded_text(files: Any, kind: str = "a game record") -> tuple[str, str] | 
         raise ValueError(f"{name} is not text ({kind} is a JSON file)") from None
 
 
-def page_url(notebook: str) -> str:
-    """This dashboard's address as the server saw it (Voila puts it in the kernel's
-    environment), else the notebook's usual address under ``make run``."""
-    if os.environ.get("SCRIPT_NAME") and os.environ.get("SERVER_NAME"):
-        port = os.environ.get("SERVER_PORT", "")
-        return (
-            f"http://{os.environ['SERVER_NAME']}{':' + port if port else ''}"
-            f"{os.environ['SCRIPT_NAME']}"
-        )
-    if os.environ.get("VOILA_REQUEST_URL"):
-        return os.environ["VOILA_REQUEST_URL"].split("?")[0]
-    return f"http://127.0.0.1:8866/voila/render/{notebook}"
-
-
-def query_string() -> str:
-    """The dashboard's query string: under Voila (a preheated kernel waits here for the page's
-    request); elsewhere empty."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        info = request_info()
-        if info is not None:
-            os.environ.update({k: v for k, v in info.items() if isinstance(v, str)})
-        return os.environ.get("QUERY_STRING", "")
-    return os.environ.get("QUERY_STRING", "")
-
-
-def request_info() -> dict[str, object] | None:
-    """The visitor's request (query string, server name...) that Voila sends a preheated kernel
-    once a page takes it, read from Voila's ``voila/query`` socket; None when it cannot be had.
-    A preheated kernel waits for its visitor as long as it takes: a class server may keep one in
-    its pool for hours, and a shared link must still open when a pupil finally takes it.
-
-    Voila's own helper (``voila.utils``) would do the same but imports the whole server stack,
-    about 40 MB in every pupil's kernel; this uses tornado's client, already loaded by the
-    kernel."""
-    port = os.environ.get("VOILA_APP_PORT")
-    kernel = os.environ.get("VOILA_KERNEL_ID")
-    if not port or not kernel:
-        return None
-    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
-    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{host}:{port}{base}voila/query/{kernel}"
-    found: list[str] = []
-
-    async def receive() -> None:
-        from tornado.websocket import websocket_connect
-
-        socket = await websocket_connect(url, connect_timeout=5)
-        try:
-            message = await socket.read_message()
-            if isinstance(message, str):
-                found.append(message)
-        finally:
-            socket.close()
-
-    def run() -> None:
-        import asyncio
-
-        loop = asyncio.new_event_loop()
-        try:
-            loop.run_until_complete(receive())
-        except Exception:
-            pass
-        finally:
-            loop.close()
-
-    # the kernel's own loop is busy running this cell: the socket gets a loop of its own
-    thread = threading.Thread(target=run, name="voila-request", daemon=True)
-    thread.start()
-    thread.join()
-    try:
-        info = json.loads(found[0]) if found else None
-    except ValueError:
-        return None
-    return info if isinstance(info, dict) else None
-
-
 def open_link(view: GameView, query: str | None = None) -> bool | None:
     """Open the game a shared link holds (``?record=...``) in ``view``; None when the page was
     opened without one, False (the reason shown, the normal start kept) when it is bad."""
     query = query_string() if query is None else query
-    if query and "room=" in query and "rooms" in view.features:
+    rooms, records = view.feature(Rooms), view.feature(Records)
+    if query and "room=" in query and rooms is not None:
         with view.model.lock:
-            return view.features["rooms"].open_link(query)
-    if not query or "record=" not in query:
+            return rooms.open_link(query)
+    if not query or "record=" not in query or records is None:
         return None
     with view.model.lock:
-        return view.records.open_text("?" + query.lstrip("?"), "Opened the shared game")
+        return records.open_text("?" + query.lstrip("?"), "Opened the shared game")

@@ -628,7 +628,7 @@ class ReviewPicker(w.VBox):
         reviews a shared game (a bad one: a message, the example stays)."""
         from urllib.parse import parse_qs
 
-        from .records import query_string
+        from ..kit.address import query_string
 
         query = query_string() if query is None else query
         fields = parse_qs(query.lstrip("?"), max_num_fields=20)

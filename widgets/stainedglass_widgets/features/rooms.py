@@ -47,8 +47,10 @@ import ipywidgets as w
 
 import stainedglass as sg
 
+from ..kit.address import page_url
+from ..kit.board import boards_in
 from ..kit.feature import Feature
-from ..kit.progress import boards_in, set_pupil, store_location
+from ..kit.progress import set_pupil, store_location
 from ..kit.searches import BOT_LABELS, HUMAN, REMOTE, is_bot
 
 if TYPE_CHECKING:
@@ -56,6 +58,8 @@ if TYPE_CHECKING:
 
     from ..kit.game_view import GameView
 
+ADDRESS_PRECEDENCE = 20
+"""A room's keys in the page's address (``?room=&seat=``) come before the game's record."""
 POLL_S = 0.1
 """How often a device in a room looks for the others' moves (seconds)."""
 SEATS_EVERY = 10
@@ -95,10 +99,7 @@ class Rooms(Feature):
         # the name the browser keeps for the class's pages (progress.py), both ways
         self.name_text.observe(lambda ch: set_pupil(view.board_widgets, ch["new"]), "value")
         for board in boards_in(view.board_widgets)[:1]:
-            board.observe(
-                lambda ch: self.name_text.value or setattr(self.name_text, "value", ch["new"]),
-                "pupil",
-            )
+            board.observe(lambda ch: self._pupil_known(ch["new"]), "pupil")
         self.start_button = w.Button(
             description="Start a room",
             icon="users",
@@ -115,16 +116,7 @@ class Rooms(Feature):
             style={"description_width": "44px"},
         )
         self.code_text.add_class("sg-room-code")
-        self.code_text.observe(
-            safe(
-                lambda ch: (
-                    ch["new"]
-                    and self.name_text.value
-                    and self._said(self.join, ch["new"], self.name_text.value)
-                )
-            ),
-            "value",
-        )
+        self.code_text.observe(safe(lambda ch: self._code_typed(ch["new"])), "value")
         self.join_button = w.Button(description="Join", tooltip="take the first open seat")
         self.join_button.add_class("sg-room-join")
         self.join_button.on_click(
@@ -165,6 +157,17 @@ class Rooms(Feature):
         view.hooks.after_change.append(self.update)
         view.hooks.before_move.append(self._before_move)
         view.model.listen("moved", self._moved)
+        view.address.claim(("room", "seat"), self.address_fields, precedence=ADDRESS_PRECEDENCE)
+
+    def _pupil_known(self, name: str) -> None:
+        """The name the browser keeps for the class's pages, unless one is typed already."""
+        if not self.name_text.value:
+            self.name_text.value = name
+
+    def _code_typed(self, code: str) -> None:
+        """A code typed (or a room's link opened): join it once a name is given too."""
+        if code and self.name_text.value:
+            self._said(self.join, code, self.name_text.value)
 
     def _said(self, action: Any, *args: Any, **options: Any) -> None:
         """Run a button's ``action``; what the room or the store refuses is said in words."""
@@ -274,10 +277,9 @@ class Rooms(Feature):
         self._stop.set()
         self.code, self.tokens = "", {}
         model = self.view.model
-        model.fixed, model.chance_here = "", True
-        model.names.clear()
+        model.set_table(fixed="", chance_here=True, names={})
         for p in range(len(model.seats)):
-            if model.seats[p] == REMOTE:
+            if model.seat(p) == REMOTE:
                 model.set_seat(p, HUMAN)
         self.view.after_change((words, "info"), run_computer=False)
 
@@ -287,12 +289,11 @@ class Rooms(Feature):
         room = store.room(code)
         self.code, self.tokens, self.version = room.code, tokens, -1
         start = sg.load_record(room.start).state()
-        model.fixed = ""
         model.set_position(store.state(room.code), start=start, force=True)
-        model.chance_here = False
-        model.fixed = (
-            f"this game is room {room.code}'s: every device plays it, so its moves "
-            "stay (Leave the room to change it)"
+        model.set_table(
+            fixed=f"this game is room {room.code}'s: every device plays it, so its moves "
+            "stay (Leave the room to change it)",
+            chance_here=False,
         )
         self._seat_people(room)
         view.on_new_state()
@@ -313,10 +314,11 @@ class Rooms(Feature):
         model = self.view.model
         self.version = room.version
         labels = {label: bot for bot, label in BOT_LABELS.items()}
+        names = dict(model.names)
         for seat in room.seats:
             p = seat.index
             if p in self.tokens:
-                model.names.pop(p, None)
+                names.pop(p, None)
                 if seat.kind == BOT:
                     if not is_bot(model.seat(p)):
                         model.set_seat(p, labels.get(seat.name or "", "mcts"))
@@ -324,7 +326,8 @@ class Rooms(Feature):
                     model.set_seat(p, HUMAN)
             else:
                 model.set_seat(p, REMOTE)
-                model.names[p] = (seat.name or "a pupil") if seat.taken else "an open seat"
+                names[p] = (seat.name or "a pupil") if seat.taken else "an open seat"
+        model.set_table(names=names)
 
     # ---- moves ---------------------------------------------------------------------------------
 
@@ -457,12 +460,17 @@ class Rooms(Feature):
 
     def room_link(self) -> str:
         """The address another device opens to join this room."""
-        from .records import page_url
-
         return f"{page_url(self.view.game.name + '_play.ipynb')}?room={self.code}"
 
+    def address_fields(self) -> list[tuple[str, str]]:
+        """This device's keys in the page's address: the room and its seats' tokens (a reload
+        comes back to them); none out of a room."""
+        if not self.code:
+            return []
+        return [("room", self.code)] + [("seat", t) for t in self.tokens.values()]
+
     def update(self) -> None:
-        """The panel and the page's address (after every change)."""
+        """The panel (after every change)."""
         inside = bool(self.code)
         for widget in (self.start_button, self.code_text, self.join_button, self.watch_button):
             widget.layout.display = "none" if inside else None
@@ -486,12 +494,6 @@ class Rooms(Feature):
             f"{html.escape(link)}</a>, or type the code on any play dashboard.</div>"
             f'<div class="sg-room-seats">{seats}</div></div></div>'
         )
-        keeper = getattr(self.view, "keeper", None)
-        if keeper is not None:
-            query = urllib.parse.urlencode(
-                [("room", self.code)] + [("seat", t) for t in self.tokens.values()]
-            )
-            keeper.address = "?" + query
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,6 +1,7 @@
 """Who plays: a picker per seat (a person, or one of the bots the game offers) with the bot's
 thinking time on a slider (its strength), the game's own options for a new game, and **New
-game**.
+game**. The seats are the play model's: a picker sets them through it (``model.set_seat``), and
+the pickers and sliders follow its ``seats`` events, whoever changed them (the coach, a room).
 
 >>> import stainedglass_widgets as sgw
 >>> v = sgw.view("cathedral", background=False)
@@ -8,6 +9,10 @@ game**.
 >>> v.play("cathedral e4 d5 e5 f5 e6 e7")   # the greedy bot answers for Dark
 >>> len(v.state.history)
 2
+>>> v.model.set_seat(0, "random", budget=2.0)   # the model's seats: the pickers follow
+True
+>>> v.seat_pickers[0].value, v.strength_sliders[0].value, v.seats[:2]
+('random', 2.0, ['random', 'greedy'])
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ class Seats(Feature):
     def __init__(self, view: GameView) -> None:
         super().__init__(view)
         safe = view.safe
+        self._following = False  # the widgets follow the model: their observers rest
         choices = seat_choices(view.state)
         self.seat_pickers = [
             w.Dropdown(
@@ -69,18 +75,33 @@ class Seats(Feature):
             *view.new_game_options(),
             self.new_button,
         )
+        view.model.listen("seats", self.follow)
+
+    def follow(self, player: int) -> None:
+        """The model's seat of ``player`` changed: its picker and slider show it."""
+        model, picker = self.view.model, self.seat_pickers[player]
+        self._following = True
+        try:
+            if model.seat(player) in [seat for _, seat in picker.options]:
+                picker.value = model.seat(player)
+            self.strength_sliders[player].value = model.budgets[player]
+        finally:
+            self._following = False
+        self.strength_sliders[player].description = seconds_label(model.budgets[player])
+        self._show_slider(player)
 
     def seat_chosen(self, player: int, seat: str) -> None:
         """Who plays ``player`` from now on: a bot whose turn it is starts thinking at once; a
         bot that was thinking for a seat now a person's stops."""
+        if self._following:
+            return
         self.view.model.set_seat(player, seat)
-        self._show_slider(player)
         self.view.after_change(None)
 
     def strength_chosen(self, player: int, seconds: float) -> None:
         """The thinking time of ``player``'s bot, from its next move."""
-        self.view.model.budgets[player] = float(seconds)
-        self.strength_sliders[player].description = seconds_label(seconds)
+        if not self._following:
+            self.view.model.set_seat(player, budget=seconds)
 
     def new_game(self) -> None:
         """A new game with the seats as the pickers show them, and the game's options."""

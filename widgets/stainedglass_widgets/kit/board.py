@@ -31,7 +31,7 @@ import html
 import pathlib
 import re
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import anywidget
 import traitlets
@@ -167,3 +167,14 @@ class Board(anywidget.AnyWidget):
     def _dispatch(self, event: str, ident: str | None) -> None:
         for handler in self._handlers[event]:
             handler(ident)
+
+
+def boards_in(widgets: Iterable[Any]) -> list[Board]:
+    """Every :class:`Board` among ``widgets`` and inside them, depth first (a view's board
+    area)."""
+    found: list[Board] = []
+    for widget in widgets:
+        if isinstance(widget, Board):
+            found.append(widget)
+        found += boards_in(getattr(widget, "children", ()))
+    return found

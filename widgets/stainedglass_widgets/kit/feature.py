@@ -12,21 +12,32 @@ in one place, :data:`stainedglass_widgets.features.DASHBOARDS`.
 - hooks into the view (:class:`Hooks`, ``view.hooks``): ``after_change`` (after every change of
   the position or the marks), ``before_move`` (a person's legal move, before it is played: True
   takes it over), ``after_move`` (a person's move just played: True carries on instead of the
-  view), ``holding`` (words while the bots must wait for something), and the play model's
-  events (``view.model.listen``: moved, changed, searching);
+  view), ``holding`` (words while the bots must wait for something), ``may_hint`` (a hint may
+  be searched, or the words refusing it) and ``hint_given`` (a hint was shown);
+- follows the play model's events (``view.model.listen``): ``moved``, ``changed``, ``seats``,
+  ``table``, ``searching``; and changes the game only through the model, which tells them:
+  ``model.set_position``, ``model.play``, ``model.take_back``, ``model.set_seat``,
+  ``model.set_table`` (the view's ``play``, ``undo`` and ``set_position`` do it for a person);
+- puts keys in the page's address through the view's :class:`~.address.Address`
+  (``view.address.claim(keys, fields, precedence=...)``), the one writer of the keeper board's;
 - adds actions for the keys on the boards (``view.add_action("hint", fn, button)``: ``h``).
 
-Features find each other through the view, never by import: ``view.features["coach"]``, or as
-the view's attributes the feature ``provides`` (``view.coach``, ``view.hint_button``). A
-dashboard lists its features as ``"module:Class"`` (the module relative to
-:mod:`stainedglass_widgets.features`), so the view imports none of them itself.
+Features find each other through the view, typed: ``view.feature(Coach)`` is the view's
+:class:`~stainedglass_widgets.features.coach.Coach` or None (importing a feature's class for
+this is allowed; the view itself imports none). The attributes a feature ``provides``
+(``view.coach``, ``view.hint_button``) are for notebooks and tests: a type checker sees them as
+``Any``, and no code of the package uses them. A dashboard lists its features as
+``"module:Class"`` (the module relative to :mod:`stainedglass_widgets.features`).
 
 >>> import stainedglass_widgets as sgw
+>>> from stainedglass_widgets.features.coach import Coach
 >>> v = sgw.view("cathedral", background=False)
 >>> list(v.features)  # doctest: +NORMALIZE_WHITESPACE
 ['chance', 'undo', 'seats', 'marks', 'hints', 'records', 'review', 'editing', 'coach',
  'projector', 'charts', 'rooms', 'log']
->>> v.features["coach"] is v.coach
+>>> v.feature(Coach) is v.features["coach"] is v.coach
+True
+>>> sgw.view("cathedral", compact=True).feature(Coach) is None
 True
 """
 
@@ -41,6 +52,9 @@ import stainedglass as sg
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
     from .game_view import GameView
+
+Said = tuple[str, str]
+"""Words and their kind (``"info"``, ``"good"``, ``"bad"``), as a view says them."""
 
 FEATURES = "stainedglass_widgets.features"
 """The package of the features, which :data:`DASHBOARDS` entries name relative to."""
@@ -73,10 +87,11 @@ def feature_class(entry: str) -> type[Feature]:
 
 class Feature:
     """A part of a dashboard attached to ``view`` (see the module's words). A subclass sets
-    ``name`` and may list in ``provides`` the attributes it offers as the view's own (its own
-    ``name`` there: the feature itself); in its ``__init__`` it places its widgets and hooks
-    in. ``projected``: widgets that stay beside
-    the board on a projector; :meth:`wait` waits for its own background work."""
+    ``name`` and may list in ``provides`` the attributes it offers as the view's own, for
+    notebooks and tests (its own ``name`` there: the feature itself; the package's code asks
+    ``view.feature(Class)``); in its ``__init__`` it places its widgets and hooks in.
+    ``projected``: widgets that stay beside the board on a projector; :meth:`wait` waits for its
+    own background work."""
 
     name: ClassVar[str] = ""
     provides: ClassVar[tuple[str, ...]] = ()
@@ -110,3 +125,8 @@ class Hooks:
     """After the marks on the board changed without a move (a hint, the review's better move)."""
     holding: list[Callable[[], str]] = field(default_factory=list)
     """Words for why the bots wait (the coach's offer to take a move back), or ""."""
+    may_hint: list[Callable[[], Said | None]] = field(default_factory=list)
+    """Asked before a hint is searched: None lets it be; words and their kind refuse it, said
+    as the refusal (the coach's hint budget). The first refusal is said; the rest not asked."""
+    hint_given: list[Callable[[], None]] = field(default_factory=list)
+    """A hint was shown (it found moves; a cancelled one is not told): the coach counts it."""

@@ -2,8 +2,12 @@
 thinking line and the move box, drawn from a play model (:class:`~.play.Play`: the state, seats,
 bots, chance, searches). The rest of a dashboard (Undo, seats, hints, the coach, the editor,
 records, charts, review, the projector) is features (:mod:`.features` says which make which
-board). A game's view subclasses :class:`GameView` in its folder, names its ``game_name`` (that
-registers it) and draws its board (:meth:`GameView.board_area`, :meth:`GameView.redraw`).
+board), attached through :class:`~.dashboard.Dashboard`: they find each other with
+:meth:`~.dashboard.Dashboard.feature`, claim keys of the page's address (``view.address``) and
+change the game through the model, whose events they follow. A move is checked once
+(``model.check``), and played as checked. A game's view subclasses :class:`GameView` in its
+folder, names its ``game_name`` (that registers it) and draws its board
+(:meth:`GameView.board_area`, :meth:`GameView.redraw`).
 Handlers run through :meth:`GameView.safe`: an illegal move's reason is shown, anything else is
 a bug, "Something went wrong" to a user and raised in ``strict`` mode (``STAINEDGLASS_STRICT=1``
 in the tests). The game's facts come from :class:`stainedglass.Facts`, never restated here.
@@ -18,17 +22,18 @@ import ipywidgets as w
 
 import stainedglass as sg
 
-from .board import Board
+from .board import boards_in
+from .dashboard import Dashboard
 from ..features import DASHBOARDS
-from .feature import ROWS, SLOTS, Feature, Hooks, feature_class
+from .feature import ROWS, SLOTS, feature_class
 from .messages import GameWords, guard, message_html, strict_default, went_wrong
-from .play import Play
+from .play import Checked, Play
 from .registry import register_view
 from .searches import HintMark, hint_marks
 from .thinking import ThinkingLine
 
 
-class GameView(GameWords, w.VBox):
+class GameView(GameWords, Dashboard, w.VBox):
     """A game in play and the board around it (see the module's words).
 
     ``state``: a position to start from (else a new game of ``game_name`` with ``options``, as
@@ -51,8 +56,6 @@ class GameView(GameWords, w.VBox):
     legend: ClassVar[str] = ""
     """How to read the board (colours, letters, patterns), for the gallery."""
     hint_top: ClassVar[int] = 5  # suggestions a hint shows
-    KIT_KEYS: ClassVar[dict[str, str]] = {"u": "undo", "h": "hint", "n": "next"}
-    """Keys every board answers with the view's action (unless it watches the key itself)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -101,14 +104,7 @@ class GameView(GameWords, w.VBox):
         self.suggestions: list[sg.ai.Suggestion] = []
         self.marks_heading = ""  # what the marks are, when not a hint (mark())
         self.marks_chart = True  # whether the marks get the hint chart
-        self.hooks = Hooks()
-        self.features: dict[str, Feature] = {}
-        self.actions: dict[str, tuple[Callable[[], None], w.Button | None]] = {}
-        self._provided: dict[str, Feature] = {}
-        self._slots: dict[str, list[w.Widget]] = {slot: [] for slot in SLOTS}
-        self._front = 0  # widgets placed first in the strip
-        self.keeper: Board | None = None
-        """The board that keeps the page's address (a play dashboard's: ``records.py``)."""
+        self._init_dashboard()  # features, hooks, slots, actions, the address
         self.add_class("sg-view")
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
         self.setup()
@@ -124,14 +120,6 @@ class GameView(GameWords, w.VBox):
     seats = property(lambda self: self.model.seats)
     budgets = property(lambda self: self.model.budgets)
     background = property(lambda self: self.model.background)
-
-    def __getattr__(self, name: str) -> Any:
-        """A feature's part, by the name it provides (``view.coach``, ``view.hint_button``)."""
-        provided = self.__dict__.get("_provided", {})
-        if name in provided:
-            feature = provided[name]
-            return feature if name == feature.name else getattr(feature, name)
-        raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
 
     # ---- building the widgets, and the features --------------------------------------------------
 
@@ -151,10 +139,11 @@ class GameView(GameWords, w.VBox):
         self.thinking_row, self.thinking, self.progress = line.row, line.words, line.progress
         self.stop_button, self.continue_button = line.stop_button, line.continue_button
         self.board_widgets: list[w.Widget] = self.board_area()  # hidden while editing
-        for board in _boards(self.board_widgets):
+        for board in boards_in(self.board_widgets):
             board.on_kit_key(self.safe(self.kit_key))
         for entry in DASHBOARDS[dashboard]:
             self.attach(feature_class(entry))
+        self.address.keep_on(self.board_widgets)  # a feature claimed a key: the first board
         # the game's own buttons: after those placed first (the chance button), before the rest
         front = self._front
         self._slots["strip"][front:front] = self.controls()
@@ -177,30 +166,6 @@ class GameView(GameWords, w.VBox):
         self.children = children
         self._update_kit_keys()
 
-    def attach(self, cls: type[Feature]) -> Feature:
-        """Make feature ``cls`` part of this view (as the view is built)."""
-        if cls.name in self.features:
-            raise ValueError(f"the {cls.name!r} feature is attached already")
-        for name in cls.provides:
-            if name in self._provided or name in dir(type(self)):
-                raise ValueError(f"{cls.__name__} provides {name!r}, which the view has")
-        feature = cls(self)
-        self.features[cls.name] = feature
-        for name in cls.provides:
-            self._provided[name] = feature
-        return feature
-
-    def add_widgets(self, slot: str, *widgets: w.Widget, first: bool = False) -> None:
-        """Put ``widgets`` in ``slot`` (:data:`features.SLOTS`), after those already there
-        (``first``: before them)."""
-        if slot not in self._slots:
-            raise ValueError(f"no slot {slot!r}: the slots are {', '.join(SLOTS)}")
-        if first:
-            self._slots[slot][:0] = widgets
-            self._front += len(widgets) if slot == "strip" else 0
-        else:
-            self._slots[slot] += widgets
-
     def kept(self) -> list[w.Widget]:
         """The widgets whose words stay beside the board on a projector."""
         return [
@@ -209,38 +174,6 @@ class GameView(GameWords, w.VBox):
             self.thinking_row,
             *(k for f in self.features.values() for k in f.kept()),
         ]
-
-    # ---- actions and keys ------------------------------------------------------------------------
-
-    def add_action(
-        self, name: str, run: Callable[[], None] | None, button: w.Button | None = None
-    ) -> None:
-        """An action the boards' kit keys reach (``undo``, ``hint``, ``next``), done by its
-        ``button`` when it has one; ``run=None`` removes it."""
-        if run is None:
-            self.actions.pop(name, None)
-        else:
-            self.actions[name] = (run, button)
-        self._update_kit_keys()
-
-    def _shown(self, action: str) -> bool:
-        run, button = self.actions.get(action, (None, None))
-        return run is not None and (button is None or button.layout.display != "none")
-
-    def _update_kit_keys(self) -> None:
-        words = {"undo": "takes back a move", "hint": "asks for a hint", "next": "goes on"}
-        for board in _boards(getattr(self, "board_widgets", ())):
-            board.kit_keys = [
-                k
-                for k, what in self.KIT_KEYS.items()
-                if k not in board.watch_keys and self._shown(what)
-            ]
-            said = "; ".join(f"{k} {words[self.KIT_KEYS[k]]}" for k in board.kit_keys)
-            board.key_help = f"Keys: {said}." if said else ""
-
-    def set_next_step(self, step: Callable[[], None] | None) -> None:
-        """Let the ``n`` key on the boards do ``step`` (a puzzle's Next); None stops it."""
-        self.add_action("next", step)
 
     def kit_key(self, key: str | None) -> None:
         """A kit key pressed on a board: what its action's button does, nothing while the
@@ -336,9 +269,10 @@ class GameView(GameWords, w.VBox):
 
     # ---- moves -----------------------------------------------------------------------------------
 
-    def play(self, move: sg.Move | str) -> None:
-        """Play a person's move for the player to move; an illegal one is shown with its
-        reason. A bot's seat is refused: the bot moves for it."""
+    def play(self, move: sg.Move | str | Checked) -> None:
+        """Play a person's move for the player to move (a move, its text, or what
+        ``self.model.check`` said of it: the rules are asked once); an illegal one is shown
+        with its reason. A bot's seat is refused: the bot moves for it."""
         state, search = self.state, self.search
         if state.is_terminal():
             raise sg.IllegalMove("the game is over: start a new game")
@@ -346,19 +280,19 @@ class GameView(GameWords, w.VBox):
             raise sg.IllegalMove(search.blocks)
         wait = "wait for its move" if search is not None else "press Let the bot move"
         self.model.check_person(next((h() for h in self.hooks.holding if h()), wait))
-        chosen = state.parse_move(move) if isinstance(move, str) else move
-        said = state.explain(chosen)
-        if not said.legal:
-            self.say(str(said), "bad")
+        checked = move if isinstance(move, Checked) else self.model.check(move)  # the one check
+        if not checked.legal:
+            self.say(str(checked.said), "bad")
             self.redraw()
             return
-        if any(hook(chosen, said.words) for hook in self.hooks.before_move):
+        if any(hook(checked.move, checked.words) for hook in self.hooks.before_move):
             return  # taken over (a puzzle judges it)
         before = state.clone() if self.hooks.after_move else None
-        self.model.play(chosen)
-        if before is not None and any(hook(before, said.words) for hook in self.hooks.after_move):
+        self.model.play(checked)
+        words = checked.words
+        if before is not None and any(hook(before, words) for hook in self.hooks.after_move):
             return  # carried on by a feature (the coach judges the move first)
-        self.after_change((said.words, "good"))
+        self.after_change((words, "good"))
 
     def play_text(self, text: str) -> None:
         """A typed move (Enter in the move box); the box empties after a legal move."""
@@ -456,6 +390,7 @@ class GameView(GameWords, w.VBox):
         self.update_thinking()
         for hook in self.hooks.after_change:
             hook()
+        self.address.write(len(self.state.history))  # the page's address follows
 
     def _bot_answered(self, player: int, words: str) -> None:
         """A bot thinking in the background played its move: the board follows."""
@@ -482,13 +417,3 @@ class GameView(GameWords, w.VBox):
         for hook in self.hooks.marked:
             hook()
         self.redraw()
-
-
-def _boards(widgets: Sequence[w.Widget]) -> list[Board]:
-    """Every :class:`Board` in these widget trees, depth first."""
-    found: list[Board] = []
-    for widget in widgets:
-        if isinstance(widget, Board):
-            found.append(widget)
-        found += _boards(getattr(widget, "children", ()))
-    return found

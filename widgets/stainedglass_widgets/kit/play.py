@@ -6,13 +6,20 @@ dashboard's features (:mod:`.features`) work through the view on it.
   :meth:`Play.set_position` is the one way to put another position on the table.
 - **Seats**: ``"human"`` (a person here), ``"remote"`` (a person on another device, in a room)
   or a bot name per player (:attr:`Play.seats`), each bot with its thinking time
-  (:attr:`Play.budgets`); :attr:`Play.names` the people's names where known.
+  (:attr:`Play.budgets`), changed by :meth:`Play.set_seat` only.
+- **The table**: whether the game is a room's (:attr:`Play.fixed`: it may not be replaced or
+  taken back), whether chance is drawn here (:attr:`Play.chance_here`) and the names of the
+  people at other devices (:attr:`Play.names`), changed by :meth:`Play.set_table` only.
+- **Moves**: :meth:`Play.check` asks the rules once (a :class:`Checked`, legal or not, in
+  words); :meth:`Play.play` plays a move, checked there unless it comes checked;
+  :meth:`Play.take_back` and :meth:`Play.undo_to_person` take moves back.
 - **Bots and chance**: :meth:`Play.run_computer` resolves chance and (inline) lets bots move until
   a person is to move; :meth:`Play.start_bot` starts the bot to move thinking in the background.
 - **Searches**: :meth:`Play.think` runs one search at a time (a bot's move, a hint, a judgement)
   with a stop flag; :meth:`Play.cancel_search` drops its answer.
 - **Events**: listeners of ``"moved"`` (a move played through the model: a person's, a bot's, a
-  chance outcome), ``"changed"`` (the position replaced or taken back) and ``"searching"`` (a
+  chance outcome), ``"changed"`` (the position replaced or taken back), ``"seats"`` (a seat or
+  a bot's thinking time changed), ``"table"`` (a room's terms changed) and ``"searching"`` (a
   search began, reported progress or ended) are called under the lock (:meth:`Play.listen`).
 
 >>> import stainedglass as sg
@@ -25,14 +32,20 @@ dashboard's features (:mod:`.features`) work through the view on it.
 ('Greedy bot (Dark): Dark places', 2)
 >>> moves[0]
 (0, 'Light places the cathe')
+>>> play.listen("seats", lambda player: moves.append(("seat", player)))
+>>> play.set_seat(1, "human"), play.set_seat(1, "human"), moves[-1]
+(True, False, ('seat', 1))
+>>> play.take_back(), play.state.history
+(True, ['cathedral e4 d5 e5 f5 e6 e7'])
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import stainedglass as sg
 
@@ -41,8 +54,35 @@ from .searches import BOT_LABELS, HUMAN, REMOTE, TIMED_BOTS, Search, bot_move, c
 COMPUTER = "mcts"
 """The bot a seat gets when it is simply "the computer"."""
 
-EVENTS = ("moved", "changed", "searching")
+EVENTS = ("moved", "changed", "seats", "table", "searching")
 """What a model tells its listeners."""
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What the rules say of ``move`` in one position (:meth:`Play.check`): ``said``, legal or
+    not and in words. :meth:`Play.play` takes it as it is, unasked again, while that position is
+    on the table."""
+
+    move: sg.Move
+    said: sg.Explanation
+    state: sg.State
+    history: tuple[str, ...]
+    """The moves that led to the position asked about."""
+
+    def holds(self, state: sg.State) -> bool:
+        """Whether this is what the rules say in ``state`` as it is now."""
+        return self.state is state and self.history == tuple(state.history)
+
+    @property
+    def legal(self) -> bool:
+        return self.said.legal
+
+    @property
+    def words(self) -> str:
+        """What the move does, or the rule that forbids it."""
+        return self.said.words
+
 
 Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -82,13 +122,14 @@ class Play:
             )
         self.seats = [check_seat(s) for s in chosen + [HUMAN] * (facts.max_players - len(chosen))]
         self.budgets = [float(budget_s)] * len(self.seats)
+        """Each bot's thinking time in seconds (set with :meth:`set_seat`)."""
         self.names: dict[int, str] = {}
-        """The names of the people at seats, where known (a room's pupils)."""
+        """The names of the people at seats, where known (a room's pupils; :meth:`set_table`)."""
         self.chance_here = True
         """Whether chance moves are drawn here (not in a room: the room draws them)."""
         self.fixed = ""
         """Why the game may not be replaced or taken back (a room's game: every device plays
-        it), or "" when it may."""
+        it), or "" when it may (:meth:`set_table`)."""
         self.background = background
         self.auto_chance = auto_chance or (lambda: True)
         self.guard: Guard = guard or (lambda fn: fn)
@@ -103,8 +144,8 @@ class Play:
     # ---- events ------------------------------------------------------------------------------
 
     def listen(self, event: str, listener: Callable[..., None]) -> None:
-        """Call ``listener`` on ``event``: ``"moved"`` (player, move, words), ``"changed"`` ()
-        or ``"searching"`` ()."""
+        """Call ``listener`` on ``event``: ``"moved"`` (player, move, words), ``"changed"`` (),
+        ``"seats"`` (player), ``"table"`` () or ``"searching"`` ()."""
         if event not in self._listeners:
             raise ValueError(f"no event {event!r}; the events are: {', '.join(EVENTS)}")
         self._listeners[event].append(listener)
@@ -123,8 +164,36 @@ class Play:
         """Who plays ``player``: ``"human"``, ``"remote"`` or a bot's name."""
         return self.seats[player] if 0 <= player < len(self.seats) else HUMAN
 
-    def set_seat(self, player: int, seat: str) -> None:
-        self.seats[player] = check_seat(seat)
+    def set_seat(self, player: int, seat: str | None = None, budget: float | None = None) -> bool:
+        """Who plays ``player`` from now on (``seat``: ``"human"``, ``"remote"`` or a bot's
+        name) and its bot's thinking time (``budget``, seconds); None keeps it as it is. Tells
+        the ``"seats"`` listeners (``player``) and returns True when anything changed."""
+        seat = self.seats[player] if seat is None else check_seat(seat)
+        seconds = self.budgets[player] if budget is None else float(budget)
+        if (seat, seconds) == (self.seats[player], self.budgets[player]):
+            return False
+        self.seats[player], self.budgets[player] = seat, seconds
+        self.emit("seats", player)
+        return True
+
+    def set_table(
+        self,
+        *,
+        fixed: str | None = None,
+        chance_here: bool | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> None:
+        """Where the game is played (None keeps each as it is): ``fixed``, why it may not be
+        replaced or taken back ("" when it may: not a room's); ``chance_here``, whether chance is
+        drawn here (a room draws its own); ``names``, the people's names at seats, where known.
+        Tells the ``"table"`` listeners."""
+        if fixed is not None:
+            self.fixed = fixed
+        if chance_here is not None:
+            self.chance_here = bool(chance_here)
+        if names is not None:
+            self.names = dict(names)
+        self.emit("table")
 
     def has_human(self) -> bool:
         """Is a person at one of this game's seats?"""
@@ -186,20 +255,32 @@ class Play:
         game = sg.load(self.game.name, **options)
         self.set_position(game.new_game())
 
-    def play(self, move: sg.Move | str) -> str:
-        """Play ``move`` for whoever is to move, as the rules allow (``sg.IllegalMove`` with the
-        rule otherwise); returns its words."""
+    def check(self, move: sg.Move | str) -> Checked:
+        """What the rules say of ``move`` (a move or its text) in the position on the table:
+        legal, and what it does; or the rule that forbids it. Text that is no move of the game
+        is ``sg.IllegalMove``, in words."""
         state = self.state
-        if isinstance(move, str):
-            move = state.parse_move(move)
-        said = state.explain(move)
-        if not said.legal:
-            raise sg.IllegalMove(said.words)
+        chosen = state.parse_move(move) if isinstance(move, str) else move
+        return Checked(chosen, state.explain(chosen), state, tuple(state.history))
+
+    def play(self, move: sg.Move | str | Checked) -> str:
+        """Play ``move`` for whoever is to move, as the rules allow (``sg.IllegalMove`` with the
+        rule otherwise); returns its words. A move :meth:`check` gave in this very position is
+        not checked again: the rules are asked once a move."""
+        state = self.state
+        if not isinstance(move, Checked):
+            checked = self.check(move)
+        elif not move.holds(state):  # asked in another position: ask again here
+            checked = self.check(move.move)
+        else:
+            checked = move
+        if not checked.legal:
+            raise sg.IllegalMove(checked.words)
         player = state.current_player
         self.cancel_search()
-        state.play(move)
-        self.emit("moved", player, move, said.words)
-        return said.words
+        state._push(checked.move)  # checked just now (State.play would ask the rules again)
+        self.emit("moved", player, checked.move, checked.words)
+        return checked.words
 
     def record(self) -> sg.Record | None:
         """The game so far as a record, with its players' names (None for an arranged study
@@ -209,10 +290,18 @@ class Play:
         except ValueError:
             return None
 
+    def take_back(self) -> bool:
+        """Take back the last move (the coach's, of a costly move), a search under way dropped;
+        False if nothing was played. A :attr:`fixed` game is refused with ``sg.IllegalMove``."""
+        return self._take_back(to_person=False)
+
     def undo_to_person(self) -> bool:
         """Take back the last move, and what came by itself after a person's move (chance made
         without them, a bot's reply): back to a person's turn. False if nothing was played.
         A :attr:`fixed` game is refused with ``sg.IllegalMove``."""
+        return self._take_back(to_person=True)
+
+    def _take_back(self, to_person: bool) -> bool:
         if self.fixed:
             raise sg.IllegalMove(self.fixed)
         self.cancel_search()
@@ -220,7 +309,7 @@ class Play:
         if not st.history:
             return False
         st.undo()
-        while (
+        while to_person and (
             st.history
             and not st.is_terminal()
             and (

@@ -71,10 +71,11 @@ def class_store() -> Store | None:
 
 
 def boards_in(widgets: Iterable[Any]) -> list[Board]:
-    """The boards among ``widgets`` and inside them (a view's board area)."""
-    from .game_view import _boards
+    """The boards among ``widgets`` and inside them (:func:`.board.boards_in`, imported when
+    first asked: the server's side of the class never loads the widgets)."""
+    from .board import boards_in as found
 
-    return _boards(list(widgets))
+    return found(widgets)
 
 
 def pupil_name(widgets: Iterable[Any]) -> str:

@@ -80,7 +80,8 @@ class Console(w.VBox):
         self, store: Any = None, *, password: str | None = None, background: bool = True
     ) -> None:
         super().__init__()
-        self._store_at, self._store = store, None
+        self._store_at = store
+        self._store: Store | None = None
         self.password = os.environ.get(PASSWORD_VARIABLE, "") if password is None else password
         self.background = background
         self.opened = False

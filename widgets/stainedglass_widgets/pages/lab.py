@@ -316,7 +316,7 @@ class TournamentLab:
 
     def __init__(
         self,
-        game: str = "cathedral",
+        game: str | None = None,
         bots: list[str] | None = None,
         budget: float = 0.1,
         games: int = 10,
@@ -325,7 +325,9 @@ class TournamentLab:
     ) -> None:
         self.jobs, self.executor = jobs, executor
         self.game = w.Dropdown(
-            options=[(sg.load(g).title, g) for g in sg.games()], value=game, description="Game"
+            options=[(sg.load(g).title, g) for g in sg.games()],
+            value=game or sg.games()[0],
+            description="Game",
         )
         self.seats = [
             w.Dropdown(description=f"Bot {i + 1}", layout=w.Layout(width="240px")) for i in range(4)
@@ -761,13 +763,14 @@ class SearchLab:
     the board; **Analyse** searches it off the event loop (Cancel stops it)."""
 
     def __init__(
-        self, game: str = "cathedral", folder: str | pathlib.Path = "games", background: bool = True
+        self, game: str | None = None, folder: str | pathlib.Path = "games", background: bool = True
     ) -> None:
         from ..kit.registry import view
 
         self._view = view
         self.background = background
         self.folder = pathlib.Path(folder)
+        game = game or sg.games()[0]
         names = [g for g in sg.games() if (self.folder / f"{g}.json").exists()] or [game]
         self.game = w.Dropdown(
             options=[(sg.load(g).title, g) for g in names],
@@ -1008,8 +1011,10 @@ def line_html(line: list[str], at: int) -> str:
     return f"<b>The line it expects</b><ol class='sg-lab-line-moves'>{items}</ol>"
 
 
-def strength_panel(game: str = "cathedral") -> w.VBox:
-    """A game chooser and the chart of strength against time (from the shipped ladders)."""
+def strength_panel(game: str | None = None) -> w.VBox:
+    """A game chooser (``game``, else the first game) and the chart of strength against time
+    (from the shipped ladders)."""
+    game = game or sg.games()[0]
     choose = w.Dropdown(
         options=[(sg.load(g).title, g) for g in sg.games()], value=game, description="Game"
     )

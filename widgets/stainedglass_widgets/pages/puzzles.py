@@ -691,7 +691,7 @@ class PuzzlePicker(w.VBox):
         in words and the page stays as it is."""
         from urllib.parse import parse_qs
 
-        from ..features.records import query_string
+        from ..kit.address import query_string
 
         query = query_string() if query is None else query
         fields = parse_qs(query.lstrip("?"), max_num_fields=20)

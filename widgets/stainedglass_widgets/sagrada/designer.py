@@ -69,6 +69,7 @@ from stainedglass.sagrada.windows import (
 
 from ..kit.board import Board
 from ..kit.messages import guard, message_html, strict_default
+from ..features.actions import Chance
 from ..features.records import download_link, read_upload
 from ..kit.searches import Search
 
@@ -684,10 +685,10 @@ class WindowDesigner(w.VBox):
         view = SagradaView(
             window="/".join(window.rows), background=self.background, strict=self.strict
         )
-        if view.keeper is not None:  # the designer's page keeps its own address
-            view.keeper.keeper = False
-            view.keeper = None
-        view.chance_button.click()  # the first cards: it plays at once
+        view.address.give_up()  # the designer's page keeps its own address
+        chance = view.feature(Chance)
+        if chance is not None:
+            chance.chance_button.click()  # the first cards: it plays at once
         self.game_view = view
         heading = w.HTML(
             f'<h3 class="sg-window-playing">Playing {_esc(window.name)}</h3>'

@@ -44,7 +44,7 @@ class _LeaveOutTheAddress(logging.Filter):
         return not str(record.msg).startswith("Voilà is running at")
 
 
-class Voila(_Voila):  # type: ignore[misc]
+class Voila(_Voila):
     """Voila, as the module says. Its settings keep Voila's names (``Voila.ip``, its log
     reads ``[Voila ...]``); ``Voila.landing`` and ``Voila.quiet`` are its own."""
 

@@ -111,7 +111,7 @@ def has_run(content: dict[str, Any], waiting: Any) -> bool:
     return bool(content["task"].done() or content["kernel_id"] in waiting)
 
 
-class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class ClassKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's kernel manager, culling, counting and preheating as the module
     says."""
 

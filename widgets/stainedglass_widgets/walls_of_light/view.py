@@ -22,11 +22,12 @@ import ipywidgets as w
 import stainedglass as sg
 from stainedglass.walls_of_light.game import Completion, WallsOfLightState
 from stainedglass.walls_of_light.moves import CARD, CARD_NAMES, CARD_TITLES, PLACE, REMOVE, SWAP
-from stainedglass.walls_of_light.moves import parse_space
+from stainedglass.walls_of_light.moves import WMove, parse_space
 from stainedglass.walls_of_light.windows import COLOR_NAMES, DIE_LETTERS, YELLOW
 
 from stainedglass.walls_of_light.svg import face_title, hand_svg, walls_of_light_svg
 
+from ..features.actions import Chance
 from ..kit.board import Board
 from ..kit.searches import HUMAN, REMOTE
 from ..kit.game_view import GameView
@@ -97,9 +98,9 @@ class WallsOfLightView(GameView):
         ]
 
     def controls(self) -> list[w.Widget]:
-        chance = self.features.get("chance")  # the kit's chance button: Roll the dice
+        chance = self.feature(Chance)  # the kit's chance button: Roll the dice
         if chance is not None:
-            self.roll_button = chance.chance_button  # type: ignore[attr-defined]
+            self.roll_button = chance.chance_button
             self.roll_button.add_class("sg-roll")
         self.color_picker = w.ToggleButtons(
             options=[("red", 0)],
@@ -216,7 +217,7 @@ class WallsOfLightView(GameView):
     def wink_color(self) -> int:
         """The colour a click places: the one chosen this turn, else the mover's own."""
         colors = self.state.colors_of(self.mover())
-        return self.color if self.color in colors else colors[0]  # type: ignore[return-value]
+        return self.color if self.color in colors else colors[0]
 
     def choose_color(self, color: int) -> None:
         self.color = color
@@ -437,13 +438,13 @@ class WallsOfLightView(GameView):
             return
         text = f"card swap {self.picks[0]} {self.picks[1]}"
         self.picks = []
-        said = self.state.explain(text)
-        if not said.legal:
-            self.say(f"{said} Choose again, or Cancel card.", "bad")
+        checked = self.model.check(text)  # asked once: the move is played as checked
+        if not checked.legal:
+            self.say(f"{checked.said} Choose again, or Cancel card.", "bad")
             self.redraw()
             return
         self.card = None
-        self.play(text)
+        self.play(checked)
 
     def confirm_reroll(self) -> None:
         if self.card != "reroll":
@@ -464,12 +465,12 @@ class WallsOfLightView(GameView):
             self.say("Click the die to change first.", "bad")
             return
         text = f"card modify {self.picks[0]} {step:+d}"
-        said = self.state.explain(text)
-        if not said.legal:
-            self.say(str(said), "bad")
+        checked = self.model.check(text)  # asked once: the move is played as checked
+        if not checked.legal:
+            self.say(str(checked.said), "bad")
             return
         self.card, self.picks = None, []
-        self.play(text)
+        self.play(checked)
 
     def cancel(self) -> None:
         if self.card:
@@ -513,7 +514,7 @@ class WallsOfLightView(GameView):
         """Make the best suggestion one click away: its wink colour chosen (a space to click is
         ringed on the board; a card is framed in the hand)."""
         self.clear_selection()
-        if getattr(move, "kind", None) == PLACE:
+        if isinstance(move, WMove) and move.kind == PLACE:
             self.color = move.a
 
     def hint_spaces(self) -> list[tuple[str, float, int]]:
