@@ -10,6 +10,7 @@ browser, the Voila server and the pages are the shared fixtures of ``tests/conft
 from __future__ import annotations
 
 import html
+import os
 import pathlib
 import re
 import shutil
@@ -232,7 +233,24 @@ def thinking(page: Any) -> str:
     return html.unescape(row.inner_text()) if row and row.is_visible() else ""
 
 
-def test_hint_shows_suggestions_with_reasons_and_a_chart(server: VoilaServer, page: Any) -> None:
+STRESS = int(os.environ.get("STAINEDGLASS_STRESS", "1"))
+"""How many copies of each ``@stressed`` test to run (tests/README.md: races that show under load)."""
+
+
+@pytest.fixture
+def stress_copy() -> int:
+    return 0  # the one copy, unless STAINEDGLASS_STRESS asks for more
+
+
+def stressed(test: Any) -> Any:
+    """``STAINEDGLASS_STRESS=N``: the test N times (``[0]`` to ``[N-1]``, for xdist to share)."""
+    return pytest.mark.parametrize("stress_copy", range(STRESS))(test) if STRESS > 1 else test
+
+
+@stressed
+def test_hint_shows_suggestions_with_reasons_and_a_chart(
+    server: VoilaServer, page: Any, stress_copy: int
+) -> None:
     page.goto(server.url("cathedral_play.ipynb"))
     page.wait_for_selector(CITY + " svg", timeout=60_000)
     hover(page, "e5")
@@ -252,8 +270,14 @@ def test_hint_shows_suggestions_with_reasons_and_a_chart(server: VoilaServer, pa
     page.wait_for_selector(".sg-hints .js-plotly-plot .scatterlayer .point", timeout=60_000)
     dots = page.locator(".sg-hints .js-plotly-plot .scatterlayer .point").count()
     assert dots == len(ranks)
+    # the figure reached the page with its layout, not plotly's default 700 x 360
+    size = page.eval_on_selector(
+        ".sg-hints .js-plotly-plot .main-svg",
+        "s => [s.getAttribute('width'), s.getAttribute('height')]",
+    )
+    assert size == ["440", str(90 + 30 * len(ranks))], size
     assert thinking(page) == ""
-    shot(page, "ai-1-hint")
+    shot(page, "ai-1-hint" + (f"-{stress_copy}" if STRESS > 1 else ""))
     page.locator(".sg-hints").screenshot(path=str(ARTIFACTS / "ai-1-hint-panel.png"))
     assert page.outside == []  # type: ignore[attr-defined]
 

@@ -3,9 +3,11 @@
 plotly's widget bundle is several megabytes, so the charts are built lazily: the score chart when
 someone opens it, the hint chart on the first hint. Each figure is created with its final data (a
 FigureWidget changed before it is displayed inside a Box loses the change under Voila); once shown
-it is updated in place. plotly itself (about 40 MB) is imported in a thread: ahead of need in
-JupyterLab, and only when a chart is first asked for under Voila, where every pupil has a kernel
-of their own (:func:`start_warming_plotly`); meanwhile the chart's place says "chart loading…".
+it is updated in place. The hint chart, asked for from a search's thread, is built and updated
+on the kernel's main thread (:class:`MainThreadJob`). plotly itself (about 40 MB) is imported in
+a thread: ahead of need in JupyterLab, and only when a chart is first asked for under Voila,
+where every pupil has a kernel of their own (:func:`start_warming_plotly`); meanwhile the
+chart's place says "chart loading…".
 """
 
 from __future__ import annotations
@@ -77,6 +79,67 @@ def warm_plotly() -> None:
         pass
     finally:
         PLOTLY_READY.set()
+
+
+def kernel_loop() -> Any:
+    """The io loop of the kernel's main thread, when called from another thread of a running
+    kernel; else None (on the main thread, or without a kernel: scripts, tests).
+
+    >>> kernel_loop() is None
+    True
+    """
+    if threading.current_thread() is threading.main_thread():
+        return None
+    try:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:
+        return None
+    if not Kernel.initialized():
+        return None
+    return getattr(Kernel.instance(), "io_loop", None)
+
+
+class MainThreadJob:
+    """``fn`` run once, under the view's lock with its errors shown, once plotly is imported:
+    on the kernel's main thread (the thread :meth:`later` runs in hands it to the kernel's io
+    loop and waits), or in that thread without a kernel. Widgets made or changed from another
+    thread race the messages of the main thread (a plotly FigureWidget then reaches the page
+    without its data); ``run`` may also be called on the main thread directly (by ``wait``).
+
+    >>> import threading, types
+    >>> view = types.SimpleNamespace(safe=lambda fn: fn)
+    >>> calls = []
+    >>> job = MainThreadJob(view, lambda: calls.append(threading.current_thread().name))
+    >>> job.run(), job.run()
+    (None, None)
+    >>> calls == [threading.main_thread().name], job.done.is_set()
+    (True, True)
+    """
+
+    def __init__(self, view: Any, fn: Callable[[], None]) -> None:
+        self.view, self.fn = view, fn
+        self.done = threading.Event()
+        self._claim = threading.Lock()
+        self._claimed = False
+
+    def run(self) -> None:
+        with self._claim:
+            if self._claimed:
+                return
+            self._claimed = True
+        try:
+            self.view.safe(self.fn)()
+        finally:
+            self.done.set()
+
+    def later(self) -> None:
+        PLOTLY_READY.wait(120)
+        loop = kernel_loop()
+        if loop is None:
+            self.run()
+            return
+        loop.add_callback(self.run)
+        self.done.wait(120)
 
 
 def better_words(view: GameView) -> str:
@@ -208,7 +271,8 @@ class HintChart:
         self.view = view
         self.figure: Any = None
         self.box = w.Box()
-        self.thread: threading.Thread | None = None  # builds the figure once plotly is in
+        self.job: MainThreadJob | None = None  # the pending drawing, if any
+        self.thread: threading.Thread | None = None  # hands it to the main thread
 
     def data(self) -> tuple[dict[str, Any], dict[str, Any]]:
         view = self.view
@@ -246,22 +310,44 @@ class HintChart:
         return dots, layout
 
     def update(self) -> None:
+        """Show the hint's values (called under the view's lock, from any thread). The figure
+        is built with its data in one call, and changed, on the kernel's main thread only
+        (:class:`MainThreadJob`): built from a search's thread, it reached the page under load
+        as plotly's empty 700 x 360 figure. plotly's first import takes seconds: the board and
+        the words go first, the chart follows when it is done (if the hint still stands)."""
         view = self.view
-        if self.figure is None:
-            # plotly's first import takes seconds: the board and the words go first, the
-            # chart follows when it is done (if the hint still stands)
-            shown = view.suggestions
+        if PLOTLY_READY.is_set() and kernel_loop() is None:
+            self.draw()  # on the main thread already, or no kernel (no page to race)
+            return
+        if self.figure is None and not PLOTLY_READY.is_set():
+            self.box.children = (w.HTML("<i>chart loading…</i>"),)
+            start_warming_plotly(now=True)
+        shown = view.suggestions
 
-            def later() -> None:
-                if view.suggestions is shown and shown:
-                    self.update()
+        def draw_if_current() -> None:
+            if view.suggestions is shown and shown:
+                self.draw()
 
-            self.thread = wait_for_plotly(view, self.box, later)
-            if self.thread is not None:
-                return
+        self.job = MainThreadJob(view, draw_if_current)
+        self.thread = threading.Thread(target=self.job.later, name="sg-chart", daemon=True)
+        self.thread.start()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait for the chart's pending drawing (tests, scripts; from the main thread of a
+        kernel it is drawn here, as that thread could not take it while it waits)."""
+        job, thread = self.job, self.thread
+        here = threading.current_thread() is threading.main_thread()
+        if job is not None and here and PLOTLY_READY.wait(timeout):
+            job.run()
+        if thread is not None:
+            thread.join(timeout)
+        return not (thread and thread.is_alive())
+
+    def draw(self) -> None:
+        """Build the figure with its data, or follow the hint in place (plotly is imported)."""
         dots, layout = self.data()
         if self.figure is None:
-            import plotly.graph_objects as go  # imported by now (wait_for_plotly)
+            import plotly.graph_objects as go  # imported by now (PLOTLY_READY)
 
             self.figure = go.FigureWidget(  # built with its data: see the module's note
                 data=[dots],

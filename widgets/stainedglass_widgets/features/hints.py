@@ -4,8 +4,9 @@ lists each with its value, support and reason beside a chart of the values (:cla
 The panel also lists any other marks a board shows (the review's better move, a puzzle's
 answer) under their heading.
 
-Other features gate and count hints through :attr:`Hints.gates` (the coach's hint budget) and
-:attr:`Hints.spent`.
+Other features gate and count hints through the view's hooks
+(:class:`~stainedglass_widgets.kit.feature.Hooks`): ``may_hint`` (the coach's hint budget) and
+``hint_given``.
 
 >>> import stainedglass_widgets as sgw
 >>> v = sgw.view("cathedral", background=False, hint_budget_s=0.05)
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import html
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -115,10 +115,7 @@ class Marks(Feature):
         )
 
     def wait(self, timeout: float) -> bool:
-        thread = self.hints_chart.thread
-        if thread is not None:
-            thread.join(timeout)
-        return not (thread and thread.is_alive())
+        return self.hints_chart.wait(timeout)
 
 
 class Hints(Feature):
@@ -129,10 +126,6 @@ class Hints(Feature):
 
     def __init__(self, view: GameView) -> None:
         super().__init__(view)
-        self.gates: list[Callable[[], bool]] = []
-        """Asked before a hint is searched: False refuses it (having said why)."""
-        self.spent: list[Callable[[], None]] = []
-        """Told when a hint was shown."""
         self.hint_button = w.Button(
             description="Hint", tooltip="the AI's best moves, and why (key h on the board)"
         )
@@ -154,7 +147,9 @@ class Hints(Feature):
         if view.search is not None:
             view.say("Still thinking: " + view.model.about)
             return
-        if not all(gate() for gate in self.gates):  # the coach's hint budget
+        refused = next(filter(None, (may() for may in view.hooks.may_hint)), None)
+        if refused is not None:  # the coach's hint budget
+            view.say(*refused)
             return
         position, budget, top = state.clone(), view.hint_budget_s, view.hint_top
         name = view.player_names[state.current_player]
@@ -167,6 +162,6 @@ class Hints(Feature):
 
     def _found(self, suggestions: list[sg.ai.Suggestion]) -> None:
         if suggestions:
-            for told in self.spent:
+            for told in self.view.hooks.hint_given:
                 told()
         self.view.show_suggestions(suggestions)
