@@ -10,7 +10,6 @@ from setuptools import find_namespace_packages, find_packages, setup
 setup(
     packages=[
         *find_packages(include=["stainedglass", "stainedglass.*"]),
-        "stainedglass.ai.ladders",  # data only: each game's strength ladder
         *find_namespace_packages(
             "widgets", include=["stainedglass_widgets*"], exclude=["*__pycache__*"]
         ),

@@ -6,7 +6,7 @@
     python benchmarks/ladder.py --opening-plies 2 cathedral  # every pair of games distinct
     python benchmarks/ladder.py --settle 100 cathedral  # 100 more games between the top two
 
-Each game's ladder is written to ``stainedglass/ai/ladders/<game>.json`` (the data the AI lab
+Each game's ladder is written to ``stainedglass/<game>/ladder.json`` (the data the AI lab
 and the hint-search test read) and into the "Ladders" section of ``STRENGTH.md``, between its
 markers (``stainedglass.ai.ladder_report`` gives the section its form). ``make bench`` runs a
 short form (``bench_ladder.py``) that writes nothing. Sagrada, played alone, has no pairings:
@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 import stainedglass as sg
-from stainedglass.ai.ladder import DATA, entries_for, ladder
+from stainedglass.ai.ladder import entries_for, ladder, ladder_path
 from stainedglass.ai.ladder_report import markdown, write_section
 from stainedglass.ai.tournament import cluster
 
@@ -88,8 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)
-        DATA.mkdir(exist_ok=True)
-        (DATA / f"{game}.json").write_text(json.dumps(lad.to_dict(), indent=1) + "\n")
+        ladder_path(game).write_text(json.dumps(lad.to_dict(), indent=1) + "\n")
         parts[game] = markdown(lad, seconds)
         write_section(STRENGTH, parts)
     return 0

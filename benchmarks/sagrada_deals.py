@@ -11,7 +11,7 @@ tools and first cards. Each finished deal is appended to ``data/sagrada_deals.js
 file, and a run skips the deals already there: a long measurement can stop and go on later
 (the deals, the table and the ladder: ``stainedglass.sagrada.deals``).
 ``--ladder`` makes Sagrada's ladder from those deals (every bot that played the first ``n``
-of each difficulty): ``stainedglass/ai/ladders/sagrada.json`` and its part of STRENGTH.md.
+of each difficulty): ``stainedglass/sagrada/ladder.json`` and its part of STRENGTH.md.
 Not run by ``make bench``: 400 deals at 1 s a move take about two hours on one core.
 """
 
@@ -22,7 +22,7 @@ import json
 import pathlib
 import sys
 
-from stainedglass.ai.ladder import DATA as DATA_LADDERS
+from stainedglass.ai.ladder import ladder_path
 from stainedglass.ai.ladder_report import write_section
 from stainedglass.sagrada.deals import ladder, play_deals, report_part, table
 
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows, args.n, args.bots or None))
     if args.ladder:
         lad = ladder(rows, args.n)
-        (DATA_LADDERS / "sagrada.json").write_text(json.dumps(lad.to_dict(), indent=1) + "\n")
+        ladder_path("sagrada").write_text(json.dumps(lad.to_dict(), indent=1) + "\n")
         write_section(STRENGTH, {"sagrada": report_part(lad, rows, args.n)})
         print(lad)
     return 0

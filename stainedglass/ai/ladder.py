@@ -10,7 +10,7 @@ the better side, so the margin is the opponent's minus its own). Sagrada is solo
 plays the same deals on windows of each difficulty, and its ladder is the share won per
 difficulty.
 
-The ladders ship as data (``ladders/<game>.json`` beside this module), read by the AI lab and
+The ladders ship as data (``ladder.json`` in each game's folder: :func:`ladder_path`), read by the AI lab and
 by the test that checks each game's hint search (``facts.hint_bot``) is its ladder's strongest
 within a hint's budget. ``python -m stainedglass ladder GAME`` makes one again (``--scheduler``
 runs it on a Dask cluster).
@@ -23,6 +23,7 @@ runs it on a Dask cluster).
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import pathlib
@@ -31,13 +32,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from ..core import load
+from ..core import games, load
 from .bots import BOTS, bot_names
 from .tournament import check_opening_plies, parse_bot, tournament, wilson
 
 __all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES", "HINT_S"]
 
-DATA = pathlib.Path(__file__).with_name("ladders")
 SEARCHES = ("mcts", "alphabeta")
 """The bots that search in every game (with a time budget); the games' own join them."""
 BUDGETS = (0.1, 0.3, 1.0, 3.0, 10.0)
@@ -136,13 +136,19 @@ class Ladder:
         return "\n".join(lines)
 
 
+def ladder_path(game: str) -> pathlib.Path:
+    """Where ``game``'s ladder ships: ``ladder.json`` in the game's own folder (beside the
+    module that defines its :class:`~stainedglass.core.Game`)."""
+    return pathlib.Path(inspect.getfile(type(load(game)))).with_name("ladder.json")
+
+
 def shipped(game: str) -> Ladder:
     """The ladder that ships with the package for ``game``."""
-    path = DATA / f"{game}.json"
-    if not path.exists():
+    path = ladder_path(game) if game in games() else None
+    if path is None or not path.exists():
         raise ValueError(
-            f"no shipped ladder for {game!r}; the ladders are: "
-            + ", ".join(sorted(p.stem for p in DATA.glob("*.json")))
+            f"no shipped ladder for {game!r}; the games with one are: "
+            + ", ".join(g for g in games() if ladder_path(g).exists())
         )
     return Ladder.from_dict(json.loads(path.read_text()))
 

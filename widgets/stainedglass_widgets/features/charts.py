@@ -3,8 +3,8 @@
 plotly's widget bundle is several megabytes, so the charts are built lazily: the score chart when
 someone opens it, the hint chart on the first hint. Each figure is created with its final data (a
 FigureWidget changed before it is displayed inside a Box loses the change under Voila); once shown
-it is updated in place. The hint chart, asked for from a search's thread, is built and updated
-on the kernel's main thread (:class:`MainThreadJob`). plotly itself (about 40 MB) is imported in
+it is updated in place. A chart whose figure waits for plotly, or is asked for from a search's
+thread, is built on the kernel's main thread (:class:`MainThreadJob`). plotly itself (about 40 MB) is imported in
 a thread: ahead of need in JupyterLab, and only when a chart is first asked for under Voila,
 where every pupil has a kernel of their own (:func:`start_warming_plotly`); meanwhile the
 chart's place says "chart loading…".
@@ -51,19 +51,13 @@ def wait_for_plotly(
     view: GameView, box: w.Box, then: Callable[[], None]
 ) -> threading.Thread | None:
     """None when plotly is imported; else say "chart loading…" in ``box``, start the import,
-    and return the thread that runs ``then`` (under the view's lock, its errors shown) once it
-    is done."""
+    and return the thread that has ``then`` run once it is done (under the view's lock, its
+    errors shown, on the kernel's main thread: :class:`MainThreadJob`)."""
     if PLOTLY_READY.is_set():
         return None
     box.children = (w.HTML("<i>chart loading…</i>"),)
     start_warming_plotly(now=True)
-
-    def later() -> None:
-        PLOTLY_READY.wait(120)
-        with view._lock:
-            view.safe(then)()
-
-    thread = threading.Thread(target=later, name="sg-chart", daemon=True)
+    thread = threading.Thread(target=MainThreadJob(view, then).later, name="sg-chart", daemon=True)
     thread.start()
     return thread
 
