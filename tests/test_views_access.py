@@ -19,7 +19,7 @@ import ipywidgets as w
 
 import stainedglass_widgets as sgw
 from stainedglass_widgets.kit.board import DESCRIPTION_LIMIT, Board, describe
-from stainedglass_widgets.kit.game_view import _boards
+from stainedglass_widgets.kit.board import boards_in as _boards
 
 GAMES = ["cathedral", "sagrada", "walls_of_light", "coloring"]
 

@@ -656,7 +656,7 @@ def check_svg(check: SheetCheck, chosen: int | None = None) -> str:
             f'<path class="shape" data-id="shape:{n}" data-label="{escape(words)}"'
             f' d="{d(pts(poly))}" fill="{fill}" stroke="{LEAD}" stroke-width="2"/>'
         )
-    for poly in check.stars:
+    for k, poly in enumerate(check.stars):
         where = faults.get(("star", k + 1), [])
         words = f"star {k + 1}" + (f": problem {', '.join(map(str, where))}" if where else "")
         body.append(

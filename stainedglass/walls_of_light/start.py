@@ -269,6 +269,7 @@ def faces_to_text(faces: list[Face]) -> str:
 def faces_from_text(text: Any) -> list[Face]:
     """Read a faces file (:func:`faces_to_text`); a ValueError says where it is wrong.
 
+    >>> from stainedglass.walls_of_light.windows import WINDOWS
     >>> [f.name for f in faces_from_text(faces_to_text([WINDOWS[0][0]]))]
     ['Lancet']
     >>> faces_from_text('{"faces": [{"name": "Arch", "rows": 4}]}')
