@@ -847,3 +847,57 @@ def test_forget_deletes_all_the_class_holds(target: str) -> None:
     if not target.startswith("postgresql"):
         written = b"".join(p.read_bytes() for p in pathlib.Path(target).parent.iterdir())
         assert b"Zebedee" not in written and b"Yolanda" not in written
+
+
+def test_a_room_starts_with_its_devices_seats_in_one_write_or_not_at_all(store: Store) -> None:
+    room, seats = store.start_room(
+        "coloring", {"players": 3}, seed=4, seated={0: ("pupil", "Ana"), 1: (BOT, "Greedy bot")}
+    )
+    assert [(s.kind, s.name, s.taken, s.host) for s in room.seats] == [
+        ("pupil", "Ana", True, None),
+        ("bot", "Greedy bot", True, 0),
+        (None, None, False, None),
+    ]
+    assert sorted(seats) == [0, 1] and store.rejoin(seats[1].token).index == 1
+    ben = store.join(room.code, "Ben")
+    assert ben.index == 2 and store.room(room.code).full
+    before = store.dump()
+    cases: list[tuple[Callable[[], Any], tuple[str, ...]]] = [
+        (
+            lambda: store.start_room("cathedral", seated={0: ("pupil", "A" * 5_000)}),
+            ("a name is at most 40 characters, not 5,000",),
+        ),
+        (
+            lambda: store.start_room("cathedral", seated={0: ("pupil", "Ana"), 1: ("pupil", "B")}),
+            ("one seat of kind pupil", "not 2 pupils"),
+        ),
+        (lambda: store.start_room("cathedral", seated={1: (BOT, "Greedy")}), ("not 0 pupils",)),
+        (lambda: store.start_room("cathedral", seated={2: ("pupil", "Ana")}), ("seats 0 to 1",)),
+        (lambda: store.start_room("cathedral", seated={0: ("robot", "Ana")}), ("kind of seat",)),
+        (lambda: store.start_room("cathedral", seated={0: "Ana"}), ("(kind, name)",)),
+        (lambda: store.start_room("chess", seated={0: ("pupil", "Ana")}), ("not a game",)),
+    ]
+    for call, words in cases:
+        refused(call, ValueError, *words)
+    assert store.dump() == before  # no room, no seat: nothing written
+
+
+def test_the_games_under_way_count_for_each_named_pupil(store: Store) -> None:
+    room, seats = store.start_room(
+        "cathedral", seed=1, seated={0: ("pupil", "Ana")}
+    )  # waiting for Dark: under way for Ana
+    store.join(room.code, "Ben")
+    bot_room, _ = store.start_room(
+        "cathedral", seed=2, seated={0: ("pupil", "Ana"), 1: (BOT, "Greedy bot")}
+    )
+    store.add_progress("Cleo", "cathedral", "lesson", "place")
+    assert [p.pupil for p in store.progress()] == ["Cleo"]  # as it was: games over only
+    rows = {p.pupil: p for p in store.progress(under_way=True)}
+    assert sorted(rows) == ["Ana", "Ben", "Cleo"]  # no bot
+    assert (rows["Ana"].games_under_way, rows["Ben"].games_under_way) == (2, 1)
+    assert (rows["Ana"].games_played, rows["Cleo"].games_under_way) == (0, 0)
+    assert [p.pupil for p in store.progress("games_under_way", True, under_way=True)][:1] == ["Ana"]
+    assert "games_under_way" in store.progress_csv(under_way=True).splitlines()[0]
+    store.end(bot_room.code)
+    rows = {p.pupil: p for p in store.progress(under_way=True)}
+    assert rows["Ana"].games_under_way == 1

@@ -94,3 +94,33 @@ def test_progress_sorts_by_any_column_and_downloads_as_csv(store: pathlib.Path) 
     table = list(csv.DictReader(io.StringIO(base64.b64decode(data.group(1)).decode())))
     assert [r["pupil"] for r in table] == ["Ben", "Ana"]
     assert table[1]["puzzles_tried"] == "2" and table[1]["puzzles_first_try"] == "1"
+
+
+def test_a_game_under_way_in_a_room_shows_in_the_progress_table(store: pathlib.Path) -> None:
+    ana, ben, code = cathedral_room(store)
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    console = Console(store, password="", background=False)
+    assert "No progress yet" not in console.table.value
+    rows = re.findall(r"<tr>(<td>.*?)</tr>", console.table.value)
+    assert [re.findall(r"<td>(.*?)</td>", r)[0] for r in rows] == ["Ana", "Ben"]
+    head = re.findall(r"<th>(.*?)</th>", console.table.value)
+    under_way = head.index("Games under way")
+    assert all(re.findall(r"<td>(.*?)</td>", r)[under_way] == "1" for r in rows)
+    data = re.search(r'href="data:text/csv;base64,([^"]+)"', console.csv_link.value)
+    assert data is not None and "games_under_way" in base64.b64decode(data.group(1)).decode()
+
+
+def test_the_progress_table_says_where_pupils_give_their_name(store: pathlib.Path) -> None:
+    console = Console(store, password="", background=False)
+    assert "No progress yet" in console.table.value
+    assert "in the Name box of a play dashboard" in console.table.value
+
+
+def test_the_console_says_when_it_has_no_password_and_why(store: pathlib.Path) -> None:
+    local = Console(store, password="", background=False)
+    assert local.opened
+    said = text(local.access.value)
+    assert "No password" in said and "this machine only" in said and "asks for" in said
+    guarded = Console(store, password="owl7", background=False)
+    said = text(guarded.gate_words.value)
+    assert "reached from other machines" in said and "printed it" in said

@@ -235,3 +235,92 @@ def test_a_hot_seat_plays_two_seats_on_one_device_and_a_pupil_the_third(
         guest.rooms.sync()
         assert guest.state.history == host.state.history
     assert {m.seat for m in open_store(store).moves_since(code)} >= {0, 1, 2}
+
+
+def test_a_code_typed_then_join_pressed_joins_once_with_no_false_refusal(
+    store: pathlib.Path,
+) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    ben = device("cathedral", store)
+    ben.rooms.name_text.value = "Ben"
+    ben.rooms.code_text.value = code.lower()  # the typed code, sent as the box loses focus
+    ben.rooms.join_button.click()  # ... to the Join button
+    assert ben.rooms.code == code and "Not done" not in words(ben), words(ben)
+    assert "you play Dark" in words(ben)
+    assert [s.name for s in open_store(store).room(code).seats] == ["Ana", "Ben"]
+
+
+def test_a_code_typed_then_watch_pressed_watches_and_takes_no_seat(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    teacher = device("cathedral", store)
+    teacher.rooms.name_text.value = "Teacher"
+    teacher.rooms.code_text.value = code
+    teacher.rooms.watch_button.click()
+    assert teacher.rooms.tokens == {} and "you watch" in words(teacher), words(teacher)
+    assert not open_store(store).room(code).seats[1].taken
+
+
+def test_a_refused_start_makes_no_room(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    ana.rooms.start("Ana")
+    before = open_store(store).dump()
+    ben = device("cathedral", store, seats=["human", "remote"])
+    ben.rooms.name_text.value = "B" * 5_000
+    ben.rooms.start_button.click()
+    assert "Not done: a name is at most 40 characters" in words(ben), words(ben)
+    assert ben.rooms.code == "" and ben.model.fixed == ""
+    assert open_store(store).dump() == before
+    assert len(open_store(store).rooms()) == 1
+
+
+def test_a_room_has_the_players_chosen_and_a_joining_device_shows_them(
+    store: pathlib.Path,
+) -> None:
+    red = device("walls_of_light", store, seats=["human", "remote", "human"], first_player=0)
+    assert red.state.num_players == 3
+    red.players_picker.value = 2  # chosen, New game not pressed
+    code = red.rooms.start("Rosa")
+    assert len(open_store(store).room(code).seats) == 2
+    assert red.state.num_players == 2 and red.model.seat(1) == "remote"
+    blue = device("walls_of_light", store)
+    blue.rooms.join(code, "Bo")
+    assert blue.state.num_players == 2 and blue.players_picker.value == 2
+    assert [p.value for p in blue.seat_pickers[:2]] == ["remote", "human"]
+    seats = blue.feature(sgw.features.seats.Seats)
+    assert seats.seat_boxes[2].layout.display == "none"  # no yellow player in this game
+    red.rooms.sync()
+    assert "Blue: Bo" in re.sub(r"<[^>]+>", "", red.rooms.status.value)
+
+
+def test_players_chosen_unlike_a_game_under_way_are_refused_in_words(store: pathlib.Path) -> None:
+    red = device("walls_of_light", store, seats=["human", "remote", "human"], first_player=0)
+    red.roll()
+    red.play(red.state.legal_moves()[0])
+    red.players_picker.value = 2
+    before = open_store(store).dump()
+    red.rooms.name_text.value = "Rosa"
+    red.rooms.start_button.click()
+    assert "Not done" in words(red) and "New game" in words(red), words(red)
+    assert open_store(store).dump() == before and red.rooms.code == ""
+
+
+def test_a_room_waiting_for_its_players_says_so_on_the_device(store: pathlib.Path) -> None:
+    ana = device("cathedral", store, seats=["human", "remote"])
+    code = ana.rooms.start("Ana")
+    said = re.sub(r"<[^>]+>", "", ana.rooms.status.value)
+    assert "waits for 1 more player" in said, said
+    assert "waits for" in words(ana), words(ana)
+    ana.play("cathedral e4 d5 e5 f5 e6 e7")
+    assert "waits for its players" in words(ana) and open_store(store).room(code).ply == 0
+    ben = device("cathedral", store)
+    ben.rooms.join(code, "Ben")
+    ana.rooms.sync()
+    assert "waits for" not in re.sub(r"<[^>]+>", "", ana.rooms.status.value)
+
+
+def test_the_name_box_says_progress_is_kept_under_the_name(store: pathlib.Path) -> None:
+    ana = device("cathedral", store)
+    tip = ana.rooms.name_text.tooltip
+    assert "progress" in tip and "kept under this name" in tip and "lessons" in tip

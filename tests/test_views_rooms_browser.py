@@ -49,6 +49,8 @@ def join_room(page: Any, server: Any, game: str, code: str, name: str) -> None:
     page.fill(".sg-room-name input", name)
     page.click(".sg-room-join")
     page.wait_for_selector(".sg-room-code-shown")
+    said = page.inner_text(".sg-view .sg-message")
+    assert "Not done" not in said and "you play" in said, said
 
 
 def first_move(server: Any, ana: Any, ben: Any) -> str:
@@ -206,3 +208,24 @@ def test_the_console_shows_the_rooms_and_a_pupils_puzzle_score(server: Any, brow
     finally:
         ana.context.close()
         teacher.context.close()
+
+
+def test_a_pupil_who_types_the_code_and_presses_join_joins_once(server: Any, browser: Any) -> None:
+    ana, ben = open_page(browser), open_page(browser)
+    try:
+        code = start_room(ana, server, "cathedral", "Ana", remote=1)
+        ben.goto(server.url("cathedral_play.ipynb"))
+        ben.wait_for_selector(".sg-room-join", timeout=PUPIL_TIMEOUT)
+        ben.fill(".sg-room-name input", "Ben")
+        ben.fill(".sg-room-code input", code.lower())  # sent as the box loses focus to Join
+        ben.click(".sg-room-join")
+        ben.wait_for_selector(".sg-room-code-shown")
+        wait_text(ben, ".sg-view .sg-message", "you play Dark")
+        ben.wait_for_timeout(500)  # anything sent after the join has had time to answer
+        said = ben.inner_text(".sg-view .sg-message")
+        shot(ben, "room-joined-typed")
+        assert "Not done" not in said, said
+        wait_text(ana, ".sg-room-seats", "Dark: Ben")
+    finally:
+        ana.context.close()
+        ben.context.close()

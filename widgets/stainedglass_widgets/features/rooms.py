@@ -50,8 +50,9 @@ import stainedglass as sg
 from ..kit.address import page_url
 from ..kit.board import boards_in
 from ..kit.feature import Feature
-from ..kit.progress import set_pupil, store_location
+from ..kit.progress import NAME_WORDS, set_pupil, store_location
 from ..kit.searches import BOT_LABELS, HUMAN, REMOTE, is_bot
+from .seats import Seats
 
 if TYPE_CHECKING:
     from stainedglass_widgets.serving.classroom import PlayedMove, Room, Store
@@ -88,10 +89,13 @@ class Rooms(Feature):
         self._poller: threading.Thread | None = None
         self._stop = threading.Event()
         self._applying = False
+        self.free = 0
+        """The room's seats still free (its game starts when every seat is taken)."""
 
         self.name_text = w.Text(
             placeholder="your name",
             description="Name",
+            tooltip=NAME_WORDS,
             layout=w.Layout(width="220px"),
             style={"description_width": "44px"},
         )
@@ -116,7 +120,6 @@ class Rooms(Feature):
             style={"description_width": "44px"},
         )
         self.code_text.add_class("sg-room-code")
-        self.code_text.observe(safe(lambda ch: self._code_typed(ch["new"])), "value")
         self.join_button = w.Button(description="Join", tooltip="take the first open seat")
         self.join_button.add_class("sg-room-join")
         self.join_button.on_click(
@@ -164,11 +167,6 @@ class Rooms(Feature):
         if not self.name_text.value:
             self.name_text.value = name
 
-    def _code_typed(self, code: str) -> None:
-        """A code typed (or a room's link opened): join it once a name is given too."""
-        if code and self.name_text.value:
-            self._said(self.join, code, self.name_text.value)
-
     def _said(self, action: Any, *args: Any, **options: Any) -> None:
         """Run a button's ``action``; what the room or the store refuses is said in words."""
         try:
@@ -197,11 +195,13 @@ class Rooms(Feature):
         people here: the first a pupil of this device, the others its hot seat; the bots, played
         here; Another device: open); returns its code."""
         from stainedglass_widgets.serving.classroom import BOT, HOT_SEAT, PUPIL
+        from stainedglass_widgets.serving.classroom.rooms import read_name
 
         view, model = self.view, self.view.model
         if self.code:
             raise ValueError(f"this board is in room {self.code} already: Leave it first")
-        n = model.state.num_players
+        name = read_name(name)  # everything is checked before the store is asked
+        n = self.players_chosen()
         here = [p for p in range(n) if model.seat(p) == HUMAN]
         bots = [p for p in range(n) if is_bot(model.seat(p))]
         if not here:
@@ -209,17 +209,18 @@ class Rooms(Feature):
                 "a room needs a person on this device: set a seat to Human (the "
                 "others to Another device, or a bot)"
             )
+        seated = (
+            {here[0]: (PUPIL, name)}
+            | dict.fromkeys(here[1:], (HOT_SEAT, name))
+            | {p: (BOT, BOT_LABELS[model.seat(p)]) for p in bots}
+        )
         store = self.open_store()
+        if n != model.state.num_players:  # the players chosen: a new game of them, as New game
+            model.new_game(**view.game_options())
+            view.on_new_state()
         record = model.state.record(players=list(model.player_names[:n]))
-        room = store.create_room(start=record.to_text())
-        first = store.join(room.code, name, kind=PUPIL, seat=here[0])
-        tokens = {first.index: first.token}
-        for p in here[1:]:
-            tokens[p] = store.join(room.code, name, kind=HOT_SEAT, seat=p, host=first.token).token
-        for p in bots:
-            tokens[p] = store.join(
-                room.code, BOT_LABELS[model.seat(p)], kind=BOT, seat=p, host=first.token
-            ).token
+        room, seats = store.start_room(start=record.to_text(), seated=seated)
+        tokens = {p: seat.token for p, seat in seats.items()}
         self._enter(room.code, tokens)
         if len(tokens) == n:
             view.say(
@@ -228,6 +229,23 @@ class Rooms(Feature):
                 "info",
             )
         return room.code
+
+    def players_chosen(self) -> int:
+        """How many players the room has: as the game's options say (the players picker),
+        which may differ from the game on the board only while no one has moved in it (the
+        room then starts a new game of them); ValueError otherwise."""
+        view, model = self.view, self.view.model
+        n = model.state.num_players
+        wanted = view.game_options().get("players", n)
+        if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted == n:
+            return n
+        if people_moved(model.start, model.state):
+            raise ValueError(
+                f"the game on the board has {n} players and the players chosen are {wanted}: "
+                f"press New game for a game of {wanted}, or choose {n} players to go on "
+                "with this one"
+            )
+        return wanted
 
     def join(self, code: str, name: str, *, watch: bool = False) -> None:
         """Join room ``code`` as ``name``: the first free seat (a watcher with ``watch``)."""
@@ -296,6 +314,9 @@ class Rooms(Feature):
             chance_here=False,
         )
         self._seat_people(room)
+        seats = view.feature(Seats)
+        if seats is not None:
+            seats.show_players()
         view.on_new_state()
         self._stop.clear()
         if view.background and (self._poller is None or not self._poller.is_alive()):
@@ -304,7 +325,7 @@ class Rooms(Feature):
             )
             self._poller.start()
         mine = ", ".join(model.player_names[p] for p in sorted(tokens)) or "no seat: you watch"
-        view.after_change((f"Room {room.code}: you play {mine}.", "good"))
+        view.after_change((f"Room {room.code}: you play {mine}. {waiting(room)}".strip(), "good"))
 
     def _seat_people(self, room: Room) -> None:
         """The seats as the room has them: this device's people and bots, everyone else
@@ -328,6 +349,7 @@ class Rooms(Feature):
                 model.set_seat(p, REMOTE)
                 names[p] = (seat.name or "a pupil") if seat.taken else "an open seat"
         model.set_table(names=names)
+        self.free = sum(not seat.taken for seat in room.seats)
 
     # ---- moves ---------------------------------------------------------------------------------
 
@@ -492,8 +514,31 @@ class Rooms(Feature):
             f'<b class="sg-room-code-shown">{self.code}</b></div>'
             f'<div>Join at <a href="{html.escape(link)}" target="_blank">'
             f"{html.escape(link)}</a>, or type the code on any play dashboard.</div>"
-            f'<div class="sg-room-seats">{seats}</div></div></div>'
+            f'<div class="sg-room-seats">{seats}</div>'
+            f'<div class="sg-room-waiting">{html.escape(waiting(self.free))}</div></div></div>'
         )
+
+
+def waiting(free: Room | int) -> str:
+    """Words for a room still waiting for players ("" once every seat is taken)."""
+    if not isinstance(free, int):
+        free = sum(not seat.taken for seat in free.seats)
+    if not free:
+        return ""
+    return (
+        f"The room waits for {free} more player{'s' if free > 1 else ''}: its game starts "
+        "when every seat is taken."
+    )
+
+
+def people_moved(start: sg.State, state: sg.State) -> bool:
+    """Whether anyone has moved in ``state`` since ``start`` (chance moves do not count)."""
+    replay = start.clone()
+    for move in state.history[len(start.history) :]:
+        if not replay.is_chance():
+            return True
+        replay.play(move)
+    return False
 
 
 @functools.lru_cache(maxsize=64)

@@ -69,13 +69,27 @@ class Seats(Feature):
             self._show_slider(i)
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.on_click(safe(lambda _: self.new_game()))
-        view.add_widgets(
-            "settings",
-            *(w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)),
-            *view.new_game_options(),
-            self.new_button,
-        )
+        self.seat_boxes = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
+        view.add_widgets("settings", *self.seat_boxes, *view.new_game_options(), self.new_button)
         view.model.listen("seats", self.follow)
+        view.model.listen("changed", self.show_seats)
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        """A seat picker for each player of the game on the table (a game of two players
+        shows no third seat)."""
+        n = self.view.model.state.num_players
+        for p, box in enumerate(self.seat_boxes):
+            box.layout.display = None if p < n else "none"
+
+    def show_players(self) -> None:
+        """The game's options show the game on the table (a room's, joined from another
+        device): its number of players, where the game offers a choice of them."""
+        picker = getattr(self.view, "players_picker", None)
+        n = self.view.model.state.num_players
+        if isinstance(picker, w.Dropdown) and n in [value for _, value in picker.options]:
+            picker.value = n
+        self.show_seats()
 
     def follow(self, player: int) -> None:
         """The model's seat of ``player`` changed: its picker and slider show it."""

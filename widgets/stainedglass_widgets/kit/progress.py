@@ -3,9 +3,12 @@
 puzzle's first try, a game played in a room, the coach's accuracy over a game. The teacher's
 console (:mod:`.console`) shows it.
 
-A pupil is known by the name they type once (joining a room, or on the puzzles): the browser
-keeps it (``Board.pupil``, ``board.js``) and hands it to every board of the class's pages. With
-no name, or outside a class server, nothing is kept.
+A pupil is known by the name they type once, in the **Name** box of a play dashboard's Room
+panel (starting or joining a room) or on the puzzles page: the browser keeps it
+(``Board.pupil``, ``board.js``) and hands it to every board of the class's pages, the lessons'
+too, and their progress is kept under it (:data:`NAME_WORDS` says so where a name is typed).
+With no name, or outside a class server, nothing is kept. A game in a room counts once it is
+over; the console also shows the games under way (the store's ``progress(under_way=True)``).
 
 >>> import os, pathlib, tempfile
 >>> from stainedglass_widgets.kit.board import Board
@@ -42,6 +45,12 @@ PASSWORD_VARIABLE = "STAINEDGLASS_CONSOLE_PASSWORD"
 serve`` sets it when other machines can reach the server)."""
 NAME_LIMIT = 40
 """The longest name a pupil may type (the store's limit)."""
+NAME_WORDS = (
+    "Your progress (lesson steps, puzzles, games in rooms) is kept under this name on the "
+    "class's server, for your teacher's console. Type it once, here or on the puzzles page: "
+    "this browser keeps it for the lessons too."
+)
+"""Where a pupil gives their name, and what is kept under it: said where a name is typed."""
 
 _stores: dict[str, Store] = {}
 _lock = threading.Lock()

@@ -1,15 +1,19 @@
 """The teacher's console (``class_console.ipynb``): every room of the class live, each pupil's
-progress, and the games to review, behind the teacher's password.
+progress, and the games to review; behind the teacher's password on a server other machines can
+reach.
 
 - **Rooms**: a grid of every room's board, live (a second at most behind), with its code, game,
   players and move; **Show** puts one large (for the projector), with **Review this game** (the
   review board opens it) and **End the room**.
 - **Progress**: a row per pupil (lessons done per game, puzzles tried and right at the first try,
-  games played, the coach's accuracy), sorted by any column, and **Download CSV**.
+  games played and under way in rooms, the coach's accuracy), sorted by any column, and
+  **Download CSV**.
 - **Projector**: large type, the shown board filling the screen's width.
 
-``stainedglass serve --class N`` prints the teacher's password (:data:`PASSWORD_VARIABLE` hands
-it to the console's kernel); without one (a notebook of one's own) the console opens at once.
+``stainedglass serve`` reachable from other machines (``--ip 0.0.0.0``) prints the teacher's
+password (:data:`PASSWORD_VARIABLE` hands it to the console's kernel); a server on this machine
+alone (``make run``, the default ``--ip 127.0.0.1``) sets none, and the console opens at once,
+saying so.
 
 >>> import pathlib, tempfile
 >>> from stainedglass_widgets.serving.classroom import open_store
@@ -52,6 +56,7 @@ COLUMN_WORDS = {
     "puzzles_first_try": "Right at the first try",
     "first_try_score": "First-try score",
     "games_played": "Games played",
+    "games_under_way": "Games under way",
     "coach_accuracy": "Coach's accuracy",
 }
 
@@ -94,12 +99,19 @@ class Console(w.VBox):
         self.password_text = w.Password(
             description="Password", placeholder="the teacher's", style={"description_width": "70px"}
         )
+        self.gate_words = w.HTML(PASSWORD_WORDS)
+        self.gate_words.add_class("sg-console-gate-words")
         self.password_text.add_class("sg-console-password")
         self.open_button = w.Button(description="Open the console", button_style="primary")
         self.open_button.on_click(lambda _: self.unlock(self.password_text.value))
         self.message = w.HTML()
-        self.gate = w.HBox(
-            [self.password_text, self.open_button], layout=w.Layout(align_items="center")
+        self.gate = w.VBox(
+            [
+                self.gate_words,
+                w.HBox(
+                    [self.password_text, self.open_button], layout=w.Layout(align_items="center")
+                ),
+            ]
         )
 
         self.grid = w.Box(layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))
@@ -138,8 +150,13 @@ class Console(w.VBox):
             description="Projector", tooltip="large type, the shown board across the screen"
         )
         self.projector.observe(lambda ch: self._project(ch["new"]), "value")
+        self.access = w.HTML(
+            PASSWORD_WORDS if self.password else OPEN_WORDS,
+        )
+        self.access.add_class("sg-console-access")
         self.body = w.VBox(
             [
+                self.access,
                 w.HTML("<h3>Rooms</h3>"),
                 self.grid,
                 w.HBox(
@@ -174,7 +191,7 @@ class Console(w.VBox):
     def columns() -> list[str]:
         from stainedglass_widgets.serving.classroom import Store
 
-        return [name for name, _ in Store.progress_columns()]
+        return [name for name, _ in Store.progress_columns(under_way=True)]
 
     def unlock(self, password: str) -> None:
         """Open the console with the teacher's ``password``."""
@@ -289,12 +306,12 @@ class Console(w.VBox):
     def refresh_table(self) -> None:
         store = self.store()
         sort, down = self.sort_picker.value, self.descending.value
-        rows = store.progress(sort, descending=down)
-        columns = store.progress_columns()
+        rows = store.progress(sort, descending=down, under_way=True)
+        columns = store.progress_columns(under_way=True)
         if not rows:
             self.table.value = (
-                "<p>No progress yet: lessons, puzzles and games played by "
-                "pupils who gave their name show here.</p>"
+                "<p>No progress yet: lessons, puzzles and games in rooms of pupils who gave "
+                f"their name show here. {html.escape(WHERE_NAME)}</p>"
             )
         else:
             head = "".join(
@@ -307,7 +324,7 @@ class Console(w.VBox):
             )
             self.table.value = f"<table><tr>{head}</tr>{body}</table>"
         self.csv_link.value = download_link(
-            store.progress_csv(sort, descending=down),
+            store.progress_csv(sort, descending=down, under_way=True),
             "class-progress.csv",
             "sg-console-csv",
             "the progress table as a CSV file",
@@ -332,6 +349,24 @@ class Console(w.VBox):
         if stop is not None:
             stop.set()
         super().close()
+
+
+PASSWORD_WORDS = (
+    '<p class="sg-console-gate-words">This server can be reached from other machines, so the '
+    "console asks for the teacher's password: <code>stainedglass serve</code> printed it when "
+    "it started. The pupils do not have it.</p>"
+)
+OPEN_WORDS = (
+    '<p class="sg-console-open-words">No password: this server lets in this machine only '
+    "(<code>make run</code>, or <code>stainedglass serve</code> without <code>--ip</code>). "
+    "A server the class's devices can reach (<code>--ip 0.0.0.0</code>) asks for the "
+    "teacher's password, which it prints when it starts.</p>"
+)
+WHERE_NAME = (
+    "A pupil gives their name once, in the Name box of a play dashboard's Room panel or on "
+    "the puzzles page: their browser keeps it for the lessons too. A game in a room counts as "
+    "under way until it is over, then as played."
+)
 
 
 def cell(value: Any) -> str:

@@ -420,7 +420,8 @@ class Room:
 @dataclass(frozen=True)
 class Progress:
     """One pupil's progress: lesson steps done by game, puzzles tried and how many were right at
-    the first try, games played, and the coach's mean accuracy (None: never coached)."""
+    the first try, games played, the coach's mean accuracy (None: never coached), and the games
+    they are playing now (when asked for)."""
 
     pupil: str
     lessons: dict[str, int]
@@ -428,6 +429,8 @@ class Progress:
     puzzles_first_try: int
     games_played: int
     coach_accuracy: float | None
+    games_under_way: int = 0
+    """Games being played now, in open rooms (counted as played once over)."""
 
     @property
     def lessons_done(self) -> int:

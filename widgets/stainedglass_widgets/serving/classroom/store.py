@@ -406,13 +406,34 @@ class Store:
         """A new open room for ``game`` with ``options`` (dealt from ``seed``, else a random
         one), or going on from ``start``, a record's text or link. Its seats are free; the
         room's first chance (dice, cards) is drawn at once."""
+        room, _ = self.start_room(game, options, seed=seed, start=start)
+        return room
+
+    def start_room(
+        self,
+        game: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        start: str | None = None,
+        seated: Mapping[int, tuple[str, str]] | None = None,
+    ) -> tuple[Room, dict[int, Seat]]:
+        """A new open room (as :meth:`create_room`) with the seats of the device that starts
+        it taken at once: ``seated`` maps a seat to its ``(kind, name)``, one ``pupil`` (the
+        device's) and any ``hot_seat`` pupils and ``bot`` seats it plays. Everything is checked
+        before anything is written, and written in one transaction: a refused start leaves no
+        room. Returns the room and the seats taken, each with its token."""
         record = start_record(game, options, seed, start)
         state = record.state()
+        n = state.num_players
+        chosen = _read_seated(seated or {}, n)
         drawn = draw_chance(state, record.seed)
         if state.is_terminal():
             raise ValueError("this game is over: a room needs moves left to play")
         start_text = record.to_text()
         now = _now()
+        tokens = {index: new_token() for index in chosen}
+        pupil = next((i for i, (kind, _) in chosen.items() if kind == PUPIL), None)
         with self._write() as conn:
             counts: dict[str, int] = {
                 kind: int(n)
@@ -444,7 +465,7 @@ class Store:
                     code=code,
                     game=record.game,
                     start=start_text,
-                    seats=state.num_players,
+                    seats=n,
                     state=OPEN,
                     ply=len(state.history),
                     turn=_turn(state),
@@ -454,10 +475,20 @@ class Store:
             ).inserted_primary_key
             assert inserted is not None
             room_id = inserted[0]
-            conn.execute(
-                sa.insert(seats_table),
-                [{"room_id": room_id, "seat": i} for i in range(state.num_players)],
-            )
+            seat_rows = [
+                {"room_id": room_id, "seat": i, "kind": None, "name": None}
+                | {"token_hash": None, "host": None, "joined_at": None}
+                for i in range(n)
+            ]
+            for i, (kind, name) in chosen.items():
+                seat_rows[i].update(
+                    kind=kind,
+                    name=name,
+                    token_hash=token_hash(tokens[i]),
+                    host=None if kind == PUPIL else pupil,
+                    joined_at=now,
+                )
+            conn.execute(sa.insert(seats_table), seat_rows)
             base = len(record.moves)
             if drawn:
                 conn.execute(
@@ -476,7 +507,8 @@ class Store:
                 )
             room = self._room(conn, code)
         self._remember(room_id, code, state)
-        return room
+        seats = {i: Seat(code, i, kind, name, tokens[i]) for i, (kind, name) in chosen.items()}
+        return room, seats
 
     def room(self, code: str) -> Room:
         """The room ``code`` as it is now (ValueError if there is none)."""
@@ -909,9 +941,14 @@ class Store:
                 "export them, then forget"
             )
 
-    def progress(self, sort: str = "pupil", descending: bool = False) -> list[Progress]:
-        """Each pupil's progress, sorted by one of :meth:`progress_columns` (blanks last)."""
-        columns = dict(self.progress_columns())
+    def progress(
+        self, sort: str = "pupil", descending: bool = False, *, under_way: bool = False
+    ) -> list[Progress]:
+        """Each pupil's progress, sorted by one of :meth:`progress_columns` (blanks last).
+        ``under_way``: also the games each named pupil is playing now (seated in an open room
+        whose game is not over; a game counts as played once it is over), and the pupils who
+        have only those."""
+        columns = dict(self.progress_columns(under_way=under_way))
         if sort not in columns:
             raise ValueError(
                 f"{sort!r} is not a column of the progress table; the columns "
@@ -943,11 +980,28 @@ class Store:
                 .where(p.c.kind == "coach")
                 .group_by(p.c.pupil)
             ).all()
+            playing = (
+                conn.execute(
+                    sa.select(seats_table.c.name, sa.func.count(sa.distinct(rooms_table.c.id)))
+                    .join(rooms_table, rooms_table.c.id == seats_table.c.room_id)
+                    .where(
+                        rooms_table.c.state == OPEN,
+                        rooms_table.c.turn.is_not(None),
+                        seats_table.c.token_hash.is_not(None),
+                        seats_table.c.kind.in_((PUPIL, HOT_SEAT)),
+                        seats_table.c.name.is_not(None),
+                    )
+                    .group_by(seats_table.c.name)
+                ).all()
+                if under_way
+                else []
+            )
         pupils: dict[str, dict[str, Any]] = {}
 
         def of(name: str) -> dict[str, Any]:
             return pupils.setdefault(
-                name, {"lessons": {}, "tried": 0, "right": 0, "games": 0, "coach": None}
+                name,
+                {"lessons": {}, "tried": 0, "right": 0, "games": 0, "coach": None, "playing": 0},
             )
 
         for name, game, count in lessons:
@@ -958,6 +1012,8 @@ class Store:
             of(name)["games"] = int(count)
         for name, mean in coach:
             of(name)["coach"] = None if mean is None else float(mean)
+        for name, count in playing:
+            of(name)["playing"] = int(count)
         table = [
             Progress(
                 name,
@@ -966,6 +1022,7 @@ class Store:
                 d["right"],
                 d["games"],
                 d["coach"],
+                d["playing"],
             )
             for name, d in pupils.items()
         ]
@@ -977,8 +1034,9 @@ class Store:
         return present + blank
 
     @staticmethod
-    def progress_columns() -> list[tuple[str, Callable[[Progress], Any]]]:
-        """The progress table's columns, by name: the CSV's header and the keys to sort by."""
+    def progress_columns(*, under_way: bool = False) -> list[tuple[str, Callable[[Progress], Any]]]:
+        """The progress table's columns, by name: the CSV's header and the keys to sort by
+        (``under_way``: with the games being played now, after the games played)."""
 
         def lessons_of(game: str) -> Callable[[Progress], int]:
             return lambda row: row.lessons.get(game, 0)
@@ -991,16 +1049,19 @@ class Store:
             ("puzzles_first_try", lambda row: row.puzzles_first_try),
             ("first_try_score", lambda row: row.first_try_score),
             ("games_played", lambda row: row.games_played),
+            *([("games_under_way", lambda row: row.games_under_way)] if under_way else []),
             ("coach_accuracy", lambda row: row.coach_accuracy),
         ]
 
-    def progress_csv(self, sort: str = "pupil", descending: bool = False) -> str:
+    def progress_csv(
+        self, sort: str = "pupil", descending: bool = False, *, under_way: bool = False
+    ) -> str:
         """The progress table as CSV text (a spreadsheet opens it), one pupil a row."""
-        columns = self.progress_columns()
+        columns = self.progress_columns(under_way=under_way)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow([name for name, _ in columns])
-        for row in self.progress(sort, descending):
+        for row in self.progress(sort, descending, under_way=under_way):
             writer.writerow([_cell(get(row)) for _, get in columns])
         return out.getvalue()
 
@@ -1090,6 +1151,32 @@ def _start(row: Any) -> Record:
 
 def _seed(row: Any) -> int:
     return _start(row).seed
+
+
+def _read_seated(seated: Any, players: int) -> dict[int, tuple[str, str]]:
+    """The seats a room's starting device takes, checked: ``{seat: (kind, name)}`` with one
+    pupil (the device's own) when any, the others its hot-seat pupils and bots."""
+    if not isinstance(seated, Mapping):
+        raise ValueError(f"the seats taken are a mapping of seat to (kind, name), not {seated!r}")
+    chosen: dict[int, tuple[str, str]] = {}
+    for index, taken in seated.items():
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < players:
+            raise ValueError(f"the room has seats 0 to {players - 1}, not {index!r}")
+        if not isinstance(taken, tuple) or len(taken) != 2:
+            raise ValueError(f"seat {index} is taken by a (kind, name), not {taken!r}")
+        kind, name = taken
+        if kind not in SEAT_KINDS:
+            raise ValueError(
+                f"{kind!r} is not a kind of seat; the kinds are: " + ", ".join(SEAT_KINDS)
+            )
+        chosen[index] = (kind, read_name(name))
+    pupils = [i for i, (kind, _) in chosen.items() if kind == PUPIL]
+    if chosen and len(pupils) != 1:
+        raise ValueError(
+            "a room is started by one pupil's device: one seat of kind pupil, its hot-seat "
+            f"pupils and bots played through it, not {len(pupils)} pupils"
+        )
+    return dict(sorted(chosen.items()))
 
 
 def _stale(code: str, sent: int, now: int) -> str:
