@@ -29,12 +29,13 @@ PYTEST_OPTS := -n auto --dist loadfile --no-loadscope-reorder --durations=20
 install: $(STAMP)
 
 # .venv with the project installed, editable, with the extras $(1); an install under the
-# distribution's former name (stainedglass, now stainedglass-games) is taken out first
+# distribution's former name (stainedglass, now stainedglass-games) is taken out first; the
+# build's warnings (setuptools' banner about editable installs) are left out of --quiet
 define venv_install
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip uninstall --quiet --yes stainedglass 2>/dev/null || true
-	$(BIN)/pip install --quiet -e ".[$(1)]"
+	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e ".[$(1)]"
 endef
 
 $(STAMP): pyproject.toml setup.py

@@ -98,3 +98,23 @@ def test_the_keeper_board_answers_the_pages_ping() -> None:
     board.send = sent.append  # type: ignore[method-assign]
     board._on_message(board, {"event": "ping"}, [])
     assert sent == [{"event": "pong"}]
+
+
+@pytest.mark.parametrize("game", sorted(sgw.views()))
+@pytest.mark.parametrize(
+    "typed",
+    ["x" * 5000, "place " + "y" * 5000, "draw " + "R" * 5000, "place red " + "3:a1 " * 1000],
+)
+def test_a_long_typed_move_is_quoted_short_in_its_refusal(game: str, typed: str) -> None:
+    """A refusal that quotes what was typed in the move box quotes at most 60 characters of it,
+    ending in "…": a pasted page of text does not run off the page."""
+    view = sgw.view(game, background=False)
+    view.strict = False
+    view.move_text.value = typed
+    view.safe(view.play_text)(typed)
+    said = html.unescape(view.message.value)
+    assert "Illegal" in said or "✗" in said, said[:200]
+    assert len(said) < 600, said[:200]
+    assert typed.strip()[:60] not in said
+    if typed.strip()[:59] in said:
+        assert typed.strip()[:59] + "…" in said, said

@@ -14,11 +14,15 @@ import stainedglass as sg
 import stainedglass_widgets as sgw
 from stainedglass_widgets.kit.board import Board
 from stainedglass_widgets.features.projector import (
+    BOARD_HEIGHT_FRACTION,
     BOARD_MIN_FRACTION,
     BUTTON_MIN_PX,
     CSS,
     PAD_PX,
+    SIDE_MIN_PX,
     WORDS_MIN_PX,
+    board_width,
+    board_width_px,
     view_box_ratio,
 )
 from stainedglass_widgets.kit.registry import views
@@ -34,16 +38,15 @@ def row_of(view: sgw.GameView, widget: object) -> object:
     return next(c for c in view.children if holds(c, widget))
 
 
-def screen_width(expression: str, width: float, height: float) -> float:
-    """The main board's width that the layout's CSS gives on a ``width`` x ``height`` screen."""
-    found = re.fullmatch(
-        r"min\(calc\(100vw - (\d+)px\), calc\(\(100vh - (\d+)px\) \* "
-        r"([\d.]+)\)\)",
-        expression,
-    )
-    assert found, expression
-    reserve, pad, ratio = float(found[1]), float(found[2]), float(found[3])
-    return min(width - reserve, (height - pad) * ratio)
+def screen_width(projector: object, width: float, height: float) -> float:
+    """The main board's width that the layout's CSS gives on a ``width`` x ``height`` screen
+    (the same sum as the CSS the projector wrote, which it checks)."""
+    main = projector.main  # type: ignore[attr-defined]
+    ratio = float(re.search(r"\* ([\d.]+)\)", main.layout.width)[1])
+    asides = [(b, own) for b, own in projector._asides]  # type: ignore[attr-defined]
+    wide = sum(float(own.removesuffix("px")) for _, own in asides)
+    assert main.layout.width == board_width(ratio, wide, 12.0 * len(asides))
+    return board_width_px(ratio, wide, 12.0 * len(asides), width, height)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -82,20 +85,28 @@ def test_on_the_board_fills_the_screen_and_the_controls_fold(game: str) -> None:
     assert "sg-projector" in view._dom_classes
     assert projector.main is widest
     assert projector.toggle.description == "Projector: on"
-    for child in view.board_widgets:
-        assert "sg-projector-board" in child._dom_classes
+    for child in view.board_widgets:  # the boards on the left; a line of words folds away
+        fold = "sg-projector-board" if _boards(child) else "sg-projector-fold"
+        assert fold in child._dom_classes
     assert "sg-projector-strip" in row_of(view, view.undo_button)._dom_classes
     for folded in (view.new_button, view.seat_pickers[0], view.records.box, view.move_log):
         assert "sg-projector-fold" in row_of(view, folded)._dom_classes, folded
     for kept in (view.banner, view.message, view.hint_panel):
         assert not {"sg-projector-fold", "sg-projector-strip"} & set(kept._dom_classes)
     # the main board's width: as high as the screen, as wide as the word column leaves room for
-    projector_main_width = widest.layout.width
     ratio = view_box_ratio(widest.svg)
     for w, h in ((1920, 1080), (2560, 1440), (3840, 2160)):  # 1920 x 1080 and more
-        width = screen_width(projector_main_width, w, h)
+        width = screen_width(projector, w, h)
         assert max(width, width / ratio) >= BOARD_MIN_FRACTION * min(w, h), (game, w, h)
         assert width / ratio <= h - 2 * PAD_PX + 1  # and no higher than the screen
+    # a classroom projector's screen too, and a wide one: the board most of the screen's
+    # height, a column for the words beside it
+    asides = sum(float(own.removesuffix("px")) for _, own in projector._asides)
+    for w, h in ((1280, 720), (1920, 1080), (1366, 768), (1600, 900)):
+        width = screen_width(projector, w, h)
+        assert width / ratio >= BOARD_HEIGHT_FRACTION * h, (game, w, h, width / ratio / h)
+        u = min(w / 1920, h / 1080)
+        assert w - width - asides * u - 12 * len(projector._asides) - 4 * PAD_PX >= SIDE_MIN_PX - 1
     # off: everything as it was
     projector.on = False
     assert widest.layout.width == own_width
@@ -114,10 +125,10 @@ def test_the_board_follows_a_change_of_shape() -> None:
     main = view.projector.main
     assert main is not None
     square = main.layout.width
-    assert square.endswith("* 1.0000))")
+    assert "* 1.0000)" in square
     main.draw(main.svg.replace('viewBox="0 0 548 548"', 'viewBox="0 0 548 274"', 1))
     view.projector.follow()
-    assert main.layout.width.endswith("* 2.0000))")
+    assert "* 2.0000)" in main.layout.width and "* 1.0000)" not in main.layout.width
     view.after_change()  # the game's own drawing again
     assert main.layout.width == square
 
@@ -137,8 +148,8 @@ def test_the_play_goes_on_in_projector_mode() -> None:
 
 
 def test_the_style_sheet_states_the_sizes() -> None:
-    assert f"font-size: {WORDS_MIN_PX}px !important" in CSS
-    assert f"font-size: {BUTTON_MIN_PX}px !important" in CSS
+    assert f"font-size: max(18px, calc({WORDS_MIN_PX} * var(--sg-u))) !important" in CSS
+    assert f"font-size: max(15px, calc({BUTTON_MIN_PX} * var(--sg-u))) !important" in CSS
     assert "#000000" in CSS and "#ffffff" in CSS  # black on white
 
 
@@ -188,3 +199,25 @@ def test_the_puzzles_and_the_review_have_the_toggle_too() -> None:
     assert "sg-projector-strip" in row_of(review, review.buttons["back"])._dom_classes
     review.projector.on = False
     assert not any(c.startswith("sg-projector") for c in review.moves_box._dom_classes)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_escape_on_the_board_leaves_projector_mode(game: str) -> None:
+    """Escape on the board (where the pointer puts the focus) leaves projector mode; on a board
+    whose pointer holds something (Cathedral's building), it puts that back first."""
+    view = sgw.view(game, background=False)
+    projector = view.projector
+    assert projector is not None and projector.main is None
+    projector.on = True
+    main = projector.main
+    assert main is not None
+    if game == "cathedral":  # a building in hand (the Cathedral, placed first, stays)
+        view.play(view.state.legal_moves()[0])
+        view.supply[view.side()].click("piece:tavern")
+        main.hover("a1")
+        main.press("Escape")
+        assert projector.on and view.selected is None  # the building went back: nothing else
+    main.press("Escape")
+    assert not projector.on and "sg-projector" not in view._dom_classes
+    main.press("Escape")  # off, Escape is the game's alone
+    assert not projector.on

@@ -78,6 +78,10 @@ def test_make_run_installs_only_what_serving_needs(tmp_path: pathlib.Path) -> No
     assert 'pip install --quiet -e ".[serve]"' in run and ".[all" not in run
     assert run.rstrip().endswith("stainedglass serve --port=8866")
     assert 'pip install --quiet -e ".[all,test]"' in _make_dry_run(tmp_path, "test")
+    # quiet means quiet: setuptools' banner about editable installs is a warning, left out
+    for line in run.splitlines():
+        if "pip install" in line and "-e " in line:
+            assert line.lstrip().startswith("PYTHONWARNINGS=ignore "), line
     # the whole install there and up to date: make run installs nothing less over it
     (tmp_path / ".venv").mkdir()
     (tmp_path / ".venv" / ".installed").touch()
@@ -810,3 +814,66 @@ def test_a_full_class_refuses_one_more_and_an_ending_kernel_frees_its_place() ->
             await manager.shutdown_all()
 
     run_async(run())  # in a thread: the shared browser may hold this one's loop
+
+
+WIDGET_NOTEBOOK = json.dumps(
+    {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "a1",
+                "metadata": {},
+                "outputs": [],
+                "source": "import ipywidgets as w\nw.Button(description='here')",
+            }
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+)
+
+
+@pytest.mark.full  # a server of its own, a page in Chromium, stopped with Ctrl-C
+def test_the_terminal_says_nothing_alarming_from_start_to_ctrl_c(
+    tmp_path: pathlib.Path, browser: Any
+) -> None:
+    """What the teacher sees in the terminal of ``make run``: no "Notebook ... is not trusted"
+    per preheated kernel, no refusal (403) when a pupil's page closes (the page tells the
+    server to end its kernel), and on Ctrl-C no traceback from the kernels being shut down."""
+    from harness import open_page
+
+    for name in ("one.ipynb", "two.ipynb"):
+        (tmp_path / name).write_text(WIDGET_NOTEBOOK)
+    server = VoilaServer(notebooks=str(tmp_path))
+    with server:
+        server.wait_ready(timeout=300)
+        page = open_page(browser)
+        try:
+            page.goto(server.url("one.ipynb"))
+            page.wait_for_selector("button:has-text('here')", timeout=120_000)
+            kernel = page.evaluate(
+                "() => JSON.parse(document.getElementById('jupyter-config-data')"
+                ".textContent).kernelId"
+            )
+            # the page closes: Voila's page asks the server to end its kernel as it goes
+            page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                said = server.log_path.read_text(errors="replace")
+                if f"Kernel shutdown: {kernel}" in said or "/voila/api/shutdown" in said:
+                    break
+                time.sleep(0.2)
+            assert f"Kernel shutdown: {kernel}" in said, said[-3000:]
+            assert page.outside == []  # type: ignore[attr-defined]
+        finally:
+            page.context.close()
+        time.sleep(1.0)
+        assert server.proc is not None
+        os.killpg(server.proc.pid, signal.SIGINT)  # Ctrl-C: the terminal's process group
+        server.proc.wait(timeout=60)
+    said = server.log_path.read_text(errors="replace")
+    assert "not trusted" not in said, said[-3000:]
+    assert " 403 " not in said and "_xsrf" not in said, said[-3000:]
+    assert "Traceback" not in said and "ZMQError" not in said, said[-3000:]

@@ -237,3 +237,50 @@ def test_lessons_follow_the_rulebook_order() -> None:
 def test_unknown_lesson_names_the_lessons() -> None:
     with pytest.raises(ValueError, match="dice, empty"):
         lesson_state("castling")
+
+
+def buttons(widget: object) -> set[str]:
+    """The words on every button of a widget tree."""
+    import ipywidgets as w
+
+    found = {widget.description} if isinstance(widget, w.Button) else set()
+    for child in getattr(widget, "children", ()):
+        found |= buttons(child)
+    return found
+
+
+def pressed(words: str) -> list[str]:
+    """What ``words`` tell the reader to press: the words after each "press"."""
+    import re
+
+    return re.findall(r"\b[Pp]ress ([^.:,]+)", words)
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_words_name_the_buttons_as_they_read(name: str) -> None:
+    """A lesson's words and its board's own (the first words, the hint before the dice) tell
+    the reader to press a button by the words it shows."""
+    from stainedglass_widgets.walls_of_light.lessons import lesson
+
+    view = lesson(name)
+    shown = buttons(view)
+    told = [LESSONS[name].try_it, view.intro()[0]]
+    if view.state.phase == "roll":
+        view.hint()
+        told.append(view.message.value)
+    for words in told:
+        for what in pressed(words):
+            assert any(what.startswith(b) for b in shown if b), (what, sorted(shown))
+
+
+def test_the_play_dashboards_words_name_the_roll_button_as_it_reads() -> None:
+    """Before the dice, the first words and the hint name the button as it reads."""
+    import stainedglass_widgets as sgw
+
+    view = sgw.view("walls_of_light", background=False)
+    assert view.state.phase == "roll"
+    view.hint()
+    for words in (view.intro()[0], view.message.value):
+        assert pressed(words), words
+        for what in pressed(words):
+            assert what.startswith(view.roll_button.description), (what, words)

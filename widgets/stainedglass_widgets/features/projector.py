@@ -16,6 +16,11 @@ The sizes it promises at 1920 x 1080 (``tests/test_views_projector.py`` checks t
   or number drawn on the main board at least :data:`BOARD_TEXT_MIN_PX` pixels;
 * the buttons' type is at least :data:`BUTTON_MIN_PX` pixels.
 
+On a smaller screen (a classroom projector's 1280 x 720) every size is scaled to the screen
+(:data:`UNIT`) and the main board takes at least :data:`BOARD_HEIGHT_FRACTION` of its height
+(``tests/test_views_projector_browser.py``). Escape leaves projector mode (a board holding
+something puts it back first).
+
 >>> import stainedglass_widgets as sgw
 >>> view = sgw.view("cathedral", background=False)
 >>> view.projector.on = True
@@ -42,6 +47,9 @@ if TYPE_CHECKING:
 
 BOARD_MIN_FRACTION = 0.9
 """The main board's long side, at least this share of the screen's smaller side."""
+BOARD_HEIGHT_FRACTION = 0.85
+"""The main board's height, at least this share of the screen's height, on a wide screen
+(1920 x 1080), a classroom projector's (1280 x 720) and a squarer one (1400 x 1000)."""
 WORDS_MIN_PX = 32
 """The type of the banner, the message, the coach's and the hint's words, at least (px)."""
 BUTTON_MIN_PX = 24
@@ -55,17 +63,64 @@ engine draws its smallest labels (counts, corner notes) at 8 to 11 of the board'
 glass's letters come out at 16 to 29 px."""
 
 SIDE_PX = 480
-"""The column kept beside the board for the words and the strip (px)."""
+"""The column kept beside the board for the words and the strip (px at 1920 x 1080; a smaller
+screen scales it, and every size above, by :data:`UNIT`)."""
+SIDE_MIN_PX = 220
+"""The narrowest the word column may be when the board takes it for itself (px)."""
 PAD_PX = 12
 """The space around the screen's edge (px)."""
+UNIT = "min(calc(100vh / 1080), calc(100vw / 1920))"
+"""One pixel of a 1920 x 1080 screen on the screen shown: a classroom projector's 1280 x 720
+shows the same room-sized picture as a 1920 x 1080 one, each size two thirds as many pixels."""
+
+
+def scaled(px: float) -> str:
+    """``px`` pixels of a 1920 x 1080 screen on the screen shown (CSS), see :data:`UNIT`."""
+    return f"calc({px:g} * var(--sg-u))"
+
+
+def board_width(ratio: float, asides: float, gaps: float = 0.0) -> str:
+    """The main board's width (CSS) for a drawing ``ratio`` wide over high, beside boards
+    ``asides`` pixels wide at 1920 x 1080 (a supply, a hand; ``gaps`` pixels of margins beside
+    them, on any screen): as high as the screen less its
+    edges, as wide as the word column (:data:`SIDE_PX`) leaves room for, yet at least
+    :data:`BOARD_HEIGHT_FRACTION` of the screen's height (plus a little) as long as the word
+    column keeps :data:`SIDE_MIN_PX`: a wide drawing (Sagrada's) narrows the words instead."""
+    high = f"calc((100vh - {2 * PAD_PX}px) * {ratio:.4f})"
+    fixed = 4 * PAD_PX + gaps  # the edges, the gap between the columns, the margins
+    beside = f"calc(100vw - {SIDE_PX + asides:g} * var(--sg-u) - {fixed:g}px)"
+    least = f"calc({BOARD_HEIGHT_FRACTION + 0.01:g} * 100vh * {ratio:.4f})"
+    most = f"calc(100vw - {asides:g} * var(--sg-u) - {fixed + SIDE_MIN_PX:g}px)"
+    return f"min({high}, max({beside}, {least}), {most})"
+
+
+def board_width_px(ratio: float, asides: float, gaps: float, width: float, height: float) -> float:
+    """What :func:`board_width` comes to on a ``width`` x ``height`` screen (px).
+
+    >>> round(board_width_px(1.0, 0.0, 0.0, 1920, 1080))
+    1056
+    """
+    u = min(height / 1080, width / 1920)
+    high = (height - 2 * PAD_PX) * ratio
+    beside = width - (SIDE_PX + asides) * u - 4 * PAD_PX - gaps
+    least = (BOARD_HEIGHT_FRACTION + 0.01) * height * ratio
+    most = width - asides * u - 4 * PAD_PX - gaps - SIDE_MIN_PX
+    return min(high, max(beside, least), most)
+
+
+WORDS_PX = f"max(18px, {scaled(WORDS_MIN_PX)})"
+"""The words' type: :data:`WORDS_MIN_PX` at 1920 x 1080, as large to the room on any screen."""
+BUTTONS_PX = f"max(15px, {scaled(BUTTON_MIN_PX)})"
+"""The buttons' type: :data:`BUTTON_MIN_PX` at 1920 x 1080, scaled likewise."""
 
 CSS = f"""
 <style>
 .sg-projector {{
+  --sg-u: {UNIT};
   position: fixed !important; inset: 0; z-index: 900; overflow: auto; box-sizing: border-box;
   margin: 0 !important; padding: {PAD_PX}px; background: #ffffff; color: #000000;
   display: grid !important; column-gap: {PAD_PX * 2}px; row-gap: 10px;
-  grid-template-columns: max-content minmax({SIDE_PX}px, 1fr);
+  grid-template-columns: max-content minmax(0, 1fr);
   grid-template-rows: repeat(15, max-content) 1fr; align-items: start;
   width: 100vw !important; height: 100vh !important; max-width: none !important;
 }}
@@ -98,7 +153,7 @@ CSS = f"""
 .sg-projector .sg-puzzle-question, .sg-projector .sg-puzzle-question *,
 .sg-projector .sg-puzzle-verdict, .sg-projector .sg-puzzle-verdict *,
 .sg-projector .sg-review-verdict, .sg-projector .sg-review-verdict * {{
-  font-size: {WORDS_MIN_PX}px !important; line-height: 1.25 !important;
+  font-size: {WORDS_PX} !important; line-height: 1.25 !important;
 }}
 .sg-projector .sg-message, .sg-projector .sg-coach-message {{
   color: #000000 !important; background: #ffffff !important; border: 4px solid #000000;
@@ -123,7 +178,7 @@ CSS = f"""
 .sg-projector .sg-projector-strip .sg-compare {{ display: none !important; }}
 /* black on white buttons (over the page's coloured ones), the pressed toggles white on black */
 html body .sg-projector .jupyter-button, html body .sg-projector .widget-toggle-button {{
-  font-size: {BUTTON_MIN_PX}px !important; height: auto !important; width: auto !important;
+  font-size: {BUTTONS_PX} !important; height: auto !important; width: auto !important;
   padding: 6px 18px !important; color: #000000 !important; background: #ffffff !important;
   border: 3px solid #000000 !important; opacity: 1 !important;
 }}
@@ -209,6 +264,8 @@ class Projector:
         self.box.add_class("sg-projector-box")
         self.main: Board | None = None
         self._width: str | None = None  # the main board's own width, put back when off
+        self._asides: list[tuple[Board, str | None]] = []  # the other boards' own widths
+        self._hooked: set[int] = set()  # the boards whose Escape this projector hears
         self._marked: list[tuple[w.DOMWidget, str]] = []
         self.toggle.observe(safe(lambda change: self._set(bool(change["new"]))), "value")
 
@@ -238,7 +295,9 @@ class Projector:
             self._marked = []
             if self.main is not None:
                 self.main.layout.width = self._width
-            self.main = None
+            for board, width in self._asides:
+                board.layout.width = width
+            self.main, self._asides = None, []
             self.toggle.description = "Projector"
             return
         views = self.views()
@@ -251,6 +310,13 @@ class Projector:
         if boards:  # the widest is the main board (the others: a supply, a hand)
             self.main = max(boards, key=lambda b: _px(b.layout.width))
             self._width = self.main.layout.width
+            # the others keep their share of a 1920 x 1080 screen on a smaller one
+            self._asides = [(b, b.layout.width) for b in boards if b is not self.main]
+            for board, width in self._asides:
+                if _px(width):
+                    board.layout.width = scaled(_px(width))
+        for board in boards:
+            self._hear_escape(board)
         host.add_class("sg-projector")
         self.toggle.description = "Projector: on"
         self.follow()
@@ -258,8 +324,8 @@ class Projector:
     def _lay_out(self, box: Any, board_widgets: list[Any], keep: list[Any]) -> None:
         """Mark ``box``'s children: the boards' column, the strip, and what folds away."""
         for child in box.children:
-            if any(child is c for c in board_widgets):
-                self._mark(child, "sg-projector-board")
+            if any(child is c for c in board_widgets):  # a line of words there folds away
+                self._mark(child, "sg-projector-board" if _boards(child) else "sg-projector-fold")
             elif any(_holds(child, c) for c in board_widgets):
                 self._mark(child, "sg-projector-inner")  # holds a game view: laid out inside
             elif _holds(child, self.toggle):
@@ -273,13 +339,34 @@ class Projector:
         self._mark(view, "sg-projector-inner")
         for child in view.children:
             if any(child is c for c in board_widgets):
-                self._mark(child, "sg-projector-board")
+                self._mark(child, "sg-projector-board" if _boards(child) else "sg-projector-fold")
             elif any(child is k for k in view.kept()):
                 continue
             elif child is view.strip:
                 self._mark(child, "sg-projector-strip")
             else:
                 self._mark(child, "sg-projector-fold")
+
+    def _hear_escape(self, board: Board) -> None:
+        """Escape on ``board`` leaves projector mode, unless it put back what the pointer held
+        (the game's own Escape changed a board): then the next Escape does."""
+        if id(board) in self._hooked:
+            return
+        self._hooked.add(id(board))
+        before: list[list[int]] = []
+
+        def versions() -> list[int]:
+            return [b.version for v in self.views() for c in v.board_widgets for b in _boards(c)]
+
+        def first(key: str | None) -> None:
+            before[:] = [versions()] if key == "Escape" and self.on else []
+
+        def last(key: str | None) -> None:
+            if key == "Escape" and self.on and before and before[0] == versions():
+                self.on = False
+
+        board.on_key(first, first=True)
+        board.on_key(last)
 
     def refresh(self) -> None:
         """Lay the host out again (its game view was replaced: the next puzzle)."""
@@ -293,13 +380,9 @@ class Projector:
         if not self.on or self.main is None:
             return
         ratio = view_box_ratio(self.main.svg)
-        asides = 0.0
-        for child in [c for v in self.views() for c in getattr(v, "board_widgets", ())]:
-            for board in _boards(child):
-                if board is not self.main:
-                    asides += _px(board.layout.width) + 12  # and its margins
-        reserve = round(SIDE_PX + asides + 4 * PAD_PX)  # the edges, the gap between columns
-        width = f"min(calc(100vw - {reserve}px), calc((100vh - {2 * PAD_PX}px) * {ratio:.4f}))"
+        asides = sum(_px(width) for _, width in self._asides)
+        gaps = 12.0 * len(self._asides)  # their margins
+        width = board_width(ratio, asides, gaps)
         if self.main.layout.width != width:
             self.main.layout.width = width
 

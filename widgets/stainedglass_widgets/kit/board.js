@@ -323,6 +323,7 @@ function render({ model, el }) {
   // one board per page watches the kernel, and makes the views' messages live regions
   const stopWatching = window.__sgWatching ? () => {} : watch(model);
   const stopSpeaking = window.__sgSpeaking ? () => {} : speak();
+  leaveOnEscape();
   return () => {
     model.off("change:svg", draw);
     model.off("change:description", name);
@@ -334,6 +335,22 @@ function render({ model, el }) {
     stopWatching();
     stopSpeaking();
   };
+}
+
+// Escape leaves projector mode wherever the focus is: it presses the Projector toggle that is on.
+// A board the focus is on keeps Escape for its game (what the pointer holds goes back first);
+// with nothing held the kernel turns projector mode off. One listener a page, for good.
+function leaveOnEscape() {
+  if (window.__sgEscape) return;
+  window.__sgEscape = true;
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const on = [...document.querySelectorAll(".sg-projector-toggle.mod-active")]
+      .filter((b) => b.getClientRects().length > 0);
+    if (!on.length) return;
+    e.preventDefault();
+    on[on.length - 1].click();
+  });
 }
 
 // The views' messages (widgets of class `sg-live`: the last move and its result, a preview's

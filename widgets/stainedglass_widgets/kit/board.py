@@ -130,9 +130,13 @@ class Board(anywidget.AnyWidget):
         """``handler(id)``; the id is None when the pointer leaves every target."""
         self._handlers["hover"].append(handler)
 
-    def on_key(self, handler: Handler) -> None:
-        """``handler(key)`` for the keys in ``watch_keys`` (the view's own)."""
-        self._handlers["key"].append(handler)
+    def on_key(self, handler: Handler, first: bool = False) -> None:
+        """``handler(key)`` for the keys in ``watch_keys`` (the view's own); ``first``: before
+        the handlers given so far."""
+        if first:
+            self._handlers["key"].insert(0, handler)
+        else:
+            self._handlers["key"].append(handler)
 
     def on_kit_key(self, handler: Handler) -> None:
         """``handler(key)`` for the keys in ``kit_keys`` (the game view's undo, hint, next)."""

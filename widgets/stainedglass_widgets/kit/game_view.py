@@ -26,7 +26,7 @@ from .board import boards_in
 from .dashboard import Dashboard
 from ..features import DASHBOARDS
 from .feature import ROWS, SLOTS, feature_class
-from .messages import GameWords, guard, message_html, strict_default, went_wrong
+from .messages import GameWords, guard, message_html, quote_short, strict_default, went_wrong
 from .play import Checked, Play
 from .registry import register_view
 from .searches import HintMark, hint_marks
@@ -280,9 +280,15 @@ class GameView(GameWords, Dashboard, w.VBox):
             raise sg.IllegalMove(search.blocks)
         wait = "wait for its move" if search is not None else "press Let the bot move"
         self.model.check_person(next((h() for h in self.hooks.holding if h()), wait))
-        checked = move if isinstance(move, Checked) else self.model.check(move)  # the one check
+        try:
+            checked = move if isinstance(move, Checked) else self.model.check(move)  # once
+        except sg.IllegalMove as e:  # typed text that is no move: quoted short
+            if not isinstance(move, str):
+                raise
+            raise sg.IllegalMove(quote_short(str(e), move)) from None
         if not checked.legal:
-            self.say(str(checked.said), "bad")
+            said = str(checked.said)
+            self.say(quote_short(said, move) if isinstance(move, str) else said, "bad")
             self.redraw()
             return
         if any(hook(checked.move, checked.words) for hook in self.hooks.before_move):

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import html
 import os
+import re
 import threading
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
@@ -122,6 +123,31 @@ def guard(
             return None
 
     return run
+
+
+QUOTE_MAX = 60
+"""The most of a person's typed input a message quotes (characters, "…" included)."""
+
+
+def quote_short(words: str, typed: str, limit: int = QUOTE_MAX) -> str:
+    """``words`` (a refusal of the input ``typed``) with every quotation of ``typed``, or of a
+    word of it, longer than ``limit`` characters shortened to ``limit``, ending in "…"; and any
+    other run of more than ``limit`` characters without a space, so that a pasted page of text
+    is not repeated in full.
+
+    >>> quote_short("'" + "x" * 100 + "' is not a move", "x" * 100, limit=8)
+    "'xxxxxxx…' is not a move"
+    >>> quote_short("'DRAW' is not a card", "draw", limit=8)
+    "'DRAW' is not a card"
+    """
+
+    def short(found: re.Match[str]) -> str:
+        return found.group(0)[: limit - 1] + "…"
+
+    quoted = {typed.strip(), *typed.split()}
+    for part in sorted((q for q in quoted if len(q) > limit), key=len, reverse=True):
+        words = re.sub(re.escape(part), short, words, flags=re.IGNORECASE)
+    return re.sub(rf"[^\s'\"]{{{limit + 1},}}", short, words)
 
 
 class GameWords:

@@ -18,6 +18,7 @@ Only Voila's process imports this module (it needs Voila).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import time
 import warnings
@@ -28,6 +29,7 @@ from jupyter_server.utils import url_path_join
 from tornado import ioloop, web
 from traitlets import Float, Unicode
 from voila.app import Voila as _Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
 from .serve import ready_words
 
@@ -42,6 +44,33 @@ warnings.filterwarnings(
 class _LeaveOutTheAddress(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Voilà is running at")
+
+
+class _LeaveOutTrust(logging.Filter):
+    """Jupyter Server says "Notebook X is not trusted" each time it reads a notebook without
+    its signature (every preheated kernel's): a dashboard runs its notebook whatever its trust,
+    so the words only alarm a teacher."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return str(record.msg) != "Notebook %s is not trusted"
+
+
+def _sets_the_xsrf_cookie(handler: type[web.RequestHandler]) -> type[web.RequestHandler]:
+    """``handler`` (Voila's page) giving its page the ``_xsrf`` cookie, which Voila's page sends
+    back when it closes (``POST /voila/api/shutdown/<kernel>``, ending its kernel). A preheated
+    kernel's page was rendered before its request, so nothing asked for the cookie, and the
+    server refused the page's last request (403, "'_xsrf' argument missing from POST")."""
+
+    class Handler(handler):  # type: ignore[valid-type,misc]
+        async def prepare(self, *args: Any, **kwargs: Any) -> None:
+            done = super().prepare(*args, **kwargs)
+            if inspect.isawaitable(done):
+                await done
+            if not self._finished:  # let in: the cookie, when the page has none
+                _ = self.xsrf_token
+
+    Handler.__name__ = handler.__name__
+    return Handler
 
 
 class Voila(_Voila):
@@ -60,6 +89,10 @@ class Voila(_Voila):
         "share of one core over a second.",
     )
 
+    def initialize(self, argv: Any = None) -> None:
+        self.log.addFilter(_LeaveOutTrust())
+        super().initialize(argv)
+
     def init_handlers(self) -> list[Any]:
         root = self.server_url.rstrip("/")
         target = (
@@ -69,10 +102,16 @@ class Voila(_Voila):
         )
         # a temporary redirect: another day's server may lead elsewhere (--dashboard)
         to = {"url": target.replace("{", "{{").replace("}", "}}"), "permanent": False}
+        handlers = [
+            (spec[0], _sets_the_xsrf_cookie(spec[1]), *spec[2:])
+            if spec[1] is TornadoVoilaHandler
+            else spec
+            for spec in super().init_handlers()
+        ]
         return [
             (root + "/?", web.RedirectHandler, to),
             (root + "/voila/?", web.RedirectHandler, to),
-            *super().init_handlers(),
+            *handlers,
         ]
 
     def listen(self) -> None:

@@ -49,9 +49,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from jupyter_client.manager import KernelManager
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
 from tornado import web
-from traitlets import Float, Integer, Unicode
+from traitlets import Float, Integer, Unicode, default
 
 
 def class_is_full(pupils: int, admitting: int, max_pupils: int) -> str | None:
@@ -111,9 +114,25 @@ def has_run(content: dict[str, Any], waiting: Any) -> bool:
     return bool(content["task"].done() or content["kernel_id"] in waiting)
 
 
+class QuietlyEndingKernelManager(ServerKernelManager):
+    """One kernel's manager, ending it without interrupting it first: Jupyter's interrupt
+    before a shutdown (SIGINT) printed, on Ctrl-C, a traceback from each kernel still starting
+    or closing its sockets ("ZMQError: Socket operation on non-socket"). The kernel is asked
+    to shut down, then ended, as ever."""
+
+    async def _async_interrupt_kernel(self) -> None:
+        if self.shutting_down:
+            return
+        await super()._async_interrupt_kernel()
+
+
 class ClassKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's kernel manager, culling, counting and preheating as the module
     says."""
+
+    @default("kernel_manager_class")
+    def _quietly_ending(self) -> str:
+        return f"{__name__}.QuietlyEndingKernelManager"
 
     closed_timeout = Integer(
         60, config=True, help="Seconds a kernel lives on once its last page has closed."

@@ -350,7 +350,10 @@ def _run(
                     time.sleep(0.3)
         return proc.wait()
     except KeyboardInterrupt:
-        proc.send_signal(signal.SIGINT)
+        try:  # Ctrl-C in the terminal reached the server too: a second would break its stop
+            return proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)  # the stop was this process's alone
         try:
             return proc.wait(timeout=10)
         except subprocess.TimeoutExpired:

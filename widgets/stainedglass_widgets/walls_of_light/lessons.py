@@ -62,7 +62,7 @@ LESSONS: dict[str, Lesson] = {
     "empty": Lesson(
         ["roll r2 b3 y6"],
         "Try it: click any empty space ringed in green, e.g. the top of window 3. Then press "
-        "Roll for blue.",
+        "Roll the dice for blue.",
         "place red 3:a1",
         THREE,
     ),

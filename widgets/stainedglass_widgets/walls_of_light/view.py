@@ -203,7 +203,7 @@ class WallsOfLightView(GameView):
 
     def intro(self) -> tuple[str, str]:
         if self.state.phase == "roll":
-            return ("Press Roll to throw the dice: they say which windows may take a wink.", "info")
+            return ("Press Roll the dice: they say which windows may take a wink.", "info")
         return (
             "Click a space ringed in green to place a wink, or play a card from the hand.",
             "info",
@@ -506,7 +506,7 @@ class WallsOfLightView(GameView):
 
     def hint(self) -> None:
         if self.state.phase == "roll":
-            self.say("Hint: press Roll: the dice say which windows may take a wink.")
+            self.say("Hint: press Roll the dice: they say which windows may take a wink.")
             return
         super().hint()
 
