@@ -111,7 +111,7 @@ def test_a_bot_seat_plays_a_legal_move_while_the_board_stays_usable() -> None:
     view.supply[1].click("piece:bridge")
     view.city.press("r")
     view.city.hover("b2")
-    assert 'class="ghost"' in view.city.svg
+    assert 'class="ghost"' not in view.city.svg  # no ✓ ghost invites a move that is the bot's
     view.city.click("b2")  # but Dark's move is the bot's
     assert "the MCTS bot plays Dark: wait for its move" in text(view.message)
     assert view.wait()

@@ -4,6 +4,8 @@ views configured by class attributes and hooks."""
 from __future__ import annotations
 
 import html
+import re
+from typing import Any
 import pathlib
 import shutil
 
@@ -13,7 +15,9 @@ pytest.importorskip("anywidget")
 
 import stainedglass as sg
 import stainedglass_widgets as sgw
+from stainedglass_widgets.kit.board import boards_in
 from stainedglass_widgets.pages.gallery import entries, gallery_html
+from harness import perform
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -118,3 +122,59 @@ def test_a_long_typed_move_is_quoted_short_in_its_refusal(game: str, typed: str)
     assert typed.strip()[:60] not in said
     if typed.strip()[:59] in said:
         assert typed.strip()[:59] + "…" in said, said
+
+
+MOVE_MARKS = re.compile(
+    r'class="(?:target|ghost|preview legal|confirm|choice)"|data-playable="true"|pays a tool'
+)
+"""What invites a move on a board: Walls of Light's green rings and playable cards, Cathedral's
+ghost, Sagrada's and Coloring's previews, choices, paying cards and confirm button."""
+LABEL = re.compile(r'data-label="([^"]*)"')
+
+
+def move_marks(view: Any) -> list[str]:
+    return [m for board in boards_in(view.board_widgets) for m in MOVE_MARKS.findall(board.svg)]
+
+
+def labels(view: Any) -> list[str]:
+    return sorted(m for b in boards_in(view.board_widgets) for m in LABEL.findall(b.svg))
+
+
+def show_move_marks(view: Any) -> list[tuple[str, str, Any]]:
+    """Begin a move of the player to move as a person does (every gesture of a legal move but
+    its last), one that draws move marks; those gestures."""
+    while view.state.is_chance():
+        view.chance_button.click()
+    for move in view.state.legal_moves()[:40]:
+        try:
+            gestures = view.gestures(move)[:-1]
+        except ValueError:
+            continue
+        perform(view, gestures)
+        if move_marks(view):
+            return gestures
+        view.on_new_state()
+        view.redraw()
+    raise AssertionError(f"no move of {view.game.name} draws move marks")
+
+
+@pytest.mark.parametrize("seat", ["remote", "greedy"])
+@pytest.mark.parametrize("name", list(sgw.views()))
+def test_the_move_marks_show_only_when_a_person_here_may_move(name: str, seat: str) -> None:
+    """A board draws its move marks (rings, ghosts, ✓ previews) only when a person on this
+    device may make the move: not while a pupil on another device or a bot holds the seat."""
+    view = sgw.view(name, background=False)
+    gestures = show_move_marks(view)
+    player = view.state.current_player
+    assert view.may_move_here()
+    shown = labels(view)
+    view.model.set_seat(player, seat)
+    view.redraw()
+    assert not view.may_move_here()
+    assert move_marks(view) == [], f"{name}: move marks for another's move"
+    assert labels(view) == shown  # the board still shows the position
+    perform(view, [g for g in gestures if g[1] == "hover"])  # the pointer over the board
+    assert move_marks(view) == []
+    view.model.set_seat(player, "human")
+    view.redraw()
+    assert view.may_move_here() and move_marks(view), f"{name}: no move marks on a person's turn"

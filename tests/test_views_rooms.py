@@ -16,7 +16,9 @@ pytest.importorskip("sqlalchemy")
 
 import stainedglass as sg
 import stainedglass_widgets as sgw
+from stainedglass_widgets.kit.board import boards_in
 from stainedglass_widgets.serving.classroom import open_store
+from harness import perform
 
 
 def device(game: str, store: pathlib.Path, **options: Any) -> Any:
@@ -318,9 +320,60 @@ def test_a_room_waiting_for_its_players_says_so_on_the_device(store: pathlib.Pat
     ben.rooms.join(code, "Ben")
     ana.rooms.sync()
     assert "waits for" not in re.sub(r"<[^>]+>", "", ana.rooms.status.value)
+    # the host's own message line says so too, once the last seat is taken
+    assert "waits for" not in words(ana) and "every seat is taken" in words(ana), words(ana)
 
 
 def test_the_name_box_says_progress_is_kept_under_the_name(store: pathlib.Path) -> None:
     ana = device("cathedral", store)
     tip = ana.rooms.name_text.tooltip
     assert "progress" in tip and "kept under this name" in tip and "lessons" in tip
+
+
+MOVE_MARKS = re.compile(
+    r'class="(?:target|ghost|preview legal|confirm|choice)"|data-playable="true"|pays a tool'
+)
+"""What invites a move on a board (rings, ghosts, ✓ previews; ``tests/test_views_kit.py``)."""
+
+
+def move_marks(view: Any) -> list[str]:
+    return [m for board in boards_in(view.board_widgets) for m in MOVE_MARKS.findall(board.svg)]
+
+
+def begin_a_move(view: Any) -> None:
+    """The gestures of a legal move but its last, as a person begins it (one that draws marks
+    when the person may move)."""
+    for move in view.state.legal_moves()[:40]:
+        try:
+            gestures = view.gestures(move)[:-1]
+        except ValueError:
+            continue
+        view.on_new_state()
+        perform(view, gestures)
+        if move_marks(view):
+            return
+
+
+@pytest.mark.parametrize("name", [n for n in sgw.views() if sg.load(n).facts.max_players > 1])
+def test_a_room_waiting_for_its_players_draws_no_move_marks(store: pathlib.Path, name: str) -> None:
+    """A device in a room still waiting for its players shows the position but no rings or ✓
+    previews (its move would be refused); once every seat is taken, they are back."""
+    n = sg.load(name).new_game().num_players
+    host = device(name, store, seats=["human"] + ["remote"] * (n - 1))
+    while host.state.is_chance():  # the dice rolled before the room: no person has moved
+        host.chance_button.click()
+    begin_a_move(host)
+    assert move_marks(host), f"{name}: no move marks on the person's turn"
+    code = host.rooms.start("Ana")
+    assert "waits for" in words(host) and not host.may_move_here()
+    begin_a_move(host)
+    assert move_marks(host) == [], f"{name}: move marks in a room waiting for its players"
+    guests = [device(name, store) for _ in range(n - 1)]
+    for k, guest in enumerate(guests):
+        guest.rooms.join(code, f"Pupil {k}")
+        begin_a_move(guest)
+        assert move_marks(guest) == [], f"{name}: move marks on another device's turn"
+    host.rooms.sync()
+    assert host.may_move_here()
+    begin_a_move(host)
+    assert move_marks(host), f"{name}: no move marks once every seat is taken"

@@ -316,7 +316,8 @@ class CathedralView(GameView):
     def redraw(self) -> None:
         self._auto_select()
         st = self.state
-        cells = self.held_cells()
+        here = self.may_move_here()  # the ghost only for a move this device may make
+        cells = self.held_cells() if here else None
         ghost_ok, words = True, ""
         if cells is not None:
             ghost_ok, words = self.judge(cells)
@@ -340,7 +341,7 @@ class CathedralView(GameView):
             )
         if cells is not None:
             self.preview.value = message_html(words, "good" if ghost_ok else "bad", "sg-preview")
-        elif self.selected is not None:
+        elif self.selected is not None and here:
             self.preview.value = message_html(
                 f"Holding the {ALL_PIECES[self.selected]}: move over the city.",
                 "info",

@@ -318,9 +318,10 @@ class ColoringView(GameView):
     def redraw(self) -> None:
         st = self.state
         playing = not st.is_terminal()
+        here = playing and self.may_move_here()  # marks only for a move this device may make
         hover = None
         words = ""
-        if playing and self.pointer is not None and self.pencil is not None and not st.crossing:
+        if here and self.pointer is not None and self.pencil is not None and not st.crossing:
             reason = st.join_reason(self.pencil, self.chosen, self.pointer)
             if self.pointer not in self.chosen:
                 hover = (self.pointer, reason is None)
@@ -330,7 +331,7 @@ class ColoringView(GameView):
                     else f"Illegal: {reason}"
                 )
         sets, crosses = self.hint_sets()
-        crossing = st.cross_targets() if playing else []
+        crossing = st.cross_targets() if here else []
         self.board.draw(
             main_svg(
                 st,
@@ -339,7 +340,7 @@ class ColoringView(GameView):
                 pencil=self.pencil,
                 chosen=self.chosen,
                 hover=hover,
-                confirm=self.confirm_words(),
+                confirm=self.confirm_words() if here else None,
                 suggested=sets,
                 crossing=crossing,
                 cross_hints=crosses,

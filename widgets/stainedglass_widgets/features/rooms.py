@@ -295,7 +295,7 @@ class Rooms(Feature):
         self._stop.set()
         self.code, self.tokens = "", {}
         model = self.view.model
-        model.set_table(fixed="", chance_here=True, names={})
+        model.set_table(fixed="", chance_here=True, names={}, waiting="")
         for p in range(len(model.seats)):
             if model.seat(p) == REMOTE:
                 model.set_seat(p, HUMAN)
@@ -348,7 +348,7 @@ class Rooms(Feature):
             else:
                 model.set_seat(p, REMOTE)
                 names[p] = (seat.name or "a pupil") if seat.taken else "an open seat"
-        model.set_table(names=names)
+        model.set_table(names=names, waiting=waiting(room))  # no move marks until then
         self.free = sum(not seat.taken for seat in room.seats)
 
     # ---- moves ---------------------------------------------------------------------------------
@@ -443,6 +443,7 @@ class Rooms(Feature):
                     return
             room = store.room(self.code)
             changed = room.version != self.version
+            was_waiting = model.waiting
             if changed:
                 self._seat_people(room)
             ply = len(model.state.history)
@@ -464,6 +465,11 @@ class Rooms(Feature):
                 )
             elif news:
                 self._apply(news, None)
+            elif changed and not room.ended and was_waiting and not model.waiting:
+                # the last seat was taken: the words that the room waits give way
+                view.after_change(
+                    (f"Room {room.code}: every seat is taken; the game is on.", "good")
+                )
             elif changed and not room.ended:
                 view.after_change(None)
             if room.ended and self.code:

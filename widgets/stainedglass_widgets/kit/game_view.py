@@ -204,7 +204,8 @@ class GameView(GameWords, Dashboard, w.VBox):
         return {}
 
     def redraw(self) -> None:  # hook
-        """Draw the board from ``self.state``, with the suggestions of :meth:`hint_marks`."""
+        """Draw the board from ``self.state``, with the suggestions of :meth:`hint_marks`; the
+        marks that invite a move (rings, ghosts, ✓ previews) only when :meth:`may_move_here`."""
         raise NotImplementedError
 
     def take_hint(self, move: sg.Move) -> None:
@@ -213,6 +214,12 @@ class GameView(GameWords, Dashboard, w.VBox):
 
     def on_new_state(self) -> None:
         """Called after a new position, an undo or a bot's move (clear selections)."""
+
+    def may_move_here(self) -> bool:
+        """Whether a person on this device may move now (:meth:`.play.Play.person_to_move`):
+        a game's :meth:`redraw` draws its move marks (rings, ghosts, ✓ previews) only then, the
+        position always."""
+        return self.model.person_to_move()
 
     def hint_marks(self) -> list[HintMark]:
         """The suggestions shown now (best first, each with its rank and shade)."""

@@ -8,8 +8,12 @@ dashboard's features (:mod:`.features`) work through the view on it.
   or a bot name per player (:attr:`Play.seats`), each bot with its thinking time
   (:attr:`Play.budgets`), changed by :meth:`Play.set_seat` only.
 - **The table**: whether the game is a room's (:attr:`Play.fixed`: it may not be replaced or
-  taken back), whether chance is drawn here (:attr:`Play.chance_here`) and the names of the
-  people at other devices (:attr:`Play.names`), changed by :meth:`Play.set_table` only.
+  taken back), whether chance is drawn here (:attr:`Play.chance_here`), the names of the
+  people at other devices (:attr:`Play.names`) and whether the game waits for its players
+  (:attr:`Play.waiting`), changed by :meth:`Play.set_table` only.
+- **Who may move here**: :meth:`Play.check_person` refuses a person's move in words;
+  :meth:`Play.person_to_move` asks the same (and the table not waiting, no search blocking) as
+  a yes or no: a view draws its move marks only then.
 - **Moves**: :meth:`Play.check` asks the rules once (a :class:`Checked`, legal or not, in
   words); :meth:`Play.play` plays a move, checked there unless it comes checked;
   :meth:`Play.take_back` and :meth:`Play.undo_to_person` take moves back.
@@ -37,6 +41,8 @@ dashboard's features (:mod:`.features`) work through the view on it.
 (True, False, ('seat', 1))
 >>> play.take_back(), play.state.history
 (True, ['cathedral e4 d5 e5 f5 e6 e7'])
+>>> play.person_to_move(), play.set_seat(1, "remote"), play.person_to_move()
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -130,6 +136,9 @@ class Play:
         self.fixed = ""
         """Why the game may not be replaced or taken back (a room's game: every device plays
         it), or "" when it may (:meth:`set_table`)."""
+        self.waiting = ""
+        """Why nobody may move yet (a room whose seats are not all taken), or "" when the game
+        goes on (:meth:`set_table`)."""
         self.background = background
         self.auto_chance = auto_chance or (lambda: True)
         self.guard: Guard = guard or (lambda fn: fn)
@@ -182,11 +191,15 @@ class Play:
         fixed: str | None = None,
         chance_here: bool | None = None,
         names: Mapping[int, str] | None = None,
+        waiting: str | None = None,
     ) -> None:
         """Where the game is played (None keeps each as it is): ``fixed``, why it may not be
         replaced or taken back ("" when it may: not a room's); ``chance_here``, whether chance is
-        drawn here (a room draws its own); ``names``, the people's names at seats, where known.
-        Tells the ``"table"`` listeners."""
+        drawn here (a room draws its own); ``names``, the people's names at seats, where known;
+        ``waiting``, why nobody may move yet ("" when the game goes on: a room waits for its
+        players). Tells the ``"table"`` listeners."""
+        if waiting is not None:
+            self.waiting = waiting
         if fixed is not None:
             self.fixed = fixed
         if chance_here is not None:
@@ -230,6 +243,20 @@ class Play:
                 f"it is {name}'s turn and the {BOT_LABELS[self.seat(p)]} plays "
                 f"{name}: {wait}, or set {name}'s seat to Human to move for it"
             )
+
+    def person_to_move(self) -> bool:
+        """Whether a person on this device may make the move now: what :meth:`check_person`
+        allows (a person here holds the seat to move; chance, where it is drawn here), the game
+        not over, the table not :attr:`waiting` and no search blocking moves. A view draws its
+        move marks (rings, ghosts, ✓ previews) only then."""
+        search = self.search
+        if self.state.is_terminal() or self.waiting or (search is not None and search.blocks):
+            return False
+        try:
+            self.check_person("")
+        except sg.IllegalMove:
+            return False
+        return True
 
     def bot_words(self, player: int, words: str) -> str:
         return f"{BOT_LABELS[self.seats[player]]} ({self.player_names[player]}): {words}"

@@ -394,16 +394,17 @@ class SagradaView(GameView):
     def redraw(self) -> None:
         st = self.state
         playing = not st.is_terminal() and not st.is_chance()
+        here = playing and self.may_move_here()  # marks only for a move this device may make
         marks: dict[str, str] = {}
         words = ""
         choices: list[tuple[str, str]] = []
         bar: set[str] = set()
         selected_fields: list[str] = [t for t in self.tokens if t in FIELDS]
-        if playing and self.card and self.pointer:
+        if here and self.card and self.pointer:
             why = st.explain(f"place {self.card} {self.pointer}")
             marks[self.pointer] = "legal" if why.legal else "illegal"
             words = str(why) if not why.legal else f"{self.card} may go on {self.pointer}."
-        if playing and self.tool:
+        if here and self.tool:
             nxt = self.next_tokens()
             for token in nxt:
                 ident = self._token_id(self.tool, token)
@@ -415,7 +416,7 @@ class SagradaView(GameView):
                     choices.append((token, token))
             if self.prefix() in self.legal_texts() and nxt:
                 choices.append(("done", "Done"))
-        payable = self.payable() if playing else set()
+        payable = self.payable() if here else set()
         self.board.draw(
             draw(
                 st,

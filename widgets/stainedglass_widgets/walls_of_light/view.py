@@ -592,7 +592,8 @@ class WallsOfLightView(GameView):
     def redraw(self) -> None:
         st = self.state
         action = st.phase == "action" and not st.is_terminal()
-        targets = self.targets() if action else set()
+        here = action and self.may_move_here()  # rings only for a move this device may make
+        targets = self.targets() if here else set()
         last = set()
         if st.history and st.history[-1].startswith(("place ", "remove ")):
             last = {st.history[-1].split()[-1]}
@@ -609,7 +610,7 @@ class WallsOfLightView(GameView):
             )
         )
         shown = self.shown_hand()
-        playable = self.playable_cards() if action and shown == self.mover() else set()
+        playable = self.playable_cards() if here and shown == self.mover() else set()
         selected = self.card or self.hint_card()
         self.hand.draw(
             hand_svg(
