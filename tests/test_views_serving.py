@@ -840,8 +840,10 @@ def test_the_terminal_says_nothing_alarming_from_start_to_ctrl_c(
     tmp_path: pathlib.Path, browser: Any
 ) -> None:
     """What the teacher sees in the terminal of ``make run``: no "Notebook ... is not trusted"
-    per preheated kernel, no refusal (403) when a pupil's page closes (the page tells the
-    server to end its kernel), and on Ctrl-C no traceback from the kernels being shut down."""
+    per preheated kernel, no "The websocket_ping_timeout (90000) cannot be longer than the
+    websocket_ping_interval (30000)" when the first page connects, no refusal (403) when a
+    pupil's page closes (the page tells the server to end its kernel), and on Ctrl-C no
+    traceback from the kernels being shut down."""
     from harness import open_page
 
     for name in ("one.ipynb", "two.ipynb"):
@@ -858,7 +860,7 @@ def test_the_terminal_says_nothing_alarming_from_start_to_ctrl_c(
                 ".textContent).kernelId"
             )
             # the page closes: Voila's page asks the server to end its kernel as it goes
-            page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
+            page.close(run_before_unload=True)
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
                 said = server.log_path.read_text(errors="replace")
@@ -866,7 +868,7 @@ def test_the_terminal_says_nothing_alarming_from_start_to_ctrl_c(
                     break
                 time.sleep(0.2)
             assert f"Kernel shutdown: {kernel}" in said, said[-3000:]
-            assert page.outside == []  # type: ignore[attr-defined]
+            assert page.outside == []  # type: ignore[attr-defined]  # harness.open_page keeps it
         finally:
             page.context.close()
         time.sleep(1.0)
@@ -875,5 +877,6 @@ def test_the_terminal_says_nothing_alarming_from_start_to_ctrl_c(
         server.proc.wait(timeout=60)
     said = server.log_path.read_text(errors="replace")
     assert "not trusted" not in said, said[-3000:]
+    assert "websocket_ping_timeout" not in said and "cannot be longer" not in said, said[-3000:]
     assert " 403 " not in said and "_xsrf" not in said, said[-3000:]
     assert "Traceback" not in said and "ZMQError" not in said, said[-3000:]

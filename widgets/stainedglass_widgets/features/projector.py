@@ -124,6 +124,12 @@ CSS = f"""
   grid-template-rows: repeat(15, max-content) 1fr; align-items: start;
   width: 100vw !important; height: 100vh !important; max-width: none !important;
 }}
+/* the page's boxes around it (a notebook's cells, drawn only when near the view) would hold
+   the fixed view in the page instead of the screen: scrolled down to a lesson, it slid off */
+:has(.sg-projector) {{
+  contain: none !important; content-visibility: visible !important;
+  transform: none !important; filter: none !important; will-change: auto !important;
+}}
 .sg-projector > * {{ grid-column: 2; min-width: 0; max-width: 100% !important; }}
 /* the board column: the view's boxes of boards, and a board standing alone (an anywidget's
    element takes no class once drawn, hence :has) */

@@ -8,7 +8,9 @@ reach.
 - **Progress**: a row per pupil (lessons done per game, puzzles tried and right at the first try,
   games played and under way in rooms, the coach's accuracy), sorted by any column, and
   **Download CSV**.
-- **Projector**: large type, the shown board filling the screen's width.
+- **Projector**: the shown board fills the screen's height, its room, players and review link
+  beside it in large type (:mod:`~stainedglass_widgets.features.projector`'s sizes); Escape
+  leaves it.
 
 ``stainedglass serve`` reachable from other machines (``--ip 0.0.0.0``) prints the teacher's
 password (:data:`PASSWORD_VARIABLE` hands it to the console's kernel); a server on this machine
@@ -41,6 +43,8 @@ import stainedglass as sg
 
 from ..kit.progress import PASSWORD_VARIABLE, store_location
 from ..features.records import download_link
+from ..features.projector import PAD_PX, UNIT, WORDS_PX, board_width, view_box_ratio
+from ..kit.board import Board
 
 if TYPE_CHECKING:
     from stainedglass_widgets.serving.classroom import Room, Store
@@ -69,11 +73,40 @@ CSS = """
 .sg-console-table table { border-collapse: collapse; }
 .sg-console-table th, .sg-console-table td { border: 1px solid #b9b2a1; padding: 3px 8px; }
 .sg-console-projector { font-size: 26px; }
-.sg-console-projector .sg-console-large svg { width: 96vw; }
 .sg-console-projector .sg-console-table td, .sg-console-projector .sg-console-table th {
   font-size: 24px; }
 </style>
 """
+PROJECTOR_CSS = f"""
+<style>
+/* projector mode with a room shown: its board fills the screen, its words beside it (the
+   page's boxes around it let it hold the screen, not the page, as the projector's do) */
+:has(.sg-console-projector .sg-console-large [data-room]) {{
+  contain: none !important; content-visibility: visible !important;
+  transform: none !important; filter: none !important; will-change: auto !important;
+}}
+.sg-console-projector .sg-console-large:has([data-room]) {{
+  --sg-u: {UNIT};
+  position: fixed !important; inset: 0; z-index: 900; overflow: auto; box-sizing: border-box;
+  margin: 0 !important; padding: {PAD_PX}px; background: #ffffff; color: #000000;
+  width: 100vw !important; height: 100vh !important; max-width: none !important;
+}}
+.sg-console-projector .sg-console-large [data-room] {{
+  display: grid; grid-template-columns: max-content minmax(0, 1fr); column-gap: {2 * PAD_PX}px;
+  grid-template-rows: repeat(3, max-content) 1fr; align-items: start;
+}}
+.sg-console-projector .sg-console-large [data-room] > svg {{
+  grid-column: 1; grid-row: 1 / -1; width: var(--sg-board-width) !important; height: auto;
+  max-width: none !important;  /* over the drawing's own (its size in the engine's units) */
+}}
+.sg-console-projector .sg-console-large [data-room] > :not(svg) {{
+  grid-column: 2; margin: 0 0 10px; font-size: {WORDS_PX}; line-height: 1.25;
+}}
+.sg-console-projector .sg-console-large [data-room] > :not(svg) * {{ font-size: inherit; }}
+</style>
+"""
+"""The console's projector mode: a room shown fills the screen, as a play dashboard's board
+(:mod:`~stainedglass_widgets.features.projector`); its width is the shown room's own."""
 
 
 class Console(w.VBox):
@@ -147,8 +180,11 @@ class Console(w.VBox):
         self.table.add_class("sg-console-table")
         self.csv_link = w.HTML()
         self.projector = w.ToggleButton(
-            description="Projector", tooltip="large type, the shown board across the screen"
+            description="Projector",
+            tooltip="the shown board fills the screen, large words beside it (Escape leaves)",
         )
+        self.projector.add_class("sg-projector-toggle")  # Escape presses it (the board's page)
+        self.escape_keys = Board(layout=w.Layout(display="none"))  # brings the page's Escape
         self.projector.observe(lambda ch: self._project(ch["new"]), "value")
         self.access = w.HTML(
             PASSWORD_WORDS if self.password else OPEN_WORDS,
@@ -160,7 +196,7 @@ class Console(w.VBox):
                 w.HTML("<h3>Rooms</h3>"),
                 self.grid,
                 w.HBox(
-                    [self.room_picker, self.end_button, self.projector],
+                    [self.room_picker, self.end_button, self.projector, self.escape_keys],
                     layout=w.Layout(align_items="center", flex_flow="row wrap"),
                 ),
                 self.large,
@@ -173,7 +209,7 @@ class Console(w.VBox):
             ]
         )
         self.add_class("sg-console")
-        self.children = [w.HTML(CSS), self.gate, self.message]
+        self.children = [w.HTML(CSS + PROJECTOR_CSS), self.gate, self.message]
         if not self.password:
             self.unlock("")
 
@@ -287,10 +323,13 @@ class Console(w.VBox):
         state = self.store().state(code)
         link = self.store().record(code).to_link("review.ipynb")
         self.end_button.disabled = room.ended
+        svg = state.svg() or ""
+        width = board_width(view_box_ratio(svg), 0.0)  # on a projector (its style sheet)
         self.large.value = (
-            f'<div data-room="{room.code}"><h3>Room {room.code} · '
+            f'<div data-room="{room.code}" style="--sg-board-width: {width}">'
+            f"<h3>Room {room.code} · "
             f"{html.escape(sg.load(room.game).title)} · move {room.ply}</h3>"
-            f"<p>{self.players(room)}</p>{state.svg() or ''}"
+            f"<p>{self.players(room)}</p>{svg}"
             f'<p><a class="sg-console-review" href="{html.escape(link)}" target="_blank">'
             "<b>Review this game</b></a> (in the review board, every move judged)</p></div>"
         )

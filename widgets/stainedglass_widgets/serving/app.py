@@ -41,6 +41,24 @@ warnings.filterwarnings(
 )
 
 
+class _LeaveOutThePingClamp(logging.Filter):
+    """Tornado (6.5 on) says "The websocket_ping_timeout (90000) cannot be longer than the
+    websocket_ping_interval (30000)" when the first page connects. Jupyter Server keeps each
+    page's connection alive itself (``ws_ping_interval`` and ``ws_ping_timeout``, milliseconds,
+    ``server/voila.json``): a ping every 30 s notices a lost connection, and a page is dropped
+    only after 90 s without an answer, so a slow pupil's page (a busy Wi-Fi, a busy server)
+    is not. Tornado reads the same two numbers as its own pings' seconds (one every 30000 s:
+    never) and shortens only its own timeout: Jupyter Server's pings are as set. A timeout no
+    longer than the interval would silence it, but drop a healthy page whenever the server
+    answered a ping's tick a few milliseconds late; so the words are left out instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "cannot be longer than the websocket_ping_interval" not in str(record.msg)
+
+
+logging.getLogger("tornado.general").addFilter(_LeaveOutThePingClamp())
+
+
 class _LeaveOutTheAddress(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Voilà is running at")
