@@ -217,22 +217,28 @@ def measure() -> tuple[list[float], list[float], list[float]]:
     return loads, place, undo
 
 
-def _hovers(page, n: int = 12) -> list[float]:  # type: ignore[no-untyped-def]
-    """Hover to redrawn city, ``n`` times, a building in hand (Python-side clock)."""
+TAKEN = ("tavern", "stable", "inn", "bridge", "square", "manor")
+"""Dark's buildings taken in hand in turn (each a redraw of Dark's supply)."""
+
+
+def _takes(page, n: int = 12) -> list[float]:  # type: ignore[no-untyped-def]
+    """Click to redrawn supply, ``n`` times, a Dark building taken in hand (Python-side clock).
+    The city draws no shadow while a bot holds the seat to move, so the supply is what answers
+    the pointer then."""
+    sel = ".sg-supply-dark .sg-board"
     out = []
     for i in range(n):
-        cell = "bcdgh"[i % 5] + str(2 + i % 7)
-        v = board_version(page)
+        v = board_version(page, sel)
         start = time.perf_counter()
-        page.hover(f'{CITY} [data-id="{cell}"]')
-        wait_redraw(page, v)
+        page.click(f'{sel} [data-id="piece:{TAKEN[i % len(TAKEN)]}"]')
+        wait_redraw(page, v, sel)
         out.append(time.perf_counter() - start)
     return out
 
 
 def measure_thinking() -> tuple[list[float], list[float], list[float]]:
-    """The board's answer to the pointer while a bot thinks (10 s MCTS in a worker thread)
-    against idle, and Hint (1 s search) from click to suggestions drawn."""
+    """The page's answer to the pointer while a bot thinks (10 s MCTS in a worker thread):
+    a building taken in hand, against idle, and Hint (1 s search) from click to suggestions drawn."""
     from playwright.sync_api import sync_playwright
 
     with VoilaServer() as server, sync_playwright() as p:
@@ -263,9 +269,9 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
         page.wait_for_selector(".sg-thinking:has-text('is thinking')")
         sel = ".sg-supply-dark .sg-board"
         v = board_version(page, sel)
-        page.click(f'{sel} [data-id="piece:tavern"]')
+        page.click(f'{sel} [data-id="piece:castle"]')
         wait_redraw(page, v, sel)
-        busy = _hovers(page)
+        busy = _takes(page)
         assert "is thinking" in page.inner_text(".sg-thinking")  # all of them while it thought
         page.click("button:has-text('Undo')")
         page.wait_for_selector(".sg-thinking", state="hidden")
@@ -274,9 +280,9 @@ def measure_thinking() -> tuple[list[float], list[float], list[float]]:
         page.select_option(".sg-view select >> nth=1", label="Human")
         page.wait_for_selector(".sg-thinking", state="hidden")
         v = board_version(page, sel)
-        page.click(f'{sel} [data-id="piece:tavern"]')
+        page.click(f'{sel} [data-id="piece:castle"]')
         wait_redraw(page, v, sel)
-        idle = _hovers(page)
+        idle = _takes(page)
         browser.close()
     return idle, busy, hint
 
@@ -504,8 +510,8 @@ def main() -> None:
         )
     idle, busy, hint = measure_thinking()
     for label, xs in (
-        ("hover to redrawn board, idle", idle),
-        ("hover to redrawn board, while a bot thinks", busy),
+        ("take a building to redrawn supply, idle", idle),
+        ("take a building to redrawn supply, while a bot thinks", busy),
         ("Hint (1 s search) click to suggestions drawn", hint),
     ):
         print(
