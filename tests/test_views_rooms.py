@@ -358,10 +358,12 @@ def begin_a_move(view: Any) -> None:
 def test_a_room_waiting_for_its_players_draws_no_move_marks(store: pathlib.Path, name: str) -> None:
     """A device in a room still waiting for its players shows the position but no rings or ✓
     previews (its move would be refused); once every seat is taken, they are back."""
-    n = sg.load(name).new_game().num_players
-    host = device(name, store, seats=["human"] + ["remote"] * (n - 1))
+    host = device(name, store)
     while host.state.is_chance():  # the dice rolled before the room: no person has moved
         host.chance_button.click()
+    n, first = host.state.num_players, host.state.current_player
+    for p in range(n):  # the person here holds the seat to move (the first player is dealt)
+        host.model.set_seat(p, "human" if p == first else "remote")
     begin_a_move(host)
     assert move_marks(host), f"{name}: no move marks on the person's turn"
     code = host.rooms.start("Ana")
