@@ -26,13 +26,13 @@ from stainedglass.ai import bots
 from stainedglass.ai.search import Bot, Candidate
 from stainedglass.catalogue import GAMES
 from stainedglass_widgets.kit.searches import (
-    BOT_LABELS,
-    SEAT_LABELS,
-    TIMED_BOTS,
+    bot_label,
     bot_move,
     check_seat,
     is_bot,
+    is_timed,
     seat_choices,
+    seat_label,
 )
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -138,8 +138,8 @@ def test_every_bot_declares_its_label_and_whether_a_time_budget_sets_its_strengt
         assert "label" in vars(cls) and cls.label and cls.label != Bot.label, name
         assert "timed" in vars(cls) or cls.timed == Bot.timed
         assert cls.timed == ("budget" in cls.defaults), f"{name}: timed is its budget option"
-    assert BOT_LABELS["mcts"] == "MCTS bot" and "mcts" in TIMED_BOTS
-    assert "greedy" not in TIMED_BOTS and list(BOT_LABELS)[:4] == list(sg.ai.BOTS)
+    assert bot_label("mcts") == "MCTS bot" and is_timed("mcts")
+    assert not is_timed("greedy") and sg.ai.bot_names()[:4] == list(sg.ai.BOTS)
 
 
 def test_a_puzzle_asks_for_what_the_game_says_a_move_is() -> None:
@@ -280,8 +280,8 @@ def test_a_seat_offers_a_new_games_search_by_its_label_and_plays_it(pebbles: sg.
     assert ("Pebbles search", "pebbles") in choices
     assert choices[0] == ("Human", "human") and choices[-1] == ("Another device", "remote")
     assert ("Alpha-beta bot", "alphabeta") in choices  # a duel without chance: exact
-    assert BOT_LABELS["pebbles"] == "Pebbles search" and SEAT_LABELS["pebbles"] == "Pebbles search"
-    assert is_bot("pebbles") and "pebbles" in TIMED_BOTS and check_seat("pebbles") == "pebbles"
+    assert bot_label("pebbles") == "Pebbles search" and seat_label("pebbles") == "Pebbles search"
+    assert is_bot("pebbles") and is_timed("pebbles") and check_seat("pebbles") == "pebbles"
     state.play("take 2")  # five left: taking two leaves three
     assert str(bot_move(state, "pebbles", 0.3)) == "take 2"
     assert PebblesSearch.used[-1] == 0.3  # a timed bot is given the seat's budget
@@ -289,6 +289,6 @@ def test_a_seat_offers_a_new_games_search_by_its_label_and_plays_it(pebbles: sg.
 
 def test_the_toy_game_is_gone_after_its_test() -> None:
     assert "pebbles" not in sg.games() and "pebbles" not in sg.ai.bot_names()
-    assert "pebbles" not in BOT_LABELS and "pebbles" not in TIMED_BOTS
+    assert not is_bot("pebbles") and not is_timed("pebbles")
     with pytest.raises(ValueError, match="a seat is"):
         check_seat("pebbles")

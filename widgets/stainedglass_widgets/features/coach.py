@@ -55,7 +55,7 @@ from ..kit.feature import Feature, Said
 from ..kit.messages import message_html, seconds_label
 from ..kit.play import COMPUTER
 from ..kit.progress import note, pupil_name
-from ..kit.searches import BOT_LABELS, HUMAN, TIMED_BOTS, Search, is_bot, seat_choices
+from ..kit.searches import HUMAN, Search, bot_label, is_bot, is_timed, seat_choices
 from .hints import Hints
 from .review import Compare
 
@@ -409,10 +409,10 @@ class Coach(Feature):
         if n > 1:
             me = self.learner_picker.value
             others = [view.player_names[p] for p in range(n) if p != me]
-            bot = BOT_LABELS.get(self.opponent_picker.value, self.opponent_picker.value)
+            bot = bot_label(self.opponent_picker.value)
             timed = (
                 f" ({self.strength_slider.value:.1f} s a move)"
-                if self.opponent_picker.value in TIMED_BOTS
+                if is_timed(self.opponent_picker.value)
                 else ""
             )
             who = (
@@ -464,7 +464,7 @@ class Coach(Feature):
         n = view.state.num_players
         bot, seconds = self.opponent_picker.value, float(self.strength_slider.value)
         self.strength_slider.description = seconds_label(seconds)
-        self.strength_slider.layout.display = None if bot in TIMED_BOTS else "none"
+        self.strength_slider.layout.display = None if is_timed(bot) else "none"
         me = self.learner_picker.value if n > 1 else 0
         others = [p for p in range(n) if p != me]
         for p in others:

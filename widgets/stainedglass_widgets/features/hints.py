@@ -27,7 +27,7 @@ from stainedglass.glass import hint_colour
 
 from .charts import HintChart
 from ..kit.feature import Feature
-from ..kit.searches import BOT_LABELS, hints
+from ..kit.searches import bot_label, hints
 
 if TYPE_CHECKING:
     from ..kit.game_view import GameView
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 def search_words(state: sg.State) -> str:
     """How the hint's words name the search that gives it at this table size."""
     bot = state.game.hint_bot
-    return BOT_LABELS.get(bot, bot).removesuffix(" bot")
+    return bot_label(bot).removesuffix(" bot")
 
 
 class Marks(Feature):

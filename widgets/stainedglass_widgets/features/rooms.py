@@ -51,7 +51,7 @@ from ..kit.address import page_url
 from ..kit.board import boards_in
 from ..kit.feature import Feature
 from ..kit.progress import NAME_WORDS, set_pupil, store_location
-from ..kit.searches import BOT_LABELS, HUMAN, REMOTE, is_bot
+from ..kit.searches import HUMAN, REMOTE, bot_label, is_bot
 from .seats import Seats
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ class Rooms(Feature):
         seated = (
             {here[0]: (PUPIL, name)}
             | dict.fromkeys(here[1:], (HOT_SEAT, name))
-            | {p: (BOT, BOT_LABELS[model.seat(p)]) for p in bots}
+            | {p: (BOT, bot_label(model.seat(p))) for p in bots}
         )
         store = self.open_store()
         if n != model.state.num_players:  # the players chosen: a new game of them, as New game
@@ -334,7 +334,7 @@ class Rooms(Feature):
 
         model = self.view.model
         self.version = room.version
-        labels = {label: bot for bot, label in BOT_LABELS.items()}
+        labels = {bot_label(bot): bot for bot in sg.ai.bot_names()}
         names = dict(model.names)
         for seat in room.seats:
             p = seat.index

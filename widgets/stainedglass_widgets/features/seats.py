@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from ..kit.feature import Feature
 from ..kit.messages import seconds_label
-from ..kit.searches import TIMED_BOTS, seat_choices
+from ..kit.searches import is_timed, seat_choices
 
 if TYPE_CHECKING:
     from ..kit.game_view import GameView
@@ -127,5 +127,5 @@ class Seats(Feature):
         view.after_change(("New game. " + view.intro()[0], "info"))
 
     def _show_slider(self, player: int) -> None:
-        timed = self.view.seats[player] in TIMED_BOTS
+        timed = is_timed(self.view.seats[player])
         self.strength_sliders[player].layout.display = None if timed else "none"

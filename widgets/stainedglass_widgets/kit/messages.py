@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 import stainedglass as sg
 from stainedglass.glass import GLASS
 
-from .searches import HUMAN, SEAT_LABELS
+from .searches import HUMAN, seat_label
 
 if TYPE_CHECKING:  # the annotations only
     import ipywidgets as w
@@ -205,7 +205,7 @@ class GameWords:
             who = (
                 f" ({html.escape(name)})"
                 if name
-                else f" ({SEAT_LABELS[seat]})"
+                else f" ({seat_label(seat)})"
                 if seat != HUMAN
                 else ""
             )

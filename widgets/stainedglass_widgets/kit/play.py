@@ -55,7 +55,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 import stainedglass as sg
 
-from .searches import BOT_LABELS, HUMAN, REMOTE, TIMED_BOTS, Search, bot_move, check_seat, is_bot
+from .searches import (
+    HUMAN,
+    REMOTE,
+    Search,
+    bot_label,
+    bot_move,
+    check_seat,
+    is_bot,
+    is_timed,
+)
 
 COMPUTER = "mcts"
 """The bot a seat gets when it is simply "the computer"."""
@@ -240,7 +249,7 @@ class Play:
             )
         if self.seat(p) != HUMAN:
             raise sg.IllegalMove(
-                f"it is {name}'s turn and the {BOT_LABELS[self.seat(p)]} plays "
+                f"it is {name}'s turn and the {bot_label(self.seat(p))} plays "
                 f"{name}: {wait}, or set {name}'s seat to Human to move for it"
             )
 
@@ -259,7 +268,7 @@ class Play:
         return True
 
     def bot_words(self, player: int, words: str) -> str:
-        return f"{BOT_LABELS[self.seats[player]]} ({self.player_names[player]}): {words}"
+        return f"{bot_label(self.seats[player])} ({self.player_names[player]}): {words}"
 
     # ---- the position ------------------------------------------------------------------------
 
@@ -393,10 +402,10 @@ class Play:
         if p is None or self.search is not None:
             return
         bot, budget, position = self.seats[p], self.budgets[p], self.state.clone()
-        shown = budget if bot in TIMED_BOTS else 0.5
-        strength = f", {budget:.1f} s" if bot in TIMED_BOTS else ""
+        shown = budget if is_timed(bot) else 0.5
+        strength = f", {budget:.1f} s" if is_timed(bot) else ""
         self.think(
-            f"{self.player_names[p]} ({BOT_LABELS[bot]}{strength}) is thinking…",
+            f"{self.player_names[p]} ({bot_label(bot)}{strength}) is thinking…",
             shown,
             lambda stop: bot_move(position, bot, budget, stop),
             lambda move: answered(p, self.play(move)),

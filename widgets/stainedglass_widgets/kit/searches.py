@@ -25,80 +25,38 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, overload
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import stainedglass as sg
 from stainedglass.ai.search import StopFlag
 
 
-class _LiveMapping(Mapping[str, str]):
-    """A mapping made afresh from ``make()`` at each reading: it follows the bots registered
-    since the module loaded (a game imported later, with its own search)."""
-
-    def __init__(self, make: Callable[[], dict[str, str]]) -> None:
-        self._make = make
-
-    def __getitem__(self, key: str) -> str:
-        return self._make()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._make())
-
-    def __len__(self) -> int:
-        return len(self._make())
-
-    def __repr__(self) -> str:
-        return repr(self._make())
-
-
-class _LiveNames(Sequence[str]):
-    """A tuple of names made afresh from ``make()`` at each reading (see :class:`_LiveMapping`)."""
-
-    def __init__(self, make: Callable[[], tuple[str, ...]]) -> None:
-        self._make = make
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[str]: ...
-    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
-        return self._make()[index]
-
-    def __len__(self) -> int:
-        return len(self._make())
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._make()
-
-    def __repr__(self) -> str:
-        return repr(self._make())
-
-
-def _bot_labels() -> dict[str, str]:
-    return {name: sg.ai.bot_class(name).label for name in sg.ai.bot_names()}
-
-
-def _timed_bots() -> tuple[str, ...]:
-    return tuple(name for name in sg.ai.bot_names() if sg.ai.bot_class(name).timed)
-
-
 HUMAN = "human"
-BOT_LABELS: Mapping[str, str] = _LiveMapping(_bot_labels)
-"""Each bot a seat may be, by name, with its label (``Bot.label``, declared with the bot): the
-bots that play every game, then the games' own searches."""
-TIMED_BOTS: Sequence[str] = _LiveNames(_timed_bots)
-"""Bots whose strength is a time budget (``Bot.timed``: the seat's slider); the others answer at
-once."""
 REMOTE = "remote"
 """A seat played from another device (a pupil who joined the room): nobody moves for it here."""
-SEAT_LABELS: Mapping[str, str] = _LiveMapping(lambda: {**_bot_labels(), REMOTE: "another device"})
-"""How the banner names a seat that is not a person here."""
+
+
+def bot_label(name: str) -> str:
+    """How a seat picker names bot ``name`` (``Bot.label``, declared with the bot; the name
+    itself for one not registered)."""
+    return sg.ai.bot_class(name).label if name in sg.ai.bot_names() else name
+
+
+def is_timed(name: str) -> bool:
+    """Whether bot ``name``'s strength is a time budget (``Bot.timed``: the seat's slider); the
+    others answer at once."""
+    return name in sg.ai.bot_names() and sg.ai.bot_class(name).timed
+
+
+def seat_label(seat: str) -> str:
+    """How the banner names a seat that is not a person here: a bot, or another device."""
+    return "another device" if seat == REMOTE else bot_label(seat)
 
 
 def is_bot(seat: str) -> bool:
     """Does a bot play this seat (not a person here, not another device)?"""
-    return seat in BOT_LABELS
+    return seat in sg.ai.bot_names()
 
 
 def seat_choices(state: sg.State) -> list[tuple[str, str]]:
@@ -125,7 +83,7 @@ def check_seat(seat: str) -> str:
 
 def bot_move(state: sg.State, name: str, budget_s: float, stop: StopFlag | None = None) -> sg.Move:
     """The move bot ``name`` plays in ``state``, thinking at most ``budget_s`` seconds."""
-    options: dict[str, Any] = {"budget": budget_s} if name in TIMED_BOTS else {}
+    options: dict[str, Any] = {"budget": budget_s} if is_timed(name) else {}
     return sg.ai.bot(name, stop=stop, **options).choose(state)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from .searches import BOT_LABELS
+from .searches import bot_label
 
 if TYPE_CHECKING:  # the annotation only: the view makes its thinking line
     from .game_view import GameView
@@ -86,7 +86,7 @@ class ThinkingLine:
             self.progress.layout.display = self.stop_button.layout.display = "none"
             self.words.value = (
                 f'<span style="font-size:15px">{view.player_names[p]}\'s '
-                f"{BOT_LABELS[model.seats[p]]} waits (after Undo).</span>"
+                f"{bot_label(model.seats[p])} waits (after Undo).</span>"
             )
         else:
             row.display = "none"
