@@ -4,8 +4,10 @@ teacher's console, all on the class's store (``STAINEDGLASS_STORE``).
 
 Pupil A starts a Cathedral room on ``cathedral_play.ipynb``, pupil B types its code and joins;
 they play by clicking the board, B reloads and comes back to the same seat and position, and the
-teacher's console (``class_console.ipynb``) shows the room and both pupils' games under way. No
-device says a refusal at any step (none is true in this journey). Screenshots:
+teacher's console (``class_console.ipynb``) shows the room and both pupils' games under way. A
+and a third pupil, C, try the Cathedral tutorial's first lesson: A's name is filled in from the
+browser (asked once), C types theirs at the tutorial's top, and the console counts the lesson
+under each. No device says a refusal at any step (none is true in this journey). Screenshots:
 ``test-artifacts/class-*.png``."""
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from harness import CITY, choose, click_cell, hover, open_page, shot, wait_moves
 pytestmark = pytest.mark.full  # a journey across three devices: make test-all
 
 PUPIL_TIMEOUT = 60_000
-ANA, BEN = "Iris Class", "Tomas Class"  # names no other test gives: the progress rows are theirs
+ANA, BEN, CLEO = "Iris Class", "Tomas Class", "Cleo Class"  # names no other test gives
+LESSON = ".sg-city .sg-board"
+"""The tutorial's first lesson board (the first on its page: the Cathedral placed)."""
 MOVES = [  # (who moves, the supply the piece is taken from, the piece, the cell clicked)
     ("a", None, None, "e5"),  # Light's Cathedral: e4 d5 e5 f5 e6 e7
     ("b", "dark", "tavern", "a1"),
@@ -97,6 +101,7 @@ def place(page: Any, side: str | None, piece: str | None, cell: str) -> None:
 
 def test_a_class_two_pupils_play_a_room_and_the_teacher_sees_it(server: Any, browser: Any) -> None:
     ana, ben = device(browser, height=1400), device(browser, height=1400)
+    cleo = device(browser, height=1400)
     teacher = open_page(browser, width=1600, height=1500)
     devices = {"a": ana, "b": ben}
     untrue: list[str] = []  # words shown that were not true, found on the way
@@ -179,6 +184,24 @@ def test_a_class_two_pupils_play_a_room_and_the_teacher_sees_it(server: Any, bro
         for name, page in devices.items():
             no_refusal(page, f"move {moves}, after the reload (device {name})")
 
+        # the tutorial asks for the name once: A's browser has it already, filled in; C, on a
+        # device of their own, types it at the top; each tries the first lesson's board
+        for page, name in ((ana, ANA), (cleo, CLEO)):
+            page.goto(server.url("cathedral_tutorial.ipynb"))
+            page.wait_for_selector(f"{LESSON} svg", timeout=PUPIL_TIMEOUT)
+            assert "kept under this name" in page.inner_text(".sg-pupil-name-words")
+            if page is cleo:
+                page.fill(".sg-pupil-name input", name)
+                page.press(".sg-pupil-name input", "Enter")
+            page.wait_for_function(
+                "(n) => document.querySelector('.sg-pupil-name input').value === n", arg=name
+            )
+            page.hover(f'{LESSON} [data-id="e5"]')
+            click_cell(page, "e5", board=LESSON)
+            line = page.inner_text(".sg-view .sg-message >> nth=0")  # the first lesson's
+            assert not any(r in line for r in REFUSALS), (name, line)
+        shot(cleo, "class-5-lesson")
+
         # the teacher's console, on this machine: no password, and it says so
         teacher.goto(server.url("class_console.ipynb"))
         teacher.wait_for_selector(".sg-console-grid", timeout=PUPIL_TIMEOUT)
@@ -202,15 +225,24 @@ def test_a_class_two_pupils_play_a_room_and_the_teacher_sees_it(server: Any, bro
         for name in (ANA, BEN):
             assert name in rows, (name, table)
             assert rows[name][column] == "1", (name, head, rows[name])
+        wait_text(teacher, ".sg-console-table", CLEO)
+        table = teacher.eval_on_selector(
+            ".sg-console-table table",
+            "t => Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText.trim()))",
+        )
+        head, rows = table[0], {row[0]: row for row in table[1:]}
+        lessons = head.index("Lesson steps: Cathedral")
+        for name in (ANA, CLEO):  # the lesson tried, under the name given once
+            assert rows[name][lessons] == "1", (name, head, rows[name])
         shot(teacher, "class-5-console")
         teacher.click(f".sg-console-card-show:has-text('Show {code}')")
         teacher.wait_for_selector(f'.sg-console-large [data-room="{code}"] svg')
         wait_text(teacher, ".sg-console-large", f"move {moves}")
         shot(teacher, "class-6-shown")
-        for page in (ana, ben, teacher):
+        for page in (ana, ben, cleo, teacher):
             assert "Traceback" not in page.inner_text("body")
             assert page.outside == []
         assert not untrue, untrue
     finally:
-        for page in (ana, ben, teacher):
+        for page in (ana, ben, cleo, teacher):
             page.context.close()

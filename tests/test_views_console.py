@@ -4,6 +4,7 @@ SQLite store that play dashboards (standing for the pupils' devices) write to.""
 from __future__ import annotations
 
 import base64
+import html
 import csv
 import io
 import pathlib
@@ -113,7 +114,33 @@ def test_a_game_under_way_in_a_room_shows_in_the_progress_table(store: pathlib.P
 def test_the_progress_table_says_where_pupils_give_their_name(store: pathlib.Path) -> None:
     console = Console(store, password="", background=False)
     assert "No progress yet" in console.table.value
-    assert "in the Name box of a play dashboard" in console.table.value
+    said = text(console.table.value)
+    assert "Your name box at the top of a tutorial" in said and "coach" in said
+    assert "in the Name box of a play dashboard" in said
+
+
+def test_the_progress_tables_headings_are_words_with_each_games_title(
+    store: pathlib.Path,
+) -> None:
+    open_store(store).add_progress("Ana", sg.games()[0], "lesson", "start")
+    console = Console(store, password="", background=False)
+    head = re.findall(r"<th>(.*?)</th>", console.table.value)
+    for game in sg.games():
+        assert f"Lesson steps: {html.escape(sg.load(game).title)}" in head
+    assert not [h for h in head if "_" in h or h[0].islower()], head
+    assert [label for label, _ in console.sort_picker.options] == [html.unescape(h) for h in head]
+
+
+def test_end_the_room_and_projector_show_only_with_a_room_shown(store: pathlib.Path) -> None:
+    ana, ben, code = cathedral_room(store)
+    console = Console(store, password="", background=False)
+    assert console.shown == ""
+    assert console.end_button.layout.display == "none"
+    assert console.projector.layout.display == "none"
+    console.room_picker.value = code
+    assert console.end_button.layout.display is None and console.projector.layout.display is None
+    console.room_picker.value = ""
+    assert console.end_button.layout.display == "none"
 
 
 def test_the_console_says_when_it_has_no_password_and_why(store: pathlib.Path) -> None:

@@ -54,7 +54,7 @@ import stainedglass as sg
 from ..kit.feature import Feature, Said
 from ..kit.messages import message_html, seconds_label
 from ..kit.play import COMPUTER
-from ..kit.progress import note, pupil_name
+from ..kit.progress import name_box, note, pupil_name
 from ..kit.searches import HUMAN, Search, bot_label, is_bot, is_timed, seat_choices
 from .hints import Hints
 from .review import Compare
@@ -261,6 +261,8 @@ class Coach(Feature):
         self.class_box.observe(safe(lambda ch: self._set_class_mode(ch["new"])), "value")
         self.take_back_button.on_click(safe(lambda _: self.take_back()))
         self.keep_button.on_click(safe(lambda _: self.keep()))
+        # on a class's server: the pupil's name, for the report card kept on the console
+        self.name_box = name_box(lambda: self.view.board_widgets)
         self.seat_row = w.HBox(
             [self.learner_picker, self.opponent_picker, self.strength_slider],
             layout=w.Layout(align_items="center"),
@@ -275,6 +277,7 @@ class Coach(Feature):
                 layout=w.Layout(align_items="center"),
             ),
             self.seat_row,
+            self.name_box,
         ]
         self._built = True
         self._refresh_learners()

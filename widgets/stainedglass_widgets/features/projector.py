@@ -142,7 +142,10 @@ CSS = f"""
 .sg-projector .sg-projector-inner > * {{
   grid-column: 2; min-width: 0; max-width: 100% !important;
 }}
-.sg-projector .sg-projector-inner > .sg-projector-board {{ grid-column: 1; grid-row: 1 / -1; }}
+.sg-projector .sg-projector-inner > .sg-projector-board,
+.sg-projector .sg-projector-inner > :has(.sg-board):not(.jupyter-widgets) {{
+  grid-column: 1; grid-row: 1 / -1;
+}}
 /* the boards' own widths are set by the view (the main board's to fit the screen); the boxes
    around them follow, and each drawing fills its board */
 .sg-projector > * .widget-box:has(.sg-board) {{ width: auto !important; }}

@@ -50,7 +50,7 @@ import stainedglass as sg
 from ..kit.address import page_url
 from ..kit.board import boards_in
 from ..kit.feature import Feature
-from ..kit.progress import NAME_WORDS, set_pupil, store_location
+from ..kit.progress import NAME_WORDS, NAME_WORDS_HTML, class_store, set_pupil, store_location
 from ..kit.searches import HUMAN, REMOTE, bot_label, is_bot
 from .seats import Seats
 
@@ -154,7 +154,12 @@ class Rooms(Feature):
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self.box = w.VBox([self.controls, self.status])
+        self.name_words = w.HTML(  # where the name goes (on a class's server: progress kept)
+            NAME_WORDS_HTML,
+            layout=w.Layout(max_width="640px", display=None if class_store() else "none"),
+        )
+        self.name_words.add_class("sg-pupil-name-words")
+        self.box = w.VBox([self.controls, self.name_words, self.status])
         self.box.add_class("sg-room")
         view.add_widgets("below", self.box)
         view.hooks.after_change.append(self.update)
@@ -503,6 +508,7 @@ class Rooms(Feature):
         for widget in (self.start_button, self.code_text, self.join_button, self.watch_button):
             widget.layout.display = "none" if inside else None
         self.name_text.layout.display = "none" if inside else None
+        self.name_words.layout.display = "none" if inside or class_store() is None else None
         self.leave_button.layout.display = None if inside else "none"
         if not inside:
             self.status.value = ""

@@ -3,12 +3,14 @@
 puzzle's first try, a game played in a room, the coach's accuracy over a game. The teacher's
 console (:mod:`.console`) shows it.
 
-A pupil is known by the name they type once, in the **Name** box of a play dashboard's Room
-panel (starting or joining a room) or on the puzzles page: the browser keeps it
-(``Board.pupil``, ``board.js``) and hands it to every board of the class's pages, the lessons'
-too, and their progress is kept under it (:data:`NAME_WORDS` says so where a name is typed).
-With no name, or outside a class server, nothing is kept. A game in a room counts once it is
-over; the console also shows the games under way (the store's ``progress(under_way=True)``).
+A pupil is known by the name they type once, wherever progress is kept: the **Your name** box
+(:func:`name_box`) at the top of each tutorial, in the coach's panel and on the puzzles page,
+and the **Name** box of a play dashboard's Room panel. The browser keeps it (``Board.pupil``,
+``board.js``) and hands it to every board of the class's pages; a tutorial's lessons take it
+from the tutorial's box too (:func:`pupil_name`), and their progress is kept under it
+(:data:`NAME_WORDS` says so beside every such box). With no name, or outside a class server,
+nothing is kept and no box is shown. A game in a room counts once it is over; the console also
+shows the games under way (the store's ``progress(under_way=True)``).
 
 >>> import os, pathlib, tempfile
 >>> from stainedglass_widgets.kit.board import Board
@@ -30,7 +32,7 @@ from __future__ import annotations
 import os
 import threading
 from typing import TYPE_CHECKING, Any
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 if TYPE_CHECKING:
     from stainedglass_widgets.serving.classroom import Store
@@ -46,11 +48,13 @@ serve`` sets it when other machines can reach the server)."""
 NAME_LIMIT = 40
 """The longest name a pupil may type (the store's limit)."""
 NAME_WORDS = (
-    "Your progress (lesson steps, puzzles, games in rooms) is kept under this name on the "
-    "class's server, for your teacher's console. Type it once, here or on the puzzles page: "
-    "this browser keeps it for the lessons too."
+    "Your progress (the lessons you try, puzzles, the coach's games, games in rooms) is kept "
+    "under this name in your class's store, on your teacher's server, and shown on the "
+    "teacher's console. Type it once: this browser keeps it for the class's other pages."
 )
 """Where a pupil gives their name, and what is kept under it: said where a name is typed."""
+NAME_WORDS_HTML = f'<p style="margin:2px 0;line-height:1.35;font-size:13px">{NAME_WORDS}</p>'
+""":data:`NAME_WORDS` as shown beside a name box (small, in short lines)."""
 
 _stores: dict[str, Store] = {}
 _lock = threading.Lock()
@@ -87,17 +91,76 @@ def boards_in(widgets: Iterable[Any]) -> list[Board]:
     return found(widgets)
 
 
+_page_pupil = [""]
+"""The name typed in this kernel's :func:`name_box` (one kernel serves one page, one pupil)."""
+
+
 def pupil_name(widgets: Iterable[Any]) -> str:
-    """The pupil's name as the boards among ``widgets`` have it ("" when not given)."""
-    return next((b.pupil.strip() for b in boards_in(widgets) if b.pupil.strip()), "")
+    """The pupil's name as the boards among ``widgets`` have it, else as typed in this page's
+    :func:`name_box` ("" when not given)."""
+    found = next((b.pupil.strip() for b in boards_in(widgets) if b.pupil.strip()), "")
+    return found or _page_pupil[0]
+
+
+def clean_name(name: str) -> str:
+    """A typed name as kept: its spaces made single, at most :data:`NAME_LIMIT` characters.
+
+    >>> clean_name("  Ana   Lopez ")
+    'Ana Lopez'
+    """
+    return " ".join(str(name).split())[:NAME_LIMIT]
 
 
 def set_pupil(widgets: Iterable[Any], name: str) -> None:
     """Give the boards among ``widgets`` the pupil's ``name`` (the browser keeps it for the
     class's pages)."""
-    name = " ".join(str(name).split())[:NAME_LIMIT]
+    name = clean_name(name)
     for board in boards_in(widgets):
         board.pupil = name
+
+
+def name_box(boards: Callable[[], Iterable[Any]] | None = None) -> Any:
+    """The **Your name** box of a page that keeps progress, with :data:`NAME_WORDS` beside it:
+    shown only on a class's server (elsewhere nothing is kept, and the box is an empty,
+    hidden one). A name typed here goes to the boards ``boards()`` gives (the browser keeps it
+    for the class's other pages) and to this page's lessons (:func:`pupil_name`); one the
+    browser already keeps is filled in.
+
+    >>> box = name_box()  # not on a class's server: nothing asked
+    >>> box.layout.display
+    'none'
+    """
+    import ipywidgets as w
+
+    from .board import Board
+
+    shown = class_store() is not None
+    keeper = Board(layout=w.Layout(display="none"))  # the browser's keeper of the name
+    text = w.Text(
+        description="Your name",
+        placeholder="for your teacher",
+        tooltip=NAME_WORDS,
+        continuous_update=False,
+        layout=w.Layout(width="260px"),
+    )
+    text.add_class("sg-pupil-name")
+    words = w.HTML(NAME_WORDS_HTML, layout=w.Layout(max_width="640px"))
+    words.add_class("sg-pupil-name-words")
+
+    def typed(change: dict[str, Any]) -> None:
+        name = clean_name(change["new"])
+        _page_pupil[0] = name
+        set_pupil([keeper, *(boards() if boards is not None else ())], name)
+
+    def known(change: dict[str, Any]) -> None:
+        if change["new"] and not text.value:
+            text.value = change["new"]
+
+    text.observe(typed, "value")
+    keeper.observe(known, "pupil")
+    box = w.VBox([text, words, keeper], layout=w.Layout(display=None if shown else "none"))
+    box.add_class("sg-pupil")
+    return box
 
 
 def note(

@@ -64,6 +64,24 @@ COLUMN_WORDS = {
     "coach_accuracy": "Coach's accuracy",
 }
 
+
+def column_words(name: str) -> str:
+    """A progress column's heading as the teacher reads it (the CSV keeps ``name``): a game's
+    lesson steps under the game's title.
+
+    >>> column_words("games_under_way")
+    'Games under way'
+    >>> column_words("lessons_" + sg.games()[0]) == "Lesson steps: " + sg.load(sg.games()[0]).title
+    True
+    """
+    if name in COLUMN_WORDS:
+        return COLUMN_WORDS[name]
+    game = name.removeprefix("lessons_")
+    if game != name and game in sg.games():
+        return f"{COLUMN_WORDS['lessons']}: {sg.load(game).title}"
+    return name.replace("_", " ").capitalize()
+
+
 CSS = """
 <style>
 .sg-console-card { width: 230px; background: #f4efe1; border: 3px solid #17150f;
@@ -163,6 +181,7 @@ class Console(w.VBox):
             description="End the room",
             button_style="danger",
             tooltip="its seats are left; its game is kept for review",
+            layout=w.Layout(display="none"),  # shown with a room
         )
         self.end_button.on_click(lambda _: self.end(self.shown))
         self.large = w.HTML()
@@ -170,7 +189,7 @@ class Console(w.VBox):
         self.sort_picker = w.Dropdown(
             description="Sort by",
             style={"description_width": "56px"},
-            options=[(COLUMN_WORDS.get(c, c.replace("_", " ")), c) for c in self.columns()],
+            options=[(column_words(c), c) for c in self.columns()],
         )
         self.sort_picker.add_class("sg-console-sort")
         self.descending = w.Checkbox(description="highest first", indent=False)
@@ -182,6 +201,7 @@ class Console(w.VBox):
         self.projector = w.ToggleButton(
             description="Projector",
             tooltip="the shown board fills the screen, large words beside it (Escape leaves)",
+            layout=w.Layout(display="none"),  # shown with a room
         )
         self.projector.add_class("sg-projector-toggle")  # Escape presses it (the board's page)
         self.escape_keys = Board(layout=w.Layout(display="none"))  # brings the page's Escape
@@ -316,7 +336,9 @@ class Console(w.VBox):
         if self.room_picker.value != code:
             self.room_picker.value = code
         self.end_button.layout.display = None if code else "none"
+        self.projector.layout.display = None if code else "none"
         if not code:
+            self.projector.value = False
             self.large.value = ""
             return
         room = self.store().room(code)
@@ -353,10 +375,7 @@ class Console(w.VBox):
                 f"their name show here. {html.escape(WHERE_NAME)}</p>"
             )
         else:
-            head = "".join(
-                f"<th>{html.escape(COLUMN_WORDS.get(n, n.replace('_', ' ')))}</th>"
-                for n, _ in columns
-            )
+            head = "".join(f"<th>{html.escape(column_words(n))}</th>" for n, _ in columns)
             body = "".join(
                 "<tr>" + "".join(f"<td>{cell(value(row))}</td>" for _, value in columns) + "</tr>"
                 for row in rows
@@ -402,8 +421,9 @@ OPEN_WORDS = (
     "teacher's password, which it prints when it starts.</p>"
 )
 WHERE_NAME = (
-    "A pupil gives their name once, in the Name box of a play dashboard's Room panel or on "
-    "the puzzles page: their browser keeps it for the lessons too. A game in a room counts as "
+    "A pupil gives their name once, in the Your name box at the top of a tutorial, on the "
+    "puzzles page or in the coach's panel, or in the Name box of a play dashboard's Room "
+    "panel: their browser keeps it for the class's other pages. A game in a room counts as "
     "under way until it is over, then as played."
 )
 

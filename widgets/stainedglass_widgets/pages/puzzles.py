@@ -45,7 +45,7 @@ import stainedglass as sg
 from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
 
 from ..kit.messages import glass_badge, guard, message_html, strict_default
-from ..kit.progress import NAME_LIMIT, class_store, note, pupil_name, set_pupil
+from ..kit.progress import NAME_LIMIT, NAME_WORDS_HTML, class_store, note, pupil_name, set_pupil
 from ..features.projector import Projector
 from ..kit.registry import view_class, views
 from ..kit.searches import HUMAN
@@ -165,6 +165,11 @@ class PuzzleBoard(w.VBox):
             layout=w.Layout(width="250px", display=None if class_store() else "none"),
         )
         self.name_text.add_class("sg-puzzle-name")
+        self.name_words = w.HTML(
+            NAME_WORDS_HTML,
+            layout=w.Layout(max_width="640px", display=None if class_store() else "none"),
+        )
+        self.name_words.add_class("sg-pupil-name-words")
         self.name_text.observe(self._safe(lambda ch: self._named(ch["new"])), "value")
         self.score = w.HTML()
         self.score.add_class("sg-puzzle-score")
@@ -226,6 +231,7 @@ class PuzzleBoard(w.VBox):
                 [self.difficulty_picker, self.counter, self.score, self.name_text],
                 layout=w.Layout(align_items="center", grid_gap="24px"),
             ),
+            self.name_words,
             self.note,
             self.question,
             self.verdict,
