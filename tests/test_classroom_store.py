@@ -268,11 +268,11 @@ def test_a_store_is_made_on_first_use_at_the_newest_schema(target: str) -> None:
 
     with open_store(target) as store:
         heads = ScriptDirectory.from_config(store_module.alembic_config()).get_heads()
-        assert store.revision == heads[0] == "0002"
+        assert store.revision == heads[0] == "0003"
         with store.engine.connect() as conn:
             # the migrations make exactly the tables, columns, keys and indexes the code uses
             assert compare_metadata(MigrationContext.configure(conn), store_module.metadata) == []
-        assert store.dump() == {"rooms": [], "seats": [], "moves": [], "progress": []}
+        assert store.dump() == {t.name: [] for t in store_module.TABLES}
     if not target.startswith("postgresql"):
         assert pathlib.Path(target).is_file()
         raw = sqlite3.connect(target)
@@ -339,7 +339,7 @@ def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
         )
     first.close()
     with open_store(target) as store:
-        assert store.revision == "0002"
+        assert store.revision == "0003"
         assert store.record("BCDFG").moves == ["cathedral e4 d5 e5 f5 e6 e7"]
         store.play("BCDFG", "b" * 24, "castle a1 b1 c1 a2 c2", ply=1)
         store.add_progress("Ann", "cathedral", "puzzle", "cathedral-3", True)
@@ -823,10 +823,10 @@ def test_the_progress_table_and_its_csv(store: Store) -> None:
     games = "".join(f",lessons_{g}" for g in sg.games())
     assert store.progress_csv("games_played", descending=True).splitlines() == [
         f"pupil,lessons{games},puzzles_tried,puzzles_first_try,first_try_score,games_played,"
-        "coach_accuracy",
-        "adam,0,0,0,0,0,0,0,,1,",
-        "'=HYPERLINK(1),0,0,0,0,0,1,0,0.000,0,",
-        "Zoe,3,2,0,0,1,2,1,0.500,0,0.750",
+        "coach_accuracy,questions_asked,answers_right",
+        "adam,0,0,0,0,0,0,0,,1,,0,0",
+        "'=HYPERLINK(1),0,0,0,0,0,1,0,0.000,0,,0,0",
+        "Zoe,3,2,0,0,1,2,1,0.500,0,0.750,0,0",
     ]
 
 
@@ -842,8 +842,8 @@ def test_forget_deletes_all_the_class_holds(target: str) -> None:
         assert all(s.name != "Zebedee Quince" for r in store.rooms() for s in r.seats)
     store_module.forget(target)  # what the command line calls
     with open_store(target) as store:
-        assert store.dump() == {"rooms": [], "seats": [], "moves": [], "progress": []}
-        assert store.revision == "0002"
+        assert store.dump() == {t.name: [] for t in store_module.TABLES}
+        assert store.revision == "0003"
     if not target.startswith("postgresql"):
         written = b"".join(p.read_bytes() for p in pathlib.Path(target).parent.iterdir())
         assert b"Zebedee" not in written and b"Yolanda" not in written

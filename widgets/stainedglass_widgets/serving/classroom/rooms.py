@@ -431,6 +431,10 @@ class Progress:
     coach_accuracy: float | None
     games_under_way: int = 0
     """Games being played now, in open rooms (counted as played once over)."""
+    questions_asked: int = 0
+    """"Your move?" questions revealed while the pupil followed the teacher's board."""
+    answers_right: int = 0
+    """Their answers judged best or good (:data:`RIGHT_VERDICTS`)."""
 
     @property
     def lessons_done(self) -> int:
@@ -440,3 +444,64 @@ class Progress:
     def first_try_score(self) -> float | None:
         """The share of the puzzles tried that were right at the first try."""
         return self.puzzles_first_try / self.puzzles_tried if self.puzzles_tried else None
+
+
+# ---- leading the class ------------------------------------------------------------------------
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""An answer's verdict at the reveal: the review's labels, best to blunder."""
+RIGHT_VERDICTS = ("best", "good")
+"""The verdicts that count an answer right on the progress table."""
+MAX_WORDS_LENGTH = 2_000
+"""The words of a verdict or a question's answer, at most (characters)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A pupil's answer to a question: ``move`` in the game's notation, and once revealed its
+    ``verdict`` (one of :data:`VERDICTS`) and the ``words`` that say why."""
+
+    pupil: str
+    move: str
+    at: datetime
+    verdict: str | None = None
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    """ "Your move?": the teacher's position (``position``: a record's text) asked of the class,
+    for the player ``seat`` to move there. Open until revealed; then ``best`` is the best move
+    found and ``words`` why."""
+
+    id: int
+    position: str
+    seat: int
+    asked_at: datetime
+    revealed_at: datetime | None = None
+    best: str | None = None
+    words: str = ""
+
+    @property
+    def open(self) -> bool:
+        return self.revealed_at is None
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The teacher leading the class: the board the pupils who follow see (``position``: a
+    record's text, as the teacher's board stands), ``version`` counting every change (a move,
+    a take-back, a question asked or revealed), and the question asked now or last."""
+
+    id: int
+    game: str
+    position: str
+    version: int
+    started_at: datetime
+    ended_at: datetime | None
+    question: Question | None
+    followers: int
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
