@@ -21,6 +21,7 @@ DASHBOARDS: dict[str, list[str]] = {
         ".projector:ProjectorMode",
         ".charts:Charts",
         ".rooms:Rooms",
+        ".follow:Follow",
         ".records:MoveLog",
     ],
     "lesson": [  # a tutorial's live board (``compact=True``)

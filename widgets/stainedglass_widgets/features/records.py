@@ -34,6 +34,7 @@ import stainedglass as sg
 
 from ..kit.address import page_url, query_string, request_info
 from ..kit.feature import Feature
+from .follow import Follow
 from .rooms import Rooms
 
 if TYPE_CHECKING:  # the annotation only: the view makes its features
@@ -247,7 +248,10 @@ def open_link(view: GameView, query: str | None = None) -> bool | None:
     """Open the game a shared link holds (``?record=...``) in ``view``; None when the page was
     opened without one, False (the reason shown, the normal start kept) when it is bad."""
     query = query_string() if query is None else query
-    rooms, records = view.feature(Rooms), view.feature(Records)
+    rooms, records, follow = view.feature(Rooms), view.feature(Records), view.feature(Follow)
+    if query and "follow=" in query and follow is not None:
+        with view.model.lock:
+            return follow.open_link(query)
     if query and "room=" in query and rooms is not None:
         with view.model.lock:
             return rooms.open_link(query)

@@ -41,6 +41,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 
+from .leading import Leading
 from ..kit.progress import PASSWORD_VARIABLE, store_location
 from ..features.records import download_link
 from ..features.projector import PAD_PX, UNIT, WORDS_PX, board_width, view_box_ratio
@@ -210,6 +211,7 @@ class Console(w.VBox):
             PASSWORD_WORDS if self.password else OPEN_WORDS,
         )
         self.access.add_class("sg-console-access")
+        self.leading = Leading(self)
         self.body = w.VBox(
             [
                 self.access,
@@ -220,6 +222,8 @@ class Console(w.VBox):
                     layout=w.Layout(align_items="center", flex_flow="row wrap"),
                 ),
                 self.large,
+                w.HTML("<h3>Lead the class</h3>"),
+                self.leading,
                 w.HTML("<h3>Progress</h3>"),
                 w.HBox(
                     [self.sort_picker, self.descending, self.csv_link],
@@ -285,6 +289,7 @@ class Console(w.VBox):
             if self.shown:
                 self.show(self.shown)
             self.refresh_table()
+            self.leading.refresh()
 
     def grid_html(self, rooms: list[Room] | None = None) -> str:
         """Every room's card as the grid shows it (HTML)."""

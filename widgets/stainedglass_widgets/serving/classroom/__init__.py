@@ -23,7 +23,19 @@ except ImportError as e:  # the engine alone: numpy and nothing else
         "pip install 'stainedglass-games[serve]'"
     ) from None
 
-from .rooms import BOT, HOT_SEAT, PUPIL, PlayedMove, Progress, Room, Seat, SeatInfo
+from .rooms import (
+    BOT,
+    HOT_SEAT,
+    PUPIL,
+    Answer,
+    Lead,
+    PlayedMove,
+    Progress,
+    Question,
+    Room,
+    Seat,
+    SeatInfo,
+)
 from .store import Store, default_store_path, forget, open_store
 
 __all__ = [
@@ -36,6 +48,9 @@ __all__ = [
     "SeatInfo",
     "PlayedMove",
     "Progress",
+    "Lead",
+    "Question",
+    "Answer",
     "PUPIL",
     "HOT_SEAT",
     "BOT",

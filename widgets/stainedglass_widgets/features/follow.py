@@ -1,0 +1,323 @@
+"""Following the teacher: a pupil's play dashboard on the class's server shows the teacher's
+board, and answers "Your move?" (the **Follow** bar of every play dashboard).
+
+When the teacher leads the class from the console (:mod:`..pages.console`), every play
+dashboard on the class's server whose pupil gave a name offers "Your teacher is showing a
+position: Follow". A following board shows the teacher's position, read-only, within a moment of
+each change (a move, a take-back, a new game). When the teacher asks "Your move?", the pupil
+plays one move on their own board for the player asked (legal moves only, refused with the
+rule's words, as always): it is sent as their answer, not played, and another move replaces it
+until the teacher reveals. At the reveal each pupil sees their own verdict (the review's words)
+and the best move. The asked player's hand is the only one shown.
+
+>>> import stainedglass_widgets as sgw, tempfile, pathlib
+>>> from stainedglass_widgets.serving.classroom import open_store
+>>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite3")
+>>> lead, token = store.start_lead(sg.load("cathedral").new_game(seed=1).record().to_text())
+>>> pupil = sgw.view("cathedral", background=False)
+>>> follow = pupil.feature(Follow)
+>>> follow.use_store(store); follow.given_name = "Ana"
+>>> follow.sync(); follow.offered
+True
+>>> follow.follow(); follow.following
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import threading
+import urllib.parse
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+import stainedglass as sg
+
+from ..kit.feature import Feature
+from ..kit.progress import class_store, pupil_name
+from ..kit.searches import HUMAN, REMOTE
+from .rooms import Rooms
+
+if TYPE_CHECKING:
+    from stainedglass_widgets.serving.classroom import Lead, Store
+
+    from ..kit.game_view import GameView
+
+POLL_S = 0.2
+"""How often a pupil's page looks whether the teacher's board changed (seconds): the store's
+data version first (microseconds), the lead only when it changed."""
+TEACHER = "your teacher"
+ADDRESS_PRECEDENCE = 30
+"""Following the teacher's board (``?follow=``) comes before a room's keys and a record's."""
+
+
+class Follow(Feature):
+    """The Follow bar: the offer to follow the teacher's board, then the question and the
+    verdict; Stop following gives the board back."""
+
+    name = "follow"
+    provides = ("follow",)
+
+    def __init__(self, view: GameView) -> None:
+        super().__init__(view)
+        self.store: Store | None = None
+        self.given_name = ""
+        """The pupil's name given here (else the one the browser keeps: :func:`pupil_name`)."""
+        self.lead: Lead | None = None
+        """The teacher's lead seen last (None: the teacher leads no one)."""
+        self.following = False
+        self.offered = False
+        self.answered = ""
+        """This pupil's answer to the open question (a move's text), "" for none yet."""
+        self._seen: tuple[int, int] = (0, 0)  # the lead and version shown
+        self._data_version: int | None = None
+        self._stop = threading.Event()
+        self._poller: threading.Thread | None = None
+        self.words = w.HTML()
+        self.words.add_class("sg-follow-words")
+        self.follow_button = w.Button(
+            description="Follow",
+            icon="eye",
+            tooltip="show your teacher's board here and answer their questions",
+        )
+        self.follow_button.add_class("sg-follow")
+        self.follow_button.on_click(view.safe(lambda _: self._said(self.follow)))
+        self.stop_button = w.Button(
+            description="Stop following", tooltip="this board is your own again"
+        )
+        self.stop_button.add_class("sg-follow-stop")
+        self.stop_button.on_click(view.safe(lambda _: self.stop_following()))
+        self.box = w.HBox(
+            [self.words, self.follow_button, self.stop_button],
+            layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"),
+        )
+        self.box.add_class("sg-follow-bar")
+        view.add_widgets("above", self.box)
+        view.hooks.before_move.append(self._answer)
+        # a reload comes back to the teacher's board (and the answer given, kept in the store)
+        view.address.claim(("follow",), self.address_fields, precedence=ADDRESS_PRECEDENCE)
+        if view.background and class_store() is not None:
+            self.use_store(class_store())
+            self._poller = threading.Thread(target=self._poll, name="follow", daemon=True)
+            self._poller.start()
+
+    # ---- the store ---------------------------------------------------------------------------
+
+    def use_store(self, store: Any) -> None:
+        """Follow the leads of ``store`` (the class's, on a class's server)."""
+        self.store = store
+
+    def pupil(self) -> str:
+        return self.given_name or pupil_name(self.view.board_widgets)
+
+    def _poll(self) -> None:
+        while not self._stop.wait(POLL_S):
+            store = self.store
+            if store is None:
+                continue
+            with contextlib.suppress(Exception):  # a store that is away: the next look tries
+                version = store.data_version()
+                if version is not None and version == self._data_version:
+                    continue
+                self._data_version = version
+                self.view.safe(self.sync)()
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def address_fields(self) -> list[tuple[str, str]]:
+        """The page's address while following: the lead (a reload follows it again)."""
+        if self.following and self.lead is not None:
+            return [("follow", str(self.lead.id))]
+        return []
+
+    def open_link(self, query: str) -> bool | None:
+        """Follow again the lead a page's address names (``?follow=N``, after a reload); None
+        without one, False (said) when it has ended."""
+        fields = urllib.parse.parse_qs(query.lstrip("?")[:4096])
+        if "follow" not in fields or self.store is None:
+            return None
+        lead = self.store.lead()
+        if lead is None or str(lead.id) != fields["follow"][0][:12]:
+            self.view.say("Your teacher has stopped leading that board.", "info")
+            return False
+        try:
+            self.follow()
+        except ValueError as e:
+            self.view.say(f"Could not follow: {e}", "bad")
+            return False
+        return True
+
+    # ---- what the teacher shows --------------------------------------------------------------
+
+    def sync(self) -> None:
+        """Read the teacher's lead and show it: the offer, the position followed, the question
+        asked or revealed."""
+        if self.store is None:
+            return
+        lead = self.store.lead(self.lead.id) if self.following and self.lead else self.store.lead()
+        self.lead = lead
+        rooms = self.view.feature(Rooms)
+        in_room = rooms is not None and bool(rooms.code)
+        if lead is None or lead.ended:
+            if self.following:
+                self.stop_following("Your teacher stopped leading: this board is yours again.")
+            self.offered = False
+            self._show()
+            return
+        if not self.following:
+            self.offered = bool(self.pupil()) and not in_room and lead.game == self.view.game.name
+            self._show()
+            return
+        if (lead.id, lead.version) == self._seen:
+            return
+        self._seen = (lead.id, lead.version)
+        self._put(lead)
+
+    def _show(self) -> None:
+        box = self.box
+        if self.following:
+            box.layout.display = None
+            self.follow_button.layout.display = "none"
+            self.stop_button.layout.display = None
+        elif self.offered:
+            box.layout.display = None
+            self.words.value = "<b>Your teacher is showing a position:</b>"
+            self.follow_button.layout.display = None
+            self.stop_button.layout.display = "none"
+        else:
+            box.layout.display = "none"
+
+    def follow(self) -> None:
+        """Follow the teacher's board (a named pupil, not in a room)."""
+        if self.store is None:
+            raise ValueError("following needs the class's server: no class's store here")
+        lead = self.store.lead()
+        if lead is None:
+            raise ValueError("your teacher is not showing a position now")
+        name = self.pupil()
+        if not name:
+            raise ValueError("type your name first (the Name box): your answers go under it")
+        if lead.game != self.view.game.name:
+            raise ValueError(
+                f"your teacher shows {sg.load(lead.game).title}: open its play dashboard"
+            )
+        self.lead = self.store.follow(lead.id, name)
+        self.following, self._seen = True, (0, 0)
+        self.sync()
+
+    def stop_following(self, words: str = "You stopped following: this board is yours.") -> None:
+        model = self.view.model
+        self.following, self.answered, self._seen = False, "", (0, 0)
+        model.set_table(fixed="", chance_here=True, names={}, waiting="")
+        for p in range(len(model.seats)):
+            if model.seat(p) == REMOTE:
+                model.set_seat(p, HUMAN)
+        self._show()
+        self.view.after_change((words, "info"), run_computer=False)
+
+    def _put(self, lead: Lead) -> None:
+        """The teacher's position on this board, with the question asked or revealed."""
+        view, model = self.view, self.view.model
+        question = lead.question
+        asked = question is not None and question.open
+        position = question.position if asked and question is not None else lead.position
+        record = sg.load_record(position)
+        state = record.state()
+        names = view.game.facts.player_names
+        model.set_position(state, force=True)
+        model.set_table(
+            fixed="this board follows your teacher's: Stop following to play on your own",
+            chance_here=False,
+            names=dict.fromkeys(range(state.num_players), TEACHER),
+            waiting="",
+        )
+        for p in range(state.num_players):  # the asked seat's hand, and no other
+            model.set_seat(p, HUMAN if asked and question and p == question.seat else REMOTE)
+        self._show()
+        view.on_new_state()
+        if asked and question is not None:
+            mine = self._my_answer(question.id)
+            self.answered = mine
+            said = (
+                f" Your answer: <b>{html.escape(mine)}</b> (play another move to change it)."
+                if mine
+                else ""
+            )
+            self.words.value = (
+                f"<b>Your move?</b> Your teacher asks: what would you play for "
+                f"{html.escape(names[question.seat])}? Play it on the board.{said}"
+            )
+            view.after_change(
+                (f"Your teacher asks: your move for {names[question.seat]}?", "info"),
+                run_computer=False,
+            )
+        elif question is not None and question.revealed_at is not None:
+            verdict = self._my_verdict(question.id)
+            best = html.escape(question.best or "")
+            self.words.value = f"<b>Following your teacher.</b> Best: <b>{best}</b>. {verdict}"
+            view.after_change(
+                (f"Revealed: {question.best} was best. {question.words}".strip(), "info"),
+                run_computer=False,
+            )
+        else:
+            self.words.value = "<b>Following your teacher's board</b> (read-only)."
+            view.after_change(("Your teacher's board.", "info"), run_computer=False)
+
+    def _my_answer(self, question_id: int) -> str:
+        assert self.store is not None
+        name = self.pupil()
+        return next((a.move for a in self.store.answers(question_id) if a.pupil == name), "")
+
+    def _my_verdict(self, question_id: int) -> str:
+        assert self.store is not None
+        name = self.pupil()
+        mine = next((a for a in self.store.answers(question_id) if a.pupil == name), None)
+        if mine is None:
+            return "You did not answer."
+        return (
+            f"Your answer {html.escape(mine.move)}: <b>{html.escape(mine.verdict or '')}</b>. "
+            f"{html.escape(mine.words)}"
+        )
+
+    # ---- the answer -----------------------------------------------------------------------------
+
+    def _answer(self, move: sg.Move, words: str) -> bool:
+        """A following pupil's move is their answer (sent, not played); refused in words when
+        no question is open (the board is the teacher's)."""
+        if not self.following:
+            return False
+        lead = self.lead
+        question = lead.question if lead is not None else None
+        if self.store is None or question is None or not question.open:
+            self.view.say(
+                "This board follows your teacher's: wait for a question, or Stop following "
+                "to play on your own.",
+                "bad",
+            )
+            return True
+        try:
+            answer = self.store.answer(
+                question.id, self.pupil(), str(move), self.view.state.current_player
+            )
+        except (ValueError, sg.IllegalMove) as e:
+            self.view.say(f"Not sent: {e}", "bad")
+            return True
+        self.answered = answer.move
+        self.view.say(
+            f"Your answer is sent: {words} You may change it until your teacher reveals.",
+            "good",
+        )
+        self.words.value = (
+            f"<b>Your move?</b> Your answer: <b>{html.escape(answer.move)}</b> "
+            "(play another move to change it)."
+        )
+        return True
+
+    def _said(self, action: Any) -> None:
+        try:
+            action()
+        except (ValueError, sg.IllegalMove) as e:
+            self.view.say(f"Not done: {e}", "bad")

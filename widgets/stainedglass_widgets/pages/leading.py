@@ -1,0 +1,339 @@
+"""Leading the class from the teacher's console: **Lead the class** opens a board of any game
+that every following pupil's play dashboard shows (:mod:`..features.follow`); **Your move?**
+asks the class for the move of the player to move there; the answers come in as they are sent,
+counted on the board (each move marked with how many chose it) and listed beside it, names
+hidden unless **Show names**; **Reveal** judges every answer with the review's words and labels
+(best to blunder), shows the best move and why, and each pupil sees their own verdict. The store
+keeps each question, answer and verdict (:meth:`~stainedglass_widgets.serving.classroom.Store.reveal`).
+
+>>> import tempfile, pathlib
+>>> from stainedglass_widgets.pages.console import Console
+>>> console = Console(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite3", password="",
+...                   background=False)
+>>> console.leading.start("cathedral")
+>>> console.leading.view.play("cathedral e4 d5 e5 f5 e6 e7")
+>>> len(sg.load_record(console.store().lead().position).moves)
+1
+"""
+
+from __future__ import annotations
+
+import collections
+import html
+import threading
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+import stainedglass as sg
+
+from ..kit.registry import view_class
+from ..kit.searches import HintMark
+
+if TYPE_CHECKING:
+    from stainedglass_widgets.serving.classroom import Answer, Question, Store
+
+    from ..kit.game_view import GameView
+    from .console import Console
+
+REVEAL_PLAYOUTS = 150
+"""Playouts a position for judging the class's answers at the reveal (each distinct answer is
+compared with the best move found, as Compare my move does)."""
+
+
+class Leading(w.VBox):
+    """The console's **Lead the class** panel (shown once the console is open)."""
+
+    def __init__(self, console: Console) -> None:
+        super().__init__()
+        self.console = console
+        self.token = ""
+        """The secret that moves the lead (kept here only; "" when not leading)."""
+        self.question: Question | None = None
+        self.view: GameView | None = None
+        self._pushed = ""  # the position the class has
+        self._judging: threading.Thread | None = None
+        self.game_picker = w.Dropdown(
+            description="Game",
+            options=[(sg.load(g).title, g) for g in sg.games()],
+            style={"description_width": "44px"},
+        )
+        self.game_picker.add_class("sg-lead-game")
+        self.lead_button = w.Button(
+            description="Lead the class",
+            icon="chalkboard-teacher",
+            tooltip="open a board every following pupil's page shows",
+        )
+        self.lead_button.add_class("sg-lead-start")
+        self.lead_button.on_click(lambda _: self._said(lambda: self.start(self.game_picker.value)))
+        self.ask_button = w.Button(
+            description="Your move?",
+            tooltip="ask the class what they would play here",
+            layout=w.Layout(display="none"),
+        )
+        self.ask_button.add_class("sg-lead-ask")
+        self.ask_button.on_click(lambda _: self._said(self.ask))
+        self.reveal_button = w.Button(
+            description="Reveal",
+            tooltip="judge every answer and show the best move",
+            layout=w.Layout(display="none"),
+        )
+        self.reveal_button.add_class("sg-lead-reveal")
+        self.reveal_button.on_click(lambda _: self._said(self.reveal))
+        self.stop_button = w.Button(
+            description="Stop leading",
+            tooltip="the pupils' boards are their own again",
+            layout=w.Layout(display="none"),
+        )
+        self.stop_button.add_class("sg-lead-stop")
+        self.stop_button.on_click(lambda _: self._said(self.stop))
+        self.names_box = w.Checkbox(description="Show names", indent=False, value=False)
+        self.names_box.add_class("sg-lead-names")
+        self.names_box.observe(lambda _: self.refresh(), "value")
+        self.words = w.HTML(
+            "<p>Lead the class: open a board, and every pupil page with a name offers "
+            "<b>Follow</b>. Ask <b>Your move?</b> to see what the class would play.</p>"
+        )
+        self.words.add_class("sg-lead-words")
+        self.answers = w.HTML()
+        self.answers.add_class("sg-lead-answers")
+        self.board_box = w.Box()
+        self.children = [
+            w.HBox(
+                [
+                    self.game_picker,
+                    self.lead_button,
+                    self.ask_button,
+                    self.reveal_button,
+                    self.stop_button,
+                    self.names_box,
+                ],
+                layout=w.Layout(align_items="center", flex_flow="row wrap"),
+            ),
+            self.words,
+            self.board_box,
+            self.answers,
+        ]
+        self.add_class("sg-lead")
+
+    def store(self) -> Store:
+        return self.console.store()
+
+    def _said(self, action: Any) -> None:
+        try:
+            action()
+        except (ValueError, sg.IllegalMove) as e:
+            self.words.value = (
+                f'<p class="sg-lead-refused">Not done: {html.escape(str(e), quote=False)}</p>'
+            )
+
+    def _check_open(self) -> None:
+        if not self.console.opened:
+            raise ValueError("the console is closed: give the teacher's password first")
+
+    # ---- leading -----------------------------------------------------------------------------
+
+    def start(self, game: str) -> None:
+        """Lead the class on a new board of ``game`` (the teacher moves on it here)."""
+        self._check_open()
+        cls = view_class(game)
+        view = cls(compact=True, background=self.console.background)
+        lead, token = self.store().start_lead(view.state.record().to_text())
+        self.view, self.token, self.question = view, token, None
+        self._pushed = lead.position
+        view.hooks.before_move.append(self._teacher_moves)
+        view.hooks.after_change.append(self._changed)
+        view.hint_marks = self._answer_marks  # type: ignore[method-assign] # the answers' marks
+        self.board_box.children = [view]
+        self.words.value = (
+            f"<p>Leading the class on {html.escape(view.game.title)}: move here, and every "
+            "following pupil's board follows.</p>"
+        )
+        self._buttons()
+
+    def _changed(self) -> None:
+        """The teacher's board changed: the class's boards follow (not while asking)."""
+        view = self.view
+        if view is None or not self.token or self.question is not None:
+            return
+        text = view.state.record().to_text()
+        if text != self._pushed:
+            self.store().show_position(self.token, text)
+            self._pushed = text
+
+    def _teacher_moves(self, move: sg.Move, words: str) -> bool:
+        if self.question is not None and self.view is not None:
+            self.view.say("The class is answering: Reveal first, then move on.", "bad")
+            return True
+        return False
+
+    def ask(self) -> None:
+        """ "Your move?": the class is asked about the position on the board."""
+        self._check_open()
+        if not self.token or self.view is None:
+            raise ValueError("lead the class first: open a board with Lead the class")
+        self._changed()
+        self.question = self.store().ask(self.token)
+        self.view.model.set_table(fixed="the class is answering: Reveal first, then move on")
+        names = self.view.game.facts.player_names
+        self.words.value = (
+            f"<p><b>Your move?</b> The class is asked for {html.escape(names[self.question.seat])}'s"
+            " move. The answers come in below and on the board.</p>"
+        )
+        self._buttons()
+        self.refresh()
+
+    def reveal(self) -> None:
+        """Judge every answer (in the background: its progress said), store the verdicts,
+        show the best move; each pupil sees their own verdict."""
+        self._check_open()
+        question = self.question
+        if question is None or self.view is None:
+            raise ValueError("no question is open: ask the class first (Your move?)")
+        answers = self.store().answers(question.id)
+        token = self.token
+        self.words.value = "<p>Judging the answers…</p>"
+        self.reveal_button.disabled = True
+
+        def judge() -> None:
+            try:
+                best, why, verdicts = judged(question.position, [a.move for a in answers])
+                self.store().reveal(token, best, why, verdicts)
+            except (ValueError, sg.IllegalMove) as e:
+                self.words.value = (
+                    f"<p class='sg-lead-refused'>Not done: {html.escape(str(e), quote=False)}</p>"
+                )
+                self.reveal_button.disabled = False
+                return
+            self.question = None
+            if self.view is not None:
+                self.view.model.set_table(fixed="")
+            self.reveal_button.disabled = False
+            self.words.value = (
+                f"<p><b>Best: {html.escape(best)}</b>. {html.escape(why)}</p>"
+                + verdict_table(answers, verdicts, self.names_box.value)
+            )
+            self.answers.value = ""
+            self._buttons()
+            if self.view is not None:
+                self.view.redraw()
+
+        if self.console.background:
+            self._judging = threading.Thread(target=judge, name="reveal", daemon=True)
+            self._judging.start()
+        else:
+            judge()
+
+    def stop(self) -> None:
+        """Stop leading: the pupils' boards are their own again."""
+        if self.token:
+            self.store().end_lead(self.token)
+        self.token, self.question, self.view = "", None, None
+        self.board_box.children = []
+        self.answers.value = ""
+        self.words.value = "<p>You stopped leading; the pupils' boards are their own again.</p>"
+        self._buttons()
+
+    def _buttons(self) -> None:
+        leading, asking = bool(self.token), self.question is not None
+        self.ask_button.layout.display = None if leading and not asking else "none"
+        self.reveal_button.layout.display = None if asking else "none"
+        self.stop_button.layout.display = None if leading else "none"
+        self.lead_button.description = "Lead anew" if leading else "Lead the class"
+
+    # ---- the answers as they come ------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """The answers so far (the console's poll calls it)."""
+        question, view = self.question, self.view
+        if question is None or view is None:
+            return
+        answers = self.store().answers(question.id)
+        lead = self.store().lead()
+        following = lead.followers if lead is not None else 0
+        counts = collections.Counter(a.move for a in answers)
+        rows = "".join(
+            f"<tr><td>{html.escape(move)}</td><td>{n}</td>"
+            + (
+                f"<td>{html.escape(', '.join(a.pupil for a in answers if a.move == move))}</td>"
+                if self.names_box.value
+                else ""
+            )
+            + "</tr>"
+            for move, n in counts.most_common()
+        )
+        self.answers.value = (
+            f'<p class="sg-lead-count"><b>{len(answers)} of {following}</b> following '
+            f"{'has' if following == 1 else 'have'} answered.</p>"
+            + (
+                "<table><tr><th>Move</th><th>Chosen by</th>"
+                f"{'<th>Who</th>' if self.names_box.value else ''}</tr>{rows}</table>"
+                if rows
+                else ""
+            )
+        )
+        marks = self._marks_for(counts)
+        if marks != getattr(self, "_marks", None):
+            self._marks = marks
+            view.redraw()
+
+    def _marks_for(self, counts: collections.Counter[str]) -> list[HintMark]:
+        view = self.view
+        if view is None or not counts:
+            return []
+        top = max(counts.values())
+        marks = []
+        for move, n in counts.most_common():
+            try:
+                parsed = view.state.parse_move(move)
+            except sg.IllegalMove:
+                continue
+            marks.append(HintMark(n, parsed, n / top, 0.3 + 0.7 * n / top, "", n, "pupils"))
+        return marks
+
+    def _answer_marks(self) -> list[HintMark]:
+        """The board's marks while the class answers: each move chosen, numbered with how many
+        chose it (the hint marks' drawing)."""
+        return list(getattr(self, "_marks", [])) if self.question is not None else []
+
+
+def judged(
+    position: str, moves: list[str], playouts: int = REVEAL_PLAYOUTS
+) -> tuple[str, str, dict[str, tuple[str, str]]]:
+    """The best move in ``position`` (a record's text), why, and each answered move's verdict
+    and words (``sg.ai.compare``, as Compare my move judges a move)."""
+    state = sg.load_record(position).state()
+    verdicts: dict[str, tuple[str, str]] = {}
+    best, why = "", ""
+    for move in dict.fromkeys(moves):
+        c = sg.ai.compare(state, move, playouts=playouts, seed=0)
+        verdicts[move] = (c.label, c.reason)
+        if not best:
+            best = c.best
+    if not best:  # no answers: the best the search finds
+        found = sg.ai.compare(state, state.legal_moves()[0], playouts=playouts, seed=0)
+        best = found.best
+    why = state.explain(best).words
+    return best, why, verdicts
+
+
+def verdict_table(answers: list[Answer], verdicts: dict[str, tuple[str, str]], names: bool) -> str:
+    """The class's answers at the reveal: each move, how many chose it, its verdict."""
+    counts = collections.Counter(a.move for a in answers)
+    rows = "".join(
+        f"<tr><td>{html.escape(move)}</td><td>{n}</td>"
+        f"<td>{html.escape(verdicts.get(move, ('', ''))[0])}</td>"
+        + (
+            f"<td>{html.escape(', '.join(a.pupil for a in answers if a.move == move))}</td>"
+            if names
+            else ""
+        )
+        + "</tr>"
+        for move, n in counts.most_common()
+    )
+    if not rows:
+        return "<p>No one answered.</p>"
+    return (
+        '<table class="sg-lead-verdicts"><tr><th>Move</th><th>Chosen by</th><th>Verdict</th>'
+        f"{'<th>Who</th>' if names else ''}</tr>{rows}</table>"
+    )
