@@ -49,7 +49,7 @@ POLL_S = 0.2
 """How often a pupil's page looks whether the teacher's board changed (seconds): the store's
 data version first (microseconds), the lead only when it changed."""
 TEACHER = "your teacher"
-ADDRESS_PRECEDENCE = 30
+ADDRESS_PRECEDENCE = 25
 """Following the teacher's board (``?follow=``) comes before a room's keys and a record's."""
 
 
