@@ -15,6 +15,7 @@ pytest.importorskip("sqlalchemy")
 import stainedglass as sg
 import stainedglass_widgets as sgw
 from stainedglass_widgets.features.follow import Follow
+from stainedglass_widgets.kit.board import boards_in
 from stainedglass_widgets.kit.searches import HUMAN, REMOTE
 from stainedglass_widgets.pages.console import Console
 from stainedglass_widgets.serving.classroom import open_store
@@ -141,3 +142,16 @@ def test_a_reloaded_pupil_follows_again_and_keeps_the_answer(store: pathlib.Path
     assert follow2.open_link("?follow=" + str(follow.lead.id)) is True
     assert follow2.following and "tavern a1" in follow2.words.value
     assert [str(m) for m in again.state.history] == ["cathedral e4 d5 e5 f5 e6 e7"]
+
+
+def test_a_reloaded_page_follows_again_once_the_browser_gives_the_name(
+    store: pathlib.Path,
+) -> None:
+    console = Console(store, password="", background=False)
+    console.leading.start("cathedral")
+    view, follow = pupil(store, "")
+    lead = open_store(store).lead()
+    assert follow.open_link(f"?follow={lead.id}") is True and not follow.following
+    for board in boards_in(view.board_widgets)[:1]:
+        board.pupil = "Ann"  # what board.js sets from the browser's storage
+    assert follow.following

@@ -35,6 +35,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 
+from ..kit.board import boards_in
 from ..kit.feature import Feature
 from ..kit.progress import class_store, pupil_name
 from ..kit.searches import HUMAN, REMOTE
@@ -71,8 +72,9 @@ class Follow(Feature):
         self.offered = False
         self.answered = ""
         """This pupil's answer to the open question (a move's text), "" for none yet."""
-        self._seen: tuple[int, int] = (0, 0)  # the lead and version shown
+        self._seen: tuple[int, str, int, bool] = (0, "", 0, False)  # the lead as shown
         self._data_version: int | None = None
+        self._pending = 0  # the lead a reloaded page follows again once the name is known
         self._stop = threading.Event()
         self._poller: threading.Thread | None = None
         self.words = w.HTML()
@@ -98,6 +100,8 @@ class Follow(Feature):
         view.hooks.before_move.append(self._answer)
         # a reload comes back to the teacher's board (and the answer given, kept in the store)
         view.address.claim(("follow",), self.address_fields, precedence=ADDRESS_PRECEDENCE)
+        for board in boards_in(view.board_widgets)[:1]:  # a name given: the offer, at once
+            board.observe(lambda _: view.safe(self.sync)(), "pupil")
         if view.background and class_store() is not None:
             self.use_store(class_store())
             self._poller = threading.Thread(target=self._poll, name="follow", daemon=True)
@@ -143,6 +147,10 @@ class Follow(Feature):
         if lead is None or str(lead.id) != fields["follow"][0][:12]:
             self.view.say("Your teacher has stopped leading that board.", "info")
             return False
+        if not self.pupil():  # the browser gives the name it keeps a moment after the page
+            self._pending = lead.id
+            self.view.say("Following your teacher's board again…", "info")
+            return True
         try:
             self.follow()
         except ValueError as e:
@@ -157,6 +165,12 @@ class Follow(Feature):
         asked or revealed."""
         if self.store is None:
             return
+        if self._pending and not self.following and self.pupil():
+            pending, self._pending = self._pending, 0
+            lead = self.store.lead()
+            if lead is not None and lead.id == pending:
+                self.follow()
+                return
         lead = self.store.lead(self.lead.id) if self.following and self.lead else self.store.lead()
         self.lead = lead
         rooms = self.view.feature(Rooms)
@@ -171,9 +185,16 @@ class Follow(Feature):
             self.offered = bool(self.pupil()) and not in_room and lead.game == self.view.game.name
             self._show()
             return
-        if (lead.id, lead.version) == self._seen:
+        question = lead.question
+        seen = (
+            lead.id,
+            lead.position,
+            question.id if question else 0,
+            bool(question and question.open),
+        )
+        if seen == self._seen:  # another pupil's answer: nothing to show here
             return
-        self._seen = (lead.id, lead.version)
+        self._seen = seen
         self._put(lead)
 
     def _show(self) -> None:
@@ -205,12 +226,12 @@ class Follow(Feature):
                 f"your teacher shows {sg.load(lead.game).title}: open its play dashboard"
             )
         self.lead = self.store.follow(lead.id, name)
-        self.following, self._seen = True, (0, 0)
+        self.following, self._seen = True, (0, "", 0, False)
         self.sync()
 
     def stop_following(self, words: str = "You stopped following: this board is yours.") -> None:
         model = self.view.model
-        self.following, self.answered, self._seen = False, "", (0, 0)
+        self.following, self.answered, self._seen = False, "", (0, "", 0, False)
         model.set_table(fixed="", chance_here=True, names={}, waiting="")
         for p in range(len(model.seats)):
             if model.seat(p) == REMOTE:
