@@ -22,7 +22,7 @@ pytest.importorskip("anywidget")
 pytest.importorskip("sqlalchemy")
 
 import stainedglass as sg
-from harness import CITY, choose, click_cell, hover, open_page, shot, wait_text
+from harness import ARTIFACTS, CITY, choose, click_cell, hover, open_page, shot, wait_text
 
 pytestmark = pytest.mark.full  # four devices: make test-all
 
@@ -97,6 +97,7 @@ def test_the_teacher_leads_asks_and_reveals_to_three_pupils(server: Any, browser
         wait_text(cy, ".sg-follow-words", "Your move?")
         wait_text(teacher, ".sg-lead-answers", "2 of 3")
         shot(teacher, "lead-2-answers")
+        teacher.locator(".sg-lead").screenshot(path=str(ARTIFACTS / "lead-panel.png"))  # docs
         teacher.click(".sg-lead-reveal")
         wait_text(teacher, ".sg-lead-words", "Best:")
         for page in (ada, bo, cy):

@@ -170,12 +170,12 @@ def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int
     numbered by rank on its middle square (or another of its squares, if that one is taken)."""
     parts = []
     badges: set[tuple[int, int]] = set()
-    spots = {}
-    for cells, _shade, rank in suggested:  # the best picks its badge square first
+    spots = {}  # by place in the list: marks may share a number (how many chose each move)
+    for i, (cells, _shade, _rank) in enumerate(suggested):  # the best picks its badge first
         free = [c for c in cells if c not in badges] or list(cells)
-        spots[rank] = _centre_cell(free)
-        badges.add(spots[rank])
-    for cells, shade, rank in sorted(suggested, key=lambda t: -t[2]):
+        spots[i] = _centre_cell(free)
+        badges.add(spots[i])
+    for i, (cells, shade, rank) in sorted(enumerate(suggested), key=lambda t: -t[1][2]):
         colour = hint_colour(shade)
         names = " ".join(cell_name(c, r) for c, r in cells)
         kind = "hint" if rank == 1 else "suggestion"
@@ -198,7 +198,7 @@ def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int
             f'<path d="{d}" fill="none" stroke="{colour}"'
             f' stroke-width="{2.5 + 3 * shade:.1f}" stroke-dasharray="10 5"/>'
         )
-        x, y = _xy(*spots[rank])
+        x, y = _xy(*spots[i])
         ink = "#ffffff" if shade > 0.55 else "#2d2a24"
         parts.append(
             f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="13" fill="{colour}"'

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from ..kit.game_view import GameView
 
-POLL_S = 0.2
+POLL_S = 0.1
 """How often a pupil's page looks whether the teacher's board changed (seconds): the store's
 data version first (microseconds), the lead only when it changed."""
 TEACHER = "your teacher"

@@ -50,7 +50,7 @@ from ..kit.board import Board
 if TYPE_CHECKING:
     from stainedglass_widgets.serving.classroom import Room, Store
 
-POLL_S = 1.0
+POLL_S = 0.5
 """How often the console reads the rooms again (seconds)."""
 SHOWN = 48
 """The most rooms the grid shows (the newest first)."""
