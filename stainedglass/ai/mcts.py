@@ -243,9 +243,7 @@ class MCTSBot(Bot):
         k = len(rated)
         return rated, moves[k:] + sorted(moves[:k], key=rated.__getitem__)
 
-    def _chance_leaf(
-        self, s: State, outcome: Move, mover: int, visits: int
-    ) -> list[float] | None:
+    def _chance_leaf(self, s: State, outcome: Move, mover: int, visits: int) -> list[float] | None:
         """Where the descent reaches chance node ``s`` (the last decision ``mover``'s, the
         node visited ``visits`` times) and draws ``outcome``: None to go on through it (here
         always), or the value that ends the descent there (a subclass's horizon)."""

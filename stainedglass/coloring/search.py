@@ -178,7 +178,7 @@ class ColoringSearch(Bot):
                 turns *= 2
                 continue
             break
-        self.last_iterations = self._rated
+        self.last_iterations = self.nodes = self._rated
         played = sorted(value, key=lambda m: (-value[m], -static[m]))
         out = [Candidate(m, _share(value[m]), support[m], "turns deep") for m in played]
         out += [Candidate(m, _share(static[m]), 1, "turns deep") for m in ranked if m not in value]

@@ -41,6 +41,7 @@ class WallsMCTS(MCTSBot):
 
     name = "walls_mcts"
     label = "MCTS over whole turns"
+    timed = True
     games = ("walls_of_light",)
     rules = {"turn_horizon": ("bool",), "reply_turns": ("int", 0)}
     defaults: dict[str, Any] = {**MCTSBot.defaults, "turn_horizon": True, "reply_turns": None}
@@ -49,9 +50,7 @@ class WallsMCTS(MCTSBot):
         self._quantiles: list[list[float]] = []  # the rolls of a horizon leaf's n-th visit
         return super().analyse(state, top)
 
-    def _chance_leaf(
-        self, s: State, outcome: Move, mover: int, visits: int
-    ) -> list[float] | None:
+    def _chance_leaf(self, s: State, outcome: Move, mover: int, visits: int) -> list[float] | None:
         if not self.options["turn_horizon"] or not self._hands_over(s, outcome, mover):
             return None
         replies = self.options["reply_turns"]

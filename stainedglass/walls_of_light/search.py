@@ -5,7 +5,7 @@ A turn is a roll, perhaps a card, and one or two placements; what a move is wort
 once the others have rolled and answered. The search weighs moves in points, not in shares of
 the win (near one half for most of a game, where the differences between moves drown):
 
-- the plan: every move of the turn is followed to the turn's end, the player's later decisions
+- the plan: the ``plans`` (16) best moves one ply deep are followed to the turn's end, the player's later decisions
   in the turn each the best of the ``width`` (6) likeliest by the points one ply deep, and the
   chance inside the turn (Roll Again, a card drawn) averaged over its outcomes. A move's plan
   value is the player's points less the best of the others' where the turn hands over
@@ -65,7 +65,7 @@ def margin(values: list[float], player: int) -> float:
 class WallsOfLightSearch(Bot):
     """Walls of Light's hint search: each move's turn planned to its end, the best played out
     over the next turns on shared rolls (see the module). ``budget`` seconds (default 1) or
-    ``playouts`` in all; ``width``, ``candidates``, ``turns``, ``sure``; ``seed``."""
+    ``playouts`` in all; ``width``, ``plans``, ``candidates``, ``turns``, ``sure``; ``seed``."""
 
     name = "walls_of_light"
     label = "Walls of Light search"
@@ -75,6 +75,7 @@ class WallsOfLightSearch(Bot):
     rules = {
         "playouts": ("int", 0),
         "width": ("int", 1),
+        "plans": ("int", 1),
         "candidates": ("int", 1),
         "turns": ("int", 0),
         "sure": ("number", 0, 100),
@@ -84,6 +85,7 @@ class WallsOfLightSearch(Bot):
         "budget": None,
         "playouts": None,
         "width": 6,
+        "plans": 16,
         "candidates": 8,
         "turns": None,
         "sure": 2.0,
@@ -104,11 +106,11 @@ class WallsOfLightSearch(Bot):
         static: dict[Move, float] = {}
         for move in moves:
             work._push(move)
-            static[move] = margin(points(work), me)
+            static[move] = margin(_points(work), me)
             work.undo()
         order = sorted(moves, key=lambda m: -static[m])
         plan: dict[Move, float] = {}
-        for move in order:
+        for move in order[: opts["plans"]]:
             if plan and clock.spent(0) and opts["playouts"] is None:
                 break
             work._push(move)
@@ -131,7 +133,7 @@ class WallsOfLightSearch(Bot):
                     alive = _survivors(alive, results, opts["sure"])
                 if len(alive) == 1 and top == 1:
                     break
-        self.last_iterations = played
+        self.last_iterations = self.playouts = played
 
         # the moves still in the race first, then those dropped, each by its mean; then the
         # moves not played out, by their plan
@@ -150,7 +152,7 @@ class WallsOfLightSearch(Bot):
         hands over (or the game ends); ``me``'s decisions the best of the ``width`` likeliest,
         chance averaged."""
         if s.is_terminal() or _new_turn(s):
-            return margin(points(s), me)
+            return margin(_points(s), me)
         if s.is_chance():
             outcomes = s.chance_outcomes()
             if len(outcomes) <= _ENUMERATE:
@@ -175,7 +177,7 @@ class WallsOfLightSearch(Bot):
         rated = []
         for move in moves:
             s._push(move)
-            rated.append((margin(points(s), me), move))
+            rated.append((margin(_points(s), me), move))
             s.undo()
         rated.sort(key=lambda t: -t[0])
         best = -math.inf
@@ -202,7 +204,7 @@ class WallsOfLightSearch(Bot):
             else:
                 s._push(_greedy(s, s.current_player))
             pushed += 1
-        value = margin(points(s), me)
+        value = margin(_points(s), me)
         for _ in range(pushed):
             s.undo()
         return value
@@ -243,12 +245,18 @@ def _greedy(s: State, player: int) -> Move:
     best, best_v = None, -math.inf
     for move in s.legal_moves():
         s._push(move)
-        v = margin(points(s), player)
+        v = margin(_points(s), player)
         s.undo()
         if v > best_v:
             best, best_v = move, v
     assert best is not None
     return best
+
+
+def _points(s: State) -> list[float]:
+    """``points()`` of a Walls of Light position."""
+    assert isinstance(s, WallsOfLightState)
+    return points(s)
 
 
 def _share(value: float) -> float:
