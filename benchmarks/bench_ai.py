@@ -49,7 +49,9 @@ def search_rate(name: str, bot_name: str, counter: str) -> float:
         bot = sg.ai.bot(bot_name, budget=SEARCH_S, seed=i)
         start = time.perf_counter()
         bot.choose(state)
-        rates.append(getattr(bot, counter) / (time.perf_counter() - start))
+        count = getattr(bot, counter, None)  # a search built on mcts counts its iterations
+        count = bot.last_iterations if count is None else count
+        rates.append(count / (time.perf_counter() - start))
     return statistics.median(rates)
 
 

@@ -172,7 +172,9 @@ def test_bad_bot_names_and_options_are_refused_by_name():
     with pytest.raises(ValueError, match="chance_samples= must be a whole number"):
         sg.ai.bot("greedy", chance_samples=-1)
     with pytest.raises(ValueError, match="reply_turns= must be a whole number"):
-        sg.ai.bot("mcts", reply_turns=1.5)
+        sg.ai.bot("walls_mcts", reply_turns=1.5)
+    with pytest.raises(ValueError, match="unknown option 'reply_turns'"):
+        sg.ai.bot("mcts", reply_turns=1)  # a Walls of Light option: walls_mcts has it
 
 
 def test_greedy_with_no_chance_samples_judges_the_chance_node_itself():
@@ -304,14 +306,16 @@ def test_mcts_stops_once_its_choice_cannot_change():
     assert quick.last_iterations == 3000
 
 
-def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
-    """``turn_horizon``: where chance hands the turn to another player (Walls of Light: the
+def test_walls_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
+    """``walls_mcts`` (the general MCTS as it played Walls of Light before the game's own
+    search), ``turn_horizon``: where chance hands the turn to another player (Walls of Light: the
     next player's roll), the tree stops. There the other players' turns are played out, each
     decision by the one-ply rule (``reply_turns``, default two rounds: the others', the
     mover's own next turn, the others' again; with ``reply_turns=2`` up to the mover's next
     turn), not grown into the tree; with ``reply_turns=0`` nobody else decides at all. Without
-    the horizon the tree itself goes on into the next players' turns."""
-    from stainedglass.ai.mcts import MCTSBot
+    the horizon the tree itself goes on into the next players' turns, as the general
+    ``mcts``'s does."""
+    from stainedglass.walls_of_light.mcts import WallsMCTS as MCTSBot
     from stainedglass.walls_of_light.game import WallsOfLightState
 
     deciders: set[int] = set()
@@ -325,7 +329,7 @@ def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
     state = sg.load("walls_of_light", players=3).new_game(seed=3)
     state.play(state.sample_chance())
     me = state.current_player
-    sg.ai.bot("mcts", iterations=400, seed=1, reply_turns=0).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1, reply_turns=0).choose(state)
     assert deciders == {me}
 
     replied: set[int] = set()
@@ -337,15 +341,18 @@ def test_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
 
     monkeypatch.setattr(MCTSBot, "_one_ply_best", staticmethod(reply_spy))
     deciders.clear()
-    sg.ai.bot("mcts", iterations=400, seed=1, reply_turns=2).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1, reply_turns=2).choose(state)
     assert replied == {0, 1, 2} - {me}, "both others answer; the mover never by the rule"
     assert deciders == {0, 1, 2}
     replied.clear()
-    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1).choose(state)
     assert replied == {0, 1, 2}, "by default the mover's own next turn is played out too"
     deciders.clear()
-    sg.ai.bot("mcts", iterations=400, seed=1, turn_horizon=False, reply_turns=0).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1, turn_horizon=False, reply_turns=0).choose(state)
     assert deciders - {me}, "without the horizon the search plays the next players' turns too"
+    deciders.clear()
+    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    assert deciders - {me}, "the general mcts has no horizon of one game's turns"
 
 
 def test_alphabeta_stops_early_once_the_search_reaches_every_end():

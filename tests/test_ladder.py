@@ -57,7 +57,12 @@ def test_the_entries_and_pairings_of_each_game() -> None:
         "cathedral:budget=1",
     ]
     # alpha-beta only where it is exact: not with dice (Walls of Light) or card draws (Sagrada)
-    assert entries_for("walls_of_light", (0.1,)) == ["greedy", "mcts:budget=0.1"]
+    assert entries_for("walls_of_light", (0.1,)) == [
+        "greedy",
+        "mcts:budget=0.1",
+        "walls_mcts:budget=0.1",  # the game's own: mcts over whole turns, and its search
+        "walls_of_light:budget=0.1",
+    ]
     assert entries_for("sagrada", (0.1,)) == ["greedy", "mcts:budget=0.1", "sagrada:budget=0.1"]
     assert "alphabeta:budget=0.1" in entries_for("coloring", (0.1,))
     pairs = _pairings(entries_for("cathedral", (0.1, 1.0)))
@@ -225,7 +230,12 @@ def test_the_ladder_command_writes_the_ladder(
     )
     assert "ladder: walls_of_light" in capsys.readouterr().out
     lad = Ladder.from_dict(json.loads(out.read_text()))
-    assert {r.bot for r in lad.rungs} == {"greedy", "mcts:budget=0.02"}
+    assert {r.bot for r in lad.rungs} == {
+        "greedy",
+        "mcts:budget=0.02",
+        "walls_mcts:budget=0.02",
+        "walls_of_light:budget=0.02",
+    }
 
 
 def test_sagradas_ladder_is_made_from_the_same_deals_for_every_bot() -> None:

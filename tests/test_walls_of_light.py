@@ -1183,12 +1183,12 @@ def test_mcts_sees_a_whole_turn_extra_glass_then_two_placements():
     assert line.scores() == [8, 0, 0]
 
 
-def test_mcts_replies_are_the_others_greedy_turns_judged_where_the_turn_comes_back():
-    """How the bots judge a position (RULES.md): after the mover's turn, mcts plays out each
+def test_walls_mcts_replies_are_the_others_greedy_turns_judged_where_the_turn_comes_back():
+    """How the bots judge a position (RULES.md): after the mover's turn, walls_mcts plays out each
     other player's turn, the roll at the quantile it is given and every placement the one
     ``evaluate()`` rates best for that player; ``evaluate()`` then judges the position before
     the mover's own next roll. The state searched is left as it was."""
-    from stainedglass.ai.mcts import MCTSBot
+    from stainedglass.walls_of_light.mcts import WallsMCTS as MCTSBot
 
     state = new(first=0, seed=5)  # no cards in any hand: every turn is one placement
     state.play("roll r3 b1 y5")

@@ -113,7 +113,7 @@ def bot(name: str, **options: Any) -> Bot:
     >>> bot("minimax")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral, sagrada
+    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral, coloring, sagrada, walls_mcts, walls_of_light
     """
     return bot_class(name)(**options)
 

@@ -11,15 +11,9 @@
   at the root; below it, each new child is the best of ``expand_sample`` random untried moves.
 * Playouts are random for ``playout_depth`` plies (default none), then the game's
   ``evaluate()`` scores the position.
-* Where chance hands the turn to another player (a roll at the start of each turn, as in
-  Walls of Light), the tree stops: it holds the player's whole turn (a card, the chance it
-  brings, every placement), and each visit of such a leaf plays out the next turns
-  (``reply_turns``, default two rounds: the others', the player's own next one, the others'
-  again), each roll drawn at the leaf's own quantile for that visit (so sibling moves are
-  compared on the same rolls) and each decision the one a greedy player makes (the best by
-  ``evaluate()`` one ply deep). ``evaluate()`` judges where the player's turn after next begins. A tree through the
-  216 rolls rated each reply on a playout or two; the evaluation alone at the horizon cannot
-  see how the others answer (``turn_horizon``; benchmarks/STRENGTH.md has the measurements).
+* A subclass may end a descent at a chance outcome and value the leaf itself
+  (``_chance_leaf``): a game's own search built on this one (Walls of Light's ``walls_mcts``
+  stops where the roll hands the turn over and plays the next turns out).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=2)
@@ -44,7 +38,6 @@ from .search import (
     expected_value,
     has_hidden_information,
     leaf_value,
-    outcome_at,
     sample_outcome,
 )
 
@@ -72,11 +65,7 @@ class MCTSBot(Bot):
     the best (by ``evaluate()``) of that many random untried moves (1: a random one);
     ``sort_visits``: a node below the root visited that often rates all its untried moves
     once and grows them best first (so the reply that refutes a promising move is found);
-    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change;
-    ``turn_horizon``: stop where chance hands the turn to another player (see above);
-    ``reply_turns``: how many turns a visit of such a leaf plays out before ``evaluate()``
-    (None: the others', the player's own next one, the others' again, up to the player's turn
-    after next; ``players - 1``: up to the player's own next turn; 0: none).
+    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change.
     """
 
     name = "mcts"
@@ -92,8 +81,6 @@ class MCTSBot(Bot):
         "expand_sample": ("int", 1),
         "early_stop": ("bool",),
         "sort_visits": ("int", 1),
-        "turn_horizon": ("bool",),
-        "reply_turns": ("int", 0),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -106,8 +93,6 @@ class MCTSBot(Bot):
         "expand_sample": 6,
         "early_stop": True,
         "sort_visits": 32,
-        "turn_horizon": True,
-        "reply_turns": None,
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -121,10 +106,6 @@ class MCTSBot(Bot):
         hidden = has_hidden_information(state)
         c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
         sample, sort_at = opts["expand_sample"], opts["sort_visits"]
-        turn_horizon, replies = opts["turn_horizon"], opts["reply_turns"]
-        if replies is None:
-            replies = 2 * players - 1  # the others, the player's own next turn, the others
-        quantiles: list[list[float]] = []  # the rolls of a horizon leaf's n-th visit
 
         root = _Node(players)
         first = determinize(state, me, rng)
@@ -152,12 +133,9 @@ class MCTSBot(Bot):
             while not expanded and not s.is_terminal():
                 if s.is_chance():
                     move = sample_outcome(s, rng)
-                    if turn_horizon and self._hands_over(s, move, mover):
-                        if replies:  # the others answer, then evaluate() judges
-                            while len(quantiles) <= node.visits:
-                                quantiles.append([rng.random() for _ in range(replies)])
-                            value = self._replies(s, quantiles[node.visits], mover)
-                        break  # (without replies, evaluate() judges the position here)
+                    value = self._chance_leaf(s, move, mover, node.visits)
+                    if value is not None:
+                        break
                     child = node.children.get(move)
                     if child is None:
                         child = node.children[move] = _Node(players)
@@ -265,48 +243,11 @@ class MCTSBot(Bot):
         k = len(rated)
         return rated, moves[k:] + sorted(moves[:k], key=rated.__getitem__)
 
-    def _replies(self, s: State, quantiles: list[float], mover: int) -> list[float]:
-        """``s`` is where chance hands the turn over from ``mover``: play out the next
-        ``len(quantiles)`` turns, the roll starting the k-th at quantile ``quantiles[k]`` and
-        every decision the best one ply deep by ``evaluate()``; the value where the next turn
-        would begin (or the game ends). ``s`` is left as it was."""
-        played = 0
-        turns = 0
-        rng = self.rng
-        while not s.is_terminal():
-            if s.is_chance():
-                outcomes = s.chance_outcomes()
-                if self._hands_over(s, outcomes[0][0], mover):
-                    if turns == len(quantiles):
-                        break
-                    u = quantiles[turns]
-                    turns += 1
-                else:  # chance inside a turn (a reroll, a card drawn)
-                    u = rng.random()
-                s._push(outcome_at(outcomes, u))
-            else:
-                mover = s.current_player
-                s._push(self._one_ply_best(s, mover))
-            played += 1
-        value = leaf_value(s)
-        for _ in range(played):
-            s.undo()
-        return value
-
-    @classmethod
-    def _one_ply_best(cls, s: State, player: int) -> Move:
-        """The legal move after which ``evaluate()`` rates ``player`` best (the first of equals)."""
-        moves = s.legal_moves()
-        rated = cls._ratings(s, moves, player)
-        return max(moves, key=rated.__getitem__)
-
-    @staticmethod
-    def _hands_over(s: State, outcome: Move, mover: int) -> bool:
-        """Whether chance ``outcome`` hands the turn to a player other than ``mover``."""
-        s._push(outcome)
-        player = s.current_player
-        s.undo()
-        return player >= 0 and player != mover
+    def _chance_leaf(self, s: State, outcome: Move, mover: int, visits: int) -> list[float] | None:
+        """Where the descent reaches chance node ``s`` (the last decision ``mover``'s, the
+        node visited ``visits`` times) and draws ``outcome``: None to go on through it (here
+        always), or the value that ends the descent there (a subclass's horizon)."""
+        return None
 
     def _best_of_sample(self, s: State, moves: list[Move], player: int, k: int) -> None:
         """Move to the end of ``moves`` the best, for ``player`` by ``evaluate()`` one ply deep,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from typing import Protocol
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .moves import ALL_DICE, CELLS, ROLL_CHANCES, WMove
 from .panes import SHOWN
@@ -99,6 +99,28 @@ def evaluate(state: Position) -> list[float]:
     """
     if state.phase == "over":
         return state.returns()
+    return _estimate(state, True)
+
+
+def points(state: Position) -> list[float]:
+    """What ``evaluate()`` adds up before it turns points into shares of the win: each
+    player's points so far and those the board promises them (the same parts), in points.
+    Before a roll, the mean over the dice of the points after it. At the end, the scores, with
+    a hundredth of a point per card in hand (rule 8's tie-break).
+
+    >>> import stainedglass as sg
+    >>> state = sg.load("walls_of_light", players=2, first_player=0).new_game(seed=1)
+    >>> [round(v, 1) for v in points(state)]
+    [17.3, 17.6]
+    """
+    if state.phase == "over":
+        return [s + 0.01 * sum(h) for s, h in zip(state.score, state.hands)]
+    return _estimate(state, False)
+
+
+def _estimate(state: Position, shares: bool) -> list[float]:
+    """``evaluate()`` (``shares``) or ``points()`` of a position short of the end."""
+    finish = _shares if shares else _points
     value, short, able = _board(state)
     phase, to_move = state.phase, state.to_move
     if phase == "draw":  # the cards owed are drawn; then the turn goes on, or the next
@@ -109,21 +131,23 @@ def evaluate(state: Position) -> list[float]:
             cards = [sum(hand) for hand in state.hands]
             for p in owed:
                 cards[p] += 1
+            if not shares:
+                return [s + 0.01 * c for s, c in zip(state.score, cards)]
             return state.shares_of_win(cards)
         if not state.placements_left:
             phase, to_move = "roll", (to_move + 1) % len(value)
     if not short:
-        return _shares(state.cubes, value)
+        return finish(state.cubes, value)
     if phase == "roll":
-        return _mean_over_roll(state, value, short, able, to_move, ALL_DICE, 1)
+        return _mean_over_roll(state, value, short, able, to_move, ALL_DICE, 1, finish)
     if phase == "reroll":
         return _mean_over_roll(
-            state, value, short, able, to_move, state.reroll, state.placements_left
+            state, value, short, able, to_move, state.reroll, state.placements_left, finish
         )
     mover = to_move if state.placements_left > 0 and able[to_move] else -1
     rolled = _windows_shown(state.dice or ())
     _give_short(value, short, able, mover, rolled, state.placements_left, to_move + 1)
-    return _shares(state.cubes, value)
+    return finish(state.cubes, value)
 
 
 def _board(state: Position) -> tuple[list[float], list[tuple[int, frozenset[int]]], list[bool]]:
@@ -202,6 +226,7 @@ def _mean_over_roll(
     player: int,
     thrown: tuple[int, ...],
     placements: int,
+    finish: Callable[[tuple[bool, ...], list[float]], list[float]],
 ) -> list[float]:
     """``evaluate()`` before ``player`` throws the dice ``thrown`` (the others keep their
     values): the mean over the throws of the estimate after it, grouped by which of the
@@ -214,9 +239,14 @@ def _mean_over_roll(
     for shown, chance in _ROLLED[thrown][mask]:
         after = list(value)  # after the throw, the mover has had their chance: next, first
         _give_short(after, short, able, mover, shown | kept, placements, player + 1)
-        for p, share in enumerate(_shares(state.cubes, after)):
+        for p, share in enumerate(finish(state.cubes, after)):
             mean[p] += chance * share
     return mean
+
+
+def _points(cubes: tuple[bool, ...], value: list[float]) -> list[float]:
+    """Points as they are (``points()``)."""
+    return value
 
 
 def _shares(cubes: tuple[bool, ...], value: list[float]) -> list[float]:

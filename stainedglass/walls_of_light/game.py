@@ -929,6 +929,7 @@ class WallsOfLight(Game):
         player_names=("Red", "Blue", "Yellow"),
         player_colours=("red", "blue", "yellow"),
         chance_action="Roll the dice",
+        hint_bot="walls_mcts",  # benchmarks/STRENGTH.md: the game's own search is not yet stronger
     )
     options = {
         "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", check_players),

@@ -1,0 +1,237 @@
+"""Coloring in the Stained Glass's own search (``coloring``): what the Hint button, the review
+and the coach ask in Coloring.
+
+Each player colors a sheet of their own; what joins them is the pencils in the middle (the one
+taken sets how many shapes the next players color) and the race for each section's high value.
+So most of a move's worth is in the mover's own sheet, and in what it leaves possible: a shape
+that every color already touches can never be colored, and a window that can never be full
+costs its player every circle left. The search weighs moves in points:
+
+- ``worth``: each player's points so far (sections, stars, unused circles), half the open value
+  of each section by the share of it colored, half a point per color around each star still
+  open, less the shapes no pencil can color any more (each will cost a circle) and a little for
+  shapes only one color can still take;
+- the moves, all of them (or ``root`` of them drawn at random where there are more, as on the
+  first turn: 19,000), rated by the mover's worth less the best of the others' one ply deep;
+- the ``candidates`` (8) best played out, each player in turn choosing the best by the same
+  rating among ``sample`` (48) of their moves drawn at random (the same draws for every
+  candidate), first for a round, then for twice as many turns, and so on to the end while the
+  budget (``budget`` seconds, or ``nodes``: positions rated) lasts. A candidate's value is its
+  margin where its deepest finished playout ends; the move played has the best.
+
+With three and four players each player in a playout plays for their own margin (max^n); solo,
+the player's own worth is the value.
+
+>>> import stainedglass as sg
+>>> state = sg.load("coloring", players=2).new_game(seed=3)
+>>> bot = sg.ai.bot("coloring", nodes=3000, seed=1)
+>>> bot.choose(state) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..ai.bots import register_bot
+from ..ai.search import Bot, Candidate, Clock
+from ..core import Move, State
+from .game import OPEN, ColoringState
+from .sheet import SECTION_VALUES, SECTIONS
+
+__all__ = ["ColoringSearch", "worth"]
+
+_DEAD = 2.0
+"""Points a shape that no pencil can color any more costs (a circle, or more: the window
+cannot be full)."""
+_FRAGILE = 0.3
+"""Points a shape that only one pencil can still color costs."""
+_SCALE = 6.0
+"""Points of margin to the share of the win a candidate reports (the game's own softness)."""
+
+
+def worth(s: ColoringState, p: int) -> float:
+    """Player ``p``'s points so far and those within reach, in points (see the module).
+
+    >>> import stainedglass as sg
+    >>> state = sg.load("coloring", players=2).new_game(seed=1)
+    >>> worth(state, 0)
+    10.5
+    """
+    sheet = s.sheet
+    colored = s.colored[p]
+    v = float(s.section_points(p) + s.star_points(p) + s.circles_left(p))
+    if p in s.finished:
+        return v
+    for i, name in enumerate(SECTIONS):
+        sec = sheet.section_mask[name]
+        if not sec & ~colored:
+            continue
+        hi, lo = SECTION_VALUES[name]
+        open_value = hi if s.high[i] == OPEN else lo if s.low[i] == OPEN else 0
+        if open_value:
+            v += 0.5 * open_value * (sec & colored).bit_count() / sec.bit_count()
+    paint = s.paint[p]
+    stars = s.stars[p]
+    for k, around in enumerate(sheet.star_mask):
+        if stars[k] == OPEN:
+            v += 0.5 * min(4, sum(1 for m in paint if m & around))
+    free = sheet.full & ~colored
+    touch = s.touch[p]
+    dead = free
+    for t in touch:
+        dead &= t
+    some = 0  # free shapes at least two pencils can still color
+    once = 0  # ... at least one
+    for t in touch:
+        ok = free & ~t
+        some |= once & ok
+        once |= ok
+    v -= min(_DEAD * dead.bit_count(), float(s.circles_left(p)) + _DEAD)
+    v -= _FRAGILE * (once & ~some).bit_count()
+    return v
+
+
+def margin(s: ColoringState, p: int) -> float:
+    """``p``'s worth less the best of the others' (solo: ``p``'s worth); at the end, the
+    scores' margin, with a point for the winner of a tie."""
+    n = s.num_players
+    if s.is_terminal():
+        scores = [float(x) for x in s.scores()]
+        if n == 1:
+            return scores[0]
+        ret = s.returns()
+        best = max(x for q, x in enumerate(scores) if q != p)
+        return scores[p] - best + (ret[p] - max(r for q, r in enumerate(ret) if q != p))
+    if n == 1:
+        return worth(s, p)
+    mine = worth(s, p)
+    return mine - max(worth(s, q) for q in range(n) if q != p)
+
+
+@register_bot
+class ColoringSearch(Bot):
+    """Coloring's hint search: every move rated one ply deep in points, the best played out
+    deeper and deeper (see the module). ``budget`` seconds (default 1) or ``nodes``
+    (positions rated); ``candidates``, ``sample``, ``root``; ``seed``."""
+
+    name = "coloring"
+    label = "Coloring search"
+    timed = True
+    games = ("coloring",)
+    effort = ("nodes", 20.0)  # an MCTS playout here costs some 20 positions rated
+    rules = {
+        "nodes": ("int", 1),
+        "candidates": ("int", 1),
+        "sample": ("int", 1),
+        "root": ("int", 1),
+    }
+    defaults: dict[str, Any] = {
+        "seed": None,
+        "budget": None,
+        "nodes": None,
+        "candidates": 8,
+        "sample": 48,
+        "root": 4000,
+    }
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        self._check(state)
+        assert isinstance(state, ColoringState)
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["nodes"] else 1.0
+        clock = Clock(seconds, opts["nodes"], self.stop)
+        self._rated = 0
+        me = state.current_player
+        s = state.clone()
+        moves = s.legal_moves()
+        if len(moves) > opts["root"]:
+            moves = self.rng.sample(moves, opts["root"])
+        static: dict[Move, float] = {}
+        for move in moves:
+            if static and clock.spent(self._rated):
+                break
+            static[move] = self._rate(s, move, me)
+        ranked = sorted(static, key=lambda m: -static[m])
+        alive = ranked[: opts["candidates"]]
+        value: dict[Move, float] = {}
+        support: dict[Move, int] = {}
+        turns = s.num_players
+        while len(alive) > 1 and not clock.spent(self._rated):
+            seed = self.rng.getrandbits(64)
+            found: dict[Move, float] = {}
+            ended = True
+            for move in alive:
+                got = self._playout(s, move, me, turns, random.Random(seed), clock)
+                if got is None:  # out of budget: this depth is not finished
+                    break
+                found[move], over = got
+                ended = ended and over
+            else:
+                value.update(found)
+                for m in found:
+                    support[m] = turns
+                if ended:
+                    break
+                turns *= 2
+                continue
+            break
+        self.last_iterations = self.nodes = self._rated
+        played = sorted(value, key=lambda m: (-value[m], -static[m]))
+        out = [Candidate(m, _share(value[m]), support[m], "turns deep") for m in played]
+        out += [Candidate(m, _share(static[m]), 1, "turns deep") for m in ranked if m not in value]
+        if top is not None:
+            out = out[:top]
+        return out
+
+    def _rate(self, s: ColoringState, move: Move, player: int) -> float:
+        s._push(move)
+        v = margin(s, player)
+        s.undo()
+        self._rated += 1
+        return v
+
+    def _playout(
+        self,
+        s: ColoringState,
+        move: Move,
+        me: int,
+        turns: int,
+        rng: random.Random,
+        clock: Clock,
+    ) -> tuple[float, bool] | None:
+        """``me``'s margin after ``move`` and ``turns`` more decisions, each the best by its
+        player's margin among ``sample`` drawn; whether the game ended; None when the budget
+        ran out first."""
+        s._push(move)
+        pushed = 1
+        k = self.options["sample"]
+        out: tuple[float, bool] | None = None
+        while True:
+            if s.is_terminal() or pushed > turns:
+                out = (margin(s, me), s.is_terminal())
+                break
+            if clock.spent(self._rated):
+                break
+            moves = s.legal_moves()
+            if len(moves) > k:
+                moves = rng.sample(moves, k)
+            player = s.current_player
+            best, best_v = moves[0], -math.inf
+            if len(moves) > 1:
+                for m in moves:
+                    v = self._rate(s, m, player)
+                    if v > best_v:
+                        best, best_v = m, v
+            s._push(best)
+            pushed += 1
+        for _ in range(pushed):
+            s.undo()
+        return out
+
+
+def _share(value: float) -> float:
+    """A margin in points as a share of the win (0..1), for the candidates' values."""
+    return 1.0 / (1.0 + math.exp(-value / _SCALE))
