@@ -19,6 +19,8 @@ where ("record: move 12 'castle x9' is illegal: ...").
 (True, {1: 'a quiet start'})
 >>> sg.load_record(record.to_link()).moves == record.moves    # a link's token, or a whole URL
 True
+>>> sg.load_record(record.to_link("cathedral_play.ipynb")).moves == record.moves  # a page's link
+True
 """
 
 from __future__ import annotations
@@ -335,7 +337,10 @@ def _play(state: State, text: str, where: str) -> None:
 def _token_from_url(text: str) -> str:
     if len(text) > MAX_LINK + 2_000:
         raise ValueError(f"link: {len(text):,} characters is too long")
-    query = urlsplit(text).query if "://" in text or text.startswith("/") else text.lstrip("?")
+    if "://" in text or text.startswith("/"):
+        query = urlsplit(text).query
+    else:  # "?record=...", or a page's own link ("sagrada_play.ipynb?record=...")
+        query = text.split("?", 1)[1] if "?" in text else text
     values = parse_qs(query, max_num_fields=20).get("record")
     if not values:
         raise ValueError("link: it holds no record (no '?record=' in it)")

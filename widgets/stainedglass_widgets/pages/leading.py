@@ -14,6 +14,14 @@ keeps each question, answer and verdict (:meth:`~stainedglass_widgets.serving.cl
 >>> console.leading.view.play("cathedral e4 d5 e5 f5 e6 e7")
 >>> len(sg.load_record(console.store().lead().position).moves)
 1
+>>> game = sg.load("sagrada").new_game(seed=2)
+>>> console.leading.start("cathedral", game.record().to_link("sagrada_play.ipynb"))
+>>> console.store().lead().game
+'sagrada'
+>>> console.leading.start("cathedral", "?record=r1.nonsense")
+Traceback (most recent call last):
+...
+ValueError: ...
 """
 
 from __future__ import annotations
@@ -65,7 +73,15 @@ class Leading(w.VBox):
             tooltip="open a board every following pupil's page shows",
         )
         self.lead_button.add_class("sg-lead-start")
-        self.lead_button.on_click(lambda _: self._said(lambda: self.start(self.game_picker.value)))
+        self.link_text = w.Text(
+            placeholder="or paste a shared link (a game, a puzzle's review, a position)",
+            tooltip="lead from the position a shared link holds (Share on any board)",
+            layout=w.Layout(width="420px"),
+        )
+        self.link_text.add_class("sg-lead-link")
+        self.lead_button.on_click(
+            lambda _: self._said(lambda: self.start(self.game_picker.value, self.link_text.value))
+        )
         self.ask_button = w.Button(
             description="Your move?",
             tooltip="ask the class what they would play here",
@@ -102,6 +118,7 @@ class Leading(w.VBox):
             w.HBox(
                 [
                     self.game_picker,
+                    self.link_text,
                     self.lead_button,
                     self.ask_button,
                     self.reveal_button,
@@ -133,11 +150,13 @@ class Leading(w.VBox):
 
     # ---- leading -----------------------------------------------------------------------------
 
-    def start(self, game: str) -> None:
-        """Lead the class on a new board of ``game`` (the teacher moves on it here)."""
+    def start(self, game: str, link: str = "") -> None:
+        """Lead the class on a new board of ``game``, or on the position a shared ``link`` (or
+        a record's text) holds, of its own game (the teacher moves on it here)."""
         self._check_open()
-        cls = view_class(game)
-        view = cls(compact=True, background=self.console.background)
+        state = sg.load_record(link.strip()).state() if link.strip() else None
+        cls = view_class(state.game.name if state is not None else game)
+        view = cls(state, compact=True, background=self.console.background)
         lead, token = self.store().start_lead(view.state.record().to_text())
         self.view, self.token, self.question = view, token, None
         self._pushed = lead.position
