@@ -33,7 +33,7 @@ from typing import Any
 from collections.abc import Callable
 
 from ..core import games, load
-from .bots import BOTS, bot_names
+from .bots import BOTS, bot_class, bot_names
 from .tournament import check_opening_plies, parse_bot, tournament, wilson
 
 __all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES", "HINT_S"]
@@ -159,7 +159,9 @@ def entries_for(game: str, budgets: tuple[float, ...] = BUDGETS) -> list[str]:
     g = load(game)
     duel = g.facts.max_players >= 2 and not g.facts.chance and not g.facts.hidden_information
     searches = [b for b in SEARCHES if b != "alphabeta" or duel]
-    searches += [b for b in bot_names(game) if b not in BOTS]  # the game's own
+    searches += [  # the game's own, and bots registered for it that think to a time budget
+        b for b in bot_names(game, extras=False) if b not in BOTS and bot_class(b).timed
+    ]
     return ["greedy"] + [f"{b}:budget={s:g}" for b in searches for s in budgets]
 
 
