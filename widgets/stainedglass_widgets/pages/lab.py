@@ -1253,11 +1253,11 @@ class YourBotLab:
         self.against.options = rungs
         self.against.disabled = not rungs
         hint = sg.load(game).facts.hint_bot
-        chosen = (
-            preset
-            or [r for r in rungs if r == "greedy"][:1]
-            + [r for r in rungs if parse_bot(r)[0] == hint][:1]
+        quickest = sorted(
+            (r for r in rungs if parse_bot(r)[0] == hint),
+            key=lambda r: float(parse_bot(r)[1].get("budget", 0.0)),
         )
+        chosen = preset or [r for r in rungs if r == "greedy"][:1] + quickest[:1]
         self.against.value = tuple(r for r in chosen if r in rungs)
         self.placed = None
         self.ladder_chart.value = strength_svg(game)
@@ -1418,13 +1418,13 @@ class YourBotLab:
         name, rating, low, high = self.placed
         unit = shipped(game).unit
         where = (
-            f"rated {rating:.0f} Elo ({low:.0f} to {high:.0f})"
+            f"is rated {rating:.0f} Elo ({low:.0f} to {high:.0f})"
             if unit == "Elo"
             else f"won {rating:.0%} of its games ({low:.0%} to {high:.0%})"
         )
         self.status.value = (
             ("Stopped" if done < total else "Done")
-            + f": {done} games; {_esc(name)} is {where} on the ladder's chart"
+            + f": {done} games; {_esc(name)} {where}, placed on the ladder's chart"
             + (f", {len(forfeits)} forfeited" if forfeits else "")
             + "."
         )
