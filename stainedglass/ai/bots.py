@@ -433,7 +433,8 @@ def load_reference(text: str) -> Any:
     ``path/to/file.py:attribute`` (a file, loaded as a module of its own: its bots then travel
     to other processes by value, with cloudpickle). A ValueError in words when it is not
     there."""
-    where, _, attribute = text.rpartition(":")
+    where, _, attribute = text.partition(":")
+    attribute = attribute.partition(":")[0]
     if not where or not attribute.isidentifier():
         raise ValueError(f"{text!r}: a bot of your own is written module:name or file.py:name")
     if where.endswith(".py"):
@@ -459,10 +460,15 @@ def load_reference(text: str) -> Any:
 
 def is_reference(text: str) -> bool:
     """Whether a bot spec names something of yours to import (``mybots:choose``,
-    ``bots/mine.py:MyBot``) rather than a bot by name with options (``mcts:budget=1``).
+    ``bots/mine.py:MyBot``, ``mybots:MyBot:depth=2`` with options) rather than a bot by name
+    with options (``mcts:budget=1``).
 
-    >>> is_reference("mybots:choose"), is_reference("mine.py:MyBot"), is_reference("mcts:budget=1")
-    (True, True, False)
+    >>> is_reference("mybots:choose"), is_reference("mine.py:MyBot:depth=2")
+    (True, True)
+    >>> is_reference("mcts:budget=1"), is_reference("mcts")
+    (False, False)
     """
-    where, colon, rest = text.partition(":")
-    return bool(colon) and ("=" not in rest and rest.isidentifier() or "/" in where or "." in where)
+    parts = text.split(":")
+    if len(parts) < 2 or len(parts) > 3 or not parts[1].isidentifier():
+        return False
+    return len(parts) == 3 or "/" in parts[0] or "." in parts[0] or parts[0] not in _registry()

@@ -468,8 +468,16 @@ def entry(value: Any, seat: int = 0) -> Entry:
     where = f"bot {seat + 1}"
     if isinstance(value, str):
         if is_reference(value):
-            found = entry(load_reference(value), seat)
-            return Entry(found.label, None, found.maker, found.games)
+            found = load_reference(value)
+            given = value.split(":")[2] if value.count(":") == 2 else ""
+            if given:  # options for a class of yours: mybots:MyBot:depth=2
+                if not (isinstance(found, type) and issubclass(found, Bot)):
+                    raise ValueError(f"{value!r}: options are for a Bot class, not {found!r}")
+                options = parse_bot(f"x:{given}")[1]
+                made = make_bot(found, **options)
+                label = f"{_name_of(found)}:{given}"
+                return Entry(label, None, (found, options), made.games)
+            return entry(found, seat)
         name, options = parse_bot(value)
         cls = bot_class(name)
         made = make_bot(name, **options)  # its options checked now, not in a worker
