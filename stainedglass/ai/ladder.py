@@ -268,7 +268,8 @@ def place(lad: Ladder, games: list[tuple[str, float]], seed: int = 0) -> tuple[f
     from its ``games`` against the ladder's rungs, each ``(rung's bot, points the new bot
     scored)`` (1 a win, a draw 0.5), with the rungs' ratings held as they are and one virtual
     draw against their average (so a clean sweep stays finite); and its 95% interval, from
-    ``BOOTSTRAP`` resamplings of the games (seeded).
+    ``BOOTSTRAP`` resamplings of the games (seeded), drawn from the games and one draw against
+    each rung met.
 
     >>> lad = Ladder("cathedral", "Elo", [Rung("greedy", 0, -20, 20, 40, 0, 0),
     ...                                   Rung("mcts:budget=1", 400, 350, 450, 40, 0, 0)], 20)
@@ -290,7 +291,10 @@ def place(lad: Ladder, games: list[tuple[str, float]], seed: int = 0) -> tuple[f
     centre = sum(r for r, _ in played) / len(played)
     best = _fit(played, centre)
     rng = random.Random(seed)
-    samples = sorted(_fit([rng.choice(played) for _ in played], centre) for _ in range(BOOTSTRAP))
+    # the games drawn again, from them and one draw against each rung met (as ``rated`` does:
+    # two games won 2-0 say little, and their interval stays open)
+    pool = played + [(r, 0.5) for r in dict.fromkeys(r for r, _ in played)]
+    samples = sorted(_fit([rng.choice(pool) for _ in played], centre) for _ in range(BOOTSTRAP))
     return best, samples[int(0.025 * BOOTSTRAP)], samples[int(0.975 * BOOTSTRAP) - 1]
 
 

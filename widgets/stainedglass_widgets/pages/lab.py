@@ -1409,6 +1409,7 @@ class YourBotLab:
         self.game_picker.options = [
             (_game_words(t, r), i) for i, (t, r) in enumerate(self._results)
         ]
+        self.game_picker.value = 0 if self._results else None
         self.review_button.disabled = not self._results
         if not done:
             self.status.value = "Stopped before a game ended."
