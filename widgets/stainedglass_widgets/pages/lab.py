@@ -12,8 +12,13 @@ with thinking time.
   as shaded marks on the board, its principal line move by move, how its choice settles as the
   budget grows (an anytime curve), and for the alpha-beta searches the nodes and cut-offs of
   each depth.
+- :class:`YourBotLab`: your bot (its code typed into the cell, or given) against rungs of the
+  game's ladder, its chart filling as games end; then its rating placed on the ladder's chart
+  (``sg.ai.ladder.place``) and any of its games in the review board. Its faults (an illegal
+  move, no move, an exception, a move over ``YOUR_TIME_LIMIT``) forfeit games, said in words.
 - :func:`strength_svg`: each bot's rating against its seconds a move, from the ladders that ship
-  with the package (``sg.ai.ladder.shipped``), so the notebook opens at once.
+  with the package (``sg.ai.ladder.shipped``), so the notebook opens at once (and yours across
+  it, once placed).
 
 Charts are SVG drawn here (no plotly: the lab's page stays light); every bar and line carries its
 bot's name, and lines differ by dash and marker, not only by colour.
