@@ -7,6 +7,11 @@ can take them: the default is a process pool over the machine's cores; a cluster
 instead. The same seeds give the same games wherever they are played. A stop flag, or Ctrl-C,
 cancels the games not yet played: the table then holds those finished.
 
+A bot is a name with options, or a value (:func:`entry`): a Bot subclass, a bot already made or
+a function ``choose(state) -> move``, sent to other processes pickled (by value with
+cloudpickle). A bot's faults are its own: an illegal move, no move, an exception or a move over
+the time limit forfeits that game (:class:`Forfeit`) and the others go on.
+
 >>> import stainedglass as sg
 >>> table = sg.ai.tournament("cathedral", ["greedy", "random"], n=2, jobs=1, seed=1)
 >>> [row["bot"] for row in table.rows]
