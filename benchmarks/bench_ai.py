@@ -77,7 +77,9 @@ def main() -> None:
             search_rate(name, "alphabeta", "nodes"),
             "nodes/s",
         )
-        for own in sg.ai.bot_names(name)[len(sg.ai.BOTS) :]:  # the game's own, in its unit
+        for own in sg.ai.bot_names(name, extras=False)[
+            len(sg.ai.BOTS) :
+        ]:  # the game's own, in its unit
             effort = sg.ai.bot_class(own).effort
             unit = effort[0] if effort else "nodes"
             report(

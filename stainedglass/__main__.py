@@ -1,6 +1,7 @@
 """Command line: ``python -m stainedglass tournament GAME BOT BOT [...] -n 200 --jobs 2``.
 
-Bots are names with optional options: ``mcts``, ``mcts:budget=0.5``, ``alphabeta:depth=3``.
+Bots are names with optional options: ``mcts``, ``mcts:budget=0.5``, ``alphabeta:depth=3``, or
+bots of your own to import: ``mybots:choose``, ``mine.py:MyBot`` (docs/bots.md).
 Other commands: ``games`` (the registered games); ``ladder`` (a game's strength ladder: every
 bot at several budgets, rated); ``puzzles`` (checked puzzles mined from bot games, with a
 progress bar); ``serve`` (the gallery as Voila dashboards, with the ``serve`` extra) and ``lab``
@@ -14,6 +15,7 @@ import sys
 from typing import Any
 
 from . import ai, core
+from .ai.bots import all_bot_names
 from .ai.tournament import parse_value
 
 
@@ -49,7 +51,10 @@ def _parser() -> argparse.ArgumentParser:
         "bots",
         nargs="+",
         metavar="BOT",
-        help=f"one per seat: {', '.join(ai.BOTS)}, optionally NAME:key=value,...",
+        help="one per seat: a bot by name (" + all_bot_names() + "), optionally "
+        "NAME:key=value,... (mcts:budget=0.5); or one of yours to import: "
+        "module:name or file.py:name (a function choose(state) -> move or a Bot "
+        "subclass)",
     )
     t.add_argument("-n", "--games", type=int, default=200, help="games to play (default 200)")
     t.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
@@ -79,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="K",
         help="each round of games (every seat rotation) starts from the same K "
         "random moves (games without chance; default 0)",
+    )
+    t.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a bot that thinks longer over a move forfeits the game (default: no limit)",
     )
     t.add_argument("--quiet", action="store_true", help="no progress line")
     la = commands.add_parser(
@@ -298,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
             progress=None if args.quiet else progress,
             rotate=not args.fixed_seats,
             opening_plies=args.opening_plies,
+            time_limit=args.time_limit,
         )
     except ValueError as e:
         print(f"stainedglass: {e}", file=sys.stderr)

@@ -217,3 +217,86 @@ def test_a_search_that_cannot_start_says_why_and_a_cancel_stops_one():
     lab.cancel()
     assert lab.wait(60) and lab.status.value == "Cancelled." and lab.analysis is None
     assert not lab.analyse_button.disabled
+
+
+# ---- your bot ----------------------------------------------------------------------------------
+
+MY_BOT = """def choose(state):
+    \"\"\"The last legal move.\"\"\"
+    return state.legal_moves()[-1]
+"""
+
+
+def test_a_bot_typed_into_the_cell_plays_the_ladder_is_placed_on_its_chart_and_reviewed():
+    from stainedglass_widgets.pages.lab import YourBotLab
+
+    lab = YourBotLab(game="cathedral", games=2, jobs=1, background=False)
+    assert lab.against.value == ("greedy", "cathedral:budget=0.1")  # the hint search's quickest
+    assert 'class="sg-lab-yours"' not in lab.ladder_chart.value
+    lab.against.value = ("greedy",)
+    lab.code.value = MY_BOT
+    lab.name.value = "lastmove"
+    charts = []
+    lab.chart.observe(lambda change: charts.append(change["new"]), "value")
+    lab.start()
+    assert len(charts) >= 2 and "lastmove, 2 of 2 games" in charts[-1]  # live, game by game
+    assert "against greedy" in charts[-1]
+    name, rating, low, high = lab.placed
+    assert name == "lastmove" and low <= rating <= high
+    assert 'class="sg-lab-yours" data-bot="lastmove"' in lab.ladder_chart.value
+    assert "lastmove is rated" in lab.status.value and "placed on the ladder" in lab.status.value
+    assert [label.split(",")[0] for label, _ in lab.game_picker.options] == [
+        "game 1 against greedy",
+        "game 2 against greedy",
+    ]
+    assert lab.game_picker.value == 0  # the first game, ready for Review
+    lab.game_picker.value = 1
+    board = lab.review()
+    assert board.wait(120) and board.review is not None
+    assert lab.review_box.children == (board,)
+    assert len(board.review.judgements) == len(lab._results[1][1].history)
+
+
+def test_the_cell_says_what_is_wrong_with_a_bot_and_where_its_games_were_forfeited():
+    from stainedglass_widgets.pages.lab import YourBotLab
+
+    lab = YourBotLab(game="cathedral", games=1, jobs=1, background=False)
+    lab.against.value = ("greedy",)
+    lab.code.value = "def choose(state)\n    return None"
+    lab.start()
+    assert "line 1: expected &#x27;:&#x27;" in lab.status.value and lab.placed is None
+    lab.code.value = "x = 1"
+    lab.start()
+    assert "define a function choose(state)" in lab.status.value
+    lab.code.value = "def choose(state):\n    return None"
+    lab.start()
+    assert (
+        "forfeited" in lab.forfeit_list.value and "chose no move (None)" in lab.forfeit_list.value
+    )
+    assert "1 forfeited" in lab.status.value
+
+
+def test_a_solo_game_places_the_share_won_and_a_server_for_other_machines_runs_no_code(
+    monkeypatch,
+):
+    from stainedglass_widgets.pages.lab import YourBotLab
+
+    lab = YourBotLab(game="sagrada", games=2, jobs=1, background=False)
+    assert lab.against.options == () and lab.against.disabled
+    lab.start()
+    name, share, low, high = lab.placed
+    assert name == "my-bot" and share in (0.0, 0.5, 1.0) and low <= share <= high
+    assert 'data-bot="my-bot"' in lab.ladder_chart.value and "won" in lab.status.value
+    monkeypatch.setenv("STAINEDGLASS_SERVE_IP", "0.0.0.0")
+    served = YourBotLab(game="cathedral", games=1, jobs=1, background=False)
+    assert served.code.disabled and "read only" in served.note.value
+    served.start()
+    assert "does not run on a server other machines reach" in served.status.value
+
+    def first(state):
+        return state.legal_moves()[0]
+
+    given = YourBotLab(game="cathedral", bot=first, against=["greedy"], games=1, jobs=1)
+    given.background = False
+    given.start()
+    assert given.placed is not None and given.placed[0] == "my-bot"

@@ -67,3 +67,38 @@ def test_the_search_view_analyses_a_position(server: Any, page: Any) -> None:
     shot(page, "lab-3-search")
     assert "Traceback" not in page.inner_text("body")
     assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_a_bot_typed_into_the_lab_is_placed_on_the_ladders_chart(server: Any, page: Any) -> None:
+    page.goto(server.url("ai_lab.ipynb"), timeout=60_000)  # Voila runs the notebook first
+    page.wait_for_selector(".sg-lab-yourbot .sg-lab-code textarea", timeout=60_000)
+    cell = page.locator(".sg-lab-yourbot")
+    cell.scroll_into_view_if_needed()
+    page.wait_for_selector(".sg-lab-yourbot-ladder svg .sg-lab-line")  # the ladder, alone
+    assert page.locator(".sg-lab-yourbot-ladder .sg-lab-yours").count() == 0
+    code = page.locator(".sg-lab-code textarea")
+    code.fill(
+        'def choose(state):\n    """The last legal move."""\n    return state.legal_moves()[-1]\n'
+    )
+    name = page.locator(".sg-lab-yourbot-name input")
+    name.fill("lastmove")
+    name.press("Enter")
+    # play greedy alone, two games: quick (the hint search is chosen too at first)
+    against = page.locator(".sg-lab-yourbot-against select")
+    against.select_option(["greedy"])
+    games = page.locator(".sg-lab-yourbot input[type=number]")
+    games.fill("2")
+    games.press("Enter")
+    page.click(".sg-lab-yourbot-start")
+    wait_text(page, ".sg-lab-yourbot-rates", "2 of 2 games")  # the live chart
+    placed = page.wait_for_selector(
+        '.sg-lab-yourbot-ladder svg .sg-lab-yours[data-bot="lastmove"]', timeout=180_000
+    )
+    assert "lastmove" in (placed.text_content() or "")
+    status = wait_text(page, ".sg-lab-yourbot-status", "placed on the ladder")
+    assert "lastmove is rated" in status and "Elo" in status
+    page.click(".sg-lab-yourbot-review")
+    page.wait_for_selector(".sg-lab-yourbot .sg-city svg", timeout=60_000)  # the review board
+    shot(page, "lab-4-your-bot")
+    assert "Traceback" not in page.inner_text("body")
+    assert page.outside == []  # type: ignore[attr-defined]

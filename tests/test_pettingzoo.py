@@ -1,8 +1,11 @@
 """The four games as PettingZoo environments (``stainedglass.interop.pettingzoo``), checked with
-PettingZoo's own ``api_test`` and ``seed_test`` for every game and player count, then played to
-the end with masked random actions."""
+PettingZoo's own ``api_test`` (without a single warning: PettingZoo's conventions kept) and
+``seed_test`` for every game and player count, then played to the end with masked random
+actions."""
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import pytest
@@ -26,7 +29,10 @@ def _options(name: str, players: int) -> dict[str, int]:
 
 @pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
 def test_pettingzoo_api_test(name, players):
-    api_test(env(name, **_options(name, players)), num_cycles=60)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        api_test(env(name, **_options(name, players)), num_cycles=60)
+    assert [str(w.message) for w in said] == []  # agents player_0..., NumPy observations...
 
 
 @pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
@@ -39,14 +45,15 @@ def _play_out(e, seed: int) -> dict[str, float]:
     rng = np.random.default_rng(seed)
     rewards = dict.fromkeys(e.agents, 0.0)
     for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
+        obs, reward, terminated, truncated, info = e.last()
         rewards[agent] += reward
         if terminated or truncated:
             e.step(None)
             continue
-        assert obs["observation"].dtype == np.float32
-        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert isinstance(obs, np.ndarray) and obs.dtype == np.float32
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
+        assert e.observation_space(agent).contains(obs)
+        e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     return rewards
 
 
@@ -69,21 +76,24 @@ def test_the_observation_shows_the_board_from_the_seat_that_looks():
     e.reset(seed=1)
     cathedral = e.unwrapped.space.index["cathedral e4 d5 e5 f5 e6 e7"]
     e.step(cathedral)
-    light, dark = e.observe("light")["observation"], e.observe("dark")["observation"]
+    assert e.unwrapped.seat_names == {"player_0": "Light", "player_1": "Dark"}
+    light, dark = e.observe("player_0"), e.observe("player_1")
     # plane 2 is the Cathedral for both; the turn (the last number) is Dark's
     assert light[200:300].sum() == 6 and dark[200:300].sum() == 6
     assert light[-1] == 0.0 and dark[-1] == 1.0
-    assert e.observe("light")["action_mask"].sum() == 0 < e.observe("dark")["action_mask"].sum()
+    masks = e.unwrapped.infos
+    assert masks["player_0"]["action_mask"].sum() == 0 < masks["player_1"]["action_mask"].sum()
 
 
 def test_a_coloring_turn_is_spelt_and_the_observation_shows_the_words_so_far():
     e = env("coloring", players=2)
     e.reset(seed=2)
     space = e.unwrapped.space
+    first = e.agent_selection
     e.step(space.index["take red"])
-    obs = e.observe(e.agent_selection)["observation"]
+    obs = e.observe(e.agent_selection)
     assert obs[-space.size + space.index["take red"]] == 1.0
-    assert e.agent_selection == "player_1"  # still spelling their move
+    assert e.agent_selection == first  # still spelling their move
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
@@ -95,6 +105,17 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     with pytest.raises(ValueError, match="whole number"):
         e.unwrapped.step("tavern a1")
     assert e.unwrapped.sg_state.history == before
+
+
+@pytest.mark.parametrize("action", [-1, 10**6])
+def test_an_action_out_of_range_is_a_value_error_in_words(action):
+    """Not PettingZoo's bare AssertionError: the range, and where the words are."""
+    e = env("cathedral")
+    e.reset(seed=1)
+    size = e.unwrapped.space.size
+    with pytest.raises(ValueError, match=f"a whole number from 0 to {size - 1}"):
+        e.step(action)
+    assert e.unwrapped.sg_state.history == []
 
 
 def test_bad_options_are_value_errors():

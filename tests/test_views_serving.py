@@ -114,6 +114,7 @@ def test_serve_runs_voila_with_the_project_settings_bound_to_this_machine() -> N
     assert command[-1] == "--x=1"
     assert env["JUPYTER_CONFIG_PATH"].split(":")[0] == str(SERVER)  # voila.json
     assert env["JUPYTER_PATH"].split(":")[0] == str(SERVER / "jupyter")  # the template
+    assert env["STAINEDGLASS_SERVE_IP"] == "127.0.0.1"  # the AI lab may run typed code here
 
 
 def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:

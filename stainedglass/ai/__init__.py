@@ -15,12 +15,21 @@ True
 
 from . import ladder, puzzles
 from .alphabeta import AlphaBetaBot
-from .bots import BOTS, GreedyBot, RandomBot, bot, bot_class, bot_names, register_bot
+from .bots import (
+    BOTS,
+    FunctionBot,
+    GreedyBot,
+    RandomBot,
+    bot,
+    bot_class,
+    bot_names,
+    register_bot,
+)
 from .mcts import MCTSBot
 from .review import LABELS, Comparison, Judgement, Review, compare, label, review
 from .search import Bot, Candidate
 from .suggest import Suggestion, suggest
-from .tournament import Table, tournament
+from .tournament import Forfeit, GameResult, Table, tournament
 
 __all__ = [
     "BOTS",
@@ -28,6 +37,7 @@ __all__ = [
     "Candidate",
     "RandomBot",
     "GreedyBot",
+    "FunctionBot",
     "MCTSBot",
     "AlphaBetaBot",
     "bot",
@@ -38,6 +48,8 @@ __all__ = [
     "Suggestion",
     "tournament",
     "Table",
+    "GameResult",
+    "Forfeit",
     "compare",
     "Comparison",
     "review",

@@ -33,10 +33,20 @@ from typing import Any
 from collections.abc import Callable
 
 from ..core import games, load
-from .bots import BOTS, bot_names
+from .bots import BOTS, bot_class, bot_names
 from .tournament import check_opening_plies, parse_bot, tournament, wilson
 
-__all__ = ["Ladder", "Rung", "ladder", "entries_for", "ratings", "shipped", "SEARCHES", "HINT_S"]
+__all__ = [
+    "Ladder",
+    "Rung",
+    "ladder",
+    "entries_for",
+    "place",
+    "ratings",
+    "shipped",
+    "SEARCHES",
+    "HINT_S",
+]
 
 SEARCHES = ("mcts", "alphabeta")
 """The bots that search in every game (with a time budget); the games' own join them."""
@@ -159,7 +169,9 @@ def entries_for(game: str, budgets: tuple[float, ...] = BUDGETS) -> list[str]:
     g = load(game)
     duel = g.facts.max_players >= 2 and not g.facts.chance and not g.facts.hidden_information
     searches = [b for b in SEARCHES if b != "alphabeta" or duel]
-    searches += [b for b in bot_names(game) if b not in BOTS]  # the game's own
+    searches += [  # the game's own, and bots registered for it that think to a time budget
+        b for b in bot_names(game, extras=False) if b not in BOTS and bot_class(b).timed
+    ]
     return ["greedy"] + [f"{b}:budget={s:g}" for b in searches for s in budgets]
 
 
@@ -249,6 +261,58 @@ def rated(
             (best[i], values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
         )
     return out
+
+
+def place(lad: Ladder, games: list[tuple[str, float]], seed: int = 0) -> tuple[float, float, float]:
+    """Where a new bot stands on ``lad`` (a two-sided game's, on the Elo scale): its rating
+    from its ``games`` against the ladder's rungs, each ``(rung's bot, points the new bot
+    scored)`` (1 a win, a draw 0.5), with the rungs' ratings held as they are and one virtual
+    draw against their average (so a clean sweep stays finite); and its 95% interval, from
+    ``BOOTSTRAP`` resamplings of the games (seeded), drawn from the games and one draw against
+    each rung met.
+
+    >>> lad = Ladder("cathedral", "Elo", [Rung("greedy", 0, -20, 20, 40, 0, 0),
+    ...                                   Rung("mcts:budget=1", 400, 350, 450, 40, 0, 0)], 20)
+    >>> rating, low, high = place(lad, [("greedy", 1.0), ("greedy", 1.0), ("mcts:budget=1", 0.0)])
+    >>> 0 < rating < 400 and low <= rating <= high
+    True
+    """
+    if lad.unit != "Elo":
+        raise ValueError(f"{lad.game}: a bot is placed on a ladder of ratings, not of {lad.unit}")
+    ratings = {r.bot: r.rating for r in lad.rungs}
+    unknown = [b for b, _ in games if b not in ratings]
+    if unknown:
+        raise ValueError(
+            f"{unknown[0]!r} is not on {lad.game}'s ladder; its rungs are: " + ", ".join(ratings)
+        )
+    if not games:
+        raise ValueError("place a bot from its games against the ladder's rungs: none given")
+    played = [(ratings[b], float(points)) for b, points in games]
+    centre = sum(r for r, _ in played) / len(played)
+    best = _fit(played, centre)
+    rng = random.Random(seed)
+    # the games drawn again, from them and one draw against each rung met (as ``rated`` does:
+    # two games won 2-0 say little, and their interval stays open)
+    pool = played + [(r, 0.5) for r in dict.fromkeys(r for r, _ in played)]
+    samples = sorted(_fit([rng.choice(pool) for _ in played], centre) for _ in range(BOOTSTRAP))
+    return best, samples[int(0.025 * BOOTSTRAP)], samples[int(0.975 * BOOTSTRAP) - 1]
+
+
+def _fit(played: list[tuple[float, float]], centre: float) -> float:
+    """The rating whose expected points against opponents rated ``played[i][0]`` add up to
+    the points scored, with a virtual draw against ``centre`` (bisection: the expectation
+    grows with the rating)."""
+    games = [*played, (centre, 0.5)]
+    points = sum(p for _, p in games)
+    low, high = -4000.0, 4000.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        expected = sum(1.0 / (1.0 + 10 ** ((r - mid) / 400.0)) for r, _ in games)
+        if expected < points:
+            low = mid
+        else:
+            high = mid
+    return round((low + high) / 2, 1)
 
 
 def ladder(

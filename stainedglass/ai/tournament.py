@@ -7,6 +7,11 @@ can take them: the default is a process pool over the machine's cores; a cluster
 instead. The same seeds give the same games wherever they are played. A stop flag, or Ctrl-C,
 cancels the games not yet played: the table then holds those finished.
 
+A bot is a name with options, or a value (:func:`entry`): a Bot subclass, a bot already made or
+a function ``choose(state) -> move``, sent to other processes pickled (by value with
+cloudpickle). A bot's faults are its own: an illegal move, no move, an exception or a move over
+the time limit forfeits that game (:class:`Forfeit`) and the others go on.
+
 >>> import stainedglass as sg
 >>> table = sg.ai.tournament("cathedral", ["greedy", "random"], n=2, jobs=1, seed=1)
 >>> [row["bot"] for row in table.rows]
@@ -18,24 +23,33 @@ cancels the games not yet played: the table then holds those finished.
 from __future__ import annotations
 
 import ast
+import copy
 import math
 import os
+import pickle
 import random
+import signal
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from ..core import Game, load
+from ..core import Game, State, load
+from ..record import Record
+from .bots import BotLike, _own, bot_class, bot_names, is_reference, load_reference
 from .bots import bot as make_bot
-from .search import StopFlag
+from .search import Bot, StopFlag, determinize
 
 __all__ = [
+    "Entry",
+    "Forfeit",
     "GameTask",
     "GameResult",
     "Table",
     "cluster",
+    "entry",
     "parse_bot",
     "parse_value",
     "play_game",
@@ -78,8 +92,13 @@ def parse_value(text: str) -> Any:
 
 @dataclass(frozen=True)
 class GameTask:
-    """One game of a tournament: ``bots[s]`` (a spec) sits in seat ``s``; ``entries[s]`` says
-    which tournament entry it is; the ``opening`` moves (text) are played before the bots."""
+    """One game of a tournament: ``bots[s]`` (a spec, or the name of a bot given as a value)
+    sits in seat ``s``; ``entries[s]`` says which tournament entry it is; the ``opening``
+    moves (text) are played before the bots. ``makers[e]``, when there is one, makes entry
+    ``e``'s bot (a bot given as a value, or registered outside this package): a Bot class
+    with its options or a bot, as it is in this process or pickled (by value, with
+    cloudpickle, where it has to travel). ``number`` is the game's place in the tournament;
+    ``time_limit``: seconds a move, beyond which the bot forfeits."""
 
     game: str
     options: dict[str, Any]
@@ -87,36 +106,175 @@ class GameTask:
     entries: tuple[int, ...]
     seed: int
     opening: tuple[str, ...] = ()
+    makers: tuple[Any, ...] = ()
+    number: int = 0
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A game lost by a bot's own fault: ``bot`` (its name in the table) in ``seat``, at
+    ``ply`` (the play it owed, counted from the start: 1 the first) of game ``game`` (its
+    number in the tournament, seeded ``seed``); ``kind`` is ``illegal`` (a move the rules
+    refuse), ``none`` (no move), ``error`` (it raised), ``time`` (over the time limit) or
+    ``made`` (the bot could not be made where the game was played); ``words`` say it."""
+
+    bot: str
+    seat: int
+    game: int
+    seed: int
+    ply: int
+    kind: str
+    words: str
+
+    def __str__(self) -> str:
+        return f"{self.bot} forfeited game {self.game} (seed {self.seed}) at ply {self.ply}: {self.words}"
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """What a game gave each seat: returns, scores, thinking time and number of moves."""
+    """What a game gave each seat: returns, scores, thinking time and number of moves; the
+    moves played (``history``, as text: ``state()`` and ``record()`` rebuild the game, for the
+    review) and the ``forfeit`` that ended it, if one did (the bot at fault gets 0, the others
+    share the point; the scores are those of the position it stopped at)."""
 
     task: GameTask
     returns: list[float]
     scores: list[int]
     seconds: list[float]
     moves: list[int]
+    history: tuple[str, ...] = ()
+    forfeit: Forfeit | None = None
+
+    def state(self) -> State:
+        """The game's last position, played again from its seed and moves."""
+        state = load(self.task.game, **self.task.options).new_game(seed=self.task.seed)
+        for text in self.history:
+            state.play(text)
+        return state
+
+    def record(self) -> Record:
+        """The game as a record: to save, to share, to open in the review."""
+        return self.state().record()
 
 
 MAX_PLIES = 100_000
 """A tournament game still running after this many moves is reported as an error."""
 
 
+class _TimeUp(BaseException):
+    """A bot's move overran the time limit (a BaseException: a bot's ``except Exception``
+    does not swallow it)."""
+
+
+def _pack(maker: Any) -> bytes:
+    """A bot maker pickled to travel to another process: by value with cloudpickle where it
+    is installed (a bot written in a notebook or a script), else by reference (a bot of an
+    importable module)."""
+    try:
+        import cloudpickle
+
+        dumps: Callable[[Any], bytes] = cloudpickle.dumps
+    except ImportError:
+        dumps = pickle.dumps
+    return dumps(maker)
+
+
+def _make(task: GameTask, seat: int) -> Bot:
+    """The bot of ``seat``, made afresh for this game, seeded from the game unless its
+    options fix a seed: the same game on any process or worker."""
+    entry = task.entries[seat]
+    seed = task.seed * 16 + seat
+    maker = task.makers[entry] if task.makers else None
+    if maker is None:
+        name, options = parse_bot(task.bots[seat])
+        options.setdefault("seed", seed)
+        return make_bot(name, **options)
+    maker = pickle.loads(maker) if isinstance(maker, bytes) else copy.deepcopy(maker)
+    if isinstance(maker, Bot):
+        given = maker.options.get("seed")
+        maker.rng = random.Random(seed if given is None else given)
+        maker.stop = None
+        return maker
+    cls, options = maker
+    return make_bot(cls, **{"seed": seed, **options})
+
+
+def _move_within(bot: Bot, state: State, limit: float | None) -> Any:
+    """``bot.choose(state)``, a :class:`_TimeUp` after ``limit`` seconds: in a process's main
+    thread by an alarm that interrupts the bot where it is; elsewhere (a Dask worker, the lab)
+    by waiting that long for a thread of its own, whose stop flag is then set and which is
+    left to end by itself."""
+    if limit is None:
+        return bot.choose(state)
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+
+        def ring(signum: int, frame: Any) -> None:
+            raise _TimeUp
+
+        before = signal.signal(signal.SIGALRM, ring)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            return bot.choose(state)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, before)
+    answer: list[Any] = []
+    failed: list[BaseException] = []
+    stop = threading.Event()
+    bot.stop = stop
+
+    def think() -> None:
+        try:
+            answer.append(bot.choose(state))
+        except BaseException as e:  # noqa: B036 - handed to the game's thread, raised there
+            failed.append(e)
+
+    thread = threading.Thread(target=think, name="sg-bot-move", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        stop.set()
+        raise _TimeUp
+    if failed:
+        raise failed[0]
+    return answer[0]
+
+
 def play_game(task: GameTask) -> GameResult:
-    """Play one game to the end (chance drawn by the game's own seeded generator)."""
+    """Play one game to the end (chance drawn by the game's own seeded generator), or until a
+    bot forfeits it: an illegal move, no move, an exception or a move over the time limit.
+
+    The bots of this package see the game itself; a bot given as a value (yours) sees a copy,
+    as its seat knows the position (the others' hidden cards redrawn), so it can neither
+    change the game nor read what its seat may not."""
     state = load(task.game, **task.options).new_game(seed=task.seed)
     for text in task.opening:
         state.play(text)
-    bots = []
-    for seat, spec in enumerate(task.bots):
-        name, options = parse_bot(spec)
-        options.setdefault("seed", task.seed * 16 + seat)
-        bots.append(make_bot(name, **options))
     seconds = [0.0] * state.num_players
     moves = [0] * state.num_players
-    while not state.is_terminal():
+    forfeit: Forfeit | None = None
+
+    def lose(seat: int, kind: str, words: str) -> Forfeit:
+        return Forfeit(
+            task.bots[seat], seat, task.number, task.seed, len(state.history) + 1, kind, words
+        )
+
+    bots: list[Bot] = []
+    for seat in range(len(task.bots)):
+        try:
+            bots.append(_make(task, seat))
+        except Exception as e:
+            forfeit = lose(
+                seat,
+                "made",
+                f"the bot could not be made here: {type(e).__name__}: {e} (a bot of your own "
+                "module must be importable where the games are played)",
+            )
+            break
+    own = [not task.makers or task.makers[e] is None for e in task.entries]
+    sight = random.Random(task.seed)  # redraws what a value bot's seat does not see
+    while forfeit is None and not state.is_terminal():
         if len(state.history) >= MAX_PLIES:  # a game that never ends is a bug: say so, not hang
             raise RuntimeError(
                 f"{task.game} (seed {task.seed}, bots {', '.join(task.bots)}) "
@@ -126,12 +284,56 @@ def play_game(task: GameTask) -> GameResult:
             state.play(state.sample_chance())
             continue
         player = state.current_player
+        seen = state if own[player] else determinize(state, player, sight)
         start = time.perf_counter()
-        move = bots[player].choose(state)
-        seconds[player] += time.perf_counter() - start
+        try:
+            move = _move_within(bots[player], seen, task.time_limit)
+        except _TimeUp:
+            move, forfeit = (
+                None,
+                lose(
+                    player,
+                    "time",
+                    f"took more than the time limit, {task.time_limit:g} s, for a move",
+                ),
+            )
+        except Exception as e:
+            move, forfeit = None, lose(player, "error", f"raised {type(e).__name__}: {e}")
+        spent = time.perf_counter() - start
+        seconds[player] += spent
+        if forfeit is not None:
+            break
+        if task.time_limit is not None and spent > task.time_limit:
+            forfeit = lose(
+                player,
+                "time",
+                f"took {spent:.2f} s for a move, over the time limit of {task.time_limit:g} s",
+            )
+            break
+        if move is None:
+            forfeit = lose(player, "none", "chose no move (None)")
+            break
+        try:
+            state.play(move)
+        except Exception as e:  # sg.IllegalMove: the rule it breaks, in words
+            forfeit = lose(player, "illegal", f"illegal move {str(move)!r}: {e}")
+            break
         moves[player] += 1
-        state.play(move)
-    return GameResult(task, state.returns(), state.scores(), seconds, moves)
+    if forfeit is not None:
+        returns = _forfeit_returns(state.num_players, forfeit.seat)
+    else:
+        returns = state.returns()
+    return GameResult(task, returns, state.scores(), seconds, moves, tuple(state.history), forfeit)
+
+
+def _forfeit_returns(players: int, seat: int) -> list[float]:
+    """The returns of a game forfeited by ``seat``: 0 to it, the point shared by the others.
+
+    >>> _forfeit_returns(2, 0), _forfeit_returns(3, 1), _forfeit_returns(1, 0)
+    ([0.0, 1.0], [0.5, 0.0, 0.5], [0.0])
+    """
+    share = 1.0 / (players - 1) if players > 1 else 0.0
+    return [0.0 if p == seat else share for p in range(players)]
 
 
 def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -154,8 +356,9 @@ class Table:
     """A tournament's results, one row (a dict) per entry: ``bot``, ``games``, ``wins``,
     ``draws``, ``losses``, ``win_rate`` (points per game, a draw sharing the point),
     ``ci_low``/``ci_high`` (95%), ``avg_score`` (the game's ``scores()``), ``sec_per_move``,
-    and ``by_seat``: the same counts for each seat it sat in (``seat`` names it, e.g. "Dark":
-    in Cathedral the seat decides more games than the bots do)."""
+    ``forfeits`` (games it lost by its own fault: :class:`Forfeit`), and ``by_seat``: the same
+    counts for each seat it sat in (``seat`` names it, e.g. "Dark": in Cathedral the seat
+    decides more games than the bots do)."""
 
     game: str
     rows: list[dict[str, Any]]
@@ -163,6 +366,11 @@ class Table:
     planned: int = 0
     """The games asked for; fewer were played when the tournament was ``stopped``."""
     stopped: bool = False
+
+    @property
+    def forfeits(self) -> list[Forfeit]:
+        """Every forfeit, in the order of the games."""
+        return [r.forfeit for r in self.results if r.forfeit is not None]
 
     def __str__(self) -> str:
         head = (
@@ -188,6 +396,14 @@ class Table:
                         for s in r["by_seat"]
                     )
                 )
+        forfeits = self.forfeits
+        if forfeits:
+            lines.append(
+                f"forfeits: {len(forfeits)} of {len(self.results)} games ("
+                + ", ".join(f"{r['bot']} {r['forfeits']}" for r in self.rows if r["forfeits"])
+                + ")"
+            )
+            lines += [f"  {f}" for f in forfeits]
         if self.stopped:
             lines.append(f"stopped after {len(self.results)} of {self.planned} games")
         return "\n".join(lines)
@@ -231,9 +447,82 @@ def check_opening_plies(game: Game, plies: Any) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A tournament's bot, ready to play anywhere: ``label`` names it in the table; a bot of
+    this package is made by its ``spec`` where the game is played; any other (given as a
+    value, or registered outside this package) by its ``maker``: its class with its options,
+    or the bot itself (copied for each game). ``games``: those it declares (empty: every
+    game)."""
+
+    label: str
+    spec: str | None
+    maker: Any
+    games: tuple[str, ...]
+
+
+def entry(value: Any, seat: int = 0) -> Entry:
+    """A tournament entry made of ``value`` (a bot's spec, a reference to a bot of yours
+    ``module:name`` or ``file.py:name``, a Bot subclass, a bot, or a function
+    ``choose(state) -> move``), checked at once: a ValueError in words (``seat`` counts from 0
+    and names the entry in it).
+
+    >>> entry("mcts:budget=0.5").label, entry(lambda state: state.legal_moves()[0]).label
+    ('mcts:budget=0.5', 'lambda')
+    """
+    where = f"bot {seat + 1}"
+    if isinstance(value, str):
+        if is_reference(value):
+            found = load_reference(value)
+            given = value.split(":")[2] if value.count(":") == 2 else ""
+            if given:  # options for a class of yours: mybots:MyBot:depth=2
+                if not (isinstance(found, type) and issubclass(found, Bot)):
+                    raise ValueError(f"{value!r}: options are for a Bot class, not {found!r}")
+                options = parse_bot(f"x:{given}")[1]
+                made = make_bot(found, **options)
+                label = f"{_name_of(found)}:{given}"
+                return Entry(label, None, (found, options), made.games)
+            return entry(found, seat)
+        name, options = parse_bot(value)
+        cls = bot_class(name)
+        made = make_bot(name, **options)  # its options checked now, not in a worker
+        if _own(cls):
+            return Entry(value, value, None, made.games)
+        return Entry(value, None, (cls, options), made.games)
+    if isinstance(value, type) and issubclass(value, Bot):
+        made = make_bot(value)  # checked now
+        return Entry(_name_of(value), None, (value, {}), made.games)
+    if isinstance(value, Bot):
+        copied = copy.copy(value)
+        copied.stop = None  # a flag of this process: each game gets its own
+        given = ",".join(
+            f"{k}={v!r}" for k, v in value.options.items() if v != type(value).defaults.get(k)
+        )
+        label = value.name + (f":{given}" if given else "")
+        return Entry(label, None, copied, value.games)
+    if callable(value) and not isinstance(value, type):
+        made = make_bot(value)
+        return Entry(made.name, None, made, made.games)
+    raise ValueError(
+        f"{where}: a bot is a name ({', '.join(bot_names())}), a Bot subclass, a bot already "
+        f"made or a function choose(state) -> move, not {value!r}"
+    )
+
+
+def _name_of(cls: type[Bot]) -> str:
+    """A bot class's name: the one it declares, else its class name."""
+    return str(vars(cls).get("name") or cls.__name__)
+
+
+def _check_number(name: str, value: Any, low: float, what: str, whole: bool = True) -> None:
+    kinds = (int,) if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or value < low:
+        raise ValueError(f"{name} must be {what}, not {value!r}")
+
+
 def tournament(
     game: str,
-    bots: list[str],
+    bots: Sequence[BotLike],
     n: int = 200,
     jobs: int | None = None,
     seed: int = 0,
@@ -244,29 +533,75 @@ def tournament(
     on_game: Callable[[GameResult], None] | None = None,
     rotate: bool = True,
     opening_plies: int = 0,
+    time_limit: float | None = None,
 ) -> Table:
-    """Play ``n`` games of ``game`` between ``bots`` (one spec per seat, e.g. ``"mcts"`` or
-    ``"mcts:budget=0.2"``), rotating the seats from game to game (``rotate=False``: each bot
-    keeps the seat it is listed in, to measure one seat), and return a :class:`Table`.
-    ``opening_plies``: each round of games (as many games as seats) starts from the same
-    random moves, that many of them (seeded), so that bots which would play the same game
-    again and again play different ones; with the seats rotating, each bot plays each opening
-    from every seat (games without chance only).
+    """Play ``n`` games of ``game`` between ``bots``, one per seat, rotating the seats from
+    game to game (``rotate=False``: each bot keeps the seat it is listed in, to measure one
+    seat), and return a :class:`Table`. A bot is a spec (``"mcts"``, ``"mcts:budget=0.2"``),
+    a bot of yours to import (``"mybots:choose"``, ``"mine.py:MyBot"``), a Bot subclass, a
+    bot already made, or a function ``choose(state) -> move``; each must play ``game`` (a
+    bot's ``games``). ``opening_plies``: each round of games (as many games as seats) starts
+    from the same random moves, that many of them (seeded), so that bots which would play the
+    same game again and again play different ones; with the seats rotating, each bot plays
+    each opening from every seat (games without chance only).
 
     Games run on ``jobs`` processes (default: every core; 1 runs them here), or on
-    ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``).
+    ``executor`` (anything with ``submit(fn, task)`` returning a future with ``result()``,
+    such as a Dask client). A bot given as a value travels there pickled by value (with
+    cloudpickle, which the ``cluster`` extra brings) or, from a module, by reference.
     Game ``i`` uses seed ``seed + i``. ``options`` go to ``sg.load`` (a game with a
-    ``players`` option gets one player per bot). ``progress(done, n)`` is called as each game
-    ends, after ``on_game(result)`` (a live table: ``table_of(game, bots, results)``). When ``stop`` is set (a ``threading.Event``), or on Ctrl-C, the games not yet played
-    are cancelled and the table holds those finished (``table.stopped``).
+    ``players`` option gets one player per bot). A bot that plays an illegal move, no move,
+    raises, or thinks longer than ``time_limit`` seconds over a move forfeits that game
+    (:class:`Forfeit`; the table counts them) and the tournament goes on.
+    ``progress(done, n)`` is called as each game ends, after ``on_game(result)`` (a live
+    table: ``table_of(game, bots, results)``). When ``stop`` is set (a ``threading.Event``),
+    or on Ctrl-C, the games not yet played are cancelled and the table holds those finished
+    (``table.stopped``).
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a whole number of games >= 1, not {n!r}")
+    _check_number("n", n, 1, "a whole number of games, 1 or more")
+    if jobs is not None:
+        _check_number("jobs", jobs, 1, "a whole number of processes, 1 or more (None: every core)")
+    _check_number("seed", seed, -(2**62), "a whole number")
+    if time_limit is not None:
+        _check_number("time_limit", time_limit, 0, "seconds a move above 0 (or None)", False)
+        if time_limit == 0:
+            raise ValueError("time_limit must be seconds a move above 0 (or None), not 0")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options are the game's options as a dict, not {options!r}")
+    for what, fn in (("progress", progress), ("on_game", on_game)):
+        if fn is not None and not callable(fn):
+            raise ValueError(f"{what} must be a function, not {fn!r}")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise ValueError(
+            f"stop must be a flag with is_set(), such as a threading.Event, not {stop!r}"
+        )
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(
+            f"executor must have submit(fn, task), as a Dask client does, not {executor!r}"
+        )
+    if not isinstance(rotate, bool):
+        raise ValueError(f"rotate must be True or False, not {rotate!r}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise ValueError(
+            f"bots is a list with one bot per seat, such as ['greedy', 'random'], not {bots!r}"
+        )
     if len(bots) < 1:
         raise ValueError("a tournament needs at least one bot")
-    for spec in bots:  # check names and options now, not in a worker
-        name, opts = parse_bot(spec)
-        make_bot(name, **opts)
+    facts = load(game).facts  # an unknown game is a ValueError naming the games
+    if not facts.min_players <= len(bots) <= facts.max_players:
+        seats = (
+            f"{facts.min_players}"
+            if facts.min_players == facts.max_players
+            else f"{facts.min_players} to {facts.max_players}"
+        )
+        raise ValueError(
+            f"{game} is played by {seats} players: give one bot per seat, not {len(bots)}"
+        )
+    entries = [entry(b, i) for i, b in enumerate(bots)]  # names and options checked here
+    for e in entries:
+        if e.games and game not in e.games:
+            raise ValueError(f"the {e.label} bot plays {' and '.join(e.games)}, not {game}")
+    labels = [e.label for e in entries]
     opts = dict(options or {})
     probe = load(game, **opts)
     if "players" in type(probe).options and "players" not in opts:
@@ -278,15 +613,31 @@ def tournament(
             f"{probe.num_players} bots, not {len(bots)}"
         )
     check_opening_plies(probe, opening_plies)
+    here = executor is None and (jobs == 1 or n == 1)
+    makers: tuple[Any, ...] = ()
+    if any(e.maker is not None for e in entries):
+        makers = tuple(
+            e.maker if here or e.maker is None else _packed(e.maker, e.label) for e in entries
+        )
     k = len(bots)
     tasks = []
     opening: tuple[str, ...] = ()
     for i in range(n):
-        entries = tuple((seat + i * rotate) % k for seat in range(k))
+        order = tuple((seat + i * rotate) % k for seat in range(k))
         if opening_plies and i % k == 0:  # a new round: its games share this opening
             opening = _opening(probe, opening_plies, seed + i // k)
         tasks.append(
-            GameTask(game, opts, tuple(bots[e] for e in entries), entries, seed + i, opening)
+            GameTask(
+                game,
+                opts,
+                tuple(labels[who] for who in order),
+                order,
+                seed + i,
+                opening,
+                makers,
+                i,
+                time_limit,
+            )
         )
 
     results: list[GameResult] = []
@@ -299,7 +650,7 @@ def tournament(
         if progress:
             progress(len(results), n)
 
-    if executor is None and (jobs == 1 or n == 1):
+    if here:
         try:
             for task in tasks:
                 if stop is not None and stop.is_set():
@@ -326,9 +677,22 @@ def tournament(
             if own:
                 pool.shutdown(wait=not stopped, cancel_futures=True)
     results.sort(key=lambda r: r.task.seed)
-    table = table_of(game, bots, results)
+    table = table_of(game, labels, results)
     table.planned, table.stopped = n, stopped and len(results) < n
     return table
+
+
+def _packed(maker: Any, label: str) -> bytes:
+    """``maker`` pickled for another process, or a ValueError saying how to send it."""
+    try:
+        return _pack(maker)
+    except Exception as e:
+        raise ValueError(
+            f"the {label} bot cannot be sent to other processes ({type(e).__name__}: {e}): "
+            "a bot written in a notebook or a script travels by value with cloudpickle "
+            "(pip install 'stainedglass-games[cluster]'); or put it in a module of its own, "
+            "or play with jobs=1"
+        ) from None
 
 
 def _opening(game: Any, plies: int, seed: int) -> tuple[str, ...]:
@@ -371,11 +735,12 @@ def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
     rows = []
     names = load(game).facts.player_names
     for entry, label in enumerate(_labels(bots)):
-        moves = 0
+        moves = forfeits = 0
         points = score = seconds = 0.0
         by_seat: dict[int, list[int]] = {}  # seat -> [games, wins, draws, losses]
         for r in results:
             seat = r.task.entries.index(entry)
+            forfeits += r.forfeit is not None and r.forfeit.seat == seat
             value = r.returns[seat]
             points += value
             score += r.scores[seat]
@@ -398,6 +763,7 @@ def table_of(game: str, bots: list[str], results: list[GameResult]) -> Table:
                 "ci_high": high,
                 "avg_score": score / games if games else 0.0,
                 "sec_per_move": seconds / moves if moves else 0.0,
+                "forfeits": forfeits,
                 "by_seat": [
                     {"seat": names[seat], "games": n, "wins": w, "draws": d, "losses": lost}
                     for seat, (n, w, d, lost) in sorted(by_seat.items())

@@ -277,8 +277,9 @@ def from_spiel(state: SpielState) -> core.State:
 
 
 class SpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs
-    """One of our bots (a name as ``sg.ai.bot`` takes, with its options) playing in OpenSpiel:
-    for a move of several words it answers each in turn.
+    """One of our bots playing in OpenSpiel (anything ``sg.ai.bot`` takes: a name with its
+    options, a Bot subclass, a bot, or your function ``choose(state) -> move``): for a move of
+    several words it answers each in turn. A bot that declares its ``games`` plays only those.
 
     >>> import pyspiel
     >>> game = pyspiel.load_game("stainedglass_coloring", {"players": 2})
@@ -288,7 +289,7 @@ class SpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs
     'take'
     """
 
-    def __init__(self, name: str, **options: Any) -> None:
+    def __init__(self, name: Any, **options: Any) -> None:
         super().__init__()
         from ..ai.bots import bot
 
@@ -305,7 +306,14 @@ class SpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stubs
             key, plan = self._plan
             if key == (id(turn.state), len(turn.state.history)) and len(plan) > n:
                 return plan[n]
-        move = self.bot.choose(turn.state)
+        game = turn.state.game.name
+        if self.bot.games and game not in self.bot.games:
+            raise ValueError(
+                f"the {self.bot.name} bot plays {' and '.join(self.bot.games)}, not {game}"
+            )
+        move = self.bot.choose(turn.state.clone())  # a bot of yours cannot change the game
+        if isinstance(move, str):  # a move's text, as a function of yours may answer
+            move = turn.state.parse_move(move)
         plan = turn.space.spell(move)
         self._plan = ((id(turn.state), len(turn.state.history)), plan)
         return plan[n]

@@ -1,22 +1,26 @@
-"""Every stainedglass game as a PettingZoo AEC environment (``pettingzoo.AECEnv``).
+"""Every stainedglass game as a PettingZoo AEC environment (``pettingzoo.AECEnv``), following
+PettingZoo's conventions so that its ``api_test`` passes without a warning.
 
-Agents are the seats by name (``light`` and ``dark``; ``red``, ``blue``, ``yellow``...). An
-observation is a dict: ``observation``, the game's numbers for that seat
-(``State.observation(player)``, each game's layout in its docstring; for a game whose moves take
-several words, followed by the words chosen so far of the move being spelt, one per action) and
-``action_mask``, 1 for each legal action (:mod:`stainedglass.interop.actions`) when it is that
-seat's turn. The environment draws the chance outcomes (dice, cards) with its own generator,
-seeded by ``reset(seed=...)``, which also seeds the setup. At the end each seat's reward is its
-``returns()``: 1 a win, 0 a loss, a draw shared (solo: 1 won).
+Agents are ``player_0``, ``player_1``... (seat 0 first; ``seat_names`` maps each to the game's
+name for it: ``Light``, ``Dark``; ``Red``, ``Blue``...). An observation is a NumPy array in a
+``Box`` space: the game's numbers for that seat (``State.observation(player)``, each game's
+layout in its docstring; for a game whose moves take several words, followed by the words
+chosen so far of the move being spelt, one per action). The action space is ``Discrete``
+(:mod:`stainedglass.interop.actions`), and the action mask is in the agent's ``info``, as
+PettingZoo documents it: ``info["action_mask"]``, 1 for each legal action when it is that
+seat's turn. An action outside the space, or one the rules refuse, is a ValueError in words.
+The environment draws the chance outcomes (dice, cards) with its own generator, seeded by
+``reset(seed=...)``, which also seeds the setup. Rewards are 0 until the end; there each seat's
+reward is its ``returns()``: 1 a win, 0 a loss, a draw shared (solo: 1 won).
 
 >>> from stainedglass.interop.pettingzoo import env
 >>> walls = env("walls_of_light", players=2)
 >>> walls.reset(seed=3)
 >>> walls.agent_selection in walls.agents, walls.agents
-(True, ['red', 'blue'])
->>> obs = walls.observe(walls.agent_selection)
->>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-((1784,), True)
+(True, ['player_0', 'player_1'])
+>>> obs, reward, done, truncated, info = walls.last()
+>>> obs.shape, int(info["action_mask"].sum()) > 0, walls.unwrapped.seat_names["player_0"]
+((1784,), True, 'Red')
 """
 
 from __future__ import annotations
@@ -48,17 +52,14 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         self.sg_game = core.load(game, **options)
         self.metadata = {**self.metadata, "name": f"stainedglass_{game}_v0"}
         self.space = ActionSpace(self.sg_game)
-        self.possible_agents = [n.lower().replace(" ", "_") for n in self.sg_game.player_names]
+        names = self.sg_game.player_names
+        self.possible_agents = [f"player_{i}" for i in range(len(names))]
+        self.seat_names = dict(zip(self.possible_agents, names))
+        """Each agent's seat as the game names it (``player_0``: ``Light``)."""
         self.agents = list(self.possible_agents)
         size = self.space.observation_size
         self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
-                }
-            )
-            for a in self.possible_agents
+            a: spaces.Box(0.0, 1.0, (size,), np.float32) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._rng = random.Random()
@@ -113,25 +114,43 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
         else:
             self.agent_selection = self.possible_agents[state.current_player]
+        for agent in self.agents:  # the masks: what each may play now (nothing off its turn)
+            self.infos[agent] = {"action_mask": self._mask(agent)}
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def _mask(self, agent: str) -> np.ndarray:
+        turn = self._turn
+        assert turn is not None  # after reset
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        player = self.possible_agents.index(agent)
+        if not turn.state.is_terminal() and turn.state.current_player == player:
+            mask[turn.legal_actions()] = 1
+        return mask
+
+    def observe(self, agent: str) -> np.ndarray:
         turn = self._turn
         if turn is None:
             raise ValueError("reset() the environment first")
+        if agent not in self.possible_agents:
+            raise ValueError(
+                f"no agent {agent!r}; the agents are: {', '.join(self.possible_agents)}"
+            )
         player = self.possible_agents.index(agent)
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if not turn.state.is_terminal() and turn.state.current_player == player:
-            mask[turn.legal_actions()] = 1
-        return {"observation": turn.observation(player).astype(np.float32), "action_mask": mask}
+        observation: np.ndarray = turn.observation(player).astype(np.float32)
+        return observation
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if (
+            isinstance(action, (bool, np.bool_))
+            or not isinstance(action, (int, np.integer))
+            or not 0 <= action < self.space.size
+        ):
             raise ValueError(
-                f"an action is a whole number from 0 to {self.space.size - 1}, not {action!r}"
+                f"an action is a whole number from 0 to {self.space.size - 1} (the words of "
+                f"Game.action_words()), not {action!r}"
             )
         self._cumulative_rewards[agent] = 0.0
         self._turn.apply(int(action))  # type: ignore[union-attr]  # refuses what is not legal
@@ -159,7 +178,6 @@ def raw_env(game: str, render_mode: str | None = None, **options: Any) -> Staine
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
     """``game`` (a name of ``sg.games()``, with its options) as a PettingZoo AEC environment,
-    wrapped as PettingZoo's own environments are (actions checked in range, order enforced)."""
-    return wrappers.OrderEnforcingWrapper(
-        wrappers.AssertOutOfBoundsWrapper(raw_env(game, render_mode=render_mode, **options))
-    )
+    wrapped in PettingZoo's order checks (``reset`` first); an action out of range is the
+    environment's own ValueError in words, not PettingZoo's bare assertion."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))

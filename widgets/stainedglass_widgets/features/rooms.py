@@ -339,7 +339,7 @@ class Rooms(Feature):
 
         model = self.view.model
         self.version = room.version
-        labels = {bot_label(bot): bot for bot in sg.ai.bot_names()}
+        labels = {bot_label(bot): bot for bot in sg.ai.bot_names(extras=False)}
         names = dict(model.names)
         for seat in room.seats:
             p = seat.index

@@ -40,13 +40,13 @@ REMOTE = "remote"
 def bot_label(name: str) -> str:
     """How a seat picker names bot ``name`` (``Bot.label``, declared with the bot; the name
     itself for one not registered)."""
-    return sg.ai.bot_class(name).label if name in sg.ai.bot_names() else name
+    return sg.ai.bot_class(name).label if name in sg.ai.bot_names(extras=False) else name
 
 
 def is_timed(name: str) -> bool:
     """Whether bot ``name``'s strength is a time budget (``Bot.timed``: the seat's slider); the
     others answer at once."""
-    return name in sg.ai.bot_names() and sg.ai.bot_class(name).timed
+    return name in sg.ai.bot_names(extras=False) and sg.ai.bot_class(name).timed
 
 
 def seat_label(seat: str) -> str:
@@ -56,7 +56,7 @@ def seat_label(seat: str) -> str:
 
 def is_bot(seat: str) -> bool:
     """Does a bot play this seat (not a person here, not another device)?"""
-    return seat in sg.ai.bot_names()
+    return seat in sg.ai.bot_names(extras=False)
 
 
 def seat_choices(state: sg.State) -> list[tuple[str, str]]:
@@ -64,7 +64,7 @@ def seat_choices(state: sg.State) -> list[tuple[str, str]]:
     (alpha-beta only where the game's facts say it is exact: two players, no chance, nothing
     hidden), the game's own search, and another device (a pupil who joins the room)."""
     exact = state.game.facts.deterministic_duel
-    bots = [b for b in sg.ai.bot_names(state.game.name) if b != "alphabeta" or exact]
+    bots = [b for b in sg.ai.bot_names(state.game.name, extras=False) if b != "alphabeta" or exact]
     return (
         [("Human", HUMAN)]
         + [(sg.ai.bot_class(b).label, b) for b in bots]
@@ -73,10 +73,10 @@ def seat_choices(state: sg.State) -> list[tuple[str, str]]:
 
 
 def check_seat(seat: str) -> str:
-    if seat not in (HUMAN, REMOTE) and seat not in sg.ai.bot_names():
+    if seat not in (HUMAN, REMOTE) and seat not in sg.ai.bot_names(extras=False):
         raise ValueError(
             f"a seat is {HUMAN!r}, {REMOTE!r} (another device) or a bot "
-            f"({', '.join(sg.ai.bot_names())}), not {seat!r}"
+            f"({', '.join(sg.ai.bot_names(extras=False))}), not {seat!r}"
         )
     return seat
 

@@ -12,8 +12,13 @@ with thinking time.
   as shaded marks on the board, its principal line move by move, how its choice settles as the
   budget grows (an anytime curve), and for the alpha-beta searches the nodes and cut-offs of
   each depth.
+- :class:`YourBotLab`: your bot (its code typed into the cell, or given) against rungs of the
+  game's ladder, its chart filling as games end; then its rating placed on the ladder's chart
+  (``sg.ai.ladder.place``) and any of its games in the review board. Its faults (an illegal
+  move, no move, an exception, a move over ``YOUR_TIME_LIMIT``) forfeit games, said in words.
 - :func:`strength_svg`: each bot's rating against its seconds a move, from the ladders that ship
-  with the package (``sg.ai.ladder.shipped``), so the notebook opens at once.
+  with the package (``sg.ai.ladder.shipped``), so the notebook opens at once (and yours across
+  it, once placed).
 
 Charts are SVG drawn here (no plotly: the lab's page stays light); every bar and line carries its
 bot's name, and lines differ by dash and marker, not only by colour.
@@ -43,7 +48,14 @@ import ipywidgets as w
 import stainedglass as sg
 from stainedglass.ai.ladder import rated, shipped
 from stainedglass.ai.search import Candidate
-from stainedglass.ai.tournament import GameResult, Table, parse_bot, table_of, tournament
+from stainedglass.ai.tournament import (
+    GameResult,
+    Table,
+    entry,
+    parse_bot,
+    table_of,
+    tournament,
+)
 
 from ..kit.searches import Search
 
@@ -149,10 +161,12 @@ def line_chart_svg(
     width: int = 560,
     height: int = 320,
     notes: Sequence[tuple[float, float, str]] = (),
+    bands: Sequence[tuple[str, float, float, float]] = (),
 ) -> str:
     """Lines of points ``(x, y, low, high)`` (whiskers from low to high), one per series, each
     with its own dash, marker and colour and its name at its last point; ``notes`` are words
-    written at points ``(x, y, text)``.
+    written at points ``(x, y, text)``; ``bands`` are bots placed across the chart, each
+    ``(name, y, low, high)``: a line at ``y`` over a band from low to high, named.
 
     >>> svg = line_chart_svg({"mcts": [(0.1, 0, -50, 50), (1, 120, 60, 180)]}, "Cathedral",
     ...                      "seconds a move", "rating")
@@ -168,7 +182,7 @@ def line_chart_svg(
         )
     fx = (lambda v: math.log10(v)) if log_x else (lambda v: v)
     xs = [fx(p[0]) for p in points]
-    ys = [v for p in points for v in (p[2], p[3])]
+    ys = [v for p in points for v in (p[2], p[3])] + [v for b in bands for v in b[2:]]
     x0, x1 = min(xs), max(xs)
     y0, y1 = min(ys), max(ys)
     if x1 - x0 < 1e-9:
@@ -231,6 +245,17 @@ def line_chart_svg(
             f'<text x="{px(x) + 9:.1f}" y="{py(y) + 4:.1f}" font-size="12" '
             f'fill="{colour}" font-weight="bold">{_esc(name)}</text>'
         )
+    for name, y, lo, hi in bands:  # a bot placed on the chart: its rating and interval
+        x0_px, x1_px = left, width - right
+        parts.append(
+            f'<g class="sg-lab-yours" data-bot="{_esc(name)}">'
+            f'<rect x="{x0_px}" y="{py(hi):.1f}" width="{x1_px - x0_px}" '
+            f'height="{max(py(lo) - py(hi), 1):.1f}" fill="#7b3f99" opacity="0.15"/>'
+            f'<line x1="{x0_px}" y1="{py(y):.1f}" x2="{x1_px}" y2="{py(y):.1f}" '
+            f'stroke="#7b3f99" stroke-width="2.5" stroke-dasharray="10 4"/>'
+            f'<text x="{x1_px + 6}" y="{py(y) + 4:.1f}" font-size="12" font-weight="bold" '
+            f'fill="#5a2a72">{_esc(name)[:16]}</text></g>'
+        )
     for k, (x, y, text) in enumerate(notes):
         dy = -10 if k % 2 == 0 else 18  # alternate above and below: neighbours do not collide
         parts.append(
@@ -242,9 +267,11 @@ def line_chart_svg(
     return "".join(parts)
 
 
-def strength_svg(game: str) -> str:
+def strength_svg(game: str, placed: Sequence[tuple[str, float, float, float]] = ()) -> str:
     """Each bot's rating (or, solo, its share of games won) against its seconds a move, from the
-    ladder shipped for ``game``: how strength grows with thinking time."""
+    ladder shipped for ``game``: how strength grows with thinking time. ``placed``: bots put on
+    the ladder since (yours), each ``(name, rating, low, high)`` (solo: shares won), drawn
+    across the chart as a line over its interval."""
     lad = shipped(game)
     series: dict[str, list[tuple[float, float, float, float]]] = {}
     fixed = []
@@ -264,7 +291,9 @@ def strength_svg(game: str) -> str:
     else:
         y_label = "games won (%)"
         title += f": windows won against time ({lad.games_per_pairing} games a difficulty)"
-    return line_chart_svg(series, title, "seconds a move", y_label)
+    scale = 1.0 if lad.unit == "Elo" else 100.0
+    bands = [(name, v * scale, lo * scale, hi * scale) for name, v, lo, hi in placed]
+    return line_chart_svg(series, title, "seconds a move", y_label, bands=bands)
 
 
 # ---- the tournament panel -----------------------------------------------------------------------
@@ -1028,7 +1057,444 @@ def strength_panel(game: str | None = None) -> w.VBox:
     return w.VBox([choose, chart])
 
 
+# ---- your bot ----------------------------------------------------------------------------------
+
+SERVE_IP_VARIABLE = "STAINEDGLASS_SERVE_IP"
+"""The address ``stainedglass serve`` listens on, put in its kernels' environment: where other
+machines reach the server, code typed into a page does not run (a pupil's code would run on
+the teacher's machine)."""
+YOUR_TIME_LIMIT = 10.0
+"""Seconds a move before a bot in the lab forfeits its game."""
+YOUR_GAMES = 6
+REVIEW_PLAYOUTS = 120
+EXAMPLE_BOT = '''def choose(state):
+    """One move ahead: the move after which the game's own estimate
+    of my chances (state.evaluate()) is best."""
+    me = state.current_player
+    best, best_value = None, -1.0
+    for move in state.legal_moves():
+        state.play(move)          # my copy of the game: play, look, undo
+        value = state.evaluate()[me]
+        state.undo()
+        if value > best_value:
+            best, best_value = move, value
+    return best
+'''
+"""The bot the lab's cell starts with: a plain function, as ``docs/bots.md`` writes one."""
+CODE_MODULE = "yourbot"
+
+
+def code_allowed() -> bool:
+    """Whether code typed into the page runs here: yes in your own notebook, JupyterLab or a
+    gallery served to this machine alone; no where ``stainedglass serve`` lets other machines
+    in (``--ip 0.0.0.0``)."""
+    ip = os.environ.get(SERVE_IP_VARIABLE)
+    return ip is None or ip in ("127.0.0.1", "localhost", "::1")
+
+
+def bot_from_code(text: str) -> Any:
+    """The bot a cell's code defines: its function ``choose(state) -> move``, else the last
+    ``sg.ai.Bot`` subclass it defines; a ValueError in words otherwise (a syntax error with its
+    line, an error running it). The code runs as a module of its own (``yourbot``), so that its
+    bot travels to other processes by value.
+
+    >>> bot_from_code("def choose(state):\\n    return state.legal_moves()[0]").__name__
+    'choose'
+    >>> bot_from_code("def choose(state)\\n    pass")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 1: expected ':'
+    """
+    namespace: dict[str, Any] = {"__name__": CODE_MODULE, "sg": sg}
+    try:
+        code = compile(text, "<your bot>", "exec")
+    except SyntaxError as e:
+        raise ValueError(f"line {e.lineno}: {e.msg}") from None
+    try:
+        exec(code, namespace)
+    except Exception as e:
+        raise ValueError(f"running it: {type(e).__name__}: {e}") from None
+    found = namespace.get("choose")
+    if callable(found):
+        return found
+    classes = [
+        v
+        for v in namespace.values()
+        if isinstance(v, type) and issubclass(v, sg.ai.Bot) and v.__module__ == CODE_MODULE
+    ]
+    if classes:
+        return classes[-1]
+    raise ValueError("define a function choose(state) that returns a move, or a Bot subclass")
+
+
+def cloudpickle_installed() -> bool:
+    """Whether a bot written here can travel to other processes by value (cloudpickle: the
+    ``cluster`` extra brings it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("cloudpickle") is not None
+
+
+def opponents_for(game: str) -> list[str]:
+    """The rungs of ``game``'s shipped ladder a bot of yours may play to be placed on it: those
+    that answer within a hint's second, weakest first (none for a solo game).
+
+    >>> opponents_for("cathedral")[:2]
+    ['greedy', 'mcts:budget=0.1']
+    """
+    from stainedglass.ai.ladder import HINT_S
+
+    lad = shipped(game)
+    if lad.unit != "Elo":
+        return []
+    return [r.bot for r in sorted(lad.rungs, key=lambda r: r.rating) if r.budget <= HINT_S]
+
+
+class YourBotLab:
+    """Your bot against the ladder: the code of a bot (a function ``choose(state) -> move``, or
+    a ``Bot`` subclass) typed into the cell, or given as ``bot``; it plays ``games`` games
+    against each chosen rung of the game's ladder (alone, in a solo game) off the event loop,
+    the chart filling as they end; then its rating is placed on the ladder's chart, and any of
+    its games opens in the review board. A bot that plays an illegal move, no move, raises or
+    thinks more than ``YOUR_TIME_LIMIT`` seconds forfeits that game, and the lab says why.
+
+    Where ``stainedglass serve`` lets other machines in, the code box is read only (a pupil's
+    code would run on the server): write the bot in a notebook of your own and pass it as
+    ``bot``.
+    """
+
+    def __init__(
+        self,
+        game: str | None = None,
+        bot: Any = None,
+        name: str = "my-bot",
+        against: list[str] | None = None,
+        games: int = YOUR_GAMES,
+        jobs: int | None = None,
+        executor: Any = None,
+        background: bool = True,
+    ) -> None:
+        self.jobs, self.executor, self.background = jobs, executor, background
+        self.given = bot
+        self.game = w.Dropdown(
+            options=[(sg.load(g).title, g) for g in sg.games()],
+            value=game or sg.games()[0],
+            description="Game",
+        )
+        self.name = w.Text(value=name, description="Its name", layout=w.Layout(width="300px"))
+        self.name.add_class("sg-lab-yourbot-name")
+        self.allowed = code_allowed()
+        self.code = w.Textarea(
+            value=EXAMPLE_BOT if bot is None else "(the bot given to the lab)",
+            disabled=not self.allowed or bot is not None,
+            layout=w.Layout(width="640px", height="260px"),
+        )
+        self.code.add_class("sg-lab-code")
+        self.against = w.SelectMultiple(
+            description="Against", rows=6, layout=w.Layout(width="320px")
+        )
+        self.against.add_class("sg-lab-yourbot-against")
+        self.games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games each")
+        self.start_button = w.Button(description="Play my bot", button_style="primary", icon="play")
+        self.stop_button = w.Button(description="Stop", icon="stop", disabled=True)
+        self.start_button.add_class("sg-lab-yourbot-start")
+        self.stop_button.add_class("sg-lab-yourbot-stop")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Played")
+        self.status = w.HTML()
+        self.status.add_class("sg-lab-yourbot-status")
+        self.chart = w.HTML()
+        self.chart.add_class("sg-lab-yourbot-rates")
+        self.ladder_chart = w.HTML()
+        self.ladder_chart.add_class("sg-lab-yourbot-ladder")
+        self.forfeit_list = w.HTML()
+        self.forfeit_list.add_class("sg-lab-yourbot-forfeits")
+        self.game_picker = w.Dropdown(description="Its games", layout=w.Layout(width="520px"))
+        self.game_picker.add_class("sg-lab-yourbot-games")
+        self.review_button = w.Button(description="Review", icon="search", disabled=True)
+        self.review_button.add_class("sg-lab-yourbot-review")
+        self.review_box = w.VBox()
+        self.note = w.HTML(
+            ""
+            if self.allowed
+            else "<i>This page is served to other machines: code typed here would run on the "
+            "server, so the box is read only. Write your bot in a notebook of your own "
+            "(JupyterLab: <code>stainedglass lab</code>) and give it to "
+            "<code>YourBotLab(bot=choose)</code>.</i>"
+        )
+        self.game.observe(lambda _: self._offer(), "value")
+        self.start_button.on_click(lambda _: self.start())
+        self.stop_button.on_click(lambda _: self.stop())
+        self.review_button.on_click(lambda _: self.review())
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.tables: list[Table] = []
+        self.placed: tuple[str, float, float, float] | None = None
+        self.board: Any = None
+        self.widget = w.VBox(
+            [
+                self.game,
+                self.name,
+                self.note,
+                self.code,
+                w.HBox([self.against, w.VBox([self.games, self.start_button, self.stop_button])]),
+                self.progress,
+                self.status,
+                self.chart,
+                self.forfeit_list,
+                self.ladder_chart,
+                w.HBox([self.game_picker, self.review_button]),
+                self.review_box,
+            ]
+        )
+        self.widget.add_class("sg-lab-yourbot")
+        self._offer(against)
+
+    def _offer(self, preset: list[str] | None = None) -> None:
+        """The rungs the bot may play, for the chosen game (the weakest and the hint
+        search's quickest chosen), and the ladder's chart without the bot yet."""
+        game = self.game.value
+        rungs = opponents_for(game)
+        self.against.options = rungs
+        self.against.disabled = not rungs
+        hint = sg.load(game).facts.hint_bot
+        quickest = sorted(
+            (r for r in rungs if parse_bot(r)[0] == hint),
+            key=lambda r: float(parse_bot(r)[1].get("budget", 0.0)),
+        )
+        chosen = preset or [r for r in rungs if r == "greedy"][:1] + quickest[:1]
+        self.against.value = tuple(r for r in chosen if r in rungs)
+        self.placed = None
+        self.ladder_chart.value = strength_svg(game)
+
+    def bot(self) -> Any:
+        """The bot to play: the one given, else the one the cell's code defines, named as
+        the name box says (a ValueError in words when the code or the name will not do)."""
+        name = self.name.value.strip()
+        if not name or not all(c.isalnum() or c in "-_" for c in name):
+            raise ValueError("Its name: letters, digits, '-' or '_', such as my-bot")
+        found = self.given
+        if found is None:
+            if not self.allowed:
+                raise ValueError("code typed here does not run on a server other machines reach")
+            found = bot_from_code(self.code.value)
+        if isinstance(found, type) and issubclass(found, sg.ai.Bot):
+            named: type[sg.ai.Bot] = type(
+                name, (found,), {"name": name, "__module__": found.__module__}
+            )
+            return named
+        if isinstance(found, sg.ai.Bot):
+            return found
+        return sg.ai.FunctionBot(found, name=name)
+
+    # ---- running -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Play the bot against the chosen rungs in a background thread (a message instead,
+        when the code, the name or the choice will not do)."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        try:
+            bot = self.bot()
+        except ValueError as e:
+            self.status.value = f"<b>Your bot cannot play yet:</b> {_esc(e)}"
+            return
+        game = self.game.value
+        solo = sg.load(game).facts.max_players == 1
+        against = list(self.against.value)
+        if not solo and not against:
+            self.status.value = "<b>Choose at least one bot to play against.</b>"
+            return
+        self._stop.clear()
+        self.start_button.disabled, self.stop_button.disabled = True, False
+        self.review_button.disabled = True
+        args = (game, bot, [] if solo else against, self.games.value)
+        if not self.background:
+            self._run(*args)
+            return
+        self._thread = threading.Thread(
+            target=self._run, args=args, name="sg-lab-yourbot", daemon=True
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop: the games not yet played are cancelled, those played count."""
+        self._stop.set()
+        self.status.value = "Stopping…"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the games' thread; True once it has ended."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
+    def _run(self, game: str, bot: Any, against: list[str], n: int) -> None:
+        matches = [[bot, other] for other in against] or [[bot]]
+        total = n * len(matches)
+        self.progress.max, self.progress.value = total, 0
+        self.tables = []
+        self.board = None
+        self.review_box.children = ()
+        done_before = 0
+        executor, own = self.executor, None
+        jobs = self.jobs
+        if executor is None and jobs != 1:
+            if cloudpickle_installed():  # fresh processes, not forks of a kernel with threads
+                own = executor = ProcessPoolExecutor(
+                    jobs or os.cpu_count(), mp_context=multiprocessing.get_context("spawn")
+                )
+            else:  # a bot written here travels by value only with cloudpickle
+                jobs = 1
+        try:
+            for k, seats in enumerate(matches):
+                if self._stop.is_set():
+                    break
+                live: list[GameResult] = []
+
+                def on_game(
+                    result: GameResult, seats: list[Any] = seats, live: list[GameResult] = live
+                ) -> None:
+                    live.append(result)
+                    with self._lock:
+                        self._show(game, [*self.tables, (seats, live)], total)
+
+                table = tournament(
+                    game,
+                    seats,
+                    n=n,
+                    jobs=jobs,
+                    seed=1000 * k,
+                    executor=executor,
+                    stop=self._stop,
+                    on_game=on_game,
+                    time_limit=YOUR_TIME_LIMIT,
+                )
+                self.tables.append(table)
+                done_before += len(table.results)
+            with self._lock:
+                self._show(game, self.tables, total, final=True)
+        except Exception as e:  # shown, never lost in a thread
+            self.status.value = f"<b>Your bot's games stopped:</b> {_esc(e)}"
+        finally:
+            if own is not None:
+                own.shutdown(wait=False, cancel_futures=True)
+            self.start_button.disabled, self.stop_button.disabled = False, True
+
+    def _show(self, game: str, parts: list[Any], total: int, final: bool = False) -> None:
+        """The chart of the games so far (one bar a rung played: your bot's share of the
+        points against it); at the end, its place on the ladder and its games to review."""
+        tables = [
+            p if isinstance(p, Table) else table_of(game, _labels_of(p[0]), p[1]) for p in parts
+        ]
+        done = sum(len(t.results) for t in tables)
+        self.progress.value = done
+        rows = []
+        for t in tables:
+            row = dict(t.rows[0])
+            if len(t.rows) > 1:
+                row["bot"] = f"against {t.rows[1]['bot']}"
+            rows.append(row)
+        mine = tables[0].rows[0]["bot"] if tables else "your bot"
+        self.chart.value = rate_chart_svg(
+            rows, f"{sg.load(game).title}: {mine}, {done} of {total} games"
+        )
+        forfeits = [f for t in tables for f in t.forfeits]
+        self.forfeit_list.value = (
+            f"<b>{len(forfeits)} game{'s' if len(forfeits) != 1 else ''} forfeited</b><ul>"
+            + "".join(f"<li>{_esc(f)}</li>" for f in forfeits)
+            + "</ul>"
+            if forfeits
+            else ""
+        )
+        if not final:
+            self.status.value = f"Playing… {done} of {total} games"
+            return
+        self._results = [(t, r) for t in tables for r in t.results]
+        self.game_picker.options = [
+            (_game_words(t, r), i) for i, (t, r) in enumerate(self._results)
+        ]
+        self.game_picker.value = 0 if self._results else None
+        self.review_button.disabled = not self._results
+        if not done:
+            self.status.value = "Stopped before a game ended."
+            return
+        self.placed = placement(game, tables)
+        self.ladder_chart.value = strength_svg(game, [self.placed])
+        name, rating, low, high = self.placed
+        unit = shipped(game).unit
+        where = (
+            f"is rated {rating:.0f} Elo ({low:.0f} to {high:.0f})"
+            if unit == "Elo"
+            else f"won {rating:.0%} of its games ({low:.0%} to {high:.0%})"
+        )
+        self.status.value = (
+            ("Stopped" if done < total else "Done")
+            + f": {done} games; {_esc(name)} {where}, placed on the ladder's chart"
+            + (f", {len(forfeits)} forfeited" if forfeits else "")
+            + "."
+        )
+
+    # ---- a game in the review -------------------------------------------------------------------
+
+    def review(self, index: int | None = None) -> Any:
+        """Open one of the bot's games (``index``, else the one picked) in the review board."""
+        from ..features.review import ReviewBoard
+
+        results = getattr(self, "_results", [])
+        index = self.game_picker.value if index is None else index
+        if index is None or not 0 <= index < len(results):
+            return None
+        _, result = results[index]
+        self.board = ReviewBoard(
+            result.record(), playouts=REVIEW_PLAYOUTS, background=self.background
+        )
+        self.review_box.children = (self.board,)
+        self.board.start()
+        return self.board
+
+
+def _labels_of(seats: list[Any]) -> list[str]:
+    return [entry(b, i).label for i, b in enumerate(seats)]
+
+
+def _game_words(table: Table, result: GameResult) -> str:
+    """A game of your bot in a few words: its number, the rung, its seat and result."""
+    seat = result.task.entries.index(0)
+    names = sg.load(table.game).facts.player_names
+    value = result.returns[seat]
+    outcome = "won" if value == 1.0 else "lost" if value == 0.0 else "shared"
+    other = f" against {table.rows[1]['bot']}" if len(table.rows) > 1 else ""
+    words = f"game {result.task.number + 1}{other}, as {names[seat]}: {outcome}"
+    if result.forfeit is not None:
+        words += f" (forfeit by {result.forfeit.bot} at ply {result.forfeit.ply})"
+    return words
+
+
+def placement(game: str, tables: list[Table]) -> tuple[str, float, float, float]:
+    """Your bot (the first entry of each table) on ``game``'s ladder: ``(name, rating, low,
+    high)``, its rating from its games against the rungs (``sg.ai.ladder.place``) or, solo,
+    its share of games won with its 95% interval."""
+    from stainedglass.ai.ladder import place
+    from stainedglass.ai.tournament import wilson
+
+    name = tables[0].rows[0]["bot"]
+    results = [(t, r) for t in tables for r in t.results]
+    lad = shipped(game)
+    if lad.unit != "Elo":
+        won = sum(r.returns[r.task.entries.index(0)] for _, r in results)
+        low, high = wilson(won, len(results))
+        return name, won / len(results), low, high
+    games = [(t.rows[1]["bot"], r.returns[r.task.entries.index(0)]) for t, r in results]
+    return (name, *place(lad, games))
+
+
 __all__ = [
+    "YourBotLab",
+    "bot_from_code",
+    "code_allowed",
+    "opponents_for",
+    "placement",
     "TournamentLab",
     "SearchLab",
     "Analysis",

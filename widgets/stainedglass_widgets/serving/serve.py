@@ -267,6 +267,8 @@ def voila_command(
     env = dict(os.environ)
     # fewer malloc arenas: about 6 MB less in each kernel's threads, no slower here
     env.setdefault("MALLOC_ARENA_MAX", "2")
+    # where other machines reach the pages, the AI lab runs no code typed into them
+    env["STAINEDGLASS_SERVE_IP"] = ip
     _prepend(env, "JUPYTER_CONFIG_PATH", SERVER)
     _prepend(env, "JUPYTER_PATH", SERVER / "jupyter")
     command = [
