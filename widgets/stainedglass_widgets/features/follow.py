@@ -100,12 +100,10 @@ class Follow(Feature):
         view.hooks.before_move.append(self._answer)
         # a reload comes back to the teacher's board (and the answer given, kept in the store)
         view.address.claim(("follow",), self.address_fields, precedence=ADDRESS_PRECEDENCE)
-        for board in boards_in(view.board_widgets)[:1]:  # a name given: the offer, at once
-            board.observe(lambda _: view.safe(self.sync)(), "pupil")
-        if view.background and class_store() is not None:
+        if class_store() is not None:
             self.use_store(class_store())
-            self._poller = threading.Thread(target=self._poll, name="follow", daemon=True)
-            self._poller.start()
+        for board in boards_in(view.board_widgets)[:1]:  # a name given: the offer, at once
+            board.observe(lambda _: view.safe(self._named)(), "pupil")
 
     # ---- the store ---------------------------------------------------------------------------
 
@@ -115,6 +113,15 @@ class Follow(Feature):
 
     def pupil(self) -> str:
         return self.given_name or pupil_name(self.view.board_widgets)
+
+    def _named(self) -> None:
+        """The pupil's name is known (typed, or from the browser): look for the teacher's
+        board now and from now on (a page with no name, a preheated one, polls nothing)."""
+        if self.pupil() and self.store is not None and self.view.background:
+            if self._poller is None or not self._poller.is_alive():
+                self._poller = threading.Thread(target=self._poll, name="follow", daemon=True)
+                self._poller.start()
+        self.sync()
 
     def _poll(self) -> None:
         while not self._stop.wait(POLL_S):

@@ -34,7 +34,7 @@ this is allowed; the view itself imports none). The attributes a feature ``provi
 >>> v = sgw.view("cathedral", background=False)
 >>> list(v.features)  # doctest: +NORMALIZE_WHITESPACE
 ['chance', 'undo', 'seats', 'marks', 'hints', 'records', 'review', 'editing', 'coach',
- 'projector', 'charts', 'rooms', 'log']
+ 'projector', 'charts', 'rooms', 'follow', 'log']
 >>> v.feature(Coach) is v.features["coach"] is v.coach
 True
 >>> sgw.view("cathedral", compact=True).feature(Coach) is None
