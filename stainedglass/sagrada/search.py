@@ -46,7 +46,7 @@ from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate, Clock
 from ..core import Move, State, bit_indices
 from .cards import ALL_CARDS
-from .game import DRAW, ROUNDS, TURNS_PER_ROUND, SagradaState
+from .game import DRAW, PLACE, ROUNDS, TURNS_PER_ROUND, SagradaState
 from .scoring import ORDERS, score
 from .windows import COLS, EDGE, FULL, ROWS, around, beside
 
@@ -362,6 +362,7 @@ class SagradaSearch(Bot):
             rated.append((self._after(st, m), self.rng.random(), m))
         rated.sort(key=lambda t: (-t[0], t[1]))
         self.playouts = 0
+        self._margins: list[list[int]] = []
         out = [Candidate(m, _share(v), 1, "round planned") for v, _, m in rated]
         if len(rated) < 2 or opts["playouts"] == 0 or rated[0][0] - rated[1][0] > opts["settle"]:
             return out[:top]
@@ -370,6 +371,7 @@ class SagradaSearch(Bot):
         width = min(opts["width"], len(rated))
         lead = [m for _, _, m in rated[:width]]
         values: list[list[float]] = [[] for _ in range(width)]
+        self._margins = [[] for _ in range(width)]  # each playout's final margin, by move
         active = list(range(width))
         unknown = sorted(st._unknown)
         z = opts["sure"]
@@ -377,7 +379,7 @@ class SagradaSearch(Bot):
             order = list(unknown)
             self.rng.shuffle(order)
             for k in active:
-                values[k].append(self._played_out(st, lead[k], order))
+                values[k].append(self._played_out(st, lead[k], order, self._margins[k]))
             self.playouts += 1
             n = self.playouts
             if z and n >= 16 and n % 8 == 0:
@@ -399,12 +401,47 @@ class SagradaSearch(Bot):
             ),
             key=lambda t: (-t[1], -t[0]),
         )
-        out = [Candidate(lead[k], v, len(values[k]), "playouts") for v, _, k in mixed] + out[width:]
+        margins = self._margins
+        out = [
+            Candidate(lead[k], v, len(values[k]), "playouts", sum(margins[k]) / len(margins[k]))
+            for v, _, k in mixed
+        ] + out[width:]
         return out[:top]
 
-    def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> float:
+    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
+        """The moves the planner expects after ``move``: the rest of the round's placements
+        (the best way to play them), or, when the round ends, the next round's draws (one
+        order of the pile, drawn at random: assumed) and its first placement; at most
+        ``plies`` moves past the draws."""
+        assert isinstance(state, SagradaState)
+        work = state.clone()
+        work.play(move)
+        out: list[Move] = []
+        while len(out) < plies and not work.is_terminal():
+            if work.is_chance():
+                nxt = self._draw(work) if work._unknown else work.chance_outcomes()[0][0]
+            else:
+                plan = _Plan(work, self._knobs())
+                plan.final = work._round == ROUNDS
+                turns = TURNS_PER_ROUND - work._turns
+                _, placed = plan.best(list(work._hand), turns, [*work._unknown, *work._bottom])
+                legal = work.legal_moves()
+                nxt = PLACE[placed[0][0]][placed[0][1]] if placed else legal[-1]
+                if nxt not in legal:
+                    break
+                work.play(nxt)
+                out.append(nxt)
+                break  # the player's next move closes the line
+            work.play(nxt)
+            out.append(nxt)
+        return out
+
+    def _played_out(
+        self, st: SagradaState, move: Move, order: list[int], margins: list[int] | None = None
+    ) -> float:
         """One playout after ``move``, the pile in ``order``: its win chance, softened (a
-        margin of a point or two counts nearly as a win or a loss)."""
+        margin of a point or two counts nearly as a win or a loss); its final margin goes to
+        ``margins``."""
         round_ = st._round
         st._push(move)
         n = 0
@@ -412,6 +449,8 @@ class SagradaSearch(Bot):
             st._push(self._next(st, order))
             n += 1
         margin = playout(st, order, self._knobs())
+        if margins is not None:
+            margins.append(margin)
         for _ in range(n + 1):
             st.undo()
         return 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.0))
