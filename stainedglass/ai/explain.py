@@ -39,7 +39,16 @@ from collections.abc import Sequence
 from ..core import CHANCE, Consequence, Move, State
 from .search import Candidate, leaf_value, sample_outcome
 
-__all__ = ["Step", "Told", "explain", "expected_line", "indistinct", "move_words", "gives_away"]
+__all__ = [
+    "Step",
+    "Told",
+    "explain",
+    "expected_line",
+    "indistinct",
+    "move_words",
+    "summary",
+    "gives_away",
+]
 
 GREEDY_SAMPLE = 200
 """A greedy move of a line is the best of at most this many legal moves (drawn with the seeded
@@ -406,20 +415,39 @@ def explain(
     return out
 
 
-def gives_away(state: State, move: Move, answer: Move | None, best: Move) -> str:
-    """What ``move`` gives away against ``best`` in ``state`` (unchanged): the answer that
-    punishes it and what that answer brings about, and what ``best`` does that ``move`` does
-    not; empty when there is nothing to say."""
-    parts = []
+def summary(state: State, move: Move | str) -> str:
+    """What ``move`` does in ``state`` in a few words, as a lead begins: its most telling
+    consequences (at most ``LEAD_FACTS``), or the game's own words for it (``explain``) when
+    none matters much; an illegal move's rule."""
+    if isinstance(move, str):
+        move = state.parse_move(move)
+    said = state.explain(move)
+    if not said.legal:
+        return str(said)
+    return _said(_facts(state, move), state, move, LEAD_FACTS)
+
+
+def gives_away(state: State, move: Move, answer: Move | None, seed: int = 0) -> str:
+    """What ``move`` gives away in ``state`` (unchanged), in words: the answer that punishes
+    it (``answer``, the search's; without one, the other player's answer along the expected
+    line, past the chance it assumes) and what that answer brings about. Empty when no other
+    player answers before the mover moves again."""
+    mover = state.current_player
+    work = state.clone()
     if answer is not None:
-        after = state.clone()
-        after._push(move)
-        if answer in after.legal_moves():
-            facts = _facts(after, answer)
-            who = _who(after, after.current_player)
-            parts.append(f"{who} answers {answer}, which {_said(facts, after, answer, LEAD_FACTS)}")
-    mine = {c.words for c in _facts(state, move)}
-    better = [c for c in _facts(state, best) if c.words not in mine and c.worth > 0]
-    if better:
-        parts.append(f"{best} {' and '.join(c.words for c in better[:2])}")
-    return "; ".join(parts)
+        work._push(move)
+        if answer in work.legal_moves():
+            who = _who(work, work.current_player)
+            return f"{who} answers {answer}: {summary(work, answer)}"
+        return ""
+    plies = expected_line(work, move, (), random.Random(seed * 7919))
+    steps, along, _ = _steps(work, move, plies)
+    chance = [s.move for s in steps if s.player == CHANCE and s.assumed]
+    for step in steps:
+        if step.player >= 0 and step.player != mover:
+            hit = [c for p, c in along if p == step.player and c.words in step.words]
+            if not hit or max(c.worth for c in hit) < TELLING:
+                return ""
+            say = f" (after {chance[0]}, say)" if chance else ""
+            return f"{_who(work, step.player)} may answer {step.move}{say}: {step.words}"
+    return ""
