@@ -24,6 +24,7 @@ from .cards import card_text, cards_text, value_of
 from .scoring import EMPTY_FIELD_PENALTY, empty_fields
 from .tools import TOOLS
 from .windows import CELL_NAMES, FULL, beside
+from .worth import KNOBS, window_value
 
 if TYPE_CHECKING:  # for the annotations only: the state imports this module
     from .game import SagradaState
@@ -72,8 +73,6 @@ def orders_promise(state: SagradaState) -> float:
     """What the orders promise at the end as the Sagrada search's planner reckons it: each
     with credit for what is half built (a row with no repeat yet, by how full it is; pairs and
     sets by how near the next one is)."""
-    from .search import KNOBS, window_value  # the search builds on the game: imported late
-
     return window_value(
         state._grid,
         state.occupied,
