@@ -287,6 +287,10 @@ def _difference(
     parts = [f"Better than {other}."]
     if gains:
         parts.append(f"What {other} lacks: {'; '.join(c.words for c in gains[:2])}.")
+    kept = {c.words for c in mine.facts}
+    costs = [c for c in theirs.facts if c.words not in kept and c.worth <= -TELLING]
+    if costs:
+        parts.append(f"What {other} costs: {'; '.join(c.words for c in costs[:2])}.")
     # an answer the next best allows that this move does not
     answered = {c.words for p, c in mine_along if p != mover}
     threats = [
@@ -430,8 +434,9 @@ def summary(state: State, move: Move | str) -> str:
 def gives_away(state: State, move: Move, answer: Move | None, seed: int = 0) -> str:
     """What ``move`` gives away in ``state`` (unchanged), in words: the answer that punishes
     it (``answer``, the search's; without one, the other player's answer along the expected
-    line, past the chance it assumes) and what that answer brings about. Empty when no other
-    player answers before the mover moves again."""
+    line past the chance it assumes, the most punishing of ``MARGIN_LINES`` such lines in a
+    game of chance) and what that answer brings about. Empty when no other player's answer
+    brings about anything that matters."""
     mover = state.current_player
     work = state.clone()
     if answer is not None:
@@ -440,14 +445,19 @@ def gives_away(state: State, move: Move, answer: Move | None, seed: int = 0) -> 
             who = _who(work, work.current_player)
             return f"{who} answers {answer}: {summary(work, answer)}"
         return ""
-    plies = expected_line(work, move, (), random.Random(seed * 7919))
-    steps, along, _ = _steps(work, move, plies)
-    chance = [s.move for s in steps if s.player == CHANCE and s.assumed]
-    for step in steps:
-        if step.player >= 0 and step.player != mover:
-            hit = [c for p, c in along if p == step.player and c.words in step.words]
-            if not hit or max(c.worth for c in hit) < TELLING:
-                return ""
+    if state.game.facts.hidden_information:  # the answer as the mover may imagine it
+        work = state.view(mover)
+    found: tuple[float, str] | None = None
+    for k in range(MARGIN_LINES if state.game.facts.chance else 1):
+        plies = expected_line(work, move, (), random.Random(seed * 7919 + k))
+        steps, along, _ = _steps(work, move, plies)
+        chance = [s.move for s in steps if s.player == CHANCE and s.assumed]
+        step = next((s for s in steps if s.player >= 0 and s.player != mover), None)
+        if step is None:
+            continue
+        hit = [c.worth for p, c in along if p == step.player and c.words in step.words]
+        worth = max(hit, default=0.0)
+        if worth >= TELLING and (found is None or worth > found[0]):
             say = f" (after {chance[0]}, say)" if chance else ""
-            return f"{_who(work, step.player)} may answer {step.move}{say}: {step.words}"
-    return ""
+            found = (worth, f"{_who(work, step.player)} may answer {step.move}{say}: {step.words}")
+    return "" if found is None else found[1]
