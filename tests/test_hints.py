@@ -30,20 +30,61 @@ CATHEDRAL = [
     "castle g3 h3 i3 g4 i4",
     "infirmary f8 e9 f9 g9 f10",
 ]
-WALLS = (
-    "roll r3 b1 y5, place blue 1:b1, roll r2 b6 y3, place red 6:b3, roll r4 b6 y1, "
-    "place yellow 1:a2, roll r2 b2 y3, place red 2:b1, roll r4 b2 y6, place yellow 2:c1, "
-    "roll r3 b4 y6, place red 4:b3, roll r4 b1 y5, card reroll b, roll b1, place yellow 4:b3, "
-    "roll r6 b4 y1, card swap 1:a2 6:b3, place red 4:b4, roll r6 b3 y6, card swap 2:b1 6:b3, "
-    "place blue 3:c1, roll r1 b4 y3, place red 4:b1, roll r6 b1 y2, place blue 6:b3, "
-    "roll r5 b2 y4, card swap 1:a2 2:b1, place red 4:d3, roll r5 b5 y2, card modify r -1"
-).split(", ")
+WALLS = [
+    "roll r3 b1 y5",
+    "place blue 1:b1",
+    "roll r2 b6 y3",
+    "place red 6:b3",
+    "roll r4 b6 y1",
+    "place yellow 1:a2",
+    "roll r2 b2 y3",
+    "place red 2:b1",
+    "roll r4 b2 y6",
+    "place yellow 2:c1",
+    "roll r3 b4 y6",
+    "place red 4:b3",
+    "roll r4 b1 y5",
+    "card reroll b",
+    "roll b1",
+    "place yellow 4:b3",
+    "roll r6 b4 y1",
+    "card swap 1:a2 6:b3",
+    "place red 4:b4",
+    "roll r6 b3 y6",
+    "card swap 2:b1 6:b3",
+    "place blue 3:c1",
+    "roll r1 b4 y3",
+    "place red 4:b1",
+    "roll r6 b1 y2",
+    "place blue 6:b3",
+    "roll r5 b2 y4",
+    "card swap 1:a2 2:b1",
+    "place red 4:d3",
+    "roll r5 b5 y2",
+    "card modify r -1",
+]
 COLORING = ["take blue 1 3 5 7 9", "take green 10 22 53 61", "take red 47 48 58"]
-SAGRADA = (
-    "draw K4, draw K1, draw K6, place K6 c4, place K4 b3, draw G4, draw K2, draw R6, "
-    "place R6 a3, place K2 a2, draw R4, draw R5, draw R3, tool tapwheel pay R4 a2 a4 b3 a2, "
-    "place R5 b4, draw B4, draw K5, draw Y4, place B4 b3"
-).split(", ")
+SAGRADA = [
+    "draw K4",
+    "draw K1",
+    "draw K6",
+    "place K6 c4",
+    "place K4 b3",
+    "draw G4",
+    "draw K2",
+    "draw R6",
+    "place R6 a3",
+    "place K2 a2",
+    "draw R4",
+    "draw R5",
+    "draw R3",
+    "tool tapwheel pay R4 a2 a4 b3 a2",
+    "place R5 b4",
+    "draw B4",
+    "draw K5",
+    "draw Y4",
+    "place B4 b3",
+]
 
 POSITIONS = {  # game: (options, seed, moves, the hint search's counted budget)
     "cathedral": ({}, 3, CATHEDRAL, {"nodes": 3000}),

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Sequence
@@ -50,9 +51,9 @@ __all__ = [
     "gives_away",
 ]
 
-GREEDY_SAMPLE = 200
+GREEDY_SAMPLE = 64
 """A greedy move of a line is the best of at most this many legal moves (drawn with the seeded
-generator where there are more: a Coloring turn may have thousands)."""
+generator where there are more: a turn may have thousands)."""
 LINE_STEPS = 8
 """A line holds at most this many plies after the move (chance outcomes included)."""
 MARGIN_LINES = 4
@@ -157,13 +158,19 @@ def _greedy(state: State, rng: random.Random) -> Move:
 
 
 def expected_line(
-    state: State, move: Move, given: Sequence[Move], rng: random.Random, steps: int = LINE_STEPS
+    state: State,
+    move: Move,
+    given: Sequence[Move],
+    rng: random.Random,
+    steps: int = LINE_STEPS,
+    deadline: float | None = None,
 ) -> list[tuple[Move, int, bool]]:
     """The plies expected after ``move`` in ``state`` (which is left unchanged), as (move,
     player, assumed): the search's line ``given`` while its moves are legal, then greedy moves
     and chance outcomes drawn from ``rng`` (assumed), until the other players have answered
     and the mover has moved again (alone, or when the others cannot move: the mover's next
-    move, or two in a row), the game ends or ``steps`` plies are listed."""
+    move, or two in a row), the game ends or ``steps`` plies are listed; past the
+    ``deadline`` (``time.perf_counter()``), only the search's own moves."""
     mover = state.current_player
     state._push(move)
     out: list[tuple[Move, int, bool]] = []
@@ -177,6 +184,8 @@ def expected_line(
             if ply < len(given) and given[ply] in state.legal_moves():
                 nxt = given[ply]
                 assumed = state.is_chance() and len(state.chance_outcomes()) > 1
+            elif deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: the line as far as the search saw it
             elif state.is_chance():
                 nxt = sample_outcome(state, rng)
                 assumed = len(state.chance_outcomes()) > 1
@@ -225,15 +234,23 @@ def _steps(
 
 
 def _margin(
-    state: State, move: Move, first: float | None, given: Sequence[Move], seed: int
+    state: State,
+    move: Move,
+    first: float | None,
+    given: Sequence[Move],
+    seed: int,
+    deadline: float | None = None,
 ) -> float | None:
     """The mean projected margin over ``MARGIN_LINES`` lines (``first``: the shown line's)
-    where chance comes into them; ``first`` alone where it does not."""
+    where chance comes into them (as many as the ``deadline`` allows); ``first`` alone where
+    it does not."""
     if first is None or not state.game.facts.chance:
         return first
     total, n = first, 1
     for k in range(1, MARGIN_LINES):
-        plies = expected_line(state, move, given, random.Random(seed * 7919 + k))
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        plies = expected_line(state, move, given, random.Random(seed * 7919 + k), deadline=deadline)
         if not any(assumed for _, _, assumed in plies):
             break  # nothing left to chance: every line is the same
         total += _steps(state, move, plies)[2] or 0.0
@@ -381,11 +398,15 @@ def explain(
     lines: dict[Move, list[Move]] | None = None,
     seed: int | None = None,
     top: int | None = None,
+    budget_s: float | None = None,
 ) -> list[Told]:
     """What to say of each of the first ``top`` ``candidates`` (ranked best first, by the
     search) in ``state`` (unchanged), each against the one after it (``candidates`` may hold
     one more than ``top`` for that); ``lines``: the search's expected line after each move,
-    where it has one. ``seed`` makes the drawn chance outcomes reproducible."""
+    where it has one. ``seed`` makes the drawn chance outcomes reproducible. ``budget_s``:
+    seconds for the words (None: no clock, the same words on any machine); once they are
+    spent, lines go no further than the search saw them."""
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
     if top is None:
         top = len(candidates)
     work = state.clone()
@@ -393,10 +414,10 @@ def explain(
     said: list[tuple[Told, list[tuple[int, Consequence]]]] = []
     for cand in candidates[: top + 1]:
         given = (lines or {}).get(cand.move, [])
-        plies = expected_line(work, cand.move, given, random.Random(base * 7919))
+        plies = expected_line(work, cand.move, given, random.Random(base * 7919), deadline=deadline)
         steps, along, end = _steps(work, cand.move, plies)
         searched = cand.margin is not None
-        margin = cand.margin if searched else _margin(work, cand.move, end, given, base)
+        margin = cand.margin if searched else _margin(work, cand.move, end, given, base, deadline)
         facts = _facts(work, cand.move)
         told = Told(
             cand.move,

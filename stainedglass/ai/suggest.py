@@ -27,8 +27,10 @@ from .explain import Step, explain
 __all__ = ["Suggestion", "suggest"]
 
 _SEARCH_SHARE = 0.88
-"""Of ``budget_s``, what the search may use; the rest is for the words (at most a tenth of the
-budget: ``make bench`` measures it) and the overhead."""
+"""Of ``budget_s``, what the search may use; the rest is for the words and the overhead."""
+_WORDS_SHARE = 0.06
+"""Of ``budget_s``, what the words may use (lines past what the search saw stop there): with
+what is running when the clock stops, at most a tenth of the budget (``make bench``)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,9 @@ def suggest(
 
     The search ranks one move more than ``top``, so that the last suggestion too says what it
     has that the next lacks; the words come from :func:`stainedglass.ai.explain.explain`,
-    built on the game's own facts (``state.consequences(move)``)."""
+    built on the game's own facts (``state.consequences(move)``), within a share of
+    ``budget_s`` when the search has the clock too (a counted budget, ``budget=None`` with
+    ``iterations=``, ``nodes=`` or ``playouts=``, gives the same words on any machine)."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top must be a whole number >= 1, not {top!r}")
     if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or budget_s <= 0:
@@ -110,7 +114,10 @@ def suggest(
     began = time.perf_counter()
     lines = {c.move: searcher.line(state, c.move) for c in ranked}
     seen = state.view(state.current_player) if state.game.facts.hidden_information else state
-    told = explain(seen, ranked, lines, seed=seed, top=top)
+    timed = opts.get("budget") is not None  # a counted budget: the words have no clock either
+    told = explain(
+        seen, ranked, lines, seed=seed, top=top, budget_s=_WORDS_SHARE * budget_s if timed else None
+    )
     spent = (time.perf_counter() - began) / max(1, len(told))
     out = []
     for c, t in zip(ranked, told):
