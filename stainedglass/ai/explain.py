@@ -237,20 +237,19 @@ def _margin(
     state: State,
     move: Move,
     first: float | None,
-    given: Sequence[Move],
     seed: int,
     deadline: float | None = None,
 ) -> float | None:
-    """The mean projected margin over ``MARGIN_LINES`` lines (``first``: the shown line's)
-    where chance comes into them (as many as the ``deadline`` allows); ``first`` alone where
-    it does not."""
+    """The mean projected margin over ``MARGIN_LINES`` lines (``first``: the shown line's,
+    the others with other outcomes of chance and greedy moves) where chance comes into them
+    (as many as the ``deadline`` allows); ``first`` alone where it does not."""
     if first is None or not state.game.facts.chance:
         return first
     total, n = first, 1
     for k in range(1, MARGIN_LINES):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        plies = expected_line(state, move, given, random.Random(seed * 7919 + k), deadline=deadline)
+        plies = expected_line(state, move, (), random.Random(seed * 7919 + k), deadline=deadline)
         if not any(assumed for _, _, assumed in plies):
             break  # nothing left to chance: every line is the same
         total += _steps(state, move, plies)[2] or 0.0
@@ -417,7 +416,7 @@ def explain(
         plies = expected_line(work, cand.move, given, random.Random(base * 7919), deadline=deadline)
         steps, along, end = _steps(work, cand.move, plies)
         searched = cand.margin is not None
-        margin = cand.margin if searched else _margin(work, cand.move, end, given, base, deadline)
+        margin = cand.margin if searched else _margin(work, cand.move, end, base, deadline)
         facts = _facts(work, cand.move)
         told = Told(
             cand.move,
