@@ -5,7 +5,9 @@ A hint (``sg.ai.suggest``, top three, the views' budget of 1 s) spends most of i
 the search and the rest on its words (the consequences along each expected line, the margin,
 what the next best lacks): the words may take at most a tenth of it. A review judges every
 move of a game at the default budget (``review.DEFAULT_PLAYOUTS``' work a position): a
-40-move game should take at most 10 s on two cores.
+40-move game should take at most 10 s on two cores. A Cathedral or Sagrada game ends sooner
+(some 25 buildings; twenty placements): its whole game is reviewed and the verdict scaled to
+40 moves.
 """
 
 from __future__ import annotations
