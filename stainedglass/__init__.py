@@ -12,6 +12,7 @@ from . import ai  # noqa: F401 - sg.ai, the bots, is part of the package's names
 from .core import (
     CHANCE,
     TERMINAL,
+    Consequence,
     Explanation,
     Facts,
     Game,
@@ -31,6 +32,7 @@ from .record import Branch, Record, load_record
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Consequence",
     "Explanation",
     "Facts",
     "Game",

@@ -48,6 +48,7 @@ __all__ = [
     "TERMINAL",
     "IllegalMove",
     "Explanation",
+    "Consequence",
     "Move",
     "Option",
     "Facts",
@@ -92,6 +93,30 @@ class Explanation:
 
     def __str__(self) -> str:
         return f"{'Legal' if self.legal else 'Illegal'}: {self.words}"
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """A fact a move brings about, in the game's own terms (:meth:`State.consequences`): a
+    short sentence in plain words (``words``: "Dark's academy no longer fits anywhere"), what
+    kind of fact it is (``kind``, a short key the game chooses: ``"claim"``, ``"window"``,
+    ``"star"``...), the figure it names (``number``: squares claimed, points scored, fields
+    lost) and what it is worth to the player who moved (``worth``, roughly, in the game's
+    margin unit, ``Facts.margin_unit``: above 0 good for them, below 0 bad, 0 neither), which
+    says which facts a teacher names first.
+
+    >>> c = Consequence("claim", "claims 6 squares", 6, 1.8)
+    >>> str(c), c.kind
+    ('claims 6 squares', 'claim')
+    """
+
+    kind: str
+    words: str
+    number: float = 0.0
+    worth: float = 0.0
+
+    def __str__(self) -> str:
+        return self.words
 
 
 # --------------------------------------------------------------------------------------------
@@ -332,6 +357,11 @@ class Facts:
     best_move_words: str = "the best move"
     """What a puzzle asks its solver to find, in words: "the best move", or what a move is made
     of where it takes several choices ("the best pencil and shapes")."""
+    margin_unit: str = "points"
+    """What a margin is counted in (``State.margin``): a hint's "4 points ahead"."""
+    margin_sides: tuple[str, str] = ("ahead", "behind")
+    """The words for a margin above and below 0 ("ahead", "behind"; a solo game's "above the
+    target", "below the target")."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:
@@ -487,6 +517,21 @@ class Game:
         """
         return dict(self.facts.hint_bot_by_players).get(self.num_players, self.facts.hint_bot)
 
+    def margin_words(self, margin: float) -> str:
+        """A margin (``State.margin``) in words, in the game's unit (``facts.margin_unit``,
+        ``facts.margin_sides``), rounded to a whole unit.
+
+        >>> load("cathedral").margin_words(3.6), load("cathedral").margin_words(-0.2)
+        ('4 squares ahead', 'level')
+        """
+        n = round(margin)
+        if n == 0:
+            return "level"
+        unit = self.facts.margin_unit
+        if abs(n) == 1 and unit.endswith("s"):
+            unit = unit[:-1]
+        return f"{abs(n)} {unit} {self.facts.margin_sides[0 if n > 0 else 1]}"
+
     @property
     def player_names(self) -> tuple[str, ...]:
         """The names of this game's seats (``facts.player_names`` cut to the players)."""
@@ -635,6 +680,46 @@ class State:
     def _describe(self, move: Move) -> str:
         """Plain words for what a legal move does (used by ``explain``)."""
         return f"{move} is legal."
+
+    def consequences(self, move: Move) -> list[Consequence]:  # hook
+        """What the legal ``move`` brings about, in the game's own terms, the most telling
+        first: the facts a teacher names (territory claimed, a window completed, a field no card
+        can fill any more). Hints, the review and the puzzles' answers say them. Fast: a hint's
+        words get a small share of its budget. The default: each player's change of score."""
+        before = self.scores()
+        after = self.clone()
+        after._push(move)
+        label = self.game.facts.score_label
+        out = []
+        for p, (a, b) in enumerate(zip(before, after.scores())):
+            if a != b:
+                who = self.game.player_names[p]
+                sign = -1.0 if self.game.facts.lower_is_better else 1.0
+                mine = 1.0 if p == self.current_player else -1.0
+                out.append(
+                    Consequence(
+                        "score", f"{who}'s {label} {a} -> {b}", b - a, mine * sign * (b - a)
+                    )
+                )
+        return out
+
+    def margin(self, player: int) -> float:
+        """``player``'s margin now, in the game's unit (``facts.margin_unit``): their score
+        less the best other player's (reversed where fewer is better); alone, the score."""
+        scores = self.scores()
+        sign = -1.0 if self.game.facts.lower_is_better else 1.0
+        if len(scores) == 1:
+            return sign * scores[0]
+        return sign * (
+            scores[player]
+            - (max if sign > 0 else min)(s for p, s in enumerate(scores) if p != player)
+        )
+
+    def projected_margin(self, player: int) -> float:  # hook
+        """The game's quick estimate of ``player``'s final margin (``margin`` at the end) from
+        this position, in the game's unit: what ``evaluate()`` weighs, counted in points or
+        squares. The default: the margin as it stands."""
+        return self.margin(player)
 
     def view(self, player: int) -> Self:
         """What ``player`` may know: the others' hidden cards and pile orders become chance.

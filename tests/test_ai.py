@@ -400,11 +400,14 @@ def test_suggestions_are_ranked_legal_moves_with_the_games_reasons(bot_name, opt
     for hint in hints:
         assert hint.move in state.legal_moves()
         assert 0.0 <= hint.value <= 1.0
-        assert state.explain(hint.move) == sg.Explanation(True, hint.reason)
+        said = state.explain(hint.move)  # what the move does, and more: why
+        assert said.legal and said.words in hint.reason and len(hint.reason) > len(said.words)
+        assert hint.lead in hint.reason and hint.versus_next in hint.reason
         assert str(hint.move) in str(hint)
         assert hint.to_dict()["move"] == str(hint.move)
         assert json.loads(json.dumps(hint.to_dict()))["reason"] == hint.reason
-    assert "captures Dark's" in hints[0].reason, hints[0]
+        assert json.loads(json.dumps(hint.to_dict()))["line"] == [s.to_dict() for s in hint.line]
+    assert "captures dark's" in hints[0].lead.lower(), hints[0]
     assert hints[0].support > 0
 
 

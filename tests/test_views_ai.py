@@ -63,9 +63,9 @@ def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart(
     hints = view.suggestions
     assert 1 < len(hints) <= view.hint_top
     assert [h.value for h in hints] == [m.value for m in view.hint_marks()]
-    for h in hints:  # legal, with the game's own words for what the move does
+    for h in hints:  # legal, with the game's own words for what the move does, and why
         assert h.move in before.legal_moves()
-        assert h.reason == before.explain(h.move).words
+        assert before.explain(h.move).words in h.reason and h.lead in h.reason
         assert h.reason in text(view.hint_list) and f"{h.value:.0%}" in text(view.hint_list)
     assert text(view.message).count("Hint: " + hints[0].reason)
     assert shown(view.hint_panel) and "Suggestions for Dark" in text(view.hint_list)

@@ -120,6 +120,24 @@ class AlphaBetaBot(Bot):
             out.append(Candidate(move, min(1.0, max(0.0, value)), d, "plies deep"))
         return out
 
+    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
+        """After ``analyse(state)``: the moves the search expects after ``move``, read from its
+        transposition table (each position's best move, while it holds one; a chance node
+        ends the line: the search averaged over its outcomes)."""
+        table = getattr(self, "_tt", None)
+        if not table or move not in state.legal_moves():
+            return []
+        work = state.clone()
+        work.play(move)
+        out: list[Move] = []
+        while len(out) < plies and not work.is_terminal() and not work.is_chance():
+            entry = table.get(position_key(work))
+            if entry is None or entry[3] is None or entry[3] not in work.legal_moves():
+                break
+            work.play(entry[3])
+            out.append(entry[3])
+        return out
+
     # ---- search ----------------------------------------------------------------------------
 
     def _root(

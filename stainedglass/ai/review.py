@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from ..core import CHANCE, Move, State
 from .bots import bot as make_bot, bot_class
+from .explain import gives_away, summary
 from .search import StopFlag, leaf_value, sample_outcome
 
 __all__ = ["Comparison", "Judgement", "Review", "compare", "review", "label", "LABELS"]
@@ -243,8 +244,9 @@ def _chance_lines(state: State, seed: int) -> list[tuple[list[Move], float]]:
 
 
 def _words(state: State, move: Move | str) -> str:
-    said = state.explain(move)
-    return said.words.rstrip(".") if said.legal else str(said)
+    """What ``move`` does, as hints say it (:func:`stainedglass.ai.explain.summary`): its most
+    telling consequences, or the game's own words for it."""
+    return summary(state, move)
 
 
 def compare(
@@ -256,7 +258,10 @@ def compare(
     stop: StopFlag | None = None,
 ) -> Comparison:
     """``move`` against the best move the search finds, from the mover's seat: both values, the
-    loss, the next player's best answer to ``move`` and the reason in the game's own words.
+    loss, the next player's best answer to ``move`` and the reason in the game's own words,
+    said as hints say them (:mod:`stainedglass.ai.explain`): what each move brings about and
+    what the played move gives away (the answer that punishes it and what that answer does;
+    in a game of chance, the other player's answer along the expected line).
     The budget: ``playouts`` per position searched (reproducible), or ``budget_s`` seconds in
     all; neither given, ``DEFAULT_PLAYOUTS``."""
     _check_budget(playouts, budget_s)
@@ -295,11 +300,9 @@ def compare(
             f"{best} was best, {best_value:.0%} to win ({_words(state, best)}); "
             f"{move} leaves {value:.0%} ({words})"
         )
-        if refutation is not None:
-            after = state.clone()
-            after.play(move)
-            who = after.game.player_names[after.current_player]
-            reason += f"; {who} answers {refutation}: {_words(after, refutation)}"
+        given = gives_away(state, move, refutation, seed)  # the answer that punishes it
+        if given:
+            reason += f"; {given}"
     return Comparison(
         str(move),
         value,

@@ -43,6 +43,10 @@ class Candidate:
     value: float
     support: int
     unit: str
+    margin: float | None = None
+    """The final margin the search expects after the move, for the player to move, in the
+    game's unit (``Facts.margin_unit``: squares, points), where the search counts in it; None
+    where it counts only chances to win."""
 
 
 class StopFlag(Protocol):
@@ -172,6 +176,13 @@ class Bot:
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         """The best moves found, best first (at most ``top``)."""
         raise NotImplementedError(f"the {self.name} bot does not rank moves")
+
+    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
+        """After ``analyse(state)``: the moves the search expects after ``move`` (its principal
+        variation: the other player's answer, then the player's next move...), at most
+        ``plies``, as far as the search saw them; a chance outcome in it is one the search
+        assumed. The default: none (a search that keeps no line)."""
+        return []
 
     def __repr__(self) -> str:
         given = ", ".join(f"{k}={v!r}" for k, v in self.options.items() if v != self.defaults[k])

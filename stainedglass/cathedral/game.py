@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core import (
     TERMINAL,
+    Consequence,
     Facts,
     Game,
     IllegalMove,
@@ -30,6 +31,7 @@ from ..core import (
     register,
 )
 from ..core import cell_name, parse_cell, shared_returns
+from .consequences import consequences, projected_margin
 from .pieces import (
     ALL_PIECES,
     CATHEDRAL,
@@ -436,6 +438,15 @@ class CathedralState(State):
                 words.append(f"and captures {owner_name} {ALL_PIECES[piece]}")
         return " ".join(words).replace(" ;", ";") + "."
 
+    def consequences(self, move: Move) -> list[Consequence]:
+        """Squares claimed, buildings captured, buildings that no longer fit anywhere (or fit
+        again, or have one spot left), the squares left to place (consequences.py)."""
+        return consequences(self, move)
+
+    def projected_margin(self, player: int) -> float:
+        """The final margin in squares as the Cathedral search's evaluation expects it."""
+        return projected_margin(self, player)
+
     def observation(self, player: int) -> np.ndarray:
         """What ``player`` sees, as ``game.observation_size`` (524) numbers: five planes of the
         100 squares in reading order (the player's buildings, the other's, the Cathedral, the
@@ -707,6 +718,7 @@ class Cathedral(Game):
         player_colours=("amber", "cobalt"),
         score_label="unplaced squares",
         hint_bot="cathedral",
+        margin_unit="squares",
     )
     options = {
         "players": Option(2, "always 2", lambda v: _two(v)),

@@ -810,9 +810,36 @@ class CathedralSearch(Bot):
                 for c in [c for _, c in done] + rest
             ][:top]
         return [
-            Candidate(pos.move_of(code), _chance(value), plies[code], "plies deep")
+            Candidate(
+                pos.move_of(code),
+                _chance(value),
+                plies[code],
+                "plies deep",
+                _margin(pos, code, value),
+            )
             for value, code in (done[:top] if top else done)
         ]
+
+    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
+        """After ``analyse(state)``: the moves its search expects after ``move``, read from
+        its transposition table (each position's best move, while it holds one)."""
+        table = getattr(self, "_tt", None)
+        if not table:
+            return []
+        work = state.clone()
+        work.play(move)
+        out: list[Move] = []
+        while len(out) < plies and not work.is_terminal():
+            pos = Position(work)
+            entry = table.get(pos.key())
+            if entry is None or entry[3] < 0:
+                break
+            nxt = pos.move_of(entry[3])
+            if nxt not in work.legal_moves():
+                break
+            work.play(nxt)
+            out.append(nxt)
+        return out
 
     def _evaluation_weights(self) -> _Weights:
         """``evaluate``'s room, excl, unsafe, mobility and fragile, as the options set them."""
@@ -1158,6 +1185,21 @@ def _one_ply(
         scored.append((value, code))
     scored.sort(key=lambda t: -t[0])
     return scored
+
+
+def _margin(pos: Position, code: int, value: float) -> float:
+    """A root move's value in squares as the final margin the mover can expect: a finished
+    game's margin as it is, an estimate kept within what is possible (no more ahead than the
+    other side has squares left to place, no more behind than the mover has)."""
+    me = pos.to_move
+    pos.make(code)
+    mine, theirs = pos.unplaced(me), pos.unplaced(1 - me)
+    pos.unmake()
+    if value >= _WIN:
+        value -= _WIN
+    elif value <= -_WIN:
+        value += _WIN
+    return float(min(max(value, -mine), theirs))
 
 
 def _chance(value: float) -> float:

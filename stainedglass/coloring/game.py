@@ -24,7 +24,6 @@ Public attributes a view needs (besides ``game.sheet``, see ``sheet.py``):
 
 from __future__ import annotations
 
-import math
 import random
 import re
 from typing import Any, cast
@@ -34,6 +33,7 @@ import numpy as np
 
 from ..core import (
     TERMINAL,
+    Consequence,
     Facts,
     Game,
     IllegalMove,
@@ -44,6 +44,7 @@ from ..core import (
     is_number,
     register,
 )
+from .consequences import consequences, projected_margin, projected_points, shares
 from .position import StartPosition, apply_start, check_form, parse_start, problems
 from .position import position as start_of
 from .sheet import COLORS, MAX_GROUP, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, load_sheet
@@ -626,35 +627,22 @@ class ColoringState(State):
         return [name for low, name in RATINGS if score >= low][-1]
 
     def evaluate(self) -> list[float]:
-        """Points so far plus half the value of sections and stars still within reach."""
+        """Points so far plus half the value of sections and stars still within reach
+        (``projected_points``), as shares of the win."""
         if self.is_terminal():
             return self.returns()
-        sheet = self.sheet
-        est = []
-        for p in range(self.num_players):
-            v = float(self.scores()[p])
-            for i, name in enumerate(SECTIONS):
-                sec = sheet.section_mask[name]
-                open_value = next(
-                    (
-                        val
-                        for val, owner in zip(SECTION_VALUES[name], (self.high[i], self.low[i]))
-                        if owner == OPEN
-                    ),
-                    0,
-                )
-                if open_value and sec & ~self.colored[p]:
-                    done = (sec & self.colored[p]).bit_count() / sec.bit_count()
-                    v += 0.5 * done * open_value
-            for k, around in enumerate(sheet.star_mask):
-                if self.stars[p][k] == OPEN:
-                    v += 0.5 * min(4, sum(1 for m in self.paint[p] if m & around))
-            est.append(v)
-        if self.solo:
-            return [1.0 / (1.0 + math.exp(-(est[0] - SOLO_TARGET) / 8.0))]
-        weights = [math.exp((v - max(est)) / 6.0) for v in est]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return shares(projected_points(self), self.solo, SOLO_TARGET)
+
+    def projected_margin(self, player: int) -> float:
+        """The final margin in points the position promises: the points so far plus half the
+        value of the sections and stars still within reach, less the best other player's
+        (solo: less the target, 40)."""
+        return projected_margin(self, player, SOLO_TARGET)
+
+    def consequences(self, move: Move) -> list[Consequence]:
+        """Stars surrounded, sections completed or near it, circles filled, the pencils left
+        to the others (consequences.py)."""
+        return consequences(self, move)
 
     # ---- notation ------------------------------------------------------------------------------
 
@@ -967,6 +955,21 @@ class ColoringGame(Game):
             )
 
     puzzle_rules = PuzzleRules(playouts=200, margin=0.15, first_ply=4)
+
+    def margin_words(self, margin: float) -> str:
+        """Points ahead or behind; solo, against the target (40).
+
+        >>> sg_load = __import__("stainedglass").load
+        >>> sg_load("coloring", players=1).margin_words(-3.2)
+        '3 points below the target of 40'
+        """
+        if self.num_players > 1:
+            return super().margin_words(margin)
+        n = round(margin)
+        if n == 0:
+            return "right at the target of 40"
+        side = "above" if n > 0 else "below"
+        return f"{abs(n)} point{'s' if abs(n) != 1 else ''} {side} the target of {SOLO_TARGET}"
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
         """ "complete the rose section first (+5)", "surround star 2 (+4)", "fill the last

@@ -30,6 +30,7 @@ import numpy as np
 from ..core import (
     CHANCE,
     TERMINAL,
+    Consequence,
     Explanation,
     Facts,
     Game,
@@ -44,6 +45,7 @@ from ..core import (
     register,
 )
 from .cards import ALL_CARDS, COLORS, NUM_CARDS, card_text, cards_text, parse_card, value_of
+from .consequences import consequences, projected_margin
 from .placement import field_problem, free_fields
 from .scoring import BASIC_ORDERS, ORDERS, UNIQUE_ORDERS, breakdown, empty_fields, order_id, score
 from .tools import (
@@ -696,14 +698,20 @@ class SagradaState(State):
     def evaluate(self) -> list[float]:
         """A quick estimate of the chance to win: the margin so far, with the rounds to come
         expected to fill fields (each worth 3 back plus about 2 in orders) and add about 2.5 to
-        the target, squashed into 0..1."""
+        the target (``projected_margin``), squashed into 0..1."""
         if self.is_terminal():
             return self.returns()
-        rounds_after = ROUNDS - self._round
-        turns_left = TURNS_PER_ROUND * rounds_after + TURNS_PER_ROUND - self._turns
-        fill = min(empty_fields(self._grid), turns_left)
-        margin = self.scores()[0] + 4.5 * fill - self.target() - 2.5 * (rounds_after + 1)
-        return [1.0 / (1.0 + math.exp(-margin / 6.0))]
+        return [1.0 / (1.0 + math.exp(-projected_margin(self) / 6.0))]
+
+    def projected_margin(self, player: int) -> float:
+        """The final score less the target as the position promises it (``evaluate()``'s
+        reckoning, in points); exact at the end."""
+        return projected_margin(self)
+
+    def consequences(self, move: Move) -> list[Consequence]:
+        """Fields no card to come can fill any more, what the orders gain and promise, the
+        target's projection, the card for the turn bar, the tools kept (consequences.py)."""
+        return consequences(self, move)
 
     def result_text(self) -> str:
         """The end computation in words: target, each order, the empty fields, the verdict."""
@@ -1365,6 +1373,7 @@ class Sagrada(Game):
         player_colours=("gold",),
         chance_action="Draw the cards",
         hint_bot="sagrada",
+        margin_sides=("above the target", "below the target"),
     )
     options = {
         "window": Option(

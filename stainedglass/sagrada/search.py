@@ -45,119 +45,15 @@ from collections.abc import Sequence
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate, Clock
 from ..core import Move, State, bit_indices
+from .game import DRAW, PLACE, ROUNDS, TURNS_PER_ROUND, SagradaState
+from .scoring import score
+from .windows import EDGE, around, beside
 from .cards import ALL_CARDS
-from .game import DRAW, ROUNDS, TURNS_PER_ROUND, SagradaState
-from .scoring import ORDERS, score
-from .windows import COLS, EDGE, FULL, ROWS, around, beside
+from .worth import KNOBS, Knobs, window_value
 
 __all__ = ["SagradaSearch", "window_value"]
 
-_ROWS = tuple(tuple(r * COLS + c for c in range(COLS)) for r in range(ROWS))
-_COLS = tuple(tuple(r * COLS + c for r in range(ROWS)) for c in range(COLS))
-_LINE_ORDERS = {  # order id: (lines, by color (True) or value, points a line)
-    "row_color_variety": (_ROWS, True, 6),
-    "column_color_variety": (_COLS, True, 5),
-    "row_shade_variety": (_ROWS, False, 5),
-    "column_shade_variety": (_COLS, False, 4),
-}
-_PAIRS = {"light_shades": (0, 1), "medium_shades": (2, 3), "deep_shades": (4, 5)}
-_SHADES = {
-    f"shades_of_{name}": k for k, name in enumerate(("red", "green", "yellow", "blue", "black"))
-}
 _VALUE = tuple(c % 6 + 1 for c in ALL_CARDS)
-_COLOR = tuple(c // 6 for c in ALL_CARDS)
-
-Knobs = tuple[float, float, float, float, float, float]
-KNOBS: Knobs = (6.5, 2.0, 0.7, 1.5, 0.6, 0.5)
-"""The window's worth, in points: an empty field that no card to come fits (3 at the end, and
-its card goes to the bar), one that only 1 or only 2 such cards fit (they may come when the
-field is closed, or be wanted elsewhere); the power of a row's or column's share filled in its
-credit; a 1 (or 3, 5) waiting for its 2 (4, 6); a value or color towards the next set."""
-
-
-def window_value(
-    grid: Sequence[int],
-    occ: int,
-    colm: Sequence[int],
-    valm: Sequence[int],
-    allowed: Sequence[int],
-    to_come: Sequence[int],
-    orders: Sequence[str],
-    weights: Sequence[int],
-    knobs: Knobs | None = None,
-) -> float:
-    """The window's worth in points: the orders with credit for what is half built, less a
-    charge for the empty fields the cards ``to_come`` (drawn or in the pile) cannot fill."""
-    dead_c, frag1, frag2, power, pair, step = knobs or KNOBS
-    bc = [beside(m) for m in colm]
-    bv = [beside(m) for m in valm]
-    free = FULL & ~occ
-    one = two = three = 0
-    for c in to_come:  # bit-sliced counts: fields that 1, 2, 3+ cards to come fit
-        m = allowed[c] & free & ~bc[c // 6] & ~bv[c % 6]
-        three |= two & m
-        two |= one & m
-        one |= m
-    dead = free & ~one
-    value = -(
-        dead_c * bin(dead).count("1")
-        + frag1 * bin(one & ~two & free).count("1")
-        + frag2 * bin(two & ~three & free).count("1")
-    )
-    vals = None
-    for oid, w in zip(orders, weights):
-        if not w:
-            continue
-        if oid in _LINE_ORDERS:
-            lines, by_color, points = _LINE_ORDERS[oid]
-            part = 0.0
-            for line in lines:
-                seen = 0
-                filled = 0
-                ok = True
-                for i in line:
-                    c = grid[i]
-                    if c < 0:
-                        if (dead >> i) & 1:
-                            ok = False
-                            break
-                        continue
-                    k = 1 << (_COLOR[c] if by_color else _VALUE[c])
-                    if seen & k:
-                        ok = False
-                        break
-                    seen |= k
-                    filled += 1
-                if ok:
-                    part += points * (filled / len(line)) ** power
-            value += w * part
-            continue
-        if vals is None:
-            vals = [0] * 7
-            cols = [0] * 5
-            sums = [0] * 5
-            for c in grid:
-                if c >= 0:
-                    vals[_VALUE[c]] += 1
-                    cols[_COLOR[c]] += 1
-                    sums[_COLOR[c]] += _VALUE[c]
-        if oid in _SHADES:
-            value += w * sums[_SHADES[oid]]
-        elif oid == "shades_of_choice":
-            value += w * max(sums)
-        elif oid in _PAIRS:
-            a, b = _PAIRS[oid]
-            na, nb = vals[a + 1], vals[b + 1]
-            value += w * (2 * min(na, nb) + pair * abs(na - nb))
-        elif oid == "shade_variety":
-            low = min(vals[1:])
-            value += w * (5 * low + step * sum(1 for v in vals[1:] if v > low))
-        elif oid == "color_variety":
-            low = min(cols)
-            value += w * (4 * low + step * sum(1 for v in cols if v > low))
-        else:  # an order this search has no model for: its points as they stand
-            value += w * ORDERS[oid].points(grid)
-    return value
 
 
 class _Plan:
@@ -362,6 +258,7 @@ class SagradaSearch(Bot):
             rated.append((self._after(st, m), self.rng.random(), m))
         rated.sort(key=lambda t: (-t[0], t[1]))
         self.playouts = 0
+        self._margins: list[list[int]] = []
         out = [Candidate(m, _share(v), 1, "round planned") for v, _, m in rated]
         if len(rated) < 2 or opts["playouts"] == 0 or rated[0][0] - rated[1][0] > opts["settle"]:
             return out[:top]
@@ -370,6 +267,7 @@ class SagradaSearch(Bot):
         width = min(opts["width"], len(rated))
         lead = [m for _, _, m in rated[:width]]
         values: list[list[float]] = [[] for _ in range(width)]
+        self._margins = [[] for _ in range(width)]  # each playout's final margin, by move
         active = list(range(width))
         unknown = sorted(st._unknown)
         z = opts["sure"]
@@ -377,7 +275,7 @@ class SagradaSearch(Bot):
             order = list(unknown)
             self.rng.shuffle(order)
             for k in active:
-                values[k].append(self._played_out(st, lead[k], order))
+                values[k].append(self._played_out(st, lead[k], order, self._margins[k]))
             self.playouts += 1
             n = self.playouts
             if z and n >= 16 and n % 8 == 0:
@@ -399,12 +297,47 @@ class SagradaSearch(Bot):
             ),
             key=lambda t: (-t[1], -t[0]),
         )
-        out = [Candidate(lead[k], v, len(values[k]), "playouts") for v, _, k in mixed] + out[width:]
+        margins = self._margins
+        out = [
+            Candidate(lead[k], v, len(values[k]), "playouts", sum(margins[k]) / len(margins[k]))
+            for v, _, k in mixed
+        ] + out[width:]
         return out[:top]
 
-    def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> float:
+    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
+        """The moves the planner expects after ``move``: the rest of the round's placements
+        (the best way to play them), or, when the round ends, the next round's draws (one
+        order of the pile, drawn at random: assumed) and its first placement; at most
+        ``plies`` moves past the draws."""
+        assert isinstance(state, SagradaState)
+        work = state.clone()
+        work.play(move)
+        out: list[Move] = []
+        while len(out) < plies and not work.is_terminal():
+            if work.is_chance():
+                nxt = self._draw(work) if work._unknown else work.chance_outcomes()[0][0]
+            else:
+                plan = _Plan(work, self._knobs())
+                plan.final = work._round == ROUNDS
+                turns = TURNS_PER_ROUND - work._turns
+                _, placed = plan.best(list(work._hand), turns, [*work._unknown, *work._bottom])
+                legal = work.legal_moves()
+                nxt = PLACE[placed[0][0]][placed[0][1]] if placed else legal[-1]
+                if nxt not in legal:
+                    break
+                work.play(nxt)
+                out.append(nxt)
+                break  # the player's next move closes the line
+            work.play(nxt)
+            out.append(nxt)
+        return out
+
+    def _played_out(
+        self, st: SagradaState, move: Move, order: list[int], margins: list[int] | None = None
+    ) -> float:
         """One playout after ``move``, the pile in ``order``: its win chance, softened (a
-        margin of a point or two counts nearly as a win or a loss)."""
+        margin of a point or two counts nearly as a win or a loss); its final margin goes to
+        ``margins``."""
         round_ = st._round
         st._push(move)
         n = 0
@@ -412,6 +345,8 @@ class SagradaSearch(Bot):
             st._push(self._next(st, order))
             n += 1
         margin = playout(st, order, self._knobs())
+        if margins is not None:
+            margins.append(margin)
         for _ in range(n + 1):
             st.undo()
         return 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.0))

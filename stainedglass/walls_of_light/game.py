@@ -22,6 +22,7 @@ import numpy as np
 from ..core import (
     CHANCE,
     TERMINAL,
+    Consequence,
     Facts,
     Game,
     IllegalMove,
@@ -58,6 +59,7 @@ from .moves import (
 from .panes import EMPTY, LONE_WINK, PANES, SHOWN, SINGLE, WINKS, code_of, printed_of, winks_of
 from .panes import PLACE as PLACE_CODE
 from .panes import REMOVE as REMOVE_CODE
+from .consequences import consequences, projected_margin
 from .evaluation import evaluate
 from .options import CARDS_PER_TYPE, check_first_player, check_hands, check_players, check_windows
 from .start import check_start, position_of
@@ -858,6 +860,16 @@ class WallsOfLightState(State):
 
     def _describe(self, move: Move) -> str:
         return describe(self, move)
+
+    def consequences(self, move: Move) -> list[Consequence]:
+        """A window completed and who scores what, a window left one pane short, who shows
+        the most panes in a window, the cards and winks left (consequences.py)."""
+        return consequences(self, move)
+
+    def projected_margin(self, player: int) -> float:
+        """The final margin in points as the board promises it: the points so far plus what
+        the glass promises, less the best other player's."""
+        return projected_margin(self, player)
 
     def __str__(self) -> str:
         return board_text(self)

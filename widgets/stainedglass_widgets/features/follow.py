@@ -117,10 +117,10 @@ class Follow(Feature):
     def _named(self) -> None:
         """The pupil's name is known (typed, or from the browser): look for the teacher's
         board now and from now on (a page with no name, a preheated one, polls nothing)."""
-        if self.pupil() and self.store is not None and self.view.background:
-            if self._poller is None or not self._poller.is_alive():
-                self._poller = threading.Thread(target=self._poll, name="follow", daemon=True)
-                self._poller.start()
+        polling = self._poller is not None and self._poller.is_alive()
+        if self.pupil() and self.store is not None and self.view.background and not polling:
+            self._poller = threading.Thread(target=self._poll, name="follow", daemon=True)
+            self._poller.start()
         self.sync()
 
     def _poll(self) -> None:
