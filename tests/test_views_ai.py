@@ -66,7 +66,10 @@ def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart(
     for h in hints:  # legal, with the game's own words for what the move does, and why
         assert h.move in before.legal_moves()
         assert before.explain(h.move).words in h.reason and h.lead in h.reason
-        assert h.reason in text(view.hint_list) and f"{h.value:.0%}" in text(view.hint_list)
+        listed = html.unescape(text(view.hint_list))  # the lead first, the details folded
+        assert h.lead in listed and h.versus_next in listed and f"{h.value:.0%}" in listed
+        assert all(d in listed for d in h.details)
+        assert "<summary>why</summary>" in view.hint_list.value or not h.details
     assert text(view.message).count("Hint: " + hints[0].reason)
     assert shown(view.hint_panel) and "Suggestions for Dark" in text(view.hint_list)
     assert "searched by Cathedral search for 0.4 s" in text(view.hint_list)

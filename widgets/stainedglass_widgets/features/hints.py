@@ -1,6 +1,7 @@
 """Hints: the **Hint** button (and ``h`` on the boards) asks the game's hint search for the best
 moves off the event loop (:class:`Hints`); the board marks them, and a panel under the buttons
-lists each with its value, support and reason beside a chart of the values (:class:`Marks`).
+lists each with its value, support and reason beside a chart of the values (:class:`Marks`),
+and the line each expects on a board of its own, to step through (:class:`Line`).
 The panel also lists any other marks a board shows (the review's better move, a puzzle's
 answer) under their heading.
 
@@ -13,6 +14,8 @@ Other features gate and count hints through the view's hooks
 >>> v.hint()
 >>> len(v.suggestions) > 0, "Suggestions for Light" in v.hint_list.value
 (True, True)
+>>> v.features["marks"].line.go(2); v.features["marks"].line.step
+2
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ class Marks(Feature):
         super().__init__(view)
         self.hint_list = w.HTML(layout=w.Layout(max_width="640px"))
         self.hints_chart = HintChart(view)
+        self.line = Line(view)
         self.hint_panel = w.HBox(
-            [self.hint_list, self.hints_chart.box],
+            [w.VBox([self.hint_list, self.line.box]), self.hints_chart.box],
             layout=w.Layout(display="none", align_items="flex-start"),
         )
         self.hint_panel.add_class("sg-hints")
@@ -76,9 +80,11 @@ class Marks(Feature):
         if not view.suggestions:
             self.hint_panel.layout.display = "none"
             self.hint_list.value = ""
+            self.line.show([])
             return
         self.hint_panel.layout.display = None  # shown first: a displayed chart takes changes
         self.hint_list.value = self.list_html()
+        self.line.show(view.suggestions)
         if not view.compact:
             self.hints_chart.box.layout.display = None if view.marks_chart else "none"
             if view.marks_chart:
@@ -87,7 +93,7 @@ class Marks(Feature):
     def list_html(self) -> str:
         view = self.view
         rows = []
-        for m in view.hint_marks():
+        for m, s in zip(view.hint_marks(), view.suggestions, strict=False):
             colour = hint_colour(m.shade)
             ink = "#ffffff" if m.shade > 0.55 else "#2d2a24"
             rows.append(
@@ -95,7 +101,7 @@ class Marks(Feature):
                 f'<span style="display:inline-block;min-width:1.5em;text-align:center;'
                 f"background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;"
                 f'font-weight:bold">{m.rank}</span> <b>{m.value:.0%}</b> '
-                f"<code>{html.escape(str(m.move))}</code>: {html.escape(m.reason)} "
+                f"<code>{html.escape(str(m.move))}</code>: {said(m.reason, s)} "
                 f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small></li>'
             )
         if view.marks_heading:
@@ -116,6 +122,109 @@ class Marks(Feature):
 
     def wait(self, timeout: float) -> bool:
         return self.hints_chart.wait(timeout)
+
+
+def said(reason: str, suggestion: Any) -> str:
+    """A suggestion's words in the list (HTML): its lead and what the next best lacks, the
+    details folded under "why" for who wants them; a mark of another kind, its reason."""
+    lead = getattr(suggestion, "lead", "") if isinstance(suggestion, sg.ai.Suggestion) else ""
+    if not lead:
+        return html.escape(reason)
+    versus = html.escape(suggestion.versus_next)
+    details = "".join(f"<li>{html.escape(d)}</li>" for d in suggestion.details)
+    more = (
+        f'<details class="sg-hint-why"><summary>why</summary><ul style="margin:2px 0">'
+        f"{details}</ul></details>"
+        if details
+        else ""
+    )
+    return f"{html.escape(lead)} <i>{versus}</i>{more}"
+
+
+class Line:
+    """The line a suggestion expects, on a board of its own under the list, to step through:
+    the suggested move, the other player's answer, the mover's next move (a chance outcome the
+    line assumed said as such), each with what it does. ``pick`` chooses the suggestion."""
+
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self.suggestions: list[sg.ai.Suggestion] = []
+        self.step = 0
+        self.pick = w.Dropdown(description="Line of", layout=w.Layout(width="150px"))
+        self.pick.style.description_width = "52px"
+        self.pick.add_class("sg-line-pick")
+        self.pick.observe(view.safe(lambda _: self.go(1)), "value")
+        self.back_button = w.Button(description="◀ Back", tooltip="the line's step before")
+        self.back_button.add_class("sg-line-back")
+        self.back_button.on_click(view.safe(lambda _: self.go(self.step - 1)))
+        self.next_button = w.Button(description="Next ▶", tooltip="the line's next step")
+        self.next_button.add_class("sg-line-next")
+        self.next_button.on_click(view.safe(lambda _: self.go(self.step + 1)))
+        self.words = w.HTML()
+        self.words.add_class("sg-line-words")
+        self.board = w.HTML(layout=w.Layout(max_width="420px"))
+        self.board.add_class("sg-line-board")
+        self.box = w.VBox(
+            [
+                w.HBox(
+                    [self.pick, self.back_button, self.next_button],
+                    layout=w.Layout(align_items="center"),
+                ),
+                self.words,
+                self.board,
+            ],
+            layout=w.Layout(display="none"),
+        )
+        self.box.add_class("sg-line")
+
+    def show(self, suggestions: list[sg.ai.Suggestion]) -> None:
+        """The lines of ``suggestions`` (hidden when none has one: another board's marks)."""
+        self.suggestions = [s for s in suggestions if isinstance(s, sg.ai.Suggestion)]
+        if not self.suggestions or self.view.marks_heading:
+            self.box.layout.display = "none"
+            return
+        self.box.layout.display = None
+        options = [(f"{i + 1}: {s.move}"[:40], i) for i, s in enumerate(self.suggestions)]
+        if list(self.pick.options) != options:
+            self.pick.options = options
+            self.pick.value = 0
+        self.go(1)
+
+    def moves(self) -> list[tuple[str, str]]:
+        """The chosen suggestion's line: (move, words) from the suggested move on."""
+        s = self.suggestions[self.pick.value or 0]
+        names = self.view.player_names
+        first = (str(s.move), f"{names[self.view.state.current_player]} plays it: {s.lead}")
+        steps = []
+        for step in s.line:
+            who = "Chance" if step.player == sg.CHANCE else names[step.player]
+            assumed = " (assumed: one of the outcomes)" if step.assumed else ""
+            steps.append((step.move, f"{who}: {step.move}{assumed}. {step.words}"))
+        return [first, *steps]
+
+    def go(self, step: int) -> None:
+        """Show the position after ``step`` moves of the line (1: the suggested move)."""
+        if not self.suggestions:
+            return
+        line = self.moves()
+        step = max(1, min(step, len(line)))
+        state = self.view.state.clone()
+        shown = 0
+        for move, _ in line[:step]:
+            try:
+                state.play(move)
+            except (sg.IllegalMove, ValueError):  # a hidden card the line assumed differently
+                break
+            shown += 1
+        self.step = max(1, shown)
+        move, words = line[self.step - 1]
+        self.words.value = (
+            f'<div style="font-size:14px"><b>Step {self.step} of {len(line)}</b>: '
+            f"{html.escape(words)}</div>"
+        )
+        self.board.value = state.svg() or ""
+        self.back_button.disabled = self.step <= 1
+        self.next_button.disabled = self.step >= len(line)
 
 
 class Hints(Feature):
