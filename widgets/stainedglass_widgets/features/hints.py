@@ -150,8 +150,11 @@ class Line:
         self.view = view
         self.suggestions: list[sg.ai.Suggestion] = []
         self.step = 0
-        self.pick = w.Dropdown(description="Line of", layout=w.Layout(width="150px"))
-        self.pick.style.description_width = "52px"
+        self.pick = w.ToggleButtons(
+            description="Line of",
+            tooltips=[],
+            style={"description_width": "52px", "button_width": "34px"},
+        )  # buttons, not a list box: one press shows a suggestion's line
         self.pick.add_class("sg-line-pick")
         self.pick.observe(view.safe(lambda _: self.go(1)), "value")
         self.back_button = w.Button(description="◀ Back", tooltip="the line's step before")
@@ -184,9 +187,10 @@ class Line:
             self.box.layout.display = "none"
             return
         self.box.layout.display = None
-        options = [(f"{i + 1}: {s.move}"[:40], i) for i, s in enumerate(self.suggestions)]
+        options = [(str(i + 1), i) for i in range(len(self.suggestions))]
         if list(self.pick.options) != options:
             self.pick.options = options
+            self.pick.tooltips = [f"the line of {s.move}" for s in self.suggestions]
             self.pick.value = 0
         self.go(1)
 
