@@ -145,7 +145,7 @@ class PuzzleBoard(w.VBox):
         counts = {d: sum(1 for p in self.all if p.difficulty == d) for d in DIFFICULTIES}
         self.difficulty_picker = w.Dropdown(
             options=[(f"Any difficulty ({len(self.all)})", ANY)]
-            + [(f"{d.capitalize()} ({counts[d]})", d) for d in DIFFICULTIES],
+            + [(f"{d.capitalize()} ({counts[d]})", d) for d in DIFFICULTIES if counts[d]],
             value=self.difficulty,
             description="Difficulty",
             disabled=not self.all,
@@ -269,9 +269,10 @@ class PuzzleBoard(w.VBox):
                 f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
             )
         self.difficulty = difficulty
-        if self.difficulty_picker.value != difficulty:
+        offered = [value for _, value in self.difficulty_picker.options]
+        if self.difficulty_picker.value != difficulty and difficulty in offered:
             self.difficulty_picker.value = difficulty  # observed: comes back here
-            return
+            return  # (a difficulty without puzzles is not offered: its note says so)
         self.shown = [p for p in self.all if difficulty in (ANY, p.difficulty)]
         self.go(0)
 
