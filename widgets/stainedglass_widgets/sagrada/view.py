@@ -109,7 +109,10 @@ class SagradaView(GameView):
             None if given is None or (isinstance(given, str) and given in known) else given
         )
         if self.custom_window is not None:
-            windows.insert(0, ("the designed window", "designed"))
+            own = given.get("name") if isinstance(given, dict) else None
+            windows.insert(
+                0, (f"{own} (your window)" if own else "the designed window", "designed")
+            )
             given = "designed"
         self.window_picker = w.Dropdown(
             options=windows,
