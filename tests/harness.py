@@ -319,6 +319,128 @@ def run_first_cell(
                 raise
 
 
+# ---- a lesson's steps, as a pupil takes them -----------------------------------------------------
+
+
+def _widgets(widget: Any) -> Iterator[Any]:
+    """``widget`` and every widget inside it, depth first."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets(child)
+
+
+def pupil_actions(view: Any, do: str) -> list[tuple[str, Any, Any]]:
+    """What a pupil does for a lesson's step (``kit.lessons.Step.do``) on ``view``, as
+    ``(action, widget, value)``: ``click``, ``hover`` or ``press`` on a board (a target's id,
+    a key), ``button`` (pressed), ``toggle`` (an option chosen by its value), ``type`` (the
+    move box, then Enter). A move is made by the view's own gestures."""
+    import ipywidgets as w
+
+    from stainedglass_widgets.kit.board import Board, boards_in
+
+    verb, _, rest = do.partition(" ")
+    if verb == "type":
+        return [("type", view.move_text, rest)]
+    if verb == "press":
+        found = [
+            b for b in _widgets(view) if isinstance(b, w.Button) and b.description.startswith(rest)
+        ]
+        if not found:
+            raise AssertionError(f"no button {rest!r} on the board")
+        return [("button", found[0], None)]
+    if verb == "key":
+        boards = [b for b in boards_in(view.board_widgets) if rest in b.watch_keys]
+        if not boards:
+            raise AssertionError(f"no board answers the key {rest!r}")
+        return [("press", boards[0], rest)]
+    if verb == "click":
+        boards = [b for b in boards_in(view.board_widgets) if f'data-id="{rest}"' in b.svg]
+        if not boards:
+            raise AssertionError(f"nothing to click called {rest!r} on the board")
+        return [("hover", boards[0], rest), ("click", boards[0], rest)]
+    out: list[tuple[str, Any, Any]] = []
+    for name, action, value in view.gestures(view.state.parse_move(do)):
+        widget = widget_at(view, name)
+        if isinstance(widget, Board):
+            out.append((action, widget, value))
+        elif isinstance(widget, w.Button):
+            out.append(("button", widget, None))
+        elif isinstance(widget, w.ToggleButtons):
+            out.append(("toggle", widget, value))
+        else:
+            raise AssertionError(f"a gesture on {name}: no pupil's action for it")
+    return out
+
+
+def act(action: str, widget: Any, value: Any) -> None:
+    """One pupil's action (:func:`pupil_actions`) on the widgets, kernel side."""
+    if action in ("click", "hover", "press"):
+        getattr(widget, action)(value)
+    elif action == "button":
+        widget.click()
+    elif action in ("toggle", "type"):
+        widget.value = value
+    else:
+        raise ValueError(f"unknown action {action!r}")
+
+
+def said(view: Any) -> tuple[str, str]:
+    """The kind (``good``, ``bad``, ``info``) and the words of the view's message line."""
+    import html
+    import re
+
+    value = view.message.value
+    kind = re.search(r"sg-(good|bad|info)", value)
+    words = html.unescape(re.sub(r"<[^>]+>", "", value)).strip()
+    return (kind.group(1) if kind else "info"), words
+
+
+def answer_problems(step: Any, kind: str, words: str, played: bool, bad: int) -> list[str]:
+    """What is wrong with the board's answer to a lesson's ``step``: its message's ``kind`` and
+    ``words``, whether the move was ``played``, and how many refusals the board shows (``bad``:
+    every red box, the message's included). One message per event: a legal move is said once,
+    as legal, with no refusal beside it; a refusal is said once."""
+    problems = []
+    if step.played:
+        if not played:
+            problems.append("not played")
+        if kind != "good":
+            problems.append(f"not said as legal ({kind})")
+        if bad:
+            problems.append(f"{bad} refusal(s) shown beside a legal move")
+    elif step.refused:
+        if played:
+            problems.append("played, not refused")
+        if kind != "bad":
+            problems.append(f"not said as refused ({kind})")
+        if bad != 1:
+            problems.append(f"the refusal is shown {bad} times")
+    elif kind == "bad" or bad:
+        problems.append("refused")
+    if step.words not in words:
+        problems.append(f"the words {step.words!r} are missing")
+    return [f"{step.do!r} answered {kind}: {words!r}: {'; '.join(problems)}"] if problems else []
+
+
+def rehearse(view: Any, steps: Any) -> list[str]:
+    """Take a lesson's ``steps`` on its ``view`` as a pupil does, kernel side; what went wrong
+    (empty: the board answered every step as the lesson says)."""
+    import re
+
+    problems: list[str] = []
+    for step in steps:
+        before = len(view.state.history)
+        for action in pupil_actions(view, step.do):
+            act(*action)
+        kind, words = said(view)
+        shown = [
+            x.value for x in _widgets(view) if hasattr(x, "value") and isinstance(x.value, str)
+        ]
+        bad = sum(len(re.findall(r'class="[^"]*\bsg-bad\b', value)) for value in shown)
+        problems += answer_problems(step, kind, words, len(view.state.history) > before, bad)
+    return problems
+
+
 # ---- page helpers (Playwright sync API) ----------------------------------------------------------
 
 CITY = ".sg-city .sg-board"
@@ -502,6 +624,150 @@ def choose(page: Any, side: str, piece: str) -> None:
     before = board_version(page, sel)
     page.click(f'{sel} [data-id="piece:{piece}"]')
     wait_redraw(page, before, sel)
+
+
+def lesson_views(page: Any, count: int, timeout: float = 180_000) -> Any:
+    """The tutorial's boards (``.sg-view``), once ``count`` of them are drawn."""
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.sg-view .sg-board svg').length >= n"
+        " && document.querySelectorAll('.sg-view').length >= n",
+        arg=count,
+        timeout=timeout,
+    )
+    return page.locator(".sg-view")
+
+
+def in_page(action: str, widget: Any, value: Any) -> tuple[str, str, Any]:
+    """One pupil's action (:func:`pupil_actions`) as the page finds it: a board by its CSS
+    selector, a button or a toggle by its words (read now: they change as the game goes on)."""
+    if action in ("click", "hover", "press"):
+        classes = [c for c in widget._dom_classes if c.startswith("sg-")]
+        if not classes:
+            raise AssertionError(f"a board without a class of its own: {widget.label!r}")
+        return action, f".{classes[0]} .sg-board", value
+    if action == "button":
+        return action, widget.description, None
+    if action == "toggle":
+        return action, widget._options_labels[list(widget._options_values).index(value)], None
+    return action, "", value
+
+
+_POINT_IN = """(box, [where, id]) => {
+    const el = box.querySelector(where).querySelector(`[data-id="${id}"]`);
+    el.scrollIntoView({block: 'center', inline: 'center'});
+    const r = el.getBoundingClientRect();
+    const hits = (x, y) => {
+        const top = document.elementFromPoint(x, y);
+        const t = top && top.closest('[data-id]');
+        return !!t && t.getAttribute('data-id') === id && el.ownerSVGElement === t.ownerSVGElement;
+    };
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    if (hits(cx, cy)) return [cx, cy];
+    let best = null, bestD = Infinity;
+    for (let i = 1; i < 24; i++) for (let j = 1; j < 24; j++) {
+        const x = r.left + r.width * i / 24, y = r.top + r.height * j / 24;
+        if (!hits(x, y)) continue;
+        let inner = 0;  // how far the target reaches round the point: the middle of the shape
+        for (const [dx, dy] of [[4, 0], [-4, 0], [0, 4], [0, -4], [8, 0], [-8, 0], [0, 8], [0, -8]])
+            if (hits(x + dx, y + dy)) inner++;
+        const d = Math.hypot(x - cx, y - cy) - 1000 * inner;
+        if (d < bestD) { bestD = d; best = [x, y]; }
+    }
+    return best || [cx, cy];
+}"""
+"""Where a pupil points to reach the target ``id`` of the board at ``where``: its middle, or where a thin or
+curved shape (a crescent at the rim) is itself under the pointer, not a line drawn over it."""
+
+
+def act_in_page(box: Any, action: str, where: str, value: Any) -> None:
+    """One pupil's action (:func:`in_page`) made in the page, inside the view ``box``, with
+    the mouse and the keyboard."""
+    if action in ("click", "hover"):
+        box.locator(where).first.locator(f'[data-id="{value}"]').first.wait_for()
+        # found and measured at once: a redraw (a hover's preview) replaces the elements
+        x, y = box.evaluate(_POINT_IN, [where, value])
+        box.page.mouse.move(x, y)
+        if action == "click":
+            box.page.mouse.down()
+            box.page.mouse.up()
+    elif action == "press":
+        box.locator(where).first.press(value)
+    elif action == "button":
+        box.get_by_role("button", name=where, exact=True).first.click()
+    elif action == "toggle":
+        import re
+
+        label = where
+        exact = re.compile(rf"^\s*{re.escape(label)}\s*$")
+        button = box.locator(".widget-toggle-buttons button").filter(has_text=exact).first
+        if button.is_visible():
+            button.click()
+        elif "mod-active" not in (button.get_attribute("class") or ""):  # hidden: chosen already
+            raise AssertionError(f"{label!r} is hidden and not chosen")
+    elif action == "type":
+        field = box.locator('input[placeholder^="or type a move"]').first
+        field.fill(value)
+        field.press("Enter")
+    else:
+        raise ValueError(f"unknown action {action!r}")
+
+
+_WATCH = """el => {
+    if (el.sgSeen) return;
+    el.sgLast = Date.now();
+    el.sgSeen = new MutationObserver(() => { el.sgLast = Date.now(); });
+    el.sgSeen.observe(el, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+_SETTLED = """([box, words]) => {
+    const el = document.querySelectorAll('.sg-view')[box];
+    const msg = el && el.querySelector('.sg-message');
+    return !!msg && msg.innerText.trim() === words && Date.now() - el.sgLast >= 400;
+}"""
+
+
+def page_answer(box: Any) -> tuple[str, str, int]:
+    """The kind and words of the message line of the view ``box`` as the page shows it, and
+    how many refusals (red boxes) the view shows."""
+    import html
+
+    message = box.locator(".sg-message").first
+    classes = message.get_attribute("class") or ""
+    kind = next((k for k in ("good", "bad", "info") if f"sg-{k}" in classes.split()), "info")
+    bad = box.locator(".sg-bad").evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null && e.innerText.trim()).length"
+    )
+    return kind, html.unescape(message.inner_text()).strip(), int(bad)
+
+
+def walk_steps(page: Any, index: int, view: Any, steps: Any, timeout: float = 60_000) -> list[str]:
+    """Take a lesson's ``steps`` in the page, on its ``index``-th board, as a pupil does (the
+    mouse on the board's targets, the buttons, the move box), keeping ``view`` (the same
+    lesson built here) in step; after each, the page must say what ``view`` says, and that must
+    be the answer the step declares (:func:`answer_problems`). What went wrong (empty: all
+    well)."""
+    box = page.locator(".sg-view").nth(index)
+    box.scroll_into_view_if_needed()
+    box.evaluate(_WATCH)  # when the view last changed: its answer is read once it is quiet
+    problems: list[str] = []
+    for step in steps:
+        before = len(view.state.history)
+        actions = pupil_actions(view, step.do)
+        found = [in_page(*action) for action in actions]
+        for action in actions:
+            act(*action)
+        expected = said(view)[1]
+        for action in found:
+            act_in_page(box, *action)
+        try:
+            page.wait_for_function(_SETTLED, arg=[index, expected], timeout=timeout, polling=100)
+        except Exception:
+            kind, words, _ = page_answer(box)
+            problems.append(f"{step.do!r}: the page says {words!r}, not {expected!r}")
+            break
+        kind, words, bad = page_answer(box)
+        played = len(view.state.history) > before
+        problems += answer_problems(step, kind, words, played, bad)
+    return problems
 
 
 def run_async(coroutine: Any) -> Any:

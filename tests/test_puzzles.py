@@ -8,6 +8,7 @@ import json
 import pytest
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move
 from stainedglass.__main__ import main
 from stainedglass.ai import puzzles
 
@@ -66,7 +67,7 @@ def test_a_right_answer_and_a_wrong_one_in_words(shipped):
     assert right.right and right.words.startswith("Right: ") and p.theme in right.words
     wrong = p.attempt(p.rival)
     assert not wrong.right and wrong.words.startswith("Not quite: ")
-    assert f"The best was {p.answer}" in wrong.words and wrong.loss > 0.05
+    assert f"The best was {said_move(p.state(), p.answer)}" in wrong.words and wrong.loss > 0.05
 
 
 def test_an_illegal_answer_is_refused_with_the_rule(shipped):

@@ -88,9 +88,12 @@ def test_strict_takes_back_a_costly_move_and_lets_a_good_one_stand() -> None:
     assert (judged.ply, judged.player, judged.move) == (8, 1, BLUNDER)
     assert judged.comparison.label == "blunder" and judged.loss >= v.coach.threshold
     words = text(v.coach.words)
-    assert words.startswith("✗ Taken back: tavern a9 was a blunder, 33 points")
+    assert words.startswith(
+        "✗ Taken back: Dark places the tavern on a9 (tavern a9) was a blunder, 33% less likely "
+        "to win."
+    ), "the move named in the game's words, the loss as a chance, never as points"
     assert judged.comparison.reason in words and "the better move is marked" in words
-    assert "took back tavern a9" in text(v.message)
+    assert "took back Dark places the tavern on a9 (tavern a9)" in text(v.message)
     assert marked(v) == [BEST] and not shown(v.coach.offer_row)
     assert not shown(v.hints_chart.box)  # the coach's mark needs no plotly
     assert "The coach's better move for Dark" in text(v.hint_list)
@@ -98,7 +101,9 @@ def test_strict_takes_back_a_costly_move_and_lets_a_good_one_stand() -> None:
     v.play(BEST)
     assert v.state.history[:8] == [*LESSON, BEST] and len(v.state.history) == 9
     assert v.coach.judged[-1].loss == 0.0
-    assert text(v.coach.words).startswith("✓ Good move: castle e1 g1 e2 f2 g2 is as good")
+    assert text(v.coach.words).startswith(
+        "✓ Good move: Dark places the castle on e1 g1 e2 f2 g2 (castle e1 g1 e2 f2 g2) is as good"
+    )
     assert v.hint_marks() == []
 
 
@@ -109,7 +114,9 @@ def test_gentle_offers_the_take_back_and_the_bot_waits() -> None:
     assert v.coach.offering and shown(v.coach.offer_row)
     assert not shown(v.thinking_row)  # no "Let the bot move": the coach's buttons instead
     words = text(v.coach.words)
-    assert words.startswith("✗ A blunder: 33 points of win chance given away.")
+    assert words.startswith(
+        "✗ A blunder: Dark places the tavern on a9 (tavern a9) leaves you 33% less likely to win."
+    )
     assert "Take it back" in words and marked(v) == [BEST]
     v.move_text.value = BEST  # Light's turn: the bot's seat refuses a person's move
     assert "first Take it back or Keep my move" in text(v.message)
@@ -337,7 +344,9 @@ def test_every_game_is_taught(name: str) -> None:
         assert len(v.state.history) == before
     else:
         assert len(v.state.history) > before
-        assert text(coach.words).startswith(("✓ Good move", "It stands"))
+        said = text(coach.words)  # every judgment names the move it judges
+        assert said.startswith("✓ Good move") or " stands: " in said, said
+        assert judged.move in said
 
 
 def test_a_game_without_hints_says_so() -> None:

@@ -48,7 +48,7 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
     wait_moves(page, len(LESSON) + 1)
     page.wait_for_selector(".sg-coach-take-back", state="visible", timeout=120_000)
     said = words(page)
-    assert "points of win chance given away" in said and "Take it back" in said, said
+    assert "% less likely to win" in said and "Take it back" in said, said
     assert "Light answers" in said  # what the bot would do about it
     page.wait_for_selector(".sg-city .hint")
     assert "Light (MCTS bot) to move" in page.inner_text(".sg-banner")  # it waits

@@ -110,3 +110,32 @@ def test_only_a_sheet_that_passes_is_played():
     d = designer()
     d.load_bytes(broken_default())
     assert d.play() is None and "Only a sheet that meets every requirement" in words(d)
+
+
+def test_a_sheet_given_as_text_is_shown_in_the_box_a_shape_a_line():
+    """The notebook's "small sheet drawn as text" shows its text; the default sheet reads a
+    shape a line (it filled the box with some 54,700 characters, a number a line); "1 star"."""
+    small = designer()
+    small.load_text(json.dumps(grid_sheet(["+ h d c s", ". . . . ."], stars=[(1, 2)])))
+    assert json.loads(small.text.value)["shapes"] and small.check.ok
+    assert "10 shapes, 1 star, 10 circles" in words(small)
+    d = designer()
+    d.default_button.click()
+    lines = d.text.value.splitlines()
+    assert len(lines) < 100 and len(d.text.value) < 30_000
+    assert sum(line.startswith('  {"polygon"') for line in lines) == 61
+    assert json.loads(d.text.value) == json.loads(DEFAULT_FILE.read_text())
+    d.check_button.click()  # the text as shown is the sheet
+    assert d.check.ok
+
+
+def test_a_small_sheet_is_drawn_at_the_rose_windows_scale():
+    """A sheet drawn as text is drawn large enough to click its shapes, with the whole pencil
+    strip and the values panel (it was squeezed into about 180 x 110 pixels)."""
+    import re
+
+    d = designer()
+    d.load_text(json.dumps(grid_sheet(["+ h d c s"])))
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', d.board.svg).groups())
+    assert width >= 600 and height >= 300
+    assert 'data-pencil="purple"' in d.board.svg and 'data-shape="5"' in d.board.svg

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move
 from stainedglass.ai.puzzles import Puzzle
 from stainedglass_widgets import view_class
 from stainedglass_widgets.pages.puzzles import margin_points
@@ -110,7 +111,7 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
         timeout=90_000,
     )
     text = verdict(page)
-    assert f"The best was {second.answer}" in text, text
+    assert f"The best was {said_move(second.state(), second.answer)}" in text, text
     wait_text(page, f"{VIEW} .sg-message", "Back to the puzzle")
     assert page.locator(f"{CITY} [data-owner]").count() == owners, "the move is taken back"
     wait_text(page, ".sg-puzzle-score", "Streak 0 (best 1) · Score 1 of 2")

@@ -128,3 +128,43 @@ def test_sagrada_tutorial_uses_a_tool(server: Any, page: Any) -> None:
     board.locator('.tool[data-tool="redraw"][data-used="true"]').wait_for(timeout=10_000)
     shot(page, "sagrada-tutorial-tool")
     assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_sagradas_words_on_the_board_are_neither_covered_nor_cut(server: Any, page: Any) -> None:
+    """ "pays a tool" under the drawn cards stays inside their panel, and "no card drawn" is
+    not covered by the score box."""
+    from harness import lesson_views
+
+    from stainedglass_widgets.sagrada.lessons import LESSONS
+
+    page.goto(server.url("sagrada_tutorial.ipynb"))
+    views = lesson_views(page, len(LESSONS))
+    view = views.nth(list(LESSONS).index("redraw"))
+    view.scroll_into_view_if_needed()
+    board = view.locator(".sg-board svg").first
+    inside = """svg => {
+        const box = e => e.getBoundingClientRect();
+        const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent === WORDS);
+        const panels = [...svg.querySelectorAll('rect.panel')].map(box);
+        return texts.map(t => { const r = box(t); const cx = r.left + r.width / 2,
+            cy = r.top + r.height / 2;
+            const p = panels.find(p => p.left <= cx && cx <= p.right && p.top <= cy && cy <= p.bottom);
+            return !!p && r.top >= p.top && r.bottom <= p.bottom && r.left >= p.left
+                && r.right <= p.right; });
+    }"""
+    labels = board.evaluate(inside.replace("WORDS", "'pays a tool'"))
+    assert labels and all(labels), labels  # the Y3 pays Redraw: its words inside the panel
+    view.locator('[data-id="tool:redraw"]').click()
+    view.locator('[data-id="card:Y3"]').click()
+    view.locator("text=no card drawn").wait_for()
+    apart = board.evaluate(
+        """svg => {
+        const words = [...svg.querySelectorAll('text')].find(t => t.textContent === 'no card drawn');
+        const a = words.getBoundingClientRect();
+        const b = svg.querySelector('g.score rect').getBoundingClientRect();
+        return a.right < b.left || b.right < a.left || a.bottom < b.top || b.bottom < a.top;
+    }"""
+    )
+    assert apart, '"no card drawn" is covered by the score box'
+    shot(page, "sagrada-tutorial-words")
+    assert page.outside == []  # type: ignore[attr-defined]

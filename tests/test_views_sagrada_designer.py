@@ -218,3 +218,23 @@ def test_a_new_name_keeps_a_running_measurement_and_a_new_field_stops_it() -> No
     d.board.click("a1")
     assert d.search is None and "Measuring stopped: the window changed" in d.message.value
     assert search.wait(10) and d.measured is None
+
+
+def test_a_window_plays_under_its_own_name() -> None:
+    """A renamed copy plays as "My Lantern" (it played as "custom"); an edited copy of a
+    bundled window takes a name of its own (it kept "Morning Lantern")."""
+    d = WindowDesigner(background=False)
+    d.start_from("Morning Lantern")
+    d.name_text.value = "My Lantern"
+    view = d.play()
+    assert view.state.window.name == "My Lantern"
+    assert view.window_picker.options[0][0] == "My Lantern (your window)"
+    view.new_button.click()  # the next game keeps it
+    assert view.state.window.name == "My Lantern"
+    edited = WindowDesigner(background=False)
+    edited.start_from("Morning Lantern")
+    assert edited.name_text.value == "Morning Lantern"
+    edited.brush.value = "R"
+    edited.board.click("c3")
+    assert edited.name_text.value == "My Morning Lantern"
+    assert edited.play().state.window.name == "My Morning Lantern"

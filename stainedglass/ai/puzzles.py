@@ -38,7 +38,7 @@ from collections.abc import Callable
 from ..core import Game, Move, State, load
 from ..record import Record, load_record
 from .bots import bot as make_bot
-from .review import _searcher, _value_after, _words, compare, label
+from .review import _searcher, _value_after, compare, label, said_move
 from .search import StopFlag, leaf_value, position_key, sample_outcome
 
 __all__ = [
@@ -144,28 +144,28 @@ class Puzzle:
         if isinstance(move, str):
             move = state.parse_move(move)
         state.clone().play(move)  # the rules first: IllegalMove with the reason
-        best = _words(state, state.parse_move(self.answer))
+        best = said_move(state, self.answer)
         if self.is_answer(move):
-            return Attempt(str(move), True, f"Right: {self.answer}, {self.theme} ({best}).")
+            return Attempt(str(move), True, f"Right: {best}: {self.theme}.")
         verdict = compare(state, move, playouts=self.playouts, seed=self.seed, stop=stop)
         loss = max(0.0, self.value - verdict.value)
         if label(loss) == "best":
             return Attempt(
-                str(move), True, f"Right: {move} is as good as {self.answer} here ({best}).", loss
+                str(move), True, f"Right: {said_move(state, move)} is as good as {best}.", loss
             )
         if verdict.refutation is not None:
             after = state.clone()
             after.play(move)
             who = after.game.player_names[after.current_player]
             answer = after.parse_move(verdict.refutation)
-            why = f"after {move}, {who} plays {verdict.refutation} ({_words(after, answer)})"
+            why = f"after {move}, {who} answers: {said_move(after, answer)}"
         else:
-            why = f"{move} ({_words(state, move)}) leaves {verdict.value:.0%} to win"
+            why = f"{said_move(state, move)} leaves a {verdict.value:.0%} chance to win"
         return Attempt(
             str(move),
             False,
-            f"Not quite: {why}. The best was {self.answer}: {self.theme} "
-            f"({self.value:.0%} to win; yours leaves {verdict.value:.0%}).",
+            f"Not quite: {why}. The best was {best}: {self.theme} "
+            f"(a {self.value:.0%} chance to win; yours leaves {verdict.value:.0%}).",
             loss,
         )
 

@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -247,6 +249,23 @@ def _words(state: State, move: Move | str) -> str:
     """What ``move`` does, as hints say it (:func:`stainedglass.ai.explain.summary`): its most
     telling consequences, or the game's own words for it."""
     return summary(state, move)
+
+
+def said_move(state: State, move: Move | str) -> str:
+    """``move`` in ``state`` as a learner reads it: what it does, in the game's own words (up to
+    what follows from it), with the notation beside.
+
+    >>> import stainedglass as sg
+    >>> said_move(sg.load("cathedral").new_game(), "cathedral e4 d5 e5 f5 e6 e7")
+    'Light places the cathedral on e4 d5 e5 f5 e6 e7 (cathedral e4 d5 e5 f5 e6 e7)'
+    """
+    said = state.explain(move)
+    text = str(move) if isinstance(move, str) else str(state.parse_move(str(move)))
+    if not said.legal:
+        return text
+    words = re.split(r": |; |\. ", said.words.strip(), maxsplit=1)[0].rstrip(".")
+    words = re.sub(r" \((?:a|an|the) [^()]*\)$", "", words)  # what kind of field or space
+    return f"{words} ({text})" if words and words != text else text
 
 
 def compare(

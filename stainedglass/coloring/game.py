@@ -467,10 +467,11 @@ class ColoringState(State):
             return None
         size, _ = self._best(p, move.color, need)
         if size > count:
+            what = f"exactly {need}" if size == need else f"the largest group ({size} shapes)"
             return (
                 f"a connected group of {size} shape{'s' if size > 1 else ''} can be colored "
-                f"{name}: color {'exactly ' + str(need) if size == need else 'the largest group'}"
-                f" ({size if size < need else need}), circles only for the rest"
+                f"{name}: color {what}, not {count}; circles only for the shapes that cannot "
+                "be colored"
             )
         k = min(need - count, self.circles_left(p))
         if move.circles != k:

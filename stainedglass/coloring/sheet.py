@@ -785,6 +785,10 @@ def _to_words(masks: Sequence[int], words: int) -> np.ndarray:
 _GRID_SYMBOLS = {".": None, "+": "cross", "h": "heart", "d": "diamond", "c": "club", "s": "spade"}
 
 
+GRID_CELL = 80.0
+"""How wide a square of :func:`grid_sheet` is, in the sheet's units (the rose window is 500)."""
+
+
 def grid_sheet(
     rows: Sequence[str],
     stars: Sequence[tuple[int, int]] = (),
@@ -792,7 +796,9 @@ def grid_sheet(
     colors: Mapping[int, str] | None = None,
     name: str = "grid",
 ) -> dict[str, Any]:
-    """A sheet of unit squares drawn as text, as data for ``load_sheet`` / ``sheet=``.
+    """A sheet of squares drawn as text, as data for ``load_sheet`` / ``sheet=``: each square
+    ``GRID_CELL`` units wide, as the rose window's shapes are drawn, so that the board shows it
+    at the same size, its numbers and symbols legible.
 
     Each row is a string of cells separated by spaces: ``.`` a plain shape, ``+ h d c s`` a shape
     of the cross, heart, diamond, club or spade section, ``#`` no shape. Shapes are numbered in
@@ -815,11 +821,12 @@ def grid_sheet(
                     f"grid_sheet: row {r + 1}, column {c + 1}: {token!r} is not "
                     "one of . + h d c s #"
                 )
-            polys.append(
-                [(float(c), float(r)), (c + 1.0, float(r)), (c + 1.0, r + 1.0), (float(c), r + 1.0)]
-            )
+            x, y, k = c * GRID_CELL, r * GRID_CELL, GRID_CELL
+            polys.append([(x, y), (x + k, y), (x + k, y + k), (x, y + k)])
             symbols.append(_GRID_SYMBOLS[token])
-    star_polys = [cut_star(polys, (float(c), float(r)), 0.25) for r, c in stars]
+    star_polys = [
+        cut_star(polys, (c * GRID_CELL, r * GRID_CELL), 0.25 * GRID_CELL) for r, c in stars
+    ]
     colors = colors or {}
     return {
         "name": name,

@@ -39,6 +39,7 @@ STAR_GLASS = "#f3e3a0"
 POOL_H = 86  # the pencil strip above the sheet
 PANEL_W = 150  # the section values beside the sheet
 PAD = 14
+POOL_MIN_W = 600  # the five pencils, the count and the ✓ button
 SMALL = 0.34  # the others' sheets
 
 
@@ -439,8 +440,9 @@ def main_svg(
     ``cross_hints`` the hint's cross-offs as ``(section or "star K", shade, rank)``."""
     p = shown_player(state) if player is None else player
     sheet = state.sheet
-    width = sheet.width + PANEL_W + 2 * PAD
-    height = POOL_H + sheet.height + 2 * PAD
+    width = max(sheet.width + PANEL_W + 2 * PAD, POOL_MIN_W)  # the pencil strip whole
+    # the sheet, or the values panel and the words under it when the sheet is lower
+    height = POOL_H + max(sheet.height + 2 * PAD, PAD + 38 + 44 * 5 + 48)
     body = [
         _pool(state, width, pencil, confirm),
         f'<g transform="translate({PAD},{POOL_H + PAD / 2:g})">',

@@ -1378,8 +1378,8 @@ class Sagrada(Game):
     options = {
         "window": Option(
             None,
-            "a designed window's name or four rows of five ('.', R G Y B K, "
-            "1-6); default: drawn at random",
+            "a designed window's name, four rows of five ('.', R G Y B K, 1-6), or a "
+            'window of your own, {"name": ..., "rows": [...]}; default: drawn at random',
             _check_window,
         ),
         "tools": Option(

@@ -50,6 +50,7 @@ RIGHT = WX + COLS * CELL + 40  # the column beside the window
 WIDTH = RIGHT + 470
 HEIGHT = 700
 CARD_W, CARD_H = 66, 92
+DRAWN_H = CARD_H + 52  # the drawn cards' panel: the cards and the words under them
 PIPS = {
     1: [(0.5, 0.5)],
     2: [(0.28, 0.28), (0.72, 0.72)],
@@ -242,8 +243,8 @@ def _window(
 
 def _panel(x: float, y: float, w: float, h: float, title: str) -> str:
     return (
-        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="8" fill="#f4efe1"'
-        f' stroke="{LEAD}" stroke-width="2.5"/>'
+        f'<rect class="panel" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="8"'
+        f' fill="#f4efe1" stroke="{LEAD}" stroke-width="2.5"/>'
         + label(x + 12, y + 14, title, 13, "#2d2a24", attrs='text-anchor="start"').replace(
             'text-anchor="middle" ', ""
         )
@@ -258,13 +259,14 @@ def _drawn(
     targets: bool,
     payable: Collection[str],
     suggested: Sequence[tuple[str, float, int]],
+    ringed: Collection[str] = (),
 ) -> str:
     out = [
         _panel(
             x,
             y,
             440,
-            CARD_H + 40,
+            DRAWN_H,
             f"drawn cards · pile {state.pile_size} · discards {len(state.discards)}",
         )
     ]
@@ -288,6 +290,8 @@ def _drawn(
                 f' height="{CARD_H + 8}" rx="7" fill="none" stroke="#e0a100"'
                 ' stroke-width="5"/>'
             )
+        elif card in ringed:
+            out.append(_ring(cx, cy, CARD_W, CARD_H, f'data-ring="card:{card}"'))
         if card in payable:
             out.append(
                 label(
@@ -314,7 +318,7 @@ def _drawn(
     if not state.drawn:
         out.append(
             label(
-                x + 220,
+                x + 131,
                 y + 30 + CARD_H / 2,
                 "no card drawn",
                 13,
@@ -409,6 +413,14 @@ def _orders(state: Any, x: float, y: float) -> tuple[str, int]:
     return "".join(out), h
 
 
+def _ring(x: float, y: float, width: float, height: float, attrs: str) -> str:
+    """A green ring round a card that a tool's next step may take."""
+    return (
+        f'<rect class="ring" {attrs} x="{x - 4:g}" y="{y - 4:g}" width="{width + 8:g}"'
+        f' height="{height + 8:g}" rx="7" fill="none" stroke="#23a447" stroke-width="4"/>'
+    )
+
+
 def _turn_bar(state: Any, x: float, y: float, targets: Collection[str]) -> str:
     out = [_panel(x, y, 440, 112, f"turn bar · target so far {state.target()}")]
     total = 0
@@ -440,6 +452,7 @@ def _turn_bar(state: Any, x: float, y: float, targets: Collection[str]) -> str:
             )
             total += int(card[1])
             if card in targets:
+                out.append(_ring(sx + 3, cy, 33, 44, f'data-ring="bar:{card}"'))
                 out.append(
                     f'<rect class="hit" data-id="bar:{card}" x="{sx + 3:g}" y="{cy:g}"'
                     ' width="33" height="44" fill="transparent" style="cursor:pointer"/>'
@@ -458,6 +471,7 @@ def draw(
     marks: dict[str, str] | None = None,
     payable: Collection[str] = (),
     bar_targets: Collection[str] = (),
+    card_targets: Collection[str] = (),
     choices: Sequence[tuple[str, str]] = (),
     suggested: Sequence[tuple[str, float, int]] = (),
 ) -> str:
@@ -467,8 +481,8 @@ def draw(
     ``selected_tool`` and ``selected_fields`` are outlined in gold; ``marks`` maps a field to
     ``"legal"`` (green ✓) or ``"illegal"`` (red ✗); ``payable`` names the tools a drawn card can
     pay for (and the cards that can pay); ``bar_targets`` the turn-bar cards that may be
-    clicked; ``choices`` are ``(id, words)`` buttons for a step of a tool; ``suggested`` the hint's
-    marks as ``(field, card or tool, shade, rank)`` collapsed to ``(what, shade, rank)``.
+    clicked and ``card_targets`` the drawn cards that may (both ringed in green); ``choices``
+    are ``(id, words)`` buttons for a step of a tool; ``suggested`` the hint's marks as ``(field, card or tool, shade, rank)`` collapsed to ``(what, shade, rank)``.
     """
     marks = marks or {}
     body = [
@@ -481,8 +495,10 @@ def draw(
         )
     ]
     y: float = 20
-    body.append(_drawn(state, RIGHT, y, selected_card, interactive, payable, suggested))
-    y += CARD_H + 52
+    body.append(
+        _drawn(state, RIGHT, y, selected_card, interactive, payable, suggested, card_targets)
+    )
+    y += DRAWN_H + 12
     tool_cards, tools_h = _tools(state, RIGHT, y, selected_tool, payable, interactive, suggested)
     body.append(tool_cards)
     y += tools_h + 10

@@ -388,8 +388,8 @@ def tool_words(state: Table, tid: str, pay: int, args: tuple[int, ...]) -> str:
     if tid == "redraw":
         others = [c for c in state.hand_codes if c != pay]
         return (
-            f"{head} puts {cards_text(others)} on the bottom of the pile and draws "
-            f"{len(others)} new"
+            f"{head} puts {cards_text(others)} on the bottom of the pile: {len(others)} new "
+            f"card{'s' if len(others) != 1 else ''} to draw in their place"
         )
     if tid == "grozing":
         return f"{head} exchanges {card_text(args[0])} for {card_text(args[1])} from the pile"

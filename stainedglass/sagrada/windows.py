@@ -231,11 +231,20 @@ def window_named(name: str) -> Window:
 
 
 def window_from_option(value: Any) -> Window | None:
-    """The ``window=`` option: None (drawn at setup), a designed window's name, or four rows."""
+    """The ``window=`` option: None (drawn at setup), a designed window's name, four rows, or
+    a window of your own with its name, ``{"name": ..., "rows": [...]}``.
+
+    >>> window_from_option({"name": "My Lantern", "rows": ["R...3", ".5.G.", "..Y..", "2..B6"]})
+    Window(name='My Lantern', difficulty=3, rows=('R...3', '.5.G.', '..Y..', '2..B6'))
+    """
     if value is None or isinstance(value, Window):
         return value
     if isinstance(value, str) and "/" not in value and "\n" not in value:
         return window_named(value)
+    if isinstance(value, dict):
+        if set(value) != {"name", "rows"}:
+            raise ValueError(f"a window of your own is name and rows, not {sorted(value)}")
+        return parse_window(value["rows"], check_window_name(value["name"]))
     return parse_window(value)
 
 

@@ -280,6 +280,7 @@ class CathedralView(GameView):
             return
         text = self.held_move_text(cells)
         self.hand.take(None)
+        self.hand.point(None)  # placed: no ghost until the pointer moves again
         self.play(text)
 
     def take_hint(self, move: sg.Move) -> None:
@@ -339,7 +340,9 @@ class CathedralView(GameView):
                     active=not st.is_terminal(),
                 )
             )
-        if cells is not None:
+        if cells is not None and self.said_already(words):
+            self.preview.value = ""  # the message line says it: once
+        elif cells is not None:
             self.preview.value = message_html(words, "good" if ghost_ok else "bad", "sg-preview")
         elif self.selected is not None and here:
             self.preview.value = message_html(

@@ -19,6 +19,7 @@ A sheet file is the JSON that ``load_sheet`` reads (``stainedglass/coloring/shee
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 
 import ipywidgets as w
@@ -120,13 +121,17 @@ class SheetDesigner(w.VBox):
         self.show(check_sheet(raw[: MAX_SHEET_BYTES + 1]), name)
 
     def load_text(self, text: str) -> None:
-        """A sheet's JSON text (the text box): checked and drawn."""
+        """A sheet's JSON text (the text box, or given here: then shown in it, a shape a
+        line): checked and drawn."""
+        shown = sheet_text(text)
+        if self.text.value != shown and self.text.value != text:
+            self.text.value = shown
         self.show(check_sheet(text.encode("utf-8")), "the text")
 
     def load_default(self) -> None:
-        """The default sheet, as an example to start from."""
+        """The default sheet, as an example to start from (in the box a shape a line)."""
         raw = DEFAULT_FILE.read_bytes()
-        self.text.value = raw.decode("utf-8")
+        self.text.value = sheet_text(raw.decode("utf-8"))
         self.show(check_sheet(raw), "the default sheet")
 
     # ---- showing -----------------------------------------------------------------------------
@@ -146,8 +151,9 @@ class SheetDesigner(w.VBox):
             self.board.draw(main_svg(preview, 0))
             self.say(
                 f"{_upper_first(html.escape(name))} meets every requirement: "
-                f"{sheet.n} shapes, {len(sheet.stars)} stars, {len(sheet.circles)} "
-                "circles. Here it is as the game draws it; press Play this sheet.",
+                f"{_count(sheet.n, 'shape')}, {_count(len(sheet.stars), 'star')}, "
+                f"{_count(len(sheet.circles), 'circle')}. Here it is as the game draws it; "
+                "press Play this sheet.",
                 "good",
             )
             return
@@ -222,6 +228,59 @@ class SheetDesigner(w.VBox):
             "good",
         )
         return view
+
+
+def _count(n: int, thing: str) -> str:
+    """``"1 star"``, ``"5 stars"``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def sheet_text(text: str) -> str:
+    """A sheet's JSON laid out to read and change: each shape, star and outline on a line of
+    its own (the numbers as they are); text that is not a JSON object stays as it is.
+
+    >>> print(sheet_text('{"name": "strip", "shapes": [{"polygon": [[0, 0], [1, 0], [1, 1]]}],'
+    ...                  ' "circles": 3}'))
+    {
+     "name": "strip",
+     "shapes": [
+      {"polygon":[[0,0],[1,0],[1,1]]}
+     ],
+     "circles": 3
+    }
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(data, dict):
+        return text
+    lines = ["{"]
+    for i, (key, value) in enumerate(data.items()):
+        end = "," if i < len(data) - 1 else ""
+        if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+            lines.append(f" {json.dumps(key)}: [")
+            lines += [
+                "  "
+                + json.dumps(_whole(item), separators=(",", ":"))
+                + ("," if j < len(value) - 1 else "")
+                for j, item in enumerate(value)
+            ]
+            lines.append(" ]" + end)
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}{end}")
+    return "\n".join(lines + ["}"])
+
+
+def _whole(value: Any) -> Any:
+    """``value`` with its whole floats written as integers (``80.0`` as ``80``)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_whole(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    return value
 
 
 def _upper_first(text: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import stainedglass as sg
 from stainedglass.coloring.sheet import grid_sheet
 
-from ..kit.lessons import Lesson, board, position
+from ..kit.lessons import Lesson, Step, board, position
 from .view import ColoringView
 
 TWO = {"players": 2}
@@ -37,22 +37,38 @@ LESSONS: dict[str, Lesson] = {
         "that touch each other, then ✓ (or Enter).",
         "take red 1 2 3 4 5",
         TWO,
+        steps=(Step("take red 1 2 3 4 5", "✓ colors 5 shapes red"),),
     ),
     "connected": Lesson(
         ["take red 1 2 3 4 5"],
-        "Try it: player 2 counts four pencils: four shapes, each "
-        "touching another. Take blue and try 22, 39, 40, 41: 22 is refused, it touches none "
-        "of them. Then choose four that touch.",
+        "Try it: player 2 counts four pencils: four shapes, each touching another. Take blue, "
+        "click 39, 40 and 41, then 22: refused, it touches none of them. Then click 42, which "
+        "touches 41, and press ✓.",
         "take blue 22 39 40 41",
         TWO,
+        steps=(
+            Step("click pencil:blue", "The blue pencil: click 4 connected shapes"),
+            Step("click shape:39", "3 more shapes to choose"),
+            Step("click shape:40", "2 more shapes to choose"),
+            Step("click shape:41", "1 more shape to choose"),
+            Step("click shape:22", "✗ shape 22 does not touch the shapes chosen"),
+            Step("click shape:42", "press ✓ color 4"),
+            Step("click confirm", "✓ colors 4 shapes blue"),
+        ),
     ),
     "own color": Lesson(
         FIRST_ROUND[:2],
         "Try it: shape 38 came purple with the window. Take purple and try "
-        "39: refused, it touches 38. Any other pencil may touch it, and the cross's dark "
-        "outline separates nothing: shapes on both sides of it still touch.",
+        "39: refused, it touches 38. Any other pencil may touch it: take green and color 39, "
+        "40 and 41. The cross's dark outline separates nothing: shapes on both sides of it "
+        "still touch.",
         "take purple 39 40 41",
         TWO,
+        steps=(
+            Step("click pencil:purple", "The purple pencil: click 3 connected shapes"),
+            Step("click shape:39", "✗ shape 39 touches shape 38, already purple"),
+            Step("take green 39 40 41", "✓ colors 3 shapes green (39, 40, 41)"),
+        ),
     ),
     "fewer": Lesson(
         ["take red 1 2 3 4 5"],
@@ -61,6 +77,7 @@ LESSONS: dict[str, Lesson] = {
         "go to circles (never more than five in a turn).",
         "take blue 7 8 +2",
         {"players": 1, "sheet": ISLANDS},
+        steps=(Step("take blue 7 8 +2", "✓ colors 2 shapes blue (7, 8), fills 2 circles"),),
     ),
     "return": Lesson(
         FIRST_ROUND,
@@ -68,6 +85,7 @@ LESSONS: dict[str, Lesson] = {
         "the last pencil used, all five come back to the middle.",
         "take purple 9",
         TWO,
+        steps=(Step("take purple 9", "✓ the pencils return to the middle"),),
     ),
     "sections": Lesson(
         ["take red 3 4 5 6 7", "take blue 3 4 5 6"],
@@ -76,6 +94,7 @@ LESSONS: dict[str, Lesson] = {
         "can still take the low value, 3; a third player nothing.",
         "take green 9 20 21",
         TWO,
+        steps=(Step("take green 9 20 21", "✓ completes the heart section: +5 (high value)"),),
     ),
     "stars": Lesson(
         ["take red 53 61 52 51 60", "take blue 1 2 3 4"],
@@ -84,6 +103,7 @@ LESSONS: dict[str, Lesson] = {
         "one point per colour around it (3 here, never more than 4). Star 5, all red, scored 1.",
         "take green 54 55 40",
         TWO,
+        steps=(Step("take green 54 55 40", "✓ surrounds star 1: +3"),),
     ),
     "circles": Lesson(
         ["take red 1 2 3 4 5", "take blue 7 8 +2"],
@@ -93,6 +113,7 @@ LESSONS: dict[str, Lesson] = {
         "counts the eight empty ones.",
         "take green 6 +2",
         {"players": 1, "sheet": ISLANDS},
+        steps=(Step("take green 6 +2", "✓ fills 2 circles (-2 at the end)"),),
     ),
     "end": Lesson(
         ["take red 1 2 3 4 5", "take blue 1 2 3 4"],
@@ -101,6 +122,7 @@ LESSONS: dict[str, Lesson] = {
         "finished and the game ends. On a tie, whoever finished first wins.",
         "take green 5 +2",
         {"players": 2, "sheet": ROW},
+        steps=(Step("take green 5 +2", "✓ Game over: Player 1 wins"),),
     ),
     "solo": Lesson(
         FIRST_ROUND + ["take purple 9"],
@@ -111,6 +133,7 @@ LESSONS: dict[str, Lesson] = {
         "(40) to glazier to the king (81 and more).",
         "cross diamond",
         {"players": 1},
+        steps=(Step("cross diamond", "✓ crosses off the diamond's high value (7)"),),
     ),
 }
 

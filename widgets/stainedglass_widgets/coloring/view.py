@@ -218,19 +218,20 @@ class ColoringView(GameView):
         if self.pencil is None:
             self.say("Take a pencil and choose the shapes first.", "bad")
             return
-        move = self.state.coloring(self.pencil, self.chosen)
-        if not self.complete():  # the engine says why
-            said = self.state.explain(move)
-            words = (
-                str(said)
-                if not said.legal
-                else (
-                    f"Illegal: choose {self.need()} shape{'s' if self.need() != 1 else ''}, not "
-                    f"{len(self.chosen)}"
-                )
-            )
-            self.say(words, "bad")
+        if self.state.crossing:
+            self.say("First cross off a section value or a star (solo rule).", "bad")
             return
+        need, have = self.need(), len(self.chosen)
+        if have < need:  # not a move yet: the set is still being chosen
+            left = need - have
+            self.say(
+                f"Not yet: the {self.pencil} pencil colors {need} connected shape"
+                f"{'s' if need != 1 else ''} now; {have} chosen, choose {left} more "
+                f"(the circles are only for shapes that cannot be colored).",
+                "bad",
+            )
+            return
+        move = self.state.coloring(self.pencil, self.chosen)
         before = len(self.state.history)
         held = (self.pencil, self.chosen)
         self.pencil, self.chosen = None, []
@@ -349,7 +350,7 @@ class ColoringView(GameView):
         self.side.draw(side_svg(st, shown_player(st)))
         self.preview.value = (
             message_html(words, "good" if hover and hover[1] else "bad", "sg-preview")
-            if words
+            if words and not self.said_already(words)
             else ""
         )
 

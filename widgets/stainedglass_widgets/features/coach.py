@@ -56,6 +56,7 @@ from ..kit.messages import message_html, seconds_label
 from ..kit.play import COMPUTER
 from ..kit.progress import name_box, note, pupil_name
 from ..kit.searches import HUMAN, Search, bot_label, is_bot, is_timed, seat_choices
+from stainedglass.ai.review import said_move
 from .hints import Hints
 from .review import Compare
 
@@ -79,6 +80,21 @@ STRICTNESS = ("off", "gentle", "strict")
 def points(loss: float) -> int:
     """Win-chance points (0..100) of a loss (0..1)."""
     return round(100 * loss)
+
+
+def given_away(loss: float, value_words: str = "chance to win") -> str:
+    """A loss said as a chance, never as points: ``"20% less likely to win"`` (or, at more
+    than two players, ``"a 20% smaller share of the win"``).
+
+    >>> given_away(0.2), given_away(0.05, "share of the win")
+    ('20% less likely to win', 'a 5% smaller share of the win')
+    """
+    n = points(loss)
+    return (
+        f"{n}% less likely to win"
+        if value_words == "chance to win"
+        else f"a {n}% smaller {value_words}"
+    )
 
 
 def _a(label: str) -> str:
@@ -286,8 +302,8 @@ class Coach(Feature):
         n = points(self.threshold)
         return [
             ("off: no warnings, a report card", "off"),
-            (f"gentle: warns at {n} points or more", "gentle"),
-            (f"strict: takes back at {n} points or more", "strict"),
+            (f"gentle: warns at {n}% of the chance to win given away", "gentle"),
+            (f"strict: takes back at {n}% of the chance to win given away", "strict"),
         ]
 
     def _refresh_learners(self) -> None:
@@ -427,12 +443,12 @@ class Coach(Feature):
         n_points = points(self.threshold)
         rule = {
             "off": "The coach judges each of your moves quietly, for the report card at the end.",
-            "gentle": f"After each of your moves the coach compares it with the best: at "
-            f"{n_points} points of win chance or more given away it says what went "
-            "wrong, marks the better move and offers to take yours back.",
-            "strict": f"After each of your moves the coach compares it with the best: at "
-            f"{n_points} points of win chance or more given away it takes your move "
-            "back, says what went wrong and marks the better move.",
+            "gentle": "After each of your moves the coach compares it with the best: when it "
+            f"leaves you {n_points}% less likely to win or more, it says what went wrong, "
+            "marks the better move and offers to take yours back.",
+            "strict": "After each of your moves the coach compares it with the best: when it "
+            f"leaves you {n_points}% less likely to win or more, it takes your move back, "
+            "says what went wrong and marks the better move.",
         }[self.strictness]
         return who + rule
 
@@ -562,35 +578,30 @@ class Coach(Feature):
             return
         entry = Judged(len(before.history) + 1, mover, move, verdict, tuple(before.history))
         self.judged.append(entry)
-        lost = points(verdict.loss)
+        given = given_away(verdict.loss, view.value_words())
+        yours, best = said_move(before, move), said_move(before, verdict.best)
         if self.strictness == "off":
             view.after_change(None)
-            self._say(f"{move}: noted for the report card.", "info")
+            self._say(f"{yours}: noted for the report card.", "info")
         elif verdict.loss < self.threshold:
             view.after_change(None)  # the move stands: the game goes on
-            behind = f"{lost} point{'' if lost == 1 else 's'} behind {verdict.best}"
             if verdict.label == "best" or verdict.best == move:
-                self._say(f"Good move: {move} is as good as the best the search found.", "good")
+                self._say(f"Good move: {yours} is as good as the best the search found.", "good")
             elif verdict.label == "good":
-                self._say(f"Good move: only {behind}.", "good")
+                self._say(f"Good move: {yours} is only {given} than {best}.", "good")
             else:
-                self._say(f"It stands: {_a(verdict.label)}, {behind}.", "info")
+                self._say(f"{yours} stands: {_a(verdict.label)}, {given} than {best}.", "info")
         elif self.strictness == "strict":
             view.model.take_back()
             view.on_new_state()
             view.after_change(
-                (
-                    f"The coach took back {move}: {_a(verdict.label)}, {lost} "
-                    "points of win chance given away.",
-                    "bad",
-                ),
+                (f"The coach took back {yours}: {_a(verdict.label)}, {given}.", "bad"),
                 run_computer=False,
             )
             self._mark(verdict)
             self._say(
-                f"Taken back: {move} was {_a(verdict.label)}, {lost} points of win "
-                f"chance given away. {verdict.reason} Try again: the better move is "
-                "marked on the board.",
+                f"Taken back: {yours} was {_a(verdict.label)}, {given}. {verdict.reason} Try "
+                "again: the better move is marked on the board.",
                 "bad",
             )
         else:
@@ -598,9 +609,8 @@ class Coach(Feature):
             view.after_change(None, run_computer=False)  # the bot waits for the choice
             self._mark(verdict, before)
             self._say(
-                f"{_a(verdict.label).capitalize()}: {lost} points of win chance given "
-                f"away. {verdict.reason} Take it back and try the marked move, or keep "
-                "yours.",
+                f"{_a(verdict.label).capitalize()}: {yours} leaves you {given}. "
+                f"{verdict.reason} Take it back and try the marked move, or keep yours.",
                 "bad",
             )
 
@@ -775,8 +785,8 @@ class Coach(Feature):
         else:
             head = (
                 f"Accuracy: <b>{card.accuracy:.0%}</b> ({card.within} of {card.moves} "
-                f"move{'' if card.moves == 1 else 's'} gave away less than {n} points of "
-                "win chance)."
+                f"move{'' if card.moves == 1 else 's'} cost less than {n}% of the chance "
+                "to win)."
             )
         rows: list[w.Widget] = [
             w.HTML(f'<div class="sg-coach-card" {style}><b>Report card</b>: {head}</div>')
@@ -792,7 +802,8 @@ class Coach(Feature):
             text = w.HTML(
                 f'<div class="sg-coach-costly" {style}>{rank}. Move {j.ply}, '
                 f"<code>{html.escape(j.move)}</code>{back}: {html.escape(c.label)}, "
-                f"{points(c.loss)} points. {html.escape(c.reason)}</div>",
+                f"{html.escape(given_away(c.loss, self.view.value_words()))}. "
+                f"{html.escape(c.reason)}</div>",
                 layout=w.Layout(max_width="760px"),
             )
             button = w.Button(

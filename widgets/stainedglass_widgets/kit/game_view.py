@@ -272,7 +272,13 @@ class GameView(GameWords, Dashboard, w.VBox):
         self.say(went_wrong(error), "bad")
 
     def say(self, text: str, kind: str = "info") -> None:
+        self._said = text
         self.message.value = message_html(text, kind)
+
+    def said_already(self, words: str) -> bool:
+        """Whether the message line says ``words`` now: a preview beside the board leaves them
+        out, so that a refusal is said once (the move's reason, not also the pointer's)."""
+        return bool(words) and getattr(self, "_said", None) == words
 
     # ---- moves -----------------------------------------------------------------------------------
 

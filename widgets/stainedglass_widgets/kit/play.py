@@ -379,15 +379,19 @@ class Play:
 
     def run_computer(self) -> list[str]:
         """Resolve chance (unless a person sets it off) and, inline, let bots move, until a
-        person (or a bot thinking in the background) is to move. The words of the last move."""
+        person (or a bot thinking in the background) is to move. The words of the last move,
+        and of every chance move just before it (three cards drawn are all named)."""
         notes: list[str] = []
         state = self.state
+        chance = False  # whether the notes are chance moves' words
         while not state.is_terminal():
             if state.is_chance():
                 if not self.chance_here or self.has_human() and not self.auto_chance():
                     break
-                notes = [self.play(state.sample_chance())]
+                notes = (notes if chance else []) + [self.play(state.sample_chance())]
+                chance = True
                 continue
+            chance = False
             p = state.current_player
             if not is_bot(self.seat(p)) or self.background:
                 break

@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move
 from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
 
 from ..kit.messages import glass_badge, guard, message_html, strict_default
@@ -145,7 +146,7 @@ class PuzzleBoard(w.VBox):
         counts = {d: sum(1 for p in self.all if p.difficulty == d) for d in DIFFICULTIES}
         self.difficulty_picker = w.Dropdown(
             options=[(f"Any difficulty ({len(self.all)})", ANY)]
-            + [(f"{d.capitalize()} ({counts[d]})", d) for d in DIFFICULTIES],
+            + [(f"{d.capitalize()} ({counts[d]})", d) for d in DIFFICULTIES if counts[d]],
             value=self.difficulty,
             description="Difficulty",
             disabled=not self.all,
@@ -275,9 +276,10 @@ class PuzzleBoard(w.VBox):
                 f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
             )
         self.difficulty = difficulty
-        if self.difficulty_picker.value != difficulty:
+        offered = [value for _, value in self.difficulty_picker.options]
+        if self.difficulty_picker.value != difficulty and difficulty in offered:
             self.difficulty_picker.value = difficulty  # observed: comes back here
-            return
+            return  # (a difficulty without puzzles is not offered: its note says so)
         self.shown = [p for p in self.all if difficulty in (ANY, p.difficulty)]
         self.go(0)
 
@@ -577,11 +579,12 @@ class PuzzleBoard(w.VBox):
             if puzzle.proved
             else f"checked by search at {puzzle.playouts} playouts and at twice that"
         )
+        state = puzzle.state()
         text = (
             f"<b>Theme:</b> {html.escape(puzzle.theme)}. <b>Margin:</b> "
-            f"{margin_points(puzzle)}: the answer, <code>{html.escape(puzzle.answer)}</code>"
+            f"{margin_points(puzzle)}: the answer, {html.escape(said_move(state, puzzle.answer))}"
             f": {puzzle.value:.0%} {share}; the next best, "
-            f"<code>{html.escape(puzzle.rival)}</code>: {puzzle.rival_value:.0%} "
+            f"{html.escape(said_move(state, puzzle.rival))}: {puzzle.rival_value:.0%} "
             f"({checked}). <b>Difficulty:</b> {html.escape(puzzle.difficulty)} "
             f"({html.escape(puzzle.solver)})."
         )
@@ -594,9 +597,12 @@ class PuzzleBoard(w.VBox):
 
 
 def margin_points(puzzle: Puzzle) -> str:
-    """How much better the answer is than the next best move, in words: ``"28 points"`` (of
-    win chance, or of share of the win)."""
-    return f"{puzzle.margin * 100:.0f} points"
+    """How much better the answer is than the next best move, said as a chance, never as
+    points: ``"28% more likely to win"`` (or ``"a 28% larger share of the win"``)."""
+    n = f"{puzzle.margin * 100:.0f}%"
+    if puzzle.state().num_players <= 2:
+        return f"{n} more likely to win than the next best"
+    return f"a {n} larger share of the win than the next best"
 
 
 class PuzzlePicker(w.VBox):

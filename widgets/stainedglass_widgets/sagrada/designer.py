@@ -484,8 +484,14 @@ class WindowDesigner(w.VBox):
             self.brush.value = KEYS[key]
 
     def changed(self) -> bool:
-        """After every change: a measurement of another window stops (a new name alone keeps
-        it), everything redraws. True when a measurement stopped."""
+        """After every change: a copy of a bundled window whose fields changed takes a name of
+        its own ("My Morning Lantern"), a measurement of another window stops (a new name
+        alone keeps it), everything redraws. True when a measurement stopped."""
+        name = " ".join(str(self.name_text.value).split())
+        bundled = {x.name: x for x in WINDOWS}
+        if name in bundled and tuple(self.rows) != tuple(bundled[name].rows):
+            with self.name_text.hold_trait_notifications():
+                self.name_text.value = f"My {name}"
         if self.search is not None and self.search.running and self.rows != list(self._measuring):
             self.search.cancel()
             self.search = None
@@ -683,7 +689,9 @@ class WindowDesigner(w.VBox):
             with self.game_view._lock:
                 self.game_view.cancel_search()
         view = SagradaView(
-            window="/".join(window.rows), background=self.background, strict=self.strict
+            window={"name": window.name, "rows": list(window.rows)},  # played by its own name
+            background=self.background,
+            strict=self.strict,
         )
         view.address.give_up()  # the designer's page keeps its own address
         chance = view.feature(Chance)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import stainedglass as sg
 
-from ..kit.lessons import Lesson, board, position
+from ..kit.lessons import Lesson, Step, board, position
 from .view import SagradaView
 
 BASE = {
@@ -119,6 +119,7 @@ LESSONS: dict[str, Lesson] = {
         "Draw the cards: a round begins with three from the pile.",
         "draw B4",
         BASE,
+        steps=(Step("press Draw the cards", "✓ are drawn from the pile"),),
     ),
     "round": Lesson(
         DRAWN,
@@ -126,6 +127,10 @@ LESSONS: dict[str, Lesson] = {
         "over goes to the turn bar, and its value adds to the target your score must reach.",
         "place B4 a2",
         BASE,
+        steps=(
+            Step("place B4 a2", "✓ places B4 on a2"),
+            Step("place K6 a3", "✓ the round ends: B1 to the turn bar, target 0 -> 1"),
+        ),
     ),
     "first card": Lesson(
         DRAWN,
@@ -133,6 +138,10 @@ LESSONS: dict[str, Lesson] = {
         "refused. Then put it on the edge.",
         "place B4 c2",
         BASE,
+        steps=(
+            Step("place B4 c2", "✗ c2 is not on the edge"),
+            Step("place B4 a2", "✓ places B4 on a2"),
+        ),
     ),
     "next to a card": Lesson(
         FIRST,
@@ -140,6 +149,10 @@ LESSONS: dict[str, Lesson] = {
         "e3: refused, it touches nothing. Then put it beside B4.",
         "place K6 e3",
         BASE,
+        steps=(
+            Step("place K6 e3", "✗ e3 is not next to any placed card"),
+            Step("place K6 b3", "✓ places K6 on b3"),
+        ),
     ),
     "never the same": Lesson(
         FIRST,
@@ -147,6 +160,7 @@ LESSONS: dict[str, Lesson] = {
         "value (diagonally is fine). Try B1 on a3, under the blue B4: refused.",
         "place B1 a3",
         BASE,
+        steps=(Step("place B1 a3", "✗ cards of the same color may never be orthogonally"),),
     ),
     "restrictions": Lesson(
         FIRST,
@@ -155,6 +169,7 @@ LESSONS: dict[str, Lesson] = {
         "were next to a card.",
         "place K6 a1",
         BASE,
+        steps=(Step("place K6 a1", "✗ a1 is a red field"),),
     ),
     "forfeit": Lesson(
         FORFEIT,
@@ -162,6 +177,7 @@ LESSONS: dict[str, Lesson] = {
         "the cards go to the turn bar. Pass is offered only when nothing can be placed.",
         "pass",
         BASE,
+        steps=(Step("pass", "✓ the turn is forfeited"),),
     ),
     "redraw": Lesson(
         [
@@ -179,9 +195,16 @@ LESSONS: dict[str, Lesson] = {
             "draw G2",
             "draw Y3",
         ],
-        "Try it: Redraw (3 pips): pay with a drawn 3; the other drawn cards go to the bottom of the pile and as many new ones are drawn. Pay with the Y3.",
+        "Try it: Redraw (3 pips): pay with a drawn 3; the other drawn cards go to the bottom "
+        "of the pile and as many new ones come in their place. Click Redraw, pay with the Y3, "
+        "then press Draw the cards: two new cards replace B6 and G2.",
         "tool redraw pay Y3",
         dict(BASE, tools=["redraw"]),
+        steps=(
+            Step("click tool:redraw", "click a drawn 3 to pay for it"),
+            Step("click card:Y3", "✓ puts B6 G2 on the bottom of the pile"),
+            Step("press Draw the cards", "✓ are drawn from the pile"),
+        ),
     ),
     "grozing": Lesson(
         [
@@ -195,9 +218,19 @@ LESSONS: dict[str, Lesson] = {
             "draw Y1",
             "place Y1 a3",
         ],
-        "Try it: Grozing Pliers (1 pip): pay with a drawn 1 and change a drawn card for the one of its colour one higher or lower, if that card is still in the pile. Change Y4 for Y3.",
+        "Try it: Grozing Pliers (1 pip): pay with a drawn 1 and change a drawn card for the "
+        "one of its colour one higher or lower, if that card is still in the pile. Click the "
+        "pliers, pay with G1, click Y4 (ringed), then the Y3 button under the window. Using "
+        "the tool is this round's second turn, so Y3 goes to the turn bar: the target rises "
+        "by 3 instead of 4.",
         "tool grozing pay G1 Y4 Y3",
         dict(BASE, tools=["grozing"]),
+        steps=(
+            Step("click tool:grozing", "click a drawn 1 to pay for it"),
+            Step("click card:G1", "click a drawn card ringed in green (Y4)"),
+            Step("click card:Y4", "click a button under the window (Y3, Y5)"),
+            Step("click choice:Y3", "✓ Y3 to the turn bar, target 4 -> 7"),
+        ),
     ),
     "grinding": Lesson(
         [
@@ -215,9 +248,12 @@ LESSONS: dict[str, Lesson] = {
             "draw G2",
             "draw Y3",
         ],
-        "Try it: Grinding Stone (6 pips): pay with a drawn 6 and swap a drawn card for the one of its colour worth 7 minus its value, if that card is still in the pile. Here G2 becomes G5.",
+        "Try it: Grinding Stone (6 pips): pay with a drawn 6 and swap a drawn card for the "
+        "one of its colour worth 7 minus its value, if that card is still in the pile. Pay "
+        "with B6 and click G2: it becomes G5.",
         "tool grinding pay B6 G2",
         dict(BASE, tools=["grinding"]),
+        steps=(Step("tool grinding pay B6 G2", "✓ exchanges G2 for G5"),),
     ),
     "eglomise": Lesson(
         [
@@ -235,9 +271,12 @@ LESSONS: dict[str, Lesson] = {
             "draw G2",
             "draw Y3",
         ],
-        "Try it: Eglomise Brush (2 pips): pay with a drawn 2 and move one placed card, ignoring colour restrictions (all other rules hold). Move the card on a3.",
-        "tool eglomise pay G2 a3 c2",
+        "Try it: Eglomise Brush (2 pips): pay with a drawn 2 and move one placed card, "
+        "ignoring colour restrictions (all other rules hold). Pay with G2, then move the black "
+        "K2 from c4 onto the yellow field c3.",
+        "tool eglomise pay G2 c4 c3",
         dict(BASE, tools=["eglomise"]),
+        steps=(Step("tool eglomise pay G2 c4 c3", "✓ moves K2 c4 -> c3"),),
     ),
     "burnisher": Lesson(
         [
@@ -260,9 +299,11 @@ LESSONS: dict[str, Lesson] = {
             "draw K5",
             "draw Y2",
         ],
-        "Try it: Copper Foil Burnisher (5 pips): pay with a drawn 5 and move one placed card, ignoring value restrictions. Move the card on e2.",
+        "Try it: Copper Foil Burnisher (5 pips): pay with a drawn 5 and move one placed card, "
+        "ignoring value restrictions. Pay with K5, then move Y3 from e2 onto the 5 field b2.",
         "tool burnisher pay K5 e2 b2",
         dict(BASE, tools=["burnisher"]),
+        steps=(Step("tool burnisher pay K5 e2 b2", "✓ moves Y3 e2 -> b2"),),
     ),
     "lathekin": Lesson(
         [
@@ -276,9 +317,19 @@ LESSONS: dict[str, Lesson] = {
             "draw Y1",
             "place Y1 a3",
         ],
-        "Try it: Lathekin (4 pips): pay with a drawn 4 and move exactly two placed cards, each obeying every rule. A single move is refused.",
+        "Try it: Lathekin (4 pips): pay with a drawn 4 and move exactly two placed cards, "
+        "each obeying every rule: after the first, the tool waits for the second. Pay with "
+        "Y4, move Y1 from a3 to b3, then G6 from b4 to a2.",
         "tool lathekin pay Y4 a3 b3 b4 a2",
         dict(BASE, tools=["lathekin"]),
+        steps=(
+            Step("click tool:lathekin", "click a drawn 4 to pay for it"),
+            Step("click card:Y4", "click a field ringed in green"),
+            Step("click a3", "click a field ringed in green"),
+            Step("click b3", "click a field ringed in green"),
+            Step("click b4", "click a field ringed in green"),
+            Step("click a2", "✓ moves Y1 a3 -> b3, G6 b4 -> a2"),
+        ),
     ),
     "tapwheel": Lesson(
         [
@@ -311,9 +362,12 @@ LESSONS: dict[str, Lesson] = {
             "draw K4",
             "draw K6",
         ],
-        "Try it: Tap Wheel (4 pips): pay with a drawn 4 and move one or two placed cards of one colour that lies on the turn bar. Move one, then press Done.",
+        "Try it: Tap Wheel (4 pips): pay with a drawn 4 and move one or two placed cards of "
+        "one colour that lies on the turn bar. Pay with R4, move B5 from b1 to c1, then press "
+        "Done.",
         "tool tapwheel pay R4 b1 c1",
         dict(BASE, tools=["tapwheel"]),
+        steps=(Step("tool tapwheel pay R4 b1 c1", "✓ moves B5 b1 -> c1"),),
     ),
     "lenscutter": Lesson(
         [
@@ -331,9 +385,12 @@ LESSONS: dict[str, Lesson] = {
             "draw G2",
             "draw Y3",
         ],
-        "Try it: Lens Cutter (2 pips): pay with a drawn 2 and exchange a drawn card with any card of the turn bar. B6 goes to the bar, B4 comes back.",
+        "Try it: Lens Cutter (2 pips): pay with a drawn 2 and exchange a drawn card with any "
+        "card of the turn bar. Pay with G2, click B6, then B4 on the turn bar: B6 goes to the "
+        "bar, B4 comes back.",
         "tool lenscutter pay G2 B6 B4",
         dict(BASE, tools=["lenscutter"]),
+        steps=(Step("tool lenscutter pay G2 B6 B4", "✓ exchanges the drawn B6 with B4"),),
     ),
     "straightedge": Lesson(
         [
@@ -356,9 +413,15 @@ LESSONS: dict[str, Lesson] = {
             "draw K5",
             "draw Y2",
         ],
-        "Try it: Cork-backed Straightedge (5 pips): pay with a drawn 5 and place the round's card on a field next to no card at all. Put B1 on b1.",
+        "Try it: Cork-backed Straightedge (5 pips): pay with a drawn 5 and place the round's "
+        "card on a field next to no card at all. Pay with K5, then put B1 on b1.",
         "tool straightedge pay K5 B1 b1",
         dict(BASE, tools=["straightedge"]),
+        steps=(
+            Step(
+                "tool straightedge pay K5 B1 b1", "✓ places B1 on b1, a field adjacent to no card"
+            ),
+        ),
     ),
     "orders": Lesson(
         FIRST,
@@ -367,6 +430,7 @@ LESSONS: dict[str, Lesson] = {
         "time they hold. Put B1 on b1: Shades of Blue rises by 1.",
         "place B1 b1",
         BASE,
+        steps=(Step("place B1 b1", "✓ Shades of Blue +1"),),
     ),
     "end": Lesson(
         LAST,
@@ -375,6 +439,7 @@ LESSONS: dict[str, Lesson] = {
         "every empty field. Won or lost?",
         "pass",
         BASE,
+        steps=(Step("pass", "✓ the game ends: lost, score 5 against target 55"),),
     ),
 }
 

@@ -109,7 +109,10 @@ class SagradaView(GameView):
             None if given is None or (isinstance(given, str) and given in known) else given
         )
         if self.custom_window is not None:
-            windows.insert(0, ("the designed window", "designed"))
+            own = given.get("name") if isinstance(given, dict) else None
+            windows.insert(
+                0, (f"{own} (your window)" if own else "the designed window", "designed")
+            )
             given = "designed"
         self.window_picker = w.Dropdown(
             options=windows,
@@ -172,17 +175,35 @@ class SagradaView(GameView):
             "info",
         )
 
+    def turn_note(self) -> str:
+        """Cards to draw, the Draw button not pressed yet: how many, and what to press."""
+        st = self.state
+        if st.is_chance() and st.history and not self.auto_chance():
+            n = st.cards_to_draw
+            return (
+                f"Press {self.game.facts.chance_action}: {n} card{'s' if n != 1 else ''} "
+                "to draw from the pile."
+            )
+        return super().turn_note()
+
     def auto_chance(self) -> bool:
         """The cards are drawn with the Draw button, or by themselves (a setting)."""
         return bool(getattr(self, "auto_draw", None) is not None and self.auto_draw.value)
 
     def resolve_chance(self) -> None:
-        """The Draw button draws every card the round needs now."""
+        """The Draw button draws every card the round needs now, and names them all."""
+        drawn: list[str] = []
         while self.state.is_chance():
             before = len(self.state.history)
-            self.play(self.state.sample_chance())
+            move = str(self.state.sample_chance())
+            self.play(move)
             if len(self.state.history) == before:
-                break
+                return  # refused: its reason is shown
+            drawn.append(move.split()[-1])
+        if drawn:
+            cards = ", ".join(drawn[:-1]) + " and " + drawn[-1] if len(drawn) > 1 else drawn[0]
+            verb = "are" if len(drawn) > 1 else "is"
+            self.say(f"{cards} {verb} drawn from the pile. {self.intro()[0]}", "good")
 
     @classmethod
     def gallery_picture(cls) -> str:
@@ -263,7 +284,14 @@ class SagradaView(GameView):
         if self.card is None:
             self.say("Click a drawn card first, then the field to put it on.", "bad")
             return
-        self.play(f"place {self.card} {field}")
+        before = len(self.state.history)
+        card, self.card = self.card, None  # placed, it leaves the hand before the redraw
+        try:
+            self.play(f"place {card} {field}")
+        finally:
+            if len(self.state.history) == before:  # refused: still in hand
+                self.card = card
+                self.redraw()
 
     def choose_tool(self, tool: str) -> None:
         if tool not in TOOLS:
@@ -319,9 +347,20 @@ class SagradaView(GameView):
         return f"Illegal: {token} cannot come next for {TOOLS[self.tool or 'redraw'].name}"
 
     def _step_words(self) -> str:
+        """What the tool's next step may take, named where it is on the board."""
         t = TOOLS[self.tool or "redraw"]
-        step = len(self.tokens)
-        return f"{t.name}, step {step + 1}: choose one of the ringed fields or cards ({t.effect})."
+        where = {
+            "field": "a field ringed in green",
+            "card": "a drawn card ringed in green",
+            "bar": "a turn-bar card ringed in green",
+            "choice": "a button under the window",
+        }
+        found: dict[str, list[str]] = {}
+        for token in sorted(self.next_tokens()):
+            ident = self._token_id(self.tool or "redraw", token)
+            found.setdefault(ident.partition(":")[0] if ":" in ident else "field", []).append(token)
+        parts = [f"{where[k]} ({', '.join(found[k])})" for k in where if k in found]
+        return f"{t.name}, step {len(self.tokens) + 1}: click " + " or ".join(parts) + "."
 
     def hover(self, ident: str | None) -> None:
         self.pointer = ident if ident in FIELDS else None
@@ -399,6 +438,7 @@ class SagradaView(GameView):
         words = ""
         choices: list[tuple[str, str]] = []
         bar: set[str] = set()
+        ringed: set[str] = set()  # drawn cards the tool's next step may take
         selected_fields: list[str] = [t for t in self.tokens if t in FIELDS]
         if here and self.card and self.pointer:
             why = st.explain(f"place {self.card} {self.pointer}")
@@ -412,6 +452,8 @@ class SagradaView(GameView):
                     marks.setdefault(ident, "legal")
                 elif ident.startswith("bar:"):
                     bar.add(token)
+                elif ident.startswith("card:") and self.tokens:  # (paying: "pays a tool")
+                    ringed.add(token)
                 elif ident.startswith("choice:"):
                     choices.append((token, token))
             if self.prefix() in self.legal_texts() and nxt:
@@ -427,13 +469,14 @@ class SagradaView(GameView):
                 marks=marks,
                 payable=payable if self.tool is None else set(),
                 bar_targets=bar,
+                card_targets=ringed,
                 choices=sorted(choices),
                 suggested=self.hint_things(),
             )
         )
         self.preview.value = (
             message_html(words, "good" if words and "may go" in words else "bad", "sg-preview")
-            if words
+            if words and not self.said_already(words)
             else ""
         )
         line = window_words(st.window.name)

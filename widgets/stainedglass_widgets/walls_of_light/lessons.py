@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import stainedglass as sg
 
-from ..kit.lessons import Lesson, board, position
+from ..kit.lessons import Lesson, Step, board, position
 from .examples import (
     ALL_CARDS,
     COVERING,
@@ -58,6 +58,7 @@ LESSONS: dict[str, Lesson] = {
         "(their spaces are ringed in green). Click a space of window 4: refused.",
         "place red 4:a4",
         THREE,
+        steps=(Step("place red 4:a4", "✗ window 4 was not rolled"),),
     ),
     "empty": Lesson(
         ["roll r2 b3 y6"],
@@ -65,6 +66,10 @@ LESSONS: dict[str, Lesson] = {
         "Roll the dice for blue.",
         "place red 3:a1",
         THREE,
+        steps=(
+            Step("place red 3:a1", "✓ a red wink on 3:a1 (an empty space of window 3)"),
+            Step("press Roll the dice", "Blue rolls"),
+        ),
     ),
     "covering": Lesson(
         COVERING,
@@ -73,6 +78,7 @@ LESSONS: dict[str, Lesson] = {
         "6 (a stack). The red wink in window 3 is out of reach: the red die shows 6.",
         "place red 2:b1",
         THREE,
+        steps=(Step("place red 2:b1", "✓ making orange"),),
     ),
     "secondaries": Lesson(
         COVERING + ["place red 2:b1", "roll r2 b2 y2"],
@@ -81,6 +87,7 @@ LESSONS: dict[str, Lesson] = {
         "secondary color.",
         "place blue 2:b1",
         THREE,
+        steps=(Step("place blue 2:b1", "✗ orange is a secondary color"),),
     ),
     "stacks": Lesson(
         COVERING,
@@ -88,6 +95,7 @@ LESSONS: dict[str, Lesson] = {
         "color make a stack: the space is still red, and scores once.",
         "place red 6:b1",
         THREE,
+        steps=(Step("place red 6:b1", "✓ a stack of red"),),
     ),
     "two panes": Lesson(
         COVERING + ["place red 6:b1", "roll r6 b6 y6"],
@@ -95,6 +103,7 @@ LESSONS: dict[str, Lesson] = {
         "blue on the stack: refused, a space never holds more than two panes.",
         "place blue 6:b1",
         THREE,
+        steps=(Step("place blue 6:b1", "✗ already holds two panes"),),
     ),
     "printed": Lesson(
         ["roll r4 b1 y5"],
@@ -103,6 +112,7 @@ LESSONS: dict[str, Lesson] = {
         "not show 5.",
         "place red 1:c2",
         THREE,
+        steps=(Step("place red 1:c2", "✓ making purple"),),
     ),
     "removal": Lesson(
         _out_of_winks(),
@@ -110,6 +120,7 @@ LESSONS: dict[str, Lesson] = {
         "in window 1 to take it back (the turn ends), or Pass.",
         "remove 1:a1",
         dict(THREE, windows=[[OPEN_16, OPEN_16]] * 6),
+        steps=(Step("remove 1:a1", "✓ takes a red wink back from 1:a1"),),
     ),
     "extra glass": Lesson(
         ["roll r2 b3 y6"],
@@ -117,6 +128,11 @@ LESSONS: dict[str, Lesson] = {
         "the first one.",
         "card extra",
         ALL_CARDS,
+        steps=(
+            Step("card extra", "✓ may place a second pane this turn"),
+            Step("place red 3:a1", "✓ a red wink on 3:a1"),
+            Step("place red 6:b1", "✓ a red wink on 6:b1"),
+        ),
     ),
     "swap panes": Lesson(
         turn("r3 b3 y3", "place red 3:a1")
@@ -127,6 +143,7 @@ LESSONS: dict[str, Lesson] = {
         "will do, rolled or not): they change places. Printed panes and stacks never move.",
         "card swap 3:a1 3:d1",
         ALL_CARDS,
+        steps=(Step("card swap 3:a1 3:d1", "✓ change places"),),
     ),
     "roll again": Lesson(
         ["roll r4 b4 y4"],
@@ -134,6 +151,7 @@ LESSONS: dict[str, Lesson] = {
         "Reroll chosen dice: only those two are thrown again.",
         "card reroll r b",
         ALL_CARDS,
+        steps=(Step("card reroll r b", "✓ rerolls the red, blue dice"),),
     ),
     "modify roll": Lesson(
         ["roll r4 b4 y5"],
@@ -141,6 +159,7 @@ LESSONS: dict[str, Lesson] = {
         "opens to red.",
         "card modify y +1",
         ALL_CARDS,
+        steps=(Step("card modify y +1", "✓ the yellow die goes from 5 to 6"),),
     ),
     "scoring": Lesson(
         turn("r2 b2 y2", "place red 2:b1")
@@ -155,6 +174,7 @@ LESSONS: dict[str, Lesson] = {
         "space (8); yellow 2 for each yellow space (4).",
         "place red 1:c2",
         dict(THREE, windows=windows(p1=[PURPLE_SIX, DESIGNED[0][1]])),
+        steps=(Step("place red 1:c2", "✓ red +8, yellow +4"),),
     ),
     "one color": Lesson(
         _five_reds(),
@@ -162,6 +182,7 @@ LESSONS: dict[str, Lesson] = {
         "with red: 2 for its one color, and 3 per red space instead of 2: 2 + 3 × 5 = 17.",
         "place red 1:b4",
         dict(THREE, windows=windows(p1=[FIVE, DESIGNED[0][1]])),
+        steps=(Step("place red 1:b4", "✓ red +17"),),
     ),
     "plus one and card": Lesson(
         turn("r1 b1 y1", "place red 1:a1")
@@ -175,6 +196,7 @@ LESSONS: dict[str, Lesson] = {
         "at b2: red gets a point more, and draws a card.",
         "place red 1:b2",
         dict(THREE, windows=windows(p1=[SPECIALS, DESIGNED[0][1]])),
+        steps=(Step("place red 1:b2", "✓ red +13"),),
     ),
     "flipping": Lesson(
         turn("r1 b1 y1", "place red 1:d2") + ["roll r1 b1 y1"],
@@ -183,6 +205,7 @@ LESSONS: dict[str, Lesson] = {
         "it flips back, but no second cube.",
         "place blue 1:b2",
         dict(THREE, windows=windows(p1=[ONE_LEFT, ONE_LEFT_BACK])),
+        steps=(Step("place blue 1:b2", "✓ It flips to front face"),),
     ),
     "the end": Lesson(
         turn("r1 b1 y1", "place red 1:d2")
@@ -199,6 +222,7 @@ LESSONS: dict[str, Lesson] = {
             hands=[["extra"], ["swap", "reroll"], []],
             windows=[[ONE_LEFT, ONE_LEFT_BACK]] * 6,
         ),
+        steps=(Step("place yellow 6:d2", "✓ Game over: Blue wins"),),
     ),
     "a round of passes": Lesson(
         _out_of_winks()[:-1]
@@ -210,6 +234,7 @@ LESSONS: dict[str, Lesson] = {
         "window 3 to play on.",
         "pass",
         dict(THREE, windows=[[OPEN_16, OPEN_16]] * 6),
+        steps=(Step("pass", "✓ a whole round of passes ends the game"),),
     ),
     "two players": Lesson(
         ["roll r2 b3 y6"],
@@ -217,6 +242,7 @@ LESSONS: dict[str, Lesson] = {
         "Both players may; yellow spaces score for nobody, but they make orange and green.",
         "place yellow 3:a1",
         dict(THREE, players=2, hands=[[], []]),
+        steps=(Step("place yellow 3:a1", "✓ a yellow wink on 3:a1"),),
     ),
 }
 
