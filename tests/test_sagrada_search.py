@@ -127,3 +127,18 @@ def test_a_review_weighs_sagrada_moves_with_the_sagrada_search():
     verdict = sg.ai.compare(state, worst, playouts=400, seed=1)
     assert verdict.best_value >= verdict.value
     assert sg.ai.compare(state, best, playouts=400, seed=1).loss <= verdict.loss
+
+
+def test_a_search_stopped_before_its_playouts_still_gives_each_move_a_margin() -> None:
+    """A hint whose clock runs out at once (a busy machine): the planner's margins stand in
+    for the playouts' (no division by none)."""
+    import threading
+
+    stop = threading.Event()
+    stop.set()
+    for seed in range(6):
+        state = sg.load("sagrada").new_game(seed=seed)
+        while state.is_chance():
+            state.play(state.sample_chance())
+        found = sg.ai.bot("sagrada", playouts=50, seed=seed, stop=stop).analyse(state, top=3)
+        assert found and all(c.margin is not None for c in found)

@@ -299,7 +299,15 @@ class SagradaSearch(Bot):
         )
         margins = self._margins
         out = [
-            Candidate(lead[k], v, len(values[k]), "playouts", sum(margins[k]) / len(margins[k]))
+            Candidate(
+                lead[k],
+                v,
+                len(values[k]),
+                "playouts",
+                # the playouts' mean final margin; the planner's own before any playout (a
+                # search stopped at once)
+                sum(margins[k]) / len(margins[k]) if margins[k] else float(rated[k][0]),
+            )
             for v, _, k in mixed
         ] + out[width:]
         return out[:top]
