@@ -264,7 +264,7 @@ def test_hint_shows_suggestions_with_reasons_and_a_chart(
     assert message(page).startswith("Hint: Dark places the")
     items = page.locator(".sg-hints li.sg-hint")
     assert items.count() == len(ranks)
-    first = html.unescape(items.nth(0).inner_text())
+    first = html.unescape(items.nth(0).inner_text()).split("\n")[0]  # "why" folded under it
     # the hint search's backing: Cathedral's own search counts plies (mcts would count playouts)
     assert re.search(r"^1 \d+% \S+ .*: Dark places the .* \(\d+ plies deep\)$", first), first
     page.wait_for_selector(".sg-hints .js-plotly-plot .scatterlayer .point", timeout=60_000)

@@ -27,7 +27,7 @@ def words(pg: Any) -> str:
 
 
 def type_move(pg: Any, move: str) -> None:
-    pg.fill(".sg-view input[type=text] >> nth=0", move)
+    pg.fill(".sg-view input[placeholder^='or type a move']", move)
     pg.keyboard.press("Enter")
 
 

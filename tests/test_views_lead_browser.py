@@ -42,7 +42,7 @@ def named_pupil(browser: Any, server: Any, name: str, game: str = "cathedral") -
 
 def follow(page: Any) -> None:
     page.wait_for_selector(".sg-follow >> visible=true", timeout=TIMEOUT)
-    assert "Your teacher is showing a position" in page.inner_text(".sg-follow-bar")
+    wait_text(page, ".sg-follow-bar", "Your teacher is showing a position")
     page.click(".sg-follow")
     wait_text(page, ".sg-follow-words", "Following your teacher")
 

@@ -50,6 +50,7 @@ POLL_S = 0.1
 """How often a pupil's page looks whether the teacher's board changed (seconds): the store's
 data version first (microseconds), the lead only when it changed."""
 TEACHER = "your teacher"
+OFFER = "<b>Your teacher is showing a position:</b>"
 ADDRESS_PRECEDENCE = 25
 """Following the teacher's board (``?follow=``) comes before a room's keys and a record's."""
 
@@ -90,6 +91,8 @@ class Follow(Feature):
             description="Stop following", tooltip="this board is your own again"
         )
         self.stop_button.add_class("sg-follow-stop")
+        self.stop_button.layout.display = "none"  # until following
+        self.words.value = OFFER
         self.stop_button.on_click(view.safe(lambda _: self.stop_following()))
         self.box = w.HBox(
             [self.words, self.follow_button, self.stop_button],
@@ -205,16 +208,18 @@ class Follow(Feature):
         self._put(lead)
 
     def _show(self) -> None:
+        """The bar as things stand: its parts first, then the bar (never a moment of both
+        buttons, or of words not yet said)."""
         box = self.box
         if self.following:
-            box.layout.display = None
             self.follow_button.layout.display = "none"
             self.stop_button.layout.display = None
-        elif self.offered:
             box.layout.display = None
-            self.words.value = "<b>Your teacher is showing a position:</b>"
+        elif self.offered:
+            self.words.value = OFFER
             self.follow_button.layout.display = None
             self.stop_button.layout.display = "none"
+            box.layout.display = None
         else:
             box.layout.display = "none"
 

@@ -102,7 +102,8 @@ class Marks(Feature):
                 f"background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;"
                 f'font-weight:bold">{m.rank}</span> <b>{m.value:.0%}</b> '
                 f"<code>{html.escape(str(m.move))}</code>: {said(m.reason, s)} "
-                f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small></li>'
+                f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small>'
+                f"{why(s)}</li>"
             )
         if view.marks_heading:
             head = f"<b>{html.escape(view.marks_heading)}</b>"
@@ -125,20 +126,22 @@ class Marks(Feature):
 
 
 def said(reason: str, suggestion: Any) -> str:
-    """A suggestion's words in the list (HTML): its lead and what the next best lacks, the
-    details folded under "why" for who wants them; a mark of another kind, its reason."""
-    lead = getattr(suggestion, "lead", "") if isinstance(suggestion, sg.ai.Suggestion) else ""
-    if not lead:
+    """A suggestion's words in the list (HTML): its lead and what the next best lacks (its
+    details: :func:`why`); a mark of another kind, its reason."""
+    if not isinstance(suggestion, sg.ai.Suggestion) or not suggestion.lead:
         return html.escape(reason)
-    versus = html.escape(suggestion.versus_next)
+    return f"{html.escape(suggestion.lead)} <i>{html.escape(suggestion.versus_next)}</i>"
+
+
+def why(suggestion: Any) -> str:
+    """A suggestion's details, folded under "why" for who wants them (HTML; "" for none)."""
+    if not isinstance(suggestion, sg.ai.Suggestion) or not suggestion.details:
+        return ""
     details = "".join(f"<li>{html.escape(d)}</li>" for d in suggestion.details)
-    more = (
+    return (
         f'<details class="sg-hint-why"><summary>why</summary><ul style="margin:2px 0">'
         f"{details}</ul></details>"
-        if details
-        else ""
     )
-    return f"{html.escape(lead)} <i>{versus}</i>{more}"
 
 
 class Line:
