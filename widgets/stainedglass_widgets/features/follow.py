@@ -42,7 +42,7 @@ from ..kit.searches import HUMAN, REMOTE
 from .rooms import Rooms
 
 if TYPE_CHECKING:
-    from stainedglass_widgets.serving.classroom import Lead, Store
+    from stainedglass_widgets.serving.classroom import Answer, Lead, Store
 
     from ..kit.game_view import GameView
 
@@ -272,7 +272,8 @@ class Follow(Feature):
         self._show()
         view.on_new_state()
         if asked and question is not None:
-            mine = self._my_answer(question.id)
+            given = self._mine(question.id)
+            mine = given.move if given is not None else ""
             self.answered = mine
             said = (
                 f" Your answer: <b>{html.escape(mine)}</b> (play another move to change it)."
@@ -299,15 +300,14 @@ class Follow(Feature):
             self.words.value = "<b>Following your teacher's board</b> (read-only)."
             view.after_change(("Your teacher's board.", "info"), run_computer=False)
 
-    def _my_answer(self, question_id: int) -> str:
+    def _mine(self, question_id: int) -> Answer | None:
+        """This pupil's answer to question ``question_id`` (None: none given)."""
         assert self.store is not None
         name = self.pupil()
-        return next((a.move for a in self.store.answers(question_id) if a.pupil == name), "")
+        return next((a for a in self.store.answers(question_id) if a.pupil == name), None)
 
     def _my_verdict(self, question_id: int) -> str:
-        assert self.store is not None
-        name = self.pupil()
-        mine = next((a for a in self.store.answers(question_id) if a.pupil == name), None)
+        mine = self._mine(question_id)
         if mine is None:
             return "You did not answer."
         return (

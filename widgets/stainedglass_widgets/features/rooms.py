@@ -50,7 +50,7 @@ import stainedglass as sg
 from ..kit.address import page_url
 from ..kit.board import boards_in
 from ..kit.feature import Feature
-from ..kit.progress import NAME_WORDS, NAME_WORDS_HTML, class_store, set_pupil, store_location
+from ..kit.progress import NAME_WORDS, class_store, name_words, set_pupil, store_location
 from ..kit.searches import HUMAN, REMOTE, bot_label, is_bot
 from .seats import Seats
 
@@ -154,11 +154,7 @@ class Rooms(Feature):
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self.name_words = w.HTML(  # where the name goes (on a class's server: progress kept)
-            NAME_WORDS_HTML,
-            layout=w.Layout(max_width="640px", display=None if class_store() else "none"),
-        )
-        self.name_words.add_class("sg-pupil-name-words")
+        self.name_words = name_words()  # where the name goes, and what is kept under it
         self.box = w.VBox([self.controls, self.name_words, self.status])
         self.box.add_class("sg-room")
         view.add_widgets("below", self.box)

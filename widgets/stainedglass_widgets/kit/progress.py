@@ -119,6 +119,19 @@ def set_pupil(widgets: Iterable[Any], name: str) -> None:
         board.pupil = name
 
 
+def name_words() -> Any:
+    """:data:`NAME_WORDS` as shown beside a name box (a small HTML widget), hidden outside a
+    class's server, where nothing is kept."""
+    import ipywidgets as w
+
+    words = w.HTML(
+        NAME_WORDS_HTML,
+        layout=w.Layout(max_width="640px", display=None if class_store() else "none"),
+    )
+    words.add_class("sg-pupil-name-words")
+    return words
+
+
 def name_box(boards: Callable[[], Iterable[Any]] | None = None) -> Any:
     """The **Your name** box of a page that keeps progress, with :data:`NAME_WORDS` beside it:
     shown only on a class's server (elsewhere nothing is kept, and the box is an empty,
@@ -144,8 +157,7 @@ def name_box(boards: Callable[[], Iterable[Any]] | None = None) -> Any:
         layout=w.Layout(width="260px"),
     )
     text.add_class("sg-pupil-name")
-    words = w.HTML(NAME_WORDS_HTML, layout=w.Layout(max_width="640px"))
-    words.add_class("sg-pupil-name-words")
+    words = name_words()
 
     def typed(change: dict[str, Any]) -> None:
         name = clean_name(change["new"])

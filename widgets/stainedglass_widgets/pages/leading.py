@@ -271,25 +271,10 @@ class Leading(w.VBox):
         lead = self.store().lead()
         following = lead.followers if lead is not None else 0
         counts = collections.Counter(a.move for a in answers)
-        rows = "".join(
-            f"<tr><td>{html.escape(move)}</td><td>{n}</td>"
-            + (
-                f"<td>{html.escape(', '.join(a.pupil for a in answers if a.move == move))}</td>"
-                if self.names_box.value
-                else ""
-            )
-            + "</tr>"
-            for move, n in counts.most_common()
-        )
         self.answers.value = (
             f'<p class="sg-lead-count"><b>{len(answers)} of {following}</b> following '
             f"{'has' if following == 1 else 'have'} answered.</p>"
-            + (
-                "<table><tr><th>Move</th><th>Chosen by</th>"
-                f"{'<th>Who</th>' if self.names_box.value else ''}</tr>{rows}</table>"
-                if rows
-                else ""
-            )
+            + answers_table(answers, None, self.names_box.value)
         )
         marks = self._marks_for(counts)
         if marks != getattr(self, "_marks", None):
@@ -323,7 +308,7 @@ def judged(
     and words (``sg.ai.compare``, as Compare my move judges a move)."""
     state = sg.load_record(position).state()
     verdicts: dict[str, tuple[str, str]] = {}
-    best, why = "", ""
+    best = ""
     for move in dict.fromkeys(moves):
         c = sg.ai.compare(state, move, playouts=playouts, seed=0)
         verdicts[move] = (c.label, c.reason)
@@ -336,12 +321,19 @@ def judged(
     return best, why, verdicts
 
 
-def verdict_table(answers: list[Answer], verdicts: dict[str, tuple[str, str]], names: bool) -> str:
-    """The class's answers at the reveal: each move, how many chose it, its verdict."""
+def answers_table(
+    answers: list[Answer], verdicts: dict[str, tuple[str, str]] | None, names: bool
+) -> str:
+    """The class's answers as a table: each move, how many chose it, its verdict (once
+    revealed: ``verdicts``), who chose it (``names``); "" with no answer."""
     counts = collections.Counter(a.move for a in answers)
     rows = "".join(
         f"<tr><td>{html.escape(move)}</td><td>{n}</td>"
-        f"<td>{html.escape(verdicts.get(move, ('', ''))[0])}</td>"
+        + (
+            f"<td>{html.escape(verdicts.get(move, ('', ''))[0])}</td>"
+            if verdicts is not None
+            else ""
+        )
         + (
             f"<td>{html.escape(', '.join(a.pupil for a in answers if a.move == move))}</td>"
             if names
@@ -351,8 +343,12 @@ def verdict_table(answers: list[Answer], verdicts: dict[str, tuple[str, str]], n
         for move, n in counts.most_common()
     )
     if not rows:
-        return "<p>No one answered.</p>"
-    return (
-        '<table class="sg-lead-verdicts"><tr><th>Move</th><th>Chosen by</th><th>Verdict</th>'
-        f"{'<th>Who</th>' if names else ''}</tr>{rows}</table>"
-    )
+        return ""
+    head = "<th>Move</th><th>Chosen by</th>" + ("<th>Verdict</th>" if verdicts is not None else "")
+    css = ' class="sg-lead-verdicts"' if verdicts is not None else ""
+    return f"<table{css}><tr>{head}{'<th>Who</th>' if names else ''}</tr>{rows}</table>"
+
+
+def verdict_table(answers: list[Answer], verdicts: dict[str, tuple[str, str]], names: bool) -> str:
+    """The class's answers at the reveal: each move, how many chose it, its verdict."""
+    return answers_table(answers, verdicts, names) or "<p>No one answered.</p>"

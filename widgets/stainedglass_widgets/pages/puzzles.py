@@ -46,7 +46,7 @@ from stainedglass.ai.review import said_move
 from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
 
 from ..kit.messages import glass_badge, guard, message_html, strict_default
-from ..kit.progress import NAME_LIMIT, NAME_WORDS_HTML, class_store, note, pupil_name, set_pupil
+from ..kit.progress import NAME_LIMIT, class_store, name_words, note, pupil_name, set_pupil
 from ..features.projector import Projector
 from ..kit.registry import view_class, views
 from ..kit.searches import HUMAN
@@ -166,11 +166,7 @@ class PuzzleBoard(w.VBox):
             layout=w.Layout(width="250px", display=None if class_store() else "none"),
         )
         self.name_text.add_class("sg-puzzle-name")
-        self.name_words = w.HTML(
-            NAME_WORDS_HTML,
-            layout=w.Layout(max_width="640px", display=None if class_store() else "none"),
-        )
-        self.name_words.add_class("sg-pupil-name-words")
+        self.name_words = name_words()  # where the name goes, and what is kept under it
         self.name_text.observe(self._safe(lambda ch: self._named(ch["new"])), "value")
         self.score = w.HTML()
         self.score.add_class("sg-puzzle-score")
