@@ -3,6 +3,7 @@ whole game judged move by move (``review``)."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import threading
 
@@ -130,3 +131,48 @@ def test_every_game_can_be_reviewed(name, options):
     review = sg.ai.review(state, playouts=20, seed=1)
     assert [j.move for j in review.judgements] == state.history
     assert all(len(j.chances) == state.num_players for j in review.judgements)
+
+
+def test_a_review_searches_each_position_once(monkeypatch):
+    """Each position of the game is searched once: the best move there and the played move's
+    value come from the same searches (the next position's search judges the move before
+    it); Cathedral's search counts depth, so the best move is also looked at a ply on, as
+    the played move is (one more search a move, where the two differ)."""
+    module = importlib.import_module("stainedglass.ai.review")  # (sg.ai.review: the function)
+    record = greedy_vs_random(2).record()
+    searched: list[str] = []
+    real = module._searcher
+
+    def counting(state, *args, **kwargs):
+        searched.append(state.text_for(state.current_player))
+        return real(state, *args, **kwargs)
+
+    monkeypatch.setattr(module, "_searcher", counting)
+    review = sg.ai.review(record, playouts=40, seed=1)
+    line = [record.state(p) for p in range(len(record.moves) + 1)]
+    on_line = [s.text_for(s.current_player) for s in line if not s.is_terminal()]
+    assert all(searched.count(text) == 1 for text in on_line)  # each once
+    others = [text for text in searched if text not in on_line]
+    differ = sum(1 for j in review.judgements if j.best != j.move)
+    assert len(others) <= differ  # the best looked at a ply on, no more
+
+
+def test_a_review_shows_its_verdicts_as_they_come_and_processes_change_nothing():
+    record = greedy_vs_random(4).record()
+    so_far: list[int] = []
+    alone = sg.ai.review(
+        record, playouts=40, seed=2, partial=lambda r: so_far.append(len(r.judgements))
+    )
+    assert so_far == list(range(1, len(record.moves) + 1))  # one more verdict each time
+    together = sg.ai.review(record, playouts=40, seed=2, jobs=2)
+    assert together.judgements == alone.judgements and together.start == alone.start
+    stop = threading.Event()
+    stop.set()
+    stopped = sg.ai.review(record, playouts=40, seed=2, jobs=2, stop=stop)
+    assert not stopped.complete and not stopped.judgements
+
+
+@pytest.mark.parametrize("jobs", [0, 65, 1.5, True, "2"])
+def test_a_review_refuses_a_bad_number_of_processes(jobs):
+    with pytest.raises(ValueError, match="jobs must be a whole number 1 to 64"):
+        sg.ai.review(greedy_vs_random(1).record(), playouts=10, jobs=jobs)

@@ -14,7 +14,7 @@ pytest.importorskip("anywidget")
 import stainedglass as sg
 from stainedglass_widgets import view, views
 from stainedglass_widgets.features.records import open_link
-from stainedglass_widgets.features.review import ReviewBoard
+from stainedglass_widgets.features.review import ReviewBoard, moves_svg
 
 VIEWS = sorted(views())
 
@@ -205,3 +205,25 @@ def test_compare_my_move_runs_in_the_background_and_can_be_cancelled():
     v.stop_button.click()
     assert v.search is None and "Stopped: Comparing" in v.message.value
     assert v.wait(30) and v.state.history == ["cathedral e4 d5 e5 f5 e6 e7"]
+
+
+def test_the_review_board_shows_each_verdict_as_it_comes():
+    """While the review runs, each verdict reaches the move list as it is found, and the
+    shown move's verdict replaces "still running" once it is judged."""
+    record = played("cathedral", 6).record()
+    whole = sg.ai.review(record, playouts=20, seed=0)
+    board = ReviewBoard(record, playouts=20, background=False)
+    board.search = object()  # as while the review runs
+    board.go(2)
+    assert html_has(board.verdict.value, "the review is still running")
+    first = sg.ai.Review(whole.game, whole.judgements[:1], whole.start, False)
+    unjudged = board.moves.svg
+    board._progress(1, first)
+    assert board.review is not None and len(board.review.judgements) == 1
+    drawn = moves_svg(record, first, 2, board.names, board.view.player_glass)
+    assert board.moves.svg == drawn != unjudged  # the first move's glass and sign
+    assert html_has(board.verdict.value, "the review is still running")  # move 2: not yet
+    board._progress(2, sg.ai.Review(whole.game, whole.judgements[:2], whole.start, False))
+    assert html_has(board.verdict.value, f"Move 2, {board.names[whole.judgements[1].player]}")
+    board._progress(2, first)  # an older copy never takes a verdict back
+    assert len(board.review.judgements) == 2

@@ -2,13 +2,16 @@
 move (``review``), every verdict in words.
 
 Values are the mover's share of the win (0..1: a win chance in a two-player game, the chance to
-reach the target in solo Sagrada), each found the same way: the search's best value of the
-position after the move, seen from the mover's seat. The searches are the game's hint search
-(``Game.hint_bot``: MCTS, or the game's own); by ``playouts`` they are exactly reproducible
-(same record, playouts and seed: the same review; for a search that is not MCTS, the same work
-in its own units, ``Bot.effort``), by ``budget_s`` they follow the clock. Hidden cards stay
-hidden: each search sees the game as the mover saw it (or, for a review made for one player,
-as that player saw it).
+reach the target in solo Sagrada), seen from the mover's seat. The best move and its value
+come from the search of the position the move was played in; the played move's value from
+that same search where it weighed the move well (a playout search's own estimate), else from
+the position after it (searched once: a review's next verdict starts there). A search that
+counts depth looks at the best move a ply on too, so both are valued alike. The searches are
+the game's hint search (``Game.hint_bot``: MCTS, or the game's own); by ``playouts`` they are
+exactly reproducible (same record, playouts and seed: the same review; for a search that is
+not MCTS, the same work in its own units, ``Bot.effort``), by ``budget_s`` they follow the
+clock. Hidden cards stay hidden: each search sees the game as the player to move there saw
+it (or, for a review made for one player, as that player saw it).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=3)
@@ -23,7 +26,11 @@ from __future__ import annotations
 
 import re
 
+import functools
+import multiprocessing
 import random
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
@@ -179,48 +186,41 @@ def _value_after(
     playouts: int | None,
     budget_s: float | None,
     stop: StopFlag | None,
+    lines: int | None = None,
 ) -> tuple[float, Move | None]:
     """The ``mover``'s value of ``state`` (just after their move) and the next player's best
-    answer when another player moves next."""
+    answer when another player moves next; where chance comes first, the mean over
+    ``lines`` ways it may go (default ``CHANCE_LINES``)."""
     if state.is_terminal():
         return state.returns()[mover], None
     if state.is_chance():  # the mean over what chance may bring, searched after each
-        lines = _chance_lines(state, seed)
-        few = None if playouts is None else max(8, playouts // len(lines))
-        part = None if budget_s is None else budget_s / len(lines)
+        ways = _chance_lines(state, seed, lines or CHANCE_LINES)
+        few = None if playouts is None else max(8, playouts // len(ways))
+        part = None if budget_s is None else budget_s / len(ways)
         total = 0.0
-        for outcomes, p in lines:
+        for outcomes, p in ways:
             for outcome in outcomes:
                 state._push(outcome)
-            total += p * _value_after(state, mover, seed, few, part, stop)[0]
+            total += p * _value_after(state, mover, seed, few, part, stop, lines)[0]
             for _ in outcomes:
                 state.undo()
         return total, None
-    player = state.current_player
     top = _searcher(state, seed, playouts, budget_s, stop).analyse(state, top=1)
-    if not top:
-        return leaf_value(state)[mover], None
-    if player == mover:
-        return top[0].value, None
-    reply = top[0].move
-    if state.num_players == 2:
-        return 1 - top[0].value, reply
-    state._push(reply)
-    value = leaf_value(state)[mover]
-    state.undo()
-    return value, reply
+    return _value_of(state, mover, top)
 
 
 CHANCE_LINES = 12
 """At most this many ways chance may go are searched after a move (all of them when fewer)."""
 
 
-def _chance_lines(state: State, seed: int) -> list[tuple[list[Move], float]]:
+def _chance_lines(
+    state: State, seed: int, count: int = CHANCE_LINES
+) -> list[tuple[list[Move], float]]:
     """The ways chance may go from here to the next decision, with their weights: every
-    outcome when there are at most ``CHANCE_LINES`` and a decision follows each, else
-    ``CHANCE_LINES`` lines drawn by probability (seeded: reproducible)."""
+    outcome when there are at most ``count`` and a decision follows each, else ``count``
+    lines drawn by probability (seeded: reproducible)."""
     outcomes = state.chance_outcomes()
-    if len(outcomes) <= CHANCE_LINES:
+    if len(outcomes) <= count:
         exact = []
         for move, p in outcomes:
             state._push(move)
@@ -233,7 +233,7 @@ def _chance_lines(state: State, seed: int) -> list[tuple[list[Move], float]]:
             return exact
     rng = random.Random(seed)
     lines = []
-    for _ in range(CHANCE_LINES):
+    for _ in range(count):
         line: list[Move] = []
         while state.is_chance():
             move = sample_outcome(state, rng)
@@ -241,7 +241,7 @@ def _chance_lines(state: State, seed: int) -> list[tuple[list[Move], float]]:
             line.append(move)
         for _ in line:
             state.undo()
-        lines.append((line, 1 / CHANCE_LINES))
+        lines.append((line, 1 / count))
     return lines
 
 
@@ -296,24 +296,82 @@ def compare(
     if playouts is None and budget_s is None:
         playouts = DEFAULT_PLAYOUTS
     mover = state.current_player
-    share = None if budget_s is None else budget_s / 3
+    share = None if budget_s is None else budget_s / 2
     work = state.view(mover)  # the mover's knowledge only
-    ranked = _searcher(work, seed, playouts, share, stop).analyse(work, top=1)
-    best = ranked[0].move if ranked else move
-    values: dict[Move, tuple[float, Move | None]] = {}
-    for candidate in dict.fromkeys([move, best]):
-        work._push(candidate)
-        values[candidate] = _value_after(work, mover, seed, playouts, share, stop)
-        work.undo()
-    value, refutation = values[move]
-    best_value = values[best][0]
-    if value >= best_value:  # the second look rates the played move at least as high
-        best, best_value = move, value
-    loss = max(0.0, best_value - value)
+    here = _search_position(work, str(move), None, seed, playouts, share, stop)
+    after = work.clone()
+    after._push(move)
+    found: list[_Searched] = []
+
+    def next_search() -> _Searched:  # the position after the move, searched once if need be
+        if not found:
+            found.append(_search_position(after, None, mover, seed + 1, playouts, share, stop))
+        return found[0]
+
+    return _judge(work, move, here, after, next_search, seed)
+
+
+def _judge(
+    before: State,
+    move: Move,
+    here: _Searched,
+    after: State,
+    next_search: Callable[[], _Searched],
+    seed: int,
+) -> Comparison:
+    """The verdict on ``move``, played in ``before`` (searched: ``here``) to reach ``after``:
+    the best move and its value from ``here``; the played move's from ``here`` too where the
+    search weighed it, else from ``next_search()`` (the position after it), whose best move
+    is also the next player's answer (the refutation)."""
+    mover = before.current_player
+    refutation = None
+    if here.best is None or here.best == str(move) or here.played is not None:
+        value = here.value if here.played is None else here.played
+    elif after.is_terminal():
+        value = after.returns()[mover]
+    elif after.is_chance():  # not valued by the search (a move it could not see)
+        value = _chance_mean(after, seed)[mover]
+    else:
+        value, refutation = _value_of(after, mover, next_search())
+    if (
+        refutation is None
+        and not after.is_terminal()
+        and not after.is_chance()
+        and after.current_player != mover
+    ):  # the answer the next position's search found
+        reply = next_search().best
+        refutation = None if reply is None else after.parse_move(reply)
+    return _verdict(
+        before,
+        move,
+        value,
+        move if here.best is None else before.parse_move(here.best),
+        value if here.best is None else here.value if here.second is None else here.second,
+        refutation,
+        seed,
+    )
+
+
+def _verdict(
+    state: State,
+    move: Move,
+    value: float,
+    best: Move,
+    best_value: float,
+    refutation: Move | None,
+    seed: int,
+) -> Comparison:
+    """The comparison of ``move`` (worth ``value`` to its mover) with ``best``, in words."""
+    best_value = max(best_value, value)  # a second look may rate the played move higher
+    loss = best_value - value
     word = label(loss)
     words = _words(state, move)
-    if best == move or word == "best":
-        reason = f"{move} is as good as the best the search found: {value:.0%} to win ({words})"
+    if best == move:
+        reason = f"{move} is the best move the search found: {value:.0%} to win ({words})"
+    elif word == "best":
+        reason = (
+            f"{move} is as good as the best the search found ({best}): {value:.0%} to win ({words})"
+        )
     else:
         reason = (
             f"{best} was best, {best_value:.0%} to win ({_words(state, best)}); "
@@ -345,12 +403,25 @@ def review(
     player: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     stop: StopFlag | None = None,
+    partial: Callable[[Review], None] | None = None,
+    jobs: int = 1,
 ) -> Review:
     """Every move of ``record`` (a :class:`~stainedglass.Record`, or a state whose game so far
-    is reviewed) judged with :func:`compare`; chance moves shown as luck. ``player``: review as
-    that player saw the game (the others' hidden cards guessed). ``progress(done, total)`` is
-    called after each ply; ``stop`` (an Event) ends it early with ``complete`` False."""
+    is reviewed) judged as :func:`compare` judges one; chance moves shown as luck. ``player``:
+    review as that player saw the game (the others' hidden cards guessed). ``progress(done,
+    total)`` is called after each ply, and ``partial(review)`` with the review so far (the
+    judgements as they come); ``stop`` (an Event) ends it early with ``complete`` False.
+
+    Each position of the game is searched once (``playouts`` a position, or ``budget_s`` shared
+    among them): the best move and its value come from the search of the position a move was
+    played in, the played move's value from that same search where it weighed the move well
+    (``SUPPORTED``), else from the search of the position after it (the next move's, so no
+    work is done twice) and the next player's best answer there. ``jobs`` processes (1 to
+    ``MAX_JOBS``) search the positions, in the game's order; the review is the same whatever
+    their number (each search has its own seed)."""
     _check_budget(playouts, budget_s)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be a whole number 1 to {MAX_JOBS}, not {jobs!r}")
     if isinstance(record, State):
         record = record.record()
     moves = list(record.moves)
@@ -360,8 +431,71 @@ def review(
     if playouts is None and budget_s is None:
         playouts = DEFAULT_PLAYOUTS
     per_ply = None if budget_s is None else budget_s / max(1, len(moves))
+    searched: dict[int, _Searched] = {}
+    ahead = _Ahead(record, player, seed, playouts, per_ply, jobs, stop) if jobs > 1 else None
+
+    def search(ply: int) -> _Searched:
+        """The search of the position after ``ply`` moves (``state`` stands there), from its
+        mover's seat (or the reviewer's): once."""
+        if ply not in searched:
+            found = None if ahead is None else ahead.result(ply)
+            if found is None:
+                nxt = moves[ply] if ply < len(moves) else None
+                found = _search_position(
+                    state, nxt, player, seed + ply + 1, playouts, per_ply, stop
+                )
+            searched[ply] = found
+        return searched[ply]
+
+    def chances(ply: int) -> tuple[float, ...]:
+        """Every player's share of the win after ``ply`` moves (the timeline's point)."""
+        if state.is_terminal():
+            return tuple(state.returns())
+        if state.is_chance():
+            return _chance_mean(state, seed + ply)
+        mover = state.current_player
+        found = search(ply)
+        return _spread(
+            state, mover, leaf_value(state)[mover] if found.best is None else found.value
+        )
+
+    try:
+        return _review(
+            record,
+            state,
+            moves,
+            player,
+            seed,
+            playouts,
+            per_ply,
+            stop,
+            progress,
+            partial,
+            search,
+            chances,
+        )
+    finally:
+        if ahead is not None:
+            ahead.close()
+
+
+def _review(
+    record: Any,
+    state: State,
+    moves: list[str],
+    player: int | None,
+    seed: int,
+    playouts: int | None,
+    per_ply: float | None,
+    stop: StopFlag | None,
+    progress: Callable[[int, int], None] | None,
+    partial: Callable[[Review], None] | None,
+    search: Callable[[int], _Searched],
+    chances: Callable[[int], tuple[float, ...]],
+) -> Review:
+    """:func:`review`'s walk through the game, ``state`` moving along it."""
     out = Review(record.game)
-    out.start = _chances_here(state, seed, playouts, per_ply, stop, player)
+    out.start = chances(0)
     previous = out.start
     for ply, text in enumerate(moves, 1):
         if stop is not None and stop.is_set():
@@ -370,96 +504,245 @@ def review(
         mover = state.current_player
         if mover == CHANCE:
             state.play(text)
-            chances = _chances_here(state, seed + ply, playouts, per_ply, stop, player)
+            after = chances(ply)
             nxt = state.current_player if state.current_player >= 0 else 0
-            out.judgements.append(
-                Judgement(
-                    ply,
-                    CHANCE,
-                    text,
-                    previous[nxt],
-                    chances[nxt],
-                    0.0,
-                    "luck",
-                    None,
-                    f"{text}: luck for {state.game.player_names[nxt]}, "
-                    f"{previous[nxt]:.0%} -> {chances[nxt]:.0%}",
-                    chances,
-                )
+            judgement = Judgement(
+                ply,
+                CHANCE,
+                text,
+                previous[nxt],
+                after[nxt],
+                0.0,
+                "luck",
+                None,
+                f"{text}: luck for {state.game.player_names[nxt]}, "
+                f"{previous[nxt]:.0%} -> {after[nxt]:.0%}",
+                after,
             )
         elif player is not None and player != mover and state.game.facts.hidden_information:
             state.play(text)  # their cards are hidden from the reviewer: not judged
-            chances = _chances_here(state, seed + ply, playouts, per_ply, stop, player)
+            after = chances(ply)
             who = state.game.player_names[mover]
-            out.judgements.append(
-                Judgement(
-                    ply,
-                    mover,
-                    text,
-                    previous[mover],
-                    chances[mover],
-                    0.0,
-                    "hidden",
-                    None,
-                    f"{who} played {text}: not judged, their cards are hidden from you",
-                    chances,
-                )
+            judgement = Judgement(
+                ply,
+                mover,
+                text,
+                previous[mover],
+                after[mover],
+                0.0,
+                "hidden",
+                None,
+                f"{who} played {text}: not judged, their cards are hidden from you",
+                after,
             )
         else:
-            seen = state if player is None or player == mover else state.view(player)
-            verdict = compare(
-                seen, text, budget_s=per_ply, playouts=playouts, seed=seed + ply, stop=stop
-            )
+            before = state.clone() if player is None or player == mover else state.view(player)
+            move = before.parse_move(text)
+            here = search(ply - 1)
             state.play(text)
-            chances = _spread(state, mover, verdict.value)
-            out.judgements.append(
-                Judgement(
-                    ply,
-                    mover,
-                    text,
-                    verdict.best_value,
-                    verdict.value,
-                    verdict.loss,
-                    verdict.label,
-                    verdict.best,
-                    verdict.reason,
-                    chances,
-                )
+            # the position the move reached: searched once, for this verdict and the next
+            verdict = _judge(before, move, here, state, functools.partial(search, ply), seed + ply)
+            judgement = Judgement(
+                ply,
+                mover,
+                text,
+                verdict.best_value,
+                verdict.value,
+                verdict.loss,
+                verdict.label,
+                verdict.best,
+                verdict.reason,
+                _spread(state, mover, verdict.value),
             )
-        previous = chances
+        out.judgements.append(judgement)
+        previous = judgement.chances
         if progress is not None:
             progress(ply, len(moves))
+        if partial is not None:
+            partial(out)
     return out
 
 
-def _chances_here(
+SUPPORTED = 0.1
+"""A move a playout search gave at least this share of its playouts is weighed well enough to
+be judged by that search's value for it (a review's played move); with less, the position
+after it is searched."""
+
+REVIEW_CHANCE_LINES = 4
+"""Where chance follows a move a review must weigh itself, this many ways it may go are
+searched (``CHANCE_LINES`` for one move compared)."""
+
+
+def _well_weighed(candidate: Any, top: list[Any]) -> bool:
+    """Whether a search weighed ``candidate`` well enough for its value to judge it: a playout
+    search's own estimate, given a fair share of the playouts (a search that counts depth
+    bounds every move but the best)."""
+    if candidate.unit != "playouts":
+        return False
+    total = sum(c.support for c in top)
+    return candidate.support >= max(8, SUPPORTED * total)
+
+
+def _value_of(state: State, mover: int, found: _Searched | list[Any]) -> tuple[float, Move | None]:
+    """The ``mover``'s value of ``state`` (just after their move, a decision next) from the
+    search of it (``found``: a review's, or a search's candidates), and the next player's best
+    answer when another player moves."""
+    if isinstance(found, list):
+        found = _Searched(
+            None if not found else str(found[0].move), found[0].value if found else 0.0, None
+        )
+    if found.best is None:
+        return leaf_value(state)[mover], None
+    if state.current_player == mover:
+        return found.value, None
+    reply = state.parse_move(found.best)
+    if state.num_players == 2:
+        return 1 - found.value, reply
+    state._push(reply)
+    value = leaf_value(state)[mover]
+    state.undo()
+    return value, reply
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """What a review keeps of the search of one position: the best move (None: no move was
+    weighed) and its value for the player to move, and the value of the move played there
+    when the search weighed it well (``SUPPORTED``)."""
+
+    best: str | None
+    value: float
+    played: float | None
+    second: float | None = None
+    """The best move's value from the position after it, where the played move is valued
+    there too (a search that counts depth rates the moves it plays in its own root
+    differently from positions a ply on: the two are compared alike)."""
+
+
+def _search_position(
     state: State,
+    played: str | None,
+    player: int | None,
     seed: int,
     playouts: int | None,
     budget_s: float | None,
     stop: StopFlag | None,
-    player: int | None,
-) -> tuple[float, ...]:
-    """Every player's share of the win in this position (the timeline's point)."""
-    if state.is_terminal():
-        return tuple(state.returns())
-    if state.is_chance():
-        n = state.num_players
-        total = [0.0] * n
-        outcomes = state.chance_outcomes()
-        if len(outcomes) > 24:
-            rng = random.Random(seed)
-            picks = [outcomes[rng.randrange(len(outcomes))][0] for _ in range(24)]
-            outcomes = [(m, 1 / 24) for m in picks]
-        for outcome, p in outcomes:
-            state._push(outcome)
-            shares = leaf_value(state)
-            state.undo()
-            for i in range(n):
-                total[i] += p * shares[i]
-        return tuple(total)
+) -> _Searched:
+    """Search ``state`` (a decision) as a review does, from its mover's seat (or ``player``'s),
+    with ``seed``; ``played``: the move played there, if any. Where the search did not weigh
+    it well and chance follows it, the mean over ``REVIEW_CHANCE_LINES`` ways chance may go
+    (seeded ``seed + 1``, as the next position's search would be) values it."""
     mover = state.current_player
     seen = state.view(mover if player is None else player)
-    top = _searcher(seen, seed, playouts, budget_s, stop).analyse(seen, top=1)
-    value = top[0].value if top else leaf_value(state)[mover]
-    return _spread(state, mover, value)
+    top = _searcher(seen, seed, playouts, budget_s, stop).analyse(seen, top=None)
+    if not top:
+        return _Searched(None, 0.0, None)
+    value = None
+    few = None if playouts is None else max(8, playouts // REVIEW_CHANCE_LINES)
+    if played is not None:
+        try:
+            move: Move | None = seen.parse_move(played)
+        except ValueError:  # a move the reviewer cannot see (IllegalMove among them)
+            move = None
+        weighed = next((c for c in top if c.move == move), None)
+        if weighed is not None and _well_weighed(weighed, top):
+            value = weighed.value
+        elif move is not None and move != top[0].move:
+            seen._push(move)
+            if seen.is_chance() and not seen.is_terminal():
+                value = _value_after(
+                    seen, mover, seed + 1, few, budget_s, stop, lines=REVIEW_CHANCE_LINES
+                )[0]
+            seen.undo()
+            if top[0].unit != "playouts":  # the best valued as the played move will be
+                seen._push(top[0].move)
+                second = _value_after(
+                    seen, mover, seed + 1, playouts, budget_s, stop, lines=REVIEW_CHANCE_LINES
+                )[0]
+                seen.undo()
+                return _Searched(str(top[0].move), top[0].value, value, second)
+    return _Searched(str(top[0].move), top[0].value, value)
+
+
+def _search_record(
+    record: Any,
+    ply: int,
+    player: int | None,
+    seed: int,
+    playouts: int | None,
+    budget_s: float | None,
+) -> _Searched:
+    """:func:`_search_position` of the position after ``ply`` moves of ``record``, in
+    another process."""
+    played = record.moves[ply] if ply < len(record.moves) else None
+    return _search_position(
+        record.state(ply), played, player, seed + ply + 1, playouts, budget_s, None
+    )
+
+
+MAX_JOBS = 64
+"""The most processes a review searches with."""
+
+
+class _Ahead:
+    """A review's searches, every decision position of the game handed in order to ``jobs``
+    processes as soon as the review starts; ``result(ply)`` waits for one (None once stopped,
+    or where the position was not handed out)."""
+
+    def __init__(
+        self,
+        record: Any,
+        player: int | None,
+        seed: int,
+        playouts: int | None,
+        budget_s: float | None,
+        jobs: int,
+        stop: StopFlag | None,
+    ) -> None:
+        self.stop = stop
+        self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        self.futures: dict[int, Future[_Searched]] = {}
+        state = record.state(0)
+        for ply in range(len(record.moves) + 1):
+            if not state.is_terminal() and not state.is_chance():
+                self.futures[ply] = self.pool.submit(
+                    _search_record, record, ply, player, seed, playouts, budget_s
+                )
+            if ply < len(record.moves):
+                state.play(record.moves[ply])
+
+    def result(self, ply: int) -> _Searched | None:
+        future = self.futures.get(ply)
+        if future is None:
+            return None
+        while True:
+            if self.stop is not None and self.stop.is_set():
+                return None
+            try:
+                return future.result(timeout=0.05)
+            except FuturesTimeout:
+                continue
+
+    def close(self) -> None:
+        for future in self.futures.values():
+            future.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _chance_mean(state: State, seed: int) -> tuple[float, ...]:
+    """Every player's share of the win at a chance position: ``evaluate()`` after each outcome
+    (24 drawn when there are more), weighed by its chance."""
+    n = state.num_players
+    total = [0.0] * n
+    outcomes = state.chance_outcomes()
+    if len(outcomes) > 24:
+        rng = random.Random(seed)
+        picks = [outcomes[rng.randrange(len(outcomes))][0] for _ in range(24)]
+        outcomes = [(m, 1 / 24) for m in picks]
+    for outcome, p in outcomes:
+        state._push(outcome)
+        shares = leaf_value(state)
+        state.undo()
+        for i in range(n):
+            total[i] += p * shares[i]
+    return tuple(total)

@@ -45,6 +45,12 @@ class WallsMCTS(MCTSBot):
     games = ("walls_of_light",)
     rules = {"turn_horizon": ("bool",), "reply_turns": ("int", 0)}
     defaults: dict[str, Any] = {**MCTSBot.defaults, "turn_horizon": True, "reply_turns": None}
+    effort = ("iterations", 0.5)
+    """An iteration plays out the next turns, each decision rated one ply deep: it costs some
+    four to nine random MCTS playouts of this game. At half an iteration a playout a review's
+    default budget (200 iterations) finds the best move's value again within 0.012 across
+    seeds (the standard deviation over four seeds in two mid-game positions), below the 0.02
+    a review calls as good as the best."""
 
     def analyse(self, state: State, top: int | None = None) -> list[Any]:
         self._quantiles: list[list[float]] = []  # the rolls of a horizon leaf's n-th visit

@@ -9,8 +9,10 @@ judged by ``sg.ai.review`` with its reason in words, a win-chance timeline, and 
   bot's); **Back to the game** returns to the game's line; the side lines are kept in the record
   (Save on the play view, or :attr:`ReviewBoard.record`).
 
-The review runs off the event loop (a progress bar and Cancel); the timeline is built once with
-its final data (plotly's pitfall under Voila).
+The review runs off the event loop (a progress bar and Cancel), its positions searched by up to
+``REVIEW_JOBS`` processes; each move's verdict is shown as it comes (the move list's signs, and
+the verdict of a judged move clicked), and the timeline is built once with its final data
+(plotly's pitfall under Voila).
 
 >>> import stainedglass as sg
 >>> state = sg.load("cathedral").new_game(seed=1)
@@ -26,13 +28,14 @@ its final data (plotly's pitfall under Voila).
 from __future__ import annotations
 
 import html
+import os
 import threading
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 import stainedglass as sg
-from stainedglass.ai.review import LABELS
+from stainedglass.ai.review import DEFAULT_PLAYOUTS, LABELS
 from stainedglass.glass import GLASS
 
 from ..kit.board import Board
@@ -53,12 +56,16 @@ MARKS = {
     "inaccuracy": "?!",
     "mistake": "?",
     "blunder": "??",
-    "luck": "🎲",
+    "luck": "⚄",  # a die face: in the common fonts (an emoji die is not)
     "hidden": "·",
 }
 """The sign after a judged move in the move list (its label in words beside it too)."""
-REVIEW_PLAYOUTS = 300
-"""Playouts a position for the review board (reproducible; about a second a move on a laptop)."""
+REVIEW_PLAYOUTS = DEFAULT_PLAYOUTS
+"""Playouts a position for the review board: the review's default (reproducible; ``make bench``
+times a 40-move game of each game)."""
+REVIEW_JOBS = 4
+"""The most processes a review board searches with (no more than the machine's cores; one when
+the board works in the foreground, as tests and scripts make it)."""
 
 
 class Compare(Feature):
@@ -231,19 +238,36 @@ class ReviewBoard(w.VBox):
     def start(self) -> None:
         """Run the review (in the background unless ``background`` is False)."""
         record, playouts, seed = self.record, self.playouts, self.seed
+        jobs = max(1, min(REVIEW_JOBS, os.cpu_count() or 1)) if self.background else 1
         count = [0]
+        so_far: list[sg.ai.Review] = []
 
         def work(stop: Any) -> sg.ai.Review:
             def progress(ply: int, total: int) -> None:
                 count[0] = ply
 
-            return sg.ai.review(record, playouts=playouts, seed=seed, progress=progress, stop=stop)
+            def partial(review: sg.ai.Review) -> None:  # a copy: the list grows meanwhile
+                so_far[:] = [
+                    sg.ai.Review(review.game, list(review.judgements), review.start, False)
+                ]
+
+            return sg.ai.review(
+                record,
+                playouts=playouts,
+                seed=seed,
+                progress=progress,
+                stop=stop,
+                partial=partial,
+                jobs=jobs,
+            )
 
         self.search = Search(
             work,
             on_done=self.view.safe(self._reviewed),
             on_error=self.view.safe(self._failed),
-            on_progress=self.view.safe(lambda _s: self._progress(count[0])),
+            on_progress=self.view.safe(
+                lambda _s: self._progress(count[0], so_far[0] if so_far else None)
+            ),
             lock=self._lock,
             background=self.background,
         )
@@ -261,9 +285,19 @@ class ReviewBoard(w.VBox):
             self.progress_row.layout.display = "none"
             self.verdict.value = message_html("Review cancelled.", "info")
 
-    def _progress(self, ply: int) -> None:
+    def _progress(self, ply: int, so_far: sg.ai.Review | None = None) -> None:
+        """The bar, and the verdicts so far: the move list's signs, and the shown move's."""
         self.progress.value = ply
         self.progress.description = f"{ply} / {len(self.record.moves)}"
+        if so_far is None or (
+            self.review is not None and len(so_far.judgements) <= len(self.review.judgements)
+        ):
+            return
+        shown = self.judgement(self.ply)
+        self.review = so_far
+        self._draw_moves()
+        if shown is None and self.judgement(self.ply) is not None and not self.in_branch:
+            self.go(self.ply)  # the shown move has its verdict now
 
     def _failed(self, error: BaseException) -> None:
         self.search = None
@@ -514,7 +548,7 @@ def moves_svg(
         j = review.judgements[i - 1] if review is not None and i <= len(review.judgements) else None
         who = j.player if j is not None else -2
         letter = (
-            GLASS[glasses[who]].letter if 0 <= who < len(glasses) else ("🎲" if who == -1 else "")
+            GLASS[glasses[who]].letter if 0 <= who < len(glasses) else ("⚄" if who == -1 else "")
         )
         colour = GLASS[glasses[who]].mid if 0 <= who < len(glasses) else "#9a9488"
         sign = MARKS.get(j.label, "") if j is not None else ""
