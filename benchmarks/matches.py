@@ -2,11 +2,15 @@
 
     python benchmarks/matches.py walls_of_light mcts:budget=1 mcts:budget=0.1 -n 200
     python benchmarks/matches.py coloring alphabeta:budget=1 mcts:budget=1 --players 3 -n 120
+    python benchmarks/matches.py walls_of_light walls_of_light:budget=0.5 greedy --players 3 \
+        --lone --seeds-from 100000 -n 100                     # one against two copies
     python benchmarks/matches.py --table                      # every match played so far
 
 Each game seats the two bots in one of the ways to share the seats between them (for two
 players the two orders; for three, six; for four, fourteen), in turn, so each bot sits in each
-seat and in each number of seats equally often. Game ``i`` is seeded ``i``. Every finished game
+seat and in each number of seats equally often (``--lone``: the first bot alone against copies
+of the second, in each seat in turn). Game ``i`` is seeded ``i`` (``--seeds-from N``: ``N + i``;
+the figures of STRENGTH.md use seeds from 100000, which no test uses). Every finished game
 is appended to ``data/matches.jsonl`` beside this file, and a run skips the games already there
 (the matches themselves: ``stainedglass.ai.matches``).
 
@@ -35,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=100, help="games (default 100)")
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--table", action="store_true", help="print the table and stop")
+    parser.add_argument("--seeds-from", type=int, default=0, help="game i is seeded N + i")
+    parser.add_argument("--lone", action="store_true", help="the first bot alone against copies")
     parser.add_argument("--data", type=pathlib.Path, default=DATA, help="the file of games")
     args = parser.parse_args(argv)
     if args.table:
@@ -49,7 +55,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{k}/{total} games", end="", file=sys.stderr, flush=True)
 
         a, b = args.bots
-        rows = play_match(args.data, args.game, args.players, a, b, args.n, args.jobs, progress)
+        rows = play_match(
+            args.data,
+            args.game,
+            args.players,
+            a,
+            b,
+            args.n,
+            args.jobs,
+            progress,
+            first=args.seeds_from,
+            lone=args.lone,
+        )
         print(file=sys.stderr)
     print(table(rows))
     return 0

@@ -309,3 +309,23 @@ def test_a_match_shares_the_seats_evenly_and_gives_the_first_bots_lead() -> None
     ]
     mean, low, high, share = matches.lead(rows)
     assert (mean, share) == (0.75, 0.75) and low < mean < high
+
+
+def test_a_match_of_one_bot_against_two_copies_on_seeds_no_test_uses(tmp_path) -> None:
+    """``--lone``: the first bot sits alone, in each seat in turn, against copies of the
+    second; ``--seeds-from``: game i is seeded N + i, kept under its own name, and resumed."""
+    path = tmp_path / "matches.jsonl"
+    rows = matches.play_match(
+        path, "coloring", 3, "greedy", "random", 3, jobs=1, first=100_000, lone=True
+    )
+    name = "coloring, 3 players: greedy against 2 random, seeds from 100000"
+    games = [rows[(name, i)] for i in range(3)]
+    assert [g["seating"] for g in games] == [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+    assert [g["seed"] for g in games] == [100_000, 100_001, 100_002]
+    again = matches.play_match(
+        path, "coloring", 3, "greedy", "random", 4, jobs=1, first=100_000, lone=True
+    )
+    assert len(path.read_text().splitlines()) == 4 and again[(name, 0)] == games[0]
+    assert name in matches.table(again)
+    with pytest.raises(ValueError, match="first seed"):
+        matches.play_match(path, "coloring", 3, "greedy", "random", 1, first=-1)

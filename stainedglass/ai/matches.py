@@ -3,7 +3,9 @@ and go on.
 
 Each game seats the two bots in one of the ways to share the seats between them (for two
 players the two orders; for three, six; for four, fourteen), in turn, so each bot sits in each
-seat and in each number of seats equally often (``seatings``). Game ``i`` is seeded ``i``.
+seat and in each number of seats equally often (``seatings``); or one bot alone against copies
+of the other, in each seat in turn (``lone_seatings``). Game ``i`` is seeded ``i``, or
+``first + i`` (seeds no test uses: the figures are not tuned to the tests' games).
 ``play_match`` appends every finished game to a file of JSON lines, one game a line, and skips
 the games already there; ``done`` reads them back.
 
@@ -30,10 +32,21 @@ from typing import Any
 
 from .tournament import GameTask, play_game
 
-__all__ = ["Row", "Rows", "done", "key", "lead", "play", "play_match", "seatings", "table"]
+__all__ = [
+    "Row",
+    "Rows",
+    "done",
+    "key",
+    "lead",
+    "lone_seatings",
+    "play",
+    "play_match",
+    "seatings",
+    "table",
+]
 
 Row = dict[str, Any]
-"""One game of a match as kept: ``match`` (its ``key``), ``game`` (its number and seed),
+"""One game of a match as kept: ``match`` (its ``key``), ``game`` (its number), ``seed``,
 ``seating`` (which bot, 0 or 1, sat in each seat), and per seat ``returns``, ``scores``,
 ``seconds`` spent thinking and ``moves`` made."""
 Rows = dict[tuple[str, int], Row]
@@ -57,21 +70,41 @@ def seatings(players: int) -> list[tuple[int, ...]]:
     return out
 
 
-def key(game: str, players: int, a: str, b: str) -> str:
-    """The name a match is kept under: the game, the number of players and the two bots."""
-    return f"{game}, {players} players: {a} against {b}"
+def lone_seatings(players: int) -> list[tuple[int, ...]]:
+    """Bot 0 alone against copies of bot 1, in each seat in turn.
+
+    >>> lone_seatings(3)
+    [(0, 1, 1), (1, 0, 1), (1, 1, 0)]
+    """
+    return [tuple(0 if s == seat else 1 for s in range(players)) for seat in range(players)]
 
 
-def play(game: str, players: int, a: str, b: str, i: int) -> Row:
-    """Game ``i`` of the match of ``a`` against ``b``: its seating, results and scores."""
-    ways = seatings(players)
+def key(game: str, players: int, a: str, b: str, first: int = 0, lone: bool = False) -> str:
+    """The name a match is kept under: the game, the number of players and the two bots (with
+    ``lone``, ``a`` alone against copies of ``b``), and the first game's seed when not 0.
+
+    >>> key("walls_of_light", 3, "walls_of_light:budget=0.5", "greedy", 100_000, lone=True)
+    'walls_of_light, 3 players: walls_of_light:budget=0.5 against 2 greedy, seeds from 100000'
+    """
+    against = f"{players - 1} {b}" if lone else b
+    seeds = f", seeds from {first}" if first else ""
+    return f"{game}, {players} players: {a} against {against}{seeds}"
+
+
+def play(
+    game: str, players: int, a: str, b: str, i: int, first: int = 0, lone: bool = False
+) -> Row:
+    """Game ``i`` of the match of ``a`` against ``b`` (seeded ``first + i``): its seating,
+    results and scores."""
+    ways = lone_seatings(players) if lone else seatings(players)
     seating = ways[i % len(ways)]
     bots = tuple(a if s == 0 else b for s in seating)
-    task = GameTask(game, {"players": players}, bots, seating, i)
+    task = GameTask(game, {"players": players}, bots, seating, first + i)
     result = play_game(task)
     return {
-        "match": key(game, players, a, b),
+        "match": key(game, players, a, b, first, lone),
         "game": i,
+        "seed": first + i,
         "seating": list(seating),
         "returns": result.returns,
         "scores": result.scores,
@@ -100,19 +133,24 @@ def play_match(
     n: int,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    first: int = 0,
+    lone: bool = False,
 ) -> Rows:
     """Play the first ``n`` games of ``a`` against ``b`` that ``path`` does not hold yet, on
     ``jobs`` processes (default: every core), appending each to ``path`` as it ends; returns
-    every game kept there. ``progress(done, total)`` is called after each game."""
+    every game kept there. ``progress(done, total)`` is called after each game. Game ``i`` is
+    seeded ``first + i``; with ``lone``, ``a`` sits alone against copies of ``b``."""
     if not 2 <= players <= 4:
         raise ValueError(f"a match is of 2 to 4 players, not {players}")
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 10**9:
+        raise ValueError(f"the first seed is a whole number 0 to 10**9, not {first!r}")
     rows = done(path)
-    match = key(game, players, a, b)
+    match = key(game, players, a, b, first, lone)
     todo = [i for i in range(n) if (match, i) not in rows]
     if not todo:
         return rows
     with ProcessPoolExecutor(jobs) as pool, path.open("a") as out:
-        futures = [pool.submit(play, game, players, a, b, i) for i in todo]
+        futures = [pool.submit(play, game, players, a, b, i, first, lone) for i in todo]
         for k, future in enumerate(as_completed(futures), 1):
             row = future.result()
             out.write(json.dumps(row) + "\n")
