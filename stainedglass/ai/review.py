@@ -38,7 +38,7 @@ from collections.abc import Callable
 from ..core import CHANCE, Move, State
 from .bots import bot as make_bot, bot_class
 from .explain import gives_away, summary
-from .search import StopFlag, leaf_value, sample_outcome
+from .search import Candidate, StopFlag, leaf_value, sample_outcome
 
 __all__ = ["Comparison", "Judgement", "Review", "compare", "review", "label", "LABELS"]
 
@@ -573,7 +573,7 @@ REVIEW_CHANCE_LINES = 4
 searched (``CHANCE_LINES`` for one move compared)."""
 
 
-def _well_weighed(candidate: Any, top: list[Any]) -> bool:
+def _well_weighed(candidate: Candidate, top: list[Candidate]) -> bool:
     """Whether a search weighed ``candidate`` well enough for its value to judge it: a playout
     search's own estimate, given a fair share of the playouts (a search that counts depth
     bounds every move but the best)."""
