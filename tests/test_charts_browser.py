@@ -12,7 +12,16 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from harness import CITY, chart_problems, click_cell, hover, open_page, shot, wait_moves
+from harness import (
+    CITY,
+    chart_problems,
+    click_cell,
+    hover,
+    open_page,
+    shot,
+    wait_moves,
+    wait_text,
+)
 
 pytestmark = pytest.mark.full  # journeys: make test-all
 
@@ -20,7 +29,13 @@ SCREENS = {"440px": (1280, 1000), "projector": (1280, 720)}
 """Where the charts are read: in a place 440 px wide (a narrow window, a column beside the
 board), and full size on a classroom projector's screen (1280 x 720)."""
 
-LAB_CHARTS = (".sg-lab-strength", ".sg-lab-candidates", ".sg-lab-anytime")
+LAB_CHARTS = (
+    ".sg-lab-strength",
+    ".sg-lab-candidates",
+    ".sg-lab-anytime",
+    ".sg-lab-rates",
+    ".sg-lab-yourbot-ladder",
+)
 
 NARROW = ", ".join(f"{c}, .sg-hints .js-plotly-plot" for c in LAB_CHARTS)
 
@@ -92,6 +107,14 @@ def test_the_labs_charts_can_be_read(server: Any, browser: Any, screen: str) -> 
             if "games won" in label:
                 assert "games it won" in words and "rated" not in words, words
         shot(page, f"charts-lab-strength-{screen}")
+        # your bot's ladder, and a tournament's win rates (two quick games)
+        check(page, ".sg-lab-yourbot-ladder", screen, "your bot's ladder")
+        games = page.locator(".sg-lab-games input")
+        games.fill("2")
+        games.press("Enter")
+        page.click(".sg-lab-start")
+        wait_text(page, ".sg-lab-status", "Done: 2 games")
+        check(page, ".sg-lab-rates", screen, "the tournament's win rates")
         # inside a search: alpha-beta, its candidates, how its choice settles, its depths
         page.select_option(".sg-lab-bot select", label="alphabeta")
         budget = page.locator(".sg-lab-budget input")

@@ -532,6 +532,7 @@ class TournamentLab:
         self.ratings = w.HTML()
         for b in (self.start_button, self.stop_button):
             b.add_class("sg-lab-" + b.description.lower())
+        self.games.add_class("sg-lab-games")
         self.chart.add_class("sg-lab-rates")
         self.ratings.add_class("sg-lab-ratings")
         self.status.add_class("sg-lab-status")
