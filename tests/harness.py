@@ -565,6 +565,50 @@ def shot(page: Any, name: str) -> pathlib.Path:
     return path
 
 
+CHART_WORDS = """(chart) => {
+  // every word of the charts in ``chart`` (SVG text, plotly's too): a box inside its chart's
+  // drawing, and over no other word; what is wrong, in words
+  const problems = [];
+  const drawings = [...chart.querySelectorAll('svg')].filter(s => !s.parentElement.closest('svg'));
+  const frame = chart.getBoundingClientRect();
+  const words = [];
+  for (const svg of drawings) {
+    const s = svg.getBoundingClientRect();
+    if (s.width < 1 || s.height < 1) continue;
+    if (s.left < frame.left - 1 || s.right > frame.right + 1)
+      problems.push(`a drawing ${s.width.toFixed(0)} px wide, shown in ${frame.width.toFixed(0)} px`);
+    // plotly draws a figure as several SVGs laid on one another: the figure's box holds them
+    const figure = svg.closest('.js-plotly-plot');
+    const box = figure ? figure.getBoundingClientRect() : s;
+    for (const t of svg.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (!t.textContent.trim() || r.width < 0.5 || r.height < 0.5) continue;
+      if (getComputedStyle(t).visibility === 'hidden' || getComputedStyle(t).opacity === '0') continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+        problems.push(`"${t.textContent}" runs out of its chart`);
+      for (const [other, q] of words) {
+        const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        if (w > 1 && h > 1 && !t.contains(other) && !other.contains(t))
+          problems.push(`"${t.textContent}" over "${other.textContent}"`);
+      }
+      words.push([t, r]);
+    }
+  }
+  return {problems, words: words.length};
+}"""
+"""JavaScript: the words of the charts in an element, checked (:func:`chart_problems`)."""
+
+
+def chart_problems(page: Any, selector: str) -> list[str]:
+    """What is wrong with the words of the charts under ``selector`` (each shown): a word out
+    of its chart or over another, a drawing wider than its place; fails when it holds no
+    word at all (the chart is not drawn)."""
+    found = page.eval_on_selector(selector, CHART_WORDS)
+    assert found["words"] > 0, f"{selector}: no chart words"
+    return list(found["problems"])
+
+
 def message(page: Any) -> str:
     """The view's message line."""
     import html

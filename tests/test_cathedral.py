@@ -498,3 +498,21 @@ def test_match_option_is_checked():
         sg.load("cathedral", match="yes")
     with pytest.raises(ValueError, match="exactly 2 players"):
         sg.load("cathedral", players=3)
+
+
+def test_a_move_claims_only_the_squares_it_walls_off_anew():
+    """``last_claim`` (what the words, the theme and the glow say a move walled off) holds the
+    squares that became the mover's territory by it, never territory the mover already held:
+    a move beside an old wall used to "claim" that old territory again."""
+    rng = random.Random(5)
+    claims_seen = 0
+    for seed in range(4):
+        state = sg.load("cathedral").new_game(seed=seed)
+        while not state.is_terminal():
+            side, before = state.to_move, list(state.terr)
+            state.play(rng.choice(state.legal_moves()))
+            if side in (0, 1):
+                assert state.last_claim & before[side] == 0
+                assert state.terr[side] == before[side] | state.last_claim
+                claims_seen += state.last_claim != 0
+    assert claims_seen >= 3

@@ -5,6 +5,7 @@ strength chart draws every bot of each shipped ladder."""
 from __future__ import annotations
 
 import html
+import re
 import time
 
 import pytest
@@ -131,6 +132,42 @@ def test_the_strength_chart_draws_every_bot_of_the_shipped_ladder(game):
         assert f'data-series="{name}"' in svg
 
 
+def test_candidates_that_differ_read_differently_with_their_support_whole():
+    """Eight candidates near 89% were all written "89%", and "89%, 6 plies deep" was cut."""
+    from stainedglass.ai.search import Candidate
+    from stainedglass_widgets.pages.lab import candidates_svg, text_width
+
+    state = sg.load("cathedral").new_game(seed=1)
+    moves = state.legal_moves()[:8]
+    svg = candidates_svg(
+        [Candidate(m, 0.894 - 0.001 * i, 6, "plies deep") for i, m in enumerate(moves)],
+        "alphabeta, 5 s: its candidates",
+    )
+    notes = re.findall(r">(\d+(?:\.\d)?%), 6 plies deep</text>", svg)
+    assert len(notes) == 8 and len(set(notes)) == 8, notes
+    width = int(re.search(r'viewBox="0 0 (\d+)', svg).group(1))
+    for x, words in re.findall(r'<text x="([\d.]+)"[^>]*>([^<]*plies deep)</text>', svg):
+        assert float(x) + text_width(words, 12) <= width, words
+    one = candidates_svg([Candidate(moves[0], 0.5, 1, "plies deep")], "one")
+    assert "1 ply deep" in one
+
+
+@pytest.mark.parametrize("game", sg.games())
+def test_the_strength_charts_words_say_what_it_counts(game):
+    """Sagrada's chart counts games won: its words speak of no Elo, and its long title is
+    written on two lines, not cut."""
+    from stainedglass_widgets.pages.lab import strength_words
+
+    elo = sg.ai.ladder.shipped(game).unit == "Elo"
+    words, svg = strength_words(game), strength_svg(game)
+    assert ("Elo" in words) == elo == ("Elo" in svg), (game, words)
+    if not elo:
+        assert "games it won" in words and "games won" in svg
+    title = re.search(r'class="sg-lab-title"[^>]*>(.*?)</text>', svg).group(1)
+    lines = re.findall(r"<tspan[^>]*>([^<]*)</tspan>", title)
+    assert all(15 * 0.68 * len(line) <= 560 - 24 for line in lines), lines
+
+
 def test_the_rate_chart_escapes_what_it_is_given():
     svg = rate_chart_svg(
         [{"bot": "<b>", "win_rate": 1.0, "ci_low": 0.5, "ci_high": 1.0, "games": 1}], "a & b"
@@ -188,7 +225,7 @@ def test_an_alpha_beta_search_counts_nodes_and_cut_offs_by_depth():
     lab.bot.value = "alphabeta"
     lab.budget.value = 0.2
     lab.start()
-    assert "cut-offs" in lab.depths.value and "<td>1</td>" in lab.depths.value
+    assert "cut-offs</th>" in lab.depths.value and ">1</td>" in lab.depths.value
 
 
 def test_the_search_view_opens_a_share_link_and_refuses_a_bad_one():

@@ -19,7 +19,7 @@ def test_the_lab_plays_a_tournament_shows_it_and_stops(server: Any, page: Any) -
     page.goto(server.url("ai_lab.ipynb"), timeout=60_000)  # Voila runs the notebook first
     page.wait_for_selector(".sg-lab .sg-lab-start", timeout=60_000)
     page.wait_for_selector(".sg-lab-strength svg .sg-lab-line")
-    games = page.locator(".sg-lab input[type=number]").last
+    games = page.locator(".sg-lab-games input")
     games.fill("200")
     games.press("Enter")
     page.click(".sg-lab-start")

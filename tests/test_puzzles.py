@@ -163,16 +163,32 @@ def test_cathedral_themes_name_the_territory(shipped):
 
 
 def test_coloring_and_sagrada_themes_follow_the_move(shipped):
-    for p in shipped["sagrada"]:
-        move = p.state().parse_move(p.answer)
-        if move.key[0] == "place":
-            assert p.answer.split()[1] in p.theme, p.id
     for p in shipped["coloring"]:
         words = str(p.state().explain(p.answer))
         if "surrounds star" in p.theme:
             assert "surrounds star" in words, p.id
-        if p.theme.startswith("take the "):
-            assert p.theme.split()[2] in words, p.id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_theme_says_what_the_move_achieves_never_the_move_again(shipped, game):
+    """A theme is the game's hook's ("score Shades of Red +5", "place two panes this turn"),
+    and never restates the answer: not its notation, not Sagrada's card ("choose K1 and place
+    it on a3"), not Coloring's pencil ("take the green pencil"), not a Walls of Light card's
+    name ("play Extra Glass now")."""
+    from stainedglass.walls_of_light.moves import CARD_TITLES
+
+    rules = sg.load(game)
+    for p in shipped[game]:
+        state = p.state()
+        best, rival = state.parse_move(p.answer), state.parse_move(p.rival)
+        assert p.theme == rules.puzzle_theme(state, best, rival), p.id
+        assert p.answer not in p.theme, p.id
+        if game == "sagrada" and best.key[0] == "place":
+            assert p.answer.split()[1] not in p.theme and "place it" not in p.theme, p.id
+        if game == "coloring":
+            assert not p.theme.startswith("take the "), p.id
+        if game == "walls_of_light":
+            assert not any(title in p.theme for title in CARD_TITLES), p.id
 
 
 def test_cathedral_endgame_puzzles_are_proved_to_the_end(shipped):

@@ -8,12 +8,14 @@ taken back, then the better move the coach marked, which the bot answers. Shared
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
 
 pytest.importorskip("anywidget")
 
+from stainedglass.ai.review import said_move
 from harness import shot, wait_moves, wait_text
 from test_views_coach import BLUNDER, LESSON, lesson
 
@@ -49,6 +51,11 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
     page.wait_for_selector(".sg-coach-take-back", state="visible", timeout=120_000)
     said = words(page)
     assert "% less likely to win" in said and "Take it back" in said, said
+    # the judgment names the move it judges, in the game's words with the notation beside,
+    # and says the loss as a chance, never as points
+    assert said.startswith(f"✗ A blunder: {said_move(lesson(), BLUNDER)} leaves you "), said
+    assert re.search(r"leaves you \d+% less likely to win", said), said
+    assert "point" not in said, said
     assert "Light answers" in said  # what the bot would do about it
     page.wait_for_selector(".sg-city .hint")
     assert "Light (MCTS bot) to move" in page.inner_text(".sg-banner")  # it waits
@@ -72,6 +79,8 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
         " return w.innerText.includes('Good move') || (b && b.offsetParent); }",
         timeout=120_000,
     )
+    assert said_move(lesson(), better) in words(page), words(page)  # the move it judges
+    assert "point" not in words(page), words(page)
     if "Good move" not in words(page):  # a second look by the clock may rate it lower
         page.click(".sg-coach-keep")
     wait_moves(page, len(LESSON) + 2)  # Light's bot has answered

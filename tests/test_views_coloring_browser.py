@@ -120,3 +120,31 @@ def test_coloring_tutorial_shows_every_lesson(server: Any, page: Any) -> None:
     first.scroll_into_view_if_needed()
     shot(page, "coloring-tutorial")
     assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_a_solo_game_shows_one_seat_picker(server: Any, page: Any) -> None:
+    """Solo chosen and New game pressed: one seat picker, the solo player's (a solo game
+    was seen with four)."""
+    page.goto(server.url("coloring_play.ipynb"))
+    page.wait_for_selector(f"{BOARD} svg", timeout=60_000)
+    assert page.locator(".sg-seat:visible").count() == 2  # the game on the table: 2 players
+    page.select_option(".sg-players select", label="solo")
+    page.click("button:has-text('New game')")
+    page.wait_for_function("() => document.querySelectorAll('.sg-seat').length > 0")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.sg-seat')]"
+        ".filter(s => s.offsetParent !== null).length === 1"
+    )
+    assert page.locator(".sg-seat:visible").count() == 1
+    # a hint's line is stepped through with numbered buttons, not another list among the seats
+    page.click("button:has-text('Hint')")
+    page.wait_for_selector(".sg-hints li.sg-hint", timeout=60_000)
+    seat_lists = page.eval_on_selector_all(
+        "select",
+        "ss => ss.filter(s => s.offsetParent !== null"
+        " && [...s.options].some(o => o.textContent === 'Human')).length",
+    )
+    assert seat_lists == 1, seat_lists
+    assert page.locator(".sg-seat:visible").count() == 1
+    shot(page, "coloring-solo-seats")
+    assert page.outside == []  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ Shared fixtures (``tests/conftest.py``); screenshots go to ``test-artifacts/``."
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -86,11 +87,18 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     wait_text(page, ".sg-puzzle-score", "Streak 0")
     shot(page, "puzzles-0-start")
 
-    # right: the answer stays on the board, the verdict and the theme in words
+    # right: the answer stays on the board, the verdict and the theme in words, the answer in
+    # the game's words with its notation, and the theme what the board shows: "wall off 10
+    # squares", ten more squares of the mover's territory; a theme of no wall, none
+    walled = re.search(r"(?:^wall off|, walling off) (\d+) squares?", first.theme)
+    territory = f'{CITY} [data-label$="{first.mover}\'s territory"]'
+    had = page.locator(territory).count()
     click_move(page, first, first.answer)
     wait_text(page, ".sg-puzzle-verdict", "Right")
     text = verdict(page)
     assert first.answer in text and first.theme in text, text
+    assert said_move(first.state(), first.answer) in text, text
+    assert page.locator(territory).count() - had == (int(walled.group(1)) if walled else 0)
     wait_text(page, ".sg-puzzle-score", "Streak 1 (best 1) · Score 1 of 1")
     wait_text(page, ".sg-puzzle-reveal", margin_points(first))
     piece = first.answer.split()[0]

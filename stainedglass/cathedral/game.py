@@ -294,9 +294,9 @@ class CathedralState(State):
             inside = [b for b in foreign if b[2] & region]
             if len(inside) > 1:
                 continue
+            self.last_claim |= region & ~self.terr[side]  # its own territory already: no claim
             self.terr[side] |= region
             self.terr[opp] &= ~region
-            self.last_claim |= region
             if inside:
                 owner, piece, mask = inside[0]
                 self.buildings.remove(inside[0])
@@ -805,7 +805,9 @@ class Cathedral(Game):
         otherwise.play(rival)
         threat, left = _best_claim(otherwise, 1 - me), _best_claim(after, 1 - me)
         if threat > left:
-            return f"stop {SIDE_NAMES[1 - me]} walling off {threat} squares"
+            return (
+                f"stop {SIDE_NAMES[1 - me]} walling off {threat} square{'s' if threat != 1 else ''}"
+            )
         if sum(state.supply[me]) <= 3:
             return "fit your last buildings"
         return "keep room for your large buildings"

@@ -974,7 +974,8 @@ class ColoringGame(Game):
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
         """ "complete the rose section first (+5)", "surround star 2 (+4)", "fill the last
-        circle", "save your circles", "color 5 shapes at once" or "take the red pencil"."""
+        circle", "save your circles", "color 5 shapes at once", "bring the club section to 1 shape short of +9" or "leave the
+        yellow pencil to player 1": what the take brings about, never the take again."""
         assert isinstance(state, ColoringState)
         mine, other = state.explain(best).words, state.explain(rival).words
         for pattern, theme in (
@@ -992,7 +993,13 @@ class ColoringGame(Game):
                 return "save your circles"
             if best.mask.bit_count() > rival.mask.bit_count():
                 return f"color {best.mask.bit_count()} shapes at once"
-            return f"take the {COLORS[best.color]} pencil"
+            theirs = {c.words for c in state.consequences(rival)}
+            for fact in state.consequences(best):  # what the take brings about, not the take
+                if fact.words not in theirs and fact.kind in ("near", "pencils"):
+                    return re.sub(
+                        r"^leaves the (\w+) section ", r"bring the \1 section to ", fact.words
+                    ).replace("leaves ", "leave ", 1)
+            return "keep the better pencils for later"
         return "the right move"
 
     def action_words(self) -> tuple[str, ...]:

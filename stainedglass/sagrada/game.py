@@ -1480,20 +1480,37 @@ class Sagrada(Game):
             raise ValueError(problem)
 
     def puzzle_theme(self, state: State, best: Move, rival: Move) -> str:
-        """ "use Grozing Pliers now", "R4 belongs on c2", "choose G3 and place it on e1" or
-        "pass and keep the window open"."""
+        """What ``best`` achieves that ``rival`` does not, in the window's words, never the
+        move again: "win the game now", "score Column Shade Variety +4", "keep d2 open for the
+        cards to come", "send only R1 to the turn bar", "build for the orders (about 27 points
+        to come)"; a tool the search found no fact for: "use Grozing Pliers now"; a pass: "pass
+        and keep the window open"."""
+        assert isinstance(state, SagradaState)
         assert isinstance(best, SagradaMove) and isinstance(rival, SagradaMove)
-        kind = best.key[0]
-        if kind == "tool":
-            return f"use {TOOLS[best.key[1]].name} now"
-        if kind == "pass":
+        if best.key[0] == "pass":
             return "pass and keep the window open"
-        if kind == "place":
-            card, field = card_text(best.key[1]), CELL_NAMES[best.key[2]]
-            if rival.key[0] == "place" and rival.key[1] == best.key[1]:
-                return f"{card} belongs on {field}"
-            return f"choose {card} and place it on {field}"
-        return "the right move"
+        facts, rival_facts = consequences(state, best), consequences(state, rival)
+        mine, other = {c.kind: c for c in facts}, {c.kind: c for c in rival_facts}
+        won = ["won" in getattr(f.get("end"), "words", "") for f in (mine, other)]
+        if won[0] and not won[1]:
+            return "win the game now"
+        orders = [c for c in facts if c.kind == "orders"]
+        if sum(c.number for c in orders) > sum(c.number for c in rival_facts if c.kind == "orders"):
+            return f"score {max(orders, key=lambda c: c.number).words}"
+        if "dead" in other and ("dead" not in mine or mine["dead"].number < other["dead"].number):
+            fields = other["dead"].words.split(" can no longer")[0]
+            if best.key[0] == "place" and CELL_NAMES[best.key[2]] in fields.split():
+                return f"fill {fields} while a card still can"
+            return f"keep {fields} open for the cards to come"
+        if "bar" in mine and "bar" in other and mine["bar"].number < other["bar"].number:
+            cards = mine["bar"].words.split(": ")[1].split(" to the turn bar")[0]
+            return f"send only {cards} to the turn bar"
+        promise = mine.get("projection")
+        if promise and "projection" in other and promise.worth > other["projection"].worth:
+            return f"build for the orders (about {promise.number} points to come)"
+        if best.key[0] == "tool":
+            return f"use {TOOLS[best.key[1]].name} now"
+        return "keep the window's best fields for the cards to come"
 
     def action_words(self) -> tuple[str, ...]:
         """``pass``; a placement as ``place R4`` then its field; a tool as ``tool NAME``,

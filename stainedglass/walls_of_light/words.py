@@ -157,9 +157,19 @@ def board_text(state: WallsOfLightState, viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
+CARD_THEMES = (
+    "place two panes this turn",
+    "put the panes where the windows need them",
+    "roll again for the colors the windows need",
+    "turn a die into the color a window needs",
+)
+"""A puzzle's theme when its answer plays a card (Extra Glass, Swap Panes, Roll Again, Modify
+Roll): what playing it now brings about."""
+
+
 def puzzle_theme(state: WallsOfLightState, best: Move, rival: Move) -> str:
     """A puzzle's theme: what ``best`` does that ``rival`` does not, in a few words ("complete
-    window 3 for 6 points", "play Swap Panes", "mix purple in window 4")."""
+    window 3 for 6 points", "place two panes this turn", "mix purple in window 4")."""
     assert isinstance(best, WMove)
     me = state.to_move
     after = state.clone()
@@ -172,8 +182,8 @@ def puzzle_theme(state: WallsOfLightState, best: Move, rival: Move) -> str:
             if gain
             else f"complete window {done.position}"
         )
-    if best.kind == CARD:
-        return f"play {CARD_TITLES[best.a]} now"
+    if best.kind == CARD:  # what the card brings about this turn, not the card again
+        return CARD_THEMES[best.a]
     gain = after.scores()[me] - state.scores()[me]
     if gain > 0:
         return f"score {gain} point{'s' if gain != 1 else ''} now"

@@ -87,6 +87,7 @@ class ColoringView(GameView):
             tooltip="how many players the next game has",
             layout=w.Layout(width="120px"),
         )
+        self.players_picker.add_class("sg-players")
         return [self.players_picker]
 
     def game_options(self) -> dict[str, Any]:

@@ -264,7 +264,7 @@ class HintChart:
     def __init__(self, view: GameView) -> None:
         self.view = view
         self.figure: Any = None
-        self.box = w.Box()
+        self.box = w.Box(layout=w.Layout(flex="0 0 auto"))  # never narrower than its figure
         self.job: MainThreadJob | None = None  # the pending drawing, if any
         self.thread: threading.Thread | None = None  # hands it to the main thread
 

@@ -56,9 +56,10 @@ class Marks(Feature):
         self.hint_list = w.HTML(layout=w.Layout(max_width="640px"))
         self.hints_chart = HintChart(view)
         self.line = Line(view)
+        # the chart keeps its width (440 px): beside the list when there is room, else under it
         self.hint_panel = w.HBox(
             [w.VBox([self.hint_list, self.line.box]), self.hints_chart.box],
-            layout=w.Layout(display="none", align_items="flex-start"),
+            layout=w.Layout(display="none", align_items="flex-start", flex_flow="row wrap"),
         )
         self.hint_panel.add_class("sg-hints")
         view.add_widgets("panel", self.hint_panel)

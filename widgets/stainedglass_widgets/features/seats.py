@@ -70,6 +70,8 @@ class Seats(Feature):
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.on_click(safe(lambda _: self.new_game()))
         self.seat_boxes = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
+        for box in self.seat_boxes:
+            box.add_class("sg-seat")
         view.add_widgets("settings", *self.seat_boxes, *view.new_game_options(), self.new_button)
         view.model.listen("seats", self.follow)
         view.model.listen("changed", self.show_seats)

@@ -41,7 +41,7 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
@@ -72,27 +72,119 @@ def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def text_width(text: object, size: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width in pixels at font ``size`` in a sans-serif font
+    (0.62 em a character, 0.68 bold): the charts lay their words out by it, so that none runs
+    over another or out of the chart.
+
+    >>> text_width("89%", 12)
+    22.32
+    """
+    return round(len(str(text)) * size * (0.68 if bold else 0.62), 2)
+
+
+def fit(text: object, size: float, room: float) -> str:
+    """``text`` cut with an ellipsis to fit ``room`` pixels at font ``size``.
+
+    >>> fit("cathedral g8 e9 f9 g9 h9 g10", 10, 100)
+    'cathedral g8 e9…'
+    """
+    text = str(text)
+    if text_width(text, size) <= room:
+        return text
+    keep = max(1, int(room / (size * 0.62)) - 1)
+    return text[:keep].rstrip() + "…"
+
+
+def wrap(text: object, size: float, room: float, bold: bool = False) -> list[str]:
+    """``text`` broken between words into lines that fit ``room`` pixels at font ``size`` (a
+    word too long alone is cut).
+
+    >>> wrap("Sagrada: windows won against time", 15, 200, bold=True)
+    ['Sagrada: windows', 'won against time']
+    """
+    lines = [""]
+    for word in str(text).split():
+        trial = f"{lines[-1]} {word}".strip()
+        if lines[-1] and text_width(trial, size, bold) > room:
+            lines.append(word)
+        else:
+            lines[-1] = trial
+    return [fit(line, size * (1.1 if bold else 1), room) for line in lines]
+
+
+TITLE_SIZE, TITLE_LINE = 15, 19
+
+
+def _title(title: str, width: int) -> tuple[str, int]:
+    """The chart's title, on as many lines as it needs, and the height it takes below the first
+    line's."""
+    lines = wrap(title, TITLE_SIZE, width - 24, bold=True)
+    spans = "".join(
+        f'<tspan x="12" dy="{0 if i == 0 else TITLE_LINE}">{_esc(line)}</tspan>'
+        for i, line in enumerate(lines)
+    )
+    return (
+        f'<text class="sg-lab-title" x="12" y="22" font-size="{TITLE_SIZE}" font-weight="bold" '
+        f'fill="#17150f">{spans}</text>',
+        TITLE_LINE * (len(lines) - 1),
+    )
+
+
+def _svg(kind: str, width: int, height: float, label: str) -> list[str]:
+    """An SVG chart's opening and background: drawn ``width`` pixels wide at most, and scaled
+    down whole (words and all) in a narrower place, never cut."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{width}" '
+        f'height="{height:.0f}" viewBox="0 0 {width} {height:.0f}" role="img" '
+        f'style="max-width:100%;height:auto" aria-label="{_esc(label)}">',
+        f'<rect width="{width}" height="{height:.0f}" fill="#f4efe1" rx="8"/>',
+    ]
+
+
+def percent(values: Sequence[float]) -> Callable[[float], str]:
+    """How to write these shares as percentages: whole ones, unless two that differ would then
+    read the same (89% and 89%): then with a decimal.
+
+    >>> percent([0.891, 0.887])(0.891), percent([0.891, 0.5])(0.891)
+    ('89.1%', '89%')
+    """
+    whole: dict[str, float] = {}
+    for v in values:
+        if whole.setdefault(f"{v:.0%}", v) != v and abs(whole[f"{v:.0%}"] - v) >= 5e-4:
+            return lambda v: f"{100 * v:.1f}%"
+    return lambda v: f"{v:.0%}"
+
+
 def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> str:
     """A horizontal bar for each row's ``win_rate`` with its 95% interval (``ci_low`` to
-    ``ci_high``) as a whisker, the bot's name and the figures written beside it; a row that
-    sat in two seats or more (``by_seat``) has its won-drawn-lost by seat under its name.
+    ``ci_high``) as a whisker, the bot's name and the figures written beside it (``note``, else
+    "60% of 10"); a row that sat in two seats or more (``by_seat``) has its won-drawn-lost by
+    seat under its name. The margins are as wide as the words in them.
 
     >>> svg = rate_chart_svg([{"bot": "mcts", "win_rate": .6, "ci_low": .4, "ci_high": .8,
     ...                        "games": 10}], "Cathedral")
-    >>> svg.startswith("<svg") and "mcts" in svg and "60%" in svg
+    >>> svg.startswith("<svg") and "mcts" in svg and "60% of 10" in svg
     True
     """
-    bar_h, gap, left, right, top = 26, 14, 190, 90, 34
+    bar_h, gap = 26, 14
+    heading, extra = _title(title, width)
+    top = 34 + extra
     height = top + len(rows) * (bar_h + gap) + 30
-    span = width - left - right
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-chart" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{_esc(title)}: win rates with 95% intervals">',
-        f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
-        f'<text x="12" y="22" font-size="15" font-weight="bold" fill="#17150f">'
-        f"{_esc(title)}</text>",
+    said = percent([float(row["win_rate"]) for row in rows])
+    notes = [row.get("note") or f"{said(row['win_rate'])} of {int(row['games'])}" for row in rows]
+    seats = [
+        ", ".join(f"{s['seat']} {s['wins']}-{s['draws']}-{s['losses']}" for s in row["by_seat"])
+        if len(row.get("by_seat", ())) > 1
+        else ""
+        for row in rows
     ]
+    right = 14 + max([text_width(n, 12) for n in notes] + [30.0])
+    wanted = 16 + max([text_width(r["bot"], 13) for r in rows] + [text_width(s, 11) for s in seats])
+    left = min(wanted, (width - right) * 0.55)
+    span = width - left - right
+    parts = _svg("sg-lab-chart", width, height, f"{title}: win rates with 95% intervals")
+    parts.append(heading)
     for k in (0.0, 0.5, 1.0):
         x = left + k * span
         parts.append(
@@ -107,24 +199,20 @@ def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> 
         y = top + i * (bar_h + gap)
         colour = PALETTE[i % len(PALETTE)]
         rate = float(row["win_rate"])
-        seated = row.get("by_seat", ())
-        two_seats = len(seated) > 1
-        name_y = y + bar_h * (0.45 if two_seats else 0.68)
+        name_y = y + bar_h * (0.45 if seats[i] else 0.68)
         parts.append(
-            f'<text x="{left - 8}" y="{name_y:.1f}" font-size="13" text-anchor="end" '
-            f'fill="#17150f">{_esc(row["bot"])[:30]}</text>'
+            f'<text x="{left - 8:.1f}" y="{name_y:.1f}" font-size="13" text-anchor="end" '
+            f'fill="#17150f"><title>{_esc(row["bot"])}</title>'
+            f"{_esc(fit(row['bot'], 13, left - 16))}</text>"
         )
-        if two_seats:  # in Cathedral the seat decides more games than the bots do
-            seats = ", ".join(
-                f"{_esc(s['seat'])} {s['wins']}-{s['draws']}-{s['losses']}" for s in seated
-            )
+        if seats[i]:  # in Cathedral the seat decides more games than the bots do
             parts.append(
-                f'<text class="sg-lab-seats" x="{left - 8}" y="{y + bar_h + 2:.1f}" '
+                f'<text class="sg-lab-seats" x="{left - 8:.1f}" y="{y + bar_h + 2:.1f}" '
                 f'font-size="11" text-anchor="end" fill="#3b3628">'
-                f"<title>won-drawn-lost by seat</title>{seats}</text>"
+                f"<title>won-drawn-lost by seat</title>{_esc(fit(seats[i], 11, left - 16))}</text>"
             )
         parts.append(
-            f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left}" '
+            f'<rect class="sg-lab-bar" data-bot="{_esc(row["bot"])}" x="{left:.1f}" '
             f'y="{y}" width="{max(rate * span, 1):.1f}" height="{bar_h}" '
             f'fill="{colour}" opacity="0.85" stroke="#17150f"/>'
         )
@@ -135,8 +223,8 @@ def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> 
             f'{mid - 7}v14" stroke="#17150f" stroke-width="2" fill="none"/>'
         )
         parts.append(
-            f'<text x="{width - right + 6}" y="{y + bar_h * 0.68:.1f}" font-size="12" '
-            f'fill="#17150f">{rate:.0%} of {int(row["games"])}</text>'
+            f'<text x="{width - right + 6:.1f}" y="{y + bar_h * 0.68:.1f}" font-size="12" '
+            f'fill="#17150f">{_esc(notes[i])}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -162,24 +250,39 @@ def line_chart_svg(
     height: int = 320,
     notes: Sequence[tuple[float, float, str]] = (),
     bands: Sequence[tuple[str, float, float, float]] = (),
+    key: Sequence[str] = (),
 ) -> str:
     """Lines of points ``(x, y, low, high)`` (whiskers from low to high), one per series, each
-    with its own dash, marker and colour and its name at its last point; ``notes`` are words
-    written at points ``(x, y, text)``; ``bands`` are bots placed across the chart, each
-    ``(name, y, low, high)``: a line at ``y`` over a band from low to high, named.
+    with its own dash, marker and colour and its name at its last point; ``notes`` are short
+    words written at points ``(x, y, text)``, below a point in the upper half of the chart and
+    above one in the lower half; ``bands`` are bots placed across the chart, each ``(name, y,
+    low, high)``: a line at ``y`` over a band from low to high, named; ``key``, lines of words
+    under the chart (what the notes stand for). The title and the y axis's words take as many
+    lines as they need, the margins are as wide as the names, and an x tick too near the one
+    before it is left out: no word runs over another or out of the chart.
 
     >>> svg = line_chart_svg({"mcts": [(0.1, 0, -50, 50), (1, 120, 60, 180)]}, "Cathedral",
     ...                      "seconds a move", "rating")
     >>> svg.count("<circle") >= 2 and "mcts" in svg
     True
     """
-    left, right, top, bottom = 60, 120, 34, 44
     points = [p for ps in series.values() for p in ps]
     if not points:
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="40">'
-            f'<text x="8" y="24">{_esc(title)}: no data</text></svg>'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="40" '
+            f'style="max-width:100%;height:auto" viewBox="0 0 {width} 40">'
+            f'<text x="8" y="24">{_esc(fit(f"{title}: no data", 16, width - 16))}</text></svg>'
         )
+    heading, extra = _title(title, width)
+    top = 34 + extra
+    key_lines = [line for text in key for line in wrap(text, 11, width - 24)]
+    bottom = 44 + 15 * len(key_lines)
+    height += extra + 15 * len(key_lines)
+    y_lines = wrap(y_label, 12, height - top - bottom)[:2]
+    names = [text_width(n, 12, bold=True) for n in series] + [
+        text_width(fit(b[0], 12, 130), 12, bold=True) for b in bands
+    ]
+    left, right = 46 + 15 * len(y_lines), max(24.0, 16 + max(names, default=0))
     fx = (lambda v: math.log10(v)) if log_x else (lambda v: v)
     xs = [fx(p[0]) for p in points]
     ys = [v for p in points for v in (p[2], p[3])] + [v for b in bands for v in b[2:]]
@@ -196,24 +299,32 @@ def line_chart_svg(
     def py(v: float) -> float:
         return top + (y1 - v) / (y1 - y0) * (height - top - bottom)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="sg-lab-lines" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{_esc(title)}">',
-        f'<rect width="{width}" height="{height}" fill="#f4efe1" rx="8"/>',
-        f'<text x="12" y="22" font-size="15" font-weight="bold">{_esc(title)}</text>',
-        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" '
-        f'y2="{height - bottom}" stroke="#3b3628"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#3b3628"/>',
-        f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" font-size="12" '
-        f'text-anchor="middle">{_esc(x_label)}</text>',
-        f'<text x="14" y="{(top + height - bottom) / 2:.0f}" font-size="12" '
-        f'transform="rotate(-90 14 {(top + height - bottom) / 2:.0f})" '
-        f'text-anchor="middle">{_esc(y_label)}</text>',
+    axis_y, mid_y = height - bottom, (top + height - bottom) / 2
+    parts = _svg("sg-lab-lines", width, height, title)
+    parts += [
+        heading,
+        f'<line x1="{left}" y1="{axis_y}" x2="{width - right:.1f}" y2="{axis_y}" '
+        f'stroke="#3b3628"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{axis_y}" stroke="#3b3628"/>',
+        f'<text x="{(left + width - right) / 2:.0f}" y="{axis_y + 34}" font-size="12" '
+        f'text-anchor="middle">{_esc(fit(x_label, 12, width - 24))}</text>',
     ]
-    for x in sorted({p[0] for p in points}):
+    for i, line in enumerate(y_lines):
+        at = 16 + 15 * i
         parts.append(
-            f'<text x="{px(x):.1f}" y="{height - bottom + 16}" font-size="11" '
+            f'<text x="{at}" y="{mid_y:.0f}" font-size="12" transform="rotate(-90 {at} '
+            f'{mid_y:.0f})" text-anchor="middle">{_esc(line)}</text>'
+        )
+    ticks: list[float] = []
+    for x in sorted({p[0] for p in points}):
+        if ticks and px(x) - px(ticks[-1]) < (text_width(f"{x:g}{ticks[-1]:g}", 11)) / 2 + 6:
+            if x != max(p[0] for p in points):
+                continue  # too near the one before: left out (the last one shown instead)
+            ticks.pop()
+        ticks.append(x)
+    for x in ticks:
+        parts.append(
+            f'<text class="sg-lab-tick" x="{px(x):.1f}" y="{axis_y + 16}" font-size="11" '
             f'text-anchor="middle">{x:g}</text>'
         )
     for v in (y0, (y0 + y1) / 2, y1):
@@ -221,6 +332,9 @@ def line_chart_svg(
             f'<text x="{left - 6}" y="{py(v) + 4:.1f}" font-size="11" '
             f'text-anchor="end">{v:.0f}</text>'
         )
+    ends: list[
+        tuple[float, float, str, str, bool]
+    ] = []  # names at the right: y, x, colour, a band?
     for i, (name, pts) in enumerate(series.items()):
         colour, dash, marker = (
             PALETTE[i % len(PALETTE)],
@@ -241,27 +355,48 @@ def line_chart_svg(
             )
             parts.append(_marker(marker, px(x), py(y), colour))
         x, y = pts[-1][0], pts[-1][1]
-        parts.append(
-            f'<text x="{px(x) + 9:.1f}" y="{py(y) + 4:.1f}" font-size="12" '
-            f'fill="{colour}" font-weight="bold">{_esc(name)}</text>'
-        )
+        ends.append((py(y) + 4, px(x) + 9, colour, name, False))
+    for name, y, _, _ in bands:
+        ends.append((py(y) + 4, width - right + 6, "#5a2a72", name, True))
+    ends.sort()
+    for k in range(1, len(ends)):  # names that would touch are moved apart, kept above the axis
+        ends[k] = (max(ends[k][0], ends[k - 1][0] + 15), *ends[k][1:])
+    for k in reversed(range(len(ends))):
+        floor = axis_y + 4 if k == len(ends) - 1 else ends[k + 1][0] - 15
+        ends[k] = (min(ends[k][0], floor), *ends[k][1:])
+    named = {name: y for y, _, _, name, band in ends if band}
+    for y, x, colour, name, band in ends:
+        if not band:
+            parts.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="12" fill="{colour}" '
+                f'font-weight="bold">{_esc(name)}</text>'
+            )
     for name, y, lo, hi in bands:  # a bot placed on the chart: its rating and interval
         x0_px, x1_px = left, width - right
         parts.append(
             f'<g class="sg-lab-yours" data-bot="{_esc(name)}">'
-            f'<rect x="{x0_px}" y="{py(hi):.1f}" width="{x1_px - x0_px}" '
+            f'<rect x="{x0_px}" y="{py(hi):.1f}" width="{x1_px - x0_px:.1f}" '
             f'height="{max(py(lo) - py(hi), 1):.1f}" fill="#7b3f99" opacity="0.15"/>'
-            f'<line x1="{x0_px}" y1="{py(y):.1f}" x2="{x1_px}" y2="{py(y):.1f}" '
+            f'<line x1="{x0_px}" y1="{py(y):.1f}" x2="{x1_px:.1f}" y2="{py(y):.1f}" '
             f'stroke="#7b3f99" stroke-width="2.5" stroke-dasharray="10 4"/>'
-            f'<text x="{x1_px + 6}" y="{py(y) + 4:.1f}" font-size="12" font-weight="bold" '
-            f'fill="#5a2a72">{_esc(name)[:16]}</text></g>'
+            f'<text x="{x1_px + 6:.1f}" y="{named[name]:.1f}" font-size="12" '
+            f'font-weight="bold" fill="#5a2a72">{_esc(fit(name, 12, 130))}</text></g>'
         )
-    for k, (x, y, text) in enumerate(notes):
-        dy = -10 if k % 2 == 0 else 18  # alternate above and below: neighbours do not collide
+    placed: list[tuple[float, bool]] = []
+    for x, y, text in notes:
+        below = py(y) < mid_y  # in the upper half: below the point, else above it
+        if any(abs(px(x) - at) < 16 and side == below for at, side in placed):
+            below = not below  # a neighbour on that side already
+        placed.append((px(x), below))
         parts.append(
-            f'<text class="sg-lab-note" x="{px(x):.1f}" y="{py(y) + dy:.1f}" '
-            f'font-size="10.5" text-anchor="middle" fill="#17150f">'
-            f"{_esc(text)[:28]}</text>"
+            f'<text class="sg-lab-note" x="{px(x):.1f}" y="{py(y) + (19 if below else -10):.1f}" '
+            f'font-size="11" font-weight="bold" text-anchor="middle" fill="#17150f">'
+            f"{_esc(fit(text, 11, 60))}</text>"
+        )
+    for i, line in enumerate(key_lines):
+        parts.append(
+            f'<text class="sg-lab-key" x="12" y="{axis_y + 52 + 15 * i}" font-size="11" '
+            f'fill="#17150f">{_esc(line)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -397,6 +532,7 @@ class TournamentLab:
         self.ratings = w.HTML()
         for b in (self.start_button, self.stop_button):
             b.add_class("sg-lab-" + b.description.lower())
+        self.games.add_class("sg-lab-games")
         self.chart.add_class("sg-lab-rates")
         self.ratings.add_class("sg-lab-ratings")
         self.status.add_class("sg-lab-status")
@@ -734,33 +870,54 @@ def analyse_position(
     return Analysis(bot, budget, candidates, line, anytime, stats)
 
 
-def candidates_svg(candidates: list[Candidate], title: str, width: int = 560) -> str:
-    """A bar of each candidate's win chance, with its support (``412 playouts``) beside it."""
+def support_words(support: int, unit: str) -> str:
+    """A search's support in its own unit, one said as one ("1 ply deep", "412 playouts").
+
+    >>> support_words(1, "plies deep"), support_words(1, "playouts"), support_words(1234, "playouts")
+    ('1 ply deep', '1 playout', '1,234 playouts')
+    """
+    if support == 1:
+        unit = unit.replace("plies", "ply", 1) if unit.startswith("plies") else unit
+        unit = unit[:-1] if unit.endswith("playouts") else unit
+    return f"{support:,} {unit}"
+
+
+def candidates_svg(
+    candidates: list[Candidate], title: str, width: int = 560, label: Callable[[Any], str] = str
+) -> str:
+    """A bar of each candidate's win chance, with its support (``412 playouts``) beside it;
+    each move named by ``label``. Chances that differ are written so they read differently
+    (89.4% and 88.9%, not 89% twice)."""
+    said = percent([c.value for c in candidates])
     rows = [
         {
-            "bot": str(c.move),
+            "bot": label(c.move),
             "win_rate": c.value,
             "ci_low": c.value,
             "ci_high": c.value,
             "games": c.support,
+            "note": f"{said(c.value)}, {support_words(c.support, c.unit)}",
         }
         for c in candidates
     ]
-    svg = rate_chart_svg(rows, title, width)
-    for c in candidates:  # the support in the search's own unit, not "of N games"
-        svg = svg.replace(
-            f">{c.value:.0%} of {c.support}</text>",
-            f">{c.value:.0%}, {c.support:,} {_esc(c.unit)}</text>",
-            1,
-        )
-    return svg
+    return rate_chart_svg(rows, title, width)
 
 
 def anytime_svg(analysis: Analysis, title: str) -> str:
-    """The chosen move's win chance at each budget, each point named by its move: where the
-    names stop changing, the choice has settled."""
+    """The chosen move's win chance at each budget, each point lettered by its move (A, B...)
+    and the letters named under the chart: where the letters stop changing, the choice has
+    settled."""
     points = [(b, 100 * value, 100 * value, 100 * value) for b, _, value in analysis.anytime]
-    notes = [(b, 100 * value, move) for b, move, value in analysis.anytime]
+    letters: dict[str, str] = {}
+    for _, move, _ in analysis.anytime:
+        letters.setdefault(move, chr(ord("A") + len(letters)))
+    notes = [(b, 100 * value, letters[move]) for b, move, value in analysis.anytime]
+    key = [
+        f"{letter}: {move} (chosen at "
+        + ", ".join(f"{b:g}" for b, m, _ in analysis.anytime if m == move)
+        + " s)"
+        for move, letter in letters.items()
+    ]
     return line_chart_svg(
         {"its choice": points},
         title,
@@ -768,21 +925,48 @@ def anytime_svg(analysis: Analysis, title: str) -> str:
         "win chance of the choice (%)",
         height=280,
         notes=notes,
+        key=key,
     )
+
+
+DEPTH_COLUMNS = (
+    ("depth", "right"),
+    ("nodes", "right"),
+    ("cut-offs", "right"),
+    ("finished", "left"),
+)
+"""The depth table's columns, each aligned the same in its heading and its cells."""
 
 
 def depth_table_html(stats: list[tuple[int, int, int, bool]]) -> str:
-    """Nodes and cut-offs of each iteration of an alpha-beta search."""
+    """Nodes and cut-offs of each iteration of an alpha-beta search: each heading aligned
+    with its column's figures (numbers to the right).
+
+    >>> "text-align:right" in depth_table_html([(1, 224, 0, True)])
+    True
+    """
     if not stats:
         return ""
+
+    def cell(tag: str, text: object, align: str) -> str:
+        return f"<{tag} style='text-align:{align};padding:2px 10px'>{_esc(text)}</{tag}>"
+
+    head = "".join(cell("th", name, align) for name, align in DEPTH_COLUMNS)
     rows = "".join(
-        f"<tr><td>{d}</td><td>{n:,}</td><td>{c:,}</td>"
-        f"<td>{'yes' if done else 'cut short by the clock'}</td></tr>"
+        "<tr>"
+        + "".join(
+            cell("td", text, align)
+            for text, (_, align) in zip(
+                (d, f"{n:,}", f"{c:,}", "yes" if done else "cut short by the clock"),
+                DEPTH_COLUMNS,
+            )
+        )
+        + "</tr>"
         for d, n, c, done in stats
     )
     return (
-        "<table class='sg-lab-depths'><tr><th>depth</th><th>nodes</th><th>cut-offs</th>"
-        f"<th>finished</th></tr>{rows}</table>"
+        "<table class='sg-lab-depths' style='border-collapse:collapse'>"
+        f"<tr>{head}</tr>{rows}</table>"
     )
 
 
@@ -848,6 +1032,8 @@ class SearchLab:
             (self.curve, "anytime"),
             (self.depths, "depths"),
             (self.open_button, "open"),
+            (self.bot, "bot"),
+            (self.budget, "budget"),
         ):
             widget.add_class(f"sg-lab-{name}")
         self.board_box = w.VBox()
@@ -1018,7 +1204,9 @@ class SearchLab:
             f"({best.value:.0%} to win, {best.support:,} {_esc(best.unit)})."
         )
         self.bars.value = candidates_svg(
-            analysis.candidates, f"{analysis.bot}, {analysis.budget:g} s: its candidates"
+            analysis.candidates,
+            f"{analysis.bot}, {analysis.budget:g} s: its candidates",
+            label=self.board.move_label,
         )
         self._analysed = state.clone()
         self.line_step.max = len(analysis.line)
@@ -1040,21 +1228,45 @@ def line_html(line: list[str], at: int) -> str:
     return f"<b>The line it expects</b><ol class='sg-lab-line-moves'>{items}</ol>"
 
 
+def strength_words(game: str) -> str:
+    """What the strength chart of ``game`` counts, in words: ratings (Elo) for a game of
+    players, the share of games won for a game played alone.
+
+    >>> "Elo" in strength_words("cathedral"), "Elo" in strength_words("sagrada")
+    (True, False)
+    """
+    lad = shipped(game)
+    if lad.unit == "Elo":
+        return (
+            "Each line is a bot at several thinking times, <b>rated</b> on the Elo scale from "
+            f"{lad.games_per_pairing} games against each other bot: 200 points higher wins about "
+            "three games in four."
+        )
+    return (
+        f"Played alone: each line is a bot at several thinking times, and the <b>share of "
+        f"games it won</b> in {lad.games_per_pairing} games at each difficulty."
+    )
+
+
 def strength_panel(game: str | None = None) -> w.VBox:
-    """A game chooser (``game``, else the first game) and the chart of strength against time
-    (from the shipped ladders)."""
+    """A game chooser (``game``, else the first game), what its chart counts in words and the
+    chart of strength against time (from the shipped ladders)."""
     game = game or sg.games()[0]
     choose = w.Dropdown(
         options=[(sg.load(g).title, g) for g in sg.games()], value=game, description="Game"
     )
+    choose.add_class("sg-lab-strength-game")
     chart = w.HTML(strength_svg(game))
     chart.add_class("sg-lab-strength")
+    words = w.HTML(strength_words(game))
+    words.add_class("sg-lab-strength-words")
 
     def redraw(_: Any) -> None:
         chart.value = strength_svg(choose.value)
+        words.value = strength_words(choose.value)
 
     choose.observe(redraw, "value")
-    return w.VBox([choose, chart])
+    return w.VBox([choose, words, chart])
 
 
 # ---- your bot ----------------------------------------------------------------------------------

@@ -145,6 +145,7 @@ class WallsOfLightView(GameView):
             tooltip="how many players the next game has",
             layout=w.Layout(width="120px"),
         )
+        self.players_picker.add_class("sg-players")
         return [self.players_picker]
 
     def game_options(self) -> dict[str, Any]:
