@@ -1,7 +1,7 @@
-"""Charts a student can read: every chart of the AI lab and the hint's chart, in Chromium at the
-sizes they are shown (440 px wide, and on a classroom projector's screen), with every word's box
-inside its chart and over no other word (:func:`harness.chart_problems`), and the depth table's
-headings over their columns. In projector mode the hint's chart is not shown (the room reads
+"""Charts a student can read: every chart of the AI lab, the hint's chart and the review's
+timeline, in Chromium at the sizes they are shown (440 px wide, and on a classroom projector's
+screen), with every word's box inside its chart and over no other word
+(:func:`harness.chart_problems`), and the depth table's headings over their columns. In projector mode the hint's chart is not shown (the room reads
 the list, in large type). Screenshots: ``test-artifacts/charts-*.png``."""
 
 from __future__ import annotations
@@ -165,6 +165,32 @@ def test_the_hint_chart_can_be_read(server: Any, browser: Any, screen: str) -> N
             page.locator(".sg-hints .js-plotly-plot").scroll_into_view_if_needed()
             shot(page, f"charts-hint-{screen}")
             check(page, ".sg-hints .js-plotly-plot", screen, "the hint's candidates")
+        assert page.outside == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_reviews_timeline_can_be_read(server: Any, browser: Any, screen: str) -> None:
+    page = open_page(browser, *SCREENS[screen])
+    try:
+        if screen == "440px":  # before the timeline is drawn: it takes its place's width
+            page.add_init_script(
+                "document.addEventListener('DOMContentLoaded', () => {"
+                " const s = document.createElement('style');"
+                " s.textContent = '.sg-review-timeline { max-width: 440px !important; }';"
+                " document.head.appendChild(s); });"
+            )
+        page.goto(server.url("review.ipynb") + "?game=cathedral", timeout=60_000)
+        page.wait_for_selector(
+            ".sg-review-timeline .js-plotly-plot .scatterlayer .point",
+            state="attached",
+            timeout=120_000,
+        )
+        page.wait_for_selector(".sg-review-timeline .js-plotly-plot .gtitle")
+        page.locator(".sg-review-timeline").scroll_into_view_if_needed()
+        shot(page, f"charts-review-{screen}")
+        check(page, ".sg-review-timeline .js-plotly-plot", screen, "the review's timeline")
         assert page.outside == []  # type: ignore[attr-defined]
     finally:
         page.context.close()

@@ -63,6 +63,8 @@ MARKS = {
 REVIEW_PLAYOUTS = DEFAULT_PLAYOUTS
 """Playouts a position for the review board: the review's default (reproducible; ``make bench``
 times a 40-move game of each game)."""
+TIMELINE_WIDTH = 440
+"""The win-chance timeline's width in pixels (a plotly chart keeps the width it is drawn at)."""
 REVIEW_JOBS = 4
 """The most processes a review board searches with (no more than the machine's cores; one when
 the board works in the foreground, as tests and scripts make it)."""
@@ -490,15 +492,17 @@ class ReviewBoard(w.VBox):
     def _build_timeline(self) -> None:
         import plotly.graph_objects as go  # on demand: its bundle is large
 
+        traces = self.timeline_data()
         figure = go.FigureWidget(
-            data=self.timeline_data(),
-            layout={
-                "title": "Win chance after each move (click a point to go there)",
-                "xaxis_title": "move",
+            data=traces,
+            layout={  # 440 px: it reads the same in a narrow column, on a laptop or a projector
+                "title": {"text": "Win chance after each move", "x": 0.02, "xanchor": "left"},
+                "xaxis_title": "move (click a point to go there)",
                 "yaxis": {"title": "win chance", "range": [0, 1], "tickformat": ".0%"},
-                "height": 300,
-                "width": 760,
-                "margin": {"l": 60, "r": 20, "t": 50, "b": 45},
+                "height": 340 + 22 * max(0, len(traces) // 2 - 1),  # the legend's rows
+                "width": TIMELINE_WIDTH,
+                "legend": {"orientation": "h", "x": 0, "y": -0.3, "yanchor": "top"},
+                "margin": {"l": 60, "r": 20, "t": 50, "b": 110},
                 "paper_bgcolor": PAPER,
                 "plot_bgcolor": PLOT,
                 "shapes": [_cursor(self.ply)],
