@@ -65,9 +65,10 @@ REVIEW_PLAYOUTS = DEFAULT_PLAYOUTS
 times a 40-move game of each game)."""
 TIMELINE_WIDTH = 440
 """The win-chance timeline's width in pixels (a plotly chart keeps the width it is drawn at)."""
-REVIEW_JOBS = 4
+REVIEW_JOBS = 2
 """The most processes a review board searches with (no more than the machine's cores; one when
-the board works in the foreground, as tests and scripts make it)."""
+the board works in the foreground, as tests and scripts make it). Two: a class server runs a
+kernel a pupil, and a review's processes end with it."""
 
 
 class Compare(Feature):
