@@ -234,6 +234,9 @@ def _walls_of_light_tutorial(page: Any, server: VoilaServer) -> None:
 def _ai_lab(page: Any, server: VoilaServer) -> None:
     page.goto(server.url("ai_lab.ipynb"), timeout=60_000)
     page.wait_for_selector(".sg-lab-strength svg .sg-lab-line", timeout=60_000)
+    games = page.locator(".sg-lab-games input")  # more than the test waits for: Stop ends it
+    games.fill("500")
+    games.press("Enter")
     page.click(".sg-lab-start")
     wait_text(page, ".sg-lab-status", "Playing")
     page.click(".sg-lab-stop")
