@@ -206,7 +206,7 @@ def _value_after(
                 state.undo()
         return total, None
     top = _searcher(state, seed, playouts, budget_s, stop).analyse(state, top=1)
-    return _value_of(state, mover, top)
+    return _value_of(state, mover, _Searched.of(top))
 
 
 CHANCE_LINES = 12
@@ -460,107 +460,79 @@ def review(
         )
 
     try:
-        return _review(
-            record,
-            state,
-            moves,
-            player,
-            seed,
-            playouts,
-            per_ply,
-            stop,
-            progress,
-            partial,
-            search,
-            chances,
-        )
+        out = Review(record.game)
+        out.start = chances(0)
+        previous = out.start
+        for ply, text in enumerate(moves, 1):
+            if stop is not None and stop.is_set():
+                out.complete = False
+                break
+            mover = state.current_player
+            if mover == CHANCE:
+                state.play(text)
+                after = chances(ply)
+                nxt = state.current_player if state.current_player >= 0 else 0
+                judgement = Judgement(
+                    ply,
+                    CHANCE,
+                    text,
+                    previous[nxt],
+                    after[nxt],
+                    0.0,
+                    "luck",
+                    None,
+                    f"{text}: luck for {state.game.player_names[nxt]}, "
+                    f"{previous[nxt]:.0%} -> {after[nxt]:.0%}",
+                    after,
+                )
+            elif player is not None and player != mover and state.game.facts.hidden_information:
+                state.play(text)  # their cards are hidden from the reviewer: not judged
+                after = chances(ply)
+                who = state.game.player_names[mover]
+                judgement = Judgement(
+                    ply,
+                    mover,
+                    text,
+                    previous[mover],
+                    after[mover],
+                    0.0,
+                    "hidden",
+                    None,
+                    f"{who} played {text}: not judged, their cards are hidden from you",
+                    after,
+                )
+            else:
+                before = state.clone() if player is None or player == mover else state.view(player)
+                move = before.parse_move(text)
+                here = search(ply - 1)
+                state.play(text)
+                # the position the move reached: searched once, for this verdict and the next
+                verdict = _judge(
+                    before, move, here, state, functools.partial(search, ply), seed + ply
+                )
+                judgement = Judgement(
+                    ply,
+                    mover,
+                    text,
+                    verdict.best_value,
+                    verdict.value,
+                    verdict.loss,
+                    verdict.label,
+                    verdict.best,
+                    verdict.reason,
+                    _spread(state, mover, verdict.value),
+                )
+            out.judgements.append(judgement)
+            previous = judgement.chances
+            if progress is not None:
+                progress(ply, len(moves))
+            if partial is not None:
+                partial(out)
+        return out
+
     finally:
         if ahead is not None:
             ahead.close()
-
-
-def _review(
-    record: Any,
-    state: State,
-    moves: list[str],
-    player: int | None,
-    seed: int,
-    playouts: int | None,
-    per_ply: float | None,
-    stop: StopFlag | None,
-    progress: Callable[[int, int], None] | None,
-    partial: Callable[[Review], None] | None,
-    search: Callable[[int], _Searched],
-    chances: Callable[[int], tuple[float, ...]],
-) -> Review:
-    """:func:`review`'s walk through the game, ``state`` moving along it."""
-    out = Review(record.game)
-    out.start = chances(0)
-    previous = out.start
-    for ply, text in enumerate(moves, 1):
-        if stop is not None and stop.is_set():
-            out.complete = False
-            break
-        mover = state.current_player
-        if mover == CHANCE:
-            state.play(text)
-            after = chances(ply)
-            nxt = state.current_player if state.current_player >= 0 else 0
-            judgement = Judgement(
-                ply,
-                CHANCE,
-                text,
-                previous[nxt],
-                after[nxt],
-                0.0,
-                "luck",
-                None,
-                f"{text}: luck for {state.game.player_names[nxt]}, "
-                f"{previous[nxt]:.0%} -> {after[nxt]:.0%}",
-                after,
-            )
-        elif player is not None and player != mover and state.game.facts.hidden_information:
-            state.play(text)  # their cards are hidden from the reviewer: not judged
-            after = chances(ply)
-            who = state.game.player_names[mover]
-            judgement = Judgement(
-                ply,
-                mover,
-                text,
-                previous[mover],
-                after[mover],
-                0.0,
-                "hidden",
-                None,
-                f"{who} played {text}: not judged, their cards are hidden from you",
-                after,
-            )
-        else:
-            before = state.clone() if player is None or player == mover else state.view(player)
-            move = before.parse_move(text)
-            here = search(ply - 1)
-            state.play(text)
-            # the position the move reached: searched once, for this verdict and the next
-            verdict = _judge(before, move, here, state, functools.partial(search, ply), seed + ply)
-            judgement = Judgement(
-                ply,
-                mover,
-                text,
-                verdict.best_value,
-                verdict.value,
-                verdict.loss,
-                verdict.label,
-                verdict.best,
-                verdict.reason,
-                _spread(state, mover, verdict.value),
-            )
-        out.judgements.append(judgement)
-        previous = judgement.chances
-        if progress is not None:
-            progress(ply, len(moves))
-        if partial is not None:
-            partial(out)
-    return out
 
 
 SUPPORTED = 0.1
@@ -583,14 +555,9 @@ def _well_weighed(candidate: Candidate, top: list[Candidate]) -> bool:
     return candidate.support >= max(8, SUPPORTED * total)
 
 
-def _value_of(state: State, mover: int, found: _Searched | list[Any]) -> tuple[float, Move | None]:
+def _value_of(state: State, mover: int, found: _Searched) -> tuple[float, Move | None]:
     """The ``mover``'s value of ``state`` (just after their move, a decision next) from the
-    search of it (``found``: a review's, or a search's candidates), and the next player's best
-    answer when another player moves."""
-    if isinstance(found, list):
-        found = _Searched(
-            None if not found else str(found[0].move), found[0].value if found else 0.0, None
-        )
+    search of it, and the next player's best answer when another player moves."""
     if found.best is None:
         return leaf_value(state)[mover], None
     if state.current_player == mover:
@@ -618,6 +585,15 @@ class _Searched:
     there too (a search that counts depth rates the moves it plays in its own root
     differently from positions a ply on: the two are compared alike)."""
 
+    @classmethod
+    def of(
+        cls, top: list[Candidate], played: float | None = None, second: float | None = None
+    ) -> _Searched:
+        """What is kept of a search's candidates ``top`` (best first)."""
+        if not top:
+            return cls(None, 0.0, None)
+        return cls(str(top[0].move), top[0].value, played, second)
+
 
 def _search_position(
     state: State,
@@ -636,7 +612,7 @@ def _search_position(
     seen = state.view(mover if player is None else player)
     top = _searcher(seen, seed, playouts, budget_s, stop).analyse(seen, top=None)
     if not top:
-        return _Searched(None, 0.0, None)
+        return _Searched.of(top)
     value = None
     few = None if playouts is None else max(8, playouts // REVIEW_CHANCE_LINES)
     if played is not None:
@@ -660,8 +636,8 @@ def _search_position(
                     seen, mover, seed + 1, playouts, budget_s, stop, lines=REVIEW_CHANCE_LINES
                 )[0]
                 seen.undo()
-                return _Searched(str(top[0].move), top[0].value, value, second)
-    return _Searched(str(top[0].move), top[0].value, value)
+                return _Searched.of(top, value, second)
+    return _Searched.of(top, value)
 
 
 def _search_record(
