@@ -471,7 +471,28 @@ def plan(game: str, bots: list[str]) -> list[list[str]]:
     return [list(pair) for pair in itertools.combinations(bots, 2)]
 
 
-class TournamentLab:
+class _GamesThread:
+    """A lab section whose games are played on a thread of its own (``_thread``, told to stop by
+    ``_stop``), its state said in ``status``."""
+
+    status: w.HTML
+    _stop: threading.Event
+    _thread: threading.Thread | None
+
+    def stop(self) -> None:
+        """Stop: the games not yet played are cancelled, those played are kept (and count)."""
+        self._stop.set()
+        self.status.value = "Stopping…"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the games' thread; True once it has ended."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
+
+class TournamentLab(_GamesThread):
     """The tournament panel (see the module); ``widget`` is what the notebook shows.
 
     ``bots`` and ``budget`` preset the seats; ``jobs`` processes play the games (default every
@@ -601,18 +622,6 @@ class TournamentLab:
             target=self._run, args=(self.game.value, bots), name="sg-lab-tournament", daemon=True
         )
         self._thread.start()
-
-    def stop(self) -> None:
-        """Stop: the games not yet played are cancelled, those played stay in the table."""
-        self._stop.set()
-        self.status.value = "Stopping…"
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the tournament's thread; True once it has ended."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-            return not self._thread.is_alive()
-        return True
 
     def run_here(self) -> None:
         """Play the tournament in this thread (tests, scripts)."""
@@ -1362,7 +1371,7 @@ def opponents_for(game: str) -> list[str]:
     return [r.bot for r in sorted(lad.rungs, key=lambda r: r.rating) if r.budget <= HINT_S]
 
 
-class YourBotLab:
+class YourBotLab(_GamesThread):
     """Your bot against the ladder: the code of a bot (a function ``choose(state) -> move``, or
     a ``Bot`` subclass) typed into the cell, or given as ``bot``; it plays ``games`` games
     against each chosen rung of the game's ladder (alone, in a solo game) off the event loop,
@@ -1528,18 +1537,6 @@ class YourBotLab:
             target=self._run, args=args, name="sg-lab-yourbot", daemon=True
         )
         self._thread.start()
-
-    def stop(self) -> None:
-        """Stop: the games not yet played are cancelled, those played count."""
-        self._stop.set()
-        self.status.value = "Stopping…"
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the games' thread; True once it has ended."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-            return not self._thread.is_alive()
-        return True
 
     def _run(self, game: str, bot: Any, against: list[str], n: int) -> None:
         matches = [[bot, other] for other in against] or [[bot]]
