@@ -39,7 +39,11 @@ def test_a_hint_shows_its_line_on_a_board_to_step_through(
         first = page.inner_html(".sg-line-board")
         page.click(".sg-line-next")
         wait_text(page, ".sg-line-words", "Step 2 of")
-        assert page.inner_html(".sg-line-board") != first  # the board moved on
+        page.wait_for_function(  # the board moved on (its message may follow the words')
+            "first => document.querySelector('.sg-line-board').innerHTML !== first",
+            arg=first,
+            timeout=10_000,
+        )
         hint = page.inner_text(".sg-hints")
         assert len(hint) > 80, hint
         page.locator(".sg-hints").screenshot(path=str(ARTIFACTS / f"hint-line-{game}.png"))

@@ -226,11 +226,11 @@ class Line:
             shown += 1
         self.step = max(1, shown)
         move, words = line[self.step - 1]
+        self.board.value = state.svg() or ""  # the board first: the words say it is there
         self.words.value = (
             f'<div style="font-size:14px"><b>Step {self.step} of {len(line)}</b>: '
             f"{html.escape(words)}</div>"
         )
-        self.board.value = state.svg() or ""
         self.back_button.disabled = self.step <= 1
         self.next_button.disabled = self.step >= len(line)
 
