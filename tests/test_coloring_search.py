@@ -52,3 +52,36 @@ def test_the_search_plays_the_solo_game_and_only_coloring():
         sg.ai.bot("coloring", nodes=5).choose(sg.load("cathedral").new_game(seed=1))
     with pytest.raises(ValueError, match="sample= must be a whole number"):
         sg.ai.bot("coloring", sample=0)
+
+
+@pytest.mark.parametrize("rating", ["worth", "projected"])
+def test_one_ply_deep_the_search_plays_the_best_move_by_its_rating(rating):
+    """With one candidate there is nothing to play out: the move is the best one ply deep by
+    the rating chosen, ``worth``'s margin or the game's own projected margin."""
+    state = sg.load("coloring", players=2).new_game(seed=7)
+    state.play(sg.ai.bot("greedy", seed=1).choose(state))
+    me = state.current_player
+
+    def rated(move):
+        after = state.clone()
+        after.play(move)
+        return after.projected_margin(me) if rating == "projected" else search.margin(after, me)
+
+    best = max(rated(m) for m in state.legal_moves())
+    bot = sg.ai.bot("coloring", candidates=1, root=100_000, nodes=100_000, rating=rating, seed=1)
+    assert rated(bot.choose(state)) == pytest.approx(best)
+
+
+def test_more_draws_average_more_playouts_on_the_same_budget_and_bad_options_are_refused():
+    state = sg.load("coloring", players=2).new_game(seed=8)
+    state.play(sg.ai.bot("greedy", seed=1).choose(state))
+    one = sg.ai.bot("coloring", nodes=6000, seed=3)
+    four = sg.ai.bot("coloring", nodes=6000, draws=4, seed=3)
+    deep = {
+        b.options["draws"]: max(c.support for c in b.analyse(state, top=8)) for b in (one, four)
+    }
+    assert deep[4] < deep[1]  # four playouts a candidate a depth: fewer turns deep
+    with pytest.raises(ValueError, match="rating= must be worth or projected, not 'luck'"):
+        sg.ai.bot("coloring", rating="luck")
+    with pytest.raises(ValueError, match="draws= must be a whole number, 1 or more"):
+        sg.ai.bot("coloring", draws=0)

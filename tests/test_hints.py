@@ -88,7 +88,7 @@ SAGRADA = [
 
 POSITIONS = {  # game: (options, seed, moves, the hint search's counted budget)
     "cathedral": ({}, 3, CATHEDRAL, {"nodes": 3000}),
-    "walls_of_light": ({"players": 2}, 0, WALLS, {"iterations": 300}),
+    "walls_of_light": ({"players": 2}, 0, WALLS, {"playouts": 150}),
     "coloring": ({"players": 2}, 0, COLORING, {"nodes": 3000}),
     "sagrada": ({}, 0, SAGRADA, {"playouts": 40}),
 }

@@ -179,6 +179,28 @@ def test_coloring_names_for_each_table_size_the_search_its_matches_show_stronger
     assert sg.ai.suggest(state, top=1, iterations=20, seed=1)[0].unit == "playouts"  # mcts's
 
 
+def test_two_player_walls_of_light_takes_its_hints_from_the_search_that_beat_the_ladders() -> None:
+    """The ladder (two players, every bot at 0.1, 0.3 and 1 s) picks ``walls_mcts``; the game's
+    own search took the larger share of 100 two-player games against it (seeds from 100000,
+    ``benchmarks/data/matches.jsonl``), its lead's interval clear of zero, so it gives the
+    hints at two players. At three it has not beaten two greedy players as often, and the
+    hints stay with ``walls_mcts``."""
+    rows = matches.done(MATCHES)
+    name = matches.key(
+        "walls_of_light", 2, "walls_of_light:budget=0.5", "walls_mcts:budget=0.5", 100_000
+    )
+    games = [r for (m, _), r in rows.items() if m == name]
+    assert len(games) >= 100
+    lead, low, _high, share = matches.lead(games)
+    assert low > 0 and share > 0.6, (lead, low, share)
+    assert sg.load("walls_of_light", players=2).hint_bot == "walls_of_light"
+    assert sg.load("walls_of_light", players=3).hint_bot == "walls_mcts"
+    state = sg.load("walls_of_light", players=2).new_game(seed=1)
+    state.play(state.sample_chance())
+    found = sg.ai.suggest(state, top=1, playouts=20, seed=1)  # walls_mcts has no playouts=
+    assert found[0].support > 0 and found[0].move in state.legal_moves()
+
+
 def test_a_table_size_outside_the_games_players_is_refused() -> None:
     facts = sg.load("coloring").facts
     with pytest.raises(ValueError, match="hint_bot_by_players names 5 players"):

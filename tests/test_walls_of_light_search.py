@@ -62,3 +62,23 @@ def test_points_are_the_scores_at_the_end_and_the_margin_is_over_the_best_other(
     cards = [len(state.hand(p)) for p in range(2)]
     assert points(state) == pytest.approx([s + 0.01 * c for s, c in zip(state.scores(), cards)])
     assert margin([3.0, 9.0, 5.0], 1) == 4.0 and margin([3.0, 9.0, 5.0], 0) == -6.0
+
+
+def test_aiming_at_the_win_values_each_move_by_its_share_of_the_win(monkeypatch):
+    """``aim="win"``: a playout is worth the player's share of the win by ``evaluate()`` where
+    it ends, and a move played out reports the mean of those shares as its value."""
+    from stainedglass.walls_of_light.game import WallsOfLightState
+
+    state = sg.load("walls_of_light", players=3).new_game(seed=11)
+    while state.is_chance():
+        state.play(state.sample_chance())
+    monkeypatch.setattr(WallsOfLightState, "evaluate", lambda s: [0.125, 0.25, 0.625])
+    me = state.current_player
+    for aim in ("win", "margin"):
+        bot = sg.ai.bot("walls_of_light", playouts=40, candidates=4, aim=aim, seed=2)
+        played = [c for c in bot.analyse(state) if c.support]
+        assert len(played) == 4
+        shares = {c.value for c in played}
+        assert (shares == {[0.125, 0.25, 0.625][me]}) == (aim == "win"), (aim, shares)
+    with pytest.raises(ValueError, match="aim= must be margin or win, not 'draw'"):
+        sg.ai.bot("walls_of_light", aim="draw")

@@ -334,7 +334,8 @@ def _extra_installed(name: str) -> bool:
 
 def bot_names(game: str | None = None, *, extras: bool = True) -> list[str]:
     """The bots ``bot()`` makes by name: those that play every game, then those registered
-    for particular games (only ``game``'s, when given: a game's own search, your own bots),
+    for particular games, game by game in the games' order (only ``game``'s, when given: a
+    game's own search, your own bots),
     then, with ``extras``, those of an optional extra that is installed (``openspiel-mcts``,
     OpenSpiel's MCTS, with the ``rl`` extra). An unknown ``game`` is a ValueError.
 
@@ -356,6 +357,8 @@ def bot_names(game: str | None = None, *, extras: bool = True) -> list[str]:
         and cls.games
         and (game is None or game in cls.games)
     ]
+    place = {g: i for i, g in enumerate(known)}  # by game, whichever game was imported first
+    own.sort(key=lambda n: min(place.get(g, len(known)) for g in _registry(False)[n].games))
     extra = [n for n in EXTRA_BOTS if _extra_installed(n)] if extras else []
     return [*BOTS, *own, *extra]
 

@@ -124,7 +124,8 @@ class Bot:
     """The games a game's own bot plays (empty: every game, through the contract)."""
     rules: dict[str, tuple[Any, ...]] = {"budget": ("seconds",)}
     """What each option takes, declared with the bot (its subclasses add theirs):
-    ``("int", least)``, ``("number", low, high)``, ``("bool",)`` or ``("seconds",)``. A bad
+    ``("int", least)``, ``("number", low, high)``, ``("bool",)``, ``("seconds",)`` or
+    ``("choice", word, ...)``. A bad
     value is a ValueError naming the option, when the bot is made."""
     effort: tuple[str, float] | None = None
     """The option that fixes a search's work exactly (reproducible, unlike a time budget) and
@@ -211,6 +212,9 @@ def _check_option(bot: str, key: str, value: Any, rule: tuple[Any, ...]) -> None
         )
     if kind == "bool" and not isinstance(value, bool):
         raise ValueError(f"bot {bot!r}: {key}= must be True or False, not {value!r}")
+    if kind == "choice" and value not in rule[1:]:
+        words = " or ".join(rule[1:])
+        raise ValueError(f"bot {bot!r}: {key}= must be {words}, not {value!r}")
 
 
 def has_hidden_information(state: State) -> bool:

@@ -17,7 +17,12 @@ costs its player every circle left. The search weighs moves in points:
   rating among ``sample`` (48) of their moves drawn at random (the same draws for every
   candidate), first for a round, then for twice as many turns, and so on to the end while the
   budget (``budget`` seconds, or ``nodes``: positions rated) lasts. A candidate's value is its
-  margin where its deepest finished playout ends; the move played has the best.
+  margin where its deepest finished playout ends (the mean over ``draws`` (1) sets of draws);
+  the move played has the best.
+
+``rating="projected"`` rates by the game's own projected margin (the points ``evaluate()``
+weighs, without the charge for shapes lost) in place of ``worth``. Neither option makes the
+search stronger than ``mcts`` (``benchmarks/STRENGTH.md``).
 
 With three and four players each player in a playout plays for their own margin (max^n); solo,
 the player's own worth is the value.
@@ -115,7 +120,7 @@ def margin(s: ColoringState, p: int) -> float:
 class ColoringSearch(Bot):
     """Coloring's hint search: every move rated one ply deep in points, the best played out
     deeper and deeper (see the module). ``budget`` seconds (default 1) or ``nodes``
-    (positions rated); ``candidates``, ``sample``, ``root``; ``seed``."""
+    (positions rated); ``candidates``, ``sample``, ``root``, ``draws``, ``rating``; ``seed``."""
 
     name = "coloring"
     label = "Coloring search"
@@ -127,6 +132,8 @@ class ColoringSearch(Bot):
         "candidates": ("int", 1),
         "sample": ("int", 1),
         "root": ("int", 1),
+        "draws": ("int", 1),
+        "rating": ("choice", "worth", "projected"),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -135,6 +142,8 @@ class ColoringSearch(Bot):
         "candidates": 8,
         "sample": 48,
         "root": 4000,
+        "draws": 1,
+        "rating": "worth",
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -160,15 +169,21 @@ class ColoringSearch(Bot):
         support: dict[Move, int] = {}
         turns = s.num_players
         while len(alive) > 1 and not clock.spent(self._rated):
-            seed = self.rng.getrandbits(64)
+            seeds = [self.rng.getrandbits(64) for _ in range(opts["draws"])]
             found: dict[Move, float] = {}
             ended = True
             for move in alive:
-                got = self._playout(s, move, me, turns, random.Random(seed), clock)
-                if got is None:  # out of budget: this depth is not finished
-                    break
-                found[move], over = got
-                ended = ended and over
+                total = 0.0
+                for seed in seeds:  # the same draws for every candidate
+                    got = self._playout(s, move, me, turns, random.Random(seed), clock)
+                    if got is None:  # out of budget: this depth is not finished
+                        break
+                    total += got[0]
+                    ended = ended and got[1]
+                else:
+                    found[move] = total / len(seeds)
+                    continue
+                break
             else:
                 value.update(found)
                 for m in found:
@@ -188,10 +203,17 @@ class ColoringSearch(Bot):
 
     def _rate(self, s: ColoringState, move: Move, player: int) -> float:
         s._push(move)
-        v = margin(s, player)
+        v = self._margin(s, player)
         s.undo()
         self._rated += 1
         return v
+
+    def _margin(self, s: ColoringState, player: int) -> float:
+        """``player``'s margin by the chosen ``rating``: :func:`margin` (``worth``), or the
+        game's own ``projected_margin`` (the points ``evaluate()`` weighs)."""
+        if self.options["rating"] == "projected":
+            return s.projected_margin(player)
+        return margin(s, player)
 
     def _playout(
         self,
@@ -211,7 +233,7 @@ class ColoringSearch(Bot):
         out: tuple[float, bool] | None = None
         while True:
             if s.is_terminal() or pushed > turns:
-                out = (margin(s, me), s.is_terminal())
+                out = (self._margin(s, me), s.is_terminal())
                 break
             if clock.spent(self._rated):
                 break

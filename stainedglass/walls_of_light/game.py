@@ -941,7 +941,8 @@ class WallsOfLight(Game):
         player_names=("Red", "Blue", "Yellow"),
         player_colours=("red", "blue", "yellow"),
         chance_action="Roll the dice",
-        hint_bot="walls_mcts",  # benchmarks/STRENGTH.md: the game's own search is not yet stronger
+        hint_bot="walls_mcts",  # benchmarks/STRENGTH.md: the ladder's strongest within a second
+        hint_bot_by_players=((2, "walls_of_light"),),  # STRENGTH.md: it beat walls_mcts there
     )
     options = {
         "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", check_players),

@@ -17,7 +17,9 @@ the win (near one half for most of a game, where the differences between moves d
   hands drawn afresh for each playout and the same for every move compared. A move's value is
   its mean margin over its playouts; a move ``sure`` (2.0) standard errors of the paired
   differences below the best drops out, and the search ends when one is left or the budget
-  (``budget`` seconds, or ``playouts`` in all) is spent.
+  (``budget`` seconds, or ``playouts`` in all) is spent. With ``aim="win"`` a playout is worth
+  the player's share of the win by ``evaluate()`` where it ends, not the margin (measured
+  weaker: ``benchmarks/STRENGTH.md``).
 
 With three players each player in a playout plays for their own margin (max^n), and the search
 plays for its margin over the strongest of the others.
@@ -71,7 +73,7 @@ class WallsOfLightSearch(Bot):
     label = "Walls of Light search"
     timed = True
     games = ("walls_of_light",)
-    effort = ("playouts", 1.0)  # a playout plays the next turns out, as an MCTS playout does
+    effort = ("playouts", 0.4)  # a playout of the next turns costs some 2.5 MCTS playouts
     rules = {
         "playouts": ("int", 0),
         "width": ("int", 1),
@@ -79,6 +81,7 @@ class WallsOfLightSearch(Bot):
         "candidates": ("int", 1),
         "turns": ("int", 0),
         "sure": ("number", 0, 100),
+        "aim": ("choice", "margin", "win"),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -89,6 +92,7 @@ class WallsOfLightSearch(Bot):
         "candidates": 8,
         "turns": None,
         "sure": 2.0,
+        "aim": "margin",
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -139,7 +143,11 @@ class WallsOfLightSearch(Bot):
         # moves not played out, by their plan
         rolled = [m for m in results if results[m]]
         rolled.sort(key=lambda m: (m not in alive, -_mean(results[m])))
-        out = [Candidate(m, _share(_mean(results[m])), len(results[m]), "playouts") for m in rolled]
+        win = opts["aim"] == "win"  # the playouts' values are shares of the win already
+        out = []
+        for m in rolled:
+            mean = _mean(results[m])
+            out.append(Candidate(m, mean if win else _share(mean), len(results[m]), "playouts"))
         out += [
             Candidate(m, _share(plan.get(m, static[m])), 0, "playouts")
             for m in ranked
@@ -204,7 +212,10 @@ class WallsOfLightSearch(Bot):
             else:
                 s._push(_greedy(s, s.current_player))
             pushed += 1
-        value = margin(_points(s), me)
+        if self.options["aim"] == "win":
+            value = s.evaluate()[me]
+        else:
+            value = margin(_points(s), me)
         for _ in range(pushed):
             s.undo()
         return value
