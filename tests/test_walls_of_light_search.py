@@ -38,11 +38,15 @@ def test_the_search_counts_its_playouts_and_repeats_itself_with_a_seed():
         state.play(state.sample_chance())
     bot = sg.ai.bot("walls_of_light", playouts=50, candidates=5, seed=2)
     ranked = bot.analyse(state, top=3)
-    assert 50 <= bot.playouts < 55  # a round of the candidates at a time
+    assert 50 <= bot.playouts < 55  # a round of the candidates at a time; a ranking keeps three
+    assert min(c.support for c in ranked) >= 8
     again = sg.ai.bot("walls_of_light", playouts=50, candidates=5, seed=2).analyse(state, top=3)
     assert [c.move for c in ranked] == [c.move for c in again]
     assert all(0 < c.value < 1 and c.unit == "playouts" for c in ranked)
     assert all(c.move in state.legal_moves() for c in ranked)
+    chooser = sg.ai.bot("walls_of_light", playouts=400, candidates=5, seed=2)
+    chooser.analyse(state, top=1)  # a move to play: the search ends when one move is left
+    assert chooser.playouts % 5 == 0 and chooser.playouts < 400
 
 
 def test_the_search_plays_walls_of_light_only_and_checks_its_options():

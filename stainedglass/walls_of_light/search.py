@@ -16,8 +16,9 @@ the win (near one half for most of a game, where the differences between moves d
   every decision the best one ply deep by that player's own points margin, on rolls and hidden
   hands drawn afresh for each playout and the same for every move compared. A move's value is
   its mean margin over its playouts; a move ``sure`` (2.0) standard errors of the paired
-  differences below the best drops out, and the search ends when one is left or the budget
-  (``budget`` seconds, or ``playouts`` in all) is spent. With ``aim="win"`` a playout is worth
+  differences below the best drops out (but for the ``top`` best by their means when the
+  search ranks moves rather than choosing one), and the search ends when one is left or the
+  budget (``budget`` seconds, or ``playouts`` in all) is spent. With ``aim="win"`` a playout is worth
   the player's share of the win by ``evaluate()`` where it ends, not the margin (measured
   weaker: ``benchmarks/STRENGTH.md``).
 
@@ -124,6 +125,8 @@ class WallsOfLightSearch(Bot):
 
         # the answers: the best few played out on shared rolls, the worse dropped as they fall
         alive = ranked[: opts["candidates"]]
+        # a move is chosen once one is left; a ranking (a hint's, a review's) keeps its places
+        keep = 1 if top == 1 else len(alive) if top is None else min(top, len(alive))
         results: dict[Move, list[float]] = {m: [] for m in alive}
         played = 0
         if len(alive) > 1 and turns > 0 and opts["playouts"] != 0:
@@ -134,8 +137,10 @@ class WallsOfLightSearch(Bot):
                     results[move].append(self._playout(base, move, me, turns, random.Random(seed)))
                     played += 1
                 if len(results[alive[0]]) >= 8:
-                    alive = _survivors(alive, results, opts["sure"])
-                if len(alive) == 1 and top == 1:
+                    sure = _survivors(alive, results, opts["sure"])
+                    best = sorted(alive, key=lambda m: -_mean(results[m]))[:keep]
+                    alive = [m for m in alive if m in sure or m in best]
+                if len(alive) == 1:  # nothing left to compare: more playouts tell nothing
                     break
         self.last_iterations = self.playouts = played
 
