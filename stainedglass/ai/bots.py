@@ -349,16 +349,17 @@ def bot_names(game: str | None = None, *, extras: bool = True) -> list[str]:
     known = games_registered()
     if game is not None and (not isinstance(game, str) or game not in known):
         raise ValueError(f"unknown game {game!r}; the games are: {', '.join(known)}")
+    registry = _registry()
     own = [
         name
-        for name, cls in _registry().items()
+        for name, cls in registry.items()
         if name not in BOTS
         and name not in EXTRA_BOTS
         and cls.games
         and (game is None or game in cls.games)
     ]
     place = {g: i for i, g in enumerate(known)}  # by game, whichever game was imported first
-    own.sort(key=lambda n: min(place.get(g, len(known)) for g in _registry(False)[n].games))
+    own.sort(key=lambda n: min(place.get(g, len(known)) for g in registry[n].games))
     extra = [n for n in EXTRA_BOTS if _extra_installed(n)] if extras else []
     return [*BOTS, *own, *extra]
 

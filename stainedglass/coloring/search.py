@@ -173,17 +173,11 @@ class ColoringSearch(Bot):
             found: dict[Move, float] = {}
             ended = True
             for move in alive:
-                total = 0.0
-                for seed in seeds:  # the same draws for every candidate
-                    got = self._playout(s, move, me, turns, random.Random(seed), clock)
-                    if got is None:  # out of budget: this depth is not finished
-                        break
-                    total += got[0]
-                    ended = ended and got[1]
-                else:
-                    found[move] = total / len(seeds)
-                    continue
-                break
+                got = self._played_out(s, move, me, turns, seeds, clock)
+                if got is None:  # out of budget: this depth is not finished
+                    break
+                found[move], over = got
+                ended = ended and over
             else:
                 value.update(found)
                 for m in found:
@@ -214,6 +208,26 @@ class ColoringSearch(Bot):
         if self.options["rating"] == "projected":
             return s.projected_margin(player)
         return margin(s, player)
+
+    def _played_out(
+        self,
+        s: ColoringState,
+        move: Move,
+        me: int,
+        turns: int,
+        seeds: list[int],
+        clock: Clock,
+    ) -> tuple[float, bool] | None:
+        """The mean of ``move``'s playouts on ``seeds`` (the same draws for every candidate)
+        and whether every one ended the game; None when the budget ran out first."""
+        total, ended = 0.0, True
+        for seed in seeds:
+            got = self._playout(s, move, me, turns, random.Random(seed), clock)
+            if got is None:
+                return None
+            total += got[0]
+            ended = ended and got[1]
+        return total / len(seeds), ended
 
     def _playout(
         self,

@@ -18,9 +18,9 @@ the win (near one half for most of a game, where the differences between moves d
   its mean margin over its playouts; a move ``sure`` (2.0) standard errors of the paired
   differences below the best drops out (but for the ``top`` best by their means when the
   search ranks moves rather than choosing one), and the search ends when one is left or the
-  budget (``budget`` seconds, or ``playouts`` in all) is spent. With ``aim="win"`` a playout is worth
-  the player's share of the win by ``evaluate()`` where it ends, not the margin (measured
-  weaker: ``benchmarks/STRENGTH.md``).
+  budget (``budget`` seconds, or ``playouts`` in all) is spent. With ``aim="win"`` a playout
+  is worth the player's share of the win by ``evaluate()`` where it ends, not the margin
+  (measured weaker: ``benchmarks/STRENGTH.md``).
 
 With three players each player in a playout plays for their own margin (max^n), and the search
 plays for its margin over the strongest of the others.
@@ -136,7 +136,7 @@ class WallsOfLightSearch(Bot):
                 for move in alive:  # the same rolls and hands for every move
                     results[move].append(self._playout(base, move, me, turns, random.Random(seed)))
                     played += 1
-                if len(results[alive[0]]) >= 8:
+                if len(alive) > keep and len(results[alive[0]]) >= 8:
                     sure = _survivors(alive, results, opts["sure"])
                     best = sorted(alive, key=lambda m: -_mean(results[m]))[:keep]
                     alive = [m for m in alive if m in sure or m in best]
