@@ -5,6 +5,7 @@
     python benchmarks/ladder.py --scheduler tcp://host:8786   # the games on a Dask cluster
     python benchmarks/ladder.py --opening-plies 2 cathedral  # every pair of games distinct
     python benchmarks/ladder.py --settle 100 cathedral  # 100 more games between the top two
+    python benchmarks/ladder.py --searches walls_mcts,walls_of_light walls_of_light  # these only
 
 Each game's ladder is written to ``stainedglass/<game>/ladder.json`` (the data the AI lab
 and the hint-search test read) and into the "Ladders" section of ``STRENGTH.md``, between its
@@ -54,18 +55,24 @@ def main(argv: list[str] | None = None) -> int:
         help="N more games between the two best within a second when their "
         "intervals overlap (default 0)",
     )
+    parser.add_argument(
+        "--searches",
+        metavar="A,B",
+        help="the searches to rate, with greedy (default: every search of the game)",
+    )
     args = parser.parse_args(argv)
     budgets = tuple(float(b) for b in args.budgets.split(","))
     executor: Any = None
     if args.scheduler:
         executor = cluster(args.scheduler)
+    searches = args.searches.split(",") if args.searches else None
     parts = {}
     for game in args.games or sg.games():
         if game == "sagrada":  # solo: every bot on the same fixed deals (sagrada_deals.py)
             import sagrada_deals
 
             sagrada_deals.main(
-                [*entries_for(game, budgets), "-n", str(args.n), "--ladder"]
+                [*entries_for(game, budgets, searches), "-n", str(args.n), "--ladder"]
                 + (["--jobs", str(args.jobs)] if args.jobs else [])
             )
             continue
@@ -85,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             progress=progress,
             opening_plies=plies,
             settle=args.settle,
+            entries=entries_for(game, tuple(sorted(budgets)), searches),
         )
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)

@@ -134,6 +134,11 @@ def _parser() -> argparse.ArgumentParser:
         help="N more games between the two best within a hint's second when "
         "their intervals overlap (default 0)",
     )
+    la.add_argument(
+        "--searches",
+        metavar="A,B",
+        help="only these searches, with greedy (default: every search of the game)",
+    )
     la.add_argument("--out", metavar="FILE", help="also write the ladder to this JSON file")
     la.add_argument("--quiet", action="store_true", help="no progress line")
     pz = commands.add_parser(
@@ -379,7 +384,7 @@ def _puzzles(args: argparse.Namespace) -> int:
 def _ladder(args: argparse.Namespace, progress: Any) -> int:
     import json
 
-    from .ai.ladder import ladder
+    from .ai.ladder import entries_for, ladder
     from .ai.tournament import cluster
 
     try:
@@ -392,6 +397,8 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
         return 2
     executor = None
     try:
+        searches = args.searches.split(",") if args.searches else None
+        entries = entries_for(args.game, tuple(sorted(budgets)), searches)
         executor = cluster(args.scheduler) if args.scheduler else None
         lad = ladder(
             args.game,
@@ -403,6 +410,7 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
             progress=None if args.quiet else progress,
             opening_plies=args.opening_plies,
             settle=args.settle,
+            entries=entries,
         )
     except ValueError as e:
         print(f"stainedglass ladder: {e}", file=sys.stderr)

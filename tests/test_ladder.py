@@ -72,6 +72,27 @@ def test_the_entries_and_pairings_of_each_game() -> None:
     assert len(pairs) == len(set(pairs)) == 3 + 3 + 6
 
 
+def test_a_ladder_of_some_searches_only_keeps_greedy_as_its_anchor(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert entries_for("walls_of_light", (0.1, 1.0), ["walls_of_light", "walls_mcts"]) == [
+        "greedy",
+        "walls_mcts:budget=0.1",
+        "walls_mcts:budget=1",
+        "walls_of_light:budget=0.1",
+        "walls_of_light:budget=1",
+    ]
+    with pytest.raises(ValueError, match="has mcts, walls_mcts, walls_of_light, not 'alphabeta'"):
+        entries_for("walls_of_light", (0.1,), ["walls_of_light", "alphabeta"])
+    with pytest.raises(ValueError, match="not none"):
+        entries_for("walls_of_light", (0.1,), [])
+    # the command says so before it plays a game
+    assert main(["ladder", "coloring", "--searches", "coloring,sagrada", "--quiet"]) == 2
+    assert "coloring's ladder has mcts, alphabeta, coloring, not 'sagrada'" in (
+        capsys.readouterr().err
+    )
+
+
 def test_a_small_ladder_is_made_from_real_games_and_round_trips() -> None:
     lad = ladder(
         "cathedral",

@@ -30,7 +30,7 @@ import pathlib
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core import games, load
 from .bots import BOTS, bot_class, bot_names
@@ -163,16 +163,31 @@ def shipped(game: str) -> Ladder:
     return Ladder.from_dict(json.loads(path.read_text()))
 
 
-def entries_for(game: str, budgets: tuple[float, ...] = BUDGETS) -> list[str]:
+def entries_for(
+    game: str, budgets: tuple[float, ...] = BUDGETS, searches: Sequence[str] | None = None
+) -> list[str]:
     """The ladder's entries for ``game``: greedy, then each search at each budget (alpha-beta
-    only where it is exact: two players, no chance, nothing hidden)."""
+    only where it is exact: two players, no chance, nothing hidden); ``searches`` keeps only
+    those it names.
+
+    >>> entries_for("walls_of_light", (0.1, 1), searches=["walls_of_light"])
+    ['greedy', 'walls_of_light:budget=0.1', 'walls_of_light:budget=1']
+    """
     g = load(game)
     duel = g.facts.max_players >= 2 and not g.facts.chance and not g.facts.hidden_information
-    searches = [b for b in SEARCHES if b != "alphabeta" or duel]
-    searches += [  # the game's own, and bots registered for it that think to a time budget
+    names = [b for b in SEARCHES if b != "alphabeta" or duel]
+    names += [  # the game's own, and bots registered for it that think to a time budget
         b for b in bot_names(game, extras=False) if b not in BOTS and bot_class(b).timed
     ]
-    return ["greedy"] + [f"{b}:budget={s:g}" for b in searches for s in budgets]
+    if searches is not None:
+        unknown = [s for s in searches if s not in names]
+        if unknown or not searches:
+            raise ValueError(
+                f"searches: {game}'s ladder has {', '.join(names)}, not "
+                f"{', '.join(map(repr, unknown)) or 'none'}"
+            )
+        names = [b for b in names if b in searches]
+    return ["greedy"] + [f"{b}:budget={s:g}" for b in names for s in budgets]
 
 
 def _pairings(entries: list[str]) -> list[tuple[str, str]]:
