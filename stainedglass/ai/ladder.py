@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from ..core import games, load
+from ..core import Game, games, load
 from .bots import BOTS, bot_class, bot_names
 from .tournament import check_opening_plies, parse_bot, tournament, wilson
 
@@ -41,6 +41,7 @@ __all__ = [
     "Rung",
     "ladder",
     "entries_for",
+    "ladder_game",
     "place",
     "ratings",
     "shipped",
@@ -161,6 +162,17 @@ def shipped(game: str) -> Ladder:
             + ", ".join(g for g in games() if ladder_path(g).exists())
         )
     return Ladder.from_dict(json.loads(path.read_text()))
+
+
+def ladder_game(game: str) -> Game:
+    """``game`` at the table size its ladder is played at: two players where it takes a number
+    of players, else as it comes (so its ``hint_bot`` is the one the ladder should put on top).
+
+    >>> ladder_game("walls_of_light").num_players, ladder_game("cathedral").num_players
+    (2, 2)
+    """
+    g = load(game)
+    return load(game, players=2) if "players" in type(g).options else g
 
 
 def entries_for(

@@ -27,7 +27,7 @@ import pathlib
 import textwrap
 
 from ..core import games, load
-from .ladder import HINT_S, Ladder
+from .ladder import HINT_S, Ladder, ladder_game
 
 __all__ = ["END", "START", "markdown", "replace_section", "write_section"]
 
@@ -93,9 +93,11 @@ def markdown(lad: Ladder, seconds: float | None) -> str:
             for r in lad.rungs
         ]
     best = lad.strongest(HINT_S)
+    table = ladder_game(lad.game)
+    at = f" at {table.num_players} players" if table.facts.max_players > 2 else ""
     return (
         head + "\n".join(rows) + f"\n\nStrongest within a hint's second: **{best}** "
-        f"(the game's hint search: `{game.facts.hint_bot}`).\n"
+        f"(the game's hint search{at}: `{table.hint_bot}`).\n"
     )
 
 
