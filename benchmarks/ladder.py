@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             progress=progress,
             opening_plies=plies,
             settle=args.settle,
-            entries=entries_for(game, tuple(sorted(budgets)), searches),
+            searches=searches,
         )
         seconds = time.perf_counter() - start
         print(f"\n{lad}\n", flush=True)

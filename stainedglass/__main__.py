@@ -384,7 +384,7 @@ def _puzzles(args: argparse.Namespace) -> int:
 def _ladder(args: argparse.Namespace, progress: Any) -> int:
     import json
 
-    from .ai.ladder import entries_for, ladder
+    from .ai.ladder import ladder
     from .ai.tournament import cluster
 
     try:
@@ -397,8 +397,6 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
         return 2
     executor = None
     try:
-        searches = args.searches.split(",") if args.searches else None
-        entries = entries_for(args.game, tuple(sorted(budgets)), searches)
         executor = cluster(args.scheduler) if args.scheduler else None
         lad = ladder(
             args.game,
@@ -410,7 +408,7 @@ def _ladder(args: argparse.Namespace, progress: Any) -> int:
             progress=None if args.quiet else progress,
             opening_plies=args.opening_plies,
             settle=args.settle,
-            entries=entries,
+            searches=args.searches.split(",") if args.searches else None,
         )
     except ValueError as e:
         print(f"stainedglass ladder: {e}", file=sys.stderr)

@@ -164,15 +164,20 @@ def shipped(game: str) -> Ladder:
     return Ladder.from_dict(json.loads(path.read_text()))
 
 
+def _table(g: Game) -> dict[str, int]:
+    """The options of the table a ladder is played at: two players where the game takes a
+    number of players, none otherwise."""
+    return {"players": 2} if "players" in type(g).options else {}
+
+
 def ladder_game(game: str) -> Game:
-    """``game`` at the table size its ladder is played at: two players where it takes a number
-    of players, else as it comes (so its ``hint_bot`` is the one the ladder should put on top).
+    """``game`` at the table size its ladder is played at (so its ``hint_bot`` is the one the
+    ladder should put on top).
 
     >>> ladder_game("walls_of_light").num_players, ladder_game("cathedral").num_players
     (2, 2)
     """
-    g = load(game)
-    return load(game, players=2) if "players" in type(g).options else g
+    return load(game, **_table(load(game)))
 
 
 def entries_for(
@@ -353,6 +358,7 @@ def ladder(
     entries: list[str] | None = None,
     opening_plies: int = 0,
     settle: int = 0,
+    searches: Sequence[str] | None = None,
 ) -> Ladder:
     """Make ``game``'s ladder: ``games`` seat-alternating games a pairing (Sagrada: a
     difficulty), on ``jobs`` processes or a Dask ``executor`` (see ``tournament``).
@@ -362,7 +368,8 @@ def ladder(
     play two or three games, each many times). ``settle`` (two-sided games): when the two
     highest rungs within a hint's second (``HINT_S``) have overlapping intervals, so that the
     ladder cannot say which search the hints should use, they play that many more games
-    against each other and the ratings are fitted again with them."""
+    against each other and the ratings are fitted again with them. ``searches`` rates only
+    those searches, with greedy (``entries_for``)."""
     if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= 10_000:
         raise ValueError(f"games must be a whole number 2 to 10,000, not {games!r}")
     if isinstance(settle, bool) or not isinstance(settle, int) or not 0 <= settle <= 10_000:
@@ -371,12 +378,12 @@ def ladder(
         isinstance(b, bool) or not isinstance(b, (int, float)) or not 0 < b <= 600 for b in budgets
     ):
         raise ValueError(f"budgets must be seconds above 0 (at most 600), not {budgets!r}")
-    entries = entries or entries_for(game, tuple(sorted(budgets)))
+    entries = entries or entries_for(game, tuple(sorted(budgets)), searches)
     g = load(game)
     check_opening_plies(g, opening_plies)  # at once, for the solo game too
     if g.facts.max_players == 1:
         return _solo(game, entries, games, jobs, seed, executor, progress)
-    options = {"players": 2} if "players" in type(g).options else {}
+    options = _table(g)
     pairs = _pairings(entries)
     index = {e: i for i, e in enumerate(entries)}
     groups: list[list[tuple[int, int, float]]] = []  # each match's games (a, b, points of a)

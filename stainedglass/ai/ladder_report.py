@@ -26,7 +26,7 @@ from __future__ import annotations
 import pathlib
 import textwrap
 
-from ..core import games, load
+from ..core import games
 from .ladder import HINT_S, Ladder, ladder_game
 
 __all__ = ["END", "START", "markdown", "replace_section", "write_section"]
@@ -66,8 +66,8 @@ def markdown(lad: Ladder, seconds: float | None) -> str:
                 f"hints use: {p['a']} took {p['a_points']:g} of the points, {p['b']} "
                 f"{p['games'] - p['a_points']:g}; the ratings include them."
             )
-    game = load(lad.game)
-    head = f"### {game.title}\n\n{textwrap.fill(words, 95)}\n\n"
+    table = ladder_game(lad.game)
+    head = f"### {table.title}\n\n{textwrap.fill(words, 95)}\n\n"
     if elo:
         rows = [
             "| bot | rating | 95% interval | games | average margin | s/move |",
@@ -93,7 +93,6 @@ def markdown(lad: Ladder, seconds: float | None) -> str:
             for r in lad.rungs
         ]
     best = lad.strongest(HINT_S)
-    table = ladder_game(lad.game)
     at = f" at {table.num_players} players" if table.facts.max_players > 2 else ""
     return (
         head + "\n".join(rows) + f"\n\nStrongest within a hint's second: **{best}** "
