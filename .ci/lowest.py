@@ -26,7 +26,7 @@ def lowest(pyproject: pathlib.Path = ROOT / "pyproject.toml") -> dict[str, str]:
     for requirement in requirements:
         if requirement.startswith(project["name"] + "["):
             continue  # an extra naming other extras
-        match = BOUND.match(requirement.strip())
+        match = BOUND.match(requirement.partition(";")[0].strip())  # a platform marker aside
         if not match:
             raise ValueError(f"pyproject.toml: {requirement!r} has no lower bound (name>=x.y)")
         pins[match.group(1).lower()] = match.group(3)

@@ -41,6 +41,7 @@ from collections.abc import Callable, Hashable, Sequence
 if TYPE_CHECKING:  # for the annotations only: the record module builds on this one
     import numpy as np
 
+    from .analysis import Simulator
     from .record import Record
 
 __all__ = [
@@ -568,6 +569,25 @@ class Game:
         return game.new_game(seed)
 
     _checked_start = True
+    _core: Simulator | None
+
+    # ---- the analysis core: the rules compiled for search (stainedglass.analysis) ------------
+
+    def simulator(self) -> Simulator | None:
+        """This game's analysis core for these options (``<game>/simulator.py``), made once
+        and kept; None for a game that has none (the searches then run on the engine).
+
+        >>> sim = load("cathedral").simulator()
+        >>> sim.players
+        2
+        """
+        if "_core" not in self.__dict__:
+            self._core = self._make_simulator()
+        return self._core
+
+    def _make_simulator(self) -> Simulator | None:  # hook
+        """Build the analysis core for these options (import it here: numba loads with it)."""
+        return None
 
     def new_game(self, seed: int | None = None) -> State:
         """A new game with setup done; setup randomness (and later chance) drawn from ``seed``.
