@@ -212,7 +212,22 @@ class Simulator:
     def copy(self, s: np.ndarray) -> np.ndarray:
         return s.copy()
 
-    # ---- shared on top --------------------------------------------------------------------
+    # ---- shared on top (a core may compile these loops; these call the methods above) ------
+
+    def sample_chance(self, s: np.ndarray, rng: np.ndarray) -> int:
+        """A chance outcome's code drawn by its probability from ``rng``."""
+        codes, probs = self.chance_outcomes(s)
+        return int(codes[pick(probs, len(probs), rand_unit(rng))])
+
+    def evaluate_after(self, s: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """A ``(len(codes), players)`` array: :meth:`evaluate` (or the returns, where the game
+        ends) after each move of ``codes`` from ``s`` (left as it is): one ply of look-ahead."""
+        out = np.empty((len(codes), self.players))
+        for i, code in enumerate(codes):
+            t = s.copy()
+            self.apply(t, int(code))
+            out[i] = self.returns(t) if self.current_player(t) == -2 else self.evaluate(t)
+        return out
 
     def random_games(self, s: np.ndarray, games: int, seed: int) -> np.ndarray:
         """``games`` random playouts from ``s`` (left as it is): a ``(games, players)`` array
