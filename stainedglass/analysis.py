@@ -202,6 +202,11 @@ class Simulator:
         every chance outcome by its probability, from ``rng`` (:func:`new_rng`); the returns."""
         raise NotImplementedError
 
+    def observe(self, s: np.ndarray, player: int) -> np.ndarray:
+        """What ``player`` sees, as the engine's ``State.observation(player)``: a float32 array
+        of ``game.observation_size`` numbers (self-play records it at every decision)."""
+        raise NotImplementedError
+
     def determinize(self, s: np.ndarray, player: int, rng: np.ndarray) -> None:
         """Redraw in place, from ``rng``, what ``player`` cannot see (others' hands, a pile's
         order), as the engine's ``view(player)`` does. Games without hidden information keep
@@ -257,7 +262,8 @@ def differential(
     * the legal moves (as text) at every ply, and each move's code read back to the same move;
     * the chance outcomes and their probabilities;
     * the core state made afresh from the engine's, against the one the core played to;
-    * the evaluation (every ``evaluate_every`` plies), the scores, and at the end the returns.
+    * the evaluation and, where the core gives it, the player's observation (every
+      ``evaluate_every`` plies), the scores, and at the end the returns.
 
     Returns the number of plies compared.
     """
@@ -265,6 +271,7 @@ def differential(
     if sim is None:
         raise ValueError(f"{game.name} has no analysis core")
     plies = 0
+    observes = type(sim).observe is not Simulator.observe
     for g in range(games):
         state = game.new_game(seed=seed + g)
         s = sim.encode(state)
@@ -291,6 +298,11 @@ def differential(
                 if not np.allclose(sim.returns(s), state.returns(), atol=tolerance):
                     raise fail("the returns", state.returns(), list(sim.returns(s)))
                 break
+            if observes and player >= 0 and ply % max(evaluate_every, 1) == 0:
+                seen = sim.observe(s, player)
+                if not np.allclose(seen, state.observation(player), atol=1e-6):
+                    where = np.flatnonzero(~np.isclose(seen, state.observation(player)))[:8]
+                    raise fail("the observations", f"indices {list(where)}", "")
             if evaluate_every and ply % evaluate_every == 0:
                 ev = sim.evaluate(s)
                 if not np.allclose(ev, state.evaluate(), atol=1e-6):

@@ -586,8 +586,18 @@ class Game:
         return self._core
 
     def _make_simulator(self) -> Simulator | None:  # hook
-        """Build the analysis core for these options (import it here: numba loads with it)."""
-        return None
+        """Build the analysis core for these options: by default ``simulator(game)`` of the
+        ``simulator`` module beside the game's class (imported only now: numba loads with it),
+        None where there is none."""
+        module = _beside(type(self), "simulator")
+        if module is None:
+            return None
+        if not callable(getattr(module, "simulator", None)):
+            raise NotImplementedError(
+                f"{module.__name__} must define simulator(game) -> Simulator (a function "
+                "returning the core for the game's options), which Game.simulator() calls"
+            )
+        return module.simulator(self)  # type: ignore[no-any-return]  # found by name: untyped
 
     def new_game(self, seed: int | None = None) -> State:
         """A new game with setup done; setup randomness (and later chance) drawn from ``seed``.
@@ -956,16 +966,22 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
-_DRAWINGS: dict[type[Game], Any] = {}
+_BESIDE: dict[tuple[type[Game], str], Any] = {}
+
+
+def _beside(cls: type[Game], name: str) -> Any:
+    """The module ``name`` beside a game's class (its ``svg`` drawing, its ``simulator``), found
+    by name as the game needs it; None when the game has none."""
+    if (cls, name) not in _BESIDE:
+        package = cls.__module__.rpartition(".")[0]
+        found = bool(package) and importlib.util.find_spec(f"{package}.{name}") is not None
+        _BESIDE[cls, name] = importlib.import_module(f"{package}.{name}") if found else None
+    return _BESIDE[cls, name]
 
 
 def _drawing(cls: type[Game]) -> Any:
     """The ``svg`` module beside a game's class (None when the game has none)."""
-    if cls not in _DRAWINGS:
-        package = cls.__module__.rpartition(".")[0]
-        found = bool(package) and importlib.util.find_spec(f"{package}.svg") is not None
-        _DRAWINGS[cls] = importlib.import_module(f"{package}.svg") if found else None
-    return _DRAWINGS[cls]
+    return _beside(cls, "svg")
 
 
 def _discover() -> None:

@@ -28,6 +28,7 @@ from .bots import (
 from .mcts import MCTSBot
 from .review import LABELS, Comparison, Judgement, Review, compare, label, review
 from .search import Bot, Candidate
+from .cores import SelfPlay, selfplay, warm
 from .suggest import Suggestion, suggest
 from .tournament import Forfeit, GameResult, Table, tournament
 
@@ -40,6 +41,9 @@ __all__ = [
     "FunctionBot",
     "MCTSBot",
     "AlphaBetaBot",
+    "selfplay",
+    "SelfPlay",
+    "warm",
     "bot",
     "bot_class",
     "bot_names",

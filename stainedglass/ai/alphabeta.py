@@ -21,7 +21,10 @@ import math
 import time
 from typing import Any
 
-from ..core import Move, State
+import numpy as np
+
+from ..analysis import Simulator, new_rng
+from ..core import CHANCE, TERMINAL, Move, State
 from .search import Bot, Candidate, determinize, position_key
 
 __all__ = ["AlphaBetaBot"]
@@ -41,6 +44,9 @@ class AlphaBetaBot(Bot):
     Move ordering: the transposition table's best move, two killer moves per depth, then (at
     ``order_depth`` plies or more from the horizon) the game's ``evaluate()`` one ply deep; at
     the root, the previous iteration's scores.
+
+    ``core``: search on the game's analysis core (``Game.simulator()``) where it has one: the
+    same search, its positions core states and its evaluations compiled (False: on the engine).
     """
 
     name = "alphabeta"
@@ -52,6 +58,7 @@ class AlphaBetaBot(Bot):
         "nodes": ("int", 1),
         "chance_samples": ("int", 0),
         "order_depth": ("int", 0),
+        "core": ("bool",),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -60,6 +67,7 @@ class AlphaBetaBot(Bot):
         "nodes": None,
         "chance_samples": 8,
         "order_depth": 2,
+        "core": True,
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -71,27 +79,38 @@ class AlphaBetaBot(Bot):
         max_depth = opts["depth"]
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         self._me = state.current_player
-        self._tt: dict[Any, tuple[int, float, int, Move | None, bool]] = {}
-        self._killers: dict[int, list[Move]] = {}
+        self._tt: dict[Any, tuple[int, float, int, Any, bool]] = {}
+        self._killers: dict[int, list[Any]] = {}
         self.nodes = 0
         self.cutoffs = 0
         self.depth_stats: list[tuple[int, int, int, bool]] = []
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         keep = max(1, top or 1)
 
-        work = determinize(state, self._me, self.rng)
-        order = list(work.legal_moves())
+        sim = state.game.simulator() if opts["core"] else None
+        self._sim = sim
+        work: Any
+        if sim is not None:  # positions as core states, moves as codes
+            work = sim.encode(state)
+            if state.game.facts.hidden_information:
+                sim.determinize(work, self._me, new_rng(self.rng.getrandbits(32)))
+            order = sim.legal(work).tolist()
+            root: Any = self._root_core
+        else:
+            work = determinize(state, self._me, self.rng)
+            order = list(work.legal_moves())
+            root = self._root
         self.rng.shuffle(order)
-        done: list[tuple[float, Move]] = []
+        done: list[tuple[float, Any]] = []
         done_depth = 0
         self._mixed: tuple[int, int] | None = None  # (depth, moves) of a depth cut short
         depth = 1
         while max_depth is None or depth <= max_depth:
             self._cut = False
-            partial: list[tuple[float, Move]] = []
+            partial: list[tuple[float, Any]] = []
             nodes, cutoffs = self.nodes, self.cutoffs
             try:
-                self._root(work, order, depth, keep, partial)
+                root(work, order, depth, keep, partial)
             except _Timeout:
                 self.depth_stats.append((depth, self.nodes - nodes, self.cutoffs - cutoffs, False))
                 if partial and done:  # the previous best was searched first: trust this depth
@@ -117,6 +136,8 @@ class AlphaBetaBot(Bot):
             d = done_depth
             if self._mixed is not None and i < self._mixed[1]:
                 d = self._mixed[0]
+            if sim is not None:
+                move = sim.move(state, move)
             out.append(Candidate(move, min(1.0, max(0.0, value)), d, "plies deep"))
         return out
 
@@ -129,6 +150,9 @@ class AlphaBetaBot(Bot):
             return []
         work = state.clone()
         work.play(move)
+        sim = getattr(self, "_sim", None)
+        if sim is not None:
+            return self._line_core(sim, work, plies)
         out: list[Move] = []
         while len(out) < plies and not work.is_terminal() and not work.is_chance():
             entry = table.get(position_key(work))
@@ -140,8 +164,27 @@ class AlphaBetaBot(Bot):
 
     # ---- search ----------------------------------------------------------------------------
 
+    def _line_core(self, sim: Simulator, work: State, plies: int) -> list[Move]:
+        """:meth:`line` for a search on the core: the engine's ``work`` kept in step."""
+        s = sim.encode(work)
+        out: list[Move] = []
+        while len(out) < plies and sim.current_player(s) >= 0:
+            entry = self._tt.get(s.tobytes())
+            if entry is None or entry[3] is None or entry[3] not in sim.legal(s).tolist():
+                break
+            move = sim.move(work, entry[3])
+            work.play(move)
+            sim.apply(s, entry[3])
+            out.append(move)
+        return out
+
     def _root(
-        self, s: State, order: list[Move], depth: int, keep: int, out: list[tuple[float, Move]]
+        self,
+        s: State,
+        order: list[Move],
+        depth: int,
+        keep: int,
+        out: list[tuple[float, Move]],
     ) -> None:
         """Search each root move; the best ``keep`` values are exact, the rest upper bounds."""
         best: list[float] = []
@@ -152,6 +195,122 @@ class AlphaBetaBot(Bot):
             s.undo()
             out.append((value, move))
             best = sorted(best + [value], reverse=True)[:keep]
+
+    # ---- the same search on the game's analysis core ----------------------------------------
+
+    def _root_core(
+        self,
+        s: np.ndarray,
+        order: list[int],
+        depth: int,
+        keep: int,
+        out: list[tuple[float, int]],
+    ) -> None:
+        """:meth:`_root` on the core: moves are codes, a child a copy of the position."""
+        sim = self._sim
+        assert sim is not None
+        best: list[float] = []
+        for move in order:
+            alpha = best[keep - 1] if len(best) >= keep else -_INF
+            t = s.copy()
+            sim.apply(t, move)
+            value = self._search_core(t, depth - 1, alpha, _INF)
+            out.append((value, move))
+            best = sorted(best + [value], reverse=True)[:keep]
+
+    def _search_core(self, s: np.ndarray, depth: int, alpha: float, beta: float) -> float:
+        """:meth:`_search` on the core (the transposition table keyed by the state's bytes)."""
+        self._tick()
+        sim = self._sim
+        assert sim is not None
+        me = self._me
+        player = sim.current_player(s)
+        if player == TERMINAL:
+            return float(sim.returns(s)[me])
+        if depth <= 0:
+            self._cut = True
+            return float(sim.evaluate(s)[me])
+        if player == CHANCE:
+            return self._chance_core(s, depth)
+
+        key = s.tobytes()
+        entry = self._tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_value, flag, tt_move, exact = entry
+            if e_depth >= depth and (
+                flag == _EXACT
+                or (flag == _LOWER and e_value >= beta)
+                or (flag == _UPPER and e_value <= alpha)
+            ):
+                if not exact:
+                    self._cut = True
+                return e_value
+
+        outer_cut, self._cut = self._cut, False
+        maximizing = player == me
+        a0, b0 = alpha, beta
+        best = -_INF if maximizing else _INF
+        best_move = None
+        for move in self._ordered_core(s, depth, tt_move, maximizing):
+            t = s.copy()
+            sim.apply(t, move)
+            value = self._search_core(t, depth - 1, alpha, beta)
+            if maximizing:
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_move = value, move
+                beta = min(beta, value)
+            if alpha >= beta:
+                self.cutoffs += 1
+                break
+        if best_move is not None:
+            killers = self._killers.setdefault(depth, [])
+            if best_move not in killers:
+                killers.insert(0, best_move)
+                del killers[2:]
+        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+        exact = not self._cut
+        self._tt[key] = (depth, best, flag, best_move, exact)
+        self._cut = outer_cut or self._cut
+        return best
+
+    def _chance_core(self, s: np.ndarray, depth: int) -> float:
+        sim = self._sim
+        assert sim is not None
+        codes, probs = sim.chance_outcomes(s)
+        outcomes = list(zip(codes.tolist(), probs.tolist()))
+        n = self.options["chance_samples"]
+        if len(outcomes) > n:
+            drawn = self.rng.choices([m for m, _ in outcomes], weights=probs.tolist(), k=n)
+            outcomes = [(m, 1.0 / n) for m in drawn]
+        total = 0.0
+        for move, p in outcomes:
+            t = s.copy()
+            sim.apply(t, move)
+            total += p * self._search_core(t, depth, -_INF, _INF)
+        return total
+
+    def _ordered_core(self, s: np.ndarray, depth: int, tt_move: Any, maximizing: bool) -> list[int]:
+        sim = self._sim
+        assert sim is not None
+        codes = sim.legal(s)
+        moves: list[int] = codes.tolist()
+        if depth >= self.options["order_depth"] and len(moves) > 1:
+            values = sim.evaluate_after(s, codes)[:, self._me].tolist()
+            rated = sorted(zip(values, moves), key=lambda t: t[0], reverse=maximizing)
+            moves = [m for _, m in rated]
+        first = [m for m in [tt_move, *self._killers.get(depth, ())] if m is not None]
+        if not first:
+            return moves
+        legal = set(moves)
+        first = [m for i, m in enumerate(first) if m in legal and m not in first[:i]]
+        if not first:
+            return moves
+        tried = set(first)
+        return first + [m for m in moves if m not in tried]
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -255,6 +414,6 @@ class AlphaBetaBot(Bot):
         return first + [m for m in moves if m not in tried]
 
 
-def _ranked(scored: list[tuple[float, Move]]) -> list[tuple[float, Move]]:
+def _ranked(scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
     """Best first; the sort is stable, so equal values keep the search order."""
     return sorted(scored, key=lambda t: -t[0])

@@ -29,7 +29,10 @@ import time
 from typing import Any
 from collections.abc import Iterable
 
-from ..core import Move, State
+import numpy as np
+
+from ..analysis import Simulator, new_rng, rand_below
+from ..core import CHANCE, TERMINAL, Move, State
 from .search import (
     Bot,
     Candidate,
@@ -56,6 +59,64 @@ class _Node:
         self.rank: dict[Move, float] | None = None  # hidden information: one-ply ratings
 
 
+class _CoreNode:
+    """A node of the search on the analysis core: children keyed by move codes, the values'
+    totals a numpy vector."""
+
+    __slots__ = ("children", "untried", "visits", "total", "sorted", "rank")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, _CoreNode] = {}
+        self.untried: list[int] | None = None
+        self.visits = 0
+        self.total = np.zeros(players)
+        self.sorted = False
+        self.rank: dict[int, float] | None = None
+
+
+def _select_core(node: _CoreNode, moves: Iterable[int], player: int, c: float) -> int:
+    """UCB1 for ``player`` over ``moves`` (children of ``node``), on the core."""
+    log_n = math.log(node.visits + 1)
+    best = -1
+    best_score = -1.0
+    children = node.children
+    for move in moves:
+        child = children[move]
+        n = child.visits
+        if n == 0:
+            return move
+        score = float(child.total[player]) / n + c * math.sqrt(log_n / n)
+        if score > best_score:
+            best_score = score
+            best = move
+    return best
+
+
+def _expected_core(
+    sim: Simulator, s: np.ndarray, player: int, rng: np.ndarray, samples: int
+) -> float:
+    """``expected_value`` on the core: at a chance node the mean over its outcomes (all of them
+    when at most ``samples``, else ``samples`` drawn), else the evaluation."""
+    kind = sim.current_player(s)
+    if kind == TERMINAL:
+        return float(sim.returns(s)[player])
+    if kind != CHANCE:
+        return float(sim.evaluate(s)[player])
+    codes, probs = sim.chance_outcomes(s)
+    total = 0.0
+    if len(codes) <= samples:
+        for code, p in zip(codes.tolist(), probs.tolist()):
+            t = s.copy()
+            sim.apply(t, code)
+            total += p * _expected_core(sim, t, player, rng, 1)
+        return total
+    for _ in range(samples):
+        t = s.copy()
+        sim.apply(t, sim.sample_chance(t, rng))
+        total += _expected_core(sim, t, player, rng, 1)
+    return total / samples
+
+
 class MCTSBot(Bot):
     """UCT within ``budget`` seconds (default 1) or ``iterations`` playouts; ``seed``.
 
@@ -65,7 +126,9 @@ class MCTSBot(Bot):
     the best (by ``evaluate()``) of that many random untried moves (1: a random one);
     ``sort_visits``: a node below the root visited that often rates all its untried moves
     once and grows them best first (so the reply that refutes a promising move is found);
-    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change.
+    ``early_stop``: when choosing a move, stop as soon as the choice can no longer change;
+    ``core``: search on the game's analysis core (``Game.simulator()``) where it has one, the
+    same algorithm many times faster (False: on the engine, as a reader follows it).
     """
 
     name = "mcts"
@@ -81,6 +144,7 @@ class MCTSBot(Bot):
         "expand_sample": ("int", 1),
         "early_stop": ("bool",),
         "sort_visits": ("int", 1),
+        "core": ("bool",),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -93,10 +157,14 @@ class MCTSBot(Bot):
         "expand_sample": 6,
         "early_stop": True,
         "sort_visits": 32,
+        "core": True,
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
+        sim = state.game.simulator() if self.options["core"] and self._runs_on_core() else None
+        if sim is not None:
+            return self._analyse_core(state, top, sim)
         opts = self.options
         seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
         clock = Clock(seconds, opts["iterations"], self.stop)
@@ -221,6 +289,215 @@ class MCTSBot(Bot):
                     if top is not None and len(out) >= top:
                         break
         return out[:top]
+
+    # ---- the same search on the game's analysis core ---------------------------------------
+
+    def _runs_on_core(self) -> bool:
+        """Whether this bot's hooks have core versions: a subclass that ends descents itself
+        (``_chance_leaf``) must give ``_chance_leaf_core`` too, or it searches on the engine."""
+        klass = type(self)
+        return klass._chance_leaf is MCTSBot._chance_leaf or (
+            klass._chance_leaf_core is not MCTSBot._chance_leaf_core
+        )
+
+    def _chance_leaf_core(
+        self, sim: Simulator, s: np.ndarray, outcome: int, mover: int, visits: int
+    ) -> np.ndarray | None:
+        """``_chance_leaf`` on the core: ``s`` a core state at a chance node, ``outcome`` a
+        code."""
+        return None
+
+    def _analyse_core(self, state: State, top: int | None, sim: Simulator) -> list[Candidate]:
+        """:meth:`analyse` on the analysis core: the tree keyed by move codes, every position a
+        core state, every evaluation the core's; the same steps as the engine's search."""
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
+        clock = Clock(seconds, opts["iterations"], self.stop)
+        rng = self.rng
+        crng = new_rng(rng.getrandbits(32))
+        me = state.current_player
+        players = state.num_players
+        hidden = has_hidden_information(state)
+        c, depth_cap, widen = opts["c"], opts["playout_depth"], opts["widening"]
+        sample, sort_at = opts["expand_sample"], opts["sort_visits"]
+        base = sim.encode(state)
+
+        def fresh_root() -> np.ndarray:
+            s = base.copy()
+            if hidden:
+                sim.determinize(s, me, crng)
+            return s
+
+        root = _CoreNode(players)
+        first = fresh_root()
+        prior, order = self._prior_core(sim, first, me, clock, crng)
+        root.untried = list(order)
+        if hidden:
+            root_order = {m: i for i, m in enumerate(reversed(root.untried))}
+
+        done = 0
+        settle = top == 1 and opts["early_stop"]
+        since = time.perf_counter()
+        while not clock.spent(done) or done == 0:
+            if settle and done >= 64 and done % 32 == 0:
+                visits = sorted([0] + [ch.visits for ch in root.children.values()])
+                if visits[-1] - visits[-2] > clock.left(done, since):
+                    break
+            s = first if done == 0 else fresh_root()
+            node = root
+            path = [root]
+            expanded = False
+            mover = me
+            value: np.ndarray | None = None
+            player = sim.current_player(s)
+            while not expanded and player != TERMINAL:
+                if player == CHANCE:
+                    code = sim.sample_chance(s, crng)
+                    value = self._chance_leaf_core(sim, s, code, mover, node.visits)
+                    if value is not None:
+                        break
+                    child = node.children.get(code)
+                    if child is None:
+                        child = node.children[code] = _CoreNode(players)
+                    sim.apply(s, code)
+                    player = sim.current_player(s)
+                    node = child
+                    path.append(node)
+                    continue
+                mover = player
+                limit = widen * math.sqrt(node.visits + 1)
+                if hidden:
+                    legal = sim.legal(s).tolist()
+                    fresh = [m for m in legal if m not in node.children]
+                    known = [m for m in legal if m in node.children]
+                    if fresh and (len(known) < limit or not known):
+                        if node is root:
+                            code = min(fresh, key=lambda m: root_order.get(m, len(root_order)))
+                        elif node.rank is not None or node.visits >= sort_at:
+                            if node.rank is None:
+                                node.rank = self._ratings_core(sim, s, legal, player)
+                            rank = node.rank
+                            code = max(fresh, key=lambda m: rank.get(m, -1.0))
+                        else:
+                            self._best_of_sample_core(sim, s, fresh, player, sample)
+                            code = fresh[-1]
+                        expanded = True
+                    else:
+                        code = _select_core(node, known, player, c)
+                else:
+                    untried = node.untried
+                    if untried is None:
+                        untried = node.untried = sim.legal(s).tolist()
+                    if untried and (len(node.children) < limit or not node.children):
+                        if node is not root:
+                            if node.visits >= sort_at and not node.sorted:
+                                rank = self._ratings_core(sim, s, untried, player)
+                                untried.sort(key=rank.__getitem__)
+                                node.sorted = True
+                            elif not node.sorted:
+                                self._best_of_sample_core(sim, s, untried, player, sample)
+                        code = untried.pop()
+                        expanded = True
+                    else:
+                        code = _select_core(node, node.children, player, c)
+                sim.apply(s, code)
+                player = sim.current_player(s)
+                child = node.children.get(code)
+                if child is None:
+                    child = node.children[code] = _CoreNode(players)
+                node = child
+                path.append(node)
+
+            plies = 0
+            while value is None and plies < depth_cap and player != TERMINAL:
+                if player == CHANCE:
+                    sim.apply(s, sim.sample_chance(s, crng))
+                else:
+                    legal_codes = sim.legal(s)
+                    sim.apply(s, int(legal_codes[rand_below(crng, len(legal_codes))]))
+                player = sim.current_player(s)
+                plies += 1
+            if value is None:
+                value = sim.returns(s) if player == TERMINAL else sim.evaluate(s)
+            for n in path:
+                n.visits += 1
+                n.total += value
+            done += 1
+
+        self.last_iterations = done
+        ranked = sorted(
+            root.children.items(),
+            key=lambda kv: (-kv[1].visits, -kv[1].total[me] / max(kv[1].visits, 1)),
+        )
+        out = [
+            Candidate(sim.move(state, m), float(n.total[me] / n.visits), n.visits, "playouts")
+            for m, n in ranked
+            if n.visits
+        ]
+        if prior and (top is None or len(out) < top):  # then the moves no playout reached
+            floor = min(prior.values())
+            for m in reversed(order):
+                child = root.children.get(m)
+                if child is None or not child.visits:
+                    out.append(Candidate(sim.move(state, m), prior.get(m, floor), 0, "playouts"))
+                    if top is not None and len(out) >= top:
+                        break
+        return out[:top]
+
+    def _prior_core(
+        self, sim: Simulator, s: np.ndarray, me: int, clock: Clock, crng: np.ndarray
+    ) -> tuple[dict[int, float], list[int]]:
+        """:meth:`_prior` on the core: the root's moves rated one ply deep (a chance node
+        after a move averaged over its outcomes, four drawn where there are more)."""
+        moves = sim.legal(s).tolist()
+        self.rng.shuffle(moves)
+        share = self.options["prior_share"]
+        if not share or len(moves) < 2:
+            return {}, moves
+        stop = clock.fraction(share)
+        rated: dict[int, float] = {}
+        chunk = 64  # rated a chunk at a time by one compiled call, the clock read between
+        for at in range(0, len(moves), chunk):
+            if rated and (self.stopped() or stop is not None and time.perf_counter() > stop):
+                break
+            part = moves[at : at + chunk]
+            values = sim.evaluate_after(s, np.array(part, dtype=np.int64))[:, me]
+            for i, move in enumerate(part):
+                value = float(values[i])
+                t = s.copy()
+                sim.apply(t, move)
+                if sim.current_player(t) == CHANCE:
+                    value = _expected_core(sim, t, me, crng, 4)
+                rated[move] = value
+        k = len(rated)
+        return rated, moves[k:] + sorted(moves[:k], key=rated.__getitem__)
+
+    def _best_of_sample_core(
+        self, sim: Simulator, s: np.ndarray, moves: list[int], player: int, k: int
+    ) -> None:
+        """:meth:`_best_of_sample` on the core."""
+        rng = self.rng
+        n = len(moves)
+        drawn = min(max(k, 1), n)
+        for j in range(drawn):
+            i = rng.randrange(n - j)
+            moves[i], moves[n - 1 - j] = moves[n - 1 - j], moves[i]
+        if k <= 1 or drawn < 2:
+            return
+        codes = np.array(moves[n - drawn :], dtype=np.int64)
+        values = sim.evaluate_after(s, codes)[:, player]
+        # the first drawn (the last in the list) wins ties, as on the engine
+        best = max(range(drawn), key=lambda j: (values[drawn - 1 - j], -j))
+        best_i = n - 1 - best
+        moves[best_i], moves[-1] = moves[-1], moves[best_i]
+
+    @staticmethod
+    def _ratings_core(
+        sim: Simulator, s: np.ndarray, moves: list[int], player: int
+    ) -> dict[int, float]:
+        """:meth:`_ratings` on the core: one compiled call for all of ``moves``."""
+        values = sim.evaluate_after(s, np.array(moves, dtype=np.int64))[:, player]
+        return dict(zip(moves, values.tolist()))
 
     def _prior(self, state: State, clock: Clock) -> tuple[dict[Move, float], list[Move]]:
         """The root's moves rated one ply deep while ``prior_share`` of the budget lasts, and

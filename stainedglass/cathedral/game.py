@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
-
-
-if TYPE_CHECKING:
-    from ..analysis import Simulator
 
 from ..core import (
     TERMINAL,
@@ -815,11 +811,6 @@ class Cathedral(Game):
         if sum(state.supply[me]) <= 3:
             return "fit your last buildings"
         return "keep room for your large buildings"
-
-    def _make_simulator(self) -> Simulator:
-        from .simulator import CathedralSimulator  # the analysis core (numba loads with it)
-
-        return CathedralSimulator(self)
 
     def action_words(self) -> tuple[str, ...]:
         """Every placement, each one word: the Cathedral's, then each building's on every

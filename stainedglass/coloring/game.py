@@ -26,14 +26,10 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 from collections.abc import Sequence
 
 import numpy as np
-
-
-if TYPE_CHECKING:
-    from ..analysis import Simulator
 
 from ..core import (
     TERMINAL,
@@ -1005,11 +1001,6 @@ class ColoringGame(Game):
                     ).replace("leaves ", "leave ", 1)
             return "keep the better pencils for later"
         return "the right move"
-
-    def _make_simulator(self) -> Simulator:
-        from .simulator import ColoringSimulator  # the analysis core (numba loads with it)
-
-        return ColoringSimulator(self)
 
     def action_words(self) -> tuple[str, ...]:
         """A take is spelt in words: ``take red``, then its shapes one number at a time, then

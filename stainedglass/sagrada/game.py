@@ -23,13 +23,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import numpy as np
-
-
-if TYPE_CHECKING:
-    from ..analysis import Simulator
 
 from ..core import (
     CHANCE,
@@ -1515,11 +1511,6 @@ class Sagrada(Game):
         if best.key[0] == "tool":
             return f"use {TOOLS[best.key[1]].name} now"
         return "keep the window's best fields for the cards to come"
-
-    def _make_simulator(self) -> Simulator:
-        from .simulator import SagradaSimulator  # the analysis core (numba loads with it)
-
-        return SagradaSimulator(self)
 
     def action_words(self) -> tuple[str, ...]:
         """``pass``; a placement as ``place R4`` then its field; a tool as ``tool NAME``,

@@ -15,13 +15,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
-
-
-if TYPE_CHECKING:
-    from ..analysis import Simulator
 
 from ..core import (
     CHANCE,
@@ -978,11 +974,6 @@ class WallsOfLight(Game):
     variants = [{"players": 2}, {"players": 3}]
     max_plays = 2000  # random play ends within about 300 plays; thoughtful play sooner
     observation_size = 6 * CELLS * 18 + 56
-
-    def _make_simulator(self) -> Simulator:
-        from .simulator import WallsOfLightSimulator  # the analysis core (numba loads with it)
-
-        return WallsOfLightSimulator(self)
 
     def action_words(self) -> tuple[str, ...]:
         return M.action_words()
