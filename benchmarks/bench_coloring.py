@@ -1,14 +1,27 @@
 """Coloring in the Stained Glass: random complete games per second (4 players and solo), one core;
-and how many legal moves a turn has and how long listing them takes."""
+how many legal moves a turn has and how long listing them takes; and the analysis core beside
+the engine: random games a second on each at every table size, and the game's own search
+(``coloring``) on a 1 s hint, positions rated a second and how deep its playouts go.
+
+``python benchmarks/bench_coloring.py --cores`` runs the analysis core's section alone."""
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 
 import stainedglass as sg
 from common import random_games_rate, report
+
+HINT_POSITIONS = 5
+"""Mid-game positions (seeds 9000 and up, which no test uses) for the hint search's figures."""
+ENGINE_SEARCH_NODES = {1: 17_000, 2: 11_700, 3: 9_500, 4: 8_000}
+"""The ``coloring`` search on the engine, before it moved onto the core (positions rated a
+second, the median over the same positions, measured 2026-12-06 on the project machine with
+other work running): its playouts then reached 16 to 32 turns deep solo and with two players,
+12 with three, 8 with four, in 1 s."""
 
 
 def legal_move_profile(players: int, games: int = 40) -> None:
@@ -52,13 +65,93 @@ def legal_move_profile(players: int, games: int = 40) -> None:
         )
 
 
+def engine_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
+    """Random games a second on the engine, as the searches play them: ``legal_moves`` and
+    ``_push`` of a uniform choice, from new games to their ends."""
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=seed + n)
+        rng = random.Random(seed + n)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state._push(moves[rng.randrange(len(moves))])
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def core_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
+    """Random games a second on the analysis core (``random_games``) from a new game."""
+    sim = game.simulator()
+    assert sim is not None
+    s = sim.encode(game.new_game(seed=seed))
+    sim.random_games(s, 1, seed)  # compiled before the clock starts
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        sim.random_games(s, 100, seed + n)
+        n += 100
+    return n / (time.perf_counter() - start)
+
+
+def midgame(players: int, seed: int) -> sg.State:
+    """A position a third to a half of the way through a random game."""
+    game = sg.load("coloring", players=players)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    moves = []
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        moves.append(move)
+        state._push(move)
+    state = game.new_game(seed=seed)
+    for move in moves[: int(len(moves) * rng.uniform(1 / 3, 1 / 2))]:
+        state._push(move)
+    return state
+
+
+def cores(seconds: float = 3.0) -> None:
+    """Engine against core, random games a second, each table size; the hint search's
+    positions rated a second and the depth its 1 s playouts reach."""
+    for players in (1, 2, 3, 4):
+        game = sg.load("coloring", players=players)
+        engine = engine_games_rate(game, seconds, 1)
+        core = core_games_rate(game, seconds, 1)
+        print(
+            f"coloring {players} player{'s' if players > 1 else ''}: random games/s "
+            f"engine {engine:8,.0f}  core {core:9,.0f}  ratio {core / engine:5.1f}x",
+            flush=True,
+        )
+    sg.ai.bot("coloring", nodes=2000, seed=1).analyse(midgame(2, 1))  # compiled first
+    for players in (1, 2, 3, 4):
+        rates, depths = [], []
+        for k in range(HINT_POSITIONS):
+            state = midgame(players, 9000 + k)
+            bot = sg.ai.bot("coloring", budget=1.0, seed=1)
+            start = time.perf_counter()
+            best = bot.analyse(state)[0]
+            rates.append(bot.nodes / (time.perf_counter() - start))
+            depths.append(best.support)
+        print(
+            f"coloring {players} player{'s' if players > 1 else ''}: hint search positions "
+            f"rated/s engine {ENGINE_SEARCH_NODES[players]:9,.0f} (before)  core "
+            f"{statistics.median(rates):9,.0f}; the best move's playouts "
+            f"{min(depths)}-{max(depths)} turns deep",
+            flush=True,
+        )
+
+
 def main() -> None:
+    if "--cores" in sys.argv:
+        cores()
+        return
     for players, label in ((4, "4 players"), (1, "solo")):
         games, plies = random_games_rate("coloring", players=players)
         report(f"coloring {label}: random complete games (median of 5)", games, "games/s")
         report(f"coloring {label}: plies", plies, "plies/s", target=5000)
     for players in (4, 1):
         legal_move_profile(players)
+    cores()
 
 
 if __name__ == "__main__":

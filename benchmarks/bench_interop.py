@@ -1,16 +1,156 @@
-"""Tournaments on a Dask cluster beside the local process pool (games a second, the same games),
-and OpenSpiel's MCTS against ours at equal time (a short form of benchmarks/strength.py's)."""
+"""Random games through the bindings against the engine's own rate, per game and table size;
+tournaments on a Dask cluster beside the local process pool (games a second, the same games);
+and OpenSpiel's MCTS against ours at equal time (a short form of benchmarks/strength.py's).
+
+``python benchmarks/bench_interop.py rates`` prints the rate table alone; ``BENCH_SECONDS``
+sets the seconds each rate is measured over (default 2)."""
 
 from __future__ import annotations
 
+import os
+import random
 import statistics
+import sys
 import time
+from bisect import bisect_right
+from collections.abc import Callable
+from itertools import accumulate
+from typing import Any
 
 import stainedglass as sg
 
 GAMES = 12
 BOTS = ["mcts:iterations=30", "greedy"]
 REPEATS = 3
+ROUNDS = 5  # the rates measured in turn, this many times over
+# every game at every table size: (name, options)
+TABLES: list[tuple[str, dict[str, Any]]] = [
+    ("cathedral", {}),
+    ("walls_of_light", {"players": 2}),
+    ("walls_of_light", {"players": 3}),
+    ("coloring", {"players": 1}),
+    ("coloring", {"players": 2}),
+    ("coloring", {"players": 3}),
+    ("coloring", {"players": 4}),
+    ("sagrada", {}),
+]
+
+
+def _engine_game(game: sg.Game, seed: int) -> None:
+    """The engine's own random game: legal_moves(), _push(a random one), sample_chance()."""
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            state._push(state.sample_chance())
+        else:
+            state._push(rng.choice(state.legal_moves()))
+
+
+def _spiel_game(game: Any, seed: int) -> None:
+    """A random game through OpenSpiel's API: legal_actions(), apply_action(a random one),
+    chance_outcomes() drawn by their chances."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():  # drawn as the engine draws (sample_chance)
+            actions, probs = zip(*state.chance_outcomes())
+            cumulative = list(accumulate(probs))
+            i = bisect_right(cumulative, rng.random() * cumulative[-1])
+            state.apply_action(actions[min(i, len(actions) - 1)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _zoo_game(env: Any, seed: int) -> None:
+    """A random game through PettingZoo's AEC loop: last(), a random action of the mask."""
+    import numpy as np
+
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _agent in env.agent_iter():
+        _obs, _reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+def _games_per_second(play: Callable[[int], None], seconds: float, seed: int) -> float:
+    """Games a second of ``play(seed)``, ``seed`` on, over about ``seconds`` of this process's
+    CPU time (other programs on the machine take none of it)."""
+    start = time.process_time()
+    n = 0
+    while n == 0 or time.process_time() - start < seconds:
+        play(seed + n)
+        n += 1
+    return n / (time.process_time() - start)
+
+
+def _sim_test_rate(game: Any, seconds: float) -> float:
+    """Games a second of ``pyspiel.random_sim_test`` (its checks at every step included)."""
+    import pyspiel
+
+    start = time.process_time()
+    n = 0
+    while n == 0 or time.process_time() - start < seconds:
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+        n += 1
+    return n / (time.process_time() - start)
+
+
+def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str, Any]]:
+    """For every game and table size, random games a second: the engine's own loop, through
+    OpenSpiel's API, through ``pyspiel.random_sim_test``, and through PettingZoo's AEC loop;
+    measured one after another in this run, and printed as a table."""
+    import pyspiel
+
+    import stainedglass.interop.openspiel as sgspiel
+    from stainedglass.interop.pettingzoo import env as zoo_env
+
+    if seconds is None:
+        seconds = float(os.environ.get("BENCH_SECONDS", "2"))
+    rows = []
+    print(
+        f"{'random games/s':<22}{'engine':>10}{'OpenSpiel':>11}{'PettingZoo':>12}"
+        f"{'OS/engine':>11}{'PZ/engine':>11}{'sim_test':>10}{'sim/engine':>12}",
+        flush=True,
+    )
+    for name, options in TABLES:
+        game = sg.load(name, **options)
+        spiel = pyspiel.load_game(sgspiel.spiel_name(name), options)
+        env = zoo_env(name, **options)
+        loops: dict[str, Callable[[int], None]] = {
+            "engine": lambda s, g=game: _engine_game(g, s),  # type: ignore[misc]
+            "openspiel": lambda s, g=spiel: _spiel_game(g, s),  # type: ignore[misc]
+            "pettingzoo": lambda s, e=env: _zoo_game(e, s),  # type: ignore[misc]
+        }
+        for play in loops.values():  # warm up: imports, caches, the sheet's tables
+            play(0)
+        # the three in turn, ROUNDS times over (the machine's load falls on each alike): medians
+        found: dict[str, list[float]] = {k: [] for k in loops}
+        for r in range(ROUNDS):
+            for k, play in loops.items():
+                found[k].append(_games_per_second(play, seconds / ROUNDS, 1000 * r + 1))
+        row: dict[str, Any] = {"game": name, "players": game.num_players}
+        row.update({k: statistics.median(v) for k, v in found.items()})
+        row["sim_test"] = _sim_test_rate(spiel, seconds / 2) if sim_test else float("nan")
+        rows.append(row)
+        label = f"{name} {game.num_players}p"
+        e = row["engine"]
+        print(
+            f"{label:<22}{e:>10.1f}{row['openspiel']:>11.1f}{row['pettingzoo']:>12.1f}"
+            f"{row['openspiel'] / e:>11.2f}{row['pettingzoo'] / e:>11.2f}"
+            f"{row['sim_test']:>10.1f}{row['sim_test'] / e:>12.3f}",
+            flush=True,
+        )
+    print(
+        "(OS: OpenSpiel's API, legal_actions/apply_action/chance_outcomes; sim_test: "
+        "pyspiel.random_sim_test, its checks included; PZ: the AEC loop, last() and a masked "
+        f"random action; each over about {seconds:g} s)\n",
+        flush=True,
+    )
+    return rows
 
 
 def _rate(**where: object) -> float:
@@ -20,6 +160,12 @@ def _rate(**where: object) -> float:
 
 
 def main() -> None:
+    try:
+        rates()
+    except ImportError:
+        print(
+            "bench_interop: OpenSpiel or PettingZoo is not installed (the rl extra): rates skipped\n"
+        )
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
@@ -51,3 +197,10 @@ def main() -> None:
             f"the full table)\n",
             flush=True,
         )
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["rates"]:
+        rates()
+    else:
+        main()

@@ -1,6 +1,9 @@
-"""Sagrada solo: random complete games per second through the public contract, one core; and the
-table showing that window difficulty means something (a fixed simple strategy wins less often as
-the difficulty rises)."""
+"""Sagrada solo: random complete games per second through the public contract, one core; the
+analysis core beside the engine (random games a second on each, and the hint search's playouts
+on each); and the table showing that window difficulty means something (a fixed simple strategy
+wins less often as the difficulty rises).
+
+``python benchmarks/bench_sagrada.py --cores`` runs the analysis core's section alone."""
 
 from __future__ import annotations
 
@@ -8,12 +11,15 @@ import random
 import statistics
 import time
 
+import stainedglass as sg
 from stainedglass.sagrada.difficulty import DESIGNER_GAMES, measure_window, shipped, win_rate
 from stainedglass.sagrada.windows import WINDOWS
 
 from common import random_games_rate, report
 
 GAMES_PER_WINDOW = 150
+HINT_POSITIONS = 5
+"""Mid-game positions (seeds 9000 and up, which no test uses) for the hint search's figures."""
 
 
 def difficulty_table(games_per_window: int = GAMES_PER_WINDOW) -> list[tuple[int, float, float]]:
@@ -66,7 +72,92 @@ def designer_measurement(deals: int = DESIGNER_GAMES, repeats: int = 3) -> float
     return seconds
 
 
+def engine_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
+    """Random games a second on the engine, as the searches played them: ``legal_moves``,
+    ``_push`` of a uniform choice, ``sample_chance``, from new games to their ends."""
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=seed + n)
+        rng = random.Random(seed + n)
+        while not state.is_terminal():
+            if state.is_chance():
+                state._push(state.sample_chance())
+            else:
+                moves = state.legal_moves()
+                state._push(moves[rng.randrange(len(moves))])
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def core_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
+    """Random games a second on the analysis core (``random_games``) from new games."""
+    sim = game.simulator()
+    assert sim is not None
+    sim.random_games(sim.encode(game.new_game(seed=seed)), 1, seed)  # compiled before the clock
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        sim.random_games(sim.encode(game.new_game(seed=seed + n)), 200, seed + n)
+        n += 200
+    return n / (time.perf_counter() - start)
+
+
+def midgame(seed: int) -> sg.State:
+    """A decision a third to a half of the way through a random game of the default options."""
+    game = sg.load("sagrada")
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    stop_at = rng.randrange(17, 26)  # a game is about 50 plies
+    while len(state.history) < stop_at or state.is_chance():
+        if state.is_chance():
+            state._push(state.sample_chance())
+        else:
+            moves = state.legal_moves()
+            state._push(moves[rng.randrange(len(moves))])
+    return state
+
+
+def cores(repeats: int = 3, seconds: float = 1.0) -> None:
+    """The analysis core beside the engine: random games a second per variant (the table has
+    one seat: solo), with their ratio (target 30x); then the hint search at 1 s in mid-game
+    positions on the engine (``core=False``) and on the core: playouts a second and those
+    behind the best move (target 1,000)."""
+    print("sagrada: random games a second, engine vs analysis core (median of 3)", flush=True)
+    for options in sg.load("sagrada").variants:
+        game = sg.load("sagrada", **options)
+        engine = statistics.median(
+            engine_games_rate(game, seconds, 100 * r) for r in range(repeats)
+        )
+        core = statistics.median(core_games_rate(game, seconds, 100 * r) for r in range(repeats))
+        name = ", ".join(f"{k}={v}" for k, v in options.items())[:44] or "default options"
+        verdict = "ok" if core >= 30 * engine else "BELOW 30x"
+        print(
+            f"  {name:<46} engine {engine:>8,.0f}  core {core:>9,.0f}  {core / engine:>5,.0f}x"
+            f"   ({verdict})",
+            flush=True,
+        )
+    states = [midgame(9000 + i) for i in range(HINT_POSITIONS)]
+    sg.ai.bot("sagrada", playouts=8, seed=0, settle=1000).analyse(states[0])  # compiled first
+    print("sagrada: the hint search at 1 s in mid-game positions (settle off: always plays out)")
+    for core in (False, True):
+        rates, behind = [], []
+        for i, state in enumerate(states):
+            bot = sg.ai.bot("sagrada", budget=1.0, seed=i, settle=1000, core=core)
+            start = time.perf_counter()
+            best = bot.analyse(state, top=1)[0]
+            rates.append(bot.playouts / (time.perf_counter() - start))
+            behind.append(best.support)
+        print(
+            f"  {'core' if core else 'engine':<7} playouts a second (median) "
+            f"{statistics.median(rates):>8,.0f}; behind the best move "
+            + " ".join(f"{b:,}" for b in behind),
+            flush=True,
+        )
+
+
 def main() -> None:
+    cores()
     games, plies = random_games_rate("sagrada")
     report("sagrada: random complete games (median of 5)", games, "games/s")
     report("sagrada: plies", plies, "plies/s", target=10_000)
@@ -78,5 +169,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    import sys
+
     random.seed(0)
-    main()
+    if "--cores" in sys.argv:
+        cores()
+    else:
+        main()

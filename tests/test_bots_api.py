@@ -55,9 +55,7 @@ def registry() -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
-    distributed = pytest.importorskip(
-        "distributed", reason="the cluster extra: pip install 'stainedglass-games[cluster]'"
-    )
+    distributed = pytest.importorskip("distributed")  # the cluster extra
     with (
         distributed.LocalCluster(
             n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
@@ -293,7 +291,7 @@ def test_every_argument_of_a_tournament_is_checked_in_words() -> None:
 
 
 def test_openspiel_mcts_is_listed_where_the_bots_are_listed(capsys: Any) -> None:
-    pytest.importorskip("pyspiel", reason="the rl extra: pip install 'stainedglass-games[rl]'")
+    pytest.importorskip("pyspiel")  # the rl extra
     assert sg.ai.bot_names()[-1] == "openspiel-mcts"
     assert sg.ai.bot_names("sagrada")[-1] == "openspiel-mcts"
     assert "openspiel-mcts" not in sg.ai.bot_names("cathedral", extras=False)
@@ -319,7 +317,7 @@ def test_the_command_line_plays_a_bot_of_yours_from_a_file(tmp_path: pathlib.Pat
 
 
 def test_openspiel_plays_a_function_and_answers_returns_as_documented() -> None:
-    pyspiel = pytest.importorskip("pyspiel", reason="the rl extra")
+    pyspiel = pytest.importorskip("pyspiel")  # the rl extra
     from stainedglass.interop.openspiel import SpielBot
 
     game = pyspiel.load_game("stainedglass_cathedral")

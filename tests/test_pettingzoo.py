@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra: pip install 'stainedglass-games[rl]'")
+pytest.importorskip("pettingzoo")  # the rl extra
 
 import stainedglass as sg
 from pettingzoo.test import api_test, seed_test

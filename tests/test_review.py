@@ -131,6 +131,17 @@ def test_every_game_can_be_reviewed(name, options):
     review = sg.ai.review(state, playouts=20, seed=1)
     assert [j.move for j in review.judgements] == state.history
     assert all(len(j.chances) == state.num_players for j in review.judgements)
+    # each judged move: the best is a legal move of its position, the loss the fall in the
+    # mover's chance, the label the loss's word; random moves are not all as good as the best
+    record = state.record()
+    judged = [j for j in review.judgements if j.player != sg.CHANCE]
+    for j in judged:
+        position = record.state(j.ply - 1)
+        assert j.best in [str(m) for m in position.legal_moves()]
+        assert j.loss == pytest.approx(max(0.0, j.before - j.after), abs=1e-9)
+        assert j.label == label(j.loss) and (j.best == j.move) <= (j.label == "best")
+    worse = [j for j in judged if j.best != j.move and j.loss >= LABELS[0][1]]
+    assert worse and all(j.label != "best" and j.best in j.reason for j in worse)
 
 
 def test_a_review_searches_each_position_once(monkeypatch):

@@ -14,13 +14,8 @@ import stainedglass as sg
 import stainedglass_widgets as sgw
 from stainedglass_widgets.kit.board import Board
 from stainedglass_widgets.features.projector import (
-    BOARD_HEIGHT_FRACTION,
-    BOARD_MIN_FRACTION,
-    BUTTON_MIN_PX,
     CSS,
     PAD_PX,
-    SIDE_MIN_PX,
-    WORDS_MIN_PX,
     board_width,
     board_width_px,
     view_box_ratio,
@@ -28,6 +23,39 @@ from stainedglass_widgets.features.projector import (
 from stainedglass_widgets.kit.registry import views
 
 GAMES = sorted(views())
+
+# what projector mode promises (docs/serving.md), written out here rather than read from the
+# module's constants, so that a smaller promise in the module fails these tests
+BOARD_MIN_FRACTION = 0.9  # the main board's long side, of the screen's smaller side
+BOARD_HEIGHT_FRACTION = 0.85  # the main board's height, of the screen's
+SIDE_MIN_PX = 220  # the word column, at its narrowest
+WORDS_PX = 32  # the words' type at 1920 x 1080
+BUTTON_PX = 24  # the buttons' type at 1920 x 1080
+
+
+def css_px(value: str, width: float, height: float) -> float:
+    """What a CSS length of the projector's style sheet (``calc``, ``min``, ``max``, px,
+    vw, vh and ``var(--sg-u)`` as the sheet declares it) comes to on a ``width`` x ``height``
+    screen: worked out here, apart from the module's own sums."""
+    unit = re.search(r"--sg-u: ([^;]+);", CSS)
+    assert unit is not None
+    text = value.replace("var(--sg-u)", f"({unit[1]})")
+    text = re.sub(r"([\d.]+)vw", lambda m: f"({m[1]} * {width} / 100)", text)
+    text = re.sub(r"([\d.]+)vh", lambda m: f"({m[1]} * {height} / 100)", text)
+    text = text.replace("calc(", "(").replace("px", "")
+    assert re.fullmatch(r"[\d.\s()+\-*/,minax]+", text), text  # numbers and sums alone
+    return float(eval(text, {"__builtins__": {}, "min": min, "max": max}))
+
+
+def font_size(selector: str) -> str:
+    """The font-size of the style sheet's rule whose selectors include ``selector``."""
+    sheet = re.sub(r"/\*.*?\*/", "", CSS, flags=re.S)  # the comments left out
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", sheet):
+        if selector in [s.strip() for s in selectors.split(",")] and "font-size" in body:
+            size = re.search(r"font-size: (.+?) !important", body)
+            assert size is not None
+            return size[1]
+    raise AssertionError(f"no font-size for {selector}")
 
 
 def holds(widget: object, target: object) -> bool:
@@ -39,14 +67,10 @@ def row_of(view: sgw.GameView, widget: object) -> object:
 
 
 def screen_width(projector: object, width: float, height: float) -> float:
-    """The main board's width that the layout's CSS gives on a ``width`` x ``height`` screen
-    (the same sum as the CSS the projector wrote, which it checks)."""
+    """The main board's width that the layout's CSS gives on a ``width`` x ``height`` screen,
+    worked out from the CSS the projector wrote (``css_px``)."""
     main = projector.main  # type: ignore[attr-defined]
-    ratio = float(re.search(r"\* ([\d.]+)\)", main.layout.width)[1])
-    asides = [(b, own) for b, own in projector._asides]  # type: ignore[attr-defined]
-    wide = sum(float(own.removesuffix("px")) for _, own in asides)
-    assert main.layout.width == board_width(ratio, wide, 12.0 * len(asides))
-    return board_width_px(ratio, wide, 12.0 * len(asides), width, height)
+    return css_px(main.layout.width, width, height)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -148,9 +172,31 @@ def test_the_play_goes_on_in_projector_mode() -> None:
 
 
 def test_the_style_sheet_states_the_sizes() -> None:
-    assert f"font-size: max(18px, calc({WORDS_MIN_PX} * var(--sg-u))) !important" in CSS
-    assert f"font-size: max(15px, calc({BUTTON_MIN_PX} * var(--sg-u))) !important" in CSS
+    """The words' and the buttons' type as the style sheet gives it: the promised sizes at
+    1920 x 1080, scaled with the screen (never below 18 and 15 px)."""
+    words = [".sg-banner", ".sg-message", ".sg-coach-words", ".sg-coach-hints", ".sg-hints"]
+    words += [".sg-thinking", ".sg-puzzle-question", ".sg-puzzle-verdict", ".sg-review-verdict"]
+    for name in words:
+        size = font_size(f".sg-projector {name}")
+        assert css_px(size, 1920, 1080) == pytest.approx(WORDS_PX), name
+        assert css_px(size, 3840, 2160) == pytest.approx(2 * WORDS_PX), name
+        assert css_px(size, 1280, 720) == pytest.approx(WORDS_PX * 2 / 3), name
+        assert css_px(size, 800, 450) == pytest.approx(18), name
+    button = font_size("html body .sg-projector .jupyter-button")
+    assert css_px(button, 1920, 1080) == pytest.approx(BUTTON_PX)
+    assert css_px(button, 1280, 720) == pytest.approx(BUTTON_PX * 2 / 3)
+    assert css_px(button, 640, 360) == pytest.approx(15)
     assert "#000000" in CSS and "#ffffff" in CSS  # black on white
+
+
+def test_the_board_width_s_sum_is_its_css() -> None:
+    """``board_width_px`` (the sum the tests and the docs use) is what the CSS of
+    ``board_width`` comes to, on any screen."""
+    assert board_width_px(1.0, 0.0, 0.0, 1920, 1080) == pytest.approx(1080 - 2 * PAD_PX)
+    for ratio, asides, gaps in ((1.0, 0.0, 0.0), (1.6, 330.0, 24.0), (0.6, 164.0, 12.0)):
+        css = board_width(ratio, asides, gaps)
+        for w, h in ((1920, 1080), (1280, 720), (1400, 1000), (3840, 2160), (1000, 1400)):
+            assert css_px(css, w, h) == pytest.approx(board_width_px(ratio, asides, gaps, w, h))
 
 
 def test_view_box_ratio_reads_the_drawing() -> None:

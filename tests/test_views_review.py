@@ -83,8 +83,7 @@ def test_compare_my_move_says_the_verdict_in_words(name):
     while not state.is_terminal() and state.is_chance():
         state.play(state.sample_chance())
     v.show_record(state.record())
-    if v.model.last_person_move() is None:
-        pytest.skip("no decision in the first moves")
+    assert v.model.last_person_move() is not None  # seed 3's first moves hold a decision
     v.compare_last()
     assert "Compared (" in v.message.value and "given away" in v.message.value
 

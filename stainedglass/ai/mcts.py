@@ -63,20 +63,30 @@ class _CoreNode:
     """A node of the search on the analysis core: children keyed by move codes, the values'
     totals a numpy vector."""
 
-    __slots__ = ("children", "untried", "visits", "total", "sorted", "rank")
+    __slots__ = ("children", "untried", "visits", "total", "sorted", "rank", "spread")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, _CoreNode] = {}
         self.untried: list[int] | None = None
         self.visits = 0
-        self.total = np.zeros(players)
+        self.total = [0.0] * players
         self.sorted = False
         self.rank: dict[int, float] | None = None
+        self.spread = 0.0  # 1 / sqrt(visits), kept for UCB1
+
+    def add(self, value: list[float]) -> None:
+        """One more visit that found ``value``."""
+        self.visits += 1
+        self.spread = 1.0 / math.sqrt(self.visits)
+        total = self.total
+        for i, v in enumerate(value):
+            total[i] += v
 
 
 def _select_core(node: _CoreNode, moves: Iterable[int], player: int, c: float) -> int:
-    """UCB1 for ``player`` over ``moves`` (children of ``node``), on the core."""
-    log_n = math.log(node.visits + 1)
+    """UCB1 for ``player`` over ``moves`` (children of ``node``), on the core: the same
+    scores as :meth:`MCTSBot._select`, each child's ``1 / sqrt(visits)`` kept with it."""
+    k = c * math.sqrt(math.log(node.visits + 1))
     best = -1
     best_score = -1.0
     children = node.children
@@ -85,7 +95,7 @@ def _select_core(node: _CoreNode, moves: Iterable[int], player: int, c: float) -
         n = child.visits
         if n == 0:
             return move
-        score = float(child.total[player]) / n + c * math.sqrt(log_n / n)
+        score = child.total[player] / n + k * child.spread
         if score > best_score:
             best_score = score
             best = move
@@ -419,9 +429,9 @@ class MCTSBot(Bot):
                 plies += 1
             if value is None:
                 value = sim.returns(s) if player == TERMINAL else sim.evaluate(s)
+            found = value.tolist()
             for n in path:
-                n.visits += 1
-                n.total += value
+                n.add(found)
             done += 1
 
         self.last_iterations = done

@@ -3,10 +3,14 @@
 The generic bots (``stainedglass.ai``) see Cathedral through the engine contract and know
 nothing of it. This one is written for the game, as strong game programs are:
 
-- a lean copy of the position (``Position``: bitboards, the supply as tuples) whose moves are
-  made and unmade in place, each side's legal placements a bitset over its placement table
-  kept up to date move by move (the squares blocked and the buildings used up since taken
-  out), and the rules exactly those of ``game.py`` (a test plays random games through both);
+- a position whose moves are made and unmade in place, on Cathedral's analysis core
+  (``core_search.CorePosition``: the rules compiled, ``core_rules.py``, proved equal to
+  ``game.py`` by the differential test), each side's legal placements a bitset over its
+  placement table kept up to date move by move; the nodes one ply above the horizon are
+  searched whole in compiled code (their placements made, weighed and cut off as below).
+  ``Position`` is the same position in plain Python (bitboards, the supply as tuples), as the
+  search ran before the core: ``position = "python"`` runs the search on it (the benchmark's
+  before and after; the same moves);
 - iterative deepening principal-variation search with a transposition table (Zobrist keys
   over the buildings placed, with the territory and the side to move), the previous best and
   two killers per ply first (the rest is ranked only when they did not cut the node off, as
@@ -482,6 +486,52 @@ class Position:
     def key(self) -> tuple[int, int, int, int]:
         return (self.zob, self.terr[0], self.terr[1], self.to_move)
 
+    # ---- what the search asks (as ``core_search.CorePosition``, which the search uses) ----
+
+    def can(self, code: int) -> bool:
+        """Whether the side to move may make placement ``code`` (an index in its table)."""
+        return bool(self.placements(self.to_move) >> code & 1)
+
+    def weigh(self, weights: _Weights) -> float:
+        """``evaluate`` with ``weights``."""
+        return evaluate(self, *weights)
+
+    def values(self, codes: list[int], sign: float, weights: _Weights) -> list[float]:
+        """Each move's value one ply deep for the side ``sign`` stands for."""
+        out = []
+        for code in codes:
+            self.make(code)
+            out.append(
+                sign
+                * (
+                    _terminal_value(self.margin())
+                    if self.to_move == TERMINAL
+                    else evaluate(self, *weights)
+                )
+            )
+            self.unmake()
+        return out
+
+    def cheap(self, idx: np.ndarray, history: np.ndarray) -> np.ndarray:
+        """The search's cheap ranking of the side to move's placements ``idx``: big buildings,
+        on the squares the other side could use most, then the history."""
+        side = self.to_move
+        theirs = self.placements(1 - side)  # how many of them cover each cell
+        on_cell = _ON_CELL[1 - side]
+        heat = np.array(
+            [(theirs & on_cell[cell]).bit_count() for cell in range(100)], dtype=np.float32
+        )
+        cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(theirs.bit_count(), 1)
+        return cheap + history[idx] * 0.01  # type: ignore[no-any-return]
+
+    def solver_order(self, side: int, first: int) -> Iterator[int]:
+        """The solver's order of ``side``'s placements (``first`` first when legal)."""
+        return _solver_order(self.placements(side), side, first)
+
+    def live(self) -> int:
+        """The free squares some building of either side can still cover."""
+        return _live(self)
+
 
 def _grown(part: int, free: int, others: int) -> tuple[int, bool]:
     """The region of ``free`` holding the squares ``part``, and True; or, as soon as it holds
@@ -717,11 +767,11 @@ class CathedralSearch(Bot):
         self._max_nodes = opts["nodes"]
         max_depth = opts["depth"]
         self._deadline = None if seconds is None else time.perf_counter() + seconds
-        pos = Position(state)
-        self._tt: dict[tuple[int, int, int, int], tuple[int, float, int, int]] = {}
+        pos = self._position(state)
+        self._tt: dict[Any, tuple[int, float, int, int]] = {}
         self._killers: dict[int, list[int]] = {}
         self._history = np.zeros(_HISTORY)  # by move code (both sides' codes share it)
-        self._scores: dict[tuple[int, int, int, int], dict[int, float]] = {}
+        self._scores: dict[Any, dict[int, float]] = {}
         """Moves' values one ply deep, by position (``_one_ply``), for the move order."""
         self.nodes = 0
         self.cutoffs = 0
@@ -729,6 +779,8 @@ class CathedralSearch(Bot):
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
         self._weights = self._evaluation_weights()
+        self._whole_horizon = hasattr(pos, "horizon") and opts["order_depth"] > 1
+        """Whether the nodes one ply above the horizon are searched whole by the core."""
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
@@ -744,7 +796,7 @@ class CathedralSearch(Bot):
         than another)."""
         if (
             pos.cathedral != "unplaced"
-            and _live(pos) <= opts["solve"]
+            and pos.live() <= opts["solve"]
             and len(codes) > 1
             and (seconds is not None or self._max_nodes is not None)
         ):
@@ -820,6 +872,19 @@ class CathedralSearch(Bot):
             for value, code in (done[:top] if top else done)
         ]
 
+    position: str = "core"
+    """The position the search runs on: ``"core"`` (``core_search.CorePosition``, the rules
+    compiled on the analysis core) or ``"python"`` (``Position``: the search as it was, kept
+    for the benchmark's before-and-after; the same moves)."""
+
+    def _position(self, state: State) -> Any:
+        """The search's position of ``state`` (see ``position``)."""
+        if self.position == "python":
+            return Position(state)
+        from .core_search import CorePosition  # (numba compiles the core when first used)
+
+        return CorePosition(state)
+
     def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
         """After ``analyse(state)``: the moves its search expects after ``move``, read from
         its transposition table (each position's best move, while it holds one)."""
@@ -830,7 +895,7 @@ class CathedralSearch(Bot):
         work.play(move)
         out: list[Move] = []
         while len(out) < plies and not work.is_terminal():
-            pos = Position(work)
+            pos = self._position(work)
             entry = table.get(pos.key())
             if entry is None or entry[3] < 0:
                 break
@@ -869,7 +934,7 @@ class CathedralSearch(Bot):
         True
         """
         self._check(state)
-        pos = Position(state)
+        pos = self._position(state)
         if pos.to_move == TERMINAL or pos.cathedral == "unplaced":
             raise ValueError(
                 "prove: the position must have the Cathedral placed and a side to move"
@@ -891,7 +956,7 @@ class CathedralSearch(Bot):
 
     def _solve_root(
         self,
-        pos: Position,
+        pos: Any,
         codes: list[int],
         sign: float,
         exact_all: bool,
@@ -905,7 +970,7 @@ class CathedralSearch(Bot):
         saved = self._deadline, self._max_nodes
         self._deadline = deadline
         self._max_nodes = None if max_nodes is None else self.nodes + max_nodes
-        self._table: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+        self._table: dict[Any, tuple[int, int, int]] = {}
         me = pos.to_move
         best = -1
         try:
@@ -924,7 +989,7 @@ class CathedralSearch(Bot):
         self._table = {}
         self._deadline, self._max_nodes = saved
 
-    def _solve(self, pos: Position, alpha: int, beta: int) -> int:
+    def _solve(self, pos: Any, alpha: int, beta: int) -> int:
         """Win (1), draw (0) or loss (-1) for the side to move, both sides playing their best
         and every placement weighed (negamax alpha-beta over results, with a table of bounds);
         at or below ``alpha`` the result is a bound: no better than that."""
@@ -942,7 +1007,7 @@ class CathedralSearch(Bot):
             alpha, beta = max(alpha, low), min(beta, high)
         a0, b0 = alpha, beta
         best, best_code = -2, -1
-        for code in _solver_order(pos.placements(side), side, first):
+        for code in pos.solver_order(side, first):
             pos.make(code)
             value = self._result_after(pos, side, alpha, beta)
             pos.unmake()
@@ -957,10 +1022,10 @@ class CathedralSearch(Bot):
         self._table[key] = (low, high, best_code)
         return best
 
-    def _result_after(self, pos: Position, side: int, alpha: int, beta: int) -> int:
+    def _result_after(self, pos: Any, side: int, alpha: int, beta: int) -> int:
         """``_solve``'s result for ``side``, who has just moved in ``pos``."""
         if pos.to_move == TERMINAL:
-            margin = pos.margin() if side == LIGHT else -pos.margin()
+            margin = int(pos.margin() if side == LIGHT else -pos.margin())
             return (margin > 0) - (margin < 0)
         if pos.to_move == side:  # the other side has no move: the same side again
             return self._solve(pos, alpha, beta)
@@ -981,7 +1046,7 @@ class CathedralSearch(Bot):
     # ---- search ---------------------------------------------------------------------------
 
     def _root(
-        self, pos: Position, order: list[int], depth: int, sign: float, out: list[tuple[float, int]]
+        self, pos: Any, order: list[int], depth: int, sign: float, out: list[tuple[float, int]]
     ) -> list[tuple[float, int]]:
         """Search each root move in ``order`` (filling ``out`` as it goes, so a search cut
         short by the clock still tells what it found); best first."""
@@ -1002,9 +1067,7 @@ class CathedralSearch(Bot):
         out.sort(key=lambda t: -t[0])
         return out
 
-    def _pvs(
-        self, pos: Position, depth: int, alpha: float, beta: float, sign: float, ply: int
-    ) -> float:
+    def _pvs(self, pos: Any, depth: int, alpha: float, beta: float, sign: float, ply: int) -> float:
         """The value for the side ``sign`` stands for (+1 Light, -1 Dark), negamax."""
         self._tick()
         if pos.to_move == TERMINAL:
@@ -1015,7 +1078,7 @@ class CathedralSearch(Bot):
         if depth <= 0:
             self._exact = False
             self._horizon = True
-            return sign * evaluate(pos, *self._weights)
+            return sign * float(pos.weigh(self._weights))
         key = pos.key()
         entry = self._tt.get(key)
         tt_code = -1
@@ -1025,6 +1088,8 @@ class CathedralSearch(Bot):
                 flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha)
             ):
                 return e_value
+        if depth == 1 and self._whole_horizon and pos.cathedral != "unplaced":
+            return self._horizon_node(pos, key, tt_code, alpha, beta, sign, ply)
         first, later = self._ordered(pos, depth, tt_code, ply, sign)
         a0 = alpha
         best, best_code = -math.inf, -1
@@ -1064,8 +1129,66 @@ class CathedralSearch(Bot):
         self._tt[key] = (depth, best, flag, best_code)
         return best
 
+    def _first(self, pos: Any, tt_code: int, ply: int) -> list[int]:
+        """The placements searched first at a node: the table's move and the killers, when
+        legal."""
+        first: list[int] = []
+        if pos.cathedral != "unplaced":
+            for code in (tt_code, *self._killers.get(ply, ())):
+                if code >= 0 and code not in first and pos.can(code):
+                    first.append(code)
+        return first
+
+    def _width(self, pos: Any, depth: int, ply: int) -> int:
+        """How many placements are searched at a node after the first (-1: all)."""
+        width: int = self.options["width"]
+        if ply == 1:  # the other side's answers to the root's moves
+            width = max(width, self.options["answers"])
+        if depth == 1 and pos.to_move != self._root_side and self.options["all_replies"]:
+            width = -1  # every last reply: an answer missed at the horizon is a blunder
+        return width
+
+    def _horizon_node(
+        self, pos: Any, key: Any, tt_code: int, alpha: float, beta: float, sign: float, ply: int
+    ) -> float:
+        """``_pvs`` one ply above the horizon, its placements made and weighed in one call to
+        the compiled core (``core_search.horizon``): the same moves, order, values and nodes
+        counted as the loop of ``_pvs``; the clock is looked at when it returns."""
+        budget = 1 << 62 if self._max_nodes is None else self._max_nodes - self.nodes
+        best, best_code, cut, ticks, out, seen = pos.horizon(
+            [tt_code, *self._killers.get(ply, ())],
+            sign,
+            alpha,
+            beta,
+            self._weights,
+            self._width(pos, 1, ply),
+            self._history,
+            budget,
+        )
+        self.nodes += ticks
+        if seen:
+            self._exact = False
+            self._horizon = self._horizon or bool(seen & 1)
+        if (
+            out
+            or self._deadline is not None
+            and time.perf_counter() > self._deadline
+            or self.stopped()
+        ):
+            raise _Timeout
+        if cut:
+            self.cutoffs += 1
+            killers = self._killers.setdefault(ply, [])
+            if best_code not in killers:
+                killers.insert(0, best_code)
+                del killers[2:]
+            self._history[best_code] += 1
+        flag = 2 if best <= alpha else 1 if best >= beta else 0
+        self._tt[key] = (1, best, flag, best_code)
+        return float(best)
+
     def _ordered(
-        self, pos: Position, depth: int, tt_code: int, ply: int, sign: float
+        self, pos: Any, depth: int, tt_code: int, ply: int, sign: float
     ) -> tuple[list[int], Callable[[], list[int]]]:
         """The placements searched here, most promising first: the table's move and the
         killers, when legal (``first``), then the rest (``later()``), at most ``width`` of
@@ -1076,35 +1199,19 @@ class CathedralSearch(Bot):
         leaves the time for more nodes. The rest waits until ``first`` has been searched:
         when one of those cuts the node off, as it mostly does, no ranking is needed (it
         costs a move made and the position weighed for each placement ranked)."""
-        first: list[int] = []
-        if pos.cathedral != "unplaced":
-            bits = pos.placements(pos.to_move)
-            for code in (tt_code, *self._killers.get(ply, ())):
-                if code >= 0 and bits >> code & 1 and code not in first:
-                    first.append(code)
+        first = self._first(pos, tt_code, ply)
 
         def later() -> list[int]:
             idx = pos.legal()
-            width = self.options["width"]
-            if ply == 1:  # the other side's answers to the root's moves
-                width = max(width, self.options["answers"])
             n = len(idx)
-            if depth == 1 and pos.to_move != self._root_side and self.options["all_replies"]:
-                width = n  # every last reply: an answer missed at the horizon is a blunder
+            width = self._width(pos, depth, ply)
+            if width < 0:
+                width = n
             if n > width:
                 self._exact = False
             if n <= 1:
                 return [c for c in idx.tolist() if c not in first]
-            side = pos.to_move
-            theirs = pos.placements(1 - side)  # how many of them cover each cell
-            on_cell = _ON_CELL[1 - side]
-            heat = np.array(
-                [(theirs & on_cell[cell]).bit_count() for cell in range(100)], dtype=np.float32
-            )
-            cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(
-                theirs.bit_count(), 1
-            )
-            cheap = cheap + self._history[idx] * 0.01
+            cheap = pos.cheap(idx, self._history)
             order = np.argsort(-cheap, kind="stable")
             if depth >= self.options["order_depth"]:
                 scores = self._scores
@@ -1159,7 +1266,7 @@ def _keeping(codes: list[int], proved: dict[int, tuple[int, int]]) -> list[int]:
 
 
 def _one_ply(
-    pos: Position,
+    pos: Any,
     codes: list[int],
     sign: float,
     weights: _Weights,
@@ -1169,25 +1276,16 @@ def _one_ply(
     is stable: equal values keep their order); ``weights``: ``evaluate``'s (``_Weights``);
     ``known``: the values already found in this position, by move (kept up to date: a
     search comes back to a position at each depth, and by transpositions)."""
-    scored = []
-    for code in codes:
-        value = known.get(code) if known is not None else None
-        if value is None:
-            pos.make(code)
-            value = sign * (
-                _terminal_value(pos.margin())
-                if pos.to_move == TERMINAL
-                else evaluate(pos, *weights)
-            )
-            pos.unmake()
-            if known is not None:
-                known[code] = value
-        scored.append((value, code))
+    found = {} if known is None else known
+    missing = [code for code in codes if code not in found]
+    if missing:
+        found.update(zip(missing, pos.values(missing, sign, weights)))
+    scored = [(found[code], code) for code in codes]
     scored.sort(key=lambda t: -t[0])
     return scored
 
 
-def _margin(pos: Position, code: int, value: float) -> float:
+def _margin(pos: Any, code: int, value: float) -> float:
     """A root move's value in squares as the final margin the mover can expect: a finished
     game's margin as it is, an estimate kept within what is possible (no more ahead than the
     other side has squares left to place, no more behind than the mover has)."""

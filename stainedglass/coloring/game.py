@@ -796,18 +796,22 @@ class ColoringState(State):
         ]
         paint = np.zeros((4, len(COLORS), n), dtype=np.float32)
         per_seat = np.zeros((4, 2 + k), dtype=np.float32)
-        for j, q in enumerate(seats):
-            if q is None:
-                continue
-            for c, mask in enumerate(self.paint[q]):
-                bits = np.unpackbits(
-                    np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), dtype=np.uint8),
-                    bitorder="little",
-                )[:n]
-                paint[j, c] = bits
-            per_seat[j, 0] = self.circles_used[q] / max(1, len(sheet.circles))
-            per_seat[j, 1] = q in self.finished
-            per_seat[j, 2:] = [max(0, v) / 4 for v in self.stars[q]]
+        # every seat's pencils' shapes at once (the seats at the table come first)
+        width = (n + 7) // 8
+        masks = [m for q in seats if q is not None for m in self.paint[q]]
+        raw = b"".join(m.to_bytes(width, "little") for m in masks)
+        bits = np.unpackbits(
+            np.frombuffer(raw, dtype=np.uint8).reshape(len(masks), width), axis=1, bitorder="little"
+        )[:, :n]
+        paint[: len(masks) // len(COLORS)] = bits.reshape(-1, len(COLORS), n)
+        at_table = [q for q in seats if q is not None]
+        here = len(at_table)
+        circles = max(1, len(sheet.circles))
+        per_seat[:here, 0] = [self.circles_used[q] / circles for q in at_table]
+        per_seat[:here, 1] = [q in self.finished for q in at_table]
+        if k:
+            stars = np.array([self.stars[q] for q in at_table], dtype=np.float64)
+            per_seat[:here, 2:] = np.maximum(stars, 0) / 4
         sections = np.zeros((len(SECTIONS), 2, 6), dtype=np.float32)
         for i in range(len(SECTIONS)):
             for h, v in enumerate((self.high[i], self.low[i])):

@@ -37,14 +37,18 @@ True
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
+
+import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate, Clock
-from ..core import Move, State
+from ..analysis import new_rng
+from ..core import State
 from .game import OPEN, ColoringState
+from .search_core import MODE_PROJECTED, MODE_WORTH, played_out, rate_moves
 from .sheet import SECTION_VALUES, SECTIONS
+from .simulator import ColoringSimulator
 
 __all__ = ["ColoringSearch", "worth"]
 
@@ -55,6 +59,9 @@ _FRAGILE = 0.3
 """Points a shape that only one pencil can still color costs."""
 _SCALE = 6.0
 """Points of margin to the share of the win a candidate reports (the game's own softness)."""
+_CHUNK = 512
+"""Moves rated one ply deep at a time, the budget checked between (a time budget)."""
+_UNLIMITED = 1 << 62
 
 
 def worth(s: ColoringState, p: int) -> float:
@@ -154,29 +161,37 @@ class ColoringSearch(Bot):
         clock = Clock(seconds, opts["nodes"], self.stop)
         self._rated = 0
         me = state.current_player
-        s = state.clone()
-        moves = s.legal_moves()
-        if len(moves) > opts["root"]:
-            moves = self.rng.sample(moves, opts["root"])
-        static: dict[Move, float] = {}
-        for move in moves:
+        sim = state.game.simulator()
+        assert isinstance(sim, ColoringSimulator)
+        s = sim.encode(state)
+        codes = [int(c) for c in sim.legal(s)]
+        if len(codes) > opts["root"]:
+            codes = self.rng.sample(codes, opts["root"])
+        static: dict[int, float] = {}
+        while len(static) < len(codes):  # in chunks, the budget checked between them
             if static and clock.spent(self._rated):
                 break
-            static[move] = self._rate(s, move, me)
+            chunk = _CHUNK
+            if clock.iterations is not None:
+                chunk = min(chunk, max(1, clock.iterations - self._rated))
+            part = codes[len(static) : len(static) + chunk]
+            values = sim_rate(sim, s, part, me, self._mode())
+            static.update(zip(part, values.tolist()))
+            self._rated += len(part)
         ranked = sorted(static, key=lambda m: -static[m])
         alive = ranked[: opts["candidates"]]
-        value: dict[Move, float] = {}
-        support: dict[Move, int] = {}
-        turns = s.num_players
+        value: dict[int, float] = {}
+        support: dict[int, int] = {}
+        turns = state.num_players
         while len(alive) > 1 and not clock.spent(self._rated):
             seeds = [self.rng.getrandbits(64) for _ in range(opts["draws"])]
-            found: dict[Move, float] = {}
+            found: dict[int, float] = {}
             ended = True
-            for move in alive:
-                got = self._played_out(s, move, me, turns, seeds, clock)
+            for code in alive:
+                got = self._played_out(sim, s, code, me, turns, seeds, clock)
                 if got is None:  # out of budget: this depth is not finished
                     break
-                found[move], over = got
+                found[code], over = got
                 ended = ended and over
             else:
                 value.update(found)
@@ -189,83 +204,72 @@ class ColoringSearch(Bot):
             break
         self.last_iterations = self.nodes = self._rated
         played = sorted(value, key=lambda m: (-value[m], -static[m]))
-        out = [Candidate(m, _share(value[m]), support[m], "turns deep") for m in played]
-        out += [Candidate(m, _share(static[m]), 1, "turns deep") for m in ranked if m not in value]
+        out = [
+            Candidate(sim.move(state, m), _share(value[m]), support[m], "turns deep")
+            for m in played
+        ]
+        out += [
+            Candidate(sim.move(state, m), _share(static[m]), 1, "turns deep")
+            for m in ranked
+            if m not in value
+        ]
         if top is not None:
             out = out[:top]
         return out
 
-    def _rate(self, s: ColoringState, move: Move, player: int) -> float:
-        s._push(move)
-        v = self._margin(s, player)
-        s.undo()
-        self._rated += 1
-        return v
-
-    def _margin(self, s: ColoringState, player: int) -> float:
-        """``player``'s margin by the chosen ``rating``: :func:`margin` (``worth``), or the
-        game's own ``projected_margin`` (the points ``evaluate()`` weighs)."""
-        if self.options["rating"] == "projected":
-            return s.projected_margin(player)
-        return margin(s, player)
+    def _mode(self) -> int:
+        """The rating chosen: ``worth``'s margin, or the game's own projected margin."""
+        return MODE_PROJECTED if self.options["rating"] == "projected" else MODE_WORTH
 
     def _played_out(
         self,
-        s: ColoringState,
-        move: Move,
+        sim: ColoringSimulator,
+        s: np.ndarray,
+        code: int,
         me: int,
         turns: int,
         seeds: list[int],
         clock: Clock,
     ) -> tuple[float, bool] | None:
-        """The mean of ``move``'s playouts on ``seeds`` (the same draws for every candidate)
-        and whether every one ended the game; None when the budget ran out first."""
+        """The mean of ``code``'s playouts on ``seeds`` (the same draws for every candidate)
+        and whether every one ended the game; None when the budget ran out first. A playout
+        is ``me``'s margin after the move and ``turns`` more decisions, each the best by its
+        player's margin among ``sample`` drawn (compiled: ``search_core.played_out``)."""
         total, ended = 0.0, True
         for seed in seeds:
-            got = self._playout(s, move, me, turns, random.Random(seed), clock)
-            if got is None:
+            if clock.spent(self._rated):
                 return None
-            total += got[0]
-            ended = ended and got[1]
+            limit = _UNLIMITED
+            if clock.iterations is not None:
+                limit = clock.iterations - self._rated
+            got, over, rated, done = played_out(
+                s,
+                sim.sh,
+                code,
+                me,
+                turns,
+                self.options["sample"],
+                new_rng(seed),
+                limit,
+                self._mode(),
+                _DEAD,
+                _FRAGILE,
+                sim.buf,
+                sim.work,
+            )
+            self._rated += int(rated)
+            if not done:
+                return None
+            total += float(got)
+            ended = ended and bool(over)
         return total / len(seeds), ended
 
-    def _playout(
-        self,
-        s: ColoringState,
-        move: Move,
-        me: int,
-        turns: int,
-        rng: random.Random,
-        clock: Clock,
-    ) -> tuple[float, bool] | None:
-        """``me``'s margin after ``move`` and ``turns`` more decisions, each the best by its
-        player's margin among ``sample`` drawn; whether the game ended; None when the budget
-        ran out first."""
-        s._push(move)
-        pushed = 1
-        k = self.options["sample"]
-        out: tuple[float, bool] | None = None
-        while True:
-            if s.is_terminal() or pushed > turns:
-                out = (self._margin(s, me), s.is_terminal())
-                break
-            if clock.spent(self._rated):
-                break
-            moves = s.legal_moves()
-            if len(moves) > k:
-                moves = rng.sample(moves, k)
-            player = s.current_player
-            best, best_v = moves[0], -math.inf
-            if len(moves) > 1:
-                for m in moves:
-                    v = self._rate(s, m, player)
-                    if v > best_v:
-                        best, best_v = m, v
-            s._push(best)
-            pushed += 1
-        for _ in range(pushed):
-            s.undo()
-        return out
+
+def sim_rate(
+    sim: ColoringSimulator, s: np.ndarray, codes: list[int], player: int, mode: int
+) -> np.ndarray:
+    """``player``'s margin after each move of ``codes`` (compiled: ``search_core.rate_moves``)."""
+    return rate_moves(s, sim.sh, np.asarray(codes, dtype=np.int64), player, mode, _DEAD, _FRAGILE)
 
 
 def _share(value: float) -> float:

@@ -21,20 +21,34 @@ Move('take red 1 2 3 4 5')
 ...     turn.apply(action)
 >>> turn.spelt, turn.state.history
 ((), ['take red 1 2 3 4 5'])
+
+Speed: a position's actions are worked out once while it stands (shared by the clones made
+there), each move's action numbers are remembered by its key (a move's text is never built to
+number it), and a move of several words is spelt from a table of numbers (one row a move) that
+each word narrows. A Coloring turn, which can offer some 19,000 moves, is read from the sheet's
+own tables of connected shapes (:func:`_coloring_rows`) without listing the moves at all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from operator import attrgetter, is_
 from typing import Any
 
 import numpy as np
 
-from ..core import Game, Move, State, state_from_json
+from ..core import CHANCE, TERMINAL, Game, Move, State, state_from_json
 
 __all__ = ["END", "ActionSpace", "Speller"]
 
 END = "end"
 """The action that finishes a move spelt in several words when it could also go on."""
+
+_key = attrgetter("key")
+_text = attrgetter("text")
+# remembered spellings (move key -> action numbers) of one game, at most this many: a game's
+# moves are finitely many, but kept in check all the same
+_CACHE_LIMIT = 1 << 20
 
 
 class ActionSpace:
@@ -54,6 +68,14 @@ class ActionSpace:
         # the most actions a game takes: each move its words, and an ``end``
         self.max_length = game.max_plays * (game.max_words + (game.max_words > 1))
         self.observation_size = game.observation_size + (len(words) if game.max_words > 1 else 0)
+        self.end = self.index.get(END, -1)
+        # move key -> its action (one word), its chance outcome, its row of actions (several
+        # words: padded with ``end`` to ``max_words``)
+        self._action_of: dict[Any, int] = {}
+        self._outcome_of: dict[Any, int] = {}
+        self._row_of: dict[Any, tuple[int, ...]] = {}
+        self._nodes: dict[tuple[int, int], _Outcomes] = {}
+        self._fast: Any = None  # a game's own table of rows (Coloring: per sheet)
 
     @property
     def size(self) -> int:
@@ -62,6 +84,79 @@ class ActionSpace:
     def spell(self, move: Move) -> tuple[int, ...]:
         """The actions that spell ``move``."""
         return tuple(self.index[w] for w in self.game.move_words(move))
+
+    # ---- numbering many moves at once (remembered by key) -------------------------------------
+
+    def _actions(self, moves: Sequence[Move]) -> list[int]:
+        """Each move's action (one word each): by its text where a move keeps it (the word
+        itself), else by its key (remembered)."""
+        if moves and not isinstance(getattr(type(moves[0]), "text", None), property):
+            try:
+                return list(map(self.index.__getitem__, map(_text, moves)))
+            except KeyError:
+                pass  # a move not spelt as its text: its word below says which
+        of = self._action_of
+        try:
+            return list(map(of.__getitem__, map(_key, moves)))
+        except KeyError:
+            if len(of) > _CACHE_LIMIT:
+                of.clear()
+            index = self.index
+            for m in moves:
+                if m.key not in of:
+                    of[m.key] = index[str(m)]
+            return list(map(of.__getitem__, map(_key, moves)))
+
+    def _outcomes(self, moves: Sequence[Move]) -> list[int]:
+        """Each chance outcome's number (by text where a move keeps it, else by key)."""
+        if moves and not isinstance(getattr(type(moves[0]), "text", None), property):
+            try:
+                return list(map(self.chance_index.__getitem__, map(_text, moves)))
+            except KeyError:
+                pass
+        of = self._outcome_of
+        try:
+            return list(map(of.__getitem__, map(_key, moves)))
+        except KeyError:
+            if len(of) > _CACHE_LIMIT:
+                of.clear()
+            index = self.chance_index
+            for m in moves:
+                if m.key not in of:
+                    of[m.key] = index[str(m)]
+            return list(map(of.__getitem__, map(_key, moves)))
+
+    def _chance_node(self, outcomes: list[tuple[Move, float]]) -> _Outcomes:
+        """A chance node's outcomes numbered; the same list of outcomes again (the very same
+        pairs, as a game keeps its dice's outcomes) is not numbered again."""
+        if not outcomes:
+            return _Outcomes(outcomes, (), (), [])
+        key = (len(outcomes), id(outcomes[0]))
+        node = self._nodes.get(key)
+        if node is not None and all(map(is_, node.outcomes, outcomes)):
+            return node
+        moves, probs = zip(*outcomes)
+        node = _Outcomes(outcomes, moves, probs, self._outcomes(moves))
+        if len(self._nodes) > 256:
+            self._nodes.clear()
+        self._nodes[key] = node  # (holds the pairs: their ids stay theirs)
+        return node
+
+    def _rows(self, moves: Sequence[Move]) -> list[tuple[int, ...]]:
+        """Each move's actions as a row, padded with ``end`` (several words a move)."""
+        of = self._row_of
+        try:
+            rows = list(map(of.__getitem__, map(_key, moves)))
+        except KeyError:
+            if len(of) > _CACHE_LIMIT:
+                of.clear()
+            width, end = self.game.max_words, self.end
+            for m in moves:
+                if m.key not in of:
+                    spelt = self.spell(m)
+                    of[m.key] = spelt + (end,) * (width - len(spelt))
+            rows = list(map(of.__getitem__, map(_key, moves)))
+        return rows
 
 
 class Speller:
@@ -84,55 +179,73 @@ class Speller:
 
     def _position(self) -> _Position:
         """The moves of the position (made once while it stands: a play, an undo or another
-        play in its place gives another key)."""
+        play in its place gives another: the last snapshot is compared by identity, and held)."""
         state = self.state
-        key = (len(state.history), id(state._undo_stack[-1]) if state._undo_stack else None)
+        stack = state._undo_stack
+        top = stack[-1] if stack else None
         here = self._here
-        if here is None or here.key != key:
-            here = self._here = _Position(key, self.space, state)
+        if here is None or here.top is not top or here.plays != len(stack):
+            here = self._here = _Position(top, len(stack), self.space, state)
         return here
 
     def legal_actions(self) -> list[int]:
         here = self._position()
-        if here.legal is not None:
-            return list(here.legal)
-        nexts = here.nexts.get(self.spelt)
-        if nexts is None:
-            n = len(self.spelt)
-            index = self.space.index
-            found = set()
-            for words in here.by_words:
-                if len(words) > n and words[:n] == self.spelt:
-                    found.add(index[words[n]])
-                elif n and words == self.spelt:
-                    found.add(index[END])
-            nexts = here.nexts[self.spelt] = sorted(found)
-        return list(nexts)
+        if here.single:
+            return list(here.legal or here.sort())
+        return list(here.branch(self.spelt)[2])
+
+    def legal_mask(self) -> np.ndarray:
+        """The legal actions as 1s among 0s (int8, one a word: the action mask)."""
+        here = self._position()
+        if not here.single:
+            mask = np.zeros(self.space.size, dtype=np.int8)
+            mask[here.branch(self.spelt)[2]] = 1
+            return mask
+        words = self.space.chance_words if here.probs is not None else self.space.words
+        mask = np.zeros(len(words), dtype=np.int8)
+        if here.array is None:
+            here.array = np.array(here.ids, dtype=np.intp)
+        mask[here.array] = 1
+        return mask
 
     def observation(self, player: int) -> np.ndarray:
         """What ``player`` sees (``State.observation``), then, for a game whose moves take
         several words, the words of the move being spelt (one number per action, 1 for each
-        chosen so far; only the player spelling it sees them): ``space.observation_size``."""
-        obs = self.state.observation(player)
+        chosen so far; only the player spelling it sees them): ``space.observation_size``.
+        A new array each time (the position's own numbers are made once for each player)."""
+        obs = self._position().observation(self.state, player)
         if self.space.game.max_words == 1:
-            return obs
+            return obs.copy()
         spelt = np.zeros(self.space.size, dtype=np.float32)
-        if self.state.current_player == player:
+        if self.spelt and self.state.current_player == player:
+            index = self.space.index
             for word in self.spelt:
-                spelt[self.space.index[word]] = 1.0
+                spelt[index[word]] = 1.0
         return np.concatenate([obs, spelt])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        index = self.space.chance_index
-        return sorted((index[str(m)], p) for m, p in self.state.chance_outcomes())
+        here = self._position()
+        if here.probs is None:
+            self.state.chance_outcomes()  # not a chance node: its ValueError
+            return []
+        if here.chances is None:
+            ids = here.ids or []  # (a chance node's are always listed)
+            if here.sort() == ids:  # (the usual order: the outcomes listed as numbered)
+                here.chances = list(zip(ids, here.probs))
+            else:
+                here.chances = sorted(zip(ids, here.probs))
+            if here.node is not None:
+                here.node.chances = here.chances
+        return list(here.chances)
 
     def action_word(self, action: int) -> str:
         """The word (or chance outcome) ``action`` stands for here."""
-        words = self.space.chance_words if self.state.is_chance() else self.space.words
+        chance = self._position().player == CHANCE
+        words = self.space.chance_words if chance else self.space.words
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(words):
             raise ValueError(
                 f"action {action!r} is not one of this game's {len(words)} "
-                f"{'chance outcomes' if self.state.is_chance() else 'actions'}"
+                f"{'chance outcomes' if chance else 'actions'}"
             )
         return words[action]
 
@@ -141,29 +254,33 @@ class Speller:
         naming the action, when it is not legal here (nothing changes)."""
         word = self.action_word(action)
         here = self._position()
-        if here.legal is not None:  # a chance outcome, or a move of one word
-            move = here.by_words.get((word,))
-            if move is None:
-                raise ValueError(f"action {action} ({word}) is not legal here")
+        if here.single:  # a chance outcome, or a move of one word
+            if here.ids is None:  # (numbered from the table: found there)
+                found = np.flatnonzero(here.array == action)
+                if not len(found):
+                    raise ValueError(f"action {action} ({word}) is not legal here")
+                move = here.moves[int(found[0])]
+            else:
+                try:
+                    move = here.moves[here.ids.index(action)]
+                except ValueError:
+                    raise ValueError(f"action {action} ({word}) is not legal here") from None
             self.state._push(move)
             return
-        if action not in self.legal_actions():
+        branch = here.branch(self.spelt)
+        if action not in branch[2]:
             raise ValueError(f"action {action} ({word}) is not legal here")
-        if word == END:
-            move = here.by_words[self.spelt]
-        else:
+        n = len(self.spelt)
+        rows, chosen, _, move = after = here.step(branch, n, action)
+        # it goes on while a legal move has more words (or the words are no move yet)
+        end = self.space.end
+        if word != END and n + 1 < here.width and not _all_end(rows, chosen, n + 1, end):
             spelt = self.spelt + (word,)
-            if spelt not in here.by_words or self._goes_on(spelt):
-                self.spelt = spelt
-                return
-            move = here.by_words[spelt]
+            here.nexts.setdefault(spelt, after)
+            self.spelt = spelt
+            return
         self.spelt = ()
-        self.state._push(move)
-
-    def _goes_on(self, spelt: tuple[str, ...]) -> bool:
-        """Whether a legal move is spelt with more words after ``spelt``."""
-        n = len(spelt)
-        return any(len(w) > n and w[:n] == spelt for w in self._position().by_words)
+        self.state._push(move(len(rows) - 1 if chosen is None else int(chosen[-1])))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
         return self.clone()  # the space is shared, the state cloned (as OpenSpiel clones)
@@ -176,25 +293,256 @@ class Speller:
         self.__init__(ActionSpace(state.game), state, tuple(data["spelt"]))  # type: ignore[misc]
 
 
+class _Outcomes:
+    """A chance node's outcomes (the pairs as listed), their moves, chances and numbers; the
+    legal actions and the (number, chance) pairs sorted, once asked."""
+
+    __slots__ = ("outcomes", "moves", "probs", "ids", "legal", "chances")
+
+    def __init__(
+        self,
+        outcomes: list[tuple[Move, float]],
+        moves: Sequence[Move],
+        probs: Sequence[float],
+        ids: list[int],
+    ) -> None:
+        self.outcomes, self.moves, self.probs, self.ids = outcomes, moves, probs, ids
+        self.legal: list[int] | None = None
+        self.chances: list[tuple[int, float]] | None = None
+
+
 class _Position:
-    """A position's moves by their words (a chance node's outcomes by their text), and, where
-    each move is one word, its legal actions; ``nexts`` the next words after each prefix."""
+    """A position's legal actions, made once: at a chance node or where each move is one word,
+    the moves and their actions (``moves``, ``ids``: in the engine's order) and ``legal``
+    (sorted); where moves take several words, ``rows`` (each move's actions, padded with
+    ``end``), ``move(i)`` the move of row ``i``, and ``nexts``: after each prefix of words the
+    rows still spelt by it and the actions that can come next. Observations are kept per
+    player."""
 
-    __slots__ = ("key", "by_words", "legal", "nexts")
+    __slots__ = (
+        "top",
+        "plays",
+        "moves",
+        "ids",
+        "legal",
+        "chances",
+        "probs",
+        "node",
+        "player",
+        "single",
+        "width",
+        "blocks",
+        "nexts",
+        "size",
+        "word_index",
+        "seen",
+        "array",
+    )
 
-    def __init__(self, key: tuple[int, int | None], space: ActionSpace, state: State) -> None:
-        self.key = key
-        self.nexts: dict[tuple[str, ...], list[int]] = {}
-        if state.is_terminal():
-            self.by_words: dict[tuple[str, ...], Move] = {}
-            self.legal: list[int] | None = []
-        elif state.is_chance():
-            self.by_words = {(str(m),): m for m, _ in state.chance_outcomes()}
-            self.legal = sorted(space.chance_index[w] for (w,) in self.by_words)
+    def __init__(self, top: Any, plays: int, space: ActionSpace, state: State) -> None:
+        self.top = top  # held: its identity says the position still stands
+        self.plays = plays
+        self.chances: list[tuple[int, float]] | None = None
+        self.probs: Sequence[float] | None = None
+        self.node: _Outcomes | None = None  # a chance node's outcomes, shared
+        self.single = True
+        self.seen: dict[int, np.ndarray] = {}
+        self.moves: Sequence[Move] = ()
+        self.ids: list[int] | None = []
+        # prefix -> (rows, which of them are still spelt by it (None: all), the actions that can
+        # come next (None until asked), the move of a row): the rows a list of tuples, or an
+        # array of them where there are many
+        self.nexts: dict[tuple[str, ...], tuple[Any, Any, list[int] | None, Any]] = {}
+        # a Coloring turn's rows by its first word (each pencil's, made once it is chosen)
+        self.blocks: dict[int, Any] | None = None
+        self.array: np.ndarray | None = None  # ``ids`` as an array, once asked
+        self.width = space.game.max_words
+        self.size = space.size
+        self.word_index = space.index
+        self.legal: list[int] | None = None  # (sort() makes it: a chance node's when asked)
+        player = self.player = state.current_player
+        if player == TERMINAL:
+            self.legal = []
+        elif player == CHANCE:
+            node = self.node = space._chance_node(state.chance_outcomes())
+            self.moves, self.probs, self.ids = node.moves, node.probs, node.ids
+            self.legal, self.chances = node.legal, node.chances
         elif space.game.max_words == 1:
-            self.by_words = {(str(m),): m for m in state.legal_moves()}
-            self.legal = sorted(space.index[w] for (w,) in self.by_words)
+            self.moves = state.legal_moves()
+            known = (
+                _cathedral_ids(space, state, self.moves) if space.game.name == "cathedral" else None
+            )
+            if known is not None:
+                self.legal, self.array = known
+                self.ids = None  # (the array says)
+            else:
+                self.ids = space._actions(self.moves)
+                self.legal = sorted(set(self.ids or ()))
         else:
-            words = space.game.move_words
-            self.by_words = {words(m): m for m in state.legal_moves()}
-            self.legal = None
+            self.single = False
+            blocks = _coloring_blocks(space, state) if space.game.name == "coloring" else None
+            if blocks is not None:
+                self.blocks = blocks
+                self.nexts[()] = (None, None, sorted(blocks), None)
+            else:
+                moves = state.legal_moves()
+                self.nexts[()] = (space._rows(moves), None, None, moves.__getitem__)
+
+    def sort(self) -> list[int]:
+        """The legal actions, sorted (one word a move, or chance outcomes)."""
+        if self.legal is None:
+            self.legal = sorted(set(self.ids or ()))
+            if self.node is not None:
+                self.node.legal = self.legal
+        return self.legal
+
+    def branch(self, spelt: tuple[str, ...]) -> tuple[Any, Any, list[int], Any]:
+        """After the words ``spelt``: the rows still spelt by them, the actions that can come
+        next, and the move of a row (see ``nexts``)."""
+        got = self.nexts.get(spelt)
+        if got is not None and got[2] is not None:
+            return got  # type: ignore[return-value]
+        n = len(spelt)
+        if got is None:  # (a state unpickled half spelt) from its own prefix's
+            got = self.step(self.branch(spelt[:-1]), n - 1, self.word_index[spelt[-1]])
+        rows, alive, _, move = got
+        if isinstance(rows, np.ndarray):
+            column = rows[alive, n] if alive is not None else rows[:, n]
+            legal = np.flatnonzero(np.bincount(column, minlength=self.size)).tolist()
+        elif alive is None:
+            legal = sorted({r[n] for r in rows})
+        else:
+            legal = sorted({rows[i][n] for i in alive})
+        self.nexts[spelt] = got = (rows, alive, legal, move)
+        return got
+
+    def step(self, branch: tuple[Any, ...], n: int, word: int) -> tuple[Any, Any, None, Any]:
+        """The rows of ``branch`` (after ``n`` words) whose next word is ``word``."""
+        rows, alive, _, move = branch
+        if rows is None:  # a Coloring turn's pencil: its own rows, made now
+            assert self.blocks is not None
+            got = self.blocks[word]
+            if callable(got):
+                got = self.blocks[word] = got()
+            return got[0], None, None, got[1]
+        return rows, _narrow(rows, alive, n, word), None, move
+
+    def observation(self, state: State, player: int) -> np.ndarray:
+        obs = self.seen.get(player)
+        if obs is None:
+            obs = self.seen[player] = state.observation(player)
+        return obs
+
+
+def _narrow(rows: Any, alive: Any, n: int, word: int) -> Any:
+    """The rows among ``alive`` (None: all) whose word ``n`` is ``word``."""
+    if isinstance(rows, np.ndarray):
+        if alive is None:
+            return np.flatnonzero(rows[:, n] == word)
+        return alive[rows[alive, n] == word]
+    if alive is None:
+        return [i for i, r in enumerate(rows) if r[n] == word]
+    return [i for i in alive if rows[i][n] == word]
+
+
+def _all_end(rows: Any, chosen: Any, n: int, end: int) -> bool:
+    """Whether every row of ``chosen`` (None: all) has ended by word ``n``."""
+    if isinstance(rows, np.ndarray):
+        return bool((rows[chosen if chosen is not None else slice(None), n] == end).all())
+    if chosen is None:
+        return all(r[n] == end for r in rows)
+    return all(rows[i][n] == end for i in chosen)
+
+
+def _coloring_blocks(space: ActionSpace, state: Any) -> dict[int, Any] | None:
+    """A Coloring turn's moves by their first word (``take COLOR``), as the engine lists them
+    (``ColoringState._generate``: for each pencil in the middle, the connected sets of as many
+    shapes as there are pencils that it may color, read from the sheet's tables; or else its
+    largest sets, with circles); each pencil's rows made only once it is chosen, and a move
+    only once it is spelt. None when crossing off (few moves, one word each)."""
+    from ..coloring.game import Coloring, _Tables
+    from ..coloring.sheet import COLORS
+
+    if state.crossing:
+        return None
+    sheet = state.sheet
+    fast = space._fast
+    if fast is None or fast[0] is not sheet:
+        fast = space._fast = (sheet, _shape_rows(space, sheet))
+    shapes = fast[1]
+    end, width = space.end, space.game.max_words
+    need = state.pool.bit_count()
+    p = state.to_move
+    tables = _Tables.of(sheet).by_size
+    blocks: dict[int, Any] = {}
+
+    def taking(take: int, table: Any, idx: np.ndarray) -> Callable[[], Any]:
+        def make() -> tuple[Any, Callable[[int], Move]]:
+            rows = np.full((len(idx), width), end, dtype=np.intp)
+            rows[:, 0] = take
+            rows[:, 1 : 1 + need] = shapes[need][idx]
+            moves = table[idx]
+            if len(idx) <= 64:  # few: plain lists answer faster than arrays
+                return [tuple(r) for r in rows.tolist()], moves.__getitem__
+            return rows, moves.__getitem__
+
+        return make
+
+    for c in range(len(COLORS)):
+        if not state.pool >> c & 1:
+            continue
+        take = space.index[f"take {COLORS[c]}"]
+        allowed = state.allowed(p, c)
+        idx = sheet.groups_within(allowed, need) if allowed else None
+        if idx is not None and len(idx):
+            blocks[take] = taking(take, tables[c][need], idx)
+        else:
+            size, sets = state._best(p, c, need)
+            k = min(need - size, state.circles_left(p))
+            moves = [Coloring(c, m, k) for m in sets]
+            if moves:
+                blocks[take] = (space._rows(moves), moves.__getitem__)
+    return blocks or None
+
+
+def _shape_rows(space: ActionSpace, sheet: Any) -> dict[int, np.ndarray]:
+    """For each size, the actions of each connected set's shapes (ascending), as the sheet's
+    ``group_masks`` lists the sets."""
+    index = space.index
+    out = {}
+    for size, masks in sheet.group_masks.items():
+        table = np.empty((len(masks), size), dtype=np.intp)
+        for i, mask in enumerate(masks):
+            table[i] = [index[str(n)] for n in sheet.numbers(mask)]
+        out[size] = table
+    return out
+
+
+def _cathedral_ids(
+    space: ActionSpace, state: Any, moves: Sequence[Move]
+) -> tuple[list[int], np.ndarray] | None:
+    """A Cathedral position's actions (in the engine's order, and sorted) read from the side's
+    table of placements: the engine lists its moves as the table's placements at the indices it
+    keeps for the side (``_cand``); None for the Cathedral's own placement, or when the listed
+    moves are not those (then they are numbered one by one)."""
+    from ..cathedral.pieces import SIDES
+
+    if state.cathedral_state == "unplaced" or not moves:
+        return None
+    side = state.to_move
+    cached = state._cand[side]
+    table = SIDES[side].move_array
+    if cached is None:
+        return None
+    idx = cached[0]
+    if len(idx) != len(moves) or moves[0] is not table[idx[0]] or moves[-1] is not table[idx[-1]]:
+        return None
+    fast = space._fast
+    if fast is None:  # each side's placements' actions, and in what order they sort
+        fast = space._fast = []
+        for t in SIDES:
+            ids = np.array(space._actions(list(t.move_array)), dtype=np.intp)
+            fast.append((ids, bool((np.diff(ids) > 0).all())))
+    ids, ascending = fast[side]
+    mine = ids[idx]
+    return (mine if ascending else np.sort(mine)).tolist(), mine

@@ -159,17 +159,29 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     def _legal_actions(self, player: int) -> list[int]:
         return self._turn.legal_actions()
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions([player])``; the player to move's answered here, not
+        passed through C++ and back (a list of a thousand actions costs more than the move)."""
+        turn = self._turn
+        p = turn.state.current_player
+        if p >= 0 and (player is None or player == p):
+            return turn.legal_actions()
+        if player is None:
+            return list(pyspiel.State.legal_actions(self))
+        return list(pyspiel.State.legal_actions(self, player))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._turn.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        state = self._turn.state
-        word = self._turn.action_word(action)
-        if state.is_chance():
-            self._log.append((word, state.chance_seen_by(), core.CHANCE))
+        turn = self._turn
+        word = turn.action_word(action)
+        player = turn._position().player
+        if player == core.CHANCE:
+            self._log.append((word, turn.state.chance_seen_by(), core.CHANCE))
         else:
-            self._log.append((word, None, state.current_player))
-        self._turn.apply(action)
+            self._log.append((word, None, player))
+        turn.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         words = (

@@ -120,11 +120,10 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, agent: str) -> np.ndarray:
         turn = self._turn
         assert turn is not None  # after reset
-        mask = np.zeros(self.space.size, dtype=np.int8)
         player = self.possible_agents.index(agent)
         if not turn.state.is_terminal() and turn.state.current_player == player:
-            mask[turn.legal_actions()] = 1
-        return mask
+            return turn.legal_mask()
+        return np.zeros(self.space.size, dtype=np.int8)
 
     def observe(self, agent: str) -> np.ndarray:
         turn = self._turn
@@ -135,8 +134,8 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
                 f"no agent {agent!r}; the agents are: {', '.join(self.possible_agents)}"
             )
         player = self.possible_agents.index(agent)
-        observation: np.ndarray = turn.observation(player).astype(np.float32)
-        return observation
+        observation: np.ndarray = turn.observation(player)  # a new array each time
+        return np.asarray(observation, dtype=np.float32)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

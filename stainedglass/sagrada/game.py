@@ -843,22 +843,35 @@ class SagradaState(State):
         (612,)
         """
         self._check_player(player)
-        fields = np.zeros((CELLS, 22), dtype=np.float32)
-        for i, text in enumerate(self.window.fields):
-            if text in COLORS:
-                fields[i, COLORS.index(text)] = 1.0
-            elif text:
-                fields[i, 5 + int(text) - 1] = 1.0
-            c = self._grid[i]
-            if c >= 0:
-                fields[i, 11 + c // 6] = 1.0
-                fields[i, 16 + value_of(c) - 1] = 1.0
+        # the window's own fields (made once for each window), then the cards on it
+        cls = type(self)
+        printed = cls.__dict__.get("_observation_windows")
+        if printed is None:
+            printed = {}
+            cls._observation_windows = printed  # type: ignore[attr-defined]
+        window = self.window
+        known_fields = printed.get(id(window))
+        if known_fields is None or known_fields[0] is not window:
+            base = np.zeros((CELLS, 22), dtype=np.float32)
+            for i, text in enumerate(window.fields):
+                if text in COLORS:
+                    base[i, COLORS.index(text)] = 1.0
+                elif text:
+                    base[i, 5 + int(text) - 1] = 1.0
+            if len(printed) > 1024:
+                printed.clear()
+            known_fields = printed[id(window)] = (window, base)
+        fields = known_fields[1].copy()
+        grid = np.array(self._grid)
+        placed = np.flatnonzero(grid >= 0)
+        if len(placed):
+            held = grid[placed]
+            fields[placed, 11 + held // 6] = 1.0
+            fields[placed, 16 + held % 6] = 1.0  # the value less one (value_of)
         cards = np.zeros((4, NUM_CARDS), dtype=np.float32)
-        for row, known in enumerate(
-            (self._hand, self._bottom, self._discards, [c for stack in self._bar for c in stack])
-        ):
-            for c in known:
-                cards[row, c] = 1.0
+        bar = [c for stack in self._bar for c in stack]
+        for row, known in enumerate((self._hand, self._bottom, self._discards, bar)):
+            cards[row, np.asarray(known, dtype=np.intp)] = 1.0
         timing = np.zeros(12, dtype=np.float32)
         timing[min(self._round, 10) - 1] = 1.0
         timing[10 + self.turn - 1] = 1.0
@@ -1529,6 +1542,19 @@ class Sagrada(Game):
         return tuple(str(m) for m in DRAW)
 
     def move_words(self, move: Move) -> tuple[str, ...]:
+        if isinstance(move, SagradaMove):  # the words from the key (as _move_text spells it)
+            key = move.key
+            if key[0] == "place":
+                return (f"place {card_text(key[1])}", CELL_NAMES[key[2]])
+            if key[0] == "tool":
+                _, tid, pay, args = key
+                kinds = CARD_ARGS.get(tid, "f" * len(args))
+                return (
+                    f"tool {tid}",
+                    f"pay {card_text(pay)}",
+                    *(card_text(a) if k == "c" else CELL_NAMES[a] for k, a in zip(kinds, args)),
+                )
+            return (_move_text(key),)
         words = str(move).split()
         if words[0] == "place":
             return (f"place {words[1]}", words[2])

@@ -27,6 +27,11 @@ the bar. The search does the same:
 The tools are weighed at the root like any other move: what they lead to is planned and
 played out like the rest. Moves that were not played out keep the planner's order.
 
+The planner and the playouts run compiled on the game's analysis core (``plan_core.py``, over
+``rules_core.py``'s state): the same computations as ``window_value``, ``estimate`` and
+``playout`` here, which stay as their readable forms (``core=False`` runs the search on them);
+the tests hold the two equal to the last bit.
+
 >>> import stainedglass as sg
 >>> state = sg.load("sagrada", window="Morning Lantern").new_game(seed=3)
 >>> while state.is_chance():
@@ -39,8 +44,10 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 from collections.abc import Sequence
+
+import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate, Clock
@@ -48,7 +55,9 @@ from ..core import Move, State, bit_indices
 from .game import DRAW, PLACE, ROUNDS, TURNS_PER_ROUND, SagradaState
 from .scoring import score
 from .windows import EDGE, around, beside
+from . import plan_core
 from .cards import ALL_CARDS
+from .simulator import SagradaSimulator
 from .worth import KNOBS, Knobs, window_value
 
 __all__ = ["SagradaSearch", "window_value"]
@@ -115,7 +124,7 @@ class _Plan:
         if turns <= 0 or not hand:
             return self.worth([*hand, *pile]) - sum(_VALUE[c] for c in hand), []
         best_v, best_p = -math.inf, []
-        for c in set(hand):
+        for c in hand:  # in the hand's order (each card exists once): the first best stands
             fields = self.free(c)
             if not fields:
                 continue
@@ -184,14 +193,10 @@ def playout(st: SagradaState, order: Sequence[int], knobs: Knobs | None = None) 
     return score(plan.grid, plan.orders, plan.weights) - target
 
 
-def _surely_worse(best: list[float], other: list[float], z: float) -> bool:
-    """Whether ``other`` plays worse than ``best`` beyond doubt: their differences on the same
-    orders of the pile, ``z`` standard errors above zero."""
-    n = len(best)
-    diffs = [b - o for b, o in zip(best, other)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > z * math.sqrt(var / n) and mean > 0
+def _soft(margin: int) -> float:
+    """A playout's final margin as its share of a win, softened: a margin of a point or two
+    counts nearly as a win or a loss."""
+    return 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.0))
 
 
 def _share(margin: float) -> float:
@@ -206,7 +211,9 @@ class SagradaSearch(Bot):
     ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure`` and ``settle``
     shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
     bring; ``dead``, ``fragile1``, ``fragile2``, ``power``, ``pair`` and ``step`` are the
-    window's worth (``KNOBS``)."""
+    window's worth (``KNOBS``). ``core`` (default True) runs the planner and the playouts
+    compiled on the game's analysis core (``plan_core.py``); False runs the same on the engine,
+    some thirty times slower (the benchmark compares them)."""
 
     name = "sagrada"
     label = "Sagrada search"
@@ -226,6 +233,7 @@ class SagradaSearch(Bot):
         "power": ("number", 0, 10),
         "pair": ("number", 0, 10),
         "step": ("number", 0, 10),
+        "core": ("bool",),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -242,6 +250,7 @@ class SagradaSearch(Bot):
         "power": KNOBS[3],
         "pair": KNOBS[4],
         "step": KNOBS[5],
+        "core": True,
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -253,11 +262,21 @@ class SagradaSearch(Bot):
         )
         clock = Clock(seconds, opts["playouts"], self.stop)
         st = state.clone()
+        sim = cast(SagradaSimulator, st.game.simulator()) if opts["core"] else None
+        knobs = np.array(self._knobs(), dtype=np.float64)
+        moves = st.legal_moves()
+        if sim is not None:  # the planner compiled, every move at once (NaN: Redraw's draws)
+            s = sim.encode(st)
+            codes = np.array([sim.code(st, m) for m in moves], dtype=np.int64)
+            quick = plan_core.rate_moves(s, sim.win, codes, knobs)
+        else:
+            quick = np.full(len(moves), math.nan)
         rated = []
-        for m in st.legal_moves():
-            rated.append((self._after(st, m), self.rng.random(), m))
+        for m, q in zip(moves, quick):
+            v = self._after(st, m, sim, knobs) if math.isnan(q) else float(q)
+            rated.append((v, self.rng.random(), m))
         rated.sort(key=lambda t: (-t[0], t[1]))
-        self.playouts = 0
+        self.playouts = self.last_iterations = 0
         self._margins: list[list[int]] = []
         out = [Candidate(m, _share(v), 1, "round planned") for v, _, m in rated]
         if len(rated) < 2 or opts["playouts"] == 0 or rated[0][0] - rated[1][0] > opts["settle"]:
@@ -266,30 +285,52 @@ class SagradaSearch(Bot):
         # that plays surely worse than the best so far (paired over those orders) drops out.
         width = min(opts["width"], len(rated))
         lead = [m for _, _, m in rated[:width]]
-        values: list[list[float]] = [[] for _ in range(width)]
+        values = np.zeros((width, 256))  # each move's playouts, softened (see _soft)
         self._margins = [[] for _ in range(width)]  # each playout's final margin, by move
         active = list(range(width))
         unknown = sorted(st._unknown)
         z = opts["sure"]
+        playing = np.zeros(width, dtype=np.bool_)
+        last = np.zeros(width, dtype=np.int64)  # each leading move's margin on this order
+        after = np.zeros((width, 0), dtype=np.int64)
+        if sim is not None:  # the core's state after each leading move (Redraw's draws to come)
+            after = np.stack([s.copy() for _ in range(width)])
+            for k, m in enumerate(lead):
+                sim.apply(after[k], sim.code(st, m))
         while len(active) > 1 and not clock.spent(self.playouts):
             order = list(unknown)
             self.rng.shuffle(order)
-            for k in active:
-                values[k].append(self._played_out(st, lead[k], order, self._margins[k]))
-            self.playouts += 1
             n = self.playouts
+            if n == values.shape[1]:
+                values = np.concatenate([values, np.zeros_like(values)], axis=1)
+            if sim is not None:
+                playing[:] = False
+                playing[active] = True
+                plan_core.played_out(
+                    after, playing, st._round, sim.win, np.array(order, dtype=np.int64), knobs, last
+                )
+            else:
+                for k in active:
+                    last[k] = self._played_out(st, lead[k], order)
+            for k in active:
+                self._margins[k].append(int(last[k]))
+                values[k, n] = _soft(int(last[k]))
+            self.playouts = self.last_iterations = n = n + 1
             if z and n >= 16 and n % 8 == 0:
-                best = max(active, key=lambda k: sum(values[k]))
+                sums = [plan_core.total(values[k], n) for k in active]
+                best = active[sums.index(max(sums))]
                 active = [
                     k
                     for k in active
-                    if k == best or not _surely_worse(values[best][-n:], values[k][-n:], z)
+                    if k == best or not plan_core.surely_worse(values[best], values[k], n, z)
                 ]
         prior = opts["prior"]  # the planner's rating counts as that many playouts
+        margins = self._margins
         mixed = sorted(
             (
                 (
-                    (sum(values[k]) + prior * _share(rated[k][0])) / (len(values[k]) + prior),
+                    (plan_core.total(values[k], len(margins[k])) + prior * _share(rated[k][0]))
+                    / (len(margins[k]) + prior),
                     k in active,
                     k,
                 )
@@ -297,12 +338,11 @@ class SagradaSearch(Bot):
             ),
             key=lambda t: (-t[1], -t[0]),
         )
-        margins = self._margins
         out = [
             Candidate(
                 lead[k],
                 v,
-                len(values[k]),
+                len(margins[k]),
                 "playouts",
                 # the playouts' mean final margin; the planner's own before any playout (a
                 # search stopped at once)
@@ -340,12 +380,9 @@ class SagradaSearch(Bot):
             out.append(nxt)
         return out
 
-    def _played_out(
-        self, st: SagradaState, move: Move, order: list[int], margins: list[int] | None = None
-    ) -> float:
-        """One playout after ``move``, the pile in ``order``: its win chance, softened (a
-        margin of a point or two counts nearly as a win or a loss); its final margin goes to
-        ``margins``."""
+    def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> int:
+        """One playout after ``move`` on the engine (``core=False``), the pile in ``order``:
+        its final margin."""
         round_ = st._round
         st._push(move)
         n = 0
@@ -353,11 +390,9 @@ class SagradaSearch(Bot):
             st._push(self._next(st, order))
             n += 1
         margin = playout(st, order, self._knobs())
-        if margins is not None:
-            margins.append(margin)
         for _ in range(n + 1):
             st.undo()
-        return 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.0))
+        return margin
 
     @staticmethod
     def _next(st: SagradaState, order: list[int]) -> Move:
@@ -366,13 +401,21 @@ class SagradaSearch(Bot):
             return DRAW[c]
         return st.chance_outcomes()[0][0]  # the returned cards, in their known order
 
-    def _after(self, st: SagradaState, move: Move) -> float:
-        """The planner's margin after ``move``; chance inside the turn (Redraw's draws)
-        averaged over ``chance_samples`` draws."""
+    def _after(
+        self, st: SagradaState, move: Move, sim: SagradaSimulator | None, knobs: np.ndarray
+    ) -> float:
+        """The planner's margin after ``move`` (compiled on the core, or on the engine without
+        one); chance inside the turn (Redraw's draws) averaged over ``chance_samples`` draws."""
         round_ = st._round
         st._push(move)
+
+        def planned() -> float:
+            if sim is None:
+                return estimate(st, round_, self._knobs())
+            return plan_core.estimate(sim.encode(st), sim.win, round_, knobs)
+
         if not st.is_chance() or st._round != round_:
-            value = estimate(st, round_, self._knobs())
+            value = planned()
         else:
             k = self.options["chance_samples"]
             value = 0.0
@@ -381,7 +424,7 @@ class SagradaSearch(Bot):
                 while st.is_chance() and st._round == round_:
                     st._push(self._draw(st))
                     n += 1
-                value += estimate(st, round_, self._knobs()) / k
+                value += planned() / k
                 for _ in range(n):
                     st.undo()
         st.undo()

@@ -802,13 +802,13 @@ class WallsOfLightState(State):
         self._check_player(player)
         n = self.game.num_players
         seats = [(player + k) % n if k < n else None for k in range(3)]
-        spaces = np.zeros((6 * CELLS, 18), dtype=np.float32)
-        for pos in range(6):
-            face = self.face(pos)
-            for cell in face.spaces:
-                row = spaces[pos * CELLS + cell]
-                code = self.cells[pos * CELLS + cell]
-                row[0] = 1.0
+        # made once: each code's numbers (printed, shown, winks), and for the faces showing
+        # their spaces' own (glass, "+1", "+card") and which cells are glass
+        cls = type(self)
+        tables = cls.__dict__.get("_observation_tables")
+        if tables is None:
+            by_code = np.zeros((len(SHOWN), 18), dtype=np.float32)
+            for code, row in enumerate(by_code):
                 printed = printed_of(code)
                 if printed is not None:
                     row[1 + printed] = 1.0
@@ -816,9 +816,24 @@ class WallsOfLightState(State):
                     row[7 + SHOWN[code]] = 1.0
                 for wink in winks_of(code):
                     row[13 + wink] += 0.5
-                special = face.special(cell)
-                row[16] = special == "+1"
-                row[17] = special == "+card"
+            tables = (by_code, {})
+            cls._observation_tables = tables  # type: ignore[attr-defined]
+        by_code, by_faces = tables
+        faces = tuple(self.windows[pos][self.side[pos]] for pos in range(6))
+        known = by_faces.get(tuple(map(id, faces)))
+        if known is None or any(a is not b for a, b in zip(known[0], faces)):
+            glass = np.zeros((6 * CELLS, 18), dtype=np.float32)
+            for pos, face in enumerate(faces):
+                for cell in face.spaces:
+                    row = glass[pos * CELLS + cell]
+                    row[0] = 1.0
+                    special = face.special(cell)
+                    row[16] = special == "+1"
+                    row[17] = special == "+card"
+            if len(by_faces) > 4096:
+                by_faces.clear()
+            known = by_faces[tuple(map(id, faces))] = (faces, glass, glass[:, :1].copy())
+        spaces = by_code[self.cells] * known[2] + known[1]
         dice = np.zeros((3, 6), dtype=np.float32)
         for d, value in enumerate(self.dice or ()):
             dice[d, value - 1] = 1.0

@@ -25,6 +25,14 @@ the win (near one half for most of a game, where the differences between moves d
 With three players each player in a playout plays for their own margin (max^n), and the search
 plays for its margin over the strongest of the others.
 
+The search runs on the game's analysis core (``simulator.py``; ``compiled.py`` and
+``compiled_search.py``, proved equal to the engine by ``tests/test_walls_of_light_simulator.py``):
+the position is redrawn as the player sees it (``determinize``), the plan follows the turn on
+core positions, and the playouts (every greedy decision and evaluation in them) run compiled,
+some 40 times as many in a second as on the engine. Its chance comes from the core's generator
+(``stainedglass.analysis``), the same compiled or not: a counted budget (``playouts=``, ``seed=``)
+chooses the same move on any machine.
+
 >>> import stainedglass as sg
 >>> state = sg.load("walls_of_light", players=2).new_game(seed=3)
 >>> while state.is_chance():
@@ -37,14 +45,17 @@ True
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
+import numpy as np
+
 from ..ai.bots import register_bot
-from ..ai.search import Bot, Candidate, Clock, determinize, outcome_at
-from ..core import Move, State
-from .evaluation import points
-from .game import WallsOfLightState
+from ..ai.search import Bot, Candidate, Clock
+from ..analysis import new_rng, pick
+from ..core import CHANCE, TERMINAL, State
+from .compiled import PH_ROLL, PHASE
+from .compiled_search import playout_round
+from .simulator import WallsOfLightSimulator
 
 __all__ = ["WallsOfLightSearch", "margin"]
 
@@ -104,129 +115,122 @@ class WallsOfLightSearch(Bot):
         me = state.current_player
         n = state.num_players
         turns = 2 * n - 1 if opts["turns"] is None else opts["turns"]
-        work = determinize(state, me, self.rng)
-        moves = work.legal_moves()
+        sim = _core(state)
+        truth = sim.encode(state)  # the whole truth: each use redraws what ``me`` cannot see
+        work = truth.copy()
+        sim.determinize(work, me, new_rng(self.rng.getrandbits(64)))
+        codes = sim.legal(work)
+        moves = {int(c): sim.move(state, int(c)) for c in codes}
 
         # the plan: every move one ply deep, then followed to the turn's end, best first
-        static: dict[Move, float] = {}
-        for move in moves:
-            work._push(move)
-            static[move] = margin(_points(work), me)
-            work.undo()
-        order = sorted(moves, key=lambda m: -static[m])
-        plan: dict[Move, float] = {}
-        for move in order[: opts["plans"]]:
+        after = sim.points_after(work, codes)
+        static = {int(c): margin(list(after[i]), me) for i, c in enumerate(codes)}
+        order = sorted(static, key=lambda c: -static[c])
+        plan: dict[int, float] = {}
+        for code in order[: opts["plans"]]:
             if plan and clock.spent(0) and opts["playouts"] is None:
                 break
-            work._push(move)
-            plan[move] = self._finish(work, me)
-            work.undo()
-        ranked = sorted(order, key=lambda m: -plan.get(m, static[m] - 1e6))
+            t = work.copy()
+            sim.apply(t, code)
+            plan[code] = self._finish(sim, t, me)
+        ranked = sorted(order, key=lambda c: -plan.get(c, static[c] - 1e6))
 
         # the answers: the best few played out on shared rolls, the worse dropped as they fall
         alive = ranked[: opts["candidates"]]
         # a move is chosen once one is left; a ranking (a hint's, a review's) keeps its places
         keep = 1 if top == 1 else len(alive) if top is None else min(top, len(alive))
-        results: dict[Move, list[float]] = {m: [] for m in alive}
+        results: dict[int, list[float]] = {c: [] for c in alive}
         played = 0
+        win = opts["aim"] == "win"  # a playout is worth a share of the win, not a margin
         if len(alive) > 1 and turns > 0 and opts["playouts"] != 0:
             while not clock.spent(played) or played == 0:
                 seed = self.rng.getrandbits(64)
-                base = determinize(state, me, random.Random(seed))
-                for move in alive:  # the same rolls and hands for every move
-                    results[move].append(self._playout(base, move, me, turns, random.Random(seed)))
-                    played += 1
+                base = truth.copy()
+                sim.determinize(base, me, new_rng(seed))
+                rolls = new_rng(seed + 1)  # the same rolls for every move
+                values = playout_values(sim, base, alive, me, turns, rolls, win)
+                for code, value in zip(alive, values):
+                    results[code].append(value)
+                played += len(alive)
                 if len(alive) > keep and len(results[alive[0]]) >= 8:
                     sure = _survivors(alive, results, opts["sure"])
-                    best = sorted(alive, key=lambda m: -_mean(results[m]))[:keep]
-                    alive = [m for m in alive if m in sure or m in best]
+                    best = sorted(alive, key=lambda c: -_mean(results[c]))[:keep]
+                    alive = [c for c in alive if c in sure or c in best]
                 if len(alive) == 1:  # nothing left to compare: more playouts tell nothing
                     break
         self.last_iterations = self.playouts = played
 
         # the moves still in the race first, then those dropped, each by its mean; then the
         # moves not played out, by their plan
-        rolled = [m for m in results if results[m]]
-        rolled.sort(key=lambda m: (m not in alive, -_mean(results[m])))
-        win = opts["aim"] == "win"  # the playouts' values are shares of the win already
+        rolled = [c for c in results if results[c]]
+        rolled.sort(key=lambda c: (c not in alive, -_mean(results[c])))
         out = []
-        for m in rolled:
-            mean = _mean(results[m])
-            out.append(Candidate(m, mean if win else _share(mean), len(results[m]), "playouts"))
+        for c in rolled:
+            mean = _mean(results[c])
+            out.append(
+                Candidate(moves[c], mean if win else _share(mean), len(results[c]), "playouts")
+            )
         out += [
-            Candidate(m, _share(plan.get(m, static[m])), 0, "playouts")
-            for m in ranked
-            if not results.get(m)
+            Candidate(moves[c], _share(plan.get(c, static[c])), 0, "playouts")
+            for c in ranked
+            if not results.get(c)
         ]
         return out[:top]
 
-    def _finish(self, s: State, me: int) -> float:
-        """The plan value of ``s`` for ``me`` within ``me``'s turn: its margin where the turn
-        hands over (or the game ends); ``me``'s decisions the best of the ``width`` likeliest,
-        chance averaged."""
-        if s.is_terminal() or _new_turn(s):
-            return margin(_points(s), me)
-        if s.is_chance():
-            outcomes = s.chance_outcomes()
-            if len(outcomes) <= _ENUMERATE:
+    def _finish(self, sim: WallsOfLightSimulator, s: np.ndarray, me: int) -> float:
+        """The plan value of the core position ``s`` for ``me`` within ``me``'s turn: its
+        margin where the turn hands over (or the game ends); ``me``'s decisions the best of the
+        ``width`` likeliest, chance averaged."""
+        player = sim.current_player(s)
+        if player == TERMINAL or s[PHASE] == PH_ROLL:
+            return margin(list(sim.points(s)), me)
+        if player == CHANCE:
+            codes, probs = sim.chance_outcomes(s)
+            if len(codes) <= _ENUMERATE:
                 total = 0.0
-                for move, p in outcomes:
-                    s._push(move)
-                    total += p * self._finish(s, me)
-                    s.undo()
+                for code, p in zip(codes, probs):
+                    t = s.copy()
+                    sim.apply(t, int(code))
+                    total += float(p) * self._finish(sim, t, me)
                 return total
             total = 0.0
             for _ in range(_ENUMERATE):
-                s._push(outcome_at(outcomes, self.rng.random()))
-                total += self._finish(s, me)
-                s.undo()
+                t = s.copy()
+                sim.apply(t, int(codes[pick(probs, len(probs), self.rng.random())]))
+                total += self._finish(sim, t, me)
             return total / _ENUMERATE
-        moves = s.legal_moves()
-        if len(moves) == 1:
-            s._push(moves[0])
-            value = self._finish(s, me)
-            s.undo()
-            return value
-        rated = []
-        for move in moves:
-            s._push(move)
-            rated.append((margin(_points(s), me), move))
-            s.undo()
-        rated.sort(key=lambda t: -t[0])
+        codes = sim.legal(s)
+        if len(codes) == 1:
+            sim.apply(s, int(codes[0]))
+            return self._finish(sim, s, me)
+        after = sim.points_after(s, codes)
+        rated = sorted(range(len(codes)), key=lambda i: -margin(list(after[i]), me))
         best = -math.inf
-        for _, move in rated[: self.options["width"]]:
-            s._push(move)
-            best = max(best, self._finish(s, me))
-            s.undo()
+        for i in rated[: self.options["width"]]:
+            t = s.copy()
+            sim.apply(t, int(codes[i]))
+            best = max(best, self._finish(sim, t, me))
         return best
 
-    def _playout(self, base: State, move: Move, me: int, turns: int, rng: random.Random) -> float:
-        """``me``'s margin after ``move`` in ``base``, the rest of the turn and ``turns`` more
-        played one ply deep by each player for their own margin, chance at ``rng``."""
-        s = base
-        s._push(move)
-        pushed = 1
-        handed = 0
-        while not s.is_terminal():
-            if s.is_chance():
-                if _new_turn(s):
-                    if handed == turns:
-                        break
-                    handed += 1
-                s._push(outcome_at(s.chance_outcomes(), rng.random()))
-            else:
-                s._push(_greedy(s, s.current_player))
-            pushed += 1
-        if self.options["aim"] == "win":
-            value = s.evaluate()[me]
-        else:
-            value = margin(_points(s), me)
-        for _ in range(pushed):
-            s.undo()
-        return value
+
+def playout_values(
+    sim: WallsOfLightSimulator,
+    base: np.ndarray,
+    codes: list[int],
+    me: int,
+    turns: int,
+    rolls: np.ndarray,
+    win: bool,
+) -> list[float]:
+    """Each move of ``codes`` played out from the core position ``base`` (compiled: the rest
+    of the turn and ``turns`` more, each decision the best one ply deep by that player's
+    margin in ``points()``), every move on the same rolls from ``rolls``: ``me``'s margin in
+    points where the playout ends, or (``win``) ``me``'s share of the win by ``evaluate()``."""
+    values = playout_round(base, sim.faces, np.array(codes, dtype=np.int64), me, turns, rolls, win)
+    return [float(v) for v in values]
 
 
-def _survivors(alive: list[Move], results: dict[Move, list[float]], sure: float) -> list[Move]:
+def _survivors(alive: list[Any], results: dict[Any, list[float]], sure: float) -> list[Any]:
     """The moves whose mean is not ``sure`` standard errors below the best's, each compared
     with the best on the same playouts (paired: the rolls shared make the differences small).
 
@@ -250,29 +254,11 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _new_turn(s: State) -> bool:
-    """Whether ``s`` is the roll that begins a turn (not chance inside one: Roll Again, a
-    card drawn)."""
-    return isinstance(s, WallsOfLightState) and s.phase == "roll"
-
-
-def _greedy(s: State, player: int) -> Move:
-    """The move after which ``player``'s margin by ``points()`` is best (the first of equals)."""
-    best, best_v = None, -math.inf
-    for move in s.legal_moves():
-        s._push(move)
-        v = margin(_points(s), player)
-        s.undo()
-        if v > best_v:
-            best, best_v = move, v
-    assert best is not None
-    return best
-
-
-def _points(s: State) -> list[float]:
-    """``points()`` of a Walls of Light position."""
-    assert isinstance(s, WallsOfLightState)
-    return points(s)
+def _core(state: State) -> WallsOfLightSimulator:
+    """The game's analysis core, which the search runs on."""
+    sim = state.game.simulator()
+    assert isinstance(sim, WallsOfLightSimulator)
+    return sim
 
 
 def _share(value: float) -> float:

@@ -1,0 +1,631 @@
+"""The Cathedral search's position on the analysis core (``core_rules.py``): the positions of a
+line searched are rows of one array, each side's legal placements a bitset beside each row,
+and what the search asks at every node (a move made, the evaluation, moves weighed one ply
+deep, the cheap ranking, the solver's order) compiled.
+
+The search (``search.py``) keeps its own codes: a placement's index in its side's table, or
+``1 << 20`` plus the Cathedral's; :class:`CorePosition` turns them into the core's codes.
+Its answers are those of ``search.Position`` (the lean Python position it replaces in the
+search): the same evaluation to the last bit, the same orders, so that a counted search
+chooses the same moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from ..analysis import jit
+from ..core import TERMINAL, Move
+from . import core_rules as cr
+from .pieces import CATHEDRAL, CATHEDRAL_MOVES, LIGHT, SIDES, SIZES, Placement
+from .simulator import encode_state
+
+__all__ = ["CorePosition"]
+
+_CATHEDRAL = 1 << 20  # the search's codes for the Cathedral: this + its index
+_WIN = 1000.0
+_DEPTH = 400  # rows: positions in one line, at most (a game has fewer than 100 placements)
+_CATHEDRAL_STATE = ("unplaced", "placed", "captured")
+_KINDS = cr.KINDS
+_SIZES = np.array(SIZES[:CATHEDRAL], dtype=np.int64)
+_RNG = random.Random(20261207)
+_TERR_HASH = np.array(
+    [[_RNG.getrandbits(62) for _ in range(100)] for _ in range(2)], dtype=np.int64
+)
+"""Each side's territory on each square, hashed into the position's key."""
+_TURN_HASH = np.array([0, _RNG.getrandbits(62), _RNG.getrandbits(62)], dtype=np.int64)
+"""Light, Dark or nobody (the end) to move, hashed into the key."""
+
+
+def _size_order() -> np.ndarray:
+    """For each side: its placements (indices in its table), biggest buildings first, the
+    table's order among equals (the solver's order)."""
+    out = np.zeros((2, cr.PER_SIDE), dtype=np.int64)
+    for side in (0, 1):
+        pieces = SIDES[side].piece.tolist()
+        order = [
+            j
+            for size in sorted(set(SIZES[:CATHEDRAL]), reverse=True)
+            for j in range(cr.PER_SIDE)
+            if SIZES[pieces[j]] == size
+        ]
+        out[side] = order
+    return out
+
+
+_SIZE_ORDER = _size_order()
+
+
+# ---- compiled ------------------------------------------------------------------------------
+
+
+@jit
+def _ensure(row: np.ndarray, bits: np.ndarray, known: np.ndarray, side: int) -> None:
+    """``side``'s legal placements in ``bits[side]``, found afresh when not ``known``."""
+    if known[side] == 0:
+        cr.rebuild(row, side, bits)
+        known[side] = 1
+
+
+@jit
+def _margin(row: np.ndarray) -> int:
+    """Dark's unplaced squares less Light's on this board (> 0: Light is ahead)."""
+    total = 0
+    for k in range(_KINDS):
+        total += (row[cr.SUPPLY + _KINDS + k] - row[cr.SUPPLY + k]) * _SIZES[k]
+    return total
+
+
+@jit
+def push(
+    states: np.ndarray,
+    bits: np.ndarray,
+    known: np.ndarray,
+    table: np.ndarray,
+    ranges: np.ndarray,
+    ply: int,
+    code: int,
+) -> tuple[int, int, int]:
+    """Row ``ply + 1`` made from row ``ply`` with the core's placement ``code`` played (the
+    game ends at the end of this board: the search sees no match); its side to move, its
+    Cathedral (0 unplaced, 1 placed, 2 captured) and its margin."""
+    states[ply + 1] = states[ply]
+    bits[ply + 1] = bits[ply]
+    known[ply + 1] = known[ply]
+    row = states[ply + 1]
+    cr.apply_move(row, table, ranges, False, code, bits[ply + 1], known[ply + 1])
+    return row[cr.TO_MOVE], row[cr.CATH], _margin(row)
+
+
+@jit
+def _spots(bits: np.ndarray, side: int, kind: int) -> int:
+    """``side``'s legal placements of building ``kind`` (in ``bits[side]``)."""
+    n = 0
+    of = cr.OF_KIND[side, kind]
+    for w in range(cr.WORDS):
+        n += cr.popcount(bits[side, w] & of[w])
+    return n
+
+
+@jit
+def _cover(bits: np.ndarray, side: int, table: np.ndarray) -> tuple[int, int]:
+    """The squares some legal placement of ``side`` covers (two words)."""
+    a = 0
+    b = 0
+    base = side * cr.PER_SIDE
+    for w in range(cr.WORDS):
+        x = bits[side, w]
+        while x != 0:
+            low = x & -x
+            code = base + w * cr.BITS + cr.popcount(low - 1)
+            a |= table[code, cr.LO]
+            b |= table[code, cr.HI]
+            x ^= low
+    return a, b
+
+
+@jit
+def _unsafe(
+    row: np.ndarray, bits: np.ndarray, side: int, table: np.ndarray, oa: int, ob: int
+) -> float:
+    """Squares of ``side``'s buildings that fit somewhere but nowhere inside the squares
+    ``oa``, ``ob`` (those it alone can cover)."""
+    total = 0
+    base = side * cr.PER_SIDE
+    for k in range(_KINDS):
+        n = row[cr.SUPPLY + _KINDS * side + k]
+        if n == 0:
+            continue
+        spots = 0
+        safe = 0
+        for w in range(cr.WORDS):
+            x = bits[side, w] & cr.OF_KIND[side, k, w]
+            while x != 0:
+                low = x & -x
+                code = base + w * cr.BITS + cr.popcount(low - 1)
+                spots += 1
+                if table[code, cr.LO] & ~oa == 0 and table[code, cr.HI] & ~ob == 0:
+                    safe += 1
+                x ^= low
+        if spots > 0 and safe == 0:
+            total += n * _SIZES[k]
+    return float(total)
+
+
+@jit
+def evaluate(
+    row: np.ndarray, bits: np.ndarray, known: np.ndarray, table: np.ndarray, weights: np.ndarray
+) -> float:
+    """``search.evaluate``: the expected final margin in squares from Light's view (the
+    squares still to place, buildings that fit nowhere, free squares of one's own territory,
+    room to move; ``weights``: room, excl, unsafe, mobility, fragile); exact at the end."""
+    margin = _margin(row)
+    if row[cr.TO_MOVE] == cr.TERMINAL:
+        return float(margin)
+    if row[cr.CATH] == cr.UNPLACED:
+        return 0.0
+    room, excl, unsafe, mobility, fragile = (
+        weights[0],
+        weights[1],
+        weights[2],
+        weights[3],
+        weights[4],
+    )
+    _ensure(row, bits, known, 0)
+    _ensure(row, bits, known, 1)
+    fa = cr.M50 & ~(row[cr.OCC] | row[cr.OCC + 2] | row[cr.OCC + 4])
+    fb = cr.M50 & ~(row[cr.OCC + 1] | row[cr.OCC + 3] | row[cr.OCC + 5])
+    held = cr.popcount(row[cr.TERR] & fa) + cr.popcount(row[cr.TERR + 1] & fb)
+    held -= cr.popcount(row[cr.TERR + 2] & fa) + cr.popcount(row[cr.TERR + 3] & fb)
+    stuck = 0
+    lit = 0
+    dim = 0
+    risk_light = 0.0
+    risk_dark = 0.0
+    for k in range(_KINDS):
+        n = row[cr.SUPPLY + k]
+        m = row[cr.SUPPLY + _KINDS + k]
+        spots_light = _spots(bits, 0, k)
+        spots_dark = _spots(bits, 1, k)
+        lit += spots_light
+        dim += spots_dark
+        if n > 0 and spots_light == 0:
+            stuck -= n * _SIZES[k]
+        if m > 0 and spots_dark == 0:
+            stuck += m * _SIZES[k]
+        if n > 0 and spots_light > 0:
+            risk_light += n * _SIZES[k] * 2.0 / (2.0 + spots_light)
+        if m > 0 and spots_dark > 0:
+            risk_dark += m * _SIZES[k] * 2.0 / (2.0 + spots_dark)
+    value = (
+        margin + float(stuck) + 0.0 + room * held + mobility * (math.log1p(lit) - math.log1p(dim))
+    )
+    if fragile != 0.0:
+        value += fragile * (risk_dark - risk_light)
+    if excl != 0.0 or unsafe != 0.0:
+        la, lb = _cover(bits, 0, table)
+        da, db = _cover(bits, 1, table)
+        only_light = cr.popcount(la & ~da) + cr.popcount(lb & ~db)
+        only_dark = cr.popcount(da & ~la) + cr.popcount(db & ~lb)
+        value += excl * (only_light - only_dark)
+        if unsafe != 0.0:
+            value += unsafe * (
+                _unsafe(row, bits, 1, table, da & ~la, db & ~lb)
+                - _unsafe(row, bits, 0, table, la & ~da, lb & ~db)
+            )
+    return float(value)
+
+
+@jit
+def terminal_value(margin: float) -> float:
+    """A finished game: a win beats any estimate, and a larger margin a smaller one."""
+    if margin > 0:
+        return _WIN + margin
+    if margin < 0:
+        return -_WIN + margin
+    return 0.0
+
+
+@jit
+def values(
+    states: np.ndarray,
+    bits: np.ndarray,
+    known: np.ndarray,
+    table: np.ndarray,
+    ranges: np.ndarray,
+    ply: int,
+    codes: np.ndarray,
+    sign: float,
+    weights: np.ndarray,
+) -> np.ndarray:
+    """Each placement's (the core's ``codes``) value one ply deep for the side ``sign``
+    stands for (+1 Light, -1 Dark): the evaluation after it, or the finished game's."""
+    out = np.empty(len(codes))
+    for i in range(len(codes)):
+        push(states, bits, known, table, ranges, ply, codes[i])
+        row = states[ply + 1]
+        if row[cr.TO_MOVE] == cr.TERMINAL:
+            out[i] = sign * terminal_value(float(_margin(row)))
+        else:
+            out[i] = sign * evaluate(row, bits[ply + 1], known[ply + 1], table, weights)
+    return out
+
+
+@jit
+def cheap(
+    row: np.ndarray,
+    bits: np.ndarray,
+    known: np.ndarray,
+    table: np.ndarray,
+    side: int,
+    idx: np.ndarray,
+    history: np.ndarray,
+) -> np.ndarray:
+    """The search's cheap ranking of ``side``'s placements ``idx`` (indices in its table):
+    three points a square of the building, plus how many of the other side's placements
+    cover its squares (per placement the other side has), plus a hundredth of the history
+    (float32 arithmetic, as the Python search's matrix product, then float64)."""
+    other = 1 - side
+    _ensure(row, bits, known, other)
+    heat = np.zeros(100, dtype=np.float32)
+    total = 0
+    base = other * cr.PER_SIDE
+    for w in range(cr.WORDS):
+        x = bits[other, w]
+        while x != 0:
+            low = x & -x
+            code = base + w * cr.BITS + cr.popcount(low - 1)
+            for j in range(cr.SQUARES, cr.SQUARES + 6):
+                if table[code, j] >= 0:
+                    heat[table[code, j]] += np.float32(1.0)
+            total += 1
+            x ^= low
+    per = np.float32(max(total, 1))
+    out = np.empty(len(idx))
+    for i in range(len(idx)):
+        code = side * cr.PER_SIDE + idx[i]
+        hot = np.float32(0.0)
+        for j in range(cr.SQUARES, cr.SQUARES + 6):
+            if table[code, j] >= 0:
+                hot += heat[table[code, j]]
+        size = np.float32(3.0) * np.float32(_SIZES[table[code, cr.PIECE]])
+        out[i] = np.float64(size + hot / per) + history[idx[i]] * 0.01
+    return out
+
+
+@jit
+def horizon(
+    states: np.ndarray,
+    bits: np.ndarray,
+    known: np.ndarray,
+    table: np.ndarray,
+    ranges: np.ndarray,
+    ply: int,
+    first: np.ndarray,
+    sign: float,
+    alpha: float,
+    beta: float,
+    weights: np.ndarray,
+    width: int,
+    history: np.ndarray,
+    budget: int,
+) -> tuple[float, int, int, int, int, int]:
+    """The search's node one ply above the horizon (``search._pvs`` at depth 1), whole: each
+    placement in turn (``first``: the table's move and the killers, then, unless one of them
+    cut the node off (those legal), the rest ranked cheaply, ``width`` of them, -1 for all), its value the
+    evaluation after it (or the finished game's) for the side ``sign`` stands for, searched
+    as principal variation search does (a null window first, again with the full window when
+    it falls inside), until one reaches ``beta``. ``budget``: the nodes left (each leaf
+    weighed counts one, two when the other side is skipped there).
+
+    Returns the best value, its code (-1: none), whether it cut the node off, the nodes
+    counted, whether the budget ran out (the node's search then stands for nothing) and
+    what was seen: 1 a position weighed (not an end), 2 placements left out by ``width``."""
+    row = states[ply]
+    side = row[cr.TO_MOVE]
+    best = -math.inf
+    best_code = -1
+    ticks = 0
+    seen = 0
+    _ensure(row, bits[ply], known[ply], side)
+    moves = np.empty(len(first), dtype=np.int64)
+    m = 0
+    for c in first:  # those legal here, each once
+        fresh = c >= 0 and (bits[ply, side, c // cr.BITS] >> (c % cr.BITS)) & 1 == 1
+        for j in range(m):
+            if moves[j] == c:
+                fresh = False
+        if fresh:
+            moves[m] = c
+            m += 1
+    count = m
+    i = 0
+    later = False
+    while True:
+        if i == count:
+            if later:
+                break
+            later = True  # the rest, ranked cheaply
+            idx = legal_indices(row, bits[ply], known[ply], side)
+            n = len(idx)
+            w = n if width < 0 else width
+            if n > w:
+                seen |= 2
+            if n > 1:
+                order = np.argsort(
+                    -cheap(row, bits[ply], known[ply], table, side, idx, history), kind="mergesort"
+                )
+                idx = idx[order[:w]]
+            rest = np.empty(m + len(idx), dtype=np.int64)
+            rest[:m] = moves[:m]
+            k = m
+            for c in idx:
+                taken = False
+                for j in range(m):
+                    if moves[j] == c:
+                        taken = True
+                if not taken:
+                    rest[k] = c
+                    k += 1
+            moves = rest
+            count = k
+            continue
+        code = moves[i]
+        push(states, bits, known, table, ranges, ply, side * cr.PER_SIDE + code)
+        child = states[ply + 1]
+        per_call = 1
+        if child[cr.TO_MOVE] == cr.TERMINAL:
+            value = sign * terminal_value(float(_margin(child)))
+        else:
+            if child[cr.TO_MOVE] == side:
+                per_call = 2  # the other side is skipped: the same side weighed
+            value = sign * evaluate(child, bits[ply + 1], known[ply + 1], table, weights)
+            seen |= 1
+        calls = 1
+        if i > 0 and alpha < value < beta:
+            calls = 2  # the null window failed high: searched again with the full window
+        if ticks + calls * per_call > budget:
+            return best, best_code, 0, budget + 1, 1, seen
+        ticks += calls * per_call
+        if value > best:
+            best = value
+            best_code = code
+            if value > alpha:
+                alpha = value
+        if alpha >= beta:
+            return best, best_code, 1, ticks, 0, seen
+        i += 1
+    return best, best_code, 0, ticks, 0, seen
+
+
+@jit
+def legal_indices(row: np.ndarray, bits: np.ndarray, known: np.ndarray, side: int) -> np.ndarray:
+    """``side``'s legal placements, as indices in its table, in the table's order."""
+    _ensure(row, bits, known, side)
+    n = 0
+    for w in range(cr.WORDS):
+        n += cr.popcount(bits[side, w])
+    out = np.empty(n, dtype=np.int64)
+    i = 0
+    for w in range(cr.WORDS):
+        x = bits[side, w]
+        while x != 0:
+            low = x & -x
+            out[i] = w * cr.BITS + cr.popcount(low - 1)
+            i += 1
+            x ^= low
+    return out
+
+
+@jit
+def solver_order(
+    row: np.ndarray, bits: np.ndarray, known: np.ndarray, side: int, first: int, order: np.ndarray
+) -> np.ndarray:
+    """``side``'s legal placements in the solver's order: ``first`` when legal, then the
+    biggest buildings first (``order``: every placement so), the table's order among equals."""
+    _ensure(row, bits, known, side)
+    out = np.empty(cr.PER_SIDE, dtype=np.int64)
+    n = 0
+    if first >= 0 and (bits[side, first // cr.BITS] >> (first % cr.BITS)) & 1:
+        out[0] = first
+        n = 1
+    for j in order:
+        if j != first and (bits[side, j // cr.BITS] >> (j % cr.BITS)) & 1:
+            out[n] = j
+            n += 1
+    return out[:n]
+
+
+@jit
+def live(row: np.ndarray, bits: np.ndarray, known: np.ndarray, table: np.ndarray) -> int:
+    """The free squares some building of either side can still cover."""
+    _ensure(row, bits, known, 0)
+    _ensure(row, bits, known, 1)
+    la, lb = _cover(bits, 0, table)
+    da, db = _cover(bits, 1, table)
+    return cr.popcount(la | da) + cr.popcount(lb | db)
+
+
+@jit
+def key(row: np.ndarray) -> int:
+    """A hash of the position: the buildings standing, each side's territory, the turn."""
+    h = row[cr.ZOB]
+    for side in range(2):
+        for half in range(2):
+            x = row[cr.TERR + 2 * side + half]
+            while x != 0:
+                low = x & -x
+                h ^= _TERR_HASH[side, 50 * half + cr.popcount(low - 1)]
+                x ^= low
+    turn = row[cr.TO_MOVE]
+    return int(h ^ _TURN_HASH[turn + 1 if turn >= 0 else 2])
+
+
+# ---- the search's position -------------------------------------------------------------------
+
+
+class CorePosition:
+    """A Cathedral position for searching, on the analysis core: made and unmade in place,
+    as ``search.Position`` (the same codes, values and orders)."""
+
+    def __init__(self, state: Any) -> None:
+        self.states = np.zeros((_DEPTH, cr.WIDTH), dtype=np.int64)
+        self.bits = np.zeros((_DEPTH, 2, cr.WORDS), dtype=np.int64)
+        self.known = np.zeros((_DEPTH, 2), dtype=np.int64)
+        self.states[0] = encode_state(state)
+        self.ply = 0
+        self.placer = state.cathedral_placer
+        row = self.states[0]
+        self.to_move = int(row[cr.TO_MOVE]) if row[cr.TO_MOVE] >= 0 else TERMINAL
+        self.cathedral = _CATHEDRAL_STATE[int(row[cr.CATH])]
+        self.lead = int(_margin(row))
+        self._stack: list[tuple[int, str, int]] = []
+        self._weights: tuple[float, ...] = ()
+        self._weight_array = np.zeros(5)
+
+    # ---- moves ----------------------------------------------------------------------------
+
+    def legal(self, side: int | None = None) -> np.ndarray:
+        """Indices into ``SIDES[side]`` of the placements ``side`` may make now (the
+        Cathedral's placements, as codes, while it is unplaced)."""
+        if side is None:
+            side = self.to_move
+        if self.cathedral == "unplaced":
+            return np.arange(len(CATHEDRAL_MOVES)) + _CATHEDRAL
+        p = self.ply
+        return legal_indices(self.states[p], self.bits[p], self.known[p], side)
+
+    def can(self, code: int) -> bool:
+        """Whether the side to move may make placement ``code`` (an index in its table)."""
+        p = self.ply
+        side = self.to_move
+        if self.known[p, side] == 0:
+            cr.rebuild(self.states[p], side, self.bits[p])
+            self.known[p, side] = 1
+        return bool(self.bits[p, side, code // cr.BITS] >> (code % cr.BITS) & 1)
+
+    def has_move(self, side: int) -> bool:
+        return len(self.legal(side)) > 0
+
+    def move_of(self, code: int) -> Move:
+        if code >= _CATHEDRAL:
+            return CATHEDRAL_MOVES[code - _CATHEDRAL]
+        return SIDES[self.to_move].moves[code]
+
+    def code_of(self, move: Move) -> int:
+        assert isinstance(move, Placement)
+        if move.piece == CATHEDRAL:
+            return _CATHEDRAL + CATHEDRAL_MOVES.index(move)
+        return SIDES[self.to_move].moves.index(move)
+
+    def _core(self, code: int) -> int:
+        """The core's code of the search's ``code`` for the side to move."""
+        if code >= _CATHEDRAL:
+            return cr.CATHEDRAL_CODE + code - _CATHEDRAL
+        return self.to_move * cr.PER_SIDE + code
+
+    def make(self, code: int) -> None:
+        self._stack.append((self.to_move, self.cathedral, self.lead))
+        to_move, cath, lead = push(
+            self.states, self.bits, self.known, cr.TABLE, cr.RANGES, self.ply, self._core(code)
+        )
+        self.ply += 1
+        self.to_move = to_move
+        self.cathedral = _CATHEDRAL_STATE[cath]
+        self.lead = lead
+
+    def unmake(self) -> None:
+        self.to_move, self.cathedral, self.lead = self._stack.pop()
+        self.ply -= 1
+
+    # ---- what the search asks --------------------------------------------------------------
+
+    def unplaced(self, side: int) -> int:
+        row = self.states[self.ply]
+        return int(row[cr.SUPPLY + _KINDS * side : cr.SUPPLY + _KINDS * (side + 1)] @ _SIZES)
+
+    def margin(self) -> int:
+        """Dark's unplaced squares minus Light's: > 0 when Light is ahead."""
+        return self.lead
+
+    def key(self) -> int:
+        return int(key(self.states[self.ply]))
+
+    def _array(self, weights: tuple[float, ...]) -> np.ndarray:
+        """``weights`` as an array (made once for the weights a search uses)."""
+        if weights != self._weights:
+            self._weights = weights
+            self._weight_array = np.array(weights, dtype=np.float64)
+        return self._weight_array
+
+    def weigh(self, weights: tuple[float, ...]) -> float:
+        """``search.evaluate`` with ``weights`` (room, excl, unsafe, mobility, fragile)."""
+        p = self.ply
+        w = self._array(weights)
+        return float(evaluate(self.states[p], self.bits[p], self.known[p], cr.TABLE, w))
+
+    def values(self, codes: list[int], sign: float, weights: tuple[float, ...]) -> list[float]:
+        """Each move's value one ply deep for the side ``sign`` stands for."""
+        core = np.array([self._core(c) for c in codes], dtype=np.int64)
+        w = self._array(weights)
+        out = values(
+            self.states, self.bits, self.known, cr.TABLE, cr.RANGES, self.ply, core, sign, w
+        )
+        return out.tolist()  # type: ignore[no-any-return]
+
+    def cheap(self, idx: np.ndarray, history: np.ndarray) -> np.ndarray:
+        """The search's cheap ranking of the side to move's placements ``idx``."""
+        p = self.ply
+        return cheap(
+            self.states[p], self.bits[p], self.known[p], cr.TABLE, self.to_move, idx, history
+        )
+
+    def solver_order(self, side: int, first: int) -> Iterator[int]:
+        """The solver's order of ``side``'s placements (``first`` first when legal)."""
+        p = self.ply
+        order = solver_order(
+            self.states[p], self.bits[p], self.known[p], side, first, _SIZE_ORDER[side]
+        )
+        return iter(order.tolist())
+
+    def live(self) -> int:
+        """The free squares some building of either side can still cover."""
+        p = self.ply
+        return int(live(self.states[p], self.bits[p], self.known[p], cr.TABLE))
+
+    def horizon(
+        self,
+        first: list[int],
+        sign: float,
+        alpha: float,
+        beta: float,
+        weights: tuple[float, ...],
+        width: int,
+        history: np.ndarray,
+        budget: int,
+    ) -> tuple[float, int, int, int, int, int]:
+        """The search's node one ply above the horizon, searched whole (see :func:`horizon`)."""
+        return horizon(
+            self.states,
+            self.bits,
+            self.known,
+            cr.TABLE,
+            cr.RANGES,
+            self.ply,
+            np.array(first, dtype=np.int64),
+            sign,
+            alpha,
+            beta,
+            self._array(weights),
+            width,
+            history,
+            budget,
+        )
+
+
+assert LIGHT == 0 and TERMINAL == cr.TERMINAL

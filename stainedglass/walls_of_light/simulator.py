@@ -1,0 +1,257 @@
+"""Walls of Light's analysis core, as Python and the searches see it: the engine's position to
+one ``int64`` array and back, moves to codes and back, and thin calls into the compiled rules
+(``compiled.py``). ``differential`` (``stainedglass.analysis``) proves it equal to the engine.
+
+>>> import stainedglass as sg
+>>> from stainedglass.analysis import new_rng
+>>> game = sg.load("walls_of_light", players=2)
+>>> sim = game.simulator()
+>>> s = sim.encode(game.new_game(seed=1))
+>>> float(sum(sim.playout(s.copy(), new_rng(5))))
+1.0
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..analysis import Simulator
+from . import compiled as C
+from . import compiled_evaluation as E
+from . import compiled_search as CS
+from . import moves as M
+from .moves import CARD, DRAW, DRAWS, PASS, PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, ROLL
+from .windows import WINDOWS, Face
+
+if TYPE_CHECKING:
+    from ..core import Game, Move, State
+    from .game import WallsOfLightState
+
+__all__ = ["WallsOfLightSimulator", "simulator"]
+
+_PHASES = {"roll": C.PH_ROLL, "action": C.PH_ACTION, "reroll": C.PH_REROLL, "draw": C.PH_DRAW}
+
+
+def _roll_code(pairs: tuple[tuple[int, int], ...]) -> int:
+    """The code of the roll giving die ``d`` the value ``v`` for each ``(d, v)``."""
+    return C.ROLL_BASE + sum(v * (49, 7, 1)[d] for d, v in pairs)
+
+
+_ROLL_MOVES = {_roll_code(m.a): m for ms in M.ROLLS.values() for m in ms}
+_REROLL_MOVES = {sum(1 << d for d in dice): m for dice, m in M.REROLLS.items()}
+_MODIFY_MOVES = {d * 2 + (s < 0): m for (d, s), m in M.MODIFIES.items()}
+
+
+def face_row(face: Face) -> np.ndarray:
+    """A face as a row of the faces table (``compiled.py``'s ``F_`` columns)."""
+    from .panes import code_of
+
+    row = np.zeros(C.FACE_COLUMNS, dtype=np.int64)
+    row[C.F_N] = len(face.spaces)
+    row[C.F_SPACES : C.F_SPACES + len(face.spaces)] = face.spaces
+    for cell, color in face.printed:
+        row[C.F_PRINTED + cell] = code_of(color)
+    row[C.F_NPLUS1] = len(face.plus1)
+    row[C.F_PLUS1 : C.F_PLUS1 + len(face.plus1)] = face.plus1
+    row[C.F_NCARD] = len(face.plus_card)
+    row[C.F_CARD : C.F_CARD + len(face.plus_card)] = face.plus_card
+    row[C.F_NPRINTED] = len(face.printed)
+    return row
+
+
+class WallsOfLightSimulator(Simulator):
+    """Walls of Light's core for one game's options. ``pairs`` are the window pairs a game
+    can hold (the designed six, ``windows=`` or the ``start=`` position's); ``faces`` their
+    faces, a row each (pair * 2 + side)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        settings = game.settings
+        start = settings["start"]
+        pairs = start["windows"] if start is not None else settings["windows"] or WINDOWS
+        self.pairs: tuple[tuple[Face, Face], ...] = tuple(pairs)
+        self.faces = np.array([face_row(f) for pair in self.pairs for f in pair], dtype=np.int64)
+        self._buf = np.zeros(C.MAX_MOVES, dtype=np.int64)
+        self._codes = np.zeros(C.MAX_OUTCOMES, dtype=np.int64)
+        self._probs = np.zeros(C.MAX_OUTCOMES)
+
+    # ---- between the engine and the core --------------------------------------------------
+
+    def _pair(self, pair: tuple[Face, Face], pos: int) -> int:
+        """The index in ``pairs`` of a position's window pair (its own index when equal)."""
+        if pos < len(self.pairs) and (self.pairs[pos] is pair or self.pairs[pos] == pair):
+            return pos
+        for i, known in enumerate(self.pairs):
+            if known is pair or known == pair:
+                return i
+        raise ValueError(f"window pair {pair[0].name}/{pair[1].name} is not one of this game's")
+
+    def encode(self, state: State) -> np.ndarray:
+        """The position as the core's array: every field of the engine's, the hands too."""
+        st: WallsOfLightState = state  # type: ignore[assignment]
+        n = self.players
+        s = np.zeros(C.STATE_SIZE, dtype=np.int64)
+        s[C.CELL : C.CELL + 96] = st.cells
+        s[C.FILLED : C.FILLED + 6] = st.filled
+        s[C.SUPPLY : C.SUPPLY + 3] = st.supply
+        s[C.SIDE : C.SIDE + 6] = st.side
+        s[C.WIN : C.WIN + 6] = [self._pair(st.windows[pos], pos) for pos in range(6)]
+        s[C.CUBES : C.CUBES + 6] = st.cubes
+        for p in range(n):
+            s[C.HANDS + 4 * p : C.HANDS + 4 * p + 4] = st.hands[p]
+        s[C.PILE : C.PILE + 4] = st.pile
+        s[C.DISCARD : C.DISCARD + 4] = st.discard
+        s[C.SCORE : C.SCORE + n] = st.score
+        if st.dice is not None:
+            s[C.DICE : C.DICE + 3] = st.dice
+        s[C.TO_MOVE] = st.to_move
+        s[C.PHASE] = st._phase
+        s[C.REROLL] = sum(1 << d for d in st.reroll)
+        s[C.CARD_PLAYED] = st.card_played
+        s[C.ACTED] = st.acted
+        s[C.QUIET] = st.quiet_turns
+        s[C.LEFT] = st.placements_left
+        s[C.NPEND] = len(st.pending_draws)
+        s[C.PEND : C.PEND + len(st.pending_draws)] = st.pending_draws
+        s[C.NPLAYERS] = n
+        return s
+
+    def move(self, state: State, code: int) -> Move:
+        """The engine's move (or chance outcome) for ``code``."""
+        if code < C.REMOVE_BASE:
+            return PLACES[code // 96][code % 96]
+        if code < C.PASS_CODE:
+            return REMOVES[code - C.REMOVE_BASE]
+        if code == C.PASS_CODE:
+            return PASS_MOVE
+        if code == C.EXTRA_CODE:
+            return M.EXTRA_MOVE
+        if code < C.MODIFY_BASE:
+            return _REROLL_MOVES[code - C.REROLL_BASE + 1]
+        if code < C.SWAP_BASE:
+            return _MODIFY_MOVES[code - C.MODIFY_BASE]
+        if code < C.ROLL_BASE:
+            return M.swap_move(*divmod(code - C.SWAP_BASE, 96))
+        if code < C.DRAW_BASE:
+            return _ROLL_MOVES[code]
+        return DRAWS[code - C.DRAW_BASE]
+
+    def code(self, state: State, move: Move) -> int:
+        """The code of the engine's ``move`` (a WMove)."""
+        m: M.WMove = move  # type: ignore[assignment]
+        kind = m.kind
+        if kind == PLACE:
+            return int(m.a * 96 + m.b)
+        if kind == REMOVE:
+            return int(C.REMOVE_BASE + m.b)
+        if kind == PASS:
+            return C.PASS_CODE
+        if kind == ROLL:
+            return _roll_code(m.a)
+        if kind == DRAW:
+            return int(C.DRAW_BASE + m.a)
+        assert kind == CARD
+        if m.a == M.EXTRA:
+            return C.EXTRA_CODE
+        if m.a == M.REROLL:
+            return int(C.REROLL_BASE + sum(1 << d for d in m.b) - 1)
+        if m.a == M.MODIFY:
+            d, sign = m.b
+            return int(C.MODIFY_BASE + d * 2 + (sign < 0))
+        g1, g2 = m.b
+        return int(C.SWAP_BASE + g1 * 96 + g2)
+
+    # ---- the rules ------------------------------------------------------------------------
+
+    def current_player(self, s: np.ndarray) -> int:
+        """The player to decide; -1 at a roll or a card drawn; -2 at the end."""
+        return int(C.current_player(s))
+
+    def legal(self, s: np.ndarray) -> np.ndarray:
+        """The legal moves' codes (at chance, the outcomes')."""
+        k = C.legal_into(s, self.faces, self._buf)
+        return self._buf[:k].copy()
+
+    def chance_outcomes(self, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The rolls (or cards drawn) and their chances."""
+        k = C.chance_into(s, self._codes, self._probs)
+        return self._codes[:k].copy(), self._probs[:k].copy()
+
+    def apply(self, s: np.ndarray, code: int) -> None:
+        """Play ``code`` in place."""
+        C.apply_move(s, self.faces, code)
+
+    def scores(self, s: np.ndarray) -> np.ndarray:
+        """Each player's points."""
+        return s[C.SCORE : C.SCORE + self.players].copy()
+
+    def returns(self, s: np.ndarray) -> np.ndarray:
+        """Each player's share of the win at the end (rule 8: points, then cards in hand)."""
+        out = np.zeros(self.players)
+        C.returns_into(s, out)
+        return out
+
+    def evaluate(self, s: np.ndarray) -> np.ndarray:
+        """``evaluate()``: the shares of the win the board promises (evaluation.py)."""
+        out = np.zeros(self.players)
+        E.estimate(s, self.faces, True, out)
+        return out
+
+    def points(self, s: np.ndarray) -> np.ndarray:
+        """``points()`` of evaluation.py: points so far and those the board promises."""
+        out = np.zeros(self.players)
+        E.estimate(s, self.faces, False, out)
+        return out
+
+    def playout(self, s: np.ndarray, rng: np.ndarray) -> np.ndarray:
+        """A random game to the end from ``s`` (in place); its returns."""
+        C.playout(s, self.faces, rng, self._buf)
+        return self.returns(s)
+
+    def determinize(self, s: np.ndarray, player: int, rng: np.ndarray) -> None:
+        """The others' hands redrawn from the cards ``player`` cannot see (as ``view``)."""
+        C.determinize(s, player, rng)
+
+    def sample_chance(self, s: np.ndarray, rng: np.ndarray) -> int:
+        """A chance outcome at quantile ``rand_unit(rng)``, by the outcomes' chances."""
+        return int(C.sample_chance(s, rng))
+
+    def evaluate_after(self, s: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """``evaluate()`` (the returns at the end) after each move of ``codes``."""
+        return E.evaluate_after(s, self.faces, np.asarray(codes, dtype=np.int64))
+
+    def points_after(self, s: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """``points()`` after each move of ``codes``."""
+        return E.points_after(s, self.faces, np.asarray(codes, dtype=np.int64))
+
+    # ---- for walls_mcts: its leaves where the roll hands the turn over, compiled -------------
+
+    def hands_over(self, s: np.ndarray, code: int, mover: int) -> bool:
+        """Whether the chance outcome ``code`` (legal in ``s``) hands the turn to a player
+        other than ``mover`` (``walls_mcts``'s ``_hands_over``)."""
+        return bool(CS.hands_over(s, self.faces, code, mover))
+
+    def turns_value(
+        self, s: np.ndarray, mover: int, quantiles: np.ndarray, rng: np.ndarray
+    ) -> np.ndarray:
+        """``walls_mcts``'s ``_replies`` on the core: from ``s`` (left as it is), a chance node
+        where the turn passes from ``mover``, the next ``len(quantiles)`` turns played out, the
+        roll beginning the k-th at quantile ``quantiles[k]``, chance inside a turn (Roll Again,
+        a card drawn) at ``rand_unit(rng)``, every decision the best one ply deep by
+        ``evaluate()``; the value vector (``evaluate()``, or the returns at the end) where the
+        turn after them would begin."""
+        q = np.asarray(quantiles, dtype=np.float64)
+        return CS.turns_value(s, self.faces, mover, q, rng)
+
+    def random_games(self, s: np.ndarray, games: int, seed: int) -> np.ndarray:
+        """``games`` random playouts from ``s`` (left as it is), compiled; their returns."""
+        from ..analysis import new_rng
+
+        return C.random_games(s, self.faces, games, new_rng(seed))
+
+
+def simulator(game: Game) -> WallsOfLightSimulator:
+    """The core for ``game``'s options (``Game.simulator()`` calls this)."""
+    return WallsOfLightSimulator(game)

@@ -1,0 +1,242 @@
+"""Coloring in the Stained Glass's analysis core (``stainedglass/coloring/simulator.py`` and
+``kernel.py``) proved equal to the engine: random games played through both side by side
+(``stainedglass.analysis.differential``), at every table size and on sheets of the designer.
+
+The differential test reads every legal move of every ply as text (thousands on a turn with
+five pencils in the middle): some 0.1 s a game solo to 0.3 s with four players on one core,
+so the fast tier plays a few dozen games a table size and the full tier 5,000."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import stainedglass as sg
+from stainedglass.analysis import Mismatch, differential, new_rng
+from stainedglass.coloring import kernel as K
+from stainedglass.coloring.sheet import grid_sheet
+from stainedglass.coloring.simulator import ColoringSimulator
+
+FAST_GAMES = {1: 30, 2: 20, 3: 14, 4: 12}
+
+# a sheet of 9 x 8 = 72 squares (more than the 63 shapes of one word: masks of two words),
+# every section, two stars, a pre-coloured shape, six circles
+WIDE = grid_sheet(
+    [
+        "+ + + h h h d d d",
+        "+ + . h . h d . d",
+        "+ . . . . . . . d",
+        "c c . . . . . s s",
+        "c . . . . . . . s",
+        "c c . . . . . s s",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ],
+    stars=[(2, 2), (5, 6)],
+    circles=6,
+    colors={40: "red"},
+)
+SMALL = grid_sheet(["+ + h h", "d d c c", "s s . ."], stars=[(1, 2)], circles=3)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_core_plays_as_the_engine_at_every_table_size(players):
+    game = sg.load("coloring", players=players)
+    assert differential(game, FAST_GAMES[players], seed=1000) > 0
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_core_plays_as_the_engine_in_5000_games_a_table_size(players):
+    game = sg.load("coloring", players=players)
+    assert differential(game, 5000, seed=100_000) > 0
+
+
+@pytest.mark.parametrize(
+    "sheet,players", [(WIDE, 2), (WIDE, 1), (SMALL, 3), (SMALL, 1), (SMALL, 4)]
+)
+def test_the_core_plays_as_the_engine_on_sheets_of_the_designer(sheet, players):
+    """Any sheet: one of two words a mask (72 shapes), and a tiny one where a pencil soon
+    cannot color as many shapes as the pencils count (the largest pieces, circles filled)."""
+    game = sg.load("coloring", players=players, sheet=sheet)
+    assert differential(game, 6, seed=7) > 0
+
+
+def test_the_core_plays_as_the_engine_from_a_position_set_up_by_hand():
+    game = sg.load("coloring", players=2)
+    state = game.setup(
+        {
+            "sheets": [{"red": [1, 2, 3, 4, 5]}, {"blue": [2, 3, 4, 5]}],
+            "circles": [0, 0],
+            "pencils": ["green", "yellow", "purple"],
+            "to_move": 2,
+        }
+    )
+    start = sg.load("coloring", players=2, start=game.position(state))
+    assert differential(start, 5, seed=3) > 0
+
+
+class ScoresNoSection(ColoringSimulator):
+    """A broken core: a completed section scores nothing (the rule: "the first player to
+    complete a section takes its high value, the second its low value")."""
+
+    def apply(self, s: np.ndarray, code: int) -> None:
+        high = s[K.HIGH : K.HIGH + K.NS].copy()
+        low = s[K.LOW : K.LOW + K.NS].copy()
+        super().apply(s, code)
+        s[K.HIGH : K.HIGH + K.NS] = high
+        s[K.LOW : K.LOW + K.NS] = low
+
+
+class NoPurple(ColoringSimulator):
+    """A broken core: the purple pencil is never taken (the rule: "take any one of the
+    pencils in the middle")."""
+
+    def legal(self, s: np.ndarray) -> np.ndarray:
+        codes = super().legal(s)
+        return codes[(codes < K.TAKE) | ((codes - K.TAKE) % 5 != 4)]
+
+
+@pytest.mark.parametrize("broken", [ScoresNoSection, NoPurple])
+def test_a_core_that_breaks_a_rule_is_caught(broken):
+    game = sg.load("coloring", players=2)
+    game._core = broken(game)  # what game.simulator() returns from now on
+    with pytest.raises(Mismatch, match="differ"):
+        differential(game, 30, seed=1)
+
+
+UNCOMPILED = """
+import json, sys
+import stainedglass as sg
+from stainedglass.analysis import COMPILED, differential, new_rng
+assert not COMPILED
+out = {"plies": [differential(sg.load("coloring", players=p), 1, seed=5) for p in (1, 3)]}
+game = sg.load("coloring", players=4)
+sim = game.simulator()
+s = sim.encode(game.new_game(seed=2))
+out["games"] = sim.random_games(s, 3, 11).tolist()
+t = s.copy()
+out["returns"] = sim.playout(t, new_rng(4)).tolist()
+out["state"] = t.tolist()
+json.dump(out, sys.stdout)
+"""
+
+
+def test_uncompiled_the_core_plays_as_the_engine_and_its_playouts_are_the_same():
+    """NUMBA_DISABLE_JIT=1: the plain functions agree with the engine, and draw the same
+    random games as the compiled ones from the same seed."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    done = subprocess.run(
+        [sys.executable, "-c", UNCOMPILED], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    plain = json.loads(done.stdout)
+    assert all(n > 0 for n in plain["plies"])
+    game = sg.load("coloring", players=4)
+    sim = game.simulator()
+    s = sim.encode(game.new_game(seed=2))
+    assert sim.random_games(s, 3, 11).tolist() == plain["games"]
+    t = s.copy()
+    assert sim.playout(t, new_rng(4)).tolist() == plain["returns"]
+    assert t.tolist() == plain["state"]
+
+
+def test_random_games_are_whole_games_and_repeat_with_their_seed():
+    game = sg.load("coloring", players=3)
+    sim = game.simulator()
+    s = sim.encode(game.new_game(seed=1))
+    before = s.copy()
+    games = sim.random_games(s, 50, seed=9)
+    assert np.array_equal(s, before)
+    assert games.shape == (50, 3) and np.allclose(games.sum(axis=1), 1.0)
+    assert np.array_equal(games, sim.random_games(s, 50, seed=9))
+    assert not np.array_equal(games, sim.random_games(s, 50, seed=10))
+
+
+def test_random_moves_are_drawn_uniformly_from_the_legal_ones():
+    """From a position with few legal moves, each comes about as often (the rejection
+    drawing draws every move alike)."""
+    game = sg.load("coloring", players=2)
+    state = game.new_game(seed=4)
+    sim = game.simulator()
+    rng = np.random.default_rng(0)
+    s = sim.encode(state)
+    while len(sim.legal(s)) > 400 or len(sim.legal(s)) < 20:  # a mid-game position
+        codes = sim.legal(s)
+        sim.apply(s, int(codes[rng.integers(len(codes))]))
+    codes = sim.legal(s)
+    draws = 300 * len(codes)
+    gen = new_rng(1)
+    got = [K.random_move(s, sim.sh, gen, sim.buf, sim.work) for _ in range(draws)]
+    counts = np.array([got.count(int(c)) for c in codes])
+    assert counts.sum() == draws  # never a move that is not legal
+    assert counts.min() > 200 and counts.max() < 400  # 300 expected, ~17 the deviation
+
+
+def test_evaluate_after_is_the_evaluation_after_each_move():
+    game = sg.load("coloring", players=4)
+    state = game.new_game(seed=6)
+    for _ in range(5):
+        state.play(state.legal_moves()[7])
+    sim = game.simulator()
+    s = sim.encode(state)
+    codes = sim.legal(s)
+    after = sim.evaluate_after(s, codes)
+    for i in (0, len(codes) // 2, len(codes) - 1):
+        t = state.clone()
+        t.play(sim.move(state, int(codes[i])))
+        assert np.allclose(after[i], t.evaluate(), atol=1e-9)
+
+
+def test_codes_and_moves_read_back_on_the_games_own_positions():
+    game = sg.load("coloring", players=2)
+    state = game.new_game(seed=1)
+    sim = game.simulator()
+    for text in ("take red 1 2 3 4 5", "take blue 1 2 3 4 5"):
+        move = state.parse_move(text)
+        assert str(sim.move(state, sim.code(state, move))) == text
+    solo = sg.load("coloring", players=1).new_game(seed=1)
+    solo_sim = solo.game.simulator()
+    while not solo.crossing:  # the pencils return: a crossing off is due
+        solo.play(solo.legal_moves()[-1])
+    s = solo_sim.encode(solo)
+    assert sorted(str(solo_sim.move(solo, int(c))) for c in solo_sim.legal(s)) == sorted(
+        str(m) for m in solo.legal_moves()
+    )
+    with pytest.raises(ValueError, match="never among the legal moves"):
+        sim.code(state, state.parse_move("pass"))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_searchs_compiled_ratings_are_its_python_ones(players):
+    """``search_core.worth`` and ``margin`` (both ratings) are ``search.worth``, ``margin``
+    and the game's projected margin, along a game to its end."""
+    from stainedglass.coloring import search
+    from stainedglass.coloring.search_core import MODE_PROJECTED, MODE_WORTH, margin, worth
+
+    game = sg.load("coloring", players=players)
+    sim = game.simulator()
+    state = game.new_game(seed=20 + players)
+    rng = np.random.default_rng(players)
+    checked = 0
+    while True:
+        s = sim.encode(state)
+        for p in range(players):
+            if not state.is_terminal():
+                got = worth(s, sim.sh, p, search._DEAD, search._FRAGILE)
+                assert got == pytest.approx(search.worth(state, p), abs=1e-9)
+            got = margin(s, sim.sh, p, MODE_WORTH, search._DEAD, search._FRAGILE)
+            assert got == pytest.approx(search.margin(state, p), abs=1e-9)
+            got = margin(s, sim.sh, p, MODE_PROJECTED, search._DEAD, search._FRAGILE)
+            assert got == pytest.approx(state.projected_margin(p), abs=1e-9)
+            checked += 1
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        state.play(moves[rng.integers(len(moves))])
+    assert checked > 20
