@@ -23,6 +23,7 @@ GAMES = 12
 BOTS = ["mcts:iterations=30", "greedy"]
 REPEATS = 3
 ROUNDS = 5  # the rates measured in turn, this many times over
+SETUPS = 16  # each loop plays these setups in turn
 # every game at every table size: (name, options)
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("cathedral", {}),
@@ -36,10 +37,16 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _engine_game(game: sg.Game, seed: int) -> None:
+def _setup(n: int) -> int:
+    """The setup (``new_game(seed=...)``) of the ``n``-th game of each loop: of ``SETUPS``, in
+    turn, and the very one ``env.reset(seed=n % SETUPS)`` deals (its generator draws it)."""
+    return random.Random(n % SETUPS).randrange(2**31)
+
+
+def _engine_game(game: sg.Game, n: int) -> None:
     """The engine's own random game: legal_moves(), _push(a random one), sample_chance()."""
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
+    state = game.new_game(seed=_setup(n))
+    rng = random.Random(n)
     while not state.is_terminal():
         if state.is_chance():
             state._push(state.sample_chance())
@@ -47,11 +54,11 @@ def _engine_game(game: sg.Game, seed: int) -> None:
             state._push(rng.choice(state.legal_moves()))
 
 
-def _spiel_game(game: Any, seed: int) -> None:
+def _spiel_game(games: list[Any], n: int) -> None:
     """A random game through OpenSpiel's API: legal_actions(), apply_action(a random one),
-    chance_outcomes() drawn by their chances."""
-    state = game.new_initial_state()
-    rng = random.Random(seed)
+    chance_outcomes() drawn by their chances (``games``: the game loaded with each setup)."""
+    state = games[n % SETUPS].new_initial_state()
+    rng = random.Random(n)
     while not state.is_terminal():
         if state.is_chance_node():  # drawn as the engine draws (sample_chance)
             actions, probs = zip(*state.chance_outcomes())
@@ -62,12 +69,12 @@ def _spiel_game(game: Any, seed: int) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-def _zoo_game(env: Any, seed: int) -> None:
+def _zoo_game(env: Any, n: int) -> None:
     """A random game through PettingZoo's AEC loop: last(), a random action of the mask."""
     import numpy as np
 
-    env.reset(seed=seed)
-    rng = random.Random(seed)
+    env.reset(seed=n % SETUPS)
+    rng = random.Random(n)
     for _agent in env.agent_iter():
         _obs, _reward, terminated, truncated, info = env.last()
         if terminated or truncated:
@@ -118,15 +125,20 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
     )
     for name, options in TABLES:
         game = sg.load(name, **options)
-        spiel = pyspiel.load_game(sgspiel.spiel_name(name), options)
+        # the same setups in each loop
+        spiels = [
+            pyspiel.load_game(sgspiel.spiel_name(name), {**options, "seed": _setup(k)})
+            for k in range(SETUPS)
+        ]
         env = zoo_env(name, **options)
         loops: dict[str, Callable[[int], None]] = {
             "engine": lambda s, g=game: _engine_game(g, s),  # type: ignore[misc]
-            "openspiel": lambda s, g=spiel: _spiel_game(g, s),  # type: ignore[misc]
+            "openspiel": lambda s, g=spiels: _spiel_game(g, s),  # type: ignore[misc]
             "pettingzoo": lambda s, e=env: _zoo_game(e, s),  # type: ignore[misc]
         }
         for play in loops.values():  # warm up: imports, caches, the sheet's tables
-            play(0)
+            for k in range(SETUPS):
+                play(k)
         # the three in turn, ROUNDS times over (the machine's load falls on each alike): medians
         found: dict[str, list[float]] = {k: [] for k in loops}
         for r in range(ROUNDS):
@@ -134,7 +146,7 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
                 found[k].append(_games_per_second(play, seconds / ROUNDS, 1000 * r + 1))
         row: dict[str, Any] = {"game": name, "players": game.num_players}
         row.update({k: statistics.median(v) for k, v in found.items()})
-        row["sim_test"] = _sim_test_rate(spiel, seconds / 2) if sim_test else float("nan")
+        row["sim_test"] = _sim_test_rate(spiels[0], seconds / 2) if sim_test else float("nan")
         rows.append(row)
         label = f"{name} {game.num_players}p"
         e = row["engine"]

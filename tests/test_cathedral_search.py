@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 
 import stainedglass as sg
@@ -715,3 +716,68 @@ def test_the_values_one_ply_deep_are_kept_for_the_next_visit(
 
     monkeypatch.setattr("stainedglass.cathedral.search.evaluate", refuse)
     assert _one_ply(pos, codes, 1.0, weights, known) == first == fresh
+
+
+# ---- the search on the analysis core (core_search.py) ------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_core_position_keeps_the_python_positions_answers_move_by_move(seed: int) -> None:
+    # the search runs on the core (CorePosition): at every ply of a random game its legal
+    # placements, turn, margin, evaluation (every weight), moves weighed one ply deep, cheap
+    # ranking, solver's order and live squares are those of the Python position it replaced
+    from stainedglass.cathedral.core_search import CorePosition
+
+    rng = random.Random(seed)
+    state = GAME.new_game(seed=seed)
+    core, python = CorePosition(state), Position(state)
+    weights = [(0.3, 0.0, 0.0, 2.0, 0.0), (0.5, 0.7, 1.5, 1.0, 2.0)]
+    history = np.arange(2200, dtype=np.float64) % 7
+    while not state.is_terminal():
+        codes = python.legal().tolist()
+        assert core.legal().tolist() == codes
+        assert (core.to_move, core.cathedral, core.margin()) == (
+            python.to_move,
+            python.cathedral,
+            python.margin(),
+        )
+        if python.cathedral != "unplaced":
+            for w in weights:
+                assert core.weigh(w) == python.weigh(w)
+                assert core.values(codes[:20], -1.0, w) == python.values(codes[:20], -1.0, w)
+            idx = python.legal()
+            assert core.cheap(idx, history).tolist() == python.cheap(idx, history).tolist()
+            for side in (0, 1):
+                assert list(core.solver_order(side, codes[-1])) == list(
+                    python.solver_order(side, codes[-1])
+                )
+            assert core.live() == python.live()
+        code = rng.choice(codes)
+        move = python.move_of(code)
+        for pos in (core, python):
+            pos.make(code)
+        state.play(move)
+    assert core.to_move == python.to_move == TERMINAL
+
+
+def test_the_search_on_the_core_chooses_as_it_did_on_the_python_position() -> None:
+    # the same algorithm, values and orders: a counted search gives the same moves, values
+    # and depths on the core as on the Python position (which the benchmark keeps), searching
+    # the same number of positions, in the middle game and near the end (where it solves)
+    states = [random_game(seed, moves=9 + seed % 5) for seed in range(9300, 9304)]
+    states += [random_game(seed, moves=24) for seed in range(9310, 9312)]
+    for state in states:
+        if state.is_terminal():
+            continue
+        found = {}
+        for position in ("python", "core"):
+            bot = sg.ai.bot("cathedral", nodes=12_000, seed=3)
+            bot.position = position
+            ranked = bot.analyse(state, top=4)
+            found[position] = (
+                [(str(c.move), c.value, c.support) for c in ranked],
+                bot.nodes,
+                bot.depth_stats,
+                bot.exact,
+            )
+        assert found["core"] == found["python"]

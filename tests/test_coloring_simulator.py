@@ -123,13 +123,19 @@ out["games"] = sim.random_games(s, 3, 11).tolist()
 t = s.copy()
 out["returns"] = sim.playout(t, new_rng(4)).tolist()
 out["state"] = t.tolist()
+state = sg.load("coloring", players=3).new_game(seed=8)
+for _ in range(14):
+    state.play(state.legal_moves()[-1])
+ranked = sg.ai.bot("coloring", nodes=1500, seed=3).analyse(state, top=4)
+out["search"] = [[str(c.move), c.value, c.support] for c in ranked]
 json.dump(out, sys.stdout)
 """
 
 
 def test_uncompiled_the_core_plays_as_the_engine_and_its_playouts_are_the_same():
-    """NUMBA_DISABLE_JIT=1: the plain functions agree with the engine, and draw the same
-    random games as the compiled ones from the same seed."""
+    """NUMBA_DISABLE_JIT=1: the plain functions agree with the engine, draw the same random
+    games as the compiled ones from the same seed, and the game's own search on a counted
+    budget ranks the same moves the same."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     done = subprocess.run(
         [sys.executable, "-c", UNCOMPILED], env=env, capture_output=True, text=True, timeout=600
@@ -144,6 +150,12 @@ def test_uncompiled_the_core_plays_as_the_engine_and_its_playouts_are_the_same()
     t = s.copy()
     assert sim.playout(t, new_rng(4)).tolist() == plain["returns"]
     assert t.tolist() == plain["state"]
+    state = sg.load("coloring", players=3).new_game(seed=8)
+    for _ in range(14):
+        state.play(state.legal_moves()[-1])
+    ranked = sg.ai.bot("coloring", nodes=1500, seed=3).analyse(state, top=4)
+    assert min(c.support for c in ranked) > 1  # played out, not only rated one ply deep
+    assert [[str(c.move), c.value, c.support] for c in ranked] == plain["search"]
 
 
 def test_random_games_are_whole_games_and_repeat_with_their_seed():
@@ -158,24 +170,35 @@ def test_random_games_are_whole_games_and_repeat_with_their_seed():
     assert not np.array_equal(games, sim.random_games(s, 50, seed=10))
 
 
-def test_random_moves_are_drawn_uniformly_from_the_legal_ones():
-    """From a position with few legal moves, each comes about as often (the rejection
-    drawing draws every move alike)."""
-    game = sg.load("coloring", players=2)
-    state = game.new_game(seed=4)
+@pytest.mark.parametrize("sheet,few", [(None, True), (None, False), (WIDE, False)])
+def test_random_moves_are_drawn_uniformly_from_the_legal_ones(sheet, few):
+    """Each legal move is drawn about as often: from a position with a few dozen moves (the
+    pencils' moves listed), and from one with hundreds and four or five pencils in the
+    middle (sets drawn as slots and drawn again when they do not fit), on masks of one word
+    and of two. A chi-square test: its statistic stays within five deviations of its mean."""
+    game = sg.load("coloring", players=2, sheet=sheet)
     sim = game.simulator()
     rng = np.random.default_rng(0)
-    s = sim.encode(state)
-    while len(sim.legal(s)) > 400 or len(sim.legal(s)) < 20:  # a mid-game position
+    low, high, pencils = (20, 200, 1) if few else (300, 1500, 4)
+    s = sim.encode(game.new_game(seed=4))
+    while True:
         codes = sim.legal(s)
+        if low <= len(codes) <= high and bin(int(s[K.POOL])).count("1") >= pencils:
+            break
+        if sim.current_player(s) == K.TERMINAL:
+            s = sim.encode(game.new_game(seed=int(rng.integers(1000))))
+            continue
         sim.apply(s, int(codes[rng.integers(len(codes))]))
-    codes = sim.legal(s)
-    draws = 300 * len(codes)
+    per = 60
     gen = new_rng(1)
-    got = [K.random_move(s, sim.sh, gen, sim.buf, sim.work) for _ in range(draws)]
-    counts = np.array([got.count(int(c)) for c in codes])
-    assert counts.sum() == draws  # never a move that is not legal
-    assert counts.min() > 200 and counts.max() < 400  # 300 expected, ~17 the deviation
+    got = [K.random_move(s, sim.sh, gen, sim.buf, sim.work) for _ in range(per * len(codes))]
+    index = {int(c): i for i, c in enumerate(codes)}
+    counts = np.zeros(len(codes))
+    for code in got:
+        counts[index[code]] += 1  # a KeyError: a move that is not legal
+    chi2 = ((counts - per) ** 2 / per).sum()
+    dof = len(codes) - 1
+    assert abs(chi2 - dof) < 5 * np.sqrt(2 * dof)
 
 
 def test_evaluate_after_is_the_evaluation_after_each_move():

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_core_plays_as_the_engine_does(players: int) -> None:
     game = sg.load("walls_of_light", players=players)
-    plies = differential(game, games=200, seed=1, evaluate_every=2)
+    plies = differential(game, games=200, seed=1, evaluate_every=4)
     assert plies > 200 * 100  # a random game is some 150-300 plies
 
 
@@ -72,6 +72,41 @@ def test_the_core_plays_a_position_set_up_with_start_as_the_engine_does() -> Non
     }
     game = sg.load("walls_of_light", players=3, start=start)
     assert differential(game, games=20, seed=7) > 20 * 100
+
+
+_REROLL = {  # Roll Again played (rule 2): red and blue are thrown again (the position tests')
+    "phase": "reroll",
+    "reroll": "rb",
+    "card_played": True,
+    "dice": [1, 2, 3],
+    "hands": [[], ["swap"], ["extra", "modify"]],
+    "discard": ["reroll"],
+    "pile": ["extra"] * 3 + ["swap"] * 3 + ["reroll"] * 3 + ["modify"] * 3,
+}
+_DRAW = {  # a window completed on a "+card" space: blue draws (rule 6)
+    "phase": "draw",
+    "dice": [1, 2, 3],
+    "acted": True,
+    "pending_draws": ["blue"],
+    "cubes": [1],
+    "scores": [2, 0, 0],
+    "hands": [[], [], []],
+}
+
+
+@pytest.mark.parametrize("start", [_REROLL, _DRAW], ids=["reroll", "draw"])
+def test_the_core_starts_at_a_reroll_and_a_draw_as_the_engine(start: dict) -> None:
+    game = sg.load("walls_of_light", players=3, start=start)
+    state = game.new_game(seed=1)
+    sim = game.simulator()
+    s = sim.encode(state)
+    codes, probs = sim.chance_outcomes(s)
+    assert [str(sim.move(state, int(c))) for c in codes] == [
+        str(m) for m, _ in state.chance_outcomes()
+    ]
+    assert np.allclose(probs, [p for _, p in state.chance_outcomes()])
+    assert np.allclose(sim.evaluate(s), state.evaluate())
+    assert differential(game, games=10, seed=3) > 10 * 100
 
 
 class _NoSwaps(WallsOfLightSimulator):
@@ -250,3 +285,27 @@ def test_determinize_redraws_the_others_hands_as_a_view_would() -> None:
     # blue's hand of 4: each kind's mean count the same within sampling error
     assert np.allclose(seen_core / draws, seen_view / draws, atol=0.2)
     assert seen_core.min() > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_core_observes_what_the_engine_shows_each_player(players: int) -> None:
+    """``observe`` gives the engine's ``observation(player)`` number for number, for every
+    player (the one to move or not), in positions along a game."""
+    game = sg.load("walls_of_light", players=players)
+    sim = game.simulator()
+    state = game.new_game(seed=8)
+    greedy = sg.ai.bot("greedy", seed=1)
+    looked = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.play(state.sample_chance())
+            continue
+        if len(state.history) % 7 == 0:
+            s = sim.encode(state)
+            for player in range(players):
+                seen = sim.observe(s, player)
+                assert seen.dtype == np.float32 and seen.shape == (game.observation_size,)
+                assert np.array_equal(seen, state.observation(player))
+            looked += 1
+        state.play(greedy.choose(state))
+    assert looked > 5

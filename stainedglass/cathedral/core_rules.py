@@ -5,6 +5,10 @@ The city's 100 squares are two 50-bit words (rows 1-5, then rows 6-10; square ``
 ``i`` of the first word below 50, else bit ``i - 50`` of the second), so that shifting a row
 up or down never leaves a 64-bit number. A *code* is a row of the placement table ``TABLE``:
 Light's placements first (in ``SIDES[LIGHT]``'s order), then Dark's, then the Cathedral's.
+
+numba caches each compiled function by its own file: after changing this one, ``touch
+core_search.py`` too (its compiled search calls these functions), or its cache keeps the old
+rules.
 """
 
 from __future__ import annotations

@@ -102,12 +102,26 @@ def push(
     return row[cr.TO_MOVE], row[cr.CATH], _margin(row)
 
 
+def _kind_words() -> np.ndarray:
+    """``KIND_WORDS[side, k]``: the first and last word of ``side``'s bitsets holding a
+    placement of building ``k`` (each building's placements are consecutive bits)."""
+    out = np.zeros((2, _KINDS, 2), dtype=np.int64)
+    for side in (0, 1):
+        for k in range(_KINDS):
+            words = np.flatnonzero(cr.OF_KIND[side, k])
+            out[side, k] = words[0], words[-1]
+    return out
+
+
+_KIND_WORDS = _kind_words()
+
+
 @jit
 def _spots(bits: np.ndarray, side: int, kind: int) -> int:
     """``side``'s legal placements of building ``kind`` (in ``bits[side]``)."""
     n = 0
     of = cr.OF_KIND[side, kind]
-    for w in range(cr.WORDS):
+    for w in range(_KIND_WORDS[side, kind, 0], _KIND_WORDS[side, kind, 1] + 1):
         n += cr.popcount(bits[side, w] & of[w])
     return n
 
@@ -469,11 +483,40 @@ def key(row: np.ndarray) -> int:
 # ---- the search's position -------------------------------------------------------------------
 
 
+_WARM = [False]
+
+
+def _warm() -> None:
+    """Call each compiled function once, so that numba loads them all from its cache (or
+    compiles them) now, once a process, and not inside the first search's budget."""
+    _WARM[0] = True
+    from .game import Cathedral
+
+    state = Cathedral().new_game(seed=0)
+    for move in ("cathedral e4 d5 e5 f5 e6 e7", "castle a1 b1 c1 a2 c2", "tavern j10"):
+        state.play(move)
+    pos = CorePosition(state)
+    weights = (0.3, 0.1, 0.1, 2.0, 0.1)
+    codes = pos.legal().tolist()
+    pos.values(codes[:2], 1.0, weights)
+    pos.cheap(pos.legal(), np.zeros(cr.PER_SIDE))
+    list(pos.solver_order(pos.to_move, -1))
+    pos.horizon([codes[0]], 1.0, -math.inf, math.inf, weights, 2, np.zeros(cr.PER_SIDE), 10)
+    pos.make(codes[0])
+    pos.weigh(weights)
+    pos.live()
+    pos.key()
+    pos.can(0)
+    pos.unmake()
+
+
 class CorePosition:
     """A Cathedral position for searching, on the analysis core: made and unmade in place,
     as ``search.Position`` (the same codes, values and orders)."""
 
     def __init__(self, state: Any) -> None:
+        if not _WARM[0]:
+            _warm()
         self.states = np.zeros((_DEPTH, cr.WIDTH), dtype=np.int64)
         self.bits = np.zeros((_DEPTH, 2, cr.WORDS), dtype=np.int64)
         self.known = np.zeros((_DEPTH, 2), dtype=np.int64)
@@ -487,6 +530,7 @@ class CorePosition:
         self._stack: list[tuple[int, str, int]] = []
         self._weights: tuple[float, ...] = ()
         self._weight_array = np.zeros(5)
+        self._first_array = np.full(3, -1, dtype=np.int64)
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -530,6 +574,8 @@ class CorePosition:
         return self.to_move * cr.PER_SIDE + code
 
     def make(self, code: int) -> None:
+        if self.ply + 2 >= _DEPTH:  # (compiled code does not check its bounds)
+            raise RuntimeError(f"a line of more than {_DEPTH - 2} placements")
         self._stack.append((self.to_move, self.cathedral, self.lead))
         to_move, cath, lead = push(
             self.states, self.bits, self.known, cr.TABLE, cr.RANGES, self.ply, self._core(code)
@@ -558,7 +604,7 @@ class CorePosition:
 
     def _array(self, weights: tuple[float, ...]) -> np.ndarray:
         """``weights`` as an array (made once for the weights a search uses)."""
-        if weights != self._weights:
+        if weights is not self._weights and weights != self._weights:
             self._weights = weights
             self._weight_array = np.array(weights, dtype=np.float64)
         return self._weight_array
@@ -598,6 +644,13 @@ class CorePosition:
         p = self.ply
         return int(live(self.states[p], self.bits[p], self.known[p], cr.TABLE))
 
+    def _first(self, codes: list[int]) -> np.ndarray:
+        """``codes`` (the table's move and the killers: three at most) in an array, -1 after."""
+        out = self._first_array
+        out[:] = -1
+        out[: len(codes)] = codes
+        return out
+
     def horizon(
         self,
         first: list[int],
@@ -617,7 +670,7 @@ class CorePosition:
             cr.TABLE,
             cr.RANGES,
             self.ply,
-            np.array(first, dtype=np.int64),
+            self._first(first),
             sign,
             alpha,
             beta,

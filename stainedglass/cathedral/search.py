@@ -766,8 +766,8 @@ class CathedralSearch(Bot):
         )
         self._max_nodes = opts["nodes"]
         max_depth = opts["depth"]
+        pos = self._position(state)  # (the core loaded, in a process's first search)
         self._deadline = None if seconds is None else time.perf_counter() + seconds
-        pos = self._position(state)
         self._tt: dict[Any, tuple[int, float, int, int]] = {}
         self._killers: dict[int, list[int]] = {}
         self._history = np.zeros(_HISTORY)  # by move code (both sides' codes share it)

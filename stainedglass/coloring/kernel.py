@@ -79,7 +79,7 @@ pencil may color, before the sets are narrowed to the pieces large enough."""
 TRIES = 32
 """... then this many times more (and one more per 16 sets to try) before the moves are all
 listed."""
-FEW = 256
+FEW = 32
 """A pencil with no more sets than this to try lists its moves rather than draw them."""
 PROBE = 16
 """Sets tried, in a pencil with more, to find one that fits; then its pieces are looked at."""
@@ -208,8 +208,19 @@ def projected_into(s: np.ndarray, sh: np.ndarray, out: np.ndarray) -> None:
     w_count = sh[W]
     sm = sh[O_SECM]
     sv = sh[O_SECV]
+    st = sh[O_STARM]
+    k_stars = sh[NK]
     for p in range(sh[NPL]):
-        v = float(score_of(s, sh, p))
+        points = sh[NCIRC] - s[CIRC + p]  # score_of, written out
+        for i in range(NS):
+            if s[HIGH + i] == p:
+                points += sh[sv + 3 * i + 1]
+            if s[LOW + i] == p:
+                points += sh[sv + 3 * i + 2]
+        for k in range(k_stars):
+            if s[STARS + p * MAXK + k] > 0:
+                points += s[STARS + p * MAXK + k]
+        v = float(points)
         col = COLORED + p * MAXW
         for i in range(NS):
             value = 0
@@ -227,9 +238,18 @@ def projected_into(s: np.ndarray, sh: np.ndarray, out: np.ndarray) -> None:
                 done += popcount(m & s[col + w])
             if missing:
                 v += 0.5 * (done / sh[sv + 3 * i]) * value
-        for k in range(sh[NK]):
-            if s[STARS + p * MAXK + k] == OPEN:
-                v += 0.5 * star_colors(s, sh, p, k)
+        paint = PAINT + p * NC * MAXW
+        for k in range(k_stars):
+            if s[STARS + p * MAXK + k] != OPEN:
+                continue
+            colors = 0  # star_colors, written out
+            for c in range(NC):
+                hit = 0
+                for w in range(w_count):
+                    hit |= s[paint + c * MAXW + w] & sh[st + k * w_count + w]
+                if hit:
+                    colors += 1
+            v += 0.5 * min(4, colors)
         out[p] = v
 
 
@@ -355,42 +375,6 @@ def largest_sets(sh: np.ndarray, work: np.ndarray, al: int) -> tuple[int, int]:
                 count += 1
                 break
     return best, count
-
-
-@jit
-def piece_of(sh: np.ndarray, work: np.ndarray, al: int, need: int) -> int:
-    """Whether the mask at ``work[al]`` has a connected piece of ``need`` shapes (1) or not
-    (0), flooding piece by piece."""
-    n = sh[N]
-    w_count = sh[W]
-    tm = sh[O_TOUCHM]
-    seen, stack = 0, n
-    for v in range(n):
-        work[seen + v] = 0
-    for v in range(n):
-        if work[seen + v] or not (work[al + v // BITS] >> (v % BITS)) & 1:
-            continue
-        work[seen + v] = 1
-        work[stack] = v
-        top = 1
-        size = 0
-        while top:
-            top -= 1
-            u = work[stack + top]
-            size += 1
-            if size >= need:
-                return 1
-            for w in range(w_count):
-                x = sh[tm + u * w_count + w] & work[al + w]
-                while x:
-                    low = x & -x
-                    x ^= low
-                    y = w * BITS + low_index(low)
-                    if not work[seen + y]:
-                        work[seen + y] = 1
-                        work[stack + top] = y
-                        top += 1
-    return 0
 
 
 @jit
@@ -635,9 +619,10 @@ def random_move(
         found = 0
         if acc > FEW:  # many sets: slots, if one fits at all
             tried = 0
+            probe = PROBE if w_count == 1 else sh[NG]  # larger sheets: every set if need be
             for w in range(w_count):
                 x = work[al + w]
-                while x and not found and tried < PROBE:
+                while x and not found and tried < probe:
                     low = x & -x
                     x ^= low
                     v = w * BITS + low_index(low)
@@ -649,16 +634,13 @@ def random_move(
                         if not out:
                             found = 1
                             break
-            if not found and tried >= PROBE:
-                if w_count == 1:  # the slots narrowed to the pieces large enough, if any
-                    big = big_pieces(sh, work[al], need)
-                    work[al] = big
-                    acc = 0
-                    for b in range(8):
-                        acc += sh[by + b * 256 + ((big >> (8 * b)) & 255)]
-                    found = 1 if big else 0
-                else:
-                    found = piece_of(sh, work, al, need)
+            if w_count == 1 and not found and tried >= probe:  # narrowed to the large pieces
+                big = big_pieces(sh, work[al], need)
+                work[al] = big
+                acc = 0
+                for b in range(8):
+                    acc += sh[by + b * 256 + ((big >> (8 * b)) & 255)]
+                found = 1 if big else 0
             if found:
                 work[kind + c] = 1
                 work[slots + c] = acc

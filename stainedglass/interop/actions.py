@@ -51,6 +51,9 @@ _text = attrgetter("text")
 _CACHE_LIMIT = 1 << 20
 
 
+_SHARED: dict[tuple[Any, ...], tuple[dict[Any, Any], ...]] = {}
+
+
 class ActionSpace:
     """The numbering of one game's moves and chance outcomes (see the module)."""
 
@@ -70,12 +73,20 @@ class ActionSpace:
         self.observation_size = game.observation_size + (len(words) if game.max_words > 1 else 0)
         self.end = self.index.get(END, -1)
         # move key -> its action (one word), its chance outcome, its row of actions (several
-        # words: padded with ``end`` to ``max_words``)
-        self._action_of: dict[Any, int] = {}
-        self._outcome_of: dict[Any, int] = {}
-        self._row_of: dict[Any, tuple[int, ...]] = {}
-        self._nodes: dict[tuple[int, int], _Outcomes] = {}
-        self._fast: Any = None  # a game's own table of rows (Coloring: per sheet)
+        # words: padded with ``end`` to ``max_words``); chance nodes' outcomes met; a game's
+        # own tables (Cathedral's placements, Coloring's connected sets): shared by every space
+        # of the same kind of game with the same words (a game loaded again, another setup)
+        kind = (type(game), words, self.chance_words)
+        shared = _SHARED.get(kind)
+        if shared is None:
+            if len(_SHARED) > 64:
+                _SHARED.clear()
+            shared = _SHARED[kind] = ({}, {}, {}, {}, {})
+        self._action_of: dict[Any, int] = shared[0]
+        self._outcome_of: dict[Any, int] = shared[1]
+        self._row_of: dict[Any, tuple[int, ...]] = shared[2]
+        self._nodes: dict[tuple[int, int], _Outcomes] = shared[3]
+        self._tables: dict[str, Any] = shared[4]
 
     @property
     def size(self) -> int:
@@ -151,9 +162,10 @@ class ActionSpace:
             if len(of) > _CACHE_LIMIT:
                 of.clear()
             width, end = self.game.max_words, self.end
+            known = _sagrada_row if self.game.name == "sagrada" else None
             for m in moves:
                 if m.key not in of:
-                    spelt = self.spell(m)
+                    spelt = (known(self, m) if known else None) or self.spell(m)
                     of[m.key] = spelt + (end,) * (width - len(spelt))
             rows = list(map(of.__getitem__, map(_key, moves)))
         return rows
@@ -373,11 +385,11 @@ class _Position:
                 _cathedral_ids(space, state, self.moves) if space.game.name == "cathedral" else None
             )
             if known is not None:
-                self.legal, self.array = known
-                self.ids = None  # (the array says)
+                self.array = known  # (sorted when asked: a mask needs no order)
+                self.ids = None
             else:
                 self.ids = space._actions(self.moves)
-                self.legal = sorted(set(self.ids or ()))
+                self.legal = sorted(set(self.ids))
         else:
             self.single = False
             blocks = _coloring_blocks(space, state) if space.game.name == "coloring" else None
@@ -391,7 +403,13 @@ class _Position:
     def sort(self) -> list[int]:
         """The legal actions, sorted (one word a move, or chance outcomes)."""
         if self.legal is None:
-            self.legal = sorted(set(self.ids or ()))
+            if self.ids is None:  # numbered from a table (an array, distinct numbers)
+                assert self.array is not None
+                array = self.array
+                ascending = len(array) < 2 or bool((array[1:] > array[:-1]).all())
+                self.legal = (array if ascending else np.sort(array)).tolist()
+            else:
+                self.legal = sorted(set(self.ids))
             if self.node is not None:
                 self.node.legal = self.legal
         return self.legal
@@ -466,10 +484,7 @@ def _coloring_blocks(space: ActionSpace, state: Any) -> dict[int, Any] | None:
     if state.crossing:
         return None
     sheet = state.sheet
-    fast = space._fast
-    if fast is None or fast[0] is not sheet:
-        fast = space._fast = (sheet, _shape_rows(space, sheet))
-    shapes = fast[1]
+    shapes = _shape_rows(space, sheet)
     end, width = space.end, space.game.max_words
     need = state.pool.bit_count()
     p = state.to_move
@@ -507,21 +522,64 @@ def _coloring_blocks(space: ActionSpace, state: Any) -> dict[int, Any] | None:
 
 def _shape_rows(space: ActionSpace, sheet: Any) -> dict[int, np.ndarray]:
     """For each size, the actions of each connected set's shapes (ascending), as the sheet's
-    ``group_masks`` lists the sets."""
-    index = space.index
+    ``group_masks`` lists the sets: made once for each sheet (shape ``i``'s word is ``i``, and
+    the words of shapes 1, 2, 3... follow one another in every Coloring game's actions)."""
+    first = space.index["1"]
+    key = (id(sheet), first)
+    known = _SHAPE_ROWS.get(key)
+    if known is not None and known[0] is sheet:
+        return known[1]
     out = {}
     for size, masks in sheet.group_masks.items():
         table = np.empty((len(masks), size), dtype=np.intp)
         for i, mask in enumerate(masks):
-            table[i] = [index[str(n)] for n in sheet.numbers(mask)]
+            table[i] = sheet.numbers(mask)
+        table += first - 1
         out[size] = table
+    assert all(space.index[str(n)] == first + n - 1 for n in range(1, sheet.n + 1))
+    if len(_SHAPE_ROWS) > 16:
+        _SHAPE_ROWS.clear()
+    _SHAPE_ROWS[key] = (sheet, out)  # (the sheet held: its id stays its own)
     return out
 
 
-def _cathedral_ids(
-    space: ActionSpace, state: Any, moves: Sequence[Move]
-) -> tuple[list[int], np.ndarray] | None:
-    """A Cathedral position's actions (in the engine's order, and sorted) read from the side's
+_SHAPE_ROWS: dict[tuple[int, int], tuple[Any, dict[int, np.ndarray]]] = {}
+
+
+def _sagrada_row(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
+    """A Sagrada placement's or tool's actions from its key, as ``move_words`` spells it
+    (``place CARD``, the field; ``tool NAME``, ``pay CARD``, then its cards and fields), with
+    no text made; None for another move."""
+    from ..sagrada.game import SagradaMove
+
+    key: tuple[Any, ...] = move.key  # type: ignore[assignment]
+    if not isinstance(move, SagradaMove) or key[0] not in ("place", "tool"):
+        return None
+    tables = space._tables.get("sagrada")
+    if tables is None:
+        from ..sagrada.cards import ALL_CARDS, card_text
+        from ..sagrada.tools import CARD_ARGS, TOOL_IDS
+        from ..sagrada.windows import CELL_NAMES
+
+        index = space.index
+        tables = space._tables["sagrada"] = (
+            {c: index[f"place {card_text(c)}"] for c in ALL_CARDS},
+            {c: index[f"pay {card_text(c)}"] for c in ALL_CARDS},
+            {c: index[card_text(c)] for c in ALL_CARDS},
+            [index[name] for name in CELL_NAMES],
+            {t: index[f"tool {t}"] for t in TOOL_IDS},
+            CARD_ARGS,
+        )
+    place, pay, card, cell, tool, card_args = tables
+    if key[0] == "place":
+        return (place[key[1]], cell[key[2]])
+    _, tid, paid, args = key
+    kinds = card_args.get(tid, "f" * len(args))
+    return (tool[tid], pay[paid], *[card[a] if k == "c" else cell[a] for k, a in zip(kinds, args)])
+
+
+def _cathedral_ids(space: ActionSpace, state: Any, moves: Sequence[Move]) -> np.ndarray | None:
+    """A Cathedral position's actions (in the engine's order, an array) read from the side's
     table of placements: the engine lists its moves as the table's placements at the indices it
     keeps for the side (``_cand``); None for the Cathedral's own placement, or when the listed
     moves are not those (then they are numbered one by one)."""
@@ -537,12 +595,14 @@ def _cathedral_ids(
     idx = cached[0]
     if len(idx) != len(moves) or moves[0] is not table[idx[0]] or moves[-1] is not table[idx[-1]]:
         return None
-    fast = space._fast
-    if fast is None:  # each side's placements' actions, and in what order they sort
-        fast = space._fast = []
+    fast = space._tables.get("cathedral")
+    if fast is None:  # each side's placements' actions
+        fast = space._tables["cathedral"] = []
         for t in SIDES:
             ids = np.array(space._actions(list(t.move_array)), dtype=np.intp)
-            fast.append((ids, bool((np.diff(ids) > 0).all())))
-    ids, ascending = fast[side]
-    mine = ids[idx]
-    return (mine if ascending else np.sort(mine)).tolist(), mine
+            # (each side's placements are distinct words: else numbered one by one)
+            fast.append(ids if len(np.unique(ids)) == len(ids) else None)
+    if fast[side] is None:
+        return None
+    mine: np.ndarray = fast[side][idx]
+    return mine

@@ -26,6 +26,8 @@ reward is its ``returns()``: 1 a win, 0 a loss, a draw shared (solo: 1 won).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -97,13 +99,12 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         until a seat is to move or the game is over."""
         state = self.sg_state
         while state.is_chance():
-            outcomes = state.chance_outcomes()
-            u = self._rng.random()
-            for move, p in outcomes:  # noqa: B007 - the outcome drawn is where the loop stops
-                u -= p
-                if u < 0:
-                    break
-            state._push(move)
+            moves, chances = zip(*state.chance_outcomes())
+            # the first outcome whose chances, taken one by one from a uniform draw, leave it
+            # below 0 (the last when none does): as sums from minus the draw, the first above
+            # 0, found by bisection (the same numbers exactly: negation rounds alike)
+            sums = list(accumulate(chances, initial=-self._rng.random()))
+            state._push(moves[min(bisect_right(sums, 0.0, 1), len(moves)) - 1])
 
     def _select(self) -> None:
         state = self.sg_state
@@ -179,4 +180,33 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
     """``game`` (a name of ``sg.games()``, with its options) as a PettingZoo AEC environment,
     wrapped in PettingZoo's order checks (``reset`` first); an action out of range is the
     environment's own ValueError in words, not PettingZoo's bare assertion."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
+    return _OrderEnforcing(raw_env(game, render_mode=render_mode, **options))
+
+
+_BEFORE_RESET = {"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"}
+
+
+def _forwarded(name: str) -> property:
+    """``wrapper.name``: the environment's, as PettingZoo's wrapper gives it (refused before
+    ``reset`` for the names it guards), without going through ``__getattr__`` every time."""
+    guarded = name in _BEFORE_RESET
+
+    def get(self: Any) -> Any:
+        if guarded and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, the same; the attributes a game's loop reads at every step
+    (the agent to act, the masks in ``infos``, the rewards...) read straight through."""
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")

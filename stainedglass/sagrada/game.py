@@ -854,7 +854,7 @@ class SagradaState(State):
         if known_fields is None or known_fields[0] is not window:
             base = np.zeros((CELLS, 22), dtype=np.float32)
             for i, text in enumerate(window.fields):
-                if text in COLORS:
+                if text and text in COLORS:  # a blank field ("") has no restriction
                     base[i, COLORS.index(text)] = 1.0
                 elif text:
                     base[i, 5 + int(text) - 1] = 1.0

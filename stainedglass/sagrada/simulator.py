@@ -41,10 +41,10 @@ _TOOL_INDEX = {t: k for k, t in enumerate(TOOL_IDS)}
 
 def _restrictions(w: Window) -> np.ndarray:
     """Each field's restriction as the observation's number: 0-4 a color (R G Y B K), 5-10 a
-    value. A blank field is 0, as the engine's ``observation`` has it (``"" in COLORS`` is
-    true there: a blank field reads as red; reported, not changed here)."""
+    value, -1 a blank field (no restriction)."""
     return np.array(
-        [COLORS.index(f) if f in COLORS else 4 + int(f) for f in w.fields], dtype=np.int64
+        [-1 if not f else COLORS.index(f) if f in COLORS else 4 + int(f) for f in w.fields],
+        dtype=np.int64,
     )
 
 

@@ -28,8 +28,12 @@ from .compiled import (
     PH_REROLL,
     PH_ROLL,
     PHASE,
+    PASS_CODE,
     PILE,
+    REMOVE_BASE,
     REROLL,
+    ROLL_BASE,
+    SWAP_BASE,
     SCORE,
     SHOWN_T,
     SUPPLY,
@@ -39,13 +43,14 @@ from .compiled import (
     face_of,
     hand_sizes,
     has_colour_to_place,
-    popcount,
     returns_into,
     shares_of_win,
 )
 from .evaluation import _KEEP_POWERS, _ROLLED, _ROLLS_A_WINDOW
 
 KEEP_T = np.array(_KEEP_POWERS, dtype=np.float64)
+COLORS_SHOWN = np.array([bin(mask).count("1") for mask in range(64)], dtype=np.int64)
+"""The colors in a mask of the six."""
 ROLLS_A_WINDOW = _ROLLS_A_WINDOW
 
 
@@ -160,7 +165,7 @@ def board(
             short_colors[short] = colors
             short += 1
         else:
-            share = 2 * (popcount(colors) + 1) * KEEP_T[missing] / n
+            share = 2 * (COLORS_SHOWN[colors] + 1) * KEEP_T[missing] / n
             for p in range(n):
                 value[p] += share
     for p in range(n):
@@ -190,23 +195,21 @@ def give_short(
     short_pos: np.ndarray,
     short_colors: np.ndarray,
     short: int,
-    able: np.ndarray,
     mover: int,
     rolled: int,
     placements: int,
-    first: int,
     chain: np.ndarray,
     reach: np.ndarray,
 ) -> None:
     """evaluation's ``_give_short``: the bonuses of the windows one space short, the ``mover``
-    filling the biggest ``placements`` of those ``rolled``, the others to the likeliest
-    first roller from ``first``. ``chain`` (3 numbers) and ``reach`` (6) are room to work in."""
-    chained = False
+    filling the biggest ``placements`` of those ``rolled``, the others to each player by
+    ``chain``, their chance to roll its number first (:func:`completers`). ``reach`` (6
+    whole numbers) is room to work in."""
     k = 0
     for i in range(short):
         pos = short_pos[i]
         colors = short_colors[i]
-        size = popcount(colors)
+        size = COLORS_SHOWN[colors]
         if mover >= 0 and (rolled >> pos) & 1:
             bonus = 2 * (size + (0 if (colors >> mover) & 1 else 1))
             j = k  # kept biggest first
@@ -216,9 +219,6 @@ def give_short(
             reach[j] = bonus
             k += 1
             continue
-        if not chained:
-            completers(able, n, first, chain)
-            chained = True
         for p in range(n):
             value[p] += chain[p] * 2 * (size + (0 if (colors >> p) & 1 else 1))
     for i in range(k):
@@ -226,9 +226,6 @@ def give_short(
         if i < placements:
             value[mover] += bonus
         else:
-            if not chained:
-                completers(able, n, first, chain)
-                chained = True
             for p in range(n):
                 value[p] += chain[p] * bonus
 
@@ -276,9 +273,7 @@ def estimate(s: np.ndarray, faces: np.ndarray, shares: bool, out: np.ndarray) ->
     evaluation.py reckons them (exact at the end)."""
     summary = np.zeros((6, SUMMARY), dtype=np.int64)
     summarize_all(s, faces, summary)
-    estimate_in(
-        s, shares, out, np.zeros(SCRATCH_F), np.zeros(SCRATCH_I, dtype=np.int64), summary
-    )
+    estimate_in(s, shares, out, np.zeros(SCRATCH_F), np.zeros(SCRATCH_I, dtype=np.int64), summary)
 
 
 SCRATCH_F = 12  # room for estimate_in: value, after, part, chain (3 each)
@@ -288,14 +283,15 @@ SCRATCH_I = 24  # able (3), short positions (6), their colors (6), reach (6)
 @jit
 def estimate_in(
     s: np.ndarray,
-    faces: np.ndarray,
     shares: bool,
     out: np.ndarray,
     fs: np.ndarray,
     js: np.ndarray,
+    summary: np.ndarray,
 ) -> None:
-    """:func:`estimate` with room to work in given (``fs``: SCRATCH_F numbers, ``js``:
-    SCRATCH_I whole numbers), so that the searches' inner loops allocate nothing."""
+    """:func:`estimate` from the windows' ``summary`` (up to date), with room to work in
+    given (``fs``: SCRATCH_F numbers, ``js``: SCRATCH_I whole numbers), so that the searches'
+    inner loops allocate nothing and rescan only the windows a move changed."""
     n = s[NPLAYERS]
     if s[PHASE] == PH_OVER:
         if shares:
@@ -313,7 +309,7 @@ def estimate_in(
     short_pos = js[3:9]
     short_colors = js[9:15]
     reach = js[15:21]
-    short = board(s, faces, value, able, short_pos, short_colors)
+    short = board(s, summary, value, able, short_pos, short_colors)
     phase = s[PHASE]
     to_move = s[TO_MOVE]
     if phase == PH_DRAW:  # the cards owed are drawn; then the turn goes on, or the next
@@ -342,6 +338,7 @@ def estimate_in(
     if short == 0:
         finish(s, value, shares, out)
         return
+    completers(able, n, to_move + 1, chain)  # the same whichever windows the dice show
     if phase in (PH_ROLL, PH_REROLL):
         thrown = 7 if phase == PH_ROLL else int(s[REROLL])
         placements = 1 if phase == PH_ROLL else int(s[LEFT])
@@ -358,8 +355,8 @@ def estimate_in(
                 after[p] = value[p]
             shown = ROLLED_KEY[thrown, mask, j]
             give_short(
-                after, n, short_pos, short_colors, short, able, mover, shown | kept,
-                placements, to_move + 1, chain, reach,
+                after, n, short_pos, short_colors, short, mover, shown | kept, placements, chain,
+                reach,
             )  # fmt: skip
             finish(s, after, shares, part)
             chance = ROLLED_P[thrown, mask, j]
@@ -368,33 +365,67 @@ def estimate_in(
         return
     mover = to_move if s[LEFT] > 0 and able[to_move] else -1
     give_short(
-        value, n, short_pos, short_colors, short, able, mover, dice_windows(s, 0), int(s[LEFT]),
-        to_move + 1, chain, reach,
+        value, n, short_pos, short_colors, short, mover, dice_windows(s, 0), int(s[LEFT]), chain,
+        reach,
     )  # fmt: skip
     finish(s, value, shares, out)
 
 
 @jit
-def evaluate_after(s: np.ndarray, faces: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """``evaluate()`` (the returns at the end) after each move of ``codes`` from ``s``."""
+def estimate_after(
+    s: np.ndarray,
+    faces: np.ndarray,
+    code: int,
+    shares: bool,
+    out: np.ndarray,
+    t: np.ndarray,
+    fs: np.ndarray,
+    js: np.ndarray,
+    parent: np.ndarray,
+    summary: np.ndarray,
+) -> None:
+    """:func:`estimate` after the move ``code`` from ``s`` (played in ``t``), ``parent`` the
+    summary of ``s``'s windows: only the windows the move touches (a placement's or a
+    removal's, the two of a swap) are read again, into ``summary``."""
+    t[:] = s
+    apply_move(t, faces, code)
+    summary[:] = parent
+    if code < PASS_CODE:  # a placement or a removal: its window (completed and flipped too)
+        g = code % 96 if code < REMOVE_BASE else code - REMOVE_BASE
+        summarize(t, faces, g // 16, summary)
+    elif SWAP_BASE <= code < ROLL_BASE:
+        pair = code - SWAP_BASE
+        summarize(t, faces, pair // 96 // 16, summary)
+        summarize(t, faces, pair % 96 // 16, summary)
+    elif code >= ROLL_BASE:  # chance changes no window, but to be safe with any code
+        summarize_all(t, faces, summary)
+    estimate_in(t, shares, out, fs, js, summary)
+
+
+@jit
+def rate_moves(s: np.ndarray, faces: np.ndarray, codes: np.ndarray, shares: bool) -> np.ndarray:
+    """``evaluate()`` (``shares``: the returns at the end) or ``points()`` after each move of
+    ``codes`` from ``s`` (left as it is), a row a move."""
     n = s[NPLAYERS]
     out = np.zeros((len(codes), n))
     t = s.copy()
+    fs = np.zeros(SCRATCH_F)
+    js = np.zeros(SCRATCH_I, dtype=np.int64)
+    parent = np.zeros((6, SUMMARY), dtype=np.int64)
+    summary = parent.copy()
+    summarize_all(s, faces, parent)
     for i in range(len(codes)):
-        t[:] = s
-        apply_move(t, faces, codes[i])
-        estimate(t, faces, True, out[i])
+        estimate_after(s, faces, codes[i], shares, out[i], t, fs, js, parent, summary)
     return out
+
+
+@jit
+def evaluate_after(s: np.ndarray, faces: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """``evaluate()`` (the returns at the end) after each move of ``codes`` from ``s``."""
+    return rate_moves(s, faces, codes, True)
 
 
 @jit
 def points_after(s: np.ndarray, faces: np.ndarray, codes: np.ndarray) -> np.ndarray:
     """``points()`` after each move of ``codes`` from ``s``."""
-    n = s[NPLAYERS]
-    out = np.zeros((len(codes), n))
-    t = s.copy()
-    for i in range(len(codes)):
-        t[:] = s
-        apply_move(t, faces, codes[i])
-        estimate(t, faces, False, out[i])
-    return out
+    return rate_moves(s, faces, codes, False)

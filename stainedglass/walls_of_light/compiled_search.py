@@ -17,13 +17,23 @@ from .compiled import (
     PH_OVER,
     PH_ROLL,
     PHASE,
+    REMOVE_BASE,
+    SIDE,
     TO_MOVE,
     apply_move,
     chance_into,
     current_player,
     decisions_into,
 )
-from .compiled_evaluation import SCRATCH_F, SCRATCH_I, estimate_in
+from .compiled_evaluation import (
+    SCRATCH_F,
+    SCRATCH_I,
+    SUMMARY,
+    estimate_after,
+    estimate_in,
+    summarize,
+    summarize_all,
+)
 
 
 @jit
@@ -47,22 +57,64 @@ def best_reply(
     val: np.ndarray,
     fs: np.ndarray,
     js: np.ndarray,
+    parent: np.ndarray,
+    summary: np.ndarray,
+    seen: np.ndarray,
+    seen_value: np.ndarray,
 ) -> int:
     """The legal move after which ``player`` is rated best one ply deep (the first of equals):
     by their margin in ``points()``, or (``shares``) by their share in ``evaluate()`` (the
-    returns where the game ends). ``buf``, ``t``, ``val``, ``fs``, ``js``: room to work in."""
+    returns where the game ends). A placement that completes nothing leaves a position that
+    the evaluation reads only through its window's summary: placements of one color that
+    leave the same summary rate the same, so each such summary is rated once (``seen``,
+    ``seen_value``). ``buf``, ``t``, ``val``, ``fs``, ``js``, ``parent``, ``summary``: room to
+    work in."""
     n = s[NPLAYERS]
     k = decisions_into(s, faces, buf)
+    summarize_all(s, faces, parent)
     best = -np.inf
     code = buf[0]
+    known = 0
     for i in range(k):
-        t[:] = s
-        apply_move(t, faces, buf[i])
-        estimate_in(t, faces, shares, val, fs, js)
+        c = buf[i]
+        pos = (c % 96) // 16
+        if c < REMOVE_BASE:
+            t[:] = s
+            apply_move(t, faces, c)
+            if t[SIDE + pos] == s[SIDE + pos]:  # nothing completed (that flips the window)
+                summary[:] = parent
+                summarize(t, faces, pos, summary)
+                j = 0
+                while j < known:
+                    if seen[j, 0] == c // 96 and seen[j, 1] == pos:
+                        same = True
+                        for x in range(SUMMARY):
+                            if seen[j, 2 + x] != summary[pos, x]:
+                                same = False
+                                break
+                        if same:
+                            break
+                    j += 1
+                if j < known:
+                    v = seen_value[j]
+                else:
+                    estimate_in(t, shares, val, fs, js, summary)
+                    v = val[player] if shares else margin(val, n, player)
+                    seen[known, 0] = c // 96
+                    seen[known, 1] = pos
+                    for x in range(SUMMARY):
+                        seen[known, 2 + x] = summary[pos, x]
+                    seen_value[known] = v
+                    known += 1
+                if v > best:
+                    best = v
+                    code = c
+                continue
+        estimate_after(s, faces, c, shares, val, t, fs, js, parent, summary)
         v = val[player] if shares else margin(val, n, player)
         if v > best:
             best = v
-            code = buf[i]
+            code = c
     return int(code)
 
 
@@ -90,18 +142,41 @@ def turns_playout(
     probs = np.zeros(MAX_OUTCOMES)
     fs = np.zeros(SCRATCH_F)
     js = np.zeros(SCRATCH_I, dtype=np.int64)
+    parent = np.zeros((6, SUMMARY), dtype=np.int64)
+    summary = parent.copy()
+    seen = np.zeros((MAX_MOVES, 2 + SUMMARY), dtype=np.int64)
+    seen_value = np.zeros(MAX_MOVES)
     apply_move(s, faces, code)
     handed = 0
     while s[PHASE] != PH_OVER:
         if s[PHASE] == PH_ACTION:
-            apply_move(s, faces, best_reply(s, faces, s[TO_MOVE], False, buf, t, val, fs, js))
+            apply_move(
+                s,
+                faces,
+                best_reply(
+                    s,
+                    faces,
+                    s[TO_MOVE],
+                    False,
+                    buf,
+                    t,
+                    val,
+                    fs,
+                    js,
+                    parent,
+                    summary,
+                    seen,
+                    seen_value,
+                ),
+            )
             continue
         if s[PHASE] == PH_ROLL:
             if handed == turns:
                 break
             handed += 1
         apply_move(s, faces, chance_at(s, rand_unit(rng), codes, probs))
-    estimate_in(s, faces, win, val, fs, js)
+    summarize_all(s, faces, summary)
+    estimate_in(s, win, val, fs, js, summary)
     return float(val[me]) if win else margin(val, n, me)
 
 
@@ -150,11 +225,21 @@ def turns_value(
     probs = np.zeros(MAX_OUTCOMES)
     fs = np.zeros(SCRATCH_F)
     js = np.zeros(SCRATCH_I, dtype=np.int64)
+    parent = np.zeros((6, SUMMARY), dtype=np.int64)
+    summary = parent.copy()
+    seen = np.zeros((MAX_MOVES, 2 + SUMMARY), dtype=np.int64)
+    seen_value = np.zeros(MAX_MOVES)
     turns = 0
     while w[PHASE] != PH_OVER:
         if w[PHASE] == PH_ACTION:
             mover = int(w[TO_MOVE])
-            apply_move(w, faces, best_reply(w, faces, mover, True, buf, t, val, fs, js))
+            apply_move(
+                w,
+                faces,
+                best_reply(
+                    w, faces, mover, True, buf, t, val, fs, js, parent, summary, seen, seen_value
+                ),
+            )
             continue
         k = chance_into(w, codes, probs)
         if hands_over(w, faces, codes[0], mover):
@@ -166,5 +251,6 @@ def turns_value(
             u = rand_unit(rng)
         apply_move(w, faces, codes[pick(probs, k, u)])
     out = np.zeros(n)
-    estimate_in(w, faces, True, out, fs, js)
+    summarize_all(w, faces, summary)
+    estimate_in(w, True, out, fs, js, summary)
     return out

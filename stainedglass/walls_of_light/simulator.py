@@ -23,6 +23,8 @@ from . import compiled_evaluation as E
 from . import compiled_search as CS
 from . import moves as M
 from .moves import CARD, DRAW, DRAWS, PASS, PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, ROLL
+from .options import CARDS_PER_TYPE
+from .panes import NCODES, SHOWN, printed_of, winks_of
 from .windows import WINDOWS, Face
 
 if TYPE_CHECKING:
@@ -42,6 +44,34 @@ def _roll_code(pairs: tuple[tuple[int, int], ...]) -> int:
 _ROLL_MOVES = {_roll_code(m.a): m for ms in M.ROLLS.values() for m in ms}
 _REROLL_MOVES = {sum(1 << d for d in dice): m for dice, m in M.REROLLS.items()}
 _MODIFY_MOVES = {d * 2 + (s < 0): m for (d, s), m in M.MODIFIES.items()}
+
+
+def _code_numbers() -> np.ndarray:
+    """For each space code, its numbers in an observation: the printed color, the color shown
+    (one of six each), the red, blue and yellow winks (halves)."""
+    out = np.zeros((NCODES, 18), dtype=np.float32)
+    for code, row in enumerate(out):
+        printed = printed_of(code)
+        if printed is not None:
+            row[1 + printed] = 1.0
+        if SHOWN[code] >= 0:
+            row[7 + SHOWN[code]] = 1.0
+        for wink in winks_of(code):
+            row[13 + wink] += 0.5
+    return out
+
+
+_BY_CODE = _code_numbers()
+
+
+def _glass_numbers(face: Face) -> np.ndarray:
+    """A face's own numbers in an observation, per cell: glass, a "+1" space, a "+card" space."""
+    out = np.zeros((16, 18), dtype=np.float32)
+    for cell in face.spaces:
+        out[cell, 0] = 1.0
+        out[cell, 16] = cell in face.plus1
+        out[cell, 17] = cell in face.plus_card
+    return out
 
 
 def face_row(face: Face) -> np.ndarray:
@@ -73,6 +103,7 @@ class WallsOfLightSimulator(Simulator):
         pairs = start["windows"] if start is not None else settings["windows"] or WINDOWS
         self.pairs: tuple[tuple[Face, Face], ...] = tuple(pairs)
         self.faces = np.array([face_row(f) for pair in self.pairs for f in pair], dtype=np.int64)
+        self._glass = np.array([_glass_numbers(f) for pair in self.pairs for f in pair])
         self._buf = np.zeros(C.MAX_MOVES, dtype=np.int64)
         self._codes = np.zeros(C.MAX_OUTCOMES, dtype=np.int64)
         self._probs = np.zeros(C.MAX_OUTCOMES)
@@ -81,10 +112,16 @@ class WallsOfLightSimulator(Simulator):
 
     def _pair(self, pair: tuple[Face, Face], pos: int) -> int:
         """The index in ``pairs`` of a position's window pair (its own index when equal)."""
-        if pos < len(self.pairs) and (self.pairs[pos] is pair or self.pairs[pos] == pair):
+        pairs = self.pairs
+        if pos < len(pairs) and pairs[pos] is pair:
             return pos
-        for i, known in enumerate(self.pairs):
-            if known is pair or known == pair:
+        for i, known in enumerate(pairs):  # the same faces first, then equal ones
+            if known is pair:
+                return i
+        if pos < len(pairs) and pairs[pos] == pair:
+            return pos
+        for i, known in enumerate(pairs):
+            if known == pair:
                 return i
         raise ValueError(f"window pair {pair[0].name}/{pair[1].name} is not one of this game's")
 
@@ -122,6 +159,8 @@ class WallsOfLightSimulator(Simulator):
         """The engine's move (or chance outcome) for ``code``."""
         if code < C.REMOVE_BASE:
             return PLACES[code // 96][code % 96]
+        if C.ROLL_BASE <= code < C.DRAW_BASE:
+            return _ROLL_MOVES[code]
         if code < C.PASS_CODE:
             return REMOVES[code - C.REMOVE_BASE]
         if code == C.PASS_CODE:
@@ -204,6 +243,46 @@ class WallsOfLightSimulator(Simulator):
         out = np.zeros(self.players)
         E.estimate(s, self.faces, False, out)
         return out
+
+    def observe(self, s: np.ndarray, player: int) -> np.ndarray:
+        """What ``player`` sees, as the engine's ``observation(player)`` (1784 numbers): each
+        space's glass, printed color, color shown, winks and specials; the dice, the phase,
+        the player's cards, then the sides up, the next seats' hand sizes, the pile and the
+        discards, the scores from the player on, the winks left, the cubes, the turn's state,
+        whose turn from the player on, a two-player game."""
+        n = self.players
+        seats = [(player + k) % n if k < n else None for k in range(3)]
+        glass = self._glass[2 * s[C.WIN : C.WIN + 6] + s[C.SIDE : C.SIDE + 6]].reshape(96, 18)
+        spaces = _BY_CODE[s[C.CELL : C.CELL + 96]] * glass[:, :1] + glass
+        dice = np.zeros((3, 6), dtype=np.float32)
+        for d in range(3):
+            if s[C.DICE + d]:
+                dice[d, s[C.DICE + d] - 1] = 1.0
+        phase = np.zeros(5, dtype=np.float32)
+        phase[s[C.PHASE]] = 1.0
+        hands = s[C.HANDS : C.HANDS + 12].reshape(3, 4)
+        hand = np.array(hands[player], dtype=np.float32) / CARDS_PER_TYPE
+        others = [int(hands[q].sum()) / 16 if q is not None else 0.0 for q in seats[1:]]
+        scores = [min(1.0, int(s[C.SCORE + q]) / 50) if q is not None else 0.0 for q in seats]
+        turn = [float(s[C.TO_MOVE] == q) for q in seats]
+        rest = np.array(
+            [
+                *s[C.SIDE : C.SIDE + 6].tolist(),
+                *others,
+                int(s[C.PILE : C.PILE + 4].sum()) / 16,
+                int(s[C.DISCARD : C.DISCARD + 4].sum()) / 16,
+                *scores,
+                *(int(w) / 8 for w in s[C.SUPPLY : C.SUPPLY + 3]),
+                *s[C.CUBES : C.CUBES + 6].tolist(),
+                s[C.CARD_PLAYED],
+                s[C.ACTED],
+                int(s[C.LEFT]) / 3,
+                *turn,
+                n == 2,
+            ],
+            dtype=np.float32,
+        )
+        return np.concatenate([spaces.ravel(), dice.ravel(), phase, hand, rest])
 
     def playout(self, s: np.ndarray, rng: np.ndarray) -> np.ndarray:
         """A random game to the end from ``s`` (in place); its returns."""
