@@ -67,31 +67,32 @@ def legal_move_profile(players: int, games: int = 40) -> None:
 
 def engine_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
     """Random games a second on the engine, as the searches play them: ``legal_moves`` and
-    ``_push`` of a uniform choice, from new games to their ends."""
-    start = time.perf_counter()
+    ``_push`` of a uniform choice, from new games to their ends (this process's CPU time)."""
+    start = time.process_time()
     n = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         state = game.new_game(seed=seed + n)
         rng = random.Random(seed + n)
         while not state.is_terminal():
             moves = state.legal_moves()
             state._push(moves[rng.randrange(len(moves))])
         n += 1
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def core_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second on the analysis core (``random_games``) from a new game."""
+    """Random games a second on the analysis core (``random_games``) from a new game (this
+    process's CPU time)."""
     sim = game.simulator()
     assert sim is not None
     s = sim.encode(game.new_game(seed=seed))
     sim.random_games(s, 1, seed)  # compiled before the clock starts
-    start = time.perf_counter()
+    start = time.process_time()
     n = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         sim.random_games(s, 100, seed + n)
         n += 100
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def midgame(players: int, seed: int) -> sg.State:
@@ -110,16 +111,21 @@ def midgame(players: int, seed: int) -> sg.State:
     return state
 
 
-def cores(seconds: float = 3.0) -> None:
-    """Engine against core, random games a second, each table size; the hint search's
-    positions rated a second and the depth its 1 s playouts reach."""
+def cores(seconds: float = 3.0, rounds: int = 3) -> None:
+    """Engine against core, random games a second at each table size (side by side: the two
+    measured by turns, ``rounds`` times, in CPU seconds, the medians: a machine shared with
+    other work slows both alike); the hint search's positions rated a second and the depth
+    its 1 s playouts reach."""
     for players in (1, 2, 3, 4):
         game = sg.load("coloring", players=players)
-        engine = engine_games_rate(game, seconds, 1)
-        core = core_games_rate(game, seconds, 1)
+        engine, core = [], []
+        for r in range(rounds):
+            engine.append(engine_games_rate(game, seconds / rounds, 1 + 1000 * r))
+            core.append(core_games_rate(game, seconds / rounds, 1 + 1000 * r))
+        e, c = statistics.median(engine), statistics.median(core)
         print(
             f"coloring {players} player{'s' if players > 1 else ''}: random games/s "
-            f"engine {engine:8,.0f}  core {core:9,.0f}  ratio {core / engine:5.1f}x",
+            f"engine {e:8,.0f}  core {c:9,.0f}  ratio {c / e:5.1f}x",
             flush=True,
         )
     sg.ai.bot("coloring", nodes=2000, seed=1).analyse(midgame(2, 1))  # compiled first

@@ -238,11 +238,13 @@ def test_each_hint_says_how_deep_its_own_value_was_searched() -> None:
 def test_answers_widens_the_other_sides_answers_to_each_root_move() -> None:
     # an answer whose point shows a move later can rank low one ply deep: ``answers`` searches
     # more of them right after the root's moves, and leaves the other plies at ``width``
+    # (four plies: the answers are then searched three deep, by the search's own loop; two
+    # plies or less above the horizon the core searches a node whole, with the same widths)
     state = random_game(8, moves=6)
     widths: dict[int | None, dict[int, int]] = {}
     for answers in (0, 30, None):  # None: the hint search as shipped (36)
         bot = sg.ai.bot(
-            "cathedral", depth=3, seed=1, **({} if answers is None else {"answers": answers})
+            "cathedral", depth=4, seed=1, **({} if answers is None else {"answers": answers})
         )
         seen: dict[int, int] = {}
         ordered = bot._ordered
@@ -664,8 +666,10 @@ def test_the_ranking_waits_until_the_table_move_and_the_killers_are_searched() -
     # ranking a node's placements one ply deep costs a move made and a position weighed for
     # each: the search asks for it only when the table's move and the killers did not cut the
     # node off, which they mostly do; the moves chosen are the same either way
+    # (20,000 nodes: four plies, so that nodes three plies above the horizon are searched by
+    # the search's own loop; nearer, the core searches a node whole, as lazily)
     state = random_game(8, moves=10)
-    bot = sg.ai.bot("cathedral", nodes=4000, seed=1, solve=0)
+    bot = sg.ai.bot("cathedral", nodes=20_000, seed=1, solve=0)
     calls = {"ordered": 0, "ranked": 0}
     ordered = bot._ordered
 
@@ -685,7 +689,7 @@ def test_the_ranking_waits_until_the_table_move_and_the_killers_are_searched() -
     bot._ordered = spy
     lazy = [(str(c.move), c.value) for c in bot.analyse(state, top=3)]
     assert 0 < calls["ranked"] < 0.8 * calls["ordered"]
-    eager = sg.ai.bot("cathedral", nodes=4000, seed=1, solve=0)
+    eager = sg.ai.bot("cathedral", nodes=20_000, seed=1, solve=0)
     ordered_eagerly = eager._ordered
 
     def at_once(pos, depth, tt_code, ply, sign):  # type: ignore

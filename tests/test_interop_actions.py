@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import stainedglass as sg
@@ -97,3 +98,104 @@ def test_every_game_bounds_its_length_and_random_games_keep_within_it():
                     state.sample_chance() if state.is_chance() else rng.choice(state.legal_moves())
                 )
             assert len(state.history) <= game.max_plays, (name, options)
+
+
+# ---- the fast numbering (tables, keys, a Coloring turn's pencils) is the words' own ---------
+
+
+def _all_rows(turn: Speller) -> list[tuple[int, ...]]:
+    """Every legal move's actions as the speller numbers them (padded with ``end``)."""
+    here = turn._position()
+    if here.single:
+        return sorted((a,) for a in turn.legal_actions())
+    root = here.branch(())
+    branches = [here.step(root, 0, w) for w in root[2]] if root[0] is None else [root]
+    rows = []
+    for rows_of, alive, _, _ in branches:
+        every = range(len(rows_of)) if alive is None else alive
+        rows += [tuple(int(a) for a in rows_of[i]) for i in every]
+    return sorted(rows)
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=[f"{n}-{i}" for n, i in VARIANTS])
+def test_every_position_numbers_exactly_the_moves_as_their_words_spell_them(name, options):
+    """Each position's actions (read from a game's tables where it has them, remembered by
+    key, a Coloring turn pencil by pencil) are those of spelling every legal move in words."""
+    game = sg.load(name, **options)
+    space = ActionSpace(game)
+    for state in _positions(game, seed=11, n=5):
+        width = game.max_words
+        expected = sorted(
+            tuple(space.index[w] for w in game.move_words(m))
+            + (space.end,) * (width - len(game.move_words(m)) if width > 1 else 0)
+            for m in state.legal_moves()
+        )
+        if width == 1:
+            expected = sorted(set(expected))
+        assert _all_rows(Speller(space, state)) == expected
+
+
+def test_chance_outcomes_are_those_of_the_state_numbered_and_sorted():
+    for name, options in (("walls_of_light", {"players": 3}), ("sagrada", {})):
+        game = sg.load(name, **options)
+        space = ActionSpace(game)
+        state = game.new_game(seed=2)
+        rng = random.Random(2)
+        seen = 0
+        while not state.is_terminal() and seen < 12:
+            if state.is_chance():
+                seen += 1
+                turn = Speller(space, state.clone())
+                expected = sorted(
+                    (space.chance_index[str(m)], p) for m, p in state.chance_outcomes()
+                )
+                assert turn.chance_outcomes() == expected
+                assert turn.legal_actions() == [a for a, _ in expected]
+                state.play(state.sample_chance())
+            else:
+                state.play(rng.choice(state.legal_moves()))
+
+
+def test_sagrada_spells_its_moves_from_their_keys_as_their_text_reads():
+    """``move_words`` reads a placement or a tool from its key: the words of its text."""
+    game = sg.load("sagrada", tools=5)
+    for state in _positions(game, seed=4, n=6):
+        for move in state.legal_moves():
+            words = str(move).split()
+            if words[0] == "place":
+                assert game.move_words(move) == (f"place {words[1]}", words[2])
+            elif words[0] == "tool":
+                assert game.move_words(move) == (f"tool {words[1]}", f"pay {words[3]}", *words[4:])
+            else:
+                assert game.move_words(move) == (str(move),)
+
+
+def test_observations_are_new_arrays_each_time():
+    """The position's numbers are made once, but each caller gets its own array."""
+    for name in ("cathedral", "coloring"):
+        game = sg.load(name)
+        turn = Speller(ActionSpace(game), game.new_game(seed=1))
+        first = turn.observation(0)
+        first[:] = 7.0
+        again = turn.observation(0)
+        assert np.array_equal(
+            again,
+            np.concatenate(
+                [game.new_game(seed=1).observation(0), np.zeros(len(again) - game.observation_size)]
+            ).astype(np.float32),
+        )
+
+
+def test_a_clone_and_an_undo_never_see_another_positions_actions():
+    """A position's actions are kept while it stands: after an undo and another play at the
+    same depth (the same number of plays) the speller lists the new position's."""
+    game = sg.load("cathedral")
+    space = ActionSpace(game)
+    state = game.new_game(seed=3)
+    turn = Speller(space, state)
+    turn.apply(turn.legal_actions()[0])
+    after_first = turn.legal_actions()
+    state.undo()
+    turn.apply(turn.legal_actions()[-1])
+    assert turn.legal_actions() == sorted(space.index[str(m)] for m in state.legal_moves())
+    assert turn.legal_actions() != after_first

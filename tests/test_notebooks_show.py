@@ -131,8 +131,13 @@ def _puzzles(space: dict[str, Any], shown: list[Any]) -> None:
 
 
 def _review(space: dict[str, Any], shown: list[Any]) -> None:
-    reviews = space["reviews"]
-    assert len(reviews.picker.options) >= len(GAMES)  # an example game of each
+    reviews = space["reviews"]  # an example game of each game, each shown on its board
+    games = [game for _, game in reviews.picker.options]
+    assert sorted(games) == sorted(GAMES) and reviews.picker.value == games[0]
+    for game in reversed(games):  # the first chosen last: each choice a change
+        reviews.picker.value = game
+        assert reviews.board is not None and reviews.board.record.game == game
+        assert_boards_drawn(reviews.board, least=2)
 
 
 def _designer(space: dict[str, Any], shown: list[Any]) -> None:

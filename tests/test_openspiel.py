@@ -175,3 +175,46 @@ def test_observation_tensors_are_the_games_own_numbers_and_the_words_being_spelt
     assert np.array_equal(
         np.array(cathedral.observation_tensor(1)), cathedral.sg_state.observation(1)
     )
+
+
+@pytest.mark.parametrize("name", sg.games())
+def test_legal_actions_answered_in_python_are_those_through_cpp(name):
+    """``state.legal_actions([player])`` answers the player to move without a trip through
+    C++: the same lists as OpenSpiel's own path, for every player, at every kind of node."""
+    game = pyspiel.load_game(sgspiel.spiel_name(name))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    for _ in range(40):
+        cpp = pyspiel.State.legal_actions
+        assert state.legal_actions() == cpp(state)
+        for player in range(game.num_players()):
+            assert state.legal_actions(player) == cpp(state, player)
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_information_and_observation_strings_are_kept_right_through_clones():
+    """The strings are made once (a position's text, the plays joined so far): at every step,
+    and in clones, they read as made afresh."""
+    game = pyspiel.load_game("stainedglass_walls_of_light", {"players": 3})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    for step in range(120):
+        if state.is_terminal():
+            break
+        for p in range(3):
+            plays = [w if by is None or by == p else "?" for w, by, _ in state._log]
+            text = state.sg_state.text_for(p)
+            assert state.information_state_string(p) == (
+                "plays: " + " | ".join(plays) + "\n" + text
+            )
+            assert state.observation_string(p) == text
+        assert str(state) == str(state.sg_state)
+        if step % 7 == 0:
+            state = state.clone()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))

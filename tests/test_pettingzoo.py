@@ -138,3 +138,41 @@ def test_a_walls_of_light_observation_hides_the_others_cards():
     a, b = state([["extra"], ["swap", "swap"]]), state([["extra"], ["modify", "reroll"]])
     assert np.array_equal(a.observation(0), b.observation(0))
     assert not np.array_equal(a.observation(1), b.observation(1))
+
+
+def test_a_chance_outcome_is_drawn_as_taking_the_chances_off_one_by_one():
+    """The environment's draw (found by bisection) picks the outcome the plain loop picks."""
+    import random
+
+    from stainedglass.interop.pettingzoo import _drawn
+
+    rng = random.Random(1)
+    for name, options in (("walls_of_light", {"players": 2}), ("sagrada", {})):
+        state = sg.load(name, **options).new_game(seed=1)
+        outcomes = state.chance_outcomes()
+        for u in [rng.random() for _ in range(2000)] + [0.0, 1.0 - 1e-16]:
+            left, picked = u, outcomes[-1][0]
+            for move, p in outcomes:
+                left -= p
+                if left < 0:
+                    picked = move
+                    break
+            assert _drawn(outcomes, u) is picked
+
+
+def test_the_order_checks_are_pettingzoos_own():
+    """The wrapper reads the loop's attributes straight through, refusing them before reset
+    as PettingZoo's wrapper does."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    from stainedglass.interop.pettingzoo import raw_env
+
+    names = ["agents", "agent_selection", "rewards", "terminations", "truncations", "infos"]
+    for e in (env("cathedral"), OrderEnforcingWrapper(raw_env("cathedral"))):
+        assert isinstance(e, OrderEnforcingWrapper)
+        for name in names:
+            with pytest.raises(AttributeError, match="before reset"):
+                getattr(e, name)
+        e.reset(seed=1)
+        assert e.agent_selection == "player_0" and e.agents == ["player_0", "player_1"]
+        assert e._cumulative_rewards == {"player_0": 0.0, "player_1": 0.0}

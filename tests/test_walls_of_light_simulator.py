@@ -110,8 +110,8 @@ def test_the_core_starts_at_a_reroll_and_a_draw_as_the_engine(start: dict) -> No
 
 
 class _NoSwaps(WallsOfLightSimulator):
-    """A core that forgets Swap Panes (rule 6: "exchange two single winks of different
-    colors, anywhere on the windows")."""
+    """A core that forgets Swap Panes (rule 6, RULES.md: "Swap Panes: two single, unstacked,
+    non-printed winks of different colors, anywhere, change places")."""
 
     def legal(self, s: np.ndarray) -> np.ndarray:
         codes = super().legal(s)
@@ -119,8 +119,8 @@ class _NoSwaps(WallsOfLightSimulator):
 
 
 class _MeanCompleter(WallsOfLightSimulator):
-    """A core that pays the completer one point less (rule 7: "the player who completes the
-    window scores 2 points for each different color shown in it")."""
+    """A core that pays the completer one point less (rule 7, RULES.md: "the completing
+    player: 2 per distinct color showing (secondaries count)")."""
 
     def apply(self, s: np.ndarray, code: int) -> None:
         mover, cubes = s[C.TO_MOVE], s[C.CUBES : C.CUBES + 6].sum()

@@ -417,6 +417,308 @@ def horizon(
     return best, best_code, 0, ticks, 0, seen
 
 
+# ---- the transposition table and the two plies above the horizon, compiled ---------------
+
+# ``counters``: the nodes counted, the cut-offs, what was seen (1 a position weighed, not an
+# end; 2 placements left out by the width), whether the budget ran out, and the budget
+TICKS, CUTOFFS, SEEN, OUT, BUDGET = 0, 1, 2, 3, 4
+# ``options``: width, answers, all_replies, the root's side
+WIDTH_, ANSWERS_, ALL_REPLIES_, ROOT_ = 0, 1, 2, 3
+
+
+@jit
+def tt_slot(keys: np.ndarray, key: int) -> int:
+    """The slot of ``key`` in the table ``keys`` (open addressing; -1 marks a free slot):
+    where it is, or the free slot where it goes."""
+    mask = len(keys) - 1
+    i = key & mask
+    while keys[i] != -1 and keys[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@jit
+def tt_put(
+    keys: np.ndarray,
+    ints: np.ndarray,
+    vals: np.ndarray,
+    used: np.ndarray,
+    key: int,
+    depth: int,
+    value: float,
+    flag: int,
+    code: int,
+) -> None:
+    """Store ``(depth, value, flag, code)`` for ``key`` (over what it held)."""
+    i = tt_slot(keys, key)
+    if keys[i] == -1:
+        keys[i] = key
+        used[0] += 1
+    ints[i, 0] = depth
+    ints[i, 1] = flag
+    ints[i, 2] = code
+    vals[i] = value
+
+
+@jit
+def tt_rehash(
+    keys: np.ndarray,
+    ints: np.ndarray,
+    vals: np.ndarray,
+    new_keys: np.ndarray,
+    new_ints: np.ndarray,
+    new_vals: np.ndarray,
+) -> None:
+    """Every entry of the table moved into a bigger one."""
+    for i in range(len(keys)):
+        if keys[i] != -1:
+            j = tt_slot(new_keys, keys[i])
+            new_keys[j] = keys[i]
+            new_ints[j] = ints[i]
+            new_vals[j] = vals[i]
+
+
+@jit
+def _killer(killers: np.ndarray, ply: int, code: int) -> None:
+    """``code`` cut a node off at ``ply``: the first of its two killers (once)."""
+    if killers[ply, 0] != code and killers[ply, 1] != code:
+        killers[ply, 1] = killers[ply, 0]
+        killers[ply, 0] = code
+
+
+@jit
+def _enter(
+    row: np.ndarray, depth: int, alpha: float, beta: float, sign: float, counters: np.ndarray
+) -> tuple[int, float, float, float, float]:
+    """A node entered as ``search._pvs`` enters it: counted, an end valued, a skipped side's
+    turn searched from the other side (counted again). Returns 0 and the value when the node
+    is done, 2 when the budget ran out, else 1 with the window and sign to search it with and
+    the sign of the result (-1: the other side's view)."""
+    counters[TICKS] += 1
+    if counters[TICKS] > counters[BUDGET]:
+        counters[OUT] = 1
+        return 2, 0.0, 0.0, 0.0, 0.0
+    if row[cr.TO_MOVE] == cr.TERMINAL:
+        return 0, sign * terminal_value(float(_margin(row))), 0.0, 0.0, 0.0
+    me = 1.0 if row[cr.TO_MOVE] == 0 else -1.0
+    if me != sign:  # a side was skipped: the same side moves again
+        counters[TICKS] += 1
+        if counters[TICKS] > counters[BUDGET]:
+            counters[OUT] = 1
+            return 2, 0.0, 0.0, 0.0, 0.0
+        return 1, -beta, -alpha, -sign, -1.0
+    return 1, alpha, beta, sign, 1.0
+
+
+@jit
+def _probe(
+    keys: np.ndarray,
+    ints: np.ndarray,
+    vals: np.ndarray,
+    key: int,
+    depth: int,
+    alpha: float,
+    beta: float,
+) -> tuple[bool, float, int]:
+    """The table's word on a node: whether its value stands (and the value), and its best
+    move (-1: none)."""
+    i = tt_slot(keys, key)
+    if keys[i] == -1:
+        return False, 0.0, -1
+    flag = ints[i, 1]
+    value = vals[i]
+    if ints[i, 0] >= depth and (
+        flag == 0 or (flag == 1 and value >= beta) or (flag == 2 and value <= alpha)
+    ):
+        return True, value, ints[i, 2]
+    return False, 0.0, ints[i, 2]
+
+
+@jit
+def node1(
+    states: np.ndarray,
+    bits: np.ndarray,
+    known: np.ndarray,
+    table: np.ndarray,
+    ranges: np.ndarray,
+    ply: int,
+    alpha: float,
+    beta: float,
+    sign: float,
+    at: int,
+    keys: np.ndarray,
+    ints: np.ndarray,
+    vals: np.ndarray,
+    used: np.ndarray,
+    killers: np.ndarray,
+    history: np.ndarray,
+    weights: np.ndarray,
+    options: np.ndarray,
+    counters: np.ndarray,
+) -> float:
+    """``search._pvs`` at depth 1 on row ``ply`` (``at``: the search's ply, for the killers):
+    entered, the table asked, the node searched whole (:func:`horizon`), the killers, history
+    and table brought up to date. When ``counters[OUT]`` is set, the value stands for
+    nothing."""
+    row = states[ply]
+    done, alpha, beta, sign, flip = _enter(row, 1, alpha, beta, sign, counters)
+    if done != 1:
+        return alpha
+    key_ = key(row)
+    stands, value, tt_code = _probe(keys, ints, vals, key_, 1, alpha, beta)
+    if stands:
+        return flip * value
+    width = options[WIDTH_]
+    if at == 1:
+        width = max(width, options[ANSWERS_])
+    if options[ALL_REPLIES_] != 0 and row[cr.TO_MOVE] != options[ROOT_]:
+        width = -1
+    first = np.empty(3, dtype=np.int64)
+    first[0] = tt_code
+    first[1] = killers[at, 0]
+    first[2] = killers[at, 1]
+    best, best_code, cut, ticks, out, seen = horizon(
+        states,
+        bits,
+        known,
+        table,
+        ranges,
+        ply,
+        first,
+        sign,
+        alpha,
+        beta,
+        weights,
+        width,
+        history,
+        counters[BUDGET] - counters[TICKS],
+    )
+    counters[TICKS] += ticks
+    counters[SEEN] |= seen
+    if out:
+        counters[OUT] = 1
+        return 0.0
+    if cut:
+        counters[CUTOFFS] += 1
+        _killer(killers, at, best_code)
+        history[best_code] += 1
+    flag = 2 if best <= alpha else 1 if best >= beta else 0
+    tt_put(keys, ints, vals, used, key_, 1, best, flag, best_code)
+    return flip * best
+
+
+@jit
+def node2(
+    states: np.ndarray,
+    bits: np.ndarray,
+    known: np.ndarray,
+    table: np.ndarray,
+    ranges: np.ndarray,
+    ply: int,
+    alpha: float,
+    beta: float,
+    sign: float,
+    at: int,
+    keys: np.ndarray,
+    ints: np.ndarray,
+    vals: np.ndarray,
+    used: np.ndarray,
+    killers: np.ndarray,
+    history: np.ndarray,
+    weights: np.ndarray,
+    options: np.ndarray,
+    counters: np.ndarray,
+) -> float:
+    """``search._pvs`` at depth 2 on row ``ply``, whole (no late move reductions at this
+    depth): the table's move and the killers first, then the rest ranked cheaply, each
+    answered by :func:`node1` as principal variation search does."""
+    row = states[ply]
+    done, alpha, beta, sign, flip = _enter(row, 2, alpha, beta, sign, counters)
+    if done != 1:
+        return alpha
+    key_ = key(row)
+    stands, value, tt_code = _probe(keys, ints, vals, key_, 2, alpha, beta)
+    if stands:
+        return flip * value
+    side = row[cr.TO_MOVE]
+    _ensure(row, bits[ply], known[ply], side)
+    moves = np.empty(cr.PER_SIDE + 3, dtype=np.int64)
+    m = 0
+    for c in (tt_code, killers[at, 0], killers[at, 1]):  # those legal here, each once
+        fresh = c >= 0 and (bits[ply, side, c // cr.BITS] >> (c % cr.BITS)) & 1 == 1
+        for j in range(m):
+            if moves[j] == c:
+                fresh = False
+        if fresh:
+            moves[m] = c
+            m += 1
+    count = m
+    a0 = alpha
+    best = -math.inf
+    best_code = -1
+    i = 0
+    later = False
+    while True:
+        if i == count:
+            if later:
+                break
+            later = True  # the rest, ranked cheaply
+            idx = legal_indices(row, bits[ply], known[ply], side)
+            n = len(idx)
+            width = options[WIDTH_]
+            if at == 1:
+                width = max(width, options[ANSWERS_])
+            if n > width:
+                counters[SEEN] |= 2
+            if n > 1:
+                order = np.argsort(
+                    -cheap(row, bits[ply], known[ply], table, side, idx, history), kind="mergesort"
+                )
+                idx = idx[order[:width]]
+            for c in idx:
+                taken = False
+                for j in range(m):
+                    if moves[j] == c:
+                        taken = True
+                if not taken:
+                    moves[count] = c
+                    count += 1
+            continue
+        code = moves[i]
+        push(states, bits, known, table, ranges, ply, side * cr.PER_SIDE + code)
+        if i == 0:
+            value = -node1(
+                states, bits, known, table, ranges, ply + 1, -beta, -alpha, -sign, at + 1,
+                keys, ints, vals, used, killers, history, weights, options, counters,
+            )  # fmt: skip
+        else:
+            value = -node1(
+                states, bits, known, table, ranges, ply + 1, -alpha - 0.01, -alpha, -sign,
+                at + 1, keys, ints, vals, used, killers, history, weights, options, counters,
+            )  # fmt: skip
+            if counters[OUT] == 0 and alpha < value < beta:
+                value = -node1(
+                    states, bits, known, table, ranges, ply + 1, -beta, -alpha, -sign, at + 1,
+                    keys, ints, vals, used, killers, history, weights, options, counters,
+                )  # fmt: skip
+        if counters[OUT] != 0:
+            return 0.0
+        if value > best:
+            best = value
+            best_code = code
+            if value > alpha:
+                alpha = value
+        if alpha >= beta:
+            counters[CUTOFFS] += 1
+            _killer(killers, at, code)
+            history[code] += 4
+            break
+        i += 1
+    flag = 2 if best <= a0 else 1 if best >= beta else 0
+    tt_put(keys, ints, vals, used, key_, 2, best, flag, best_code)
+    return flip * best
+
+
 @jit
 def legal_indices(row: np.ndarray, bits: np.ndarray, known: np.ndarray, side: int) -> np.ndarray:
     """``side``'s legal placements, as indices in its table, in the table's order."""
@@ -481,6 +783,46 @@ def key(row: np.ndarray) -> int:
 
 
 # ---- the search's position -------------------------------------------------------------------
+
+
+class Table:
+    """The search's transposition table on the core: position keys (:func:`key`) to
+    ``(depth, value, flag, best move)``, as a dict would hold them (nothing is ever dropped:
+    it grows), in arrays that the compiled nodes read and write."""
+
+    def __init__(self, size: int = 1 << 14) -> None:
+        self.keys = np.full(size, -1, dtype=np.int64)
+        self.ints = np.zeros((size, 3), dtype=np.int64)
+        self.vals = np.zeros(size)
+        self.used = np.zeros(1, dtype=np.int64)
+
+    def room(self, entries: int) -> None:
+        """Grow, when needed, so that ``entries`` more keep the table at most half full."""
+        size = len(self.keys)
+        if 2 * (int(self.used[0]) + entries) <= size:
+            return
+        while 2 * (int(self.used[0]) + entries) > size:
+            size *= 2
+        keys = np.full(size, -1, dtype=np.int64)
+        ints = np.zeros((size, 3), dtype=np.int64)
+        vals = np.zeros(size)
+        tt_rehash(self.keys, self.ints, self.vals, keys, ints, vals)
+        self.keys, self.ints, self.vals = keys, ints, vals
+
+    def get(self, key: int) -> tuple[int, float, int, int] | None:
+        i = tt_slot(self.keys, key)
+        if self.keys[i] == -1:
+            return None
+        depth, flag, code = self.ints[i].tolist()
+        return depth, float(self.vals[i]), flag, code
+
+    def __setitem__(self, key: int, entry: tuple[int, float, int, int]) -> None:
+        self.room(1)
+        depth, value, flag, code = entry
+        tt_put(self.keys, self.ints, self.vals, self.used, key, depth, value, flag, code)
+
+    def __len__(self) -> int:
+        return int(self.used[0])
 
 
 _WARM = [False]
@@ -643,6 +985,48 @@ class CorePosition:
         """The free squares some building of either side can still cover."""
         p = self.ply
         return int(live(self.states[p], self.bits[p], self.known[p], cr.TABLE))
+
+    def node(
+        self,
+        depth: int,
+        alpha: float,
+        beta: float,
+        sign: float,
+        at: int,
+        table: Table,
+        killers: np.ndarray,
+        history: np.ndarray,
+        weights: tuple[float, ...],
+        options: np.ndarray,
+        counters: np.ndarray,
+    ) -> float:
+        """``search._pvs`` at ``depth`` 1 or 2, whole, in compiled code (:func:`node1`,
+        :func:`node2`); ``counters`` say what it counted."""
+        table.room(2 if depth == 1 else 8 + int(options[:2].max()))  # an entry a node
+        search = node1 if depth == 1 else node2
+        return float(
+            search(
+                self.states,
+                self.bits,
+                self.known,
+                cr.TABLE,
+                cr.RANGES,
+                self.ply,
+                alpha,
+                beta,
+                sign,
+                at,
+                table.keys,
+                table.ints,
+                table.vals,
+                table.used,
+                killers,
+                history,
+                self._array(weights),
+                options,
+                counters,
+            )  # fmt: skip
+        )
 
     def _first(self, codes: list[int]) -> np.ndarray:
         """``codes`` (the table's move and the killers: three at most) in an array, -1 after."""

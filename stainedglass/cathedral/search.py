@@ -686,6 +686,17 @@ class _Timeout(Exception):
     pass
 
 
+_PLIES = 512
+"""Plies of a line searched, at most (for the killers)."""
+
+
+def _core_table() -> Any:
+    """The transposition table of the search on the core (``core_search.Table``)."""
+    from .core_search import Table
+
+    return Table()
+
+
 @register_bot
 class CathedralSearch(Bot):
     """Cathedral's own search (see the module): ``budget`` seconds a move (default 1), to
@@ -768,8 +779,8 @@ class CathedralSearch(Bot):
         max_depth = opts["depth"]
         pos = self._position(state)  # (the core loaded, in a process's first search)
         self._deadline = None if seconds is None else time.perf_counter() + seconds
-        self._tt: dict[Any, tuple[int, float, int, int]] = {}
-        self._killers: dict[int, list[int]] = {}
+        self._tt: Any = {} if self.position == "python" else _core_table()
+        self._killers = np.full((_PLIES, 2), -1, dtype=np.int64)  # two a ply, -1: none
         self._history = np.zeros(_HISTORY)  # by move code (both sides' codes share it)
         self._scores: dict[Any, dict[int, float]] = {}
         """Moves' values one ply deep, by position (``_one_ply``), for the move order."""
@@ -779,8 +790,22 @@ class CathedralSearch(Bot):
         """Each iteration: (depth, nodes searched, cut-offs, finished), for the AI lab."""
         me = self._root_side = pos.to_move
         self._weights = self._evaluation_weights()
-        self._whole_horizon = hasattr(pos, "horizon") and opts["order_depth"] > 1
-        """Whether the nodes one ply above the horizon are searched whole by the core."""
+        self._whole = (
+            0
+            if not hasattr(pos, "node")
+            else 2
+            if opts["order_depth"] > 2 and opts["reduce"] != 1
+            else 1
+            if opts["order_depth"] > 1
+            else 0
+        )
+        """The nodes the core searches whole, in compiled code: those up to this many plies
+        above the horizon (the search's own loop ranks no placement one ply deep there, and
+        reduces none)."""
+        self._counters = np.zeros(5, dtype=np.int64)
+        self._node_options = np.array(
+            [opts["width"], opts["answers"], opts["all_replies"], me], dtype=np.int64
+        )
         sign = 1.0 if me == LIGHT else -1.0
         codes = pos.legal().tolist()
         self.rng.shuffle(codes)
@@ -1069,6 +1094,8 @@ class CathedralSearch(Bot):
 
     def _pvs(self, pos: Any, depth: int, alpha: float, beta: float, sign: float, ply: int) -> float:
         """The value for the side ``sign`` stands for (+1 Light, -1 Dark), negamax."""
+        if 0 < depth <= self._whole and pos.cathedral != "unplaced":
+            return self._core_node(pos, depth, alpha, beta, sign, ply)
         self._tick()
         if pos.to_move == TERMINAL:
             return sign * _terminal_value(pos.margin())
@@ -1087,9 +1114,7 @@ class CathedralSearch(Bot):
             if e_depth >= depth and (
                 flag == 0 or (flag == 1 and e_value >= beta) or (flag == 2 and e_value <= alpha)
             ):
-                return e_value
-        if depth == 1 and self._whole_horizon and pos.cathedral != "unplaced":
-            return self._horizon_node(pos, key, tt_code, alpha, beta, sign, ply)
+                return float(e_value)
         first, later = self._ordered(pos, depth, tt_code, ply, sign)
         a0 = alpha
         best, best_code = -math.inf, -1
@@ -1119,10 +1144,10 @@ class CathedralSearch(Bot):
                     alpha = value
             if alpha >= beta:
                 self.cutoffs += 1
-                killers = self._killers.setdefault(ply, [])
-                if code not in killers:
-                    killers.insert(0, code)
-                    del killers[2:]
+                killers = self._killers[ply]
+                if killers[0] != code and killers[1] != code:
+                    killers[1] = killers[0]
+                    killers[0] = code
                 self._history[code] += depth * depth
                 break
         flag = 2 if best <= a0 else 1 if best >= beta else 0
@@ -1134,7 +1159,7 @@ class CathedralSearch(Bot):
         legal."""
         first: list[int] = []
         if pos.cathedral != "unplaced":
-            for code in (tt_code, *self._killers.get(ply, ())):
+            for code in (tt_code, *self._killers[ply].tolist()):
                 if code >= 0 and code not in first and pos.can(code):
                     first.append(code)
         return first
@@ -1148,24 +1173,32 @@ class CathedralSearch(Bot):
             width = -1  # every last reply: an answer missed at the horizon is a blunder
         return width
 
-    def _horizon_node(
-        self, pos: Any, key: Any, tt_code: int, alpha: float, beta: float, sign: float, ply: int
+    def _core_node(
+        self, pos: Any, depth: int, alpha: float, beta: float, sign: float, ply: int
     ) -> float:
-        """``_pvs`` one ply above the horizon, its placements made and weighed in one call to
-        the compiled core (``core_search.horizon``): the same moves, order, values and nodes
-        counted as the loop of ``_pvs``; the clock is looked at when it returns."""
-        budget = 1 << 62 if self._max_nodes is None else self._max_nodes - self.nodes
-        best, best_code, cut, ticks, out, seen = pos.horizon(
-            [tt_code, *self._killers.get(ply, ())],
-            sign,
+        """``_pvs`` at ``depth`` 1 or 2, searched whole by the core's compiled code
+        (``core_search.node1`` and ``node2``): the same moves, order, values, table entries,
+        killers, history and nodes counted as ``_pvs`` itself; the clock is looked at when
+        it returns."""
+        counters = self._counters
+        counters[:4] = 0
+        counters[4] = 1 << 62 if self._max_nodes is None else self._max_nodes - self.nodes
+        value = pos.node(
+            depth,
             alpha,
             beta,
-            self._weights,
-            self._width(pos, 1, ply),
+            sign,
+            ply,
+            self._tt,
+            self._killers,
             self._history,
-            budget,
+            self._weights,
+            self._node_options,
+            counters,
         )
+        ticks, cutoffs, seen, out, _ = counters.tolist()
         self.nodes += ticks
+        self.cutoffs += cutoffs
         if seen:
             self._exact = False
             self._horizon = self._horizon or bool(seen & 1)
@@ -1176,16 +1209,7 @@ class CathedralSearch(Bot):
             or self.stopped()
         ):
             raise _Timeout
-        if cut:
-            self.cutoffs += 1
-            killers = self._killers.setdefault(ply, [])
-            if best_code not in killers:
-                killers.insert(0, best_code)
-                del killers[2:]
-            self._history[best_code] += 1
-        flag = 2 if best <= alpha else 1 if best >= beta else 0
-        self._tt[key] = (1, best, flag, best_code)
-        return float(best)
+        return float(value)
 
     def _ordered(
         self, pos: Any, depth: int, tt_code: int, ply: int, sign: float

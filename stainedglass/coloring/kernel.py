@@ -21,8 +21,8 @@ the length of a row of ``adj``), then tables at the offsets the header gives (``
 * ``bytes`` (6, 8 W, 256): how many sets of size k have their lowest shape among the shapes
   of byte value x at byte b of a mask (to count a pencil's sets in a few steps).
 
-(One flat array, and the inner loops written out rather than called: numba passes each array
-to a function as a dozen numbers, which costs more than the loop's work.)
+(One flat array, and the hot inner loops written out rather than called: a tuple of arrays
+passed from function to function cost more than the work, and so can a call with arrays.)
 
 A move's code (the same in every position): ``cross`` section ``i`` is ``i``, ``cross star
 k+1`` is ``5 + k``; ``take`` pencil ``c``, coloring set ``gid`` and filling ``f`` circles is
@@ -585,10 +585,11 @@ def random_move(
 ) -> int:
     """A legal move drawn uniformly from ``rng``, without listing them all where it can. A
     pencil whose sets of the size the pencils count, among those whose lowest shape it may
-    color, are more than ``FEW`` brings them as *slots*: one drawn that does not fit is drawn
-    again. Any other pencil brings its moves, listed. After ``LOOSE`` misses the slots are
-    narrowed to the pieces of the mask large enough; after ``TRIES`` more every move is
-    listed and one drawn. Each legal move is as likely at every stage, so in all."""
+    color, are more than ``FEW`` brings them as *slots* (narrowed at once to its pieces of
+    shapes large enough when none of the first ``PROBE`` tried fits): one drawn that does not
+    fit is drawn again. Any other pencil brings its moves, listed. After ``LOOSE`` misses the
+    slots are narrowed to the pieces large enough; after ``TRIES`` more every move is listed
+    and one drawn. Each legal move is as likely at every stage, so in all."""
     if s[CROSSING]:
         return int(buf[rand_below(rng, cross_targets_into(s, sh, buf))])
     n = sh[N]

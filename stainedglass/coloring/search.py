@@ -260,8 +260,7 @@ class ColoringSearch(Bot):
                 self._mode(),
                 _DEAD,
                 _FRAGILE,
-                sim.buf,
-                sim.work,
+                *sim.scratch(),
             )
             self._rated += int(rated)
             if not done:

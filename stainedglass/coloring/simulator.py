@@ -3,7 +3,7 @@
 
 A position is one ``int64`` array (its layout: ``kernel.py``); the sheet, any sheet (the rose
 window or one of the designer's), is turned into arrays once per game's options
-(:func:`sheet_data`). A move is a whole number, the same in every position of a game on that
+(:func:`sheet_array`). A move is a whole number, the same in every position of a game on that
 sheet: a solo crossing off is ``0 .. 4`` (a section, in the order of ``SECTIONS``) or ``5 + k``
 (star ``k + 1``); a take is ``64 + (gid * 6 + circles) * 5 + pencil``, where ``gid`` numbers
 the sheet's connected sets of 1 to 5 shapes (0: no shape; then ``Sheet.group_masks`` size by
@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from .game import ColoringGame, ColoringState
 
 __all__ = ["ColoringSimulator", "sheet_array", "simulator"]
+
+_KEPT_MOVES = 100_000
+"""Engine moves kept for their codes (a game on the rose window has some 190,000 codes)."""
 
 
 def _words(mask: int, w_count: int) -> list[int]:
@@ -151,9 +155,22 @@ class ColoringSimulator(Simulator):
         self.sh, self.offsets = sheet_array(sheet, self.players)
         n = sheet.n
         largest = max([len(v) for v in sheet.group_masks.values()] + [0])
-        self.buf = np.zeros(K.NC * (largest + n) + K.MAXK + K.NS, dtype=np.int64)
-        self.work = np.zeros(K.work_size(n), dtype=np.int64)
+        self._sizes = (K.NC * (largest + n) + K.MAXK + K.NS, int(K.work_size(n)))
+        self._local = threading.local()  # scratch arrays a thread (the compiled code frees the GIL)
         self._moves: dict[int, Move] = {}
+        self._bit_shifts = np.arange(K.BITS, dtype=np.int64)
+
+    def scratch(self) -> tuple[np.ndarray, np.ndarray]:
+        """This thread's scratch arrays for the compiled rules: the moves listed (``buf``) and
+        the work space (``work``), made once a thread."""
+        found: tuple[np.ndarray, np.ndarray] | None = getattr(self._local, "arrays", None)
+        if found is None:
+            buf, work = self._sizes
+            found = self._local.arrays = (
+                np.zeros(buf, dtype=np.int64),
+                np.zeros(work, dtype=np.int64),
+            )
+        return found
 
     # ---- between the engine and the core ------------------------------------------------------
 
@@ -189,6 +206,8 @@ class ColoringSimulator(Simulator):
         code = int(code)
         found = self._moves.get(code)
         if found is None:
+            if len(self._moves) >= _KEPT_MOVES:
+                self._moves.clear()
             found = self._moves[code] = self._make_move(code)
         return found
 
@@ -224,12 +243,13 @@ class ColoringSimulator(Simulator):
     # ---- the rules ------------------------------------------------------------------------------
 
     def current_player(self, s: np.ndarray) -> int:
+        """The player to move, or ``TERMINAL`` (-2) at the end: never a chance node."""
         return int(s[K.TO_MOVE])
 
     def legal(self, s: np.ndarray) -> np.ndarray:
         """The codes of the legal moves (takes; solo, after a return, the crossings off)."""
-        n = K.legal_into(s, self.sh, self.buf, self.work)
-        return self.buf[:n].copy()
+        buf, work = self.scratch()
+        return buf[: K.legal_into(s, self.sh, buf, work)].copy()
 
     def chance_outcomes(self, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Coloring has no chance: never a chance node."""
@@ -257,10 +277,44 @@ class ColoringSimulator(Simulator):
         K.evaluate_into(s, self.sh, out)
         return out
 
+    def observe(self, s: np.ndarray, player: int) -> np.ndarray:
+        """What ``player`` sees, as ``State.observation(player)``: seats counted from the
+        player, for each seat and pencil the shapes colored, per seat the circles filled, the
+        stars and whether it has finished; each section value's mark; the pencils in the
+        middle, the one held back, a crossing off due, whose turn."""
+        n, w_count, k_stars = int(self.sh[K.N]), int(self.sh[K.W]), int(self.sh[K.NK])
+        players = self.players
+        seats = [(player + j) % players for j in range(players)]
+        paint = np.zeros((4, K.NC, n), dtype=np.float32)
+        per_seat = np.zeros((4, 2 + k_stars), dtype=np.float32)
+        finished = s[K.FIN : K.FIN + s[K.NFIN]].tolist()
+        for j, q in enumerate(seats):
+            at = K.PAINT + q * K.NC * K.MAXW
+            words = s[at : at + K.NC * K.MAXW].reshape(K.NC, K.MAXW)[:, :w_count]
+            bits = (words[:, :, None] >> self._bit_shifts) & 1
+            paint[j] = bits.reshape(K.NC, -1)[:, :n]
+            per_seat[j, 0] = s[K.CIRC + q] / max(1, int(self.sh[K.NCIRC]))
+            per_seat[j, 1] = q in finished
+            stars = s[K.STARS + q * K.MAXK : K.STARS + q * K.MAXK + k_stars]
+            per_seat[j, 2:] = np.maximum(stars, 0) / 4
+        sections = np.zeros((K.NS, 2, 6), dtype=np.float32)
+        for i in range(K.NS):
+            for h, v in enumerate((int(s[K.HIGH + i]), int(s[K.LOW + i]))):
+                slot = 0 if v == K.OPEN else 1 if v == K.CROSSED else 2 + seats.index(v)
+                sections[i, h, slot] = 1.0
+        pool, held, to_move = int(s[K.POOL]), int(s[K.HELD]), int(s[K.TO_MOVE])
+        tail = [float(pool >> c & 1) for c in range(K.NC)]
+        tail += [float(held == c) for c in range(K.NC)]
+        tail += [float(s[K.CROSSING])]
+        tail += [float(j < players and to_move == seats[j]) for j in range(4)]
+        return np.concatenate(
+            [paint.ravel(), per_seat.ravel(), sections.ravel(), np.array(tail, dtype=np.float32)]
+        )
+
     def playout(self, s: np.ndarray, rng: np.ndarray) -> np.ndarray:
         """Play ``s`` to the end in place, uniformly random moves from ``rng``; the returns."""
         out = np.zeros(self.players)
-        K.playout(s, self.sh, rng, self.buf, self.work, out)
+        K.playout(s, self.sh, rng, *self.scratch(), out)
         return out
 
     def sample_chance(self, s: np.ndarray, rng: np.ndarray) -> int:
@@ -273,7 +327,7 @@ class ColoringSimulator(Simulator):
 
     def random_games(self, s: np.ndarray, games: int, seed: int) -> np.ndarray:
         """``games`` random playouts from ``s`` (compiled), their returns a row each."""
-        return K.random_games(s, self.sh, games, new_rng(seed), self.buf, self.work)
+        return K.random_games(s, self.sh, games, new_rng(seed), *self.scratch())
 
 
 def simulator(game: ColoringGame) -> ColoringSimulator:

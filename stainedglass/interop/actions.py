@@ -23,10 +23,13 @@ Move('take red 1 2 3 4 5')
 ((), ['take red 1 2 3 4 5'])
 
 Speed: a position's actions are worked out once while it stands (shared by the clones made
-there), each move's action numbers are remembered by its key (a move's text is never built to
-number it), and a move of several words is spelt from a table of numbers (one row a move) that
-each word narrows. A Coloring turn, which can offer some 19,000 moves, is read from the sheet's
-own tables of connected shapes (:func:`_coloring_rows`) without listing the moves at all.
+there, with its text and observations), each move's actions are remembered by its key (a move's
+text is not built to number it), and a move of several words is spelt from rows of numbers (one
+a move) that each word narrows. Where a game keeps its moves in tables, the numbers are read
+from them: a Cathedral side's placements (:func:`_cathedral_ids`); a Coloring turn, which can
+offer some 19,000 moves, pencil by pencil from the sheet's connected shapes, only the chosen
+pencil's (:func:`_coloring_blocks`); a Sagrada placement or tool from its key
+(:func:`_sagrada_row`). The tests check each against the words of every legal move.
 """
 
 from __future__ import annotations
@@ -206,6 +209,16 @@ class Speller:
             return list(here.legal or here.sort())
         return list(here.branch(self.spelt)[2])
 
+    def text(self, player: int | None = None) -> str:
+        """``str(state)``, or ``state.text_for(player)``: made once while the position stands
+        (clones share it)."""
+        texts = self._position().texts
+        text = texts.get(player)
+        if text is None:
+            text = str(self.state) if player is None else self.state.text_for(player)
+            texts[player] = text
+        return text
+
     def legal_mask(self) -> np.ndarray:
         """The legal actions as 1s among 0s (int8, one a word: the action mask)."""
         here = self._position()
@@ -325,11 +338,11 @@ class _Outcomes:
 
 class _Position:
     """A position's legal actions, made once: at a chance node or where each move is one word,
-    the moves and their actions (``moves``, ``ids``: in the engine's order) and ``legal``
-    (sorted); where moves take several words, ``rows`` (each move's actions, padded with
-    ``end``), ``move(i)`` the move of row ``i``, and ``nexts``: after each prefix of words the
-    rows still spelt by it and the actions that can come next. Observations are kept per
-    player."""
+    the moves and their actions (``moves``, and ``ids`` or ``array``: in the engine's order)
+    and ``legal`` (sorted, once asked); where moves take several words, ``nexts``: after each
+    prefix of words, the rows of the moves still spelt by it (each move's actions, padded with
+    ``end``), the actions that can come next and the move of a row. Its text and observations
+    are kept too."""
 
     __slots__ = (
         "top",
@@ -349,6 +362,7 @@ class _Position:
         "word_index",
         "seen",
         "array",
+        "texts",
     )
 
     def __init__(self, top: Any, plays: int, space: ActionSpace, state: State) -> None:
@@ -359,6 +373,7 @@ class _Position:
         self.node: _Outcomes | None = None  # a chance node's outcomes, shared
         self.single = True
         self.seen: dict[int, np.ndarray] = {}
+        self.texts: dict[int | None, str] = {}
         self.moves: Sequence[Move] = ()
         self.ids: list[int] | None = []
         # prefix -> (rows, which of them are still spelt by it (None: all), the actions that can

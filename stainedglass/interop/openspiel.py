@@ -136,13 +136,23 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     """A position of one of our games, with the words chosen so far of the move being spelt;
     ``sg_state`` is our :class:`stainedglass.State`."""
 
+    _turn: Speller
+
     def __init__(self, game: SpielGame, sg_state: core.State | None = None) -> None:
         super().__init__(game)
-        if sg_state is None:
-            sg_state = game.sg_game.new_game(seed=game.seed)
-        self._turn = Speller(game.space, sg_state)
+        if sg_state is not None:
+            self._turn = Speller(game.space, sg_state)
+        # else made when first asked (``__getattr__``): OpenSpiel's clone makes a new initial
+        # state, then sets the clone's own in its place
         # what each play showed: (word, who alone saw it or None, who played it or CHANCE)
-        self._log: list[tuple[str, int | None, int]] = []
+        self._log = _Log()
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_turn":  # the game's initial state, made now
+            game = self.get_game()
+            turn = self._turn = Speller(game.space, game.sg_game.new_game(seed=game.seed))
+            return turn
+        raise AttributeError(name)
 
     @property
     def sg_state(self) -> core.State:
@@ -202,7 +212,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
 
     def observation_text(self, player: int) -> str:
         """The position as ``player`` sees it, and the words of the move being spelt."""
-        text = self._turn.state.text_for(player)
+        text = self._turn.text(player)
         if self._turn.spelt:
             text += "\nspelling: " + " ".join(self._turn.spelt)
         return text
@@ -210,13 +220,36 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     def information_text(self, player: int) -> str:
         """All ``player`` has seen: every play in order (a card drawn by another as ``?``),
         then the position as that player sees it."""
-        seen = [word if by is None or by == player else "?" for word, by, _ in self._log]
-        return "plays: " + " | ".join(seen) + "\n" + self.observation_text(player)
+        return "plays: " + self._log.seen_by(player) + "\n" + self.observation_text(player)
 
     def __str__(self) -> str:
-        text = str(self._turn.state)
+        text = self._turn.text()
         if self._turn.spelt:
             text += "\nspelling: " + " ".join(self._turn.spelt)
+        return text
+
+
+class _Log(list):  # type: ignore[type-arg]
+    """What each play showed (``SpielState._log``): its entries never change (words, seats),
+    so a copy (OpenSpiel's clone deep-copies a state's attributes) is a plain copy."""
+
+    def __init__(self, *entries: Any) -> None:
+        super().__init__(*entries)
+        self.seen: dict[int, tuple[int, str]] = {}  # per player: entries joined so far
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        copy = _Log(self)
+        copy.seen = dict(self.seen)
+        return copy
+
+    def seen_by(self, player: int) -> str:
+        """The plays as ``player`` saw them, joined by `` | `` (another's draw as ``?``);
+        joined once: each call adds the plays since the last."""
+        count, text = self.seen.get(player, (0, ""))
+        new = [w if by is None or by == player else "?" for w, by, _ in self[count:]]
+        if new:
+            text = " | ".join([text, *new] if count else new)
+            self.seen[player] = (len(self), text)
         return text
 
 

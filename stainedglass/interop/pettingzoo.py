@@ -99,12 +99,7 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         until a seat is to move or the game is over."""
         state = self.sg_state
         while state.is_chance():
-            moves, chances = zip(*state.chance_outcomes())
-            # the first outcome whose chances, taken one by one from a uniform draw, leave it
-            # below 0 (the last when none does): as sums from minus the draw, the first above
-            # 0, found by bisection (the same numbers exactly: negation rounds alike)
-            sums = list(accumulate(chances, initial=-self._rng.random()))
-            state._push(moves[min(bisect_right(sums, 0.0, 1), len(moves)) - 1])
+            state._push(_drawn(state.chance_outcomes(), self._rng.random()))
 
     def _select(self) -> None:
         state = self.sg_state
@@ -169,6 +164,16 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+def _drawn(outcomes: list[tuple[core.Move, float]], u: float) -> core.Move:
+    """The outcome a uniform draw ``u`` picks: the first whose chance, taken from ``u`` after
+    those before it, leaves it below 0 (the last when none does). Found by bisection among the
+    sums of the chances from ``-u``: the same numbers exactly, negated (rounding is symmetric),
+    so the same outcome as taking them off one by one."""
+    moves, chances = zip(*outcomes)
+    sums = list(accumulate(chances, initial=-u))
+    return moves[min(bisect_right(sums, 0.0, 1), len(moves)) - 1]  # type: ignore[no-any-return]
 
 
 def raw_env(game: str, render_mode: str | None = None, **options: Any) -> StainedGlassEnv:

@@ -93,7 +93,7 @@ assert len(SHOWN_T) == NCODES
 REROLL_ORDER = np.array([1, 2, 4, 3, 5, 6, 7], dtype=np.int64)  # Roll Again's moves, in order
 
 
-# ==== reading the position =======================================================================
+# ==== reading the position ====================================================================
 
 
 @jit
@@ -131,7 +131,7 @@ def has_colour_to_place(s: np.ndarray, p: int) -> bool:
     return bool(s[NPLAYERS] == 2 and s[SUPPLY + YELLOW] > 0)
 
 
-# ==== legal moves and chance ======================================================================
+# ==== legal moves and chance ==================================================================
 
 
 @jit
@@ -272,7 +272,7 @@ def legal_into(s: np.ndarray, faces: np.ndarray, buf: np.ndarray) -> int:
     return rolls_into(7 if ph == PH_ROLL else int(s[REROLL]), buf)
 
 
-# ==== playing ======================================================================================
+# ==== playing =================================================================================
 
 
 @jit
@@ -454,7 +454,7 @@ def apply_move(s: np.ndarray, faces: np.ndarray, code: int) -> None:
         s[DICE + d] += 1 if (code - MODIFY_BASE) % 2 == 0 else -1
 
 
-# ==== results =======================================================================================
+# ==== results =================================================================================
 
 
 @jit
@@ -494,7 +494,7 @@ def returns_into(s: np.ndarray, out: np.ndarray) -> None:
     shares_of_win(s, hand_sizes(s), out)
 
 
-# ==== random play ===================================================================================
+# ==== random play =============================================================================
 
 
 @jit

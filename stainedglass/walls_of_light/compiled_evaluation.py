@@ -72,7 +72,7 @@ def _rolled_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 ROLLED_N, ROLLED_KEY, ROLLED_P = _rolled_tables()
 
 
-# ==== the evaluation (evaluation.py, the same sums in the same order) ==============================
+# ==== the evaluation (evaluation.py, the same sums in the same order) =========================
 
 
 SUMMARY = 8

@@ -833,34 +833,41 @@ class WallsOfLightState(State):
             if len(by_faces) > 4096:
                 by_faces.clear()
             known = by_faces[tuple(map(id, faces))] = (faces, glass, glass[:, :1].copy())
-        spaces = by_code[self.cells] * known[2] + known[1]
-        dice = np.zeros((3, 6), dtype=np.float32)
+        dice = [0.0] * 18
         for d, value in enumerate(self.dice or ()):
-            dice[d, value - 1] = 1.0
-        phase = np.zeros(5, dtype=np.float32)
+            dice[6 * d + value - 1] = 1.0
+        phase = [0.0] * 5
         phase[self._phase] = 1.0
-        hand = np.array(self.hands[player], dtype=np.float32) / CARDS_PER_TYPE
+        hand = [h / CARDS_PER_TYPE for h in self.hands[player]]
         others = [sum(self.hands[q]) / 16 if q is not None else 0.0 for q in seats[1:]]
         scores = [min(1.0, self.score[q] / 50) if q is not None else 0.0 for q in seats]
         turn = [float(self.to_move == q) for q in seats]
-        rest = np.array(
-            [
-                *self.side,
-                *others,
-                sum(self.pile) / 16,
-                sum(self.discard) / 16,
-                *scores,
-                *(w / WINKS_PER_COLOR for w in self.supply),
-                *self.cubes,
-                self.card_played,
-                self.acted,
-                self.placements_left / 3,
-                *turn,
-                n == 2,
-            ],
-            dtype=np.float32,
-        )
-        return np.concatenate([spaces.ravel(), dice.ravel(), phase, hand, rest])
+        rest = [
+            *dice,
+            *phase,
+            *hand,
+            *self.side,
+            *others,
+            sum(self.pile) / 16,
+            sum(self.discard) / 16,
+            *scores,
+            *(w / WINKS_PER_COLOR for w in self.supply),
+            *self.cubes,
+            self.card_played,
+            self.acted,
+            self.placements_left / 3,
+            *turn,
+            n == 2,
+        ]
+        # one array: the spaces' numbers (each code's, on the glass only, and the glass's
+        # own), then the rest as float32 numbers
+        glass = known[1]
+        out = np.empty(glass.size + len(rest), dtype=np.float32)
+        spaces = out[: glass.size].reshape(glass.shape)
+        np.multiply(by_code[self.cells], known[2], out=spaces)
+        spaces += glass
+        out[glass.size :] = rest
+        return out
 
     def text_for(self, player: int) -> str:
         """The position as ``player`` sees it: the others' hands as a count of cards."""

@@ -1,6 +1,8 @@
 """Walls of Light's analysis core, as Python and the searches see it: the engine's position to
 one ``int64`` array and back, moves to codes and back, and thin calls into the compiled rules
-(``compiled.py``). ``differential`` (``stainedglass.analysis``) proves it equal to the engine.
+(``compiled.py``, ``compiled_evaluation.py``, ``compiled_search.py``). ``differential``
+(``stainedglass.analysis``) proves it equal to the engine
+(``tests/test_walls_of_light_simulator.py``).
 
 >>> import stainedglass as sg
 >>> from stainedglass.analysis import new_rng
@@ -24,7 +26,7 @@ from . import compiled_search as CS
 from . import moves as M
 from .moves import CARD, DRAW, DRAWS, PASS, PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, ROLL
 from .options import CARDS_PER_TYPE
-from .panes import NCODES, SHOWN, printed_of, winks_of
+from .panes import NCODES, SHOWN, code_of, printed_of, winks_of
 from .windows import WINDOWS, Face
 
 if TYPE_CHECKING:
@@ -32,8 +34,6 @@ if TYPE_CHECKING:
     from .game import WallsOfLightState
 
 __all__ = ["WallsOfLightSimulator", "simulator"]
-
-_PHASES = {"roll": C.PH_ROLL, "action": C.PH_ACTION, "reroll": C.PH_REROLL, "draw": C.PH_DRAW}
 
 
 def _roll_code(pairs: tuple[tuple[int, int], ...]) -> int:
@@ -76,8 +76,6 @@ def _glass_numbers(face: Face) -> np.ndarray:
 
 def face_row(face: Face) -> np.ndarray:
     """A face as a row of the faces table (``compiled.py``'s ``F_`` columns)."""
-    from .panes import code_of
-
     row = np.zeros(C.FACE_COLUMNS, dtype=np.int64)
     row[C.F_N] = len(face.spaces)
     row[C.F_SPACES : C.F_SPACES + len(face.spaces)] = face.spaces
