@@ -128,6 +128,22 @@ def cores(seconds: float = 3.0, rounds: int = 3) -> None:
             f"engine {e:8,.0f}  core {c:9,.0f}  ratio {c / e:5.1f}x",
             flush=True,
         )
+    for players in (1, 2, 3, 4):
+        state = midgame(players, 9000)
+        sim = state.game.simulator()
+        assert sim is not None
+        s = sim.encode(state)
+        codes = sim.legal(s)
+        sim.evaluate_after(s, codes[:1])  # compiled before the clock starts
+        start = time.process_time()
+        for _ in range(20):
+            sim.evaluate_after(s, codes)
+        each = (time.process_time() - start) / (20 * len(codes))
+        print(
+            f"coloring {players} player{'s' if players > 1 else ''}: one ply of look-ahead "
+            f"(evaluate_after: copy, apply, evaluate) {each * 1e6:.2f} us a move, compiled",
+            flush=True,
+        )
     sg.ai.bot("coloring", nodes=2000, seed=1).analyse(midgame(2, 1))  # compiled first
     for players in (1, 2, 3, 4):
         rates, depths = [], []

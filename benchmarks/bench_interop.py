@@ -83,6 +83,38 @@ def _zoo_game(env: Any, n: int) -> None:
             env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
 
 
+def _replay_rate(game: sg.Game, games: list[Any], seconds: float) -> float:
+    """Games a second of the engine replaying games played through OpenSpiel's API (each
+    ``games[k]``, setup ``k``): at each play ``legal_moves()`` (or ``chance_outcomes()``), then
+    the play (``parse_move`` and ``_push``). Random actions, a word at a time, do not play the
+    games random moves do (a Sagrada player picks a tool as often as a die): this is the
+    engine's own cost of those games."""
+    plays = []
+    for k, spiel in enumerate(games):
+        state = spiel.new_initial_state()
+        rng = random.Random(k)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        plays.append(list(state.sg_state.history))
+    start = time.process_time()
+    n = 0
+    while n == 0 or time.process_time() - start < seconds:
+        k = n % len(plays)
+        replay = game.new_game(seed=_setup(k))
+        for text in plays[k]:
+            if replay.is_chance():
+                replay.chance_outcomes()
+            else:
+                replay.legal_moves()
+            replay._push(replay.parse_move(text))
+        n += 1
+    return n / (time.process_time() - start)
+
+
 def _games_per_second(play: Callable[[int], None], seconds: float, seed: int) -> float:
     """Games a second of ``play(seed)``, ``seed`` on, over about ``seconds`` of this process's
     CPU time (other programs on the machine take none of it)."""
@@ -120,7 +152,8 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
     rows = []
     print(
         f"{'random games/s':<22}{'engine':>10}{'OpenSpiel':>11}{'PettingZoo':>12}"
-        f"{'OS/engine':>11}{'PZ/engine':>11}{'sim_test':>10}{'sim/engine':>12}",
+        f"{'OS/engine':>11}{'PZ/engine':>11}{'sim_test':>10}{'sim/engine':>12}"
+        f"{'eng@OS':>9}{'OS/eng@OS':>11}",
         flush=True,
     )
     for name, options in TABLES:
@@ -147,19 +180,23 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
         row: dict[str, Any] = {"game": name, "players": game.num_players}
         row.update({k: statistics.median(v) for k, v in found.items()})
         row["sim_test"] = _sim_test_rate(spiels[0], seconds / 2) if sim_test else float("nan")
+        row["engine_on_openspiel_games"] = _replay_rate(game, spiels, seconds / 2)
         rows.append(row)
         label = f"{name} {game.num_players}p"
         e = row["engine"]
         print(
             f"{label:<22}{e:>10.1f}{row['openspiel']:>11.1f}{row['pettingzoo']:>12.1f}"
             f"{row['openspiel'] / e:>11.2f}{row['pettingzoo'] / e:>11.2f}"
-            f"{row['sim_test']:>10.1f}{row['sim_test'] / e:>12.3f}",
+            f"{row['sim_test']:>10.1f}{row['sim_test'] / e:>12.3f}"
+            f"{row['engine_on_openspiel_games']:>9.1f}"
+            f"{row['openspiel'] / row['engine_on_openspiel_games']:>11.2f}",
             flush=True,
         )
     print(
         "(OS: OpenSpiel's API, legal_actions/apply_action/chance_outcomes; sim_test: "
         "pyspiel.random_sim_test, its checks included; PZ: the AEC loop, last() and a masked "
-        f"random action; each over about {seconds:g} s)\n",
+        "random action; eng@OS: the engine replaying the games OpenSpiel's loop played, "
+        f"parse_move included; CPU seconds of this process, each over about {seconds:g} s)\n",
         flush=True,
     )
     return rows

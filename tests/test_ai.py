@@ -314,7 +314,8 @@ def test_walls_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
     mover's own next turn, the others' again; with ``reply_turns=2`` up to the mover's next
     turn), not grown into the tree; with ``reply_turns=0`` nobody else decides at all. Without
     the horizon the tree itself goes on into the next players' turns, as the general
-    ``mcts``'s does."""
+    ``mcts``'s does. (On the engine, where the rule is read; the next test checks the same on
+    the analysis core.)"""
     from stainedglass.walls_of_light.mcts import WallsMCTS as MCTSBot
     from stainedglass.walls_of_light.game import WallsOfLightState
 
@@ -329,7 +330,7 @@ def test_walls_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
     state = sg.load("walls_of_light", players=3).new_game(seed=3)
     state.play(state.sample_chance())
     me = state.current_player
-    sg.ai.bot("walls_mcts", iterations=400, seed=1, reply_turns=0).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1, core=False, reply_turns=0).choose(state)
     assert deciders == {me}
 
     replied: set[int] = set()
@@ -341,18 +342,52 @@ def test_walls_mcts_stops_where_chance_hands_the_turn_over(monkeypatch):
 
     monkeypatch.setattr(MCTSBot, "_one_ply_best", staticmethod(reply_spy))
     deciders.clear()
-    sg.ai.bot("walls_mcts", iterations=400, seed=1, reply_turns=2).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1, core=False, reply_turns=2).choose(state)
     assert replied == {0, 1, 2} - {me}, "both others answer; the mover never by the rule"
     assert deciders == {0, 1, 2}
     replied.clear()
-    sg.ai.bot("walls_mcts", iterations=400, seed=1).choose(state)
+    sg.ai.bot("walls_mcts", iterations=400, seed=1, core=False).choose(state)
     assert replied == {0, 1, 2}, "by default the mover's own next turn is played out too"
     deciders.clear()
-    sg.ai.bot("walls_mcts", iterations=400, seed=1, turn_horizon=False, reply_turns=0).choose(state)
+    sg.ai.bot(
+        "walls_mcts", iterations=400, seed=1, core=False, turn_horizon=False, reply_turns=0
+    ).choose(state)
     assert deciders - {me}, "without the horizon the search plays the next players' turns too"
     deciders.clear()
-    sg.ai.bot("mcts", iterations=400, seed=1).choose(state)
+    sg.ai.bot("mcts", iterations=400, seed=1, core=False).choose(state)
     assert deciders - {me}, "the general mcts has no horizon of one game's turns"
+
+
+def test_walls_mcts_on_the_core_plays_the_next_turns_out_where_chance_hands_the_turn_over(
+    monkeypatch,
+):
+    """The same horizon on the analysis core: each visit of a leaf where the turn passes plays
+    out ``2 * players - 1`` turns (``reply_turns``) by the core's ``turns_value``, on the rolls
+    drawn for that visit; with ``reply_turns=0`` none is played out, and without the horizon
+    the core never stops there."""
+    from stainedglass.walls_of_light.simulator import WallsOfLightSimulator
+
+    turns: list[int] = []
+    value = WallsOfLightSimulator.turns_value
+
+    def spy(self, s, mover, quantiles, rng):
+        turns.append(len(quantiles))
+        return value(self, s, mover, quantiles, rng)
+
+    monkeypatch.setattr(WallsOfLightSimulator, "turns_value", spy)
+    state = sg.load("walls_of_light", players=3).new_game(seed=3)
+    state.play(state.sample_chance())
+    bot = sg.ai.bot("walls_mcts", iterations=300, seed=1)
+    bot.choose(state)
+    assert turns and set(turns) == {5}
+    assert bot.last_iterations <= 300
+    turns.clear()
+    sg.ai.bot("walls_mcts", iterations=300, seed=1, reply_turns=2).choose(state)
+    assert turns and set(turns) == {2}
+    turns.clear()
+    sg.ai.bot("walls_mcts", iterations=300, seed=1, reply_turns=0).choose(state)
+    sg.ai.bot("walls_mcts", iterations=300, seed=1, turn_horizon=False).choose(state)
+    assert turns == []
 
 
 def test_alphabeta_stops_early_once_the_search_reaches_every_end():

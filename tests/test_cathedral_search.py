@@ -3,8 +3,12 @@ rules exactly, and near the end it plays perfectly."""
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -363,9 +367,11 @@ def test_late_placements_are_searched_shallower_first_and_every_line_still_ends_
             if depth <= 0 and pos.to_move != TERMINAL:
                 seen.add(pos.to_move)
             elif depth == 1 and pos.to_move != TERMINAL:
-                # one ply above the horizon the core weighs the positions after each
-                # placement: the leaves, with the other side to move
+                # one or two plies above the horizon the core searches a node whole: its
+                # leaves have the other side to move, or (two plies) the same side
                 seen.add(1 - pos.to_move)
+            elif depth == 2 and pos.to_move != TERMINAL:
+                seen.add(pos.to_move)
             if ply == 1:
                 above[0] = depth
             elif ply == 2:
@@ -785,3 +791,36 @@ def test_the_search_on_the_core_chooses_as_it_did_on_the_python_position() -> No
                 bot.exact,
             )
         assert found["core"] == found["python"]
+
+
+def test_a_counted_search_chooses_the_same_compiled_or_not() -> None:
+    # the core's compiled code and the same functions run as plain Python (numba's compiler
+    # turned off, as where numba is missing) give the same moves, values and nodes: a budget
+    # of nodes gives the same hint on any machine
+    code = (
+        "import json, random\n"
+        "import stainedglass as sg\n"
+        "from stainedglass.analysis import COMPILED\n"
+        "out = [COMPILED]\n"
+        "for seed in (9300, 9301):\n"
+        "    state = sg.load('cathedral').new_game(seed=seed)\n"
+        "    rng = random.Random(seed)\n"
+        "    while len(state.history) < 10:\n"
+        "        state.play(rng.choice(state.legal_moves()))\n"
+        "    bot = sg.ai.bot('cathedral', nodes=3000, seed=3)\n"
+        "    ranked = bot.analyse(state, top=3)\n"
+        "    out.append([[(str(c.move), c.value) for c in ranked], bot.nodes])\n"
+        "print(json.dumps(out))\n"
+    )
+    runs = []
+    for disabled in ("0", "1"):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=disabled)
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(done.stdout))
+    compiled, plain = runs
+    assert compiled[0] is True and plain[0] is False
+    assert compiled[1:] == plain[1:]
+    assert all(nodes == 3001 for _, nodes in compiled[1:])

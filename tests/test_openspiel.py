@@ -180,13 +180,15 @@ def test_observation_tensors_are_the_games_own_numbers_and_the_words_being_spelt
 @pytest.mark.parametrize("name", sg.games())
 def test_legal_actions_answered_in_python_are_those_through_cpp(name):
     """``state.legal_actions([player])`` answers the player to move without a trip through
-    C++: the same lists as OpenSpiel's own path, for every player, at every kind of node."""
+    C++ (and ``is_chance_node()``): the same as OpenSpiel's own path, for every player, at
+    every kind of node."""
     game = pyspiel.load_game(sgspiel.spiel_name(name))
     state = game.new_initial_state()
     rng = np.random.RandomState(4)
     for _ in range(40):
         cpp = pyspiel.State.legal_actions
         assert state.legal_actions() == cpp(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
         for player in range(game.num_players()):
             assert state.legal_actions(player) == cpp(state, player)
         if state.is_terminal():

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..analysis import Simulator, new_rng
 from ..core import CHANCE, TERMINAL, Move, State
 from .search import Bot, Candidate, determinize, position_key
+
+if TYPE_CHECKING:  # numba loads with a game's core, not with the package
+    from ..analysis import Simulator
 
 __all__ = ["AlphaBetaBot"]
 
@@ -91,6 +93,8 @@ class AlphaBetaBot(Bot):
         self._sim = sim
         work: Any
         if sim is not None:  # positions as core states, moves as codes
+            from ..analysis import new_rng  # loaded with the core already
+
             work = sim.encode(state)
             if state.game.facts.hidden_information:
                 sim.determinize(work, self._me, new_rng(self.rng.getrandbits(32)))

@@ -27,7 +27,6 @@ import numpy as np
 
 import time
 
-from ..analysis import new_rng, rand_below, rand_unit
 from ..catalogue import GAMES
 from ..core import CHANCE, TERMINAL, Game, load
 from .bots import bot as make_bot
@@ -93,6 +92,8 @@ def selfplay(
     sim = game.simulator()
     if sim is None:
         raise ValueError(f"selfplay: {game.title} has no analysis core")
+    from ..analysis import new_rng, rand_below, rand_unit  # loaded with the core already
+
     rng = new_rng(seed)
     seen: list[np.ndarray] = []
     players: list[int] = []

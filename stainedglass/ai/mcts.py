@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
 import numpy as np
 
-from ..analysis import Simulator, new_rng, rand_below
 from ..core import CHANCE, TERMINAL, Move, State
 from .search import (
     Bot,
@@ -43,6 +42,9 @@ from .search import (
     leaf_value,
     sample_outcome,
 )
+
+if TYPE_CHECKING:  # numba loads with a game's core, not with the package
+    from ..analysis import Simulator
 
 __all__ = ["MCTSBot"]
 
@@ -320,6 +322,8 @@ class MCTSBot(Bot):
     def _analyse_core(self, state: State, top: int | None, sim: Simulator) -> list[Candidate]:
         """:meth:`analyse` on the analysis core: the tree keyed by move codes, every position a
         core state, every evaluation the core's; the same steps as the engine's search."""
+        from ..analysis import new_rng, rand_below  # loaded with the core already
+
         opts = self.options
         seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
         clock = Clock(seconds, opts["iterations"], self.stop)

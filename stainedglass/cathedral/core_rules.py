@@ -7,8 +7,8 @@ up or down never leaves a 64-bit number. A *code* is a row of the placement tabl
 Light's placements first (in ``SIDES[LIGHT]``'s order), then Dark's, then the Cathedral's.
 
 numba caches each compiled function by its own file: after changing this one, ``touch
-core_search.py`` too (its compiled search calls these functions), or its cache keeps the old
-rules.
+core_eval.py core_search.py`` too (the search's compiled code calls these functions), or their
+cache keeps the old rules.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ nothing of it. This one is written for the game, as strong game programs are:
 - a position whose moves are made and unmade in place, on Cathedral's analysis core
   (``core_search.CorePosition``: the rules compiled, ``core_rules.py``, proved equal to
   ``game.py`` by the differential test), each side's legal placements a bitset over its
-  placement table kept up to date move by move; the nodes one ply above the horizon are
-  searched whole in compiled code (their placements made, weighed and cut off as below).
+  placement table kept up to date move by move; the nodes one and two plies above the
+  horizon are searched whole in compiled code (``core_search.node1``, ``node2``: the same
+  moves, order, values and nodes counted as below), the transposition table in arrays.
   ``Position`` is the same position in plain Python (bitboards, the supply as tuples), as the
   search ran before the core: ``position = "python"`` runs the search on it (the benchmark's
   before and after; the same moves);

@@ -323,7 +323,7 @@ class ColoringSimulator(Simulator):
 
     def evaluate_after(self, s: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """The evaluation after each move of ``codes`` (compiled: one ply of look-ahead)."""
-        return K.evaluate_after(s, self.sh, np.asarray(codes, dtype=np.int64))
+        return K.evaluate_after(s, self.sh, np.ascontiguousarray(codes, dtype=np.int64))
 
     def random_games(self, s: np.ndarray, games: int, seed: int) -> np.ndarray:
         """``games`` random playouts from ``s`` (compiled), their returns a row each."""

@@ -277,7 +277,10 @@ class Speller:
     def apply(self, action: int) -> None:
         """Add the word ``action`` stands for; play the move once spelt. Raises ValueError,
         naming the action, when it is not legal here (nothing changes)."""
-        word = self.action_word(action)
+        self.play_word(action, self.action_word(action))
+
+    def play_word(self, action: int, word: str) -> None:
+        """``apply(action)``, its word known (``action_word``)."""
         here = self._position()
         if here.single:  # a chance outcome, or a move of one word
             if here.ids is None:  # (numbered from the table: found there)
@@ -407,7 +410,14 @@ class _Position:
                 self.legal = sorted(set(self.ids))
         else:
             self.single = False
-            blocks = _coloring_blocks(space, state) if space.game.name == "coloring" else None
+            name = space.game.name
+            blocks = (
+                _coloring_blocks(space, state)
+                if name == "coloring"
+                else _sagrada_blocks(space, state)
+                if name == "sagrada"
+                else None
+            )
             if blocks is not None:
                 self.blocks = blocks
                 self.nexts[()] = (None, None, sorted(blocks), None)
@@ -561,18 +571,13 @@ def _shape_rows(space: ActionSpace, sheet: Any) -> dict[int, np.ndarray]:
 _SHAPE_ROWS: dict[tuple[int, int], tuple[Any, dict[int, np.ndarray]]] = {}
 
 
-def _sagrada_row(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
-    """A Sagrada placement's or tool's actions from its key, as ``move_words`` spells it
-    (``place CARD``, the field; ``tool NAME``, ``pay CARD``, then its cards and fields), with
-    no text made; None for another move."""
-    from ..sagrada.game import SagradaMove
-
-    key: tuple[Any, ...] = move.key  # type: ignore[assignment]
-    if not isinstance(move, SagradaMove) or key[0] not in ("place", "tool"):
-        return None
+def _sagrada_tables(space: ActionSpace) -> tuple[Any, ...]:
+    """The actions of Sagrada's words by what they name: ``place CARD``, ``pay CARD``, a card,
+    a field, ``tool NAME``; each tool's kinds of arguments; the class of its moves."""
     tables = space._tables.get("sagrada")
     if tables is None:
         from ..sagrada.cards import ALL_CARDS, card_text
+        from ..sagrada.game import SagradaMove
         from ..sagrada.tools import CARD_ARGS, TOOL_IDS
         from ..sagrada.windows import CELL_NAMES
 
@@ -584,13 +589,49 @@ def _sagrada_row(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
             [index[name] for name in CELL_NAMES],
             {t: index[f"tool {t}"] for t in TOOL_IDS},
             CARD_ARGS,
+            SagradaMove,
         )
-    place, pay, card, cell, tool, card_args = tables
+    return tables
+
+
+def _sagrada_row(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
+    """A Sagrada placement's or tool's actions from its key, as ``move_words`` spells it
+    (``place CARD``, the field; ``tool NAME``, ``pay CARD``, then its cards and fields), with
+    no text made; None for another move."""
+    place, pay, card, cell, tool, card_args, kind = _sagrada_tables(space)
+    key: tuple[Any, ...] = move.key  # type: ignore[assignment]
+    if type(move) is not kind or key[0] not in ("place", "tool"):
+        return None
     if key[0] == "place":
         return (place[key[1]], cell[key[2]])
     _, tid, paid, args = key
     kinds = card_args.get(tid, "f" * len(args))
     return (tool[tid], pay[paid], *[card[a] if k == "c" else cell[a] for k, a in zip(kinds, args)])
+
+
+def _sagrada_blocks(space: ActionSpace, state: State) -> dict[int, Any] | None:
+    """A Sagrada turn's moves by their first word (``place CARD``, ``tool NAME``, ``pass``),
+    read from their keys; each word's rows made only once it is chosen (a turn can offer
+    dozens of ways to use a tool, each spelt in up to six words)."""
+    place, _, _, _, tool, _, kind = _sagrada_tables(space)
+    groups: dict[int, list[Move]] = {}
+    for m in state.legal_moves():
+        key: tuple[Any, ...] = m.key  # type: ignore[assignment]
+        if type(m) is kind and key[0] == "place":
+            first = place[key[1]]
+        elif type(m) is kind and key[0] == "tool":
+            first = tool[key[1]]
+        else:
+            first = space.spell(m)[0]
+        group = groups.get(first)
+        if group is None:
+            group = groups[first] = []
+        group.append(m)
+
+    def rows_of(moves: list[Move]) -> Callable[[], Any]:
+        return lambda: (space._rows(moves), moves.__getitem__)
+
+    return {first: rows_of(moves) for first, moves in groups.items()} or None
 
 
 def _cathedral_ids(space: ActionSpace, state: Any, moves: Sequence[Move]) -> np.ndarray | None:

@@ -191,7 +191,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
             self._log.append((word, turn.state.chance_seen_by(), core.CHANCE))
         else:
             self._log.append((word, None, player))
-        turn.apply(action)
+        turn.play_word(action, word)
 
     def _action_to_string(self, player: int, action: int) -> str:
         words = (
@@ -203,6 +203,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
 
     def is_terminal(self) -> bool:
         return self._turn.state.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        """OpenSpiel's ``is_chance_node()`` (the player to move is chance), answered here."""
+        return bool(self._turn.state.current_player == core.CHANCE)
 
     def returns(self) -> list[float]:
         state = self._turn.state

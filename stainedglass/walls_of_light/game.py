@@ -816,7 +816,8 @@ class WallsOfLightState(State):
                     row[7 + SHOWN[code]] = 1.0
                 for wink in winks_of(code):
                     row[13 + wink] += 0.5
-            tables = (by_code, {})
+            faces_seen: dict[tuple[int, ...], tuple[Any, np.ndarray, np.ndarray]] = {}
+            tables = (by_code, faces_seen)
             cls._observation_tables = tables  # type: ignore[attr-defined]
         by_code, by_faces = tables
         faces = tuple(self.windows[pos][self.side[pos]] for pos in range(6))

@@ -21,12 +21,18 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
 
 from ..ai.bots import register_bot
 from ..ai.mcts import MCTSBot
 from ..ai.search import leaf_value, outcome_at
 from ..core import Move, State
+
+if TYPE_CHECKING:  # the core itself loads with the game's simulator (numba with it)
+    from ..analysis import Simulator
+    from .simulator import WallsOfLightSimulator
 
 __all__ = ["WallsMCTS"]
 
@@ -54,7 +60,30 @@ class WallsMCTS(MCTSBot):
 
     def analyse(self, state: State, top: int | None = None) -> list[Any]:
         self._quantiles: list[list[float]] = []  # the rolls of a horizon leaf's n-th visit
+        self._crng = np.zeros(1, dtype=np.int64)  # chance inside a turn, on the core
+        if self.options["core"]:
+            from ..analysis import new_rng  # numba loads with the core
+
+            self._crng = new_rng(self.rng.getrandbits(32))
         return super().analyse(state, top)
+
+    def _chance_leaf_core(
+        self, sim: Simulator, s: np.ndarray, outcome: int, mover: int, visits: int
+    ) -> np.ndarray | None:
+        """:meth:`_chance_leaf` on the analysis core: the next turns played out by the core's
+        compiled ``turns_value`` (the same rule as :meth:`_replies`)."""
+        wol = cast("WallsOfLightSimulator", sim)
+        if not self.options["turn_horizon"] or not wol.hands_over(s, outcome, mover):
+            return None
+        replies = self.options["reply_turns"]
+        if replies is None:
+            replies = 2 * sim.players - 1
+        if not replies:
+            return sim.evaluate(s)  # evaluate() judges the position here
+        quantiles = self._quantiles
+        while len(quantiles) <= visits:
+            quantiles.append([self.rng.random() for _ in range(replies)])
+        return wol.turns_value(s, mover, np.array(quantiles[visits]), self._crng)
 
     def _chance_leaf(self, s: State, outcome: Move, mover: int, visits: int) -> list[float] | None:
         if not self.options["turn_horizon"] or not self._hands_over(s, outcome, mover):

@@ -26,12 +26,13 @@ With three players each player in a playout plays for their own margin (max^n), 
 plays for its margin over the strongest of the others.
 
 The search runs on the game's analysis core (``simulator.py``; ``compiled.py`` and
-``compiled_search.py``, proved equal to the engine by ``tests/test_walls_of_light_simulator.py``):
-the position is redrawn as the player sees it (``determinize``), the plan follows the turn on
-core positions, and the playouts (every greedy decision and evaluation in them) run compiled,
-some 40 times as many in a second as on the engine. Its chance comes from the core's generator
-(``stainedglass.analysis``), the same compiled or not: a counted budget (``playouts=``, ``seed=``)
-chooses the same move on any machine.
+``compiled_search.py``, proved equal to the engine by
+``tests/test_walls_of_light_simulator.py``): the position is redrawn as the player sees it
+(``determinize``), the plan follows the turn on core positions, and the playouts (every greedy
+decision and evaluation in them) run compiled, some 40 to 60 times as many in a second as on the
+engine. Its chance comes from the core's generator (``stainedglass.analysis``), the same
+compiled or not: a counted budget (``playouts=``, ``seed=``) chooses the same move on any
+machine.
 
 >>> import stainedglass as sg
 >>> state = sg.load("walls_of_light", players=2).new_game(seed=3)
