@@ -259,7 +259,8 @@ def differential(
     (seeds ``seed``, ``seed + 1``, ...) and raise :class:`Mismatch` at the first difference:
 
     * the player to move;
-    * the legal moves (as text) at every ply, and each move's code read back to the same move;
+    * the legal moves at every ply (the core's codes read as the engine's moves, which are equal
+      when their keys are: each once), and the move played's code read back to the same move;
     * the chance outcomes and their probabilities;
     * the core state made afresh from the engine's, against the one the core played to;
     * the evaluation and, where the core gives it, the player's observation (every
@@ -307,27 +308,32 @@ def differential(
                 ev = sim.evaluate(s)
                 if not np.allclose(ev, state.evaluate(), atol=1e-6):
                     raise fail("the evaluations", state.evaluate(), list(ev))
-            codes = sim.legal(s)
+            codes = sim.legal(s).tolist()
             if player == -1:  # CHANCE
-                outcomes = {str(m): p for m, p in state.chance_outcomes()}
+                outcomes = dict(state.chance_outcomes())
                 got_codes, probs = sim.chance_outcomes(s)
-                got = {str(sim.move(state, int(c))): float(p) for c, p in zip(got_codes, probs)}
-                if outcomes.keys() != got.keys() or any(
-                    abs(outcomes[k] - got[k]) > tolerance for k in outcomes
+                got = {sim.move(state, int(c)): float(p) for c, p in zip(got_codes, probs)}
+                if (
+                    len(got) != len(got_codes)
+                    or outcomes.keys() != got.keys()
+                    or any(abs(outcomes[k] - got[k]) > tolerance for k in outcomes)
                 ):
-                    raise fail("the chance outcomes", sorted(outcomes.items()), sorted(got.items()))
-                moves = [m for m, _ in state.chance_outcomes()]
+                    raise fail(
+                        "the chance outcomes",
+                        sorted((str(m), p) for m, p in outcomes.items()),
+                        sorted((str(m), p) for m, p in got.items()),
+                    )
+                moves = list(outcomes)
             else:
                 moves = state.legal_moves()
-                engine_texts = sorted(str(m) for m in moves)
-                core_texts = sorted(str(sim.move(state, int(c))) for c in codes)
-                if engine_texts != core_texts:
-                    missing = sorted(set(engine_texts) - set(core_texts))[:5]
-                    extra = sorted(set(core_texts) - set(engine_texts))[:5]
+                core_moves = {sim.move(state, c) for c in codes}  # moves are equal by their key
+                if len(core_moves) != len(codes) or core_moves != set(moves):
+                    missing = sorted(str(m) for m in set(moves) - core_moves)[:5]
+                    extra = sorted(str(m) for m in core_moves - set(moves))[:5]
                     raise fail(
                         "the legal moves",
-                        f"{len(engine_texts)} moves, the core lacks {missing}",
-                        f"{len(core_texts)} moves, the engine lacks {extra}",
+                        f"{len(moves)} moves, the core lacks {missing}",
+                        f"{len(codes)} codes ({len(core_moves)} moves), the engine lacks {extra}",
                     )
             move = moves[rng.randrange(len(moves))]
             code = sim.code(state, move)

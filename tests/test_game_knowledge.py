@@ -262,7 +262,8 @@ def pebbles() -> Iterator[sg.Game]:
         core._REGISTRY.update(games)
         bots._GAME_BOTS.clear()
         bots._GAME_BOTS.update(own_bots)
-        core._DRAWINGS.pop(Pebbles, None)
+        for beside in ("svg", "simulator"):
+            core._BESIDE.pop((Pebbles, beside), None)
 
 
 def test_a_new_game_gives_its_own_search_the_hints(pebbles: sg.Game) -> None:

@@ -199,3 +199,90 @@ def test_a_clone_and_an_undo_never_see_another_positions_actions():
     turn.apply(turn.legal_actions()[-1])
     assert turn.legal_actions() == sorted(space.index[str(m)] for m in state.legal_moves())
     assert turn.legal_actions() != after_first
+
+
+def _word_game(turn: Speller, seed: int, check) -> None:
+    """A random game a word at a time (chance by its chances), ``check(turn)`` at each step."""
+    rng = random.Random(seed)
+    while not turn.state.is_terminal():
+        check(turn)
+        if turn.state.is_chance():
+            actions, probs = zip(*turn.chance_outcomes())
+            turn.apply(rng.choices(actions, probs)[0])
+        else:
+            turn.apply(rng.choice(turn.legal_actions()))
+    check(turn)
+
+
+@pytest.mark.parametrize("name,options", CASES)
+def test_the_core_backed_observation_is_the_engines(name, options):
+    """Observations taken from the analysis core (kept in step with the engine's state: a
+    move's code applied as the move is pushed) equal the engine's, number for number, for
+    every seat at every step of random games (and of clones, and after an undo)."""
+    game = sg.load(name, **options)
+    space = ActionSpace(game, observe_on_core=True)
+    assert space.observe_on_core
+    players = range(game.num_players)
+    compared = 0
+
+    def check(turn: Speller) -> None:
+        nonlocal compared
+        state = turn.state
+        for p in players:
+            got = turn.observation(p)
+            expected = state.observation(p)
+            assert got.dtype == np.float32
+            assert np.array_equal(got[: len(expected)], expected), (name, p, state.history[-3:])
+            compared += 1
+        if len(state.history) % 7 == 3:  # a clone keeps its own core in step
+            other = turn.clone()
+            if not other.state.is_terminal() and not other.state.is_chance():
+                other.apply(other.legal_actions()[0])
+                if not other.spelt:
+                    assert np.array_equal(
+                        other.observation(0)[: game.observation_size],
+                        other.state.observation(0),
+                    )
+
+    for seed in range(2):
+        _word_game(Speller(space, game.new_game(seed=seed)), seed, check)
+    assert compared > 20
+    # a play made on the state itself (an undo, another move) is seen: encoded afresh
+    state = game.new_game(seed=5)
+    turn = Speller(space, state)
+    turn.observation(0)
+    while state.is_chance():
+        turn.apply(turn.chance_outcomes()[0][0])
+    before = turn.observation(0)
+    state._push(state.legal_moves()[-1])
+    after = turn.observation(0)[: game.observation_size]
+    assert np.array_equal(after, state.observation(0))
+    state.undo()
+    assert np.array_equal(turn.observation(0), before)
+
+
+@pytest.mark.parametrize("options", [{}, {"tools": 9}, {"window": "Tempest", "tools": 5}])
+def test_sagrada_actions_read_from_the_core_are_the_engines(options):
+    """A Sagrada turn's actions read from the core's legal codes: the same actions, masks,
+    moves played and observations as read from the engine's legal moves, at every step."""
+    game = sg.load("sagrada", **options)
+    on_core = ActionSpace(game)
+    engine = ActionSpace(game, observe_on_core=False, moves_on_core=False)
+    assert on_core.moves_on_core and not engine.moves_on_core
+    for seed in range(4):
+        a = Speller(on_core, game.new_game(seed=seed))
+        b = Speller(engine, game.new_game(seed=seed))
+        rng = random.Random(seed)
+        while not a.state.is_terminal():
+            if a.state.is_chance():
+                assert a.chance_outcomes() == b.chance_outcomes()
+                action = rng.choice(a.chance_outcomes())[0]
+            else:
+                assert a.legal_actions() == b.legal_actions()
+                assert np.array_equal(a.legal_mask(), b.legal_mask())
+                assert np.array_equal(a.observation(0), b.observation(0))
+                action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+            assert a.state.history == b.state.history and a.spelt == b.spelt
+        assert a.state.returns() == b.state.returns()

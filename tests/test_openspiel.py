@@ -220,3 +220,32 @@ def test_information_and_observation_strings_are_kept_right_through_clones():
             state.apply_action(int(rng.choice(actions, p=probs)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_sagrada_observation_tensors_are_the_engines_and_actions_as_before():
+    """Sagrada's observations and legal actions are read from its analysis core: the tensor
+    is the engine's ``observation(0)`` then the words spelt so far, the actions those of the
+    engine's legal moves, at every step of random games (a clone kept in step as well)."""
+    from stainedglass.interop.actions import ActionSpace, Speller
+
+    game = pyspiel.load_game("stainedglass_sagrada", {"seed": 4})
+    observer = game.make_py_observer()
+    size = game.sg_game.observation_size
+    engine = ActionSpace(game.sg_game, observe_on_core=False, moves_on_core=False)
+    for seed in range(2):
+        state = game.new_initial_state()
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+                continue
+            observer.set_from(state, 0)
+            assert np.array_equal(observer.tensor[:size], state.sg_state.observation(0))
+            plain = Speller(engine, state.sg_state.clone(), state._turn.spelt)
+            assert state.legal_actions() == plain.legal_actions()
+            copy = state.clone()
+            action = int(rng.choice(state.legal_actions()))
+            state.apply_action(action)
+            copy.apply_action(action)
+            assert str(copy) == str(state)

@@ -176,3 +176,53 @@ def test_the_order_checks_are_pettingzoos_own():
         e.reset(seed=1)
         assert e.agent_selection == "player_0" and e.agents == ["player_0", "player_1"]
         assert e._cumulative_rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
+@pytest.mark.parametrize("name,players", [("sagrada", 1), ("walls_of_light", 2), ("coloring", 2)])
+def test_every_observation_is_the_engines_with_the_words_so_far(name, players):
+    """What ``last()`` gives (from the analysis core where the environment takes it there,
+    kept in step with the game) is the engine's ``observation(player)`` for the seat, then the
+    words of the move being spelt, at every step."""
+    e = env(name, **_options(name, players))
+    e.reset(seed=3)
+    raw = e.unwrapped
+    rng = np.random.default_rng(3)
+    size = raw.sg_game.observation_size
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, info = e.last()
+        state = raw.sg_state
+        seat = raw.possible_agents.index(agent)
+        assert np.array_equal(obs[:size], state.observation(seat))
+        spelt = np.zeros(len(obs) - size, dtype=np.float32)
+        for word in raw._turn.spelt:
+            spelt[raw.space.index[word]] = 1.0
+        assert np.array_equal(obs[size:], spelt)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+def test_a_draw_from_many_outcomes_is_the_plain_draws():
+    """A roll of three dice (216 outcomes) drawn by NumPy's running sum picks the outcome
+    that taking the chances off one by one picks, at every quantile tried."""
+    import random
+
+    from stainedglass.interop.actions import ActionSpace, Speller
+    from stainedglass.interop.pettingzoo import _drawn, _drawn_from
+
+    rng = random.Random(2)
+    game = sg.load("walls_of_light", players=2)
+    state = game.new_game(seed=2)
+    met = 0
+    while not state.is_terminal() and met < 6:
+        if state.is_chance():
+            node = Speller(ActionSpace(game), state.clone())._position().node
+            outcomes = state.chance_outcomes()
+            for u in [rng.random() for _ in range(3000)] + [0.0, 1.0 - 1e-16]:
+                assert _drawn_from(node, u) == _drawn(outcomes, u)
+            met += len(outcomes) > 32
+            state.play(state.sample_chance())
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    assert met

@@ -45,8 +45,21 @@ from .search import (
 
 if TYPE_CHECKING:  # numba loads with a game's core, not with the package
     from ..analysis import Simulator
+    from .uct import Face
 
 __all__ = ["MCTSBot"]
+
+CHUNK_SECONDS = 0.01
+"""The compiled search's chunks last about this long: the clock and the stop flag are read
+between them."""
+_HOOKS = (
+    "_chance_leaf",
+    "_chance_leaf_core",
+    "_best_of_sample_core",
+    "_ratings_core",
+)
+"""The steps a subclass may change that the compiled search cannot follow: such a bot runs the
+Python loop over the core."""
 
 
 class _Node:
@@ -104,6 +117,34 @@ def _select_core(node: _CoreNode, moves: Iterable[int], player: int, c: float) -
     return best
 
 
+def _core_candidates(
+    state: State,
+    sim: Simulator,
+    top: int | None,
+    children: list[tuple[int, int, float]],
+    prior: dict[int, float],
+    order: list[int],
+) -> list[Candidate]:
+    """The root's moves ranked, from its ``children`` (code, visits, the root player's value
+    total) in the order they were grown: by visits, then value; then the moves no playout
+    reached, by the ``prior`` (the best of ``order`` last)."""
+    ranked = sorted(children, key=lambda ch: (-ch[1], -ch[2] / max(ch[1], 1)))
+    out = [
+        Candidate(sim.move(state, m), total / visits, visits, "playouts")
+        for m, visits, total in ranked
+        if visits
+    ]
+    if prior and (top is None or len(out) < top):  # then the moves no playout reached
+        floor = min(prior.values())
+        reached = {m for m, visits, _ in children if visits}
+        for m in reversed(order):
+            if m not in reached:
+                out.append(Candidate(sim.move(state, m), prior.get(m, floor), 0, "playouts"))
+                if top is not None and len(out) >= top:
+                    break
+    return out[:top]
+
+
 def _expected_core(
     sim: Simulator, s: np.ndarray, player: int, rng: np.ndarray, samples: int
 ) -> float:
@@ -140,7 +181,10 @@ class MCTSBot(Bot):
     once and grows them best first (so the reply that refutes a promising move is found);
     ``early_stop``: when choosing a move, stop as soon as the choice can no longer change;
     ``core``: search on the game's analysis core (``Game.simulator()``) where it has one, the
-    same algorithm many times faster (False: on the engine, as a reader follows it).
+    same algorithm many times faster (False: on the engine, as a reader follows it);
+    ``compiled``: on the core, run the whole search compiled (``stainedglass.ai.uct``) where
+    the game shows its core to it (``<game>/uct_face.py``), has no hidden information and the
+    bot ends no descent itself (False: the search's Python loop over the core).
     """
 
     name = "mcts"
@@ -157,6 +201,7 @@ class MCTSBot(Bot):
         "early_stop": ("bool",),
         "sort_visits": ("int", 1),
         "core": ("bool",),
+        "compiled": ("bool",),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -170,6 +215,7 @@ class MCTSBot(Bot):
         "early_stop": True,
         "sort_visits": 32,
         "core": True,
+        "compiled": True,
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -321,8 +367,13 @@ class MCTSBot(Bot):
 
     def _analyse_core(self, state: State, top: int | None, sim: Simulator) -> list[Candidate]:
         """:meth:`analyse` on the analysis core: the tree keyed by move codes, every position a
-        core state, every evaluation the core's; the same steps as the engine's search."""
+        core state, every evaluation the core's; the same steps as the engine's search (all
+        compiled where :meth:`_face` finds the game's face)."""
         from ..analysis import new_rng, rand_below  # loaded with the core already
+
+        face = self._face(state, sim)
+        if face is not None:
+            return self._analyse_compiled(state, top, sim, face)
 
         opts = self.options
         seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
@@ -439,24 +490,80 @@ class MCTSBot(Bot):
             done += 1
 
         self.last_iterations = done
-        ranked = sorted(
-            root.children.items(),
-            key=lambda kv: (-kv[1].visits, -kv[1].total[me] / max(kv[1].visits, 1)),
+        children = [(m, n.visits, float(n.total[me])) for m, n in root.children.items()]
+        return _core_candidates(state, sim, top, children, prior, order)
+
+    def _face(self, state: State, sim: Simulator) -> Face | None:
+        """The game's face for the compiled search (:func:`stainedglass.ai.uct.face_of`), or
+        None where this search must run the Python loop: the option ``compiled`` off, hidden
+        information, or a subclass that changes a step of the search (its hooks are Python)."""
+        if not self.options["compiled"] or has_hidden_information(state):
+            return None
+        klass = type(self)
+        for hook in _HOOKS:
+            if getattr(klass, hook) is not getattr(MCTSBot, hook):
+                return None
+        from .uct import face_of  # loaded with the core
+
+        return face_of(sim)
+
+    def _analyse_compiled(
+        self, state: State, top: int | None, sim: Simulator, face: Face
+    ) -> list[Candidate]:
+        """:meth:`_analyse_core` compiled (:mod:`stainedglass.ai.uct`): the prior here, then the
+        iterations in compiled chunks of about :data:`CHUNK_SECONDS`, the clock, the stop flag
+        and the settle test read between them; the same candidates."""
+        from ..analysis import new_rng
+        from . import uct
+
+        opts = self.options
+        seconds = opts["budget"] if opts["budget"] is not None or opts["iterations"] else 1.0
+        iterations = opts["iterations"]
+        clock = Clock(seconds, iterations, self.stop)
+        crng = new_rng(self.rng.getrandbits(32))
+        me = state.current_player
+        base = sim.encode(state)
+        prior, order = self._prior_core(sim, base.copy(), me, clock, crng)
+        settle = top == 1 and opts["early_stop"]
+        search = uct.Search(
+            face,
+            base,
+            me,
+            state.num_players,
+            order,
+            c=opts["c"],
+            widening=opts["widening"],
+            playout_depth=opts["playout_depth"],
+            expand_sample=opts["expand_sample"],
+            sort_visits=opts["sort_visits"],
+            budget=iterations,
+            settle=settle,
+            rng=crng,
         )
-        out = [
-            Candidate(sim.move(state, m), float(n.total[me] / n.visits), n.visits, "playouts")
-            for m, n in ranked
-            if n.visits
-        ]
-        if prior and (top is None or len(out) < top):  # then the moves no playout reached
-            floor = min(prior.values())
-            for m in reversed(order):
-                child = root.children.get(m)
-                if child is None or not child.visits:
-                    out.append(Candidate(sim.move(state, m), prior.get(m, floor), 0, "playouts"))
-                    if top is not None and len(out) >= top:
-                        break
-        return out[:top]
+        chunk = 32
+        since = time.perf_counter()
+        while search.done == 0 or not clock.spent(search.done):
+            done = search.done
+            if settle and clock.deadline is not None and done >= 64:
+                visits = sorted([0, *search.root_visits()])  # (a counted budget: in the chunk)
+                if visits[-1] - visits[-2] > clock.left(done, since):
+                    break
+            count = chunk if iterations is None else min(chunk, iterations - done)
+            if done == 0 and clock.spent(0):
+                count = 1  # stopped before it began: the one iteration every search runs
+            start = time.perf_counter()
+            status = search.run(count)
+            took = time.perf_counter() - start
+            if status != uct.RAN:  # settled, or the tree as large as it may grow
+                break
+            aim = CHUNK_SECONDS
+            if clock.deadline is not None:
+                aim = min(aim, max(clock.deadline - time.perf_counter(), 0.0))
+            rate = (search.done - done) / max(took, 1e-6)
+            chunk = int(min(max(rate * aim, 16), 4 * chunk + 16, 1 << 16))
+        self.last_iterations = search.done
+        children = [(m, v, float(total[me])) for m, v, total in search.root_children()]
+        return _core_candidates(state, sim, top, children, prior, order)
 
     def _prior_core(
         self, sim: Simulator, s: np.ndarray, me: int, clock: Clock, crng: np.ndarray

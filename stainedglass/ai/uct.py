@@ -6,12 +6,15 @@ tables flattened into one ``int64`` and one ``float64`` array.
 
 The search does the same steps as ``MCTSBot._analyse_core`` (its Python loop over the core):
 
-* the tree in preallocated arrays: per node its visits, first and last child, next sibling,
-  the move code that leads to it, where its untried moves lie in a shared pool and how many
-  are left, how many children it has and whether its untried moves are sorted; each node's
-  value totals (one per player) in a second array;
+* the tree in preallocated arrays: per node its visits, the move code that leads to it, its
+  legal moves' number, its children's block of slots (each slot: the child, its code, and
+  UCB1's two figures, its mean value for the player who chose it and 1 / sqrt(its visits), so
+  that choosing a child reads one block); each node's value totals (one per player) in a
+  second array; the untried moves of the root and of each node once sorted, in order, in a
+  shared pool (any other node lists its moves afresh, its children passed over, when it grows
+  a child: the lists of every node would take a hundred bytes an iteration);
 * progressive widening: a node grows a child while it has fewer than ``widening * sqrt(visits
-  + 1)`` (or none); the root's moves are tried in the order the caller gives (the prior's,
+  + 1)`` (or none) and moves left untried; the root's moves are tried in the order the caller gives (the prior's,
   best last); below the root, a new child is the best by one-ply evaluation of
   ``expand_sample`` random untried moves, and a node visited ``sort_visits`` times sorts all
   its untried moves by one-ply evaluation once and grows them best first;
@@ -21,8 +24,9 @@ The search does the same steps as ``MCTSBot._analyse_core`` (its Python loop ove
 
 It runs in chunks of iterations (:meth:`Search.run`), returning to Python between them so the
 caller can read the clock and the stop flag; the tree persists across chunks and grows by
-reallocation between them, up to :data:`MAX_NODES` nodes and :data:`MAX_POOL` untried move
-codes (then the search stops cleanly). Its random numbers come from the core's generator
+reallocation between them, up to :data:`MAX_NODES` nodes, :data:`MAX_POOL` untried move codes
+and :data:`MAX_SLOTS` child slots (then the search stops cleanly, before an iteration that
+might not fit). Its random numbers come from the core's generator
 (``analysis.new_rng``) alone, so a seed gives the same search.
 
 numba caches this module's compiled search on disk once, for every game: a face's callbacks
@@ -53,6 +57,7 @@ __all__ = [
     "check_face",
     "MAX_NODES",
     "MAX_POOL",
+    "MAX_SLOTS",
 ]
 
 _sig: dict[str, Any] = {}
@@ -91,26 +96,39 @@ CHANCE = -1
 TERMINAL = -2
 
 # ---- the tree's layout ---------------------------------------------------------------------
-VISITS, FIRST, LAST, NEXT, MOVE, USTART, ULEN, NKIDS, NLEGAL = range(9)
-FIELDS = 9
+VISITS, MOVE, USTART, ULEN, NKIDS, NLEGAL, KSTART, KCAP = range(8)
+FIELDS = 8
 """A node's fields (a row of ``nodes``). ``USTART``, ``ULEN``: its untried moves kept in
 order in the pool (the root's; a node's once it is sorted), the one to try next last; ``ULEN``
 -1 while they are not kept (then a node lists its moves afresh, its children passed over, each
-time it grows one). ``NLEGAL``: how many legal moves it has, -1 until listed."""
-M_NODES, M_POOL, M_DONE = 0, 1, 2
-"""``meta``: nodes in use, pool entries in use, iterations done."""
-P_ME, P_PLAYERS, P_DEPTH, P_SAMPLE, P_SORT, P_BUDGET, P_SETTLE, P_COUNT = range(8)
+time it grows one). ``NLEGAL``: how many legal moves it has, -1 until listed. ``KSTART``,
+``KCAP``, ``NKIDS``: its children's block of slots (moved to one twice as large when full)."""
+K_NODE, K_CODE = 0, 1
+"""A child's slot in ``kint``: its node and its move code; in ``kflt``: ``K_MEAN`` its value
+total for the player who chose it over its visits, ``K_SPREAD`` 1 / sqrt(its visits) (UCB1's
+figures, kept beside each other so that choosing a child reads one block)."""
+K_MEAN, K_SPREAD = 0, 1
+M_NODES, M_POOL, M_DONE, M_KIDS = 0, 1, 2, 3
+"""``meta``: nodes in use, pool entries in use, iterations done, child slots in use."""
+P_ME, P_PLAYERS, P_DEPTH, P_SAMPLE, P_SORT, P_BUDGET, P_SETTLE, P_COUNT, P_KMARGIN = range(9)
 """``ip``: the root's player, players, playout depth, expand sample, sort visits, the counted
-budget (-1: none), whether to stop once settled, the iterations to run in this chunk."""
+budget (-1: none), whether to stop once settled, the iterations to run in this chunk, and the
+free child slots an iteration needs before it starts (twice the most children a node may have
+by the chunk's end, so that its block can move)."""
 RAN, FULL, SETTLED = 0, 1, 2
 """What a chunk ends with: its iterations all run; the tree full; the root's choice settled."""
 NODE_MARGIN = 4096
 """Free nodes an iteration needs before it starts (one a decision, one more a chance node on
 its way down)."""
 MAX_NODES = 1 << 20
-"""The most nodes a search grows (about 100 MB at four players)."""
+"""The most nodes a search grows (about 100 MB at four players, with their child slots)."""
 MAX_POOL = 1 << 24
 """The most untried move codes a search keeps (128 MB)."""
+MAX_DEPTH = 1 << 12
+"""The deepest a descent goes: a node that deep is a leaf (no game here comes near)."""
+MAX_SLOTS = 1 << 22
+"""The most child slots a search keeps (128 MB); each node's children take up to four times
+their number (their blocks double)."""
 
 
 class Face(NamedTuple):
@@ -140,58 +158,80 @@ class Face(NamedTuple):
 
 
 @jit
-def _new_child(nodes: np.ndarray, totals: np.ndarray, meta: np.ndarray, node: int, code: int) -> int:
-    """A new child of ``node`` reached by ``code``, after its others; its index."""
+def _new_node(nodes: np.ndarray, totals: np.ndarray, meta: np.ndarray, code: int) -> int:
+    """A new node reached by ``code``, unvisited; its index."""
     ch = meta[M_NODES]
     meta[M_NODES] = ch + 1
     nodes[ch, VISITS] = 0
-    nodes[ch, FIRST] = -1
-    nodes[ch, LAST] = -1
-    nodes[ch, NEXT] = -1
     nodes[ch, MOVE] = code
     nodes[ch, USTART] = 0
     nodes[ch, ULEN] = -1
     nodes[ch, NKIDS] = 0
     nodes[ch, NLEGAL] = -1
+    nodes[ch, KSTART] = 0
+    nodes[ch, KCAP] = 0
     totals[ch, :] = 0.0
-    last = nodes[node, LAST]
-    if last < 0:
-        nodes[node, FIRST] = ch
-    else:
-        nodes[last, NEXT] = ch
-    nodes[node, LAST] = ch
-    nodes[node, NKIDS] += 1
     return int(ch)
 
 
 @jit
-def _find_child(nodes: np.ndarray, node: int, code: int) -> int:
-    """The child of ``node`` reached by ``code``, or -1."""
-    ch = nodes[node, FIRST]
-    while ch >= 0:
-        if nodes[ch, MOVE] == code:
-            return int(ch)
-        ch = nodes[ch, NEXT]
+def _add_child(
+    nodes: np.ndarray,
+    totals: np.ndarray,
+    meta: np.ndarray,
+    kint: np.ndarray,
+    kflt: np.ndarray,
+    node: int,
+    code: int,
+) -> int:
+    """A new child of ``node`` reached by ``code``, after its others; its slot (its node:
+    ``kint[slot, K_NODE]``). Where the block is full, the children move to one twice as
+    large."""
+    kids = nodes[node, NKIDS]
+    start = nodes[node, KSTART]
+    if kids == nodes[node, KCAP]:
+        size = max(4, 2 * kids)
+        at = meta[M_KIDS]
+        meta[M_KIDS] = at + size
+        kint[at : at + kids, :] = kint[start : start + kids, :]
+        kflt[at : at + kids, :] = kflt[start : start + kids, :]
+        nodes[node, KSTART] = at
+        nodes[node, KCAP] = size
+        start = at
+    slot = start + kids
+    kint[slot, K_NODE] = _new_node(nodes, totals, meta, code)
+    kint[slot, K_CODE] = code
+    kflt[slot, K_MEAN] = 0.0
+    kflt[slot, K_SPREAD] = math.inf  # unvisited: chosen first
+    nodes[node, NKIDS] = kids + 1
+    return int(slot)
+
+
+@jit
+def _find_child(nodes: np.ndarray, kint: np.ndarray, node: int, code: int) -> int:
+    """The slot of the child of ``node`` reached by ``code``, or -1."""
+    start = nodes[node, KSTART]
+    for slot in range(start, start + nodes[node, NKIDS]):
+        if kint[slot, K_CODE] == code:
+            return int(slot)
     return -1
 
 
 @jit
-def _select(nodes: np.ndarray, totals: np.ndarray, node: int, player: int, c: float) -> int:
-    """UCB1 for ``player`` over the children of ``node`` (the first unvisited one at once; the
-    first of equal scores)."""
+def _select(nodes: np.ndarray, kflt: np.ndarray, node: int, c: float) -> int:
+    """UCB1 for the player to move over the children of ``node`` (an unvisited one first; the
+    first of equal scores): the slot."""
     k = c * math.sqrt(math.log(nodes[node, VISITS] + 1))
-    best = -1
+    start = nodes[node, KSTART]
+    best = start
     best_score = -math.inf
-    ch = nodes[node, FIRST]
-    while ch >= 0:
-        n = nodes[ch, VISITS]
-        if n == 0:
-            return int(ch)
-        score = totals[ch, player] / n + k * (1.0 / math.sqrt(n))
+    for slot in range(start, start + nodes[node, NKIDS]):
+        if kflt[slot, K_SPREAD] == math.inf:
+            return int(slot)
+        score = kflt[slot, K_MEAN] + k * kflt[slot, K_SPREAD]
         if score > best_score:
             best_score = score
-            best = ch
-        ch = nodes[ch, NEXT]
+            best = slot
     return int(best)
 
 
@@ -200,19 +240,13 @@ def init_tree(
     nodes: np.ndarray, totals: np.ndarray, meta: np.ndarray, pool: np.ndarray, order: np.ndarray
 ) -> None:
     """The root alone, its untried moves ``order`` (the last tried first)."""
+    meta[M_NODES] = 0
+    meta[M_KIDS] = 0
+    _new_node(nodes, totals, meta, -1)
     n = len(order)
-    nodes[0, VISITS] = 0
-    nodes[0, FIRST] = -1
-    nodes[0, LAST] = -1
-    nodes[0, NEXT] = -1
-    nodes[0, MOVE] = -1
-    nodes[0, USTART] = 0
     nodes[0, ULEN] = n
-    nodes[0, NKIDS] = 0
     nodes[0, NLEGAL] = n
-    totals[0, :] = 0.0
     pool[:n] = order
-    meta[M_NODES] = 1
     meta[M_POOL] = n
     meta[M_DONE] = 0
 
@@ -230,6 +264,8 @@ def run(
     random_fn: Any,
     nodes: np.ndarray,
     totals: np.ndarray,
+    kint: np.ndarray,
+    kflt: np.ndarray,
     pool: np.ndarray,
     meta: np.ndarray,
     ip: np.ndarray,
@@ -245,9 +281,9 @@ def run(
     path: np.ndarray,
 ) -> int:
     """``ip[P_COUNT]`` iterations from the root position ``s0`` on the tree (``nodes``,
-    ``totals``, ``pool``, ``meta``); ``RAN``, or ``FULL`` / ``SETTLED`` where it stopped
-    before. ``s``, ``t``, ``buf``, ``work``, ``cbuf``, ``pbuf``, ``value`` and ``path`` are
-    scratch."""
+    ``totals``, ``kint``, ``kflt``, ``pool``, ``meta``); ``RAN``, or ``FULL`` / ``SETTLED``
+    where it stopped before. ``s``, ``t``, ``buf``, ``work``, ``cbuf``, ``pbuf``, ``value``
+    and ``path`` (a row a level: node, slot, player to move) are scratch."""
     players = ip[P_PLAYERS]
     depth_cap = ip[P_DEPTH]
     sample = ip[P_SAMPLE]
@@ -258,41 +294,52 @@ def run(
     widen = fp[1]
     cap = nodes.shape[0]
     pool_cap = pool.shape[0]
+    kcap = kint.shape[0]
     margin = buf.shape[0]
+    kmargin = ip[P_KMARGIN]
     cand = np.empty(max(sample, 1), dtype=np.int64)
     for _ in range(ip[P_COUNT]):
         done = meta[M_DONE]
         if settle and budget >= 0 and done >= 64 and done % 32 == 0:
             top1 = 0  # no root move can catch up with the most visited in the iterations left
             top2 = 0
-            ch = nodes[0, FIRST]
-            while ch >= 0:
-                v = nodes[ch, VISITS]
+            start = nodes[0, KSTART]
+            for slot in range(start, start + nodes[0, NKIDS]):
+                v = nodes[kint[slot, K_NODE], VISITS]
                 if v > top1:
                     top2 = top1
                     top1 = v
                 elif v > top2:
                     top2 = v
-                ch = nodes[ch, NEXT]
             if top1 - top2 > budget - done:
                 return SETTLED
-        if meta[M_NODES] + NODE_MARGIN > cap or meta[M_POOL] + margin > pool_cap:
+        if (
+            meta[M_NODES] + NODE_MARGIN > cap
+            or meta[M_POOL] + margin > pool_cap
+            or meta[M_KIDS] + kmargin > kcap
+        ):
             return FULL
         s[:] = s0
         node = 0
         depth = 0
-        path[0] = 0
+        path[0, 0] = 0
+        path[0, 1] = -1
         player = player_fn(s, ti, tf)
+        path[0, 2] = player
         expanded = False
         while not expanded and player != TERMINAL:
-            if meta[M_NODES] >= cap:  # (never with the margin above but in a freak game)
-                break
+            if (
+                meta[M_NODES] >= cap
+                or meta[M_KIDS] + 2 * nodes[node, NKIDS] + 8 > kcap
+                or depth + 1 >= path.shape[0]
+            ):
+                break  # (never with the margins above but in a freak game: a leaf here)
             if player == CHANCE:
                 n = chance_fn(s, ti, tf, cbuf, pbuf)
                 code = cbuf[pick(pbuf, n, rand_unit(rng))]
-                child = _find_child(nodes, node, code)
-                if child < 0:
-                    child = _new_child(nodes, totals, meta, node, code)
+                slot = _find_child(nodes, kint, node, code)
+                if slot < 0:
+                    slot = _add_child(nodes, totals, meta, kint, kflt, node, code)
             else:
                 kids = nodes[node, NKIDS]
                 limit = widen * math.sqrt(nodes[node, VISITS] + 1)
@@ -313,7 +360,7 @@ def run(
                             at = meta[M_POOL]
                             m = 0
                             for j in range(n):
-                                if _find_child(nodes, node, buf[j]) < 0:
+                                if _find_child(nodes, kint, node, buf[j]) < 0:
                                     pool[at + m] = buf[j]
                                     m += 1
                             vals = np.empty(m)
@@ -340,7 +387,7 @@ def run(
                                 buf[i] = buf[n - 1 - j]
                                 buf[n - 1 - j] = x
                                 j += 1
-                                if _find_child(nodes, node, x) < 0:
+                                if _find_child(nodes, kint, node, x) < 0:
                                     cand[got] = x
                                     got += 1
                             code = cand[0]
@@ -355,15 +402,17 @@ def run(
                                         code = cand[j]
                 if code >= 0:
                     expanded = True
-                    child = _new_child(nodes, totals, meta, node, code)
+                    slot = _add_child(nodes, totals, meta, kint, kflt, node, code)
                 else:
-                    child = _select(nodes, totals, node, player, c)
-                    code = nodes[child, MOVE]
+                    slot = _select(nodes, kflt, node, c)
+                    code = kint[slot, K_CODE]
             apply_fn(s, ti, tf, code)
             player = player_fn(s, ti, tf)
-            node = child
+            node = kint[slot, K_NODE]
             depth += 1
-            path[depth] = node
+            path[depth, 0] = node
+            path[depth, 1] = slot
+            path[depth, 2] = player
         plies = 0
         while plies < depth_cap and player != TERMINAL:
             if player == CHANCE:
@@ -375,10 +424,16 @@ def run(
             plies += 1
         value_fn(s, ti, tf, value)
         for d in range(depth + 1):
-            n = path[d]
-            nodes[n, VISITS] += 1
+            n = path[d, 0]
+            visits = nodes[n, VISITS] + 1
+            nodes[n, VISITS] = visits
             for p in range(players):
                 totals[n, p] += value[p]
+            if d > 0:
+                slot = path[d, 1]
+                chooser = path[d - 1, 2]  # who chose it (at a chance node: nobody)
+                kflt[slot, K_MEAN] = totals[n, chooser] / visits if chooser >= 0 else 0.0
+                kflt[slot, K_SPREAD] = 1.0 / math.sqrt(visits)
         meta[M_DONE] = done + 1
     return RAN
 
@@ -448,6 +503,7 @@ class Search:
         rng: np.ndarray,
         nodes: int = 1 << 14,
         pool: int = 1 << 18,
+        slots: int = 1 << 16,
     ) -> None:
         self.face = face
         self.s0 = np.ascontiguousarray(s0, dtype=np.int64)
@@ -456,9 +512,11 @@ class Search:
         pool = max(pool, len(order) + face.legal_size)
         self.nodes = np.empty((nodes, FIELDS), dtype=np.int64)
         self.totals = np.empty((nodes, players), dtype=np.float64)
+        self.kint = np.empty((slots, 2), dtype=np.int64)
+        self.kflt = np.empty((slots, 2), dtype=np.float64)
         self.pool = np.empty(pool, dtype=np.int64)
-        self.path = np.empty(nodes + 1, dtype=np.int64)
-        self.meta = np.zeros(3, dtype=np.int64)
+        self.path = np.empty((MAX_DEPTH, 3), dtype=np.int64)
+        self.meta = np.zeros(4, dtype=np.int64)
         self.ip = np.array(
             [
                 me,
@@ -468,6 +526,7 @@ class Search:
                 sort_visits,
                 -1 if budget is None else budget,
                 int(settle),
+                0,
                 0,
             ],
             dtype=np.int64,
@@ -491,9 +550,9 @@ class Search:
         return int(self.meta[M_DONE])
 
     @property
-    def size(self) -> tuple[int, int]:
-        """The nodes and the untried move codes in use."""
-        return int(self.meta[M_NODES]), int(self.meta[M_POOL])
+    def size(self) -> tuple[int, int, int]:
+        """The nodes, the untried move codes kept and the child slots in use."""
+        return int(self.meta[M_NODES]), int(self.meta[M_POOL]), int(self.meta[M_KIDS])
 
     def run(self, count: int) -> int:
         """Up to ``count`` more iterations (``RAN``, or ``SETTLED`` / ``FULL`` where they
@@ -502,6 +561,7 @@ class Search:
         face = self.face
         while True:
             self.ip[P_COUNT] = count
+            self.ip[P_KMARGIN] = self._kmargin(self.done + count)
             before = self.done
             status = int(
                 run(
@@ -516,6 +576,8 @@ class Search:
                     face.random,
                     self.nodes,
                     self.totals,
+                    self.kint,
+                    self.kflt,
                     self.pool,
                     self.meta,
                     self.ip,
@@ -538,9 +600,17 @@ class Search:
                 self.full = True
                 return FULL
 
+    def _kmargin(self, iterations: int) -> int:
+        """Twice the most children a node may have after ``iterations`` in all (progressive
+        widening's bound at a decision, every outcome at a chance node; at most its legal
+        moves), and a little more."""
+        face = self.face
+        widest = int(self.fp[1] * math.sqrt(iterations + 1)) + 2
+        return 2 * max(min(face.legal_size, widest), face.chance_size) + 8
+
     def _grow(self) -> bool:
         """Twice the room where the last chunk ran out (False: the bounds reached)."""
-        nodes, used = self.size
+        nodes, used, _ = self.size
         cap = len(self.nodes)
         if nodes + NODE_MARGIN > cap:
             if cap >= MAX_NODES:
@@ -551,28 +621,39 @@ class Search:
             totals = np.empty((new, self.players), dtype=np.float64)
             totals[:cap] = self.totals
             self.nodes, self.totals = grown, totals
-            self.path = np.empty(new + 1, dtype=np.int64)
         if used + len(self.buf) > len(self.pool):
             if len(self.pool) >= MAX_POOL:
                 return False
             pool = np.empty(min(2 * len(self.pool), MAX_POOL), dtype=np.int64)
             pool[:used] = self.pool[:used]
             self.pool = pool
+        slots = int(self.meta[M_KIDS])
+        if slots + int(self.ip[P_KMARGIN]) > len(self.kint):
+            if len(self.kint) >= MAX_SLOTS:
+                return False
+            new = min(2 * len(self.kint), MAX_SLOTS)
+            kint = np.empty((new, 2), dtype=np.int64)
+            kint[:slots] = self.kint[:slots]
+            kflt = np.empty((new, 2), dtype=np.float64)
+            kflt[:slots] = self.kflt[:slots]
+            self.kint, self.kflt = kint, kflt
         return True
 
     def root_children(self) -> list[tuple[int, int, np.ndarray]]:
         """The root's children in the order they were grown: code, visits, value totals."""
+        start = int(self.nodes[0, KSTART])
         out = []
-        ch = int(self.nodes[0, FIRST])
-        while ch >= 0:
-            row = self.nodes[ch]
-            out.append((int(row[MOVE]), int(row[VISITS]), self.totals[ch].copy()))
-            ch = int(row[NEXT])
+        for slot in range(start, start + int(self.nodes[0, NKIDS])):
+            ch = int(self.kint[slot, K_NODE])
+            out.append((int(self.nodes[ch, MOVE]), int(self.nodes[ch, VISITS]), self.totals[ch]))
         return out
 
     def root_visits(self) -> list[int]:
-        """The root's children's visits."""
-        return [v for _, v, _ in self.root_children()]
+        """The root's children's visits, in the order they were grown."""
+        start = int(self.nodes[0, KSTART])
+        kids = self.kint[start : start + int(self.nodes[0, NKIDS]), K_NODE]
+        visits: list[int] = self.nodes[kids, VISITS].tolist()
+        return visits
 
 
 # ---- a game's face ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..analysis import jit
-from ..core import TERMINAL, Move
+from ..core import TERMINAL, Move, load
 from . import core_rules as cr
 from .core_eval import (
     _CATHEDRAL,
@@ -505,9 +505,7 @@ def _warm() -> None:
     """Call each compiled function once, so that numba loads them all from its cache (or
     compiles them) now, once a process, and not inside the first search's budget."""
     _WARM[0] = True
-    from .game import Cathedral
-
-    state = Cathedral().new_game(seed=0)
+    state = load("cathedral").new_game(seed=0)
     for move in ("cathedral e4 d5 e5 f5 e6 e7", "castle a1 b1 c1 a2 c2", "tavern j10"):
         state.play(move)
     pos = CorePosition(state)

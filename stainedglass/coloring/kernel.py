@@ -637,11 +637,12 @@ def random_move(
                             break
             if w_count == 1 and not found and tried >= probe:  # narrowed to the large pieces
                 big = big_pieces(sh, work[al], need)
-                work[al] = big
-                acc = 0
-                for b in range(8):
-                    acc += sh[by + b * 256 + ((big >> (8 * b)) & 255)]
-                found = 1 if big else 0
+                if big:  # (with none, the pencil's moves are listed below from all its shapes)
+                    work[al] = big
+                    acc = 0
+                    for b in range(8):
+                        acc += sh[by + b * 256 + ((big >> (8 * b)) & 255)]
+                    found = 1
             if found:
                 work[kind + c] = 1
                 work[slots + c] = acc

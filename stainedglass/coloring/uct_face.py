@@ -28,44 +28,53 @@ from .simulator import ColoringSimulator
 __all__ = ["uct_face"]
 
 
-@cfunc(SIG_PLAYER, cache=True)  # type: ignore[untyped-decorator]  # numba is untyped
+@cfunc(SIG_PLAYER, cache=True)
 def player(s: np.ndarray, ti: np.ndarray, tf: np.ndarray) -> int:
     """The player to move, or ``TERMINAL``: Coloring has no chance."""
     return int(s[K.TO_MOVE])
 
 
-@cfunc(SIG_LEGAL, cache=True)  # type: ignore[untyped-decorator]
+@cfunc(SIG_LEGAL, cache=True)
 def legal(s: np.ndarray, ti: np.ndarray, tf: np.ndarray, buf: np.ndarray, work: np.ndarray) -> int:
     """The legal moves' codes into ``buf``; how many."""
     return int(K.legal_into(s, ti, buf, work))
 
 
-@cfunc(SIG_APPLY, cache=True)  # type: ignore[untyped-decorator]
+@cfunc(SIG_APPLY, cache=True)
 def apply(s: np.ndarray, ti: np.ndarray, tf: np.ndarray, code: int) -> int:
     """Play ``code`` in place."""
     K.apply(s, ti, code)
     return 0
 
 
-@cfunc(SIG_CHANCE, cache=True)  # type: ignore[untyped-decorator]
-def chance(s: np.ndarray, ti: np.ndarray, tf: np.ndarray, codes: np.ndarray, probs: np.ndarray) -> int:
+@cfunc(SIG_CHANCE, cache=True)
+def chance(
+    s: np.ndarray, ti: np.ndarray, tf: np.ndarray, codes: np.ndarray, probs: np.ndarray
+) -> int:
     """Never called: Coloring has no chance nodes."""
     return 0
 
 
-@cfunc(SIG_VALUE, cache=True)  # type: ignore[untyped-decorator]
+@cfunc(SIG_VALUE, cache=True)
 def value(s: np.ndarray, ti: np.ndarray, tf: np.ndarray, out: np.ndarray) -> int:
     """The returns at the end, else the evaluation, into ``out``."""
     K.evaluate_into(s, ti, out)
     return 0
 
 
-@cfunc(SIG_RANDOM, cache=True)  # type: ignore[untyped-decorator]
+@cfunc(SIG_RANDOM, cache=True)
 def random(
-    s: np.ndarray, ti: np.ndarray, tf: np.ndarray, rng: np.ndarray, buf: np.ndarray, work: np.ndarray
+    s: np.ndarray,
+    ti: np.ndarray,
+    tf: np.ndarray,
+    rng: np.ndarray,
+    buf: np.ndarray,
+    work: np.ndarray,
 ) -> int:
-    """A legal move drawn uniformly from them all listed (``kernel.random_move``, which draws
-    without listing, can give an illegal empty take: see ``tests/test_uct.py``)."""
+    """A legal move drawn uniformly from them all listed. (``kernel.random_move`` draws
+    without listing, but where a pencil's sets are many, none of those probed fits and its
+    pieces of enough shapes are none, it narrows the pencil's shapes to nothing and then offers
+    the empty take with circles instead of the pencil's largest pieces: an illegal move.)"""
     return int(buf[rand_below(rng, K.legal_into(s, ti, buf, work))])
 
 

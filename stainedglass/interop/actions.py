@@ -30,6 +30,14 @@ from them: a Cathedral side's placements (:func:`_cathedral_ids`); a Coloring tu
 offer some 19,000 moves, pencil by pencil from the sheet's connected shapes, only the chosen
 pencil's (:func:`_coloring_blocks`); a Sagrada placement or tool from its key
 (:func:`_sagrada_row`). The tests check each against the words of every legal move.
+
+Where the game's analysis core pays, the speller keeps the core's state in step with the
+engine's (each move's code applied as the move is pushed: :meth:`Speller.push`), made only when
+first asked: observations are read from it (compiled, :mod:`.observations`; the engine's
+numbers exactly, :data:`CORE_OBSERVES`), once a position and player; and a Sagrada turn's
+actions and draws are read from the core's legal codes (:data:`CORE_MOVES`), not from the
+engine's listing of every use of every tool. A play made on the state other than through the
+speller is seen (the core's state is then encoded afresh).
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from ..analysis import COMPILED, Simulator
 from ..core import CHANCE, TERMINAL, Game, Move, State, state_from_json
 
 __all__ = ["END", "ActionSpace", "Speller"]
@@ -56,11 +65,23 @@ _CACHE_LIMIT = 1 << 20
 
 _SHARED: dict[tuple[Any, ...], tuple[dict[Any, Any], ...]] = {}
 
+CORE_OBSERVES = frozenset({"sagrada", "cathedral", "walls_of_light", "coloring"})
+"""The games whose observations the bindings read from the analysis core's state, compiled
+(:mod:`stainedglass.interop.observations`): the engine's numbers exactly, a few times faster."""
+CORE_MOVES = frozenset({"sagrada"})
+"""The games whose legal actions the bindings read from the core's legal codes (a Sagrada
+turn's tool uses cost the engine far more to list than the compiled core)."""
+
 
 class ActionSpace:
     """The numbering of one game's moves and chance outcomes (see the module)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(
+        self, game: Game, observe_on_core: bool | None = None, moves_on_core: bool | None = None
+    ) -> None:
+        """``observe_on_core``, ``moves_on_core``: take observations, legal actions from the
+        game's analysis core (None: where it pays, :data:`CORE_OBSERVES`, :data:`CORE_MOVES`;
+        the tests compare both ways)."""
         self.game = game
         words = tuple(game.action_words())
         if game.max_words > 1:
@@ -90,6 +111,43 @@ class ActionSpace:
         self._row_of: dict[Any, tuple[int, ...]] = shared[2]
         self._nodes: dict[tuple[int, int], _Outcomes] = shared[3]
         self._tables: dict[str, Any] = shared[4]
+        # the analysis core, made when first needed (None: the engine alone)
+        self._sim: Simulator | None = None
+        self._sim_made = False
+        if observe_on_core is None:
+            observe_on_core = game.name in CORE_OBSERVES
+        self.observe_on_core = observe_on_core and self.sim is not None
+        self._observer: Callable[[np.ndarray, int], np.ndarray] | None = None
+        if moves_on_core is None:
+            moves_on_core = game.name in CORE_MOVES
+        # (the core's legal codes are read as words for Sagrada only)
+        self.moves_on_core = moves_on_core and game.name == "sagrada" and self.sim is not None
+
+    @property
+    def sim(self) -> Simulator | None:
+        """The game's analysis core (compiled), or None where it has none or numba is
+        missing (a core run as plain Python is slower than the engine)."""
+        if not self._sim_made:
+            self._sim_made = True
+            if COMPILED:
+                try:
+                    self._sim = self.game.simulator()
+                except NotImplementedError:  # pragma: no cover - every game has its core
+                    self._sim = None
+        return self._sim
+
+    def observe(self, core: np.ndarray, player: int) -> np.ndarray:
+        """What ``player`` sees in the core state ``core``, as the engine's ``observation``
+        (where ``observe_on_core``): compiled where :mod:`.observations` has the game's, else
+        the core's own ``observe``."""
+        reader = self._observer
+        if reader is None:
+            from .observations import observer
+
+            sim = self.sim
+            assert sim is not None
+            reader = self._observer = observer(sim) or sim.observe
+        return reader(core, player)
 
     @property
     def size(self) -> int:
@@ -186,11 +244,52 @@ class Speller:
         self.state = state
         self.spelt = spelt
         self._here: _Position | None = None
+        # the analysis core's state of ``state`` (where the space uses the core), made when
+        # first asked and kept in step by ``push``; ``_core_top``: the engine's last snapshot
+        # when it was (the position it stands for: a play made around ``push`` is seen)
+        self._core: np.ndarray | None = None
+        self._core_top: Any = None
 
     def clone(self) -> Speller:
         other = Speller(self.space, self.state.clone(), self.spelt)
         other._here = self._here  # the same position: the same moves (never changed in place)
+        if self._core is not None:  # (the clone's undo stack holds the same snapshots)
+            other._core, other._core_top = self._core.copy(), self._core_top
         return other
+
+    def core(self) -> np.ndarray:
+        """The analysis core's state of ``state`` (the space's ``sim``): encoded when first
+        asked, or when the state was played on other than by ``push``; kept in step after."""
+        stack = self.state._undo_stack
+        top = (stack[-1] if stack else None, len(stack))
+        core = self._core
+        if core is None or self._core_top[0] is not top[0] or self._core_top[1] != top[1]:
+            sim = self.space.sim
+            assert sim is not None  # (asked only where the space uses the core)
+            core = self._core = sim.encode(self.state)
+            self._core_top = top
+        return core
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (legal here, or a chance outcome) on the state, and on the core's
+        state where there is one (its code applied)."""
+        state = self.state
+        core = self._core
+        if core is None:
+            state._push(move)
+            return
+        stack = state._undo_stack
+        held = self._core_top
+        if held[0] is not (stack[-1] if stack else None) or held[1] != len(stack):
+            self._core = None  # played on meanwhile: encoded afresh when next asked
+            state._push(move)
+            return
+        sim = self.space.sim
+        assert sim is not None
+        code = sim.code(state, move)
+        state._push(move)
+        sim.apply(core, code)
+        self._core_top = (stack[-1], len(stack))
 
     def _position(self) -> _Position:
         """The moves of the position (made once while it stands: a play, an undo or another
@@ -200,7 +299,7 @@ class Speller:
         top = stack[-1] if stack else None
         here = self._here
         if here is None or here.top is not top or here.plays != len(stack):
-            here = self._here = _Position(top, len(stack), self.space, state)
+            here = self._here = _Position(top, len(stack), self.space, state, self)
         return here
 
     def legal_actions(self) -> list[int]:
@@ -238,7 +337,15 @@ class Speller:
         several words, the words of the move being spelt (one number per action, 1 for each
         chosen so far; only the player spelling it sees them): ``space.observation_size``.
         A new array each time (the position's own numbers are made once for each player)."""
-        obs = self._position().observation(self.state, player)
+        here = self._position()
+        obs = here.seen.get(player)
+        if obs is None:
+            if self.space.observe_on_core:
+                self.state._check_player(player)  # (the engine's refusal, in its words)
+                obs = self.space.observe(self.core(), player)
+            else:
+                obs = self.state.observation(player)
+            here.seen[player] = obs
         if self.space.game.max_words == 1:
             return obs.copy()
         spelt = np.zeros(self.space.size, dtype=np.float32)
@@ -293,7 +400,7 @@ class Speller:
                     move = here.moves[here.ids.index(action)]
                 except ValueError:
                     raise ValueError(f"action {action} ({word}) is not legal here") from None
-            self.state._push(move)
+            self.push(move)
             return
         branch = here.branch(self.spelt)
         if action not in branch[2]:
@@ -308,7 +415,7 @@ class Speller:
             self.spelt = spelt
             return
         self.spelt = ()
-        self.state._push(move(len(rows) - 1 if chosen is None else int(chosen[-1])))
+        self.push(move(len(rows) - 1 if chosen is None else int(chosen[-1])))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
         return self.clone()  # the space is shared, the state cloned (as OpenSpiel clones)
@@ -325,7 +432,7 @@ class _Outcomes:
     """A chance node's outcomes (the pairs as listed), their moves, chances and numbers; the
     legal actions and the (number, chance) pairs sorted, once asked."""
 
-    __slots__ = ("outcomes", "moves", "probs", "ids", "legal", "chances")
+    __slots__ = ("outcomes", "moves", "probs", "ids", "legal", "chances", "draws")
 
     def __init__(
         self,
@@ -337,6 +444,7 @@ class _Outcomes:
         self.outcomes, self.moves, self.probs, self.ids = outcomes, moves, probs, ids
         self.legal: list[int] | None = None
         self.chances: list[tuple[int, float]] | None = None
+        self.draws: np.ndarray | None = None  # 0, then the chances (for a draw's running sum)
 
 
 class _Position:
@@ -368,7 +476,9 @@ class _Position:
         "texts",
     )
 
-    def __init__(self, top: Any, plays: int, space: ActionSpace, state: State) -> None:
+    def __init__(
+        self, top: Any, plays: int, space: ActionSpace, state: State, turn: Speller
+    ) -> None:
         self.top = top  # held: its identity says the position still stands
         self.plays = plays
         self.chances: list[tuple[int, float]] | None = None
@@ -394,7 +504,11 @@ class _Position:
         if player == TERMINAL:
             self.legal = []
         elif player == CHANCE:
-            node = self.node = space._chance_node(state.chance_outcomes())
+            node = self.node = (
+                _sagrada_core_draws(space, turn)
+                if space.moves_on_core
+                else space._chance_node(state.chance_outcomes())
+            )
             self.moves, self.probs, self.ids = node.moves, node.probs, node.ids
             self.legal, self.chances = node.legal, node.chances
         elif space.game.max_words == 1:
@@ -414,7 +528,11 @@ class _Position:
             blocks = (
                 _coloring_blocks(space, state)
                 if name == "coloring"
-                else _sagrada_blocks(space, state)
+                else (
+                    _sagrada_core_blocks(space, turn)
+                    if space.moves_on_core
+                    else _sagrada_blocks(space, state)
+                )
                 if name == "sagrada"
                 else None
             )
@@ -469,12 +587,6 @@ class _Position:
                 got = self.blocks[word] = got()
             return got[0], None, None, got[1]
         return rows, _narrow(rows, alive, n, word), None, move
-
-    def observation(self, state: State, player: int) -> np.ndarray:
-        obs = self.seen.get(player)
-        if obs is None:
-            obs = self.seen[player] = state.observation(player)
-        return obs
 
 
 def _narrow(rows: Any, alive: Any, n: int, word: int) -> Any:
@@ -632,6 +744,108 @@ def _sagrada_blocks(space: ActionSpace, state: State) -> dict[int, Any] | None:
         return lambda: (space._rows(moves), moves.__getitem__)
 
     return {first: rows_of(moves) for first, moves in groups.items()} or None
+
+
+def _sagrada_core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
+    """A Sagrada turn's moves by their first word, as :func:`_sagrada_blocks` gives them, read
+    from the analysis core's legal codes (compiled: the engine lists a turn's tool uses in
+    Python); each word's rows made from the codes' numbers only once it is chosen (as
+    ``move_words`` spells the code's move: the tests check every one), and a move only once it
+    is spelt."""
+    sim = space.sim
+    assert sim is not None
+    codes = sim.legal(turn.core())
+    if not len(codes):
+        return None
+    rc, places, pass_word, tools, cells, pays, cards, pips, kinds = _sagrada_code_tables(space)
+    firsts = np.full(len(codes), pass_word, dtype=np.int64)
+    placing = codes < rc.PASS
+    firsts[placing] = places[(codes[placing] - rc.PLACE) // 20]
+    using = codes > rc.PASS
+    firsts[using] = tools[(codes[using] - rc.TOOL) // (5 * rc.SPAN)]
+    state, end, width = turn.state, space.end, space.game.max_words
+
+    def rows_of(group: np.ndarray) -> Callable[[], Any]:
+        def make() -> tuple[Any, Callable[[int], Move]]:
+            rows = np.full((len(group), width), end, dtype=np.intp)
+            first = group[0]
+            if first < rc.PASS:  # a card's placements: the card, the field
+                rows[:, 0] = places[(first - rc.PLACE) // 20]
+                rows[:, 1] = cells[(group - rc.PLACE) % 20]
+            elif first == rc.PASS:
+                rows[:, 0] = pass_word
+            else:  # a tool's uses: the tool, the card paid, its cards and fields
+                x = group - rc.TOOL
+                tp, a = x // rc.SPAN, x % rc.SPAN
+                t = int(tp[0]) // 5
+                rows[:, 0] = tools[t]
+                rows[:, 1] = pays[(tp % 5) * 6 + pips[t] - 1]
+                kind = kinds[t]
+                for k in range(4 if kind is None else len(kind)):
+                    word = a // 31**k % 31
+                    named = word != rc.NONE
+                    table = cards if kind is not None and kind[k] == "c" else cells
+                    rows[named, 2 + k] = table[np.minimum(word[named], len(table) - 1)]
+            codes_of = group.tolist()
+
+            def move(i: int) -> Move:
+                return sim.move(state, codes_of[i])
+
+            if len(rows) <= 64:  # few: plain lists answer faster than arrays
+                return [tuple(r) for r in rows.tolist()], move
+            return rows, move
+
+        return make
+
+    # the codes come in runs of one first word (a card's placements, pass, a tool's uses)
+    cuts = [0, *(np.flatnonzero(firsts[1:] != firsts[:-1]) + 1).tolist(), len(codes)]
+    runs: dict[int, np.ndarray] = {}
+    for i, j in zip(cuts, cuts[1:]):
+        f = int(firsts[i])
+        runs[f] = codes[i:j] if f not in runs else np.concatenate([runs[f], codes[i:j]])
+    return {f: rows_of(group) for f, group in runs.items()}
+
+
+def _sagrada_core_draws(space: ActionSpace, turn: Speller) -> _Outcomes:
+    """A Sagrada draw's outcomes (the cards that may come, in card order, equally likely: the
+    engine's ``chance_outcomes()``, the same numbers) read from the core's chance codes."""
+    from ..sagrada.game import DRAW
+
+    sim = space.sim
+    assert sim is not None
+    codes, probs = sim.chance_outcomes(turn.core())
+    ids = space._tables.get("sagrada draws")
+    if ids is None:
+        ids = space._tables["sagrada draws"] = np.array(
+            [space.chance_index[str(m)] for m in DRAW], dtype=np.intp
+        )
+    moves = [DRAW[c] for c in codes.tolist()]
+    return _Outcomes([], moves, probs.tolist(), ids[codes].tolist())
+
+
+def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
+    """For the core's move codes: the rules' module, the actions of ``place CARD`` by card, of
+    ``pass``, of ``tool NAME`` by tool (``TOOL_IDS`` order), of the fields, of ``pay CARD`` and
+    of the cards by card; each tool's pips and its arguments' kinds (None: fields only)."""
+    known = space._tables.get("sagrada codes")
+    if known is None:
+        from ..sagrada import rules_core as rc
+        from ..sagrada.game import PASS
+        from ..sagrada.tools import TOOL_IDS, TOOLS
+
+        place, pay, card, cell, tool, card_args, _ = _sagrada_tables(space)
+        known = space._tables["sagrada codes"] = (
+            rc,
+            np.array([place[c] for c in range(len(place))], dtype=np.intp),
+            space.index[space.game.move_words(PASS)[0]],
+            np.array([tool[t] for t in TOOL_IDS], dtype=np.intp),
+            np.array(cell, dtype=np.intp),
+            np.array([pay[c] for c in range(len(pay))], dtype=np.intp),
+            np.array([card[c] for c in range(len(card))], dtype=np.intp),
+            [TOOLS[t].pips for t in TOOL_IDS],
+            [card_args.get(t) for t in TOOL_IDS],
+        )
+    return known
 
 
 def _cathedral_ids(space: ActionSpace, state: Any, moves: Sequence[Move]) -> np.ndarray | None:

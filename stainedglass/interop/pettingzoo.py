@@ -5,7 +5,8 @@ Agents are ``player_0``, ``player_1``... (seat 0 first; ``seat_names`` maps each
 name for it: ``Light``, ``Dark``; ``Red``, ``Blue``...). An observation is a NumPy array in a
 ``Box`` space: the game's numbers for that seat (``State.observation(player)``, each game's
 layout in its docstring; for a game whose moves take several words, followed by the words
-chosen so far of the move being spelt, one per action). The action space is ``Discrete``
+chosen so far of the move being spelt, one per action), made only when asked, once a step, and
+read from the game's analysis core kept in step with the game (compiled: the same numbers). The action space is ``Discrete``
 (:mod:`stainedglass.interop.actions`), and the action mask is in the agent's ``info``, as
 PettingZoo documents it: ``info["action_mask"]``, 1 for each legal action when it is that
 seat's turn. An action outside the space, or one the rules refuse, is a ValueError in words.
@@ -36,7 +37,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import core
-from .actions import ActionSpace, Speller
+from .actions import ActionSpace, Speller, _Outcomes
 
 __all__ = ["env", "raw_env", "StainedGlassEnv"]
 
@@ -97,9 +98,13 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
     def _draw_chance(self) -> None:
         """Play the chance outcomes (drawn by their chances with the environment's generator)
         until a seat is to move or the game is over."""
-        state = self.sg_state
-        while state.is_chance():
-            state._push(_drawn(state.chance_outcomes(), self._rng.random()))
+        turn = self._turn
+        assert turn is not None  # after reset
+        state = turn.state
+        while state.is_chance():  # (the position's outcomes: numbered once, shared)
+            node = turn._position().node
+            assert node is not None
+            turn.push(_drawn_from(node, self._rng.random()))
 
     def _select(self) -> None:
         state = self.sg_state
@@ -110,16 +115,14 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
         else:
             self.agent_selection = self.possible_agents[state.current_player]
-        for agent in self.agents:  # the masks: what each may play now (nothing off its turn)
-            self.infos[agent] = {"action_mask": self._mask(agent)}
-
-    def _mask(self, agent: str) -> np.ndarray:
+        # the masks: what each may play now (nothing off its turn)
         turn = self._turn
         assert turn is not None  # after reset
-        player = self.possible_agents.index(agent)
-        if not turn.state.is_terminal() and turn.state.current_player == player:
-            return turn.legal_mask()
-        return np.zeros(self.space.size, dtype=np.int8)
+        mover = None if state.is_terminal() else self.possible_agents[state.current_player]
+        size, infos = self.space.size, self.infos
+        for agent in self.agents:
+            mask = turn.legal_mask() if agent == mover else np.zeros(size, dtype=np.int8)
+            infos[agent] = {"action_mask": mask}
 
     def observe(self, agent: str) -> np.ndarray:
         turn = self._turn
@@ -174,6 +177,25 @@ def _drawn(outcomes: list[tuple[core.Move, float]], u: float) -> core.Move:
     moves, chances = zip(*outcomes)
     sums = list(accumulate(chances, initial=-u))
     return moves[min(bisect_right(sums, 0.0, 1), len(moves)) - 1]  # type: ignore[no-any-return]
+
+
+def _drawn_from(node: _Outcomes, u: float) -> core.Move:
+    """``_drawn(node.outcomes, u)``, from a chance node's outcomes as the action space keeps
+    them: the same sums of the chances from ``-u``, one after another (NumPy's running sum
+    adds in order, as ``accumulate`` does), so the same outcome; for many outcomes (a roll of
+    three dice) faster."""
+    moves = node.moves
+    if len(moves) <= 32:
+        sums = list(accumulate(node.probs, initial=-u))
+        return moves[min(bisect_right(sums, 0.0, 1), len(moves)) - 1]
+    chances = node.draws
+    if chances is None:
+        chances = node.draws = np.array((0.0, *node.probs), dtype=np.float64)
+    running = chances.copy()
+    running[0] = -u
+    np.add.accumulate(running, out=running)
+    i = int(np.searchsorted(running[1:], 0.0, side="right")) + 1  # bisect_right(.., 0.0, 1)
+    return moves[min(i, len(moves)) - 1]
 
 
 def raw_env(game: str, render_mode: str | None = None, **options: Any) -> StainedGlassEnv:
