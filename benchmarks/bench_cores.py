@@ -83,7 +83,9 @@ def core_rate(game: sg.Game, seconds: float, seed: int) -> float:
 
 
 def playouts(repeats: int, seconds: float) -> None:
-    print(f"analysis cores: random playouts a second ({'compiled' if COMPILED else 'NOT compiled'})")
+    print(
+        f"analysis cores: random playouts a second ({'compiled' if COMPILED else 'NOT compiled'})"
+    )
     print(f"  {'table':<20} {'engine':>10} {'core':>12} {'ratio':>8}")
     for name, options in TABLES:
         game = sg.load(name, **options)

@@ -35,7 +35,7 @@ import os
 import math
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 from collections.abc import Callable, Hashable, Sequence
 
 if TYPE_CHECKING:  # for the annotations only: the record module builds on this one
@@ -597,7 +597,7 @@ class Game:
                 f"{module.__name__} must define simulator(game) -> Simulator (a function "
                 "returning the core for the game's options), which Game.simulator() calls"
             )
-        return module.simulator(self)  # type: ignore[no-any-return]  # found by name: untyped
+        return cast("Simulator", module.simulator(self))  # found by name: untyped
 
     def new_game(self, seed: int | None = None) -> State:
         """A new game with setup done; setup randomness (and later chance) drawn from ``seed``.

@@ -644,7 +644,7 @@ class CorePosition:
         out = values(
             self.states, self.bits, self.known, cr.TABLE, cr.RANGES, self.ply, core, sign, w
         )
-        return out.tolist()  # type: ignore[no-any-return]
+        return [float(v) for v in out]
 
     def cheap(self, idx: np.ndarray, history: np.ndarray) -> np.ndarray:
         """The search's cheap ranking of the side to move's placements ``idx``."""

@@ -523,7 +523,7 @@ class Position:
             [(theirs & on_cell[cell]).bit_count() for cell in range(100)], dtype=np.float32
         )
         cheap = 3.0 * _SIZE_OF[side][idx] + (_CELLS[side][idx] @ heat) / max(theirs.bit_count(), 1)
-        return cheap + history[idx] * 0.01  # type: ignore[no-any-return]
+        return np.asarray(cheap + history[idx] * 0.01)
 
     def solver_order(self, side: int, first: int) -> Iterator[int]:
         """The solver's order of ``side``'s placements (``first`` first when legal)."""

@@ -114,27 +114,34 @@ class ActionSpace:
         # the analysis core, made when first needed (None: the engine alone)
         self._sim: Simulator | None = None
         self._sim_made = False
-        if observe_on_core is None:
-            observe_on_core = game.name in CORE_OBSERVES
-        self.observe_on_core = observe_on_core and self.sim is not None
         self._observer: Callable[[np.ndarray, int], np.ndarray] | None = None
-        if moves_on_core is None:
-            moves_on_core = game.name in CORE_MOVES
+        self._observe_on_core = (
+            game.name in CORE_OBSERVES if observe_on_core is None else observe_on_core
+        )
         # (the core's legal codes are read as words for Sagrada only)
-        self.moves_on_core = moves_on_core and game.name == "sagrada" and self.sim is not None
+        self._moves_on_core = game.name == "sagrada" and (
+            game.name in CORE_MOVES if moves_on_core is None else moves_on_core
+        )
 
     @property
     def sim(self) -> Simulator | None:
-        """The game's analysis core (compiled), or None where it has none or numba is
-        missing (a core run as plain Python is slower than the engine)."""
+        """The game's analysis core (compiled), made when first asked; None where it has
+        none or numba is missing (a core run as plain Python is slower than the engine)."""
         if not self._sim_made:
             self._sim_made = True
             if COMPILED:
-                try:
-                    self._sim = self.game.simulator()
-                except NotImplementedError:  # pragma: no cover - every game has its core
-                    self._sim = None
+                self._sim = self.game.simulator()
         return self._sim
+
+    @property
+    def observe_on_core(self) -> bool:
+        """Whether observations are read from the core (see ``__init__``)."""
+        return self._observe_on_core and self.sim is not None
+
+    @property
+    def moves_on_core(self) -> bool:
+        """Whether a Sagrada turn's actions and draws are read from the core's codes."""
+        return self._moves_on_core and self.sim is not None
 
     def observe(self, core: np.ndarray, player: int) -> np.ndarray:
         """What ``player`` sees in the core state ``core``, as the engine's ``observation``
