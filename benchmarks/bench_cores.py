@@ -104,16 +104,16 @@ def playouts(repeats: int, seconds: float) -> None:
 def midgame(game: sg.Game, seed: int) -> sg.State:
     """A position a third to a half of the way through a random game, on a player's turn."""
     rng = random.Random(seed)
-    plies = engine_game(game, seed)
     state = game.new_game(seed=seed)
-    target = rng.randrange(plies // 3, plies // 2 + 1)
-    while len(state.history) < target or state.is_chance():
+    seen: list[sg.State] = []
+    while not state.is_terminal():
         if state.is_chance():
             state._push(state.sample_chance())
-        else:
-            moves = state.legal_moves()
-            state._push(moves[rng.randrange(len(moves))])
-    return state
+            continue
+        seen.append(state.clone())
+        moves = state.legal_moves()
+        state._push(moves[rng.randrange(len(moves))])
+    return seen[rng.randrange(len(seen) // 3, len(seen) // 2 + 1)]
 
 
 def hints(positions: int) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis import Simulator, new_rng
+from ..analysis import Simulator, jit, new_rng
 from ..core import TERMINAL, Game, Move, State
 from . import core_rules as cr
 from .pieces import CATHEDRAL, CATHEDRAL_MOVES, LIGHT, NEUTRAL, SIDES, Placement
@@ -158,19 +158,10 @@ class CathedralSimulator(Simulator):
         """What ``player`` sees, as the engine's ``observation(player)``: the squares of its
         buildings, the other's, the Cathedral, its territory and the other's (100 each), each
         side's buildings still to place as a share of their count, whether the Cathedral is
-        placed and whether it is ``player``'s turn."""
-        other = 1 - player
-        starts: tuple[int, ...] = (cr.OCC + 2 * player, cr.OCC + 2 * other, cr.OCC + 4)
-        starts += (cr.TERR + 2 * player, cr.TERR + 2 * other)
-        words = np.array([[s[i], s[i + 1]] for i in starts], dtype=np.int64)
-        planes = (words[:, :, None] >> np.arange(50)) & 1
-        supply = [
-            s[cr.SUPPLY + cr.KINDS * p : cr.SUPPLY + cr.KINDS * (p + 1)].astype(np.float32)
-            / cr.COUNT_OF.astype(np.float32)
-            for p in (player, other)
-        ]
-        flags = np.array([s[cr.CATH] != cr.UNPLACED, s[cr.TO_MOVE] == player], dtype=np.float32)
-        return np.concatenate([planes.reshape(-1).astype(np.float32), *supply, flags])
+        placed and whether it is ``player``'s turn (compiled: :func:`_observe`)."""
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        _observe(s, player, _OBSERVED_FIELDS, _COUNTS, out)
+        return out
 
     def determinize(self, s: np.ndarray, player: int, rng: np.ndarray) -> None:
         """Cathedral hides nothing: ``s`` stays as it is."""
@@ -194,3 +185,36 @@ assert TERMINAL == cr.TERMINAL
 def simulator(game: Game) -> CathedralSimulator:
     """Cathedral's analysis core for ``game``'s options (``Game.simulator()`` calls it)."""
     return CathedralSimulator(game)  # type: ignore[arg-type]
+
+
+_OBSERVED_FIELDS = np.array(
+    [cr.OCC, cr.TERR, cr.SUPPLY, cr.KINDS, cr.CATH, cr.UNPLACED, cr.TO_MOVE], dtype=np.int64
+)
+_COUNTS = cr.COUNT_OF.astype(np.float64)
+
+
+@jit
+def _observe(
+    s: np.ndarray, player: int, f: np.ndarray, counts: np.ndarray, out: np.ndarray
+) -> None:
+    """Cathedral's ``observation(player)`` into ``out`` (524): the player's buildings, the
+    other's, the Cathedral, the player's territory, the other's (100 squares each, two words
+    of 50 each in the core); each side's buildings left as a share of their count; whether the
+    Cathedral is placed; whether it is the player's turn. ``f``: the core's field offsets."""
+    occ, terr, supply, kinds, cath, unplaced, to_move = f[0], f[1], f[2], f[3], f[4], f[5], f[6]
+    other = 1 - player
+    starts = (occ + 2 * player, occ + 2 * other, occ + 4, terr + 2 * player, terr + 2 * other)
+    for plane in range(5):
+        at = starts[plane]
+        for half in range(2):
+            word = s[at + half]
+            base = plane * 100 + half * 50
+            for i in range(50):
+                out[base + i] = (word >> i) & 1
+    k = 500
+    for p in (player, other):
+        for j in range(kinds):
+            out[k] = s[supply + kinds * p + j] / counts[j]
+            k += 1
+    out[k] = 1.0 if s[cath] != unplaced else 0.0
+    out[k + 1] = 1.0 if s[to_move] == player else 0.0

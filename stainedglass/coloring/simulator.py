@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis import Simulator, new_rng
+from ..analysis import Simulator, jit, new_rng
 from ..core import Move
 from . import kernel as K
 from .game import Coloring, _cross
@@ -158,6 +158,7 @@ class ColoringSimulator(Simulator):
         self._sizes = (K.NC * (largest + n) + K.MAXK + K.NS, int(K.work_size(n)))
         self._local = threading.local()  # scratch arrays a thread (the compiled code frees the GIL)
         self._moves: dict[int, Move] = {}
+        self._observed: np.ndarray | None = None  # the fields the observation reads
         self._bit_shifts = np.arange(K.BITS, dtype=np.int64)
 
     def scratch(self) -> tuple[np.ndarray, np.ndarray]:
@@ -281,35 +282,41 @@ class ColoringSimulator(Simulator):
         """What ``player`` sees, as ``State.observation(player)``: seats counted from the
         player, for each seat and pencil the shapes colored, per seat the circles filled, the
         stars and whether it has finished; each section value's mark; the pencils in the
-        middle, the one held back, a crossing off due, whose turn."""
-        n, w_count, k_stars = int(self.sh[K.N]), int(self.sh[K.W]), int(self.sh[K.NK])
-        players = self.players
-        seats = [(player + j) % players for j in range(players)]
-        paint = np.zeros((4, K.NC, n), dtype=np.float32)
-        per_seat = np.zeros((4, 2 + k_stars), dtype=np.float32)
-        finished = s[K.FIN : K.FIN + s[K.NFIN]].tolist()
-        for j, q in enumerate(seats):
-            at = K.PAINT + q * K.NC * K.MAXW
-            words = s[at : at + K.NC * K.MAXW].reshape(K.NC, K.MAXW)[:, :w_count]
-            bits = (words[:, :, None] >> self._bit_shifts) & 1
-            paint[j] = bits.reshape(K.NC, -1)[:, :n]
-            per_seat[j, 0] = s[K.CIRC + q] / max(1, int(self.sh[K.NCIRC]))
-            per_seat[j, 1] = q in finished
-            stars = s[K.STARS + q * K.MAXK : K.STARS + q * K.MAXK + k_stars]
-            per_seat[j, 2:] = np.maximum(stars, 0) / 4
-        sections = np.zeros((K.NS, 2, 6), dtype=np.float32)
-        for i in range(K.NS):
-            for h, v in enumerate((int(s[K.HIGH + i]), int(s[K.LOW + i]))):
-                slot = 0 if v == K.OPEN else 1 if v == K.CROSSED else 2 + seats.index(v)
-                sections[i, h, slot] = 1.0
-        pool, held, to_move = int(s[K.POOL]), int(s[K.HELD]), int(s[K.TO_MOVE])
-        tail = [float(pool >> c & 1) for c in range(K.NC)]
-        tail += [float(held == c) for c in range(K.NC)]
-        tail += [float(s[K.CROSSING])]
-        tail += [float(j < players and to_move == seats[j]) for j in range(4)]
-        return np.concatenate(
-            [paint.ravel(), per_seat.ravel(), sections.ravel(), np.array(tail, dtype=np.float32)]
-        )
+        middle, the one held back, a crossing off due, whose turn (compiled:
+        :func:`_observe`)."""
+        where = self._observed
+        if where is None:
+            sheet = self.sh
+            where = self._observed = np.array(
+                [
+                    int(sheet[K.N]),
+                    int(sheet[K.W]),
+                    int(sheet[K.NK]),
+                    max(1, int(sheet[K.NCIRC])),
+                    K.PAINT,
+                    K.CIRC,
+                    K.FIN,
+                    K.NFIN,
+                    K.STARS,
+                    K.HIGH,
+                    K.LOW,
+                    K.POOL,
+                    K.HELD,
+                    K.CROSSING,
+                    K.TO_MOVE,
+                    K.NC,
+                    K.NS,
+                    K.MAXW,
+                    K.MAXK,
+                    K.BITS,
+                    K.OPEN,
+                    K.CROSSED,
+                ],
+                dtype=np.int64,
+            )
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        _observe(s, player, self.players, where, out)
+        return out
 
     def playout(self, s: np.ndarray, rng: np.ndarray) -> np.ndarray:
         """Play ``s`` to the end in place, uniformly random moves from ``rng``; the returns."""
@@ -336,3 +343,49 @@ def simulator(game: ColoringGame) -> ColoringSimulator:
 
 
 assert len(COLORS) == K.NC and len(SECTIONS) == K.NS
+
+
+@jit
+def _observe(s: np.ndarray, player: int, players: int, f: np.ndarray, out: np.ndarray) -> None:
+    """Coloring's ``observation(player)`` into ``out``: seats counted from the player, for
+    each seat and pencil the shapes colored, per seat the circles filled, whether it has
+    finished and its stars; each section value's mark; the pencils in the middle, the one held
+    back, a crossing off due, whose turn. ``f``: the sheet's sizes and the core's fields."""
+    n, w_count, k_stars, circles = f[0], f[1], f[2], f[3]
+    paint, circ, fin, nfin, stars, high, low = f[4], f[5], f[6], f[7], f[8], f[9], f[10]
+    pool, held, crossing, to_move = f[11], f[12], f[13], f[14]
+    nc, ns, maxw, maxk, bits, open_, crossed = f[15], f[16], f[17], f[18], f[19], f[20], f[21]
+    for i in range(len(out)):
+        out[i] = 0.0
+    for j in range(players):
+        q = (player + j) % players
+        for c in range(nc):
+            at = paint + (q * nc + c) * maxw
+            base = (j * nc + c) * n
+            for i in range(min(n, w_count * bits)):
+                out[base + i] = (s[at + i // bits] >> (i % bits)) & 1
+    k = 4 * nc * n
+    width = 2 + k_stars
+    for j in range(players):
+        q = (player + j) % players
+        row = k + j * width
+        out[row] = s[circ + q] / circles
+        for x in range(s[nfin]):
+            if s[fin + x] == q:
+                out[row + 1] = 1.0
+        for x in range(k_stars):
+            out[row + 2 + x] = max(s[stars + q * maxk + x], 0) / 4
+    k += 4 * width
+    for i in range(ns):
+        for h in range(2):
+            v = s[high + i] if h == 0 else s[low + i]
+            slot = 0 if v == open_ else 1 if v == crossed else 2 + (v - player) % players
+            out[k + (i * 2 + h) * 6 + slot] = 1.0
+    k += ns * 12
+    for c in range(nc):
+        out[k + c] = (s[pool] >> c) & 1
+        out[k + nc + c] = 1.0 if s[held] == c else 0.0
+    k += 2 * nc
+    out[k] = s[crossing]
+    for j in range(4):
+        out[k + 1 + j] = 1.0 if j < players and s[to_move] == (player + j) % players else 0.0

@@ -25,31 +25,31 @@ Move('take red 1 2 3 4 5')
 Speed: a position's actions are worked out once while it stands (shared by the clones made
 there, with its text and observations), each move's actions are remembered by its key (a move's
 text is not built to number it), and a move of several words is spelt from rows of numbers (one
-a move) that each word narrows. Where a game keeps its moves in tables, the numbers are read
-from them: a Cathedral side's placements (:func:`_cathedral_ids`); a Coloring turn, which can
-offer some 19,000 moves, pencil by pencil from the sheet's connected shapes, only the chosen
-pencil's (:func:`_coloring_blocks`); a Sagrada placement or tool from its key
-(:func:`_sagrada_row`). The tests check each against the words of every legal move.
+a move) that each word narrows. A game that keeps its moves in tables reads the numbers from
+them in a ``numbering.py`` of its own, beside its game (found by name: ``action_ids`` for a
+move of one word, ``turn_blocks`` for a turn of several, ``chance_node`` and ``row_of``):
+Cathedral's from a side's placements; Coloring's, whose turn can offer some 19,000 moves,
+pencil by pencil from the sheet's connected shapes, only the chosen pencil's; Sagrada's from
+a move's key, or from its analysis core's legal codes (``MOVES_ON_CORE``). The tests check
+each against the words of every legal move.
 
-Where the game's analysis core pays, the speller keeps the core's state in step with the
-engine's (each move's code applied as the move is pushed: :meth:`Speller.push`), made only when
-first asked: observations are read from it (compiled, :mod:`.observations`; the engine's
-numbers exactly, :data:`CORE_OBSERVES`), once a position and player; and a Sagrada turn's
-actions and draws are read from the core's legal codes (:data:`CORE_MOVES`), not from the
-engine's listing of every use of every tool. A play made on the state other than through the
+Where the game's analysis core is compiled, the speller keeps the core's state in step with
+the engine's (each move's code applied as the move is pushed: :meth:`Speller.push`), made only
+when first asked, and reads observations from it (the core's ``observe``: the engine's numbers
+exactly), once a position and player. A play made on the state other than through the
 speller is seen (the core's state is then encoded afresh).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter, is_
 from typing import Any
 
 import numpy as np
 
 from ..analysis import COMPILED, Simulator
-from ..core import CHANCE, TERMINAL, Game, Move, State, state_from_json
+from ..core import CHANCE, TERMINAL, Game, Move, State, _beside, state_from_json
 
 __all__ = ["END", "ActionSpace", "Speller"]
 
@@ -65,13 +65,6 @@ _CACHE_LIMIT = 1 << 20
 
 _SHARED: dict[tuple[Any, ...], tuple[dict[Any, Any], ...]] = {}
 
-CORE_OBSERVES = frozenset({"sagrada", "cathedral", "walls_of_light", "coloring"})
-"""The games whose observations the bindings read from the analysis core's state, compiled
-(:mod:`stainedglass.interop.observations`): the engine's numbers exactly, a few times faster."""
-CORE_MOVES = frozenset({"sagrada"})
-"""The games whose legal actions the bindings read from the core's legal codes (a Sagrada
-turn's tool uses cost the engine far more to list than the compiled core)."""
-
 
 class ActionSpace:
     """The numbering of one game's moves and chance outcomes (see the module)."""
@@ -80,8 +73,9 @@ class ActionSpace:
         self, game: Game, observe_on_core: bool | None = None, moves_on_core: bool | None = None
     ) -> None:
         """``observe_on_core``, ``moves_on_core``: take observations, legal actions from the
-        game's analysis core (None: where it pays, :data:`CORE_OBSERVES`, :data:`CORE_MOVES`;
-        the tests compare both ways)."""
+        game's analysis core (None: observations wherever the core is compiled, legal actions
+        where the game's own numbering says so, ``MOVES_ON_CORE``; the tests compare both
+        ways)."""
         self.game = game
         words = tuple(game.action_words())
         if game.max_words > 1:
@@ -114,13 +108,12 @@ class ActionSpace:
         # the analysis core, made when first needed (None: the engine alone)
         self._sim: Simulator | None = None
         self._sim_made = False
-        self._observer: Callable[[np.ndarray, int], np.ndarray] | None = None
-        self._observe_on_core = (
-            game.name in CORE_OBSERVES if observe_on_core is None else observe_on_core
-        )
-        # (the core's legal codes are read as words for Sagrada only)
-        self._moves_on_core = game.name == "sagrada" and (
-            game.name in CORE_MOVES if moves_on_core is None else moves_on_core
+        self._observe_on_core = True if observe_on_core is None else observe_on_core
+        # the game's own way to number its moves fast, where it has one: ``numbering.py``
+        # beside the game (``action_ids``, ``turn_blocks``, ``chance_node``, ``row_of``)
+        self.own: Any = _beside(type(game), "numbering")
+        self._moves_on_core = bool(getattr(self.own, "MOVES_ON_CORE", False)) and (
+            True if moves_on_core is None else moves_on_core
         )
 
     @property
@@ -145,16 +138,10 @@ class ActionSpace:
 
     def observe(self, core: np.ndarray, player: int) -> np.ndarray:
         """What ``player`` sees in the core state ``core``, as the engine's ``observation``
-        (where ``observe_on_core``): compiled where :mod:`.observations` has the game's, else
-        the core's own ``observe``."""
-        reader = self._observer
-        if reader is None:
-            from .observations import observer
-
-            sim = self.sim
-            assert sim is not None
-            reader = self._observer = observer(sim) or sim.observe
-        return reader(core, player)
+        (where ``observe_on_core``): the core's own compiled ``observe``."""
+        sim = self.sim
+        assert sim is not None
+        return sim.observe(core, player)
 
     @property
     def size(self) -> int:
@@ -230,7 +217,7 @@ class ActionSpace:
             if len(of) > _CACHE_LIMIT:
                 of.clear()
             width, end = self.game.max_words, self.end
-            known = _sagrada_row if self.game.name == "sagrada" else None
+            known = getattr(self.own, "row_of", None)
             for m in moves:
                 if m.key not in of:
                     spelt = (known(self, m) if known else None) or self.spell(m)
@@ -512,7 +499,7 @@ class _Position:
             self.legal = []
         elif player == CHANCE:
             node = self.node = (
-                _sagrada_core_draws(space, turn)
+                space.own.chance_node(space, turn)
                 if space.moves_on_core
                 else space._chance_node(state.chance_outcomes())
             )
@@ -520,9 +507,8 @@ class _Position:
             self.legal, self.chances = node.legal, node.chances
         elif space.game.max_words == 1:
             self.moves = state.legal_moves()
-            known = (
-                _cathedral_ids(space, state, self.moves) if space.game.name == "cathedral" else None
-            )
+            ids_of = getattr(space.own, "action_ids", None)
+            known = ids_of(space, state, self.moves) if ids_of else None
             if known is not None:
                 self.array = known  # (sorted when asked: a mask needs no order)
                 self.ids = None
@@ -531,18 +517,8 @@ class _Position:
                 self.legal = sorted(set(self.ids))
         else:
             self.single = False
-            name = space.game.name
-            blocks = (
-                _coloring_blocks(space, state)
-                if name == "coloring"
-                else (
-                    _sagrada_core_blocks(space, turn)
-                    if space.moves_on_core
-                    else _sagrada_blocks(space, state)
-                )
-                if name == "sagrada"
-                else None
-            )
+            blocks_of = getattr(space.own, "turn_blocks", None)
+            blocks = blocks_of(space, state, turn) if blocks_of else None
             if blocks is not None:
                 self.blocks = blocks
                 self.nexts[()] = (None, None, sorted(blocks), None)
@@ -614,272 +590,3 @@ def _all_end(rows: Any, chosen: Any, n: int, end: int) -> bool:
     if chosen is None:
         return all(r[n] == end for r in rows)
     return all(rows[i][n] == end for i in chosen)
-
-
-def _coloring_blocks(space: ActionSpace, state: Any) -> dict[int, Any] | None:
-    """A Coloring turn's moves by their first word (``take COLOR``), as the engine lists them
-    (``ColoringState._generate``: for each pencil in the middle, the connected sets of as many
-    shapes as there are pencils that it may color, read from the sheet's tables; or else its
-    largest sets, with circles); each pencil's rows made only once it is chosen, and a move
-    only once it is spelt. None when crossing off (few moves, one word each)."""
-    from ..coloring.game import Coloring, _Tables
-    from ..coloring.sheet import COLORS
-
-    if state.crossing:
-        return None
-    sheet = state.sheet
-    shapes = _shape_rows(space, sheet)
-    end, width = space.end, space.game.max_words
-    need = state.pool.bit_count()
-    p = state.to_move
-    tables = _Tables.of(sheet).by_size
-    blocks: dict[int, Any] = {}
-
-    def taking(take: int, table: Any, idx: np.ndarray) -> Callable[[], Any]:
-        def make() -> tuple[Any, Callable[[int], Move]]:
-            rows = np.full((len(idx), width), end, dtype=np.intp)
-            rows[:, 0] = take
-            rows[:, 1 : 1 + need] = shapes[need][idx]
-            moves = table[idx]
-            if len(idx) <= 64:  # few: plain lists answer faster than arrays
-                return [tuple(r) for r in rows.tolist()], moves.__getitem__
-            return rows, moves.__getitem__
-
-        return make
-
-    for c in range(len(COLORS)):
-        if not state.pool >> c & 1:
-            continue
-        take = space.index[f"take {COLORS[c]}"]
-        allowed = state.allowed(p, c)
-        idx = sheet.groups_within(allowed, need) if allowed else None
-        if idx is not None and len(idx):
-            blocks[take] = taking(take, tables[c][need], idx)
-        else:
-            size, sets = state._best(p, c, need)
-            k = min(need - size, state.circles_left(p))
-            moves = [Coloring(c, m, k) for m in sets]
-            if moves:
-                blocks[take] = (space._rows(moves), moves.__getitem__)
-    return blocks or None
-
-
-def _shape_rows(space: ActionSpace, sheet: Any) -> dict[int, np.ndarray]:
-    """For each size, the actions of each connected set's shapes (ascending), as the sheet's
-    ``group_masks`` lists the sets: made once for each sheet (shape ``i``'s word is ``i``, and
-    the words of shapes 1, 2, 3... follow one another in every Coloring game's actions)."""
-    first = space.index["1"]
-    key = (id(sheet), first)
-    known = _SHAPE_ROWS.get(key)
-    if known is not None and known[0] is sheet:
-        return known[1]
-    out = {}
-    for size, masks in sheet.group_masks.items():
-        table = np.empty((len(masks), size), dtype=np.intp)
-        for i, mask in enumerate(masks):
-            table[i] = sheet.numbers(mask)
-        table += first - 1
-        out[size] = table
-    assert all(space.index[str(n)] == first + n - 1 for n in range(1, sheet.n + 1))
-    if len(_SHAPE_ROWS) > 16:
-        _SHAPE_ROWS.clear()
-    _SHAPE_ROWS[key] = (sheet, out)  # (the sheet held: its id stays its own)
-    return out
-
-
-_SHAPE_ROWS: dict[tuple[int, int], tuple[Any, dict[int, np.ndarray]]] = {}
-
-
-def _sagrada_tables(space: ActionSpace) -> tuple[Any, ...]:
-    """The actions of Sagrada's words by what they name: ``place CARD``, ``pay CARD``, a card,
-    a field, ``tool NAME``; each tool's kinds of arguments; the class of its moves."""
-    tables = space._tables.get("sagrada")
-    if tables is None:
-        from ..sagrada.cards import ALL_CARDS, card_text
-        from ..sagrada.game import SagradaMove
-        from ..sagrada.tools import CARD_ARGS, TOOL_IDS
-        from ..sagrada.windows import CELL_NAMES
-
-        index = space.index
-        tables = space._tables["sagrada"] = (
-            {c: index[f"place {card_text(c)}"] for c in ALL_CARDS},
-            {c: index[f"pay {card_text(c)}"] for c in ALL_CARDS},
-            {c: index[card_text(c)] for c in ALL_CARDS},
-            [index[name] for name in CELL_NAMES],
-            {t: index[f"tool {t}"] for t in TOOL_IDS},
-            CARD_ARGS,
-            SagradaMove,
-        )
-    return tables
-
-
-def _sagrada_row(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
-    """A Sagrada placement's or tool's actions from its key, as ``move_words`` spells it
-    (``place CARD``, the field; ``tool NAME``, ``pay CARD``, then its cards and fields), with
-    no text made; None for another move."""
-    place, pay, card, cell, tool, card_args, kind = _sagrada_tables(space)
-    key: tuple[Any, ...] = move.key  # type: ignore[assignment]
-    if type(move) is not kind or key[0] not in ("place", "tool"):
-        return None
-    if key[0] == "place":
-        return (place[key[1]], cell[key[2]])
-    _, tid, paid, args = key
-    kinds = card_args.get(tid, "f" * len(args))
-    return (tool[tid], pay[paid], *[card[a] if k == "c" else cell[a] for k, a in zip(kinds, args)])
-
-
-def _sagrada_blocks(space: ActionSpace, state: State) -> dict[int, Any] | None:
-    """A Sagrada turn's moves by their first word (``place CARD``, ``tool NAME``, ``pass``),
-    read from their keys; each word's rows made only once it is chosen (a turn can offer
-    dozens of ways to use a tool, each spelt in up to six words)."""
-    place, _, _, _, tool, _, kind = _sagrada_tables(space)
-    groups: dict[int, list[Move]] = {}
-    for m in state.legal_moves():
-        key: tuple[Any, ...] = m.key  # type: ignore[assignment]
-        if type(m) is kind and key[0] == "place":
-            first = place[key[1]]
-        elif type(m) is kind and key[0] == "tool":
-            first = tool[key[1]]
-        else:
-            first = space.spell(m)[0]
-        group = groups.get(first)
-        if group is None:
-            group = groups[first] = []
-        group.append(m)
-
-    def rows_of(moves: list[Move]) -> Callable[[], Any]:
-        return lambda: (space._rows(moves), moves.__getitem__)
-
-    return {first: rows_of(moves) for first, moves in groups.items()} or None
-
-
-def _sagrada_core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
-    """A Sagrada turn's moves by their first word, as :func:`_sagrada_blocks` gives them, read
-    from the analysis core's legal codes (compiled: the engine lists a turn's tool uses in
-    Python); each word's rows made from the codes' numbers only once it is chosen (as
-    ``move_words`` spells the code's move: the tests check every one), and a move only once it
-    is spelt."""
-    sim = space.sim
-    assert sim is not None
-    codes = sim.legal(turn.core())
-    if not len(codes):
-        return None
-    rc, places, pass_word, tools, cells, pays, cards, pips, kinds = _sagrada_code_tables(space)
-    firsts = np.full(len(codes), pass_word, dtype=np.int64)
-    placing = codes < rc.PASS
-    firsts[placing] = places[(codes[placing] - rc.PLACE) // 20]
-    using = codes > rc.PASS
-    firsts[using] = tools[(codes[using] - rc.TOOL) // (5 * rc.SPAN)]
-    state, end, width = turn.state, space.end, space.game.max_words
-
-    def rows_of(group: np.ndarray) -> Callable[[], Any]:
-        def make() -> tuple[Any, Callable[[int], Move]]:
-            rows = np.full((len(group), width), end, dtype=np.intp)
-            first = group[0]
-            if first < rc.PASS:  # a card's placements: the card, the field
-                rows[:, 0] = places[(first - rc.PLACE) // 20]
-                rows[:, 1] = cells[(group - rc.PLACE) % 20]
-            elif first == rc.PASS:
-                rows[:, 0] = pass_word
-            else:  # a tool's uses: the tool, the card paid, its cards and fields
-                x = group - rc.TOOL
-                tp, a = x // rc.SPAN, x % rc.SPAN
-                t = int(tp[0]) // 5
-                rows[:, 0] = tools[t]
-                rows[:, 1] = pays[(tp % 5) * 6 + pips[t] - 1]
-                kind = kinds[t]
-                for k in range(4 if kind is None else len(kind)):
-                    word = a // 31**k % 31
-                    named = word != rc.NONE
-                    table = cards if kind is not None and kind[k] == "c" else cells
-                    rows[named, 2 + k] = table[np.minimum(word[named], len(table) - 1)]
-            codes_of = group.tolist()
-
-            def move(i: int) -> Move:
-                return sim.move(state, codes_of[i])
-
-            if len(rows) <= 64:  # few: plain lists answer faster than arrays
-                return [tuple(r) for r in rows.tolist()], move
-            return rows, move
-
-        return make
-
-    # the codes come in runs of one first word (a card's placements, pass, a tool's uses)
-    cuts = [0, *(np.flatnonzero(firsts[1:] != firsts[:-1]) + 1).tolist(), len(codes)]
-    runs: dict[int, np.ndarray] = {}
-    for i, j in zip(cuts, cuts[1:]):
-        f = int(firsts[i])
-        runs[f] = codes[i:j] if f not in runs else np.concatenate([runs[f], codes[i:j]])
-    return {f: rows_of(group) for f, group in runs.items()}
-
-
-def _sagrada_core_draws(space: ActionSpace, turn: Speller) -> _Outcomes:
-    """A Sagrada draw's outcomes (the cards that may come, in card order, equally likely: the
-    engine's ``chance_outcomes()``, the same numbers) read from the core's chance codes."""
-    from ..sagrada.game import DRAW
-
-    sim = space.sim
-    assert sim is not None
-    codes, probs = sim.chance_outcomes(turn.core())
-    ids = space._tables.get("sagrada draws")
-    if ids is None:
-        ids = space._tables["sagrada draws"] = np.array(
-            [space.chance_index[str(m)] for m in DRAW], dtype=np.intp
-        )
-    moves = [DRAW[c] for c in codes.tolist()]
-    return _Outcomes([], moves, probs.tolist(), ids[codes].tolist())
-
-
-def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
-    """For the core's move codes: the rules' module, the actions of ``place CARD`` by card, of
-    ``pass``, of ``tool NAME`` by tool (``TOOL_IDS`` order), of the fields, of ``pay CARD`` and
-    of the cards by card; each tool's pips and its arguments' kinds (None: fields only)."""
-    known = space._tables.get("sagrada codes")
-    if known is None:
-        from ..sagrada import rules_core as rc
-        from ..sagrada.game import PASS
-        from ..sagrada.tools import TOOL_IDS, TOOLS
-
-        place, pay, card, cell, tool, card_args, _ = _sagrada_tables(space)
-        known = space._tables["sagrada codes"] = (
-            rc,
-            np.array([place[c] for c in range(len(place))], dtype=np.intp),
-            space.index[space.game.move_words(PASS)[0]],
-            np.array([tool[t] for t in TOOL_IDS], dtype=np.intp),
-            np.array(cell, dtype=np.intp),
-            np.array([pay[c] for c in range(len(pay))], dtype=np.intp),
-            np.array([card[c] for c in range(len(card))], dtype=np.intp),
-            [TOOLS[t].pips for t in TOOL_IDS],
-            [card_args.get(t) for t in TOOL_IDS],
-        )
-    return known
-
-
-def _cathedral_ids(space: ActionSpace, state: Any, moves: Sequence[Move]) -> np.ndarray | None:
-    """A Cathedral position's actions (in the engine's order, an array) read from the side's
-    table of placements: the engine lists its moves as the table's placements at the indices it
-    keeps for the side (``_cand``); None for the Cathedral's own placement, or when the listed
-    moves are not those (then they are numbered one by one)."""
-    from ..cathedral.pieces import SIDES
-
-    if state.cathedral_state == "unplaced" or not moves:
-        return None
-    side = state.to_move
-    cached = state._cand[side]
-    table = SIDES[side].move_array
-    if cached is None:
-        return None
-    idx = cached[0]
-    if len(idx) != len(moves) or moves[0] is not table[idx[0]] or moves[-1] is not table[idx[-1]]:
-        return None
-    fast = space._tables.get("cathedral")
-    if fast is None:  # each side's placements' actions
-        fast = space._tables["cathedral"] = []
-        for t in SIDES:
-            ids = np.array(space._actions(list(t.move_array)), dtype=np.intp)
-            # (each side's placements are distinct words: else numbered one by one)
-            fast.append(ids if len(np.unique(ids)) == len(ids) else None)
-    if fast[side] is None:
-        return None
-    mine: np.ndarray = fast[side][idx]
-    return mine

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis import Simulator
+from ..analysis import Simulator, jit
 from . import compiled as C
 from . import compiled_evaluation as E
 from . import compiled_search as CS
@@ -247,40 +247,10 @@ class WallsOfLightSimulator(Simulator):
         space's glass, printed color, color shown, winks and specials; the dice, the phase,
         the player's cards, then the sides up, the next seats' hand sizes, the pile and the
         discards, the scores from the player on, the winks left, the cubes, the turn's state,
-        whose turn from the player on, a two-player game."""
-        n = self.players
-        seats = [(player + k) % n if k < n else None for k in range(3)]
-        glass = self._glass[2 * s[C.WIN : C.WIN + 6] + s[C.SIDE : C.SIDE + 6]].reshape(96, 18)
-        spaces = _BY_CODE[s[C.CELL : C.CELL + 96]] * glass[:, :1] + glass
-        dice = np.zeros((3, 6), dtype=np.float32)
-        for d in range(3):
-            if s[C.DICE + d]:
-                dice[d, s[C.DICE + d] - 1] = 1.0
-        phase = np.zeros(5, dtype=np.float32)
-        phase[s[C.PHASE]] = 1.0
-        hands = s[C.HANDS : C.HANDS + 12].reshape(3, 4)
-        hand = np.array(hands[player], dtype=np.float32) / CARDS_PER_TYPE
-        others = [int(hands[q].sum()) / 16 if q is not None else 0.0 for q in seats[1:]]
-        scores = [min(1.0, int(s[C.SCORE + q]) / 50) if q is not None else 0.0 for q in seats]
-        turn = [float(s[C.TO_MOVE] == q) for q in seats]
-        rest = np.array(
-            [
-                *s[C.SIDE : C.SIDE + 6].tolist(),
-                *others,
-                int(s[C.PILE : C.PILE + 4].sum()) / 16,
-                int(s[C.DISCARD : C.DISCARD + 4].sum()) / 16,
-                *scores,
-                *(int(w) / 8 for w in s[C.SUPPLY : C.SUPPLY + 3]),
-                *s[C.CUBES : C.CUBES + 6].tolist(),
-                s[C.CARD_PLAYED],
-                s[C.ACTED],
-                int(s[C.LEFT]) / 3,
-                *turn,
-                n == 2,
-            ],
-            dtype=np.float32,
-        )
-        return np.concatenate([spaces.ravel(), dice.ravel(), phase, hand, rest])
+        whose turn from the player on, a two-player game (compiled: :func:`_observe`)."""
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        _observe(s, player, self.players, _OBSERVED_FIELDS, self._glass, _BY_CODE, out)
+        return out
 
     def playout(self, s: np.ndarray, rng: np.ndarray) -> np.ndarray:
         """A random game to the end from ``s`` (in place); its returns."""
@@ -332,3 +302,101 @@ class WallsOfLightSimulator(Simulator):
 def simulator(game: Game) -> WallsOfLightSimulator:
     """The core for ``game``'s options (``Game.simulator()`` calls this)."""
     return WallsOfLightSimulator(game)
+
+
+_OBSERVED_FIELDS = np.array(
+    [
+        C.CELL,
+        C.WIN,
+        C.SIDE,
+        C.DICE,
+        C.PHASE,
+        C.HANDS,
+        C.PILE,
+        C.DISCARD,
+        C.SCORE,
+        C.SUPPLY,
+        C.CUBES,
+        C.CARD_PLAYED,
+        C.ACTED,
+        C.LEFT,
+        C.TO_MOVE,
+        CARDS_PER_TYPE,
+    ],
+    dtype=np.int64,
+)
+
+
+@jit
+def _observe(
+    s: np.ndarray,
+    player: int,
+    n: int,
+    f: np.ndarray,
+    glass: np.ndarray,
+    by_code: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Walls of Light's ``observation(player)`` into ``out`` (1784): each space's glass,
+    printed color, color shown, winks and specials (its window face's numbers, and its code's
+    where it is glass); the dice, the phase, the player's cards; the sides up, the next seats'
+    hand sizes, the pile and the discards, the scores from the player on, the winks left, the
+    cubes, the turn's state, whose turn from the player on, a two-player game. ``f``: the
+    core's field offsets, and the cards of each type."""
+    cell, win, side, dice, phase, hands = f[0], f[1], f[2], f[3], f[4], f[5]
+    pile, discard, score, supply, cubes = f[6], f[7], f[8], f[9], f[10]
+    played, acted, left, to_move, per_type = f[11], f[12], f[13], f[14], f[15]
+    for i in range(96):
+        face = glass[2 * s[win + i // 16] + s[side + i // 16], i % 16]
+        row = by_code[s[cell + i]]
+        g = face[0]
+        for j in range(18):
+            out[i * 18 + j] = row[j] * g + face[j]
+    k = 96 * 18
+    for j in range(18 + 5):
+        out[k + j] = 0.0
+    for d in range(3):
+        if s[dice + d]:
+            out[k + d * 6 + s[dice + d] - 1] = 1.0
+    k += 18
+    out[k + s[phase]] = 1.0
+    k += 5
+    for t in range(4):
+        out[k + t] = s[hands + 4 * player + t] / per_type
+    k += 4
+    for j in range(6):
+        out[k + j] = s[side + j]
+    k += 6
+    for j in range(1, 3):  # the next seats' hand sizes
+        total = 0
+        if j < n:
+            q = (player + j) % n
+            for t in range(4):
+                total += s[hands + 4 * q + t]
+        out[k] = total / 16
+        k += 1
+    total = 0
+    for t in range(4):
+        total += s[pile + t]
+    out[k] = total / 16
+    total = 0
+    for t in range(4):
+        total += s[discard + t]
+    out[k + 1] = total / 16
+    k += 2
+    for j in range(3):  # the scores from the player on
+        out[k + j] = min(1.0, s[score + (player + j) % n] / 50) if j < n else 0.0
+    k += 3
+    for j in range(3):
+        out[k + j] = s[supply + j] / 8
+    k += 3
+    for j in range(6):
+        out[k + j] = s[cubes + j]
+    k += 6
+    out[k] = s[played]
+    out[k + 1] = s[acted]
+    out[k + 2] = s[left] / 3
+    k += 3
+    for j in range(3):
+        out[k + j] = 1.0 if j < n and s[to_move] == (player + j) % n else 0.0
+    out[k + 3] = 1.0 if n == 2 else 0.0

@@ -1,0 +1,202 @@
+"""How OpenSpiel and PettingZoo number Sagrada's moves, fast (``stainedglass.interop`` asks
+for it by name): a placement or a tool use is spelt from its key; where the game's analysis
+core is compiled, a turn's actions and its draws are read from the core's legal codes (the
+engine lists every tool use at a far higher cost)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..core import Move, State
+from ..interop.actions import ActionSpace, Speller, _Outcomes
+
+__all__ = ["MOVES_ON_CORE", "turn_blocks", "chance_node", "row_of"]
+
+MOVES_ON_CORE = True
+"""A turn's actions and draws are read from the core's codes where the core is compiled."""
+
+
+def turn_blocks(space: ActionSpace, state: State, turn: Speller) -> dict[int, Any] | None:
+    """The turn's rows of actions by their first word: from the core's codes, or else from
+    the moves' keys."""
+    if space.moves_on_core:
+        return _sagrada_core_blocks(space, turn)
+    return _sagrada_blocks(space, state)
+
+
+def chance_node(space: ActionSpace, turn: Speller) -> _Outcomes:
+    """A draw's outcomes, read from the core's codes (where ``space.moves_on_core``)."""
+    return _sagrada_core_draws(space, turn)
+
+
+def row_of(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
+    """A move's row of actions, read from its key."""
+    return _sagrada_row(space, move)
+
+
+def _sagrada_tables(space: ActionSpace) -> tuple[Any, ...]:
+    """The actions of Sagrada's words by what they name: ``place CARD``, ``pay CARD``, a card,
+    a field, ``tool NAME``; each tool's kinds of arguments; the class of its moves."""
+    tables = space._tables.get("sagrada")
+    if tables is None:
+        from ..sagrada.cards import ALL_CARDS, card_text
+        from ..sagrada.game import SagradaMove
+        from ..sagrada.tools import CARD_ARGS, TOOL_IDS
+        from ..sagrada.windows import CELL_NAMES
+
+        index = space.index
+        tables = space._tables["sagrada"] = (
+            {c: index[f"place {card_text(c)}"] for c in ALL_CARDS},
+            {c: index[f"pay {card_text(c)}"] for c in ALL_CARDS},
+            {c: index[card_text(c)] for c in ALL_CARDS},
+            [index[name] for name in CELL_NAMES],
+            {t: index[f"tool {t}"] for t in TOOL_IDS},
+            CARD_ARGS,
+            SagradaMove,
+        )
+    return tables
+
+
+def _sagrada_row(space: ActionSpace, move: Move) -> tuple[int, ...] | None:
+    """A Sagrada placement's or tool's actions from its key, as ``move_words`` spells it
+    (``place CARD``, the field; ``tool NAME``, ``pay CARD``, then its cards and fields), with
+    no text made; None for another move."""
+    place, pay, card, cell, tool, card_args, kind = _sagrada_tables(space)
+    key: tuple[Any, ...] = move.key  # type: ignore[assignment]
+    if type(move) is not kind or key[0] not in ("place", "tool"):
+        return None
+    if key[0] == "place":
+        return (place[key[1]], cell[key[2]])
+    _, tid, paid, args = key
+    kinds = card_args.get(tid, "f" * len(args))
+    return (tool[tid], pay[paid], *[card[a] if k == "c" else cell[a] for k, a in zip(kinds, args)])
+
+
+def _sagrada_blocks(space: ActionSpace, state: State) -> dict[int, Any] | None:
+    """A Sagrada turn's moves by their first word (``place CARD``, ``tool NAME``, ``pass``),
+    read from their keys; each word's rows made only once it is chosen (a turn can offer
+    dozens of ways to use a tool, each spelt in up to six words)."""
+    place, _, _, _, tool, _, kind = _sagrada_tables(space)
+    groups: dict[int, list[Move]] = {}
+    for m in state.legal_moves():
+        key: tuple[Any, ...] = m.key  # type: ignore[assignment]
+        if type(m) is kind and key[0] == "place":
+            first = place[key[1]]
+        elif type(m) is kind and key[0] == "tool":
+            first = tool[key[1]]
+        else:
+            first = space.spell(m)[0]
+        group = groups.get(first)
+        if group is None:
+            group = groups[first] = []
+        group.append(m)
+
+    def rows_of(moves: list[Move]) -> Callable[[], Any]:
+        return lambda: (space._rows(moves), moves.__getitem__)
+
+    return {first: rows_of(moves) for first, moves in groups.items()} or None
+
+
+def _sagrada_core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
+    """A Sagrada turn's moves by their first word, as :func:`_sagrada_blocks` gives them, read
+    from the analysis core's legal codes (compiled: the engine lists a turn's tool uses in
+    Python); each word's rows made from the codes' numbers only once it is chosen (as
+    ``move_words`` spells the code's move: the tests check every one), and a move only once it
+    is spelt."""
+    sim = space.sim
+    assert sim is not None
+    codes = sim.legal(turn.core())
+    if not len(codes):
+        return None
+    rc, places, pass_word, tools, cells, pays, cards, pips, kinds = _sagrada_code_tables(space)
+    firsts = np.full(len(codes), pass_word, dtype=np.int64)
+    placing = codes < rc.PASS
+    firsts[placing] = places[(codes[placing] - rc.PLACE) // 20]
+    using = codes > rc.PASS
+    firsts[using] = tools[(codes[using] - rc.TOOL) // (5 * rc.SPAN)]
+    state, end, width = turn.state, space.end, space.game.max_words
+
+    def rows_of(group: np.ndarray) -> Callable[[], Any]:
+        def make() -> tuple[Any, Callable[[int], Move]]:
+            rows = np.full((len(group), width), end, dtype=np.intp)
+            first = group[0]
+            if first < rc.PASS:  # a card's placements: the card, the field
+                rows[:, 0] = places[(first - rc.PLACE) // 20]
+                rows[:, 1] = cells[(group - rc.PLACE) % 20]
+            elif first == rc.PASS:
+                rows[:, 0] = pass_word
+            else:  # a tool's uses: the tool, the card paid, its cards and fields
+                x = group - rc.TOOL
+                tp, a = x // rc.SPAN, x % rc.SPAN
+                t = int(tp[0]) // 5
+                rows[:, 0] = tools[t]
+                rows[:, 1] = pays[(tp % 5) * 6 + pips[t] - 1]
+                kind = kinds[t]
+                for k in range(4 if kind is None else len(kind)):
+                    word = a // 31**k % 31
+                    named = word != rc.NONE
+                    table = cards if kind is not None and kind[k] == "c" else cells
+                    rows[named, 2 + k] = table[np.minimum(word[named], len(table) - 1)]
+            codes_of = group.tolist()
+
+            def move(i: int) -> Move:
+                return sim.move(state, codes_of[i])
+
+            if len(rows) <= 64:  # few: plain lists answer faster than arrays
+                return [tuple(r) for r in rows.tolist()], move
+            return rows, move
+
+        return make
+
+    # the codes come in runs of one first word (a card's placements, pass, a tool's uses)
+    cuts = [0, *(np.flatnonzero(firsts[1:] != firsts[:-1]) + 1).tolist(), len(codes)]
+    runs: dict[int, np.ndarray] = {}
+    for i, j in zip(cuts, cuts[1:]):
+        f = int(firsts[i])
+        runs[f] = codes[i:j] if f not in runs else np.concatenate([runs[f], codes[i:j]])
+    return {f: rows_of(group) for f, group in runs.items()}
+
+
+def _sagrada_core_draws(space: ActionSpace, turn: Speller) -> _Outcomes:
+    """A Sagrada draw's outcomes (the cards that may come, in card order, equally likely: the
+    engine's ``chance_outcomes()``, the same numbers) read from the core's chance codes."""
+    from ..sagrada.game import DRAW
+
+    sim = space.sim
+    assert sim is not None
+    codes, probs = sim.chance_outcomes(turn.core())
+    ids = space._tables.get("sagrada draws")
+    if ids is None:
+        ids = space._tables["sagrada draws"] = np.array(
+            [space.chance_index[str(m)] for m in DRAW], dtype=np.intp
+        )
+    moves = [DRAW[c] for c in codes.tolist()]
+    return _Outcomes([], moves, probs.tolist(), ids[codes].tolist())
+
+
+def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
+    """For the core's move codes: the rules' module, the actions of ``place CARD`` by card, of
+    ``pass``, of ``tool NAME`` by tool (``TOOL_IDS`` order), of the fields, of ``pay CARD`` and
+    of the cards by card; each tool's pips and its arguments' kinds (None: fields only)."""
+    known = space._tables.get("sagrada codes")
+    if known is None:
+        from ..sagrada import rules_core as rc
+        from ..sagrada.game import PASS
+        from ..sagrada.tools import TOOL_IDS, TOOLS
+
+        place, pay, card, cell, tool, card_args, _ = _sagrada_tables(space)
+        known = space._tables["sagrada codes"] = (
+            rc,
+            np.array([place[c] for c in range(len(place))], dtype=np.intp),
+            space.index[space.game.move_words(PASS)[0]],
+            np.array([tool[t] for t in TOOL_IDS], dtype=np.intp),
+            np.array(cell, dtype=np.intp),
+            np.array([pay[c] for c in range(len(pay))], dtype=np.intp),
+            np.array([card[c] for c in range(len(card))], dtype=np.intp),
+            [TOOLS[t].pips for t in TOOL_IDS],
+            [card_args.get(t) for t in TOOL_IDS],
+        )
+    return known
