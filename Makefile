@@ -19,7 +19,7 @@ comma := ,
 #                  left out. At most 10 minutes on two cores.
 #   make test-all  what CI runs (.ci/run): every test with the current versions (test-full),
 #                  then the fast tier again with every dependency at its lowest allowed version
-#                  (test-lowest). The whole of .ci/run fits in 45 minutes on two cores.
+#                  (test-lowest). The whole of .ci/run fits in 60 minutes on two cores.
 # Both print the 20 slowest tests at the end. One test alone: see tests/README.md.
 SUITE := tests stainedglass widgets/stainedglass_widgets $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
 PYTEST_OPTS := -n auto --dist loadfile --no-loadscope-reorder --durations=20
@@ -59,12 +59,19 @@ lint: $(STAMP)  ## ruff (lint, format) and mypy (the engine strict, the views ch
 	$(BIN)/mypy --strict stainedglass
 	$(BIN)/mypy widgets/stainedglass_widgets
 
+# the games' analysis cores compiled once (numba's cache on disk) before the tests load them in
+# every worker: `stainedglass serve` does the same as it starts (a minute or two the first time
+# after an install or a change to a core, seconds after that)
+WARM := $(BIN)/python -c "import stainedglass as sg; print(f'analysis cores ready in {sg.ai.warm():.0f} s')"
+
 test: $(STAMP) lint  ## lint, then the fast tier: engine, views, notebooks (nbval), one browser test a dashboard
+	$(WARM)
 	$(BIN)/python -m pytest $(SUITE) $(PYTEST_OPTS) -m "not full"
 
 test-all: test-full test-lowest  ## what CI runs: every test, then the fast tier at the lowest versions
 
 test-full: $(STAMP) lint  ## lint, then every test, both tiers, with the current versions
+	$(WARM)
 	$(BIN)/python -m pytest $(SUITE) $(PYTEST_OPTS)
 
 # the fast tier again with every dependency at the lowest version pyproject.toml allows
@@ -73,6 +80,7 @@ test-lowest:
 	$(PYTHON) -m venv .venv-lowest
 	.venv-lowest/bin/pip install --quiet --upgrade pip
 	.venv-lowest/bin/pip install --quiet -c .venv-lowest.txt -e ".[all,test]"
+	$(subst $(BIN)/,.venv-lowest/bin/,$(WARM))
 	.venv-lowest/bin/python -m pytest $(SUITE) $(PYTEST_OPTS) -m "not full"
 
 lab: $(STAMP)  ## JupyterLab on the notebooks (the checkout's own, to edit them)

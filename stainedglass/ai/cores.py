@@ -151,14 +151,14 @@ def warm(games: tuple[str, ...] = GAMES) -> float:
             sim.random_games(s, 2, 0)
             codes = sim.legal(s)
             sim.evaluate_after(s, codes[:2])
-            if game.observation_size:
-                selfplay(game, 1, bot="greedy")
+            selfplay(game, 1, bot="greedy")
             while state.is_chance():
                 state._push(state.sample_chance())
             if state.is_terminal():
                 continue
-            search = make_bot(game.hint_bot, seed=0)
-            if search.effort is not None:
-                search = make_bot(game.hint_bot, seed=0, **{search.effort[0]: 8})
-            search.analyse(state, top=2)
+            for name_of_bot in dict.fromkeys((game.hint_bot, "mcts", "alphabeta")):
+                search = make_bot(name_of_bot, seed=0)
+                if search.effort is not None:
+                    search = make_bot(name_of_bot, seed=0, **{search.effort[0]: 8})
+                search.analyse(state, top=2)
     return time.perf_counter() - start

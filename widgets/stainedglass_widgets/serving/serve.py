@@ -26,6 +26,7 @@ import pathlib
 import secrets
 import shutil
 import signal
+import threading
 import socket
 import subprocess
 import sys
@@ -444,7 +445,9 @@ def serve(
     print(announce(ip, port, password, page), flush=True)
     print(class_words(where, teacher), flush=True)
     print(words, flush=True)
-    print(warm_words(warm_cores()), flush=True)
+    threading.Thread(
+        target=lambda: print(warm_words(warm_cores()), flush=True), daemon=True
+    ).start()
     return _run(
         command,
         env,
@@ -453,8 +456,10 @@ def serve(
 
 
 def warm_cores() -> float:
-    """Compile the games' analysis cores, or load them from numba's cache (``sg.ai.warm``),
-    before any page opens: no pupil's first hint waits for the compiler. Its seconds."""
+    """Compile the games' analysis cores, or load them from numba's cache (``sg.ai.warm``):
+    ``serve`` runs it beside the server as it starts (a minute or two once per install, then
+    seconds), so that the kernels load the cores compiled and no pupil's first hint waits for
+    the compiler. Its seconds."""
     import stainedglass as sg
 
     return sg.ai.warm()
