@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import numpy as np
 
@@ -216,6 +216,26 @@ class Simulator:
 
     def copy(self, s: np.ndarray) -> np.ndarray:
         return s.copy()
+
+    _prepared: ClassVar[set[type]] = set()
+
+    def prepare(self) -> None:
+        """Load the core's compiled functions (from numba's cache, or compiling them) by using
+        each once, at most once a process for each kind of core: ``Game.simulator()`` calls
+        it, so that a search's clock starts only after the core is ready. A core whose
+        searches use more compiled functions adds them in :meth:`_prepare`."""
+        if type(self) in Simulator._prepared:
+            return
+        Simulator._prepared.add(type(self))
+        s = self.encode(self.game.new_game(seed=0))
+        self.random_games(s, 1, 0)
+        codes = self.legal(s)
+        self.evaluate_after(s, codes[:2])
+        self.evaluate(s)
+        self._prepare(s)
+
+    def _prepare(self, s: np.ndarray) -> None:  # hook
+        """More of the core to load before a search starts (see :meth:`prepare`)."""
 
     # ---- shared on top (a core may compile these loops; these call the methods above) ------
 

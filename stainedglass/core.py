@@ -583,6 +583,8 @@ class Game:
         """
         if "_core" not in self.__dict__:
             self._core = self._make_simulator()
+            if self._core is not None:
+                self._core.prepare()  # loaded before any search's clock starts
         return self._core
 
     def _make_simulator(self) -> Simulator | None:  # hook

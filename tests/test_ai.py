@@ -374,8 +374,9 @@ def test_walls_mcts_on_the_core_plays_the_next_turns_out_where_chance_hands_the_
         turns.append(len(quantiles))
         return value(self, s, mover, quantiles, rng)
 
-    monkeypatch.setattr(WallsOfLightSimulator, "turns_value", spy)
     state = sg.load("walls_of_light", players=3).new_game(seed=3)
+    state.game.simulator()  # the core made and loaded before the spy listens
+    monkeypatch.setattr(WallsOfLightSimulator, "turns_value", spy)
     state.play(state.sample_chance())
     bot = sg.ai.bot("walls_mcts", iterations=300, seed=1)
     bot.choose(state)

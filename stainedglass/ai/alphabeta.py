@@ -79,6 +79,8 @@ class AlphaBetaBot(Bot):
             opts["budget"] if opts["budget"] is not None or opts["depth"] or opts["nodes"] else 1.0
         )
         max_depth = opts["depth"]
+        if opts["core"]:
+            state.game.simulator()  # the core ready (loaded, or compiled) before the clock starts
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         self._me = state.current_player
         self._tt: dict[Any, tuple[int, float, int, Any, bool]] = {}

@@ -164,6 +164,7 @@ class ColoringSearch(Bot):
         assert isinstance(state, ColoringState)
         opts = self.options
         seconds = opts["budget"] if opts["budget"] is not None or opts["nodes"] else 1.0
+        state.game.simulator()  # the core ready (loaded, or compiled) before the clock starts
         clock = Clock(seconds, opts["nodes"], self.stop)
         self._rated = 0
         me = state.current_player

@@ -260,6 +260,7 @@ class SagradaSearch(Bot):
         seconds = (
             opts["budget"] if opts["budget"] is not None or opts["playouts"] is not None else 1.0
         )
+        state.game.simulator()  # the core ready (loaded, or compiled) before the clock starts
         clock = Clock(seconds, opts["playouts"], self.stop)
         st = state.clone()
         sim = cast(SagradaSimulator, st.game.simulator()) if opts["core"] else None

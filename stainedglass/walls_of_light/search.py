@@ -112,6 +112,7 @@ class WallsOfLightSearch(Bot):
         self._check(state)
         opts = self.options
         seconds = opts["budget"] if opts["budget"] is not None or opts["playouts"] else 1.0
+        state.game.simulator()  # the core ready (loaded, or compiled) before the clock starts
         clock = Clock(seconds, opts["playouts"], self.stop)
         me = state.current_player
         n = state.num_players

@@ -280,6 +280,14 @@ class WallsOfLightSimulator(Simulator):
         other than ``mover`` (``walls_mcts``'s ``_hands_over``)."""
         return bool(CS.hands_over(s, self.faces, code, mover))
 
+    def _prepare(self, s: np.ndarray) -> None:
+        """``walls_mcts``'s and the game's own search's compiled functions loaded too."""
+        t = s.copy()
+        while self.current_player(t) == -1:  # the first roll
+            self.apply(t, self.sample_chance(t, np.array([7], dtype=np.int64)))
+        rng = np.array([7], dtype=np.int64)
+        self.turns_value(t, int(self.current_player(t)), np.array([0.5, 0.5]), rng)
+
     def turns_value(
         self, s: np.ndarray, mover: int, quantiles: np.ndarray, rng: np.ndarray
     ) -> np.ndarray:
