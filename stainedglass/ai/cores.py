@@ -137,8 +137,8 @@ def warm(games: tuple[str, ...] = GAMES) -> float:
     """Compile every core of ``games`` (or load it from numba's cache on disk: a process
     compiles once per install), each variant and table size the game declares, and each hint
     search once on a small counted budget, so that no pupil's first hint waits for the
-    compiler. Returns the seconds it took. ``stainedglass serve`` runs it before it says the
-    dashboards are ready."""
+    compiler. Returns the seconds it took. ``stainedglass serve`` runs it beside the server as
+    it starts, ``make test`` before the tests."""
     start = time.perf_counter()
     for name in games:
         for options in load(name).variants:
