@@ -25,40 +25,11 @@ import sys
 import time
 from typing import Any
 
-from common import random_games_rate, report
+from common import core_rate, engine_rate, random_games_rate, report
 
 import stainedglass as sg
 
 CLOCK = time.process_time
-
-
-def engine_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a CPU second through the engine's contract."""
-    start = CLOCK()
-    n = 0
-    while CLOCK() - start < seconds:
-        state = game.new_game(seed=seed + n)
-        rng = random.Random(seed + n)
-        while not state.is_terminal():
-            moves = state.legal_moves()
-            state._push(moves[rng.randrange(len(moves))])
-        n += 1
-    return n / (CLOCK() - start)
-
-
-def core_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a CPU second through the core, from new games of 16 seeds in turn."""
-    sim = game.simulator()
-    assert sim is not None
-    starts = [sim.encode(game.new_game(seed=seed + i)) for i in range(16)]
-    sim.random_games(starts[0], 1, seed)  # compiled (or loaded from the cache) first
-    n = k = 0
-    start = CLOCK()
-    while CLOCK() - start < seconds:
-        sim.random_games(starts[k % len(starts)], 500, seed + k)
-        n += 500
-        k += 1
-    return n / (CLOCK() - start)
 
 
 def playouts() -> None:

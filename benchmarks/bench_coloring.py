@@ -13,7 +13,7 @@ import sys
 import time
 
 import stainedglass as sg
-from common import random_games_rate, report
+from common import core_rate, engine_rate, random_games_rate, report
 
 HINT_POSITIONS = 5
 """Mid-game positions (seeds 9000 and up, which no test uses) for the hint search's figures."""
@@ -65,36 +65,6 @@ def legal_move_profile(players: int, games: int = 40) -> None:
         )
 
 
-def engine_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second on the engine, as the searches play them: ``legal_moves`` and
-    ``_push`` of a uniform choice, from new games to their ends (this process's CPU time)."""
-    start = time.process_time()
-    n = 0
-    while time.process_time() - start < seconds:
-        state = game.new_game(seed=seed + n)
-        rng = random.Random(seed + n)
-        while not state.is_terminal():
-            moves = state.legal_moves()
-            state._push(moves[rng.randrange(len(moves))])
-        n += 1
-    return n / (time.process_time() - start)
-
-
-def core_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second on the analysis core (``random_games``) from a new game (this
-    process's CPU time)."""
-    sim = game.simulator()
-    assert sim is not None
-    s = sim.encode(game.new_game(seed=seed))
-    sim.random_games(s, 1, seed)  # compiled before the clock starts
-    start = time.process_time()
-    n = 0
-    while time.process_time() - start < seconds:
-        sim.random_games(s, 100, seed + n)
-        n += 100
-    return n / (time.process_time() - start)
-
-
 def midgame(players: int, seed: int) -> sg.State:
     """A position a third to a half of the way through a random game."""
     game = sg.load("coloring", players=players)
@@ -120,8 +90,8 @@ def cores(seconds: float = 3.0, rounds: int = 3) -> None:
         game = sg.load("coloring", players=players)
         engine, core = [], []
         for r in range(rounds):
-            engine.append(engine_games_rate(game, seconds / rounds, 1 + 1000 * r))
-            core.append(core_games_rate(game, seconds / rounds, 1 + 1000 * r))
+            engine.append(engine_rate(game, seconds / rounds, 1 + 1000 * r))
+            core.append(core_rate(game, seconds / rounds, 1 + 1000 * r))
         e, c = statistics.median(engine), statistics.median(core)
         print(
             f"coloring {players} player{'s' if players > 1 else ''}: random games/s "

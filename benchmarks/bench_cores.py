@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-import time
 from typing import Any
 
 import stainedglass as sg
 from stainedglass.analysis import COMPILED
+
+from common import core_rate, engine_rate
 
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("cathedral", {}),
@@ -40,46 +41,6 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
 def label(name: str, options: dict[str, Any]) -> str:
     players = options.get("players")
     return f"{name}" + (f" ({players}p)" if players else "")
-
-
-def engine_game(game: sg.Game, seed: int) -> int:
-    """One random game through the engine's contract, as the searches played them; its plies."""
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    plies = 0
-    while not state.is_terminal():
-        if state.is_chance():
-            state._push(state.sample_chance())
-        else:
-            moves = state.legal_moves()
-            state._push(moves[rng.randrange(len(moves))])
-        plies += 1
-    return plies
-
-
-def engine_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < seconds:
-        engine_game(game, seed + n)
-        n += 1
-    return n / (time.perf_counter() - start)
-
-
-def core_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second on the core, from new games of 16 seeds in turn."""
-    sim = game.simulator()
-    assert sim is not None
-    starts = [sim.encode(game.new_game(seed=seed + i)) for i in range(16)]
-    sim.random_games(starts[0], 1, seed)  # compiled (or loaded from the cache) before the clock
-    batch, n, k = 8, 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        sim.random_games(starts[k % len(starts)], batch, seed + k)
-        n += batch
-        k += 1
-        batch = min(batch * 2, 4096)
-    return n / (time.perf_counter() - start)
 
 
 def playouts(repeats: int, seconds: float) -> None:

@@ -15,7 +15,7 @@ import stainedglass as sg
 from stainedglass.sagrada.difficulty import DESIGNER_GAMES, measure_window, shipped, win_rate
 from stainedglass.sagrada.windows import WINDOWS
 
-from common import random_games_rate, report
+from common import core_rate, engine_rate, random_games_rate, report
 
 GAMES_PER_WINDOW = 150
 HINT_POSITIONS = 5
@@ -72,37 +72,6 @@ def designer_measurement(deals: int = DESIGNER_GAMES, repeats: int = 3) -> float
     return seconds
 
 
-def engine_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second on the engine, as the searches played them: ``legal_moves``,
-    ``_push`` of a uniform choice, ``sample_chance``, from new games to their ends."""
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < seconds:
-        state = game.new_game(seed=seed + n)
-        rng = random.Random(seed + n)
-        while not state.is_terminal():
-            if state.is_chance():
-                state._push(state.sample_chance())
-            else:
-                moves = state.legal_moves()
-                state._push(moves[rng.randrange(len(moves))])
-        n += 1
-    return n / (time.perf_counter() - start)
-
-
-def core_games_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second on the analysis core (``random_games``) from new games."""
-    sim = game.simulator()
-    assert sim is not None
-    sim.random_games(sim.encode(game.new_game(seed=seed)), 1, seed)  # compiled before the clock
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < seconds:
-        sim.random_games(sim.encode(game.new_game(seed=seed + n)), 200, seed + n)
-        n += 200
-    return n / (time.perf_counter() - start)
-
-
 def midgame(seed: int) -> sg.State:
     """A decision a third to a half of the way through a random game of the default options."""
     game = sg.load("sagrada")
@@ -126,10 +95,8 @@ def cores(repeats: int = 3, seconds: float = 1.0) -> None:
     print("sagrada: random games a second, engine vs analysis core (median of 3)", flush=True)
     for options in sg.load("sagrada").variants:
         game = sg.load("sagrada", **options)
-        engine = statistics.median(
-            engine_games_rate(game, seconds, 100 * r) for r in range(repeats)
-        )
-        core = statistics.median(core_games_rate(game, seconds, 100 * r) for r in range(repeats))
+        engine = statistics.median(engine_rate(game, seconds, 100 * r) for r in range(repeats))
+        core = statistics.median(core_rate(game, seconds, 100 * r) for r in range(repeats))
         name = ", ".join(f"{k}={v}" for k, v in options.items())[:44] or "default options"
         verdict = "ok" if core >= 30 * engine else "BELOW 30x"
         print(

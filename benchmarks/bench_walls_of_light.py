@@ -22,41 +22,11 @@ import statistics
 import time
 
 import stainedglass as sg
-from common import random_games_rate, report
+from common import core_rate, engine_rate, random_games_rate, report
 
 BEFORE = {2: (366, 59), 3: (274, 72)}
 """The engine search's playouts a second and playouts behind the best move in a 1 s hint (the
 medians over the same five positions, measured on 2026-12-06 before it moved to the core)."""
-
-
-def engine_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second through the engine."""
-    start = time.perf_counter()
-    games = 0
-    while time.perf_counter() - start < seconds:
-        state = game.new_game(seed=seed + games)
-        rng = random.Random(seed + games)
-        while not state.is_terminal():
-            if state.is_chance():
-                state._push(state.sample_chance())
-            else:
-                moves = state.legal_moves()
-                state._push(moves[rng.randrange(len(moves))])
-        games += 1
-    return games / (time.perf_counter() - start)
-
-
-def core_rate(game: sg.Game, seconds: float, seed: int) -> float:
-    """Random games a second through the core, 100 from each new game."""
-    sim = game.simulator()
-    assert sim is not None
-    sim.random_games(sim.encode(game.new_game(seed=0)), 10, 0)  # compiled (or loaded) first
-    start = time.perf_counter()
-    games = 0
-    while time.perf_counter() - start < seconds:
-        sim.random_games(sim.encode(game.new_game(seed=seed + games)), 100, seed + games)
-        games += 100
-    return games / (time.perf_counter() - start)
 
 
 def midgame(game: sg.Game, seed: int) -> sg.State:

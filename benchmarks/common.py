@@ -51,3 +51,46 @@ def report(label: str, value: float, unit: str, target: float | None = None) -> 
         line += f"   (target >= {target:,.0f}: {'ok' if value >= target else 'BELOW'})"
     print(line, flush=True)
     return line
+
+
+def engine_game(game: sg.Game, seed: int) -> int:
+    """One random game through the engine's contract as the searches play it (``legal_moves``,
+    ``_push`` of a uniform choice, ``sample_chance``); its plies."""
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    plies = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state._push(state.sample_chance())
+        else:
+            moves = state.legal_moves()
+            state._push(moves[rng.randrange(len(moves))])
+        plies += 1
+    return plies
+
+
+def engine_rate(game: sg.Game, seconds: float, seed: int) -> float:
+    """Random games a second through the engine (:func:`engine_game`), seeds from ``seed``."""
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        engine_game(game, seed + n)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def core_rate(game: sg.Game, seconds: float, seed: int) -> float:
+    """Random games a second on the game's analysis core (``Simulator.random_games``), from
+    new games of 16 seeds in turn, compiled (or loaded from the cache) before the clock."""
+    sim = game.simulator()
+    assert sim is not None
+    starts = [sim.encode(game.new_game(seed=seed + i)) for i in range(16)]
+    sim.random_games(starts[0], 1, seed)
+    batch, n, k = 8, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        sim.random_games(starts[k % len(starts)], batch, seed + k)
+        n += batch
+        k += 1
+        batch = min(batch * 2, 4096)
+    return n / (time.perf_counter() - start)
