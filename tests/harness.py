@@ -168,7 +168,8 @@ class VoilaServer(_Server):
         """What the server said once every preheated kernel had run its notebook and it had
         fallen quiet (``serve.ready_words``), or None before that."""
         for line in self.log_path.read_text(errors="replace").splitlines():
-            if line.startswith("stainedglass: ") and (" is ready" in line or " are ready" in line):
+            # the analysis cores' line (``serve.warm_words``) comes on its own clock: not this one
+            if line.startswith("stainedglass: ") and " is ready" in line:
                 return line
         return None
 
