@@ -98,6 +98,31 @@ def test_playouts_are_counted_and_reproducible():
     assert ranked[0].unit == "playouts" and ranked[0].support == 12
 
 
+def test_the_best_move_is_backed_by_least_playouts_even_when_the_planner_settles_it():
+    # A hint's best move is measured, not guessed: when the planner puts it ``settle`` points
+    # ahead, it alone is played out ``least`` times (its order kept), and when the others drop
+    # out early, it goes on to ``least``.
+    for seed in range(1, 40):  # a position where the planner puts one move strictly ahead
+        state = sg.load("sagrada", window="Kingfisher").new_game(seed=seed)
+        while state.is_chance():
+            state.play(state.sample_chance())
+        planned = sg.ai.bot("sagrada", playouts=0, seed=1).analyse(state)
+        if planned[0].value > planned[1].value:
+            break
+    settled = sg.ai.bot("sagrada", playouts=5000, seed=1, settle=0, least=300)
+    ranked = settled.analyse(state)
+    assert settled.playouts == 300
+    assert ranked[0].move == planned[0].move and ranked[0].support == 300
+    assert all(c.support <= 1 for c in ranked[1:])  # the planner's word alone
+    assert [c.move for c in ranked[1:]] == [c.move for c in planned[1:]]
+    raced = sg.ai.bot("sagrada", playouts=5000, seed=1, settle=1000, least=300)
+    best = raced.analyse(state)[0]
+    assert best.support >= 300 and raced.playouts <= 5000
+    # least=0: the planner's word alone when it settles (nothing played out)
+    alone = sg.ai.bot("sagrada", playouts=5000, seed=1, settle=0, least=0)
+    assert alone.analyse(state)[0].unit == "round planned" and alone.playouts == 0
+
+
 def test_a_tool_is_weighed_like_a_move():
     # Eglomise Brush (2 pips) is in play: its uses are among the moves the search ranks.
     st = arranged(

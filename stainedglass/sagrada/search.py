@@ -21,8 +21,10 @@ the bar. The search does the same:
   those games won (a margin of a point or two counts nearly as a win or a loss), with the
   planner's own rating counted as ``prior`` (4) playouts. A move that plays worse than the
   best on the same orders, ``sure`` (2.5) standard errors beyond doubt, drops out, and the
-  search ends when one is left or the budget is spent. When the planner puts its best move
-  ``settle`` (6) points ahead of the next, or there is only one, nothing is played out.
+  search ends when one is left and has been played out ``least`` (1,000) times, or the budget
+  is spent. When the planner puts its best move ``settle`` (6) points ahead of the next, the
+  others are not played out: the best alone is, ``least`` times, so that its share of games
+  won is measured, not guessed. A move alone is not played out.
 
 The tools are weighed at the root like any other move: what they lead to is planned and
 played out like the rest. Moves that were not played out keep the planner's order.
@@ -208,8 +210,8 @@ def _share(margin: float) -> float:
 class SagradaSearch(Bot):
     """Sagrada solo's own search (see the module): ``budget`` seconds a move (default 1) or
     ``playouts`` orders of the pile, each played out after every leading move; ``seed``.
-    ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure`` and ``settle``
-    shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
+    ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure``, ``settle`` and
+    ``least`` shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
     bring; ``dead``, ``fragile1``, ``fragile2``, ``power``, ``pair`` and ``step`` are the
     window's worth (``KNOBS``). ``core`` (default True) runs the planner and the playouts
     compiled on the game's analysis core (``plan_core.py``); False runs the same on the engine,
@@ -226,6 +228,7 @@ class SagradaSearch(Bot):
         "width": ("int", 2),
         "sure": ("number", 0, 10),
         "settle": ("number", 0, 1000),
+        "least": ("int", 0),
         "prior": ("number", 0, 1000),
         "dead": ("number", 0, 50),
         "fragile1": ("number", 0, 50),
@@ -242,6 +245,7 @@ class SagradaSearch(Bot):
         "chance_samples": 6,
         "width": 4,
         "settle": 6.0,
+        "least": 1000,
         "prior": 4.0,
         "sure": 2.5,
         "dead": KNOBS[0],
@@ -280,7 +284,10 @@ class SagradaSearch(Bot):
         self.playouts = self.last_iterations = 0
         self._margins: list[list[int]] = []
         out = [Candidate(m, _share(v), 1, "round planned") for v, _, m in rated]
-        if len(rated) < 2 or opts["playouts"] == 0 or rated[0][0] - rated[1][0] > opts["settle"]:
+        if len(rated) < 2 or opts["playouts"] == 0:
+            return out[:top]
+        settled = rated[0][0] - rated[1][0] > opts["settle"]
+        if settled and not opts["least"]:
             return out[:top]
         # The leading moves played out to the end, all on the same orders of the pile; a move
         # that plays surely worse than the best so far (paired over those orders) drops out.
@@ -288,7 +295,9 @@ class SagradaSearch(Bot):
         lead = [m for _, _, m in rated[:width]]
         values = np.zeros((width, 256))  # each move's playouts, softened (see _soft)
         self._margins = [[] for _ in range(width)]  # each playout's final margin, by move
-        active = list(range(width))
+        # settled: the best alone, played out to measure it (the others keep the planner's order)
+        active = [0] if settled else list(range(width))
+        least = opts["least"]
         unknown = sorted(st._unknown)
         z = opts["sure"]
         playing = np.zeros(width, dtype=np.bool_)
@@ -298,7 +307,7 @@ class SagradaSearch(Bot):
             after = np.stack([s.copy() for _ in range(width)])
             for k, m in enumerate(lead):
                 sim.apply(after[k], sim.code(st, m))
-        while len(active) > 1 and not clock.spent(self.playouts):
+        while (len(active) > 1 or self.playouts < least) and not clock.spent(self.playouts):
             order = list(unknown)
             self.rng.shuffle(order)
             n = self.playouts
