@@ -159,8 +159,9 @@ class Simulator:
         """The core state of the engine's ``state`` (the whole truth: hidden cards included)."""
         raise NotImplementedError
 
-    def move(self, state: State, code: int) -> Move:
-        """The engine's Move for ``code``, a move or chance outcome legal in ``state``."""
+    def move(self, state: State | None, code: int) -> Move:
+        """The engine's Move for ``code``, a move or chance outcome legal in ``state`` (a
+        code names its move alone: ``state`` may be None)."""
         raise NotImplementedError
 
     def code(self, state: State, move: Move) -> int:
@@ -180,6 +181,11 @@ class Simulator:
     def chance_outcomes(self, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """At a chance node: the outcomes' codes and their probabilities (float64, sum 1)."""
         raise NotImplementedError
+
+    def chance_seen_by(self, s: np.ndarray) -> int | None:
+        """At a chance node: the one player who alone sees its outcome, as the engine's
+        ``State.chance_seen_by()`` (None: everyone sees it, as in games with nothing hidden)."""
+        return None
 
     def apply(self, s: np.ndarray, code: int) -> None:
         """Play ``code``, legal in ``s``, in place."""
@@ -281,7 +287,7 @@ def differential(
     * the player to move;
     * the legal moves at every ply (the core's codes read as the engine's moves, which are equal
       when their keys are: each once), and the move played's code read back to the same move;
-    * the chance outcomes and their probabilities;
+    * the chance outcomes and their probabilities, and who alone sees the outcome;
     * the core state made afresh from the engine's, against the one the core played to;
     * the evaluation and, where the core gives it, the player's observation (every
       ``evaluate_every`` plies), the scores, and at the end the returns.
@@ -342,6 +348,10 @@ def differential(
                         "the chance outcomes",
                         sorted((str(m), p) for m, p in outcomes.items()),
                         sorted((str(m), p) for m, p in got.items()),
+                    )
+                if sim.chance_seen_by(s) != state.chance_seen_by():
+                    raise fail(
+                        "who alone sees the outcome", state.chance_seen_by(), sim.chance_seen_by(s)
                     )
                 moves = list(outcomes)
             else:

@@ -286,3 +286,65 @@ def test_sagrada_actions_read_from_the_core_are_the_engines(options):
             b.apply(action)
             assert a.state.history == b.state.history and a.spelt == b.spelt
         assert a.state.returns() == b.state.returns()
+
+
+@pytest.mark.parametrize("name,options", CASES)
+def test_a_game_played_on_the_core_alone_is_the_engines(name, options):
+    """``CoreSpeller`` plays on the analysis core alone (the engine's state made only when
+    asked): beside a speller on the engine, the same player to move, legal actions, masks,
+    chance outcomes with their chances, who alone sees a draw, observations for every seat,
+    words spelt, returns, and the same engine history when asked, in random games a word at
+    a time; a clone goes its own way and leaves the original as it was."""
+    from stainedglass.interop.actions import CoreSpeller
+
+    game = sg.load(name, **options)
+    on_core, on_engine = ActionSpace(game), ActionSpace(game, play_on_core=False)
+    assert on_core.play_on_core and not on_engine.play_on_core
+    steps = 0
+    for seed in range(3):
+        a = on_core.speller(game.new_game(seed=seed))
+        b = on_engine.speller(game.new_game(seed=seed))
+        assert isinstance(a, CoreSpeller) and type(b) is Speller
+        rng = random.Random(seed)
+        while a.current_player() != sg.TERMINAL:
+            assert a.current_player() == b.current_player()
+            if a.current_player() == sg.CHANCE:
+                assert a.chance_outcomes() == b.chance_outcomes()
+                assert a.chance_seen_by() == b.chance_seen_by()
+                action = rng.choice(a.chance_outcomes())[0]
+            else:
+                assert a.legal_actions() == b.legal_actions()
+                assert np.array_equal(a.legal_mask(), b.legal_mask())
+                for p in range(game.num_players):
+                    assert np.array_equal(a.observation(p), b.observation(p))
+                action = rng.choice(a.legal_actions())
+            if steps % 37 == 5:  # a clone plays on alone; the engine's state caught up on it
+                other = a.clone()
+                other.apply(action)
+                assert other.state.history[: len(b.state.history)] == b.state.history
+            a.apply(action)
+            b.apply(action)
+            assert a.spelt == b.spelt
+            steps += 1
+            if steps % 29 == 0:
+                assert a.state.history == b.state.history
+        assert b.current_player() == sg.TERMINAL
+        assert a.returns() == b.returns()
+        assert a.state.history == b.state.history and str(a.state) == str(b.state)
+    assert steps > 20
+
+
+def test_a_play_on_the_state_the_core_speller_handed_out_is_seen():
+    """The engine's state a ``CoreSpeller`` hands out is the position: a move played on it,
+    or undone, is seen (the core's state encoded afresh from it)."""
+    game = sg.load("cathedral")
+    turn = ActionSpace(game).speller(game.new_game(seed=1))
+    turn.apply(turn.legal_actions()[0])
+    state = turn.state
+    before = turn.legal_actions()
+    state.play(state.legal_moves()[0])
+    assert turn.current_player() == state.current_player
+    assert turn.legal_actions() == sorted(turn.space.index[str(m)] for m in state.legal_moves())
+    state.undo()
+    assert turn.legal_actions() == before
+    assert np.array_equal(turn.observation(0), state.observation(0))

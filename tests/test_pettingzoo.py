@@ -226,3 +226,31 @@ def test_a_draw_from_many_outcomes_is_the_plain_draws():
         else:
             state.play(rng.choice(state.legal_moves()))
     assert met
+
+
+@pytest.mark.parametrize("name,players", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
+def test_the_same_seed_plays_the_same_game_on_the_core_and_on_the_engine(name, players):
+    """The environment plays on the game's analysis core alone where it is compiled; on the
+    engine (as where numba is missing) the same seed deals, draws and plays the same game:
+    the same agents, observations, masks and rewards at every step."""
+    from stainedglass.interop.actions import ActionSpace, CoreSpeller
+
+    def trace(on_core: bool) -> list:
+        e = env(name, **_options(name, players))
+        raw = e.unwrapped
+        raw.space = ActionSpace(raw.sg_game, play_on_core=on_core)
+        e.reset(seed=11)
+        assert isinstance(raw._turn, CoreSpeller) == on_core
+        rng = np.random.default_rng(3)
+        out = []
+        for agent in e.agent_iter():
+            obs, reward, done, truncated, info = e.last()
+            out.append((agent, obs.tobytes(), info["action_mask"].tobytes(), reward, done))
+            if done or truncated:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        out.append(raw.sg_state.history)
+        return out
+
+    assert trace(True) == trace(False)

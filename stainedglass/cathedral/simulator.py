@@ -101,7 +101,7 @@ class CathedralSimulator(Simulator):
         finished games, the last claim and the sides skipped after the last move."""
         return encode_state(state)  # type: ignore[arg-type]
 
-    def move(self, state: State, code: int) -> Move:
+    def move(self, state: State | None, code: int) -> Move:
         """The placement of ``code``."""
         return _MOVES[code]
 

@@ -73,6 +73,22 @@ def _byte_sums(gblock: np.ndarray, w_count: int) -> np.ndarray:
     return out
 
 
+_SHEET_ARRAYS: dict[tuple[int, int], tuple[Sheet, tuple[np.ndarray, list[int]]]] = {}
+
+
+def _sheet_array(sheet: Sheet, players: int) -> tuple[np.ndarray, list[int]]:
+    """:func:`sheet_array`, made once for each sheet and table size (a game loaded again, or
+    with another setup, shares its sheet: the cores of its games read the same, never
+    written)."""
+    key = (id(sheet), players)
+    known = _SHEET_ARRAYS.get(key)
+    if known is None or known[0] is not sheet:
+        if len(_SHEET_ARRAYS) > 32:
+            _SHEET_ARRAYS.clear()
+        known = _SHEET_ARRAYS[key] = (sheet, sheet_array(sheet, players))  # (the sheet held)
+    return known[1]
+
+
 def sheet_array(sheet: Sheet, players: int) -> tuple[np.ndarray, list[int]]:
     """The sheet as the compiled rules read it (``kernel.py``: ``sh``), and where each size's
     connected sets begin among the set ids."""
@@ -152,7 +168,7 @@ class ColoringSimulator(Simulator):
         super().__init__(game)
         sheet = game.sheet
         self.sheet = sheet
-        self.sh, self.offsets = sheet_array(sheet, self.players)
+        self.sh, self.offsets = _sheet_array(sheet, self.players)
         n = sheet.n
         largest = max([len(v) for v in sheet.group_masks.values()] + [0])
         self._sizes = (K.NC * (largest + n) + K.MAXK + K.NS, int(K.work_size(n)))
@@ -201,7 +217,7 @@ class ColoringSimulator(Simulator):
                 s[at : at + w_count] = _words(st.touch[p][c], w_count)
         return s
 
-    def move(self, state: State, code: int) -> Move:
+    def move(self, state: State | None, code: int) -> Move:
         """The engine's move for ``code``: a crossing off or a take (made once a code and
         kept, its words with it: the differential test reads thousands a ply)."""
         code = int(code)

@@ -51,7 +51,7 @@ import numpy as np
 from ..analysis import COMPILED, Simulator
 from ..core import CHANCE, TERMINAL, Game, Move, State, _beside, state_from_json
 
-__all__ = ["END", "ActionSpace", "Speller"]
+__all__ = ["END", "ActionSpace", "Speller", "CoreSpeller"]
 
 END = "end"
 """The action that finishes a move spelt in several words when it could also go on."""
@@ -70,12 +70,17 @@ class ActionSpace:
     """The numbering of one game's moves and chance outcomes (see the module)."""
 
     def __init__(
-        self, game: Game, observe_on_core: bool | None = None, moves_on_core: bool | None = None
+        self,
+        game: Game,
+        observe_on_core: bool | None = None,
+        moves_on_core: bool | None = None,
+        play_on_core: bool | None = None,
     ) -> None:
         """``observe_on_core``, ``moves_on_core``: take observations, legal actions from the
         game's analysis core (None: observations wherever the core is compiled, legal actions
-        where the game's own numbering says so, ``MOVES_ON_CORE``; the tests compare both
-        ways)."""
+        where the game's own numbering says so, ``MOVES_ON_CORE``); ``play_on_core``: play the
+        game on the core alone, the engine's state made only when asked (None: wherever the
+        core is compiled; see :class:`CoreSpeller`). The tests compare every way."""
         self.game = game
         words = tuple(game.action_words())
         if game.max_words > 1:
@@ -115,6 +120,12 @@ class ActionSpace:
         self._moves_on_core = bool(getattr(self.own, "MOVES_ON_CORE", False)) and (
             True if moves_on_core is None else moves_on_core
         )
+        self._play_on_core = True if play_on_core is None else play_on_core
+        # a core code's action (-1: not met yet), a move's, a chance outcome's; a move's row
+        self._code_action = np.full(0, -1, dtype=np.intp)
+        self._code_outcome = np.full(0, -1, dtype=np.intp)
+        self._code_row: dict[int, tuple[int, ...]] = {}
+        self._core_nodes: dict[tuple[bytes, bytes], _Outcomes] = {}  # chance nodes met
 
     @property
     def sim(self) -> Simulator | None:
@@ -135,6 +146,59 @@ class ActionSpace:
     def moves_on_core(self) -> bool:
         """Whether a Sagrada turn's actions and draws are read from the core's codes."""
         return self._moves_on_core and self.sim is not None
+
+    @property
+    def play_on_core(self) -> bool:
+        """Whether a game is played on the core alone (:class:`CoreSpeller`)."""
+        return self._play_on_core and self.sim is not None
+
+    def speller(self, state: State, spelt: tuple[str, ...] = ()) -> Speller:
+        """A speller of ``state`` (held, not copied): on the core alone where
+        :attr:`play_on_core`, else on the engine."""
+        if self.play_on_core:
+            return CoreSpeller(self, state, spelt)
+        return Speller(self, state, spelt)
+
+    def code_actions(self, codes: np.ndarray, chance: bool = False) -> np.ndarray:
+        """The actions (or chance outcomes' numbers) of the core's ``codes`` (one word a move):
+        read from a table by code, each code numbered by its move's word the first time."""
+        table = self._code_outcome if chance else self._code_action
+        if not len(codes):
+            return np.zeros(0, dtype=np.intp)
+        top = int(codes.max())
+        if top >= len(table):
+            grown = np.full(max(top + 1, 2 * len(table)), -1, dtype=np.intp)
+            grown[: len(table)] = table
+            table = grown
+            if chance:
+                self._code_outcome = table
+            else:
+                self._code_action = table
+        ids = table[codes]
+        if (ids < 0).any():  # first met: numbered by the word of its move
+            sim = self.sim
+            assert sim is not None
+            index = self.chance_index if chance else self.index
+            for code in codes[ids < 0].tolist():
+                table[code] = index[str(sim.move(None, code))]
+            ids = table[codes]
+        return np.asarray(ids)
+
+    def code_rows(self, codes: Sequence[int]) -> list[tuple[int, ...]]:
+        """Each core code's row of actions (several words a move: padded with ``end``),
+        remembered by code."""
+        of = self._code_row
+        try:
+            return list(map(of.__getitem__, codes))
+        except KeyError:
+            if len(of) > _CACHE_LIMIT:
+                of.clear()
+            sim = self.sim
+            assert sim is not None
+            for code in codes:
+                if code not in of:
+                    of[code] = self._rows([sim.move(None, code)])[0]
+            return list(map(of.__getitem__, codes))
 
     def observe(self, core: np.ndarray, player: int) -> np.ndarray:
         """What ``player`` sees in the core state ``core``, as the engine's ``observation``
@@ -296,6 +360,20 @@ class Speller:
             here = self._here = _Position(top, len(stack), self.space, state, self)
         return here
 
+    # ---- the game's facts, as the bindings ask them at every step ---------------------------
+
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` or ``TERMINAL`` (as ``State.current_player``)."""
+        return self.state.current_player
+
+    def returns(self) -> list[float]:
+        """Each player's return at the end (``State.returns()``)."""
+        return [float(r) for r in self.state.returns()]
+
+    def chance_seen_by(self) -> int | None:
+        """At a chance node, the one player who alone sees its outcome (or None)."""
+        return self.state.chance_seen_by()
+
     def legal_actions(self) -> list[int]:
         here = self._position()
         if here.single:
@@ -334,25 +412,28 @@ class Speller:
         here = self._position()
         obs = here.seen.get(player)
         if obs is None:
-            if self.space.observe_on_core:
-                self.state._check_player(player)  # (the engine's refusal, in its words)
-                obs = self.space.observe(self.core(), player)
-            else:
-                obs = self.state.observation(player)
-            here.seen[player] = obs
+            obs = here.seen[player] = self._observe(player)
         if self.space.game.max_words == 1:
             return obs.copy()
         spelt = np.zeros(self.space.size, dtype=np.float32)
-        if self.spelt and self.state.current_player == player:
+        if self.spelt and here.player == player:
             index = self.space.index
             for word in self.spelt:
                 spelt[index[word]] = 1.0
         return np.concatenate([obs, spelt])
 
+    def _observe(self, player: int) -> np.ndarray:
+        """What ``player`` sees of the position (``State.observation``)."""
+        if self.space.observe_on_core:
+            self.state._check_player(player)  # (the engine's refusal, in its words)
+            return self.space.observe(self.core(), player)
+        return self.state.observation(player)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         here = self._position()
         if here.probs is None:
-            self.state.chance_outcomes()  # not a chance node: its ValueError
+            if here.player != CHANCE:  # the engine's refusal, in its words
+                self.state.chance_outcomes()
             return []
         if here.chances is None:
             ids = here.ids or []  # (a chance node's are always listed)
@@ -420,6 +501,146 @@ class Speller:
     def __setstate__(self, data: dict[str, Any]) -> None:
         state = state_from_json(data["state"])
         self.__init__(ActionSpace(state.game), state, tuple(data["spelt"]))  # type: ignore[misc]
+
+
+def _mark(state: State) -> tuple[Any, int]:
+    """Where ``state`` stands: its last snapshot (held, compared by identity) and their count."""
+    stack = state._undo_stack
+    return (stack[-1] if stack else None, len(stack))
+
+
+class CoreSpeller(Speller):
+    """A :class:`Speller` that plays the game on the analysis core alone: the legal actions,
+    chance outcomes, observations and returns are read from the core's state, each move's code
+    applied to it; the engine's state (``state``) is made only when asked, by playing the
+    moves' codes on the state it started from (and kept, to catch up from). The tests play
+    both spellers side by side: the same actions, outcomes, observations and returns.
+
+    A play made on the engine's state, as ``state`` handed it out, other than through the
+    speller is seen (the core's state is then encoded afresh from it)."""
+
+    def __init__(self, space: ActionSpace, state: State, spelt: tuple[str, ...] = ()) -> None:
+        sim = space.sim
+        assert sim is not None  # (made by ``ActionSpace.speller`` where the core is compiled)
+        self.space = space
+        self.spelt = spelt
+        self._here = None
+        self._sim = sim
+        self._live: np.ndarray = sim.encode(state)
+        self._player: int | None = None  # the player to move, once asked
+        # the engine's state, ``_at`` codes behind; shared with clones until one plays on it
+        self._engine = state
+        self._owned = True
+        self._codes: list[int] = []
+        self._at = 0
+        # the engine's state as handed out (``state``): where it stood then, to see a play on it
+        self._handed = True
+        self._held = _mark(state)
+
+    @property
+    def state(self) -> State:  # type: ignore[override]  # made when asked (Speller: held)
+        """The engine's state of the position (caught up with the moves played since it was
+        last asked)."""
+        if self._handed:
+            self._check()
+        engine = self._engine
+        if not self._owned:
+            engine = self._engine = engine.clone()
+            self._owned = True
+        codes = self._codes
+        if self._at < len(codes):
+            sim = self._sim
+            for code in codes[self._at :]:
+                engine._push(sim.move(engine, code))
+            self._at = len(codes)
+        self._held = _mark(engine)
+        self._handed = True
+        return engine
+
+    def _check(self) -> None:
+        """A play made on the engine's state handed out by ``state``, other than here: the
+        core's state encoded afresh from it."""
+        engine = self._engine
+        stack = engine._undo_stack
+        held = self._held
+        if held[1] != len(stack) or held[0] is not (stack[-1] if stack else None):
+            self._live = self._sim.encode(engine)
+            self._codes, self._at = [], 0
+            self._held = _mark(engine)
+            self._here = self._player = None
+
+    def clone(self) -> CoreSpeller:
+        other = CoreSpeller.__new__(CoreSpeller)
+        other.space, other.spelt, other._sim = self.space, self.spelt, self._sim
+        other._here = self._here  # the same position (never changed in place)
+        other._player = self._player
+        other._live = self._live.copy()
+        other._engine, other._codes, other._at = self._engine, list(self._codes), self._at
+        other._handed, other._held = False, self._held
+        self._owned = other._owned = False  # shared: the first to play on it copies it
+        return other
+
+    def core(self) -> np.ndarray:
+        if self._handed:
+            self._check()
+        return self._live
+
+    def push(self, move: Any) -> None:
+        """Play ``move``: a code of the core (as the positions here list them) or an engine
+        Move legal here."""
+        if isinstance(move, Move):
+            move = self._sim.code(self.state, move)
+        elif self._handed:
+            self._check()
+        self._handed = False  # (a state handed out before is behind now: not the speller's)
+        code = int(move)
+        self._sim.apply(self._live, code)
+        self._codes.append(code)
+        self._here = self._player = None
+
+    def _position(self) -> _Position:
+        if self._handed:
+            self._check()
+        here = self._here
+        if here is None:
+            here = self._here = _Position.on_core(self.space, self)
+            self._player = here.player
+        return here
+
+    def current_player(self) -> int:
+        if self._handed:
+            self._check()
+        player = self._player
+        if player is None:
+            player = self._player = self._sim.current_player(self._live)
+        return player
+
+    def returns(self) -> list[float]:
+        if self.current_player() != TERMINAL:
+            return self.state.returns()  # not the end: the engine's ValueError
+        return [float(r) for r in self._sim.returns(self._live)]
+
+    def chance_seen_by(self) -> int | None:
+        return self._sim.chance_seen_by(self.core())
+
+    def _observe(self, player: int) -> np.ndarray:
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.space.game.num_players
+        ):  # the engine's refusal, in its words
+            self.state._check_player(player)
+        return self.space.observe(self.core(), player)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"state": self.state.to_json(), "spelt": self.spelt}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        state = state_from_json(data["state"])
+        space = ActionSpace(state.game)
+        if not space.play_on_core:  # (a core not compiled here: on the engine)
+            self.__class__ = Speller  # type: ignore[assignment]  # the same speller's other way
+        self.__init__(space, state, tuple(data["spelt"]))  # type: ignore[misc]
 
 
 class _Outcomes:
@@ -525,6 +746,61 @@ class _Position:
             else:
                 moves = state.legal_moves()
                 self.nexts[()] = (space._rows(moves), None, None, moves.__getitem__)
+
+    @classmethod
+    def on_core(cls, space: ActionSpace, turn: CoreSpeller) -> _Position:
+        """The position of ``turn``'s core state, read from the core: its codes are the moves
+        (a chance node's outcomes in the core's order, which is the engine's)."""
+        self = cls.__new__(cls)
+        self.top, self.plays = None, -1
+        self.chances = None
+        self.probs = None
+        self.node = None
+        self.single = True
+        self.seen = {}
+        self.texts = {}
+        self.moves = ()
+        self.ids = None
+        self.nexts = {}
+        self.blocks = None
+        self.array = None
+        self.width = space.game.max_words
+        self.size = space.size
+        self.word_index = space.index
+        self.legal = None
+        sim = turn._sim
+        core = turn._live
+        player = self.player = sim.current_player(core)
+        if player == TERMINAL:
+            self.legal, self.ids = [], []
+        elif player == CHANCE:
+            codes, probs = sim.chance_outcomes(core)
+            key = (codes.tobytes(), probs.tobytes())
+            node = space._core_nodes.get(key)
+            if node is None:  # (the same outcomes again, a roll of the dice: numbered once)
+                ids = space.code_actions(codes, chance=True).tolist()
+                node = _Outcomes([], codes.tolist(), probs.tolist(), ids)
+                if len(space._core_nodes) > 4096:
+                    space._core_nodes.clear()
+                space._core_nodes[key] = node
+            self.node = node
+            self.moves, self.probs, self.ids = node.moves, node.probs, node.ids
+            self.legal, self.chances = node.legal, node.chances
+        elif space.game.max_words == 1:
+            codes = sim.legal(core)
+            self.moves = codes  # type: ignore[assignment]  # the codes are the moves here
+            self.array = space.code_actions(codes)
+        else:
+            self.single = False
+            blocks_of = getattr(space.own, "core_blocks", None)
+            blocks = blocks_of(space, turn) if blocks_of else None
+            if blocks is not None:
+                self.blocks = blocks
+                self.nexts[()] = (None, None, sorted(blocks), None)
+            else:
+                listed = sim.legal(core).tolist()
+                self.nexts[()] = (space.code_rows(listed), None, None, listed.__getitem__)
+        return self
 
     def sort(self) -> list[int]:
         """The legal actions, sorted (one word a move, or chance outcomes)."""

@@ -141,7 +141,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     def __init__(self, game: SpielGame, sg_state: core.State | None = None) -> None:
         super().__init__(game)
         if sg_state is not None:
-            self._turn = Speller(game.space, sg_state)
+            self._turn = game.space.speller(sg_state)
         # else made when first asked (``__getattr__``): OpenSpiel's clone makes a new initial
         # state, then sets the clone's own in its place
         # what each play showed: (word, who alone saw it or None, who played it or CHANCE)
@@ -150,7 +150,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     def __getattr__(self, name: str) -> Any:
         if name == "_turn":  # the game's initial state, made now
             game = self.get_game()
-            turn = self._turn = Speller(game.space, game.sg_game.new_game(seed=game.seed))
+            turn = self._turn = game.space.speller(game.sg_game.new_game(seed=game.seed))
             return turn
         raise AttributeError(name)
 
@@ -159,7 +159,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         return self._turn.state
 
     def current_player(self) -> int:
-        p = self._turn.state.current_player
+        p = self._turn.current_player()
         if p == core.TERMINAL:
             return int(pyspiel.PlayerId.TERMINAL)
         if p == core.CHANCE:
@@ -173,7 +173,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         """OpenSpiel's ``legal_actions([player])``; the player to move's answered here, not
         passed through C++ and back (a list of a thousand actions costs more than the move)."""
         turn = self._turn
-        p = turn.state.current_player
+        p = turn.current_player()
         if p >= 0 and (player is None or player == p):
             return turn.legal_actions()
         if player is None:
@@ -188,7 +188,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         word = turn.action_word(action)
         player = turn._position().player
         if player == core.CHANCE:
-            self._log.append((word, turn.state.chance_seen_by(), core.CHANCE))
+            self._log.append((word, turn.chance_seen_by(), core.CHANCE))
         else:
             self._log.append((word, None, player))
         turn.play_word(action, word)
@@ -202,17 +202,17 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         return words[action] if 0 <= action < len(words) else f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._turn.state.is_terminal()
+        return self._turn.current_player() == core.TERMINAL
 
     def is_chance_node(self) -> bool:
         """OpenSpiel's ``is_chance_node()`` (the player to move is chance), answered here."""
-        return bool(self._turn.state.current_player == core.CHANCE)
+        return self._turn.current_player() == core.CHANCE
 
     def returns(self) -> list[float]:
-        state = self._turn.state
-        if not state.is_terminal():
-            return [0.0] * state.num_players
-        return [float(r) for r in state.returns()]
+        turn = self._turn
+        if turn.current_player() != core.TERMINAL:
+            return [0.0] * turn.space.game.num_players
+        return turn.returns()
 
     def observation_text(self, player: int) -> str:
         """The position as ``player`` sees it, and the words of the move being spelt."""

@@ -37,7 +37,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import core
-from .actions import ActionSpace, Speller, _Outcomes
+from .actions import ActionSpace, CoreSpeller, Speller, _Outcomes
 
 __all__ = ["env", "raw_env", "StainedGlassEnv"]
 
@@ -85,7 +85,7 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng = random.Random(seed)
         state = self.sg_game.new_game(seed=self._rng.randrange(2**31))
-        self._turn = Speller(self.space, state)
+        self._turn = self.space.speller(state)
         self._draw_chance()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -100,25 +100,30 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         until a seat is to move or the game is over."""
         turn = self._turn
         assert turn is not None  # after reset
-        state = turn.state
-        while state.is_chance():  # (the position's outcomes: numbered once, shared)
+        if isinstance(turn, CoreSpeller):  # on the core: its outcomes, in the engine's order
+            sim = turn._sim
+            while turn.current_player() == core.CHANCE:
+                codes, chances = sim.chance_outcomes(turn.core())
+                turn.push(int(codes[_drawn_index(chances, self._rng.random())]))
+            return
+        while turn.current_player() == core.CHANCE:  # (the outcomes: numbered once, shared)
             node = turn._position().node
             assert node is not None
             turn.push(_drawn_from(node, self._rng.random()))
 
     def _select(self) -> None:
-        state = self.sg_state
-        if state.is_terminal():
-            returns = state.returns()
-            for i, agent in enumerate(self.possible_agents):
-                self.rewards[agent] = float(returns[i])
-                self.terminations[agent] = True
-        else:
-            self.agent_selection = self.possible_agents[state.current_player]
-        # the masks: what each may play now (nothing off its turn)
         turn = self._turn
         assert turn is not None  # after reset
-        mover = None if state.is_terminal() else self.possible_agents[state.current_player]
+        player = turn.current_player()
+        if player == core.TERMINAL:
+            returns = turn.returns()
+            for i, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = returns[i]
+                self.terminations[agent] = True
+        else:
+            self.agent_selection = self.possible_agents[player]
+        # the masks: what each may play now (nothing off its turn)
+        mover = None if player == core.TERMINAL else self.possible_agents[player]
         size, infos = self.space.size, self.infos
         for agent in self.agents:
             mask = turn.legal_mask() if agent == mover else np.zeros(size, dtype=np.int8)
@@ -154,7 +159,7 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         self._turn.apply(int(action))  # type: ignore[union-attr]  # refuses what is not legal
         self._draw_chance()
         self._select()
-        if self.sg_state.is_terminal():
+        if self._turn.current_player() == core.TERMINAL:  # type: ignore[union-attr]
             self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -196,6 +201,20 @@ def _drawn_from(node: _Outcomes, u: float) -> core.Move:
     np.add.accumulate(running, out=running)
     i = int(np.searchsorted(running[1:], 0.0, side="right")) + 1  # bisect_right(.., 0.0, 1)
     return moves[min(i, len(moves)) - 1]
+
+
+def _drawn_index(chances: np.ndarray, u: float) -> int:
+    """The index :func:`_drawn` picks among ``chances`` (an array) for the draw ``u``: the same
+    sums from ``-u``, one after another."""
+    n = len(chances)
+    if n <= 32:
+        sums = list(accumulate(chances.tolist(), initial=-u))
+        return min(bisect_right(sums, 0.0, 1), n) - 1
+    running = np.empty(n + 1, dtype=np.float64)
+    running[0] = -u
+    running[1:] = chances
+    np.add.accumulate(running, out=running)
+    return min(int(np.searchsorted(running[1:], 0.0, side="right")) + 1, n) - 1
 
 
 def raw_env(game: str, render_mode: str | None = None, **options: Any) -> StainedGlassEnv:

@@ -13,7 +13,7 @@ import numpy as np
 from ..core import Move, State
 from ..interop.actions import ActionSpace, Speller, _Outcomes
 
-__all__ = ["MOVES_ON_CORE", "turn_blocks", "chance_node", "row_of"]
+__all__ = ["MOVES_ON_CORE", "turn_blocks", "core_blocks", "chance_node", "row_of"]
 
 MOVES_ON_CORE = True
 """A turn's actions and draws are read from the core's codes where the core is compiled."""
@@ -25,6 +25,12 @@ def turn_blocks(space: ActionSpace, state: State, turn: Speller) -> dict[int, An
     if space.moves_on_core:
         return _sagrada_core_blocks(space, turn)
     return _sagrada_blocks(space, state)
+
+
+def core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
+    """A turn played on the core alone (:class:`~stainedglass.interop.actions.CoreSpeller`):
+    its rows of actions read from the core's codes, each row's move its code."""
+    return _sagrada_core_blocks(space, turn, as_codes=True)
 
 
 def chance_node(space: ActionSpace, turn: Speller) -> _Outcomes:
@@ -100,12 +106,14 @@ def _sagrada_blocks(space: ActionSpace, state: State) -> dict[int, Any] | None:
     return {first: rows_of(moves) for first, moves in groups.items()} or None
 
 
-def _sagrada_core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
+def _sagrada_core_blocks(
+    space: ActionSpace, turn: Speller, as_codes: bool = False
+) -> dict[int, Any] | None:
     """A Sagrada turn's moves by their first word, as :func:`_sagrada_blocks` gives them, read
     from the analysis core's legal codes (compiled: the engine lists a turn's tool uses in
     Python); each word's rows made from the codes' numbers only once it is chosen (as
     ``move_words`` spells the code's move: the tests check every one), and a move only once it
-    is spelt."""
+    is spelt (``as_codes``: a row's move is its code)."""
     sim = space.sim
     assert sim is not None
     codes = sim.legal(turn.core())
@@ -117,7 +125,7 @@ def _sagrada_core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | 
     firsts[placing] = places[(codes[placing] - rc.PLACE) // 20]
     using = codes > rc.PASS
     firsts[using] = tools[(codes[using] - rc.TOOL) // (5 * rc.SPAN)]
-    state, end, width = turn.state, space.end, space.game.max_words
+    end, width = space.end, space.game.max_words
 
     def rows_of(group: np.ndarray) -> Callable[[], Any]:
         def make() -> tuple[Any, Callable[[int], Move]]:
@@ -143,11 +151,12 @@ def _sagrada_core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | 
             codes_of = group.tolist()
 
             def move(i: int) -> Move:
-                return sim.move(state, codes_of[i])
+                return sim.move(turn.state, codes_of[i])
 
+            of: Callable[[int], Any] = codes_of.__getitem__ if as_codes else move
             if len(rows) <= 64:  # few: plain lists answer faster than arrays
-                return [tuple(r) for r in rows.tolist()], move
-            return rows, move
+                return [tuple(r) for r in rows.tolist()], of
+            return rows, of
 
         return make
 

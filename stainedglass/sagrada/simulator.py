@@ -118,7 +118,7 @@ class SagradaSimulator(Simulator):
         s[rc.WEIGHTS : rc.WEIGHTS + 3] = st._weights
         return s
 
-    def move(self, state: State, code: int) -> Move:
+    def move(self, state: State | None, code: int) -> Move:
         """The engine's move for ``code``: a draw, a placement, ``pass`` or a tool's use."""
         if code < rc.PLACE:
             return DRAW[code]

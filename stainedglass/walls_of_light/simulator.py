@@ -153,7 +153,7 @@ class WallsOfLightSimulator(Simulator):
         s[C.NPLAYERS] = n
         return s
 
-    def move(self, state: State, code: int) -> Move:
+    def move(self, state: State | None, code: int) -> Move:
         """The engine's move (or chance outcome) for ``code``."""
         if code < C.REMOVE_BASE:
             return PLACES[code // 96][code % 96]
@@ -210,6 +210,13 @@ class WallsOfLightSimulator(Simulator):
         """The legal moves' codes (at chance, the outcomes')."""
         k = C.legal_into(s, self.faces, self._buf)
         return self._buf[:k].copy()
+
+    def chance_seen_by(self, s: np.ndarray) -> int | None:
+        """A card drawn goes into the hand of the first player owed one, unseen by the others;
+        dice are seen by all."""
+        if s[C.PHASE] == C.PH_DRAW and s[C.NPEND] > 0:
+            return int(s[C.PEND])
+        return None
 
     def chance_outcomes(self, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The rolls (or cards drawn) and their chances."""
