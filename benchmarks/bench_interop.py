@@ -83,6 +83,76 @@ def _zoo_game(env: Any, n: int) -> None:
             env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
 
 
+def _zoo_steps(env: Any, games: int) -> float:
+    """The AEC loop's steps a game (``last()`` then ``step``), on average over ``games``
+    games as ``_zoo_game`` plays them."""
+    import numpy as np
+
+    steps = 0
+    for n in range(games):
+        env.reset(seed=n % SETUPS)
+        rng = random.Random(n)
+        for _agent in env.agent_iter():
+            _obs, _reward, terminated, truncated, info = env.last()
+            steps += 1
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    return steps / games
+
+
+def _floor_env(players: int, observation: int, actions: int, steps: int) -> Any:
+    """An AEC environment that does nothing (the floor of any environment's cost): ``players``
+    agents in turn, each told an observation of ``observation`` zeros and a mask of
+    ``actions`` ones, the game over after ``steps`` steps; in PettingZoo's order checks, as
+    our environments are."""
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    class Floor(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "floor_v0"}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"player_{i}" for i in range(players)]
+            self.made = 0
+
+        def observation_space(self, agent: str) -> Any:
+            return spaces.Box(0.0, 1.0, (observation,), np.float32)
+
+        def action_space(self, agent: str) -> Any:
+            return spaces.Discrete(actions)
+
+        def reset(self, seed: Any = None, options: Any = None) -> None:
+            self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {"action_mask": np.ones(actions, np.int8)} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.made = 0
+
+        def observe(self, agent: str) -> Any:
+            return np.zeros(observation, np.float32)
+
+        def step(self, action: Any) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self.made += 1
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % players]
+            self.infos = {a: {"action_mask": np.ones(actions, np.int8)} for a in self.agents}
+            if self.made >= steps:
+                self.terminations = dict.fromkeys(self.agents, True)
+
+    return wrappers.OrderEnforcingWrapper(Floor())
+
+
 def _replay_rate(game: sg.Game, games: list[Any], seconds: float) -> float:
     """Games a second of the engine replaying games played through OpenSpiel's API (each
     ``games[k]``, setup ``k``): at each play ``legal_moves()`` (or ``chance_outcomes()``), then
@@ -153,7 +223,7 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
     print(
         f"{'random games/s':<22}{'engine':>10}{'OpenSpiel':>11}{'PettingZoo':>12}"
         f"{'OS/engine':>11}{'PZ/engine':>11}{'sim_test':>10}{'sim/engine':>12}"
-        f"{'eng@OS':>9}{'OS/eng@OS':>11}",
+        f"{'eng@OS':>9}{'OS/eng@OS':>11}{'PZ floor':>10}{'floor/eng':>11}",
         flush=True,
     )
     for name, options in TABLES:
@@ -164,10 +234,16 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
             for k in range(SETUPS)
         ]
         env = zoo_env(name, **options)
+        raw = env.unwrapped
+        steps = _zoo_steps(env, SETUPS)  # (the floor: as many steps, as large an observation)
+        floor = _floor_env(
+            game.num_players, raw.space.observation_size, raw.space.size, round(steps)
+        )
         loops: dict[str, Callable[[int], None]] = {
             "engine": lambda s, g=game: _engine_game(g, s),  # type: ignore[misc]
             "openspiel": lambda s, g=spiels: _spiel_game(g, s),  # type: ignore[misc]
             "pettingzoo": lambda s, e=env: _zoo_game(e, s),  # type: ignore[misc]
+            "floor": lambda s, e=floor: _zoo_game(e, s),  # type: ignore[misc]
         }
         for play in loops.values():  # warm up: imports, caches, the sheet's tables
             for k in range(SETUPS):
@@ -189,14 +265,17 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
             f"{row['openspiel'] / e:>11.2f}{row['pettingzoo'] / e:>11.2f}"
             f"{row['sim_test']:>10.1f}{row['sim_test'] / e:>12.3f}"
             f"{row['engine_on_openspiel_games']:>9.1f}"
-            f"{row['openspiel'] / row['engine_on_openspiel_games']:>11.2f}",
+            f"{row['openspiel'] / row['engine_on_openspiel_games']:>11.2f}"
+            f"{row['floor']:>10.1f}{row['floor'] / e:>11.2f}",
             flush=True,
         )
     print(
         "(OS: OpenSpiel's API, legal_actions/apply_action/chance_outcomes; sim_test: "
         "pyspiel.random_sim_test, its checks included; PZ: the AEC loop, last() and a masked "
         "random action; eng@OS: the engine replaying the games OpenSpiel's loop played, "
-        f"parse_move included; CPU seconds of this process, each over about {seconds:g} s)\n",
+        "parse_move included; PZ floor: the same AEC loop on an environment that does nothing, "
+        "as many steps a game (the most any environment reaches); CPU seconds of this "
+        f"process, each over about {seconds:g} s)\n",
         flush=True,
     )
     return rows

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ..analysis import jit
 from ..core import Move
 from ..interop.actions import ActionSpace, Speller
 
@@ -26,8 +27,8 @@ def turn_blocks(space: ActionSpace, state: Any, turn: Speller) -> dict[int, Any]
 def core_blocks(space: ActionSpace, turn: Any) -> dict[int, Any] | None:
     """A turn played on the core alone (``CoreSpeller``): its moves by their first word
     (``take COLOR``), each pencil's rows made from the codes' connected sets (the sheet's
-    ``O_GSHAPES`` table, in the core's sheet) once it is chosen; a row's move is its code.
-    None when crossing off (few moves, one word each)."""
+    ``O_GSHAPES`` table, in the core's sheet) once it is chosen, and remembered by code; a
+    row's move is its code. None when crossing off (few moves, one word each)."""
     from ..coloring import kernel as K
 
     sim = space.sim
@@ -35,31 +36,65 @@ def core_blocks(space: ActionSpace, turn: Any) -> dict[int, Any] | None:
     codes = sim.legal(turn.core())
     if not len(codes) or int(codes.min()) < K.TAKE:
         return None
-    takes, shape_words, plus_words, gshapes = _core_tables(space, sim, K)
-    x = codes - K.TAKE
-    pencils = x % 5
-    end, width = space.end, space.game.max_words
+    tables = _core_tables(space, sim, K)
+    pencils = (codes - K.TAKE) % 5
+    known = space._code_row
 
-    def taking(c: int, group: np.ndarray) -> Callable[[], Any]:
+    def taking(c: int) -> Callable[[], Any]:
         def make() -> tuple[Any, Callable[[int], int]]:
-            y = group - K.TAKE
-            sets = gshapes[y // 30]
-            circles = (y // 5) % 6
-            rows = np.full((len(group), width), end, dtype=np.intp)
-            rows[:, 0] = takes[c]
-            shapes = sets[:, 1:width]
-            named = shapes >= 0
-            rows[:, 1:width][named] = shape_words[shapes[named]]
-            filled = np.flatnonzero(circles > 0)
-            rows[filled, 1 + sets[filled, 0]] = plus_words[circles[filled]]
-            of = group.tolist().__getitem__
-            if len(rows) <= 64:  # few: plain lists answer faster than arrays
-                return [tuple(r) for r in rows.tolist()], of
-            return rows, of
+            group = codes[pencils == c]
+            listed = group.tolist()
+            if len(listed) > 64:  # many: as an array, narrowed by NumPy
+                return _core_rows(space, tables, K, group), listed.__getitem__
+            try:
+                rows = [known[code] for code in listed]
+            except KeyError:  # first met: made, and remembered
+                made = _core_rows(space, tables, K, group).tolist()
+                for code, row in zip(listed, made):
+                    known[code] = tuple(row)
+                rows = [known[code] for code in listed]
+            return rows, listed.__getitem__
 
         return make
 
-    return {int(takes[c]): taking(c, codes[pencils == c]) for c in np.unique(pencils).tolist()}
+    takes = tables[0]
+    present = np.flatnonzero(np.bincount(pencils, minlength=len(takes))).tolist()
+    return {int(takes[c]): taking(c) for c in present}
+
+
+def _core_rows(space: ActionSpace, tables: tuple[np.ndarray, ...], K: Any, group: Any) -> Any:
+    """The rows of actions of the take codes ``group`` (one pencil's): ``take COLOR``, the
+    set's shapes, ``+K`` for the circles filled, then ``end`` (compiled: :func:`_fill_rows`)."""
+    rows = np.empty((len(group), space.game.max_words), dtype=np.intp)
+    _fill_rows(rows, group, K.TAKE, space.end, *tables)
+    return rows
+
+
+@jit
+def _fill_rows(
+    rows: np.ndarray,
+    group: np.ndarray,
+    take: int,
+    end: int,
+    takes: np.ndarray,
+    shape_words: np.ndarray,
+    plus_words: np.ndarray,
+    gshapes: np.ndarray,
+) -> None:
+    """Each code's row (see :func:`_core_rows`): a take's code is ``take + (set * 6 +
+    circles) * 5 + pencil``; a set's row of ``gshapes`` is its count, then its shapes."""
+    width = rows.shape[1]
+    for i in range(len(group)):
+        y = group[i] - take
+        gid, circles, pencil = y // 30, (y // 5) % 6, y % 5
+        rows[i, 0] = takes[pencil]
+        n = gshapes[gid, 0]
+        for j in range(1, width):
+            rows[i, j] = end
+        for j in range(n):
+            rows[i, 1 + j] = shape_words[gshapes[gid, 1 + j]]
+        if circles > 0:
+            rows[i, 1 + n] = plus_words[circles]
 
 
 def _core_tables(space: ActionSpace, sim: Any, K: Any) -> tuple[np.ndarray, ...]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..analysis import jit
 from ..core import Move, State
 from ..interop.actions import ActionSpace, Speller, _Outcomes
 
@@ -29,8 +30,89 @@ def turn_blocks(space: ActionSpace, state: State, turn: Speller) -> dict[int, An
 
 def core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
     """A turn played on the core alone (:class:`~stainedglass.interop.actions.CoreSpeller`):
-    its rows of actions read from the core's codes, each row's move its code."""
-    return _sagrada_core_blocks(space, turn, as_codes=True)
+    its rows of actions read from the core's codes at once (compiled: :func:`_fill_rows`, as
+    :func:`_sagrada_core_blocks` reads them), by their first word; each row's move its code."""
+    sim = space.sim
+    assert sim is not None
+    codes = sim.legal(turn.core())
+    if not len(codes):
+        return None
+    rc, places, pass_word, tools, cells, pays, cards, _, _, kinds = _sagrada_code_tables(space)
+    rows = np.empty((len(codes), space.game.max_words), dtype=np.intp)
+    _fill_rows(
+        rows, codes, rc.PLACE, rc.PASS, rc.TOOL, rc.SPAN, rc.NONE, space.end,
+        places, pass_word, tools, cells, pays, cards, kinds,
+    )  # fmt: skip
+    listed = codes.tolist()
+    by_first: dict[int, list[int]] = {}
+    for i, first in enumerate(rows[:, 0].tolist()):
+        at = by_first.get(first)
+        if at is None:
+            by_first[first] = [i]
+        else:
+            at.append(i)
+
+    def block(at: list[int]) -> Callable[[], tuple[Any, Callable[[int], Any]]]:
+        def make() -> tuple[Any, Callable[[int], Any]]:  # once the first word is chosen
+            mine = rows[at]
+            of = [listed[i] for i in at].__getitem__
+            if len(at) <= 64:  # few: plain lists answer faster than arrays
+                return [tuple(r) for r in mine.tolist()], of
+            return mine, of
+
+        return make
+
+    return {first: block(at) for first, at in by_first.items()}
+
+
+@jit
+def _fill_rows(
+    rows: np.ndarray,
+    codes: np.ndarray,
+    place: int,
+    pass_code: int,
+    tool: int,
+    span: int,
+    none: int,
+    end: int,
+    places: np.ndarray,
+    pass_word: int,
+    tools: np.ndarray,
+    cells: np.ndarray,
+    pays: np.ndarray,
+    cards: np.ndarray,
+    kinds: np.ndarray,
+) -> None:
+    """Each code's row of actions: ``place CARD`` and the field; ``pass``; ``tool NAME``, the
+    card paid, then its cards and fields (``kinds``: each tool's pips, then each argument's
+    kind, 1 a card, 0 a field, -1 none), then ``end``."""
+    width = rows.shape[1]
+    for i in range(len(codes)):
+        code = codes[i]
+        for j in range(width):
+            rows[i, j] = end
+        if code < pass_code:
+            rows[i, 0] = places[(code - place) // 20]
+            rows[i, 1] = cells[(code - place) % 20]
+        elif code == pass_code:
+            rows[i, 0] = pass_word
+        else:
+            x = code - tool
+            tp, a = x // span, x % span
+            t = tp // 5
+            rows[i, 0] = tools[t]
+            rows[i, 1] = pays[(tp % 5) * 6 + kinds[t, 0] - 1]
+            scale = 1
+            for k in range(4):
+                word = a // scale % 31
+                scale *= 31
+                kind = kinds[t, 1 + k]
+                if kind < 0 or word == none:
+                    continue
+                if kind == 1:
+                    rows[i, 2 + k] = cards[min(word, len(cards) - 1)]
+                else:
+                    rows[i, 2 + k] = cells[min(word, len(cells) - 1)]
 
 
 def chance_node(space: ActionSpace, turn: Speller) -> _Outcomes:
@@ -119,7 +201,7 @@ def _sagrada_core_blocks(
     codes = sim.legal(turn.core())
     if not len(codes):
         return None
-    rc, places, pass_word, tools, cells, pays, cards, pips, kinds = _sagrada_code_tables(space)
+    rc, places, pass_word, tools, cells, pays, cards, pips, kinds = _sagrada_code_tables(space)[:9]
     firsts = np.full(len(codes), pass_word, dtype=np.int64)
     placing = codes < rc.PASS
     firsts[placing] = places[(codes[placing] - rc.PLACE) // 20]
@@ -208,4 +290,16 @@ def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
             [TOOLS[t].pips for t in TOOL_IDS],
             [card_args.get(t) for t in TOOL_IDS],
         )
+        # for the compiled rows: each tool's pips, then its four arguments' kinds
+        kinds = np.full((len(TOOL_IDS), 5), -1, dtype=np.intp)
+        for t, tid in enumerate(TOOL_IDS):
+            kinds[t, 0] = TOOLS[tid].pips
+            args = card_args.get(tid)
+            for k in range(4):
+                if args is None:
+                    kinds[t, 1 + k] = 0
+                elif k < len(args):
+                    kinds[t, 1 + k] = 1 if args[k] == "c" else 0
+        known = (*known, kinds)
+        space._tables["sagrada codes"] = known
     return known
