@@ -13,7 +13,8 @@ comma := ,
 # The tests come in two tiers (tests/README.md), each run across every core (pytest-xdist: one
 # worker a core, whole modules and notebooks kept on one worker; each worker starts one Voila
 # server and one Chromium for its browser tests):
-#   make lint      ruff and mypy (make test and make test-full run it first);
+#   make lint      ruff and mypy (make test and make test-full run it first, while the
+#                  games' analysis cores compile beside it);
 #   make test      the fast tier: engine, rules, the views' Python side, the notebooks (nbval),
 #                  doctests, and one browser smoke test per dashboard; the tests marked `full`
 #                  left out. At most 10 minutes on two cores.
@@ -64,14 +65,19 @@ lint: $(STAMP)  ## ruff (lint, format) and mypy (the engine strict, the views ch
 # after an install or a change to a core, seconds after that)
 WARM := $(BIN)/python -c "import stainedglass as sg; print(f'analysis cores ready in {sg.ai.warm():.0f} s')"
 
-test: $(STAMP) lint  ## lint, then the fast tier: engine, views, notebooks (nbval), one browser test a dashboard
-	$(WARM)
+# lint on one core while the cores compile on the other; either failing stops the tests
+define lint_and_warm
+	$(WARM) & warm=$$!; $(MAKE) --no-print-directory lint; status=$$?; wait $$warm || status=1; exit $$status
+endef
+
+test: $(STAMP)  ## lint, then the fast tier: engine, views, notebooks (nbval), one browser test a dashboard
+	$(lint_and_warm)
 	$(BIN)/python -m pytest $(SUITE) $(PYTEST_OPTS) -m "not full"
 
 test-all: test-full test-lowest  ## what CI runs: every test, then the fast tier at the lowest versions
 
-test-full: $(STAMP) lint  ## lint, then every test, both tiers, with the current versions
-	$(WARM)
+test-full: $(STAMP)  ## lint, then every test, both tiers, with the current versions
+	$(lint_and_warm)
 	$(BIN)/python -m pytest $(SUITE) $(PYTEST_OPTS)
 
 # the fast tier again with every dependency at the lowest version pyproject.toml allows
