@@ -33,11 +33,15 @@ pencil by pencil from the sheet's connected shapes, only the chosen pencil's; Sa
 a move's key, or from its analysis core's legal codes (``MOVES_ON_CORE``). The tests check
 each against the words of every legal move.
 
-Where the game's analysis core is compiled, the speller keeps the core's state in step with
-the engine's (each move's code applied as the move is pushed: :meth:`Speller.push`), made only
-when first asked, and reads observations from it (the core's ``observe``: the engine's numbers
-exactly), once a position and player. A play made on the state other than through the
-speller is seen (the core's state is then encoded afresh).
+Where the game's analysis core is compiled, ``ActionSpace.speller`` gives a
+:class:`CoreSpeller`, which plays on the core alone: legal actions, chance outcomes,
+observations and returns read from the core's array (a game's ``numbering.py`` reads a turn of
+several words from the core's codes: ``core_blocks``), the engine's state made only when asked.
+A :class:`Speller` on the engine keeps the core's state in step with the engine's (each move's
+code applied as the move is pushed: :meth:`Speller.push`), made only when first asked, and
+reads observations from it (the core's ``observe``: the engine's numbers exactly), once a
+position and player. Either sees a play made on the engine's state other than through it (the
+core's state is then encoded afresh).
 """
 
 from __future__ import annotations
