@@ -124,7 +124,7 @@ def test_alphabeta_on_the_core_finds_what_it_finds_on_the_engine() -> None:
 
 def test_alphabeta_line_on_the_core_is_legal_moves() -> None:
     state = sg.load("coloring", players=2).new_game(seed=3)
-    bot = sg.ai.bot("alphabeta", depth=3, seed=1)
+    bot = sg.ai.bot("alphabeta", depth=3, nodes=20_000, seed=1)  # counted: a few seconds at most
     best = bot.analyse(state, top=1)[0].move
     line = bot.line(state, best, plies=2)
     work = state.clone()

@@ -782,8 +782,11 @@ class _Position:
             key = (codes.tobytes(), probs.tobytes())
             node = space._core_nodes.get(key)
             if node is None:  # (the same outcomes again, a roll of the dice: numbered once)
-                ids = space.code_actions(codes, chance=True).tolist()
-                node = _Outcomes([], codes.tolist(), probs.tolist(), ids)
+                numbers = space.code_actions(codes, chance=True)
+                ids, chances = numbers.tolist(), probs.tolist()
+                node = _Outcomes([], codes.tolist(), chances, ids)
+                if len(ids) < 2 or bool((numbers[1:] > numbers[:-1]).all()):  # (as a rule)
+                    node.legal, node.chances = ids, list(zip(ids, chances))
                 if len(space._core_nodes) > 4096:
                     space._core_nodes.clear()
                 space._core_nodes[key] = node
