@@ -30,39 +30,8 @@ def turn_blocks(space: ActionSpace, state: State, turn: Speller) -> dict[int, An
 
 def core_blocks(space: ActionSpace, turn: Speller) -> dict[int, Any] | None:
     """A turn played on the core alone (:class:`~stainedglass.interop.actions.CoreSpeller`):
-    its rows of actions read from the core's codes at once (compiled: :func:`_fill_rows`, as
-    :func:`_sagrada_core_blocks` reads them), by their first word; each row's move its code."""
-    sim = space.sim
-    assert sim is not None
-    codes = sim.legal(turn.core())
-    if not len(codes):
-        return None
-    rc, places, pass_word, tools, cells, pays, cards, _, _, kinds = _sagrada_code_tables(space)
-    rows = np.empty((len(codes), space.game.max_words), dtype=np.intp)
-    _fill_rows(
-        rows, codes, rc.PLACE, rc.PASS, rc.TOOL, rc.SPAN, rc.NONE, space.end,
-        places, pass_word, tools, cells, pays, cards, kinds,
-    )  # fmt: skip
-    listed = codes.tolist()
-    by_first: dict[int, list[int]] = {}
-    for i, first in enumerate(rows[:, 0].tolist()):
-        at = by_first.get(first)
-        if at is None:
-            by_first[first] = [i]
-        else:
-            at.append(i)
-
-    def block(at: list[int]) -> Callable[[], tuple[Any, Callable[[int], Any]]]:
-        def make() -> tuple[Any, Callable[[int], Any]]:  # once the first word is chosen
-            mine = rows[at]
-            of = [listed[i] for i in at].__getitem__
-            if len(at) <= 64:  # few: plain lists answer faster than arrays
-                return [tuple(r) for r in mine.tolist()], of
-            return mine, of
-
-        return make
-
-    return {first: block(at) for first, at in by_first.items()}
+    :func:`_sagrada_core_blocks`, each row's move its code."""
+    return _sagrada_core_blocks(space, turn, as_codes=True)
 
 
 @jit
@@ -193,62 +162,45 @@ def _sagrada_core_blocks(
 ) -> dict[int, Any] | None:
     """A Sagrada turn's moves by their first word, as :func:`_sagrada_blocks` gives them, read
     from the analysis core's legal codes (compiled: the engine lists a turn's tool uses in
-    Python); each word's rows made from the codes' numbers only once it is chosen (as
-    ``move_words`` spells the code's move: the tests check every one), and a move only once it
-    is spelt (``as_codes``: a row's move is its code)."""
+    Python): every code's row of actions at once (:func:`_fill_rows`, as ``move_words`` spells
+    the code's move: the tests check every one), each word's rows picked out only once it is
+    chosen, and a move made only once it is spelt (``as_codes``: a row's move is its code)."""
     sim = space.sim
     assert sim is not None
     codes = sim.legal(turn.core())
     if not len(codes):
         return None
-    rc, places, pass_word, tools, cells, pays, cards, pips, kinds = _sagrada_code_tables(space)[:9]
-    firsts = np.full(len(codes), pass_word, dtype=np.int64)
-    placing = codes < rc.PASS
-    firsts[placing] = places[(codes[placing] - rc.PLACE) // 20]
-    using = codes > rc.PASS
-    firsts[using] = tools[(codes[using] - rc.TOOL) // (5 * rc.SPAN)]
-    end, width = space.end, space.game.max_words
+    rc, places, pass_word, tools, cells, pays, cards, kinds = _sagrada_code_tables(space)
+    rows = np.empty((len(codes), space.game.max_words), dtype=np.intp)
+    _fill_rows(
+        rows, codes, rc.PLACE, rc.PASS, rc.TOOL, rc.SPAN, rc.NONE, space.end,
+        places, pass_word, tools, cells, pays, cards, kinds,
+    )  # fmt: skip
+    listed = codes.tolist()
+    by_first: dict[int, list[int]] = {}
+    for i, first in enumerate(rows[:, 0].tolist()):
+        at = by_first.get(first)
+        if at is None:
+            by_first[first] = [i]
+        else:
+            at.append(i)
 
-    def rows_of(group: np.ndarray) -> Callable[[], Any]:
-        def make() -> tuple[Any, Callable[[int], Move]]:
-            rows = np.full((len(group), width), end, dtype=np.intp)
-            first = group[0]
-            if first < rc.PASS:  # a card's placements: the card, the field
-                rows[:, 0] = places[(first - rc.PLACE) // 20]
-                rows[:, 1] = cells[(group - rc.PLACE) % 20]
-            elif first == rc.PASS:
-                rows[:, 0] = pass_word
-            else:  # a tool's uses: the tool, the card paid, its cards and fields
-                x = group - rc.TOOL
-                tp, a = x // rc.SPAN, x % rc.SPAN
-                t = int(tp[0]) // 5
-                rows[:, 0] = tools[t]
-                rows[:, 1] = pays[(tp % 5) * 6 + pips[t] - 1]
-                kind = kinds[t]
-                for k in range(4 if kind is None else len(kind)):
-                    word = a // 31**k % 31
-                    named = word != rc.NONE
-                    table = cards if kind is not None and kind[k] == "c" else cells
-                    rows[named, 2 + k] = table[np.minimum(word[named], len(table) - 1)]
-            codes_of = group.tolist()
+    def block(at: list[int]) -> Callable[[], tuple[Any, Callable[[int], Any]]]:
+        def make() -> tuple[Any, Callable[[int], Any]]:  # once the first word is chosen
+            mine = rows[at]
+            codes_of = [listed[i] for i in at]
 
             def move(i: int) -> Move:
                 return sim.move(turn.state, codes_of[i])
 
             of: Callable[[int], Any] = codes_of.__getitem__ if as_codes else move
-            if len(rows) <= 64:  # few: plain lists answer faster than arrays
-                return [tuple(r) for r in rows.tolist()], of
-            return rows, of
+            if len(at) <= 64:  # few: plain lists answer faster than arrays
+                return [tuple(r) for r in mine.tolist()], of
+            return mine, of
 
         return make
 
-    # the codes come in runs of one first word (a card's placements, pass, a tool's uses)
-    cuts = [0, *(np.flatnonzero(firsts[1:] != firsts[:-1]) + 1).tolist(), len(codes)]
-    runs: dict[int, np.ndarray] = {}
-    for i, j in zip(cuts, cuts[1:]):
-        f = int(firsts[i])
-        runs[f] = codes[i:j] if f not in runs else np.concatenate([runs[f], codes[i:j]])
-    return {f: rows_of(group) for f, group in runs.items()}
+    return {first: block(at) for first, at in by_first.items()}
 
 
 def _sagrada_core_draws(space: ActionSpace, turn: Speller) -> _Outcomes:
@@ -271,7 +223,8 @@ def _sagrada_core_draws(space: ActionSpace, turn: Speller) -> _Outcomes:
 def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
     """For the core's move codes: the rules' module, the actions of ``place CARD`` by card, of
     ``pass``, of ``tool NAME`` by tool (``TOOL_IDS`` order), of the fields, of ``pay CARD`` and
-    of the cards by card; each tool's pips and its arguments' kinds (None: fields only)."""
+    of the cards by card; each tool's pips, then its four arguments' kinds (1 a card, 0 a
+    field, -1 none), as :func:`_fill_rows` reads them."""
     known = space._tables.get("sagrada codes")
     if known is None:
         from ..sagrada import rules_core as rc
@@ -279,6 +232,12 @@ def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
         from ..sagrada.tools import TOOL_IDS, TOOLS
 
         place, pay, card, cell, tool, card_args, _ = _sagrada_tables(space)
+        kinds = np.full((len(TOOL_IDS), 5), -1, dtype=np.intp)
+        for t, tid in enumerate(TOOL_IDS):
+            kinds[t, 0] = TOOLS[tid].pips
+            args = card_args.get(tid)  # (None: fields only)
+            for k in range(4 if args is None else len(args)):
+                kinds[t, 1 + k] = 1 if args is not None and args[k] == "c" else 0
         known = space._tables["sagrada codes"] = (
             rc,
             np.array([place[c] for c in range(len(place))], dtype=np.intp),
@@ -287,19 +246,6 @@ def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
             np.array(cell, dtype=np.intp),
             np.array([pay[c] for c in range(len(pay))], dtype=np.intp),
             np.array([card[c] for c in range(len(card))], dtype=np.intp),
-            [TOOLS[t].pips for t in TOOL_IDS],
-            [card_args.get(t) for t in TOOL_IDS],
+            kinds,
         )
-        # for the compiled rows: each tool's pips, then its four arguments' kinds
-        kinds = np.full((len(TOOL_IDS), 5), -1, dtype=np.intp)
-        for t, tid in enumerate(TOOL_IDS):
-            kinds[t, 0] = TOOLS[tid].pips
-            args = card_args.get(tid)
-            for k in range(4):
-                if args is None:
-                    kinds[t, 1 + k] = 0
-                elif k < len(args):
-                    kinds[t, 1 + k] = 1 if args[k] == "c" else 0
-        known = (*known, kinds)
-        space._tables["sagrada codes"] = known
     return known
