@@ -663,7 +663,7 @@ class _Outcomes:
         self.outcomes, self.moves, self.probs, self.ids = outcomes, moves, probs, ids
         self.legal: list[int] | None = None
         self.chances: list[tuple[int, float]] | None = None
-        self.draws: np.ndarray | None = None  # 0, then the chances (for a draw's running sum)
+        self.draws: np.ndarray | None = None  # the chances as an array (for a draw from many)
 
 
 class _Position:

@@ -186,30 +186,24 @@ def _drawn(outcomes: list[tuple[core.Move, float]], u: float) -> core.Move:
 
 def _drawn_from(node: _Outcomes, u: float) -> core.Move:
     """``_drawn(node.outcomes, u)``, from a chance node's outcomes as the action space keeps
-    them: the same sums of the chances from ``-u``, one after another (NumPy's running sum
-    adds in order, as ``accumulate`` does), so the same outcome; for many outcomes (a roll of
-    three dice) faster."""
+    them (:func:`_drawn_index`; many chances kept as an array, made once)."""
     moves = node.moves
     if len(moves) <= 32:
-        sums = list(accumulate(node.probs, initial=-u))
-        return moves[min(bisect_right(sums, 0.0, 1), len(moves)) - 1]
-    chances = node.draws
-    if chances is None:
-        chances = node.draws = np.array((0.0, *node.probs), dtype=np.float64)
-    running = chances.copy()
-    running[0] = -u
-    np.add.accumulate(running, out=running)
-    i = int(np.searchsorted(running[1:], 0.0, side="right")) + 1  # bisect_right(.., 0.0, 1)
-    return moves[min(i, len(moves)) - 1]
+        return moves[_drawn_index(node.probs, u)]
+    if node.draws is None:
+        node.draws = np.array(node.probs, dtype=np.float64)
+    return moves[_drawn_index(node.draws, u)]
 
 
-def _drawn_index(chances: np.ndarray, u: float) -> int:
-    """The index :func:`_drawn` picks among ``chances`` (an array) for the draw ``u``: the same
-    sums from ``-u``, one after another."""
+def _drawn_index(chances: Any, u: float) -> int:
+    """The index :func:`_drawn` picks among ``chances`` (a sequence, or an array) for the draw
+    ``u``: the same sums of the chances from ``-u``, one after another (NumPy's running sum
+    adds in order, as ``accumulate`` does), so the same outcome; for many chances (a roll of
+    three dice) faster."""
     n = len(chances)
     if n <= 32:
-        sums = list(accumulate(chances.tolist(), initial=-u))
-        return min(bisect_right(sums, 0.0, 1), n) - 1
+        listed = chances.tolist() if isinstance(chances, np.ndarray) else chances
+        return min(bisect_right(list(accumulate(listed, initial=-u)), 0.0, 1), n) - 1
     running = np.empty(n + 1, dtype=np.float64)
     running[0] = -u
     running[1:] = chances
