@@ -24,18 +24,7 @@ from typing import Any
 import stainedglass as sg
 from stainedglass.analysis import COMPILED
 
-from common import core_rate, engine_rate
-
-TABLES: list[tuple[str, dict[str, Any]]] = [
-    ("cathedral", {}),
-    ("walls_of_light", {"players": 2}),
-    ("walls_of_light", {"players": 3}),
-    ("coloring", {"players": 1}),
-    ("coloring", {"players": 2}),
-    ("coloring", {"players": 3}),
-    ("coloring", {"players": 4}),
-    ("sagrada", {}),
-]
+from common import TABLES, core_rate, engine_rate
 
 
 def label(name: str, options: dict[str, Any]) -> str:

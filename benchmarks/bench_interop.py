@@ -19,22 +19,13 @@ from typing import Any
 
 import stainedglass as sg
 
+from common import TABLES
+
 GAMES = 12
 BOTS = ["mcts:iterations=30", "greedy"]
 REPEATS = 3
 ROUNDS = 5  # the rates measured in turn, this many times over
 SETUPS = 16  # each loop plays these setups in turn
-# every game at every table size: (name, options)
-TABLES: list[tuple[str, dict[str, Any]]] = [
-    ("cathedral", {}),
-    ("walls_of_light", {"players": 2}),
-    ("walls_of_light", {"players": 3}),
-    ("coloring", {"players": 1}),
-    ("coloring", {"players": 2}),
-    ("coloring", {"players": 3}),
-    ("coloring", {"players": 4}),
-    ("sagrada", {}),
-]
 
 
 def _setup(n: int) -> int:
@@ -69,37 +60,22 @@ def _spiel_game(games: list[Any], n: int) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-def _zoo_game(env: Any, n: int) -> None:
-    """A random game through PettingZoo's AEC loop: last(), a random action of the mask."""
+def _zoo_game(env: Any, n: int) -> int:
+    """A random game through PettingZoo's AEC loop: last(), a random action of the mask; its
+    steps."""
     import numpy as np
 
     env.reset(seed=n % SETUPS)
     rng = random.Random(n)
+    steps = 0
     for _agent in env.agent_iter():
         _obs, _reward, terminated, truncated, info = env.last()
+        steps += 1
         if terminated or truncated:
             env.step(None)
         else:
             env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
-
-
-def _zoo_steps(env: Any, games: int) -> float:
-    """The AEC loop's steps a game (``last()`` then ``step``), on average over ``games``
-    games as ``_zoo_game`` plays them."""
-    import numpy as np
-
-    steps = 0
-    for n in range(games):
-        env.reset(seed=n % SETUPS)
-        rng = random.Random(n)
-        for _agent in env.agent_iter():
-            _obs, _reward, terminated, truncated, info = env.last()
-            steps += 1
-            if terminated or truncated:
-                env.step(None)
-            else:
-                env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
-    return steps / games
+    return steps
 
 
 def _floor_env(players: int, observation: int, actions: int, steps: int) -> Any:
@@ -185,7 +161,7 @@ def _replay_rate(game: sg.Game, games: list[Any], seconds: float) -> float:
     return n / (time.process_time() - start)
 
 
-def _games_per_second(play: Callable[[int], None], seconds: float, seed: int) -> float:
+def _games_per_second(play: Callable[[int], object], seconds: float, seed: int) -> float:
     """Games a second of ``play(seed)``, ``seed`` on, over about ``seconds`` of this process's
     CPU time (other programs on the machine take none of it)."""
     start = time.process_time()
@@ -235,11 +211,12 @@ def rates(seconds: float | None = None, sim_test: bool = True) -> list[dict[str,
         ]
         env = zoo_env(name, **options)
         raw = env.unwrapped
-        steps = _zoo_steps(env, SETUPS)  # (the floor: as many steps, as large an observation)
+        # the floor: as many steps a game, as large an observation and mask
+        steps = sum(_zoo_game(env, k) for k in range(SETUPS)) / SETUPS
         floor = _floor_env(
             game.num_players, raw.space.observation_size, raw.space.size, round(steps)
         )
-        loops: dict[str, Callable[[int], None]] = {
+        loops: dict[str, Callable[[int], object]] = {
             "engine": lambda s, g=game: _engine_game(g, s),  # type: ignore[misc]
             "openspiel": lambda s, g=spiels: _spiel_game(g, s),  # type: ignore[misc]
             "pettingzoo": lambda s, e=env: _zoo_game(e, s),  # type: ignore[misc]

@@ -9,6 +9,18 @@ from typing import Any
 
 import stainedglass as sg
 
+# every game at every table size: (name, options)
+TABLES: list[tuple[str, dict[str, Any]]] = [
+    ("cathedral", {}),
+    ("walls_of_light", {"players": 2}),
+    ("walls_of_light", {"players": 3}),
+    ("coloring", {"players": 1}),
+    ("coloring", {"players": 2}),
+    ("coloring", {"players": 3}),
+    ("coloring", {"players": 4}),
+    ("sagrada", {}),
+]
+
 
 def random_game(game: sg.Game, seed: int) -> int:
     """One random game to the end (chance sampled, decisions uniform); returns its plies."""
