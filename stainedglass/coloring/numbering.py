@@ -101,7 +101,7 @@ def _core_tables(space: ActionSpace, sim: Any, K: Any) -> tuple[np.ndarray, ...]
     """The actions of ``take COLOR`` by pencil, of each shape (0-based), of ``+K`` by K (-1
     where there is none), and the core's table of connected sets (count, then shapes)."""
     known = space._tables.get("coloring core")
-    if known is not None and known[0] is sim:
+    if known is not None and known[0] is sim.sh:  # (the sheet's: every setup's core shares it)
         return known[1]  # type: ignore[no-any-return]
     from ..coloring.sheet import COLORS, MAX_GROUP
 
@@ -115,7 +115,7 @@ def _core_tables(space: ActionSpace, sim: Any, K: Any) -> tuple[np.ndarray, ...]
         np.array([index.get(f"+{k}", -1) for k in range(6)], dtype=np.intp),
         gshapes,
     )
-    space._tables["coloring core"] = (sim, tables)
+    space._tables["coloring core"] = (sh, tables)
     return tables
 
 

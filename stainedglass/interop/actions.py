@@ -224,41 +224,11 @@ class ActionSpace:
     def _actions(self, moves: Sequence[Move]) -> list[int]:
         """Each move's action (one word each): by its text where a move keeps it (the word
         itself), else by its key (remembered)."""
-        if moves and not isinstance(getattr(type(moves[0]), "text", None), property):
-            try:
-                return list(map(self.index.__getitem__, map(_text, moves)))
-            except KeyError:
-                pass  # a move not spelt as its text: its word below says which
-        of = self._action_of
-        try:
-            return list(map(of.__getitem__, map(_key, moves)))
-        except KeyError:
-            if len(of) > _CACHE_LIMIT:
-                of.clear()
-            index = self.index
-            for m in moves:
-                if m.key not in of:
-                    of[m.key] = index[str(m)]
-            return list(map(of.__getitem__, map(_key, moves)))
+        return _numbered(moves, self.index, self._action_of)
 
     def _outcomes(self, moves: Sequence[Move]) -> list[int]:
         """Each chance outcome's number (by text where a move keeps it, else by key)."""
-        if moves and not isinstance(getattr(type(moves[0]), "text", None), property):
-            try:
-                return list(map(self.chance_index.__getitem__, map(_text, moves)))
-            except KeyError:
-                pass
-        of = self._outcome_of
-        try:
-            return list(map(of.__getitem__, map(_key, moves)))
-        except KeyError:
-            if len(of) > _CACHE_LIMIT:
-                of.clear()
-            index = self.chance_index
-            for m in moves:
-                if m.key not in of:
-                    of[m.key] = index[str(m)]
-            return list(map(of.__getitem__, map(_key, moves)))
+        return _numbered(moves, self.chance_index, self._outcome_of)
 
     def _chance_node(self, outcomes: list[tuple[Move, float]]) -> _Outcomes:
         """A chance node's outcomes numbered; the same list of outcomes again (the very same
@@ -294,6 +264,37 @@ class ActionSpace:
         return rows
 
 
+def _mark(state: State) -> tuple[Any, int]:
+    """Where ``state`` stands: its last snapshot (held, compared by identity) and their count."""
+    stack = state._undo_stack
+    return (stack[-1] if stack else None, len(stack))
+
+
+def _stands(state: State, held: tuple[Any, int]) -> bool:
+    """Whether ``state`` still stands where :func:`_mark` found it (``held``)."""
+    stack = state._undo_stack
+    return held[1] == len(stack) and held[0] is (stack[-1] if stack else None)
+
+
+def _numbered(moves: Sequence[Move], index: dict[str, int], of: dict[Any, int]) -> list[int]:
+    """Each move's number in ``index`` (its word's): by its text where a move keeps it, else by
+    its key, remembered in ``of``."""
+    if moves and not isinstance(getattr(type(moves[0]), "text", None), property):
+        try:
+            return list(map(index.__getitem__, map(_text, moves)))
+        except KeyError:
+            pass  # a move not spelt as its text: its word below says which
+    try:
+        return list(map(of.__getitem__, map(_key, moves)))
+    except KeyError:
+        if len(of) > _CACHE_LIMIT:
+            of.clear()
+        for m in moves:
+            if m.key not in of:
+                of[m.key] = index[str(m)]
+        return list(map(of.__getitem__, map(_key, moves)))
+
+
 class Speller:
     """A state with the words chosen so far of the move being spelt (``spelt``).
 
@@ -322,14 +323,12 @@ class Speller:
     def core(self) -> np.ndarray:
         """The analysis core's state of ``state`` (the space's ``sim``): encoded when first
         asked, or when the state was played on other than by ``push``; kept in step after."""
-        stack = self.state._undo_stack
-        top = (stack[-1] if stack else None, len(stack))
         core = self._core
-        if core is None or self._core_top[0] is not top[0] or self._core_top[1] != top[1]:
+        if core is None or not _stands(self.state, self._core_top):
             sim = self.space.sim
             assert sim is not None  # (asked only where the space uses the core)
             core = self._core = sim.encode(self.state)
-            self._core_top = top
+            self._core_top = _mark(self.state)
         return core
 
     def push(self, move: Move) -> None:
@@ -340,9 +339,7 @@ class Speller:
         if core is None:
             state._push(move)
             return
-        stack = state._undo_stack
-        held = self._core_top
-        if held[0] is not (stack[-1] if stack else None) or held[1] != len(stack):
+        if not _stands(state, self._core_top):
             self._core = None  # played on meanwhile: encoded afresh when next asked
             state._push(move)
             return
@@ -351,7 +348,7 @@ class Speller:
         code = sim.code(state, move)
         state._push(move)
         sim.apply(core, code)
-        self._core_top = (stack[-1], len(stack))
+        self._core_top = _mark(state)
 
     def _position(self) -> _Position:
         """The moves of the position (made once while it stands: a play, an undo or another
@@ -361,7 +358,7 @@ class Speller:
         top = stack[-1] if stack else None
         here = self._here
         if here is None or here.top is not top or here.plays != len(stack):
-            here = self._here = _Position(top, len(stack), self.space, state, self)
+            here = self._here = _Position(self.space, self, state, top, len(stack))
         return here
 
     # ---- the game's facts, as the bindings ask them at every step ---------------------------
@@ -507,12 +504,6 @@ class Speller:
         self.__init__(ActionSpace(state.game), state, tuple(data["spelt"]))  # type: ignore[misc]
 
 
-def _mark(state: State) -> tuple[Any, int]:
-    """Where ``state`` stands: its last snapshot (held, compared by identity) and their count."""
-    stack = state._undo_stack
-    return (stack[-1] if stack else None, len(stack))
-
-
 class CoreSpeller(Speller):
     """A :class:`Speller` that plays the game on the analysis core alone: the legal actions,
     chance outcomes, observations and returns are read from the core's state, each move's code
@@ -565,9 +556,7 @@ class CoreSpeller(Speller):
         """A play made on the engine's state handed out by ``state``, other than here: the
         core's state encoded afresh from it."""
         engine = self._engine
-        stack = engine._undo_stack
-        held = self._held
-        if held[1] != len(stack) or held[0] is not (stack[-1] if stack else None):
+        if not _stands(engine, self._held):
             self._live = self._sim.encode(engine)
             self._codes, self._at = [], 0
             self._held = _mark(engine)
@@ -607,7 +596,7 @@ class CoreSpeller(Speller):
             self._check()
         here = self._here
         if here is None:
-            here = self._here = _Position.on_core(self.space, self)
+            here = self._here = _Position(self.space, self)
             self._player = here.player
         return here
 
@@ -696,8 +685,15 @@ class _Position:
     )
 
     def __init__(
-        self, top: Any, plays: int, space: ActionSpace, state: State, turn: Speller
+        self,
+        space: ActionSpace,
+        turn: Speller,
+        state: State | None = None,
+        top: Any = None,
+        plays: int = -1,
     ) -> None:
+        """The position of ``state`` (``top`` and ``plays``: where it stands), or, with no
+        state, of the core state of ``turn`` (a :class:`CoreSpeller`)."""
         self.top = top  # held: its identity says the position still stands
         self.plays = plays
         self.chances: list[tuple[int, float]] | None = None
@@ -719,6 +715,14 @@ class _Position:
         self.size = space.size
         self.word_index = space.index
         self.legal: list[int] | None = None  # (sort() makes it: a chance node's when asked)
+        if state is None:
+            assert isinstance(turn, CoreSpeller)
+            self._read_core(space, turn)
+        else:
+            self._read_engine(space, state, turn)
+
+    def _read_engine(self, space: ActionSpace, state: State, turn: Speller) -> None:
+        """The position's moves and actions, read from the engine's state."""
         player = self.player = state.current_player
         if player == TERMINAL:
             self.legal = []
@@ -741,39 +745,18 @@ class _Position:
                 self.ids = space._actions(self.moves)
                 self.legal = sorted(set(self.ids))
         else:
-            self.single = False
             blocks_of = getattr(space.own, "turn_blocks", None)
-            blocks = blocks_of(space, state, turn) if blocks_of else None
-            if blocks is not None:
-                self.blocks = blocks
-                self.nexts[()] = (None, None, sorted(blocks), None)
-            else:
+            self._turn(blocks_of(space, state, turn) if blocks_of else None)
+            if self.blocks is None:
                 moves = state.legal_moves()
                 self.nexts[()] = (space._rows(moves), None, None, moves.__getitem__)
 
-    @classmethod
-    def on_core(cls, space: ActionSpace, turn: CoreSpeller) -> _Position:
-        """The position of ``turn``'s core state, read from the core: its codes are the moves
-        (a chance node's outcomes in the core's order, which is the engine's)."""
-        self = cls.__new__(cls)
-        self.top, self.plays = None, -1
-        self.chances = None
-        self.probs = None
-        self.node = None
-        self.single = True
-        self.seen = {}
-        self.texts = {}
-        self.moves = ()
-        self.ids = None
-        self.nexts = {}
-        self.blocks = None
-        self.array = None
-        self.width = space.game.max_words
-        self.size = space.size
-        self.word_index = space.index
-        self.legal = None
+    def _read_core(self, space: ActionSpace, turn: CoreSpeller) -> None:
+        """The position's moves and actions, read from the core's state: its codes are the
+        moves (a chance node's outcomes in the core's order, which is the engine's)."""
         sim = turn._sim
         core = turn._live
+        self.ids = None
         player = self.player = sim.current_player(core)
         if player == TERMINAL:
             self.legal, self.ids = [], []
@@ -798,16 +781,19 @@ class _Position:
             self.moves = codes  # type: ignore[assignment]  # the codes are the moves here
             self.array = space.code_actions(codes)
         else:
-            self.single = False
             blocks_of = getattr(space.own, "core_blocks", None)
-            blocks = blocks_of(space, turn) if blocks_of else None
-            if blocks is not None:
-                self.blocks = blocks
-                self.nexts[()] = (None, None, sorted(blocks), None)
-            else:
+            self._turn(blocks_of(space, turn) if blocks_of else None)
+            if self.blocks is None:
                 listed = sim.legal(core).tolist()
                 self.nexts[()] = (space.code_rows(listed), None, None, listed.__getitem__)
-        return self
+
+    def _turn(self, blocks: dict[int, Any] | None) -> None:
+        """A turn of several words: its rows by first word where the game's numbering gives
+        them (else the caller lists them)."""
+        self.single = False
+        if blocks is not None:
+            self.blocks = blocks
+            self.nexts[()] = (None, None, sorted(blocks), None)
 
     def sort(self) -> list[int]:
         """The legal actions, sorted (one word a move, or chance outcomes)."""
