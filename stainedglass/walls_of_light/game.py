@@ -807,15 +807,7 @@ class WallsOfLightState(State):
         cls = type(self)
         tables = cls.__dict__.get("_observation_tables")
         if tables is None:
-            by_code = np.zeros((len(SHOWN), 18), dtype=np.float32)
-            for code, row in enumerate(by_code):
-                printed = printed_of(code)
-                if printed is not None:
-                    row[1 + printed] = 1.0
-                if SHOWN[code] >= 0:
-                    row[7 + SHOWN[code]] = 1.0
-                for wink in winks_of(code):
-                    row[13 + wink] += 0.5
+            by_code = code_numbers()
             faces_seen: dict[tuple[int, ...], tuple[Any, np.ndarray, np.ndarray]] = {}
             tables = (by_code, faces_seen)
             cls._observation_tables = tables  # type: ignore[attr-defined]
@@ -936,6 +928,22 @@ class WallsOfLightState(State):
                 "a view cannot be saved: the others' hands in it are guesses; save the game itself"
             )
         return None
+
+
+def code_numbers() -> np.ndarray:
+    """For each pane code, its numbers in an observation (``WallsState.observation``): the
+    printed color, the color shown (one of six each), the red, blue and yellow winks (halves,
+    from column 13); column 0, glass, is the face's."""
+    out = np.zeros((len(SHOWN), 18), dtype=np.float32)
+    for code, row in enumerate(out):
+        printed = printed_of(code)
+        if printed is not None:
+            row[1 + printed] = 1.0
+        if SHOWN[code] >= 0:
+            row[7 + SHOWN[code]] = 1.0
+        for wink in winks_of(code):
+            row[13 + wink] += 0.5
+    return out
 
 
 def _add(hands: tuple[tuple[int, ...], ...], p: int, t: int, k: int) -> tuple[tuple[int, ...], ...]:

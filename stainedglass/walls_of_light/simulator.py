@@ -26,7 +26,8 @@ from . import compiled_search as CS
 from . import moves as M
 from .moves import CARD, DRAW, DRAWS, PASS, PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, ROLL
 from .options import CARDS_PER_TYPE
-from .panes import NCODES, SHOWN, code_of, printed_of, winks_of
+from .game import code_numbers
+from .panes import code_of
 from .windows import WINDOWS, Face
 
 if TYPE_CHECKING:
@@ -46,22 +47,7 @@ _REROLL_MOVES = {sum(1 << d for d in dice): m for dice, m in M.REROLLS.items()}
 _MODIFY_MOVES = {d * 2 + (s < 0): m for (d, s), m in M.MODIFIES.items()}
 
 
-def _code_numbers() -> np.ndarray:
-    """For each space code, its numbers in an observation: the printed color, the color shown
-    (one of six each), the red, blue and yellow winks (halves)."""
-    out = np.zeros((NCODES, 18), dtype=np.float32)
-    for code, row in enumerate(out):
-        printed = printed_of(code)
-        if printed is not None:
-            row[1 + printed] = 1.0
-        if SHOWN[code] >= 0:
-            row[7 + SHOWN[code]] = 1.0
-        for wink in winks_of(code):
-            row[13 + wink] += 0.5
-    return out
-
-
-_BY_CODE = _code_numbers()
+_BY_CODE = code_numbers()  # (the engine's observation's own numbers of a pane code)
 
 
 def _glass_numbers(face: Face) -> np.ndarray:
