@@ -169,7 +169,7 @@ class VoilaServer(_Server):
         fallen quiet (``serve.ready_words``), or None before that."""
         for line in self.log_path.read_text(errors="replace").splitlines():
             # the analysis cores' line (``serve.warm_words``) comes on its own clock: not this one
-            if line.startswith("stainedglass: ") and " is ready" in line:
+            if line.startswith("stainedglass: ") and " ready" in line and " run " in line:
                 return line
         return None
 
