@@ -416,12 +416,14 @@ class Speller:
             obs = here.seen[player] = self._observe(player)
         if self.space.game.max_words == 1:
             return obs.copy()
-        spelt = np.zeros(self.space.size, dtype=np.float32)
+        n = len(obs)
+        out = np.zeros(n + self.space.size, dtype=obs.dtype)
+        out[:n] = obs
         if self.spelt and here.player == player:
             index = self.space.index
             for word in self.spelt:
-                spelt[index[word]] = 1.0
-        return np.concatenate([obs, spelt])
+                out[n + index[word]] = 1.0
+        return out
 
     def _observe(self, player: int) -> np.ndarray:
         """What ``player`` sees of the position (``State.observation``)."""

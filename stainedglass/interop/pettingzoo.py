@@ -67,6 +67,8 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._rng = random.Random()
         self._turn: Speller | None = None
+        self._idle = np.zeros(self.space.size, dtype=np.int8)  # the mask of a seat not to move
+        self._idle.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -122,12 +124,12 @@ class StainedGlassEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
         else:
             self.agent_selection = self.possible_agents[player]
-        # the masks: what each may play now (nothing off its turn)
+        # the masks: what each may play now (nothing off its turn: one mask of zeros, kept
+        # read-only, for every seat not to move)
         mover = None if player == core.TERMINAL else self.possible_agents[player]
-        size, infos = self.space.size, self.infos
+        infos, idle = self.infos, self._idle
         for agent in self.agents:
-            mask = turn.legal_mask() if agent == mover else np.zeros(size, dtype=np.int8)
-            infos[agent] = {"action_mask": mask}
+            infos[agent] = {"action_mask": turn.legal_mask() if agent == mover else idle}
 
     def observe(self, agent: str) -> np.ndarray:
         turn = self._turn
