@@ -337,3 +337,25 @@ def test_a_solo_game_places_the_share_won_and_a_server_for_other_machines_runs_n
     given.background = False
     given.start()
     assert given.placed is not None and given.placed[0] == "my-bot"
+
+
+def test_the_settling_chart_tells_close_values_apart_and_draws_a_small_change_small():
+    """ "How the choice settles" with the choice's chance at 92.1%, 92.3% and 92.5%: its y
+    ticks read three different numbers (not "92" three times), and the line, a change of
+    0.4 points, takes a small part of the chart's height, not all of it."""
+    from stainedglass_widgets.pages.lab import Analysis, anytime_svg
+
+    analysis = Analysis(
+        "mcts", 0.4, [], [], [(0.1, "tavern a1", 0.921), (0.2, "tavern a1", 0.923),
+                              (0.4, "tavern a1", 0.925)], []
+    )  # fmt: skip
+    svg = anytime_svg(analysis, "How the choice settles")
+    ticks = re.findall(r'class="sg-lab-ytick"[^>]*>([^<]*)<', svg)
+    assert len(ticks) == 3 and len(set(ticks)) == 3, ticks
+    path = re.search(r'class="sg-lab-line"[^>]* d="([^"]*)"', svg)
+    assert path is not None
+    ys = [float(y) for y in re.findall(r"[ML][\d.]+ ([\d.]+)", path.group(1))]
+    top, bottom = (
+        float(v) for v in re.findall(r'class="sg-lab-ytick" x="[\d.]+" y="([\d.]+)"', svg)[::2]
+    )
+    assert max(ys) - min(ys) < 0.2 * abs(bottom - top)

@@ -156,6 +156,20 @@ def percent(values: Sequence[float]) -> Callable[[float], str]:
     return lambda v: f"{v:.0%}"
 
 
+def tick_labels(values: Sequence[float]) -> list[str]:
+    """The axis's tick values written with as few decimals as tell them apart (at most three):
+    ticks 92.1, 92.3 and 92.5 read so, never "92" three times.
+
+    >>> tick_labels([0, 50, 100]), tick_labels([92.1, 92.3, 92.5]), tick_labels([1, 1.0004])
+    (['0', '50', '100'], ['92.1', '92.3', '92.5'], ['1.000', '1.000'])
+    """
+    for places in range(4):
+        words = [f"{v:.{places}f}" for v in values]
+        if len(set(words)) == len({round(v, 9) for v in values}):
+            return words
+    return words
+
+
 def rate_chart_svg(rows: list[dict[str, Any]], title: str, width: int = 560) -> str:
     """A horizontal bar for each row's ``win_rate`` with its 95% interval (``ci_low`` to
     ``ci_high``) as a whisker, the bot's name and the figures written beside it (``note``, else
@@ -251,13 +265,17 @@ def line_chart_svg(
     notes: Sequence[tuple[float, float, str]] = (),
     bands: Sequence[tuple[str, float, float, float]] = (),
     key: Sequence[str] = (),
+    least_span: float = 0.0,
+    y_limits: tuple[float, float] | None = None,
 ) -> str:
     """Lines of points ``(x, y, low, high)`` (whiskers from low to high), one per series, each
     with its own dash, marker and colour and its name at its last point; ``notes`` are short
     words written at points ``(x, y, text)``, below a point in the upper half of the chart and
     above one in the lower half; ``bands`` are bots placed across the chart, each ``(name, y,
     low, high)``: a line at ``y`` over a band from low to high, named; ``key``, lines of words
-    under the chart (what the notes stand for). The title and the y axis's words take as many
+    under the chart (what the notes stand for); ``least_span``: the y axis spans at least
+    that much around the values' middle (within ``y_limits``, where the values cannot go), so
+    that a small change is drawn small. The title and the y axis's words take as many
     lines as they need, the margins are as wide as the names, and an x tick too near the one
     before it is left out: no word runs over another or out of the chart.
 
@@ -290,8 +308,12 @@ def line_chart_svg(
     y0, y1 = min(ys), max(ys)
     if x1 - x0 < 1e-9:
         x0, x1 = x0 - 1, x1 + 1
-    if y1 - y0 < 1e-9:
-        y0, y1 = y0 - 1, y1 + 1
+    if y1 - y0 < max(least_span, 1e-9):
+        half = max(least_span, 2.0) / 2
+        y0, y1 = (y0 + y1) / 2 - half, (y0 + y1) / 2 + half
+        if y_limits is not None:  # shifted back within what the values can be
+            shift = max(y_limits[0] - y0, 0.0) - max(y1 - y_limits[1], 0.0)
+            y0, y1 = max(y0 + shift, y_limits[0]), min(y1 + shift, y_limits[1])
 
     def px(v: float) -> float:
         return left + (fx(v) - x0) / (x1 - x0) * (width - left - right)
@@ -327,10 +349,11 @@ def line_chart_svg(
             f'<text class="sg-lab-tick" x="{px(x):.1f}" y="{axis_y + 16}" font-size="11" '
             f'text-anchor="middle">{x:g}</text>'
         )
-    for v in (y0, (y0 + y1) / 2, y1):
+    y_ticks = (y0, (y0 + y1) / 2, y1)
+    for v, words in zip(y_ticks, tick_labels(y_ticks)):
         parts.append(
-            f'<text x="{left - 6}" y="{py(v) + 4:.1f}" font-size="11" '
-            f'text-anchor="end">{v:.0f}</text>'
+            f'<text class="sg-lab-ytick" x="{left - 6}" y="{py(v) + 4:.1f}" font-size="11" '
+            f'text-anchor="end">{words}</text>'
         )
     ends: list[
         tuple[float, float, str, str, bool]
@@ -935,6 +958,8 @@ def anytime_svg(analysis: Analysis, title: str) -> str:
         height=280,
         notes=notes,
         key=key,
+        least_span=10.0,  # a change of a point or two drawn as one, not as a collapse
+        y_limits=(0.0, 100.0),
     )
 
 
@@ -1715,6 +1740,7 @@ __all__ = [
     "ratings_html",
     "rate_chart_svg",
     "line_chart_svg",
+    "tick_labels",
     "candidates_svg",
     "anytime_svg",
     "depth_table_html",
