@@ -503,6 +503,9 @@ class Game:
 
     observation_size: int
     """The length of ``State.observation(player)`` in this game with these options."""
+    recall_size: int = 0
+    """The length of ``State.recall(player, plays)``: 0 where the position shows a player all
+    they have seen that still matters (a game of perfect information)."""
 
     @property
     def num_players(self) -> int:
@@ -713,11 +716,10 @@ class State:
         """Plain words for what a legal move does (used by ``explain``)."""
         return f"{move} is legal."
 
-    def consequences(self, move: Move) -> list[Consequence]:  # hook
+    def _consequences(self, move: Move) -> list[Consequence]:  # hook
         """What the legal ``move`` brings about, in the game's own terms, the most telling
-        first: the facts a teacher names (territory claimed, a window completed, a field no card
-        can fill any more). Hints, the review and the puzzles' answers say them. Fast: a hint's
-        words get a small share of its budget. The default: each player's change of score."""
+        first (``consequences`` checks the move, then asks this). Fast: a hint's words get a
+        small share of its budget. The default: each player's change of score."""
         before = self.scores()
         after = self.clone()
         after._push(move)
@@ -738,6 +740,7 @@ class State:
     def margin(self, player: int) -> float:
         """``player``'s margin now, in the game's unit (``facts.margin_unit``): their score
         less the best other player's (reversed where fewer is better); alone, the score."""
+        self._check_player(player)
         scores = self.scores()
         sign = -1.0 if self.game.facts.lower_is_better else 1.0
         if len(scores) == 1:
@@ -750,7 +753,8 @@ class State:
     def projected_margin(self, player: int) -> float:  # hook
         """The game's quick estimate of ``player``'s final margin (``margin`` at the end) from
         this position, in the game's unit: what ``evaluate()`` weighs, counted in points or
-        squares. The default: the margin as it stands."""
+        squares. The default: the margin as it stands. Overrides check ``player`` first
+        (``_check_player``)."""
         return self.margin(player)
 
     def view(self, player: int) -> Self:
@@ -774,6 +778,19 @@ class State:
         ``game.observation_size`` values in 0..1, the seats counted from ``player`` (first the
         player, then the next to play after them); each game's method says its layout."""
         raise NotImplementedError
+
+    def recall(self, player: int, plays: Sequence[tuple[str | None, int]]) -> np.ndarray:  # hook
+        """What ``player`` has seen that the position no longer shows them (cards seen played,
+        say), as ``game.recall_size`` float32 numbers in 0..1: OpenSpiel's information-state
+        tensor is the observation, then these. ``plays``: the plays since the record began as
+        the player saw them, in order, each its word (``action_words``, ``chance_words``; None
+        where another player alone saw it, a card they drew) and who made it (a seat, or
+        ``CHANCE``). Only what the player saw counts: two histories they cannot tell apart
+        give the same numbers. The default: none (the position shows everything)."""
+        import numpy
+
+        self._check_player(player)
+        return numpy.zeros(0, dtype=numpy.float32)
 
     def chance_seen_by(self) -> int | None:
         """At a chance node: the one player who alone sees its outcome (a card drawn into a
@@ -806,13 +823,47 @@ class State:
 
     def sample_chance(self) -> Move:
         """An outcome drawn from ``chance_outcomes()`` with this state's seeded generator."""
-        outcomes = self.chance_outcomes()
+        if not self.is_chance():
+            if not self.game.facts.chance:
+                raise ValueError(
+                    f"sample_chance(): {self.game.title} leaves nothing to chance (no dice, no "
+                    "cards drawn): every move is a player's"
+                )
+            now = (
+                "the game is over"
+                if self.is_terminal()
+                else f"{self.game.player_names[self.current_player]} is to move"
+            )
+            raise ValueError(
+                f"sample_chance(): nothing is left to chance here ({now}); an outcome is drawn "
+                "only where the dice are rolled or a card is drawn (is_chance())"
+            )
+        outcomes = self._chance_probabilities()
         cumulative = list(accumulate(p for _, p in outcomes))
         i = bisect_right(cumulative, self._rng.random() * cumulative[-1])
         return outcomes[min(i, len(outcomes) - 1)][0]
 
     def play(self, move: Move | str) -> None:
         """Play a move (a Move or its text). An illegal move raises IllegalMove and changes nothing."""
+        self._push(self._legal_move(move))
+
+    def consequences(self, move: Move | str) -> list[Consequence]:
+        """What ``move`` (a Move or its text) would bring about, in the game's own terms, the
+        most telling first: the facts a teacher names (territory claimed, a window completed, a
+        field no card can fill any more). Hints, the review and the puzzles' answers say them.
+        The state is left as it was; an illegal move raises IllegalMove, as ``play`` would.
+
+        >>> state = load("cathedral").new_game(seed=7)
+        >>> state.consequences("tavern a1")
+        Traceback (most recent call last):
+          ...
+        stainedglass.core.IllegalMove: the Cathedral is placed first: Light must place the Cathedral before any building
+        """
+        return self._consequences(self._legal_move(move))
+
+    def _legal_move(self, move: Move | str) -> Move:
+        """``move`` as a Move (text parsed) when it is legal now; else IllegalMove naming the
+        rule (what ``play`` and ``consequences`` refuse with)."""
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
@@ -822,7 +873,7 @@ class State:
         reason = self._illegal_reason(move)
         if reason is not None:
             raise IllegalMove(reason)
-        self._push(move)
+        return move
 
     def _push(self, move: Move) -> None:
         """Play ``move`` without the rule check (``play`` checks, then pushes): only for a move
@@ -929,6 +980,9 @@ class State:
     # ---- helpers for games -------------------------------------------------------------------
 
     def _check_player(self, player: int) -> None:
+        """ValueError in words unless ``player`` is a seat number of this game (an int, not a
+        bool): the state's methods that take a player (``margin``, ``view``, ``observation``...)
+        check it here, as a game's own do."""
         if (
             isinstance(player, bool)
             or not isinstance(player, int)

@@ -17,6 +17,8 @@ where ("record: move 12 'castle x9' is illegal: ...").
 >>> again = sg.load_record(record.to_text())
 >>> again.state().history == state.history, again.comments
 (True, {1: 'a quiet start'})
+>>> sg.load_record(record) == again                    # a Record itself: checked the same way
+True
 >>> sg.load_record(record.to_link()).moves == record.moves    # a link's token, or a whole URL
 True
 >>> sg.load_record(record.to_link("cathedral_play.ipynb")).moves == record.moves  # a page's link
@@ -158,11 +160,17 @@ def record_of(
 State.recorder = staticmethod(record_of)  # state.record(): this module makes it
 
 
-def load_record(text: str) -> Record:
+def load_record(text: str | Record) -> Record:
     """A record from its text, a link token, or a whole link (``...?record=r1....``), checked
-    move by move; a bad one is a ValueError saying where."""
+    move by move; a bad one is a ValueError saying where. A :class:`Record` itself
+    (``state.record()``) is read the same way: a checked copy."""
+    if isinstance(text, Record):  # read as its text is: a checked copy
+        try:
+            text = json.dumps(text.to_dict(), ensure_ascii=False)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"record: not one a file can hold ({e})") from None
     if not isinstance(text, str):
-        raise ValueError(f"record: expected text, not {type(text).__name__}")
+        raise ValueError(f"record: expected text or a Record, not {type(text).__name__}")
     stripped = text.strip()
     if stripped.startswith(("http://", "https://", "?", "/")) or "record=" in stripped[:200]:
         stripped = _token_from_url(stripped)

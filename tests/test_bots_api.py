@@ -10,6 +10,7 @@ import pathlib
 import re
 import threading
 import time
+import tomllib
 from collections.abc import Iterator
 from typing import Any
 
@@ -337,6 +338,14 @@ def test_openspiel_plays_a_function_and_answers_returns_as_documented() -> None:
 def test_the_docs_say_how_to_write_a_bot_and_how_to_install_for_it() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "pip install -e '.[rl,cluster]'" in readme and "(docs/bots.md)" in readme
+    # which Python, and a virtual environment of its own, in the lines that install for bots
+    needs = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    python = needs.removeprefix(">=")
+    ai = " ".join(
+        readme[readme.index("For a game-AI course") : readme.index("(docs/bots.md)")].split()
+    )
+    assert f"Python {python} or newer" in ai and "virtual environment" in ai
+    assert f"python{python} -m venv .venv" in ai and "source .venv/bin/activate" in ai
     assert "(bots.md)" in (ROOT / "docs" / "api.md").read_text()
     page = BOTS_PAGE.read_text()
     for words in ("register_bot", "games", "defaults", "rules", "replace=True", "time_limit"):

@@ -15,7 +15,7 @@ import pytest
 import stainedglass as sg
 from stainedglass.core import _REGISTRY
 
-from conftest import random_move, same
+from conftest import play_random, random_move, same
 
 sg.games()  # import every game folder
 VARIANTS = [
@@ -50,6 +50,7 @@ def _check_position(state: sg.State, seen: set, rng: random.Random) -> None:
     else:
         with pytest.raises(ValueError):
             state.chance_outcomes()
+        _check_no_chance(state)
         for p in range(state.num_players):
             view = state.view(p)
             assert view.current_player == player
@@ -135,6 +136,52 @@ def _check_end(state: sg.State) -> None:
         assert returns[0] in (0.0, 1.0)
     with pytest.raises(sg.IllegalMove):
         state.play("pass")
+    _check_no_chance(state)
+
+
+def _check_no_chance(state: sg.State) -> None:
+    """Away from a chance node ``sample_chance()`` says so in its own name, with what stands
+    instead (the player to move, the end, or a game without chance)."""
+    with pytest.raises(ValueError, match=r"^sample_chance\(\): ") as err:
+        state.sample_chance()
+    words = str(err.value)
+    assert "chance_outcomes" not in words
+    if not state.game.facts.chance:
+        assert f"{state.game.title} leaves nothing to chance" in words
+    elif state.is_terminal():
+        assert "the game is over" in words
+    else:
+        assert f"{state.game.player_names[state.current_player]} is to move" in words
+
+
+@pytest.mark.parametrize("name,opts", VARIANTS)
+def test_a_view_keeps_the_game_so_far_and_undoes_as_the_game_does(name, opts):
+    """``state.view(p)`` keeps the history (a card drawn into a hand ``p`` cannot see is a
+    guess: the same kind of move, another card) and ``undo()`` takes its moves back one by one
+    as the game's does: the same player to move at each step, and with nothing hidden the very
+    same positions; the history played again from where undo stops leads back to the view."""
+    game = sg.load(name, **opts)
+    state = play_random(game.new_game(seed=3), random.Random(3), plies=60)
+    hidden = game.facts.hidden_information
+    for p in range(state.num_players):
+        view = state.view(p)
+        moves = list(view.history)
+        first = len(state.history) - len(moves)
+        assert moves, "a view can be undone"  # (60 plies: no shuffle of the discards yet)
+        assert first == 0 or hidden, "a view of a game without secrets keeps all of it"
+        assert [m.split()[0] for m in moves] == [m.split()[0] for m in state.history[first:]]
+        assert moves == state.history[first:] or hidden
+        real = state.clone()
+        for _ in moves:
+            view.undo()
+            real.undo()
+            assert view.current_player == real.current_player
+            assert same(view._position(), real._position()) or hidden
+        assert view.history == [] and len(real.history) == first
+        for text in moves:
+            view.play(text)
+        assert view.history == moves
+        assert same(view._position(), state.view(p)._position())
 
 
 @pytest.mark.parametrize("name,opts", VARIANTS)

@@ -261,6 +261,6 @@ def test_a_game_without_words_of_its_own_says_the_score() -> None:
     state = sg.load("cathedral").new_game(seed=1)
     state.play("cathedral e4 d5 e5 f5 e6 e7")
     move = state.parse_move("castle a1 b1 c1 a2 c2")
-    facts = sg.State.consequences(state, move)  # the contract's default, for any game
+    facts = sg.State._consequences(state, move)  # the contract's default, for any game
     assert [c.words for c in facts] == ["Dark's unplaced squares 47 -> 42"]
     assert facts[0].worth == 5 and facts[0].kind == "score"

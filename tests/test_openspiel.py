@@ -1,6 +1,8 @@
 """The four games in OpenSpiel (``stainedglass.interop.openspiel``), tested as OpenSpiel tests its
-own Python games: ``pyspiel.random_sim_test`` on every game and player count, pickle round trips
-of games and states, OpenSpiel's MCTS playing them, and bots across the two libraries."""
+own Python games: ``pyspiel.random_sim_test`` on every game and player count (it reads every
+player's observation and information-state tensors at every state), pickle round trips of games
+and states, OpenSpiel's MCTS playing them, bots across the two libraries, and information-state
+tensors that follow the information states and feed OpenSpiel's learners."""
 
 from __future__ import annotations
 
@@ -249,3 +251,138 @@ def test_sagrada_observation_tensors_are_the_engines_and_actions_as_before():
             state.apply_action(action)
             copy.apply_action(action)
             assert str(copy) == str(state)
+
+
+# ---- information-state tensors ------------------------------------------------------------------
+
+
+def _twin_walk(game, seed: int, steps: int):
+    """Two states of one random game, kept alike for every player who cannot see what parts
+    them: where a card is drawn that only its drawer sees, the twin draws another kind; after,
+    both play the same actions wherever both allow them. Yields the pair after each play."""
+    rng = np.random.RandomState(seed)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    for _ in range(steps):
+        if a.is_terminal() or b.is_terminal():
+            return
+        if a.is_chance_node():
+            odds = dict(a.chance_outcomes())
+            common = [x for x, _ in b.chance_outcomes() if x in odds]
+            if not common:
+                return
+            p = np.array([odds[x] for x in common])
+            pick = int(rng.choice(common, p=p / p.sum()))
+            other = pick
+            if a.sg_state.chance_seen_by() is not None and len(common) > 1:
+                other = int(rng.choice([x for x in common if x != pick]))
+            a.apply_action(pick)
+            b.apply_action(other)
+        else:
+            common = sorted(set(a.legal_actions()) & set(b.legal_actions()))
+            if not common or a.current_player() != b.current_player():
+                return
+            action = int(rng.choice(common))
+            a.apply_action(action)
+            b.apply_action(action)
+        yield a, b
+
+
+@pytest.mark.parametrize(
+    "name,players,walks,steps",
+    [
+        ("cathedral", 2, 2, 80),
+        ("coloring", 2, 1, 150),
+        ("sagrada", 1, 1, 150),
+        ("walls_of_light", 2, 3, 200),
+        ("walls_of_light", 3, 2, 200),
+    ],
+)
+def test_information_state_tensors_follow_the_information_state_strings(
+    name, players, walks, steps
+):
+    """A player who cannot tell two states apart (the same information-state string) gets the
+    same information-state tensor; and the tensor tells apart nearly every pair of states the
+    string does (a learner can use it). Walls of Light's twins differ in a card drawn unseen:
+    the others see the same string, so the same tensor, though the states are not the same."""
+    game = pyspiel.load_game(sgspiel.spiel_name(name), {"players": players})
+    size = game.information_state_tensor_size()
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [size]
+    tensors: list[dict[str, bytes]] = [{} for _ in range(players)]
+    hidden = 0  # a string met in two states that differ
+    for seed in range(walks):
+        for a, b in _twin_walk(game, seed, steps):
+            for p in range(players):
+                for state in (a, b):
+                    tensor = np.array(state.information_state_tensor(p), dtype=np.float32)
+                    assert tensor.shape == (size,) and 0.0 <= tensor.min() <= tensor.max() <= 1.0
+                    text = state.information_state_string(p)
+                    assert tensors[p].setdefault(text, tensor.tobytes()) == tensor.tobytes()
+                if a.information_state_string(p) == b.information_state_string(p):
+                    hidden += str(a) != str(b)
+    strings = sum(len(seen) for seen in tensors)
+    distinct = sum(len(set(seen.values())) for seen in tensors)
+    assert strings > 50 and distinct >= 0.9 * strings, (distinct, strings)
+    if name == "walls_of_light":
+        assert hidden > 20  # the twins' hands differ where the others cannot see
+
+
+def test_the_information_state_tensor_is_the_observation_the_words_spelt_and_the_recall():
+    """Its parts, in order: the game's observation for the player; where a move takes several
+    words, the words spelt so far (seen by every player: the actions are public); Walls of
+    Light's ``recall`` of the cards played."""
+    game = pyspiel.load_game("stainedglass_coloring", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # "take red", a turn being spelt
+    size = game.sg_game.observation_size
+    for p in range(2):
+        tensor = np.array(state.information_state_tensor(p))
+        assert np.array_equal(tensor[:size], state.sg_state.observation(p))
+        assert tensor[size + state.history()[0]] == 1.0 and tensor[size:].sum() == 1.0
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert list(observer.dict) == ["observation", "spelling"]
+
+    walls = pyspiel.load_game("stainedglass_walls_of_light", {"players": 3})
+    state = _played(walls, 150, seed=2)
+    size = walls.sg_game.observation_size
+    assert walls.information_state_tensor_size() == size + 20
+    for p in range(3):
+        tensor = np.array(state.information_state_tensor(p), dtype=np.float32)
+        assert np.array_equal(tensor[:size], np.array(state.observation_tensor(p)))
+        plays = [(w if by in (None, p) else None, who) for w, by, who in state._log]
+        assert np.array_equal(tensor[size:], state.sg_state.recall(p, plays))
+    observer = walls.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, 0)
+    assert list(observer.dict) == ["observation", "recall"]
+    sg_state = state.sg_state
+    recall = observer.dict["recall"]
+    assert np.allclose(recall[:4], np.array(sg_state.discard) / 4)  # the discards by kind
+    unseen = 4 - np.array(sg_state.hands[0]) - np.array(sg_state.discard)
+    assert np.allclose(recall[4:8], unseen / 4)  # the others' hands and the pile
+    assert recall[8:].sum() > 0  # cards seen played, by seat
+
+
+def test_an_openspiel_learner_reads_walls_of_light_information_state_tensors():
+    """OpenSpiel's reinforcement-learning environment gives its agents information-state
+    tensors when a game provides them: its tabular Q-learner learns over a few games of Walls
+    of Light from them (its table keyed by the tensor), against OpenSpiel's random agent."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent, tabular_qlearner
+
+    game = pyspiel.load_game("stainedglass_walls_of_light", {"players": 2})
+    env = rl_environment.Environment(game, seed=1)
+    assert env.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
+    actions = env.action_spec()["num_actions"]
+    agents = [tabular_qlearner.QLearner(0, actions), random_agent.RandomAgent(1, actions)]
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            seen = step.observations["info_state"][player]
+            assert len(seen) == game.information_state_tensor_size()
+            step = env.step([agents[player].step(step).action])
+        for agent in agents:
+            agent.step(step)
+        assert sorted(step.rewards) in ([0.0, 1.0], [0.5, 0.5])
+    assert len(agents[0]._q_values) > 20  # the information states it met
+    assert all(len(key) > 1000 for key in agents[0]._q_values)  # each a tensor, as text

@@ -78,6 +78,27 @@ def test_branches_are_kept_and_checked():
         sg.load_record(json.dumps(data))
 
 
+def test_a_record_itself_reads_back_as_its_text_does():
+    """``state.record()`` and ``sg.load_record(...)`` are a pair: the record itself is read as
+    its text would be, a checked copy."""
+    state = sg.load("cathedral").new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        state.play(random_move(state, rng))
+    record = state.record(players=["Ann", "Ben"], comments={2: "a wall begins"})
+    again = sg.load_record(record)
+    assert again == sg.load_record(record.to_text()) == record and again is not record
+    assert again.state().history == state.history
+    record.moves.append("castle z99")  # the copy is the copy
+    assert again.moves == state.history
+    with pytest.raises(ValueError, match="move 7 'castle z99'"):
+        sg.load_record(record)
+    record.moves.pop()
+    record.options = {"players": {2}}
+    with pytest.raises(ValueError, match="record: not one a file can hold"):
+        sg.load_record(record)
+
+
 def test_a_view_or_an_arranged_position_cannot_be_recorded():
     state = sg.load("walls_of_light").new_game(seed=1)
     with pytest.raises(ValueError, match="guesses"):

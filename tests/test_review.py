@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import importlib
 import random
+import subprocess
+import sys
+import textwrap
 import threading
 
 import pytest
@@ -187,3 +190,55 @@ def test_a_review_shows_its_verdicts_as_they_come_and_processes_change_nothing()
 def test_a_review_refuses_a_bad_number_of_processes(jobs):
     with pytest.raises(ValueError, match="jobs must be a whole number 1 to 64"):
         sg.ai.review(greedy_vs_random(1).record(), playouts=10, jobs=jobs)
+
+
+SCRIPT = """
+import stainedglass as sg
+
+state = sg.load("cathedral").new_game(seed=1)
+bot = sg.ai.bot("random", seed=1)
+for _ in range(4):
+    state.play(bot.choose(state))
+{body}
+"""
+REVIEW = """
+review = sg.ai.review(state, playouts=10, seed=1, jobs=2)
+print("reviewed", len(review.judgements))
+"""
+
+
+@pytest.mark.parametrize(
+    "body,guarded",
+    [
+        (REVIEW, False),  # a newcomer's first script: no guard
+        ("def main():\n" + textwrap.indent(REVIEW, "    ") + "\nmain()\n", False),
+        # the same check under the guard, without starting processes
+        (
+            'if __name__ == "__main__":\n'
+            "    from stainedglass.processes import check_can_start\n"
+            '    check_can_start("spawn")\n'
+            '    print("ok")\n',
+            True,
+        ),
+    ],
+)
+def test_a_review_in_processes_from_a_plain_script_says_what_the_script_needs(
+    tmp_path, body, guarded
+):
+    """A script that reviews with jobs=2 from its top level, outside
+    `if __name__ == "__main__":`, is told so in words before any process starts, not left
+    with the pool's broken processes; under the guard it runs."""
+    script = tmp_path / "first_review.py"
+    script.write_text(SCRIPT.format(body=body))
+    run = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert "BrokenProcessPool" not in run.stderr and "bootstrapping" not in run.stderr
+    if guarded:
+        assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
+        return
+    assert run.returncode == 1 and not run.stdout
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("RuntimeError: starting other processes (jobs above 1) from a script")
+    assert 'if __name__ == "__main__":' in last and "use jobs=1" in last
+    assert "first_review.py, line" in last

@@ -855,13 +855,139 @@ def test_view_hides_the_other_hands():
         ]
         differs |= view.hands != state.hands
         guesses.add(view.hands)
-        assert view.history == [] and set(view.legal_moves()) == set(state.legal_moves())
+        assert view.history == state.history and set(view.legal_moves()) == set(state.legal_moves())
     assert differs and len(guesses) > 5  # not one guess searched over and over
     assert state.view(me).hands == state.view(me).hands  # the same state, the same view
     with pytest.raises(ValueError, match="a view cannot be saved"):
         view.to_json()
-    with pytest.raises(ValueError):
+    view.undo()  # the roll taken back, as in the game
+    assert view.history == [] and view.is_chance() and view.hands[me] == state.hands[me]
+    with pytest.raises(ValueError, match="nothing has been played yet"):
         view.undo()
+
+
+def _game_with_draws(players: int, seed: int, plies: int) -> tuple[sg.State, list[str]]:
+    """A game ``plies`` long, chance drawn with a generator of its own (the state's is left
+    alone, so that a game played again by text has the same generator), and its moves."""
+    state = sg.load("walls_of_light", players=players).new_game(seed=seed)
+    rng = random.Random(seed)
+    while len(state.history) < plies and not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.play(rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    return state, list(state.history)
+
+
+def _seen(state: sg.State, me: int) -> tuple:
+    """What ``me`` may know of a position: the board and turn, their own hand, the discards,
+    the cards each holds and the pile's count, and the cards unseen (the pile and the others'
+    hands together)."""
+    others = [p for p in range(state.num_players) if p != me]
+    return (
+        state.cells,
+        state.dice,
+        state.phase,
+        state.current_player,
+        state.scores(),
+        state.hands[me],
+        state.discard,
+        [sum(h) for h in state.hands],
+        sum(state.pile),
+        [state.pile[t] + sum(state.hands[p][t] for p in others) for t in range(4)],
+    )
+
+
+@pytest.mark.parametrize("players,seed,plies", [(2, 5, 240), (3, 4, 200)])
+def test_a_view_keeps_the_game_so_far_as_the_player_saw_it(players, seed, plies):
+    """A view keeps the game's history and can be undone as the game can (api.md: "undo: take
+    back the last move"), each position as the player could have seen it: their own hand and
+    everything public as in the game, the others' hands a guess from the cards unseen. The
+    cards drawn into the others' hands are guesses too (``draw <card>``), which fit what the
+    others played later: the view's history, played again from where its undo stops, leads to
+    the view."""
+    state, moves = _game_with_draws(players, seed, plies)
+    drawers = {_at(moves, i, players, seed).pending_draws[0] for i in _draws(moves)}
+    assert drawers == set(range(players)), "each player draws a card the others cannot see"
+    for me in range(players):
+        view = state.view(me)
+        first = len(moves) - len(view.history)
+        assert first == 0  # (no shuffle of the discards in these games)
+        assert all(
+            seen == real or (real.startswith("draw") and seen.startswith("draw"))
+            for seen, real in zip(view.history, moves[first:])
+        )
+        back = view.clone()
+        for ply in range(len(moves), first, -1):
+            assert _seen(back, me) == _seen(_at(moves, ply, players, seed), me), f"ply {ply}"
+            back.undo()
+        assert min(back.pile) >= 0
+        assert _seen(back, me) == _seen(_at(moves, first, players, seed), me)
+        for text in view.history:  # legal all the way: the guessed draws fit the cards played
+            back.play(text)
+        assert back._position() == view._position()
+
+
+def test_a_view_s_past_starts_where_no_guess_fits_both_sides_of_a_shuffle():
+    """Rule 6: the discards are shuffled into a new pile when it runs out, so everyone knows
+    the new pile's cards; a guess of the others' hands made afterwards may not fit the time
+    before. Then the view's past starts at that shuffle, and undo says so."""
+    state, moves = _game_with_draws(3, 18, 452)
+    view = state.view(2)
+    assert view._past_cut and view.history == moves[-1:]
+    view.undo()
+    with pytest.raises(ValueError, match="discards were shuffled into a new pile here"):
+        view.undo()
+    assert len(state.view(1).history) == len(moves)  # another player's guess fits
+
+
+def _draws(moves: list[str]) -> list[int]:
+    return [i for i, text in enumerate(moves) if text.startswith("draw")]
+
+
+def _at(moves: list[str], ply: int, players: int, seed: int) -> sg.State:
+    """The game of ``moves`` after ``ply`` of them."""
+    state = sg.load("walls_of_light", players=players).new_game(seed=seed)
+    for text in moves[:ply]:
+        state.play(text)
+    return state
+
+
+def test_a_view_s_past_tells_nothing_the_player_could_not_see():
+    """Two games a player cannot tell apart (the same moves, but another player drew another
+    card) give that player the same view, its past included: the history, every position
+    undo goes back to, and the moves each offers."""
+    state, moves = _game_with_draws(3, 4, 200)
+    twins = 0
+    for i in _draws(moves):
+        before = _at(moves, i, 3, 4)
+        for other in before.legal_moves():
+            if str(other) == moves[i]:
+                continue
+            twin, real = before.clone(), before.clone()
+            twin.play(other)  # the same game but for the card another player drew
+            real.play(moves[i])
+            for later in moves[i + 1 :]:  # on as far as the other's hand allows
+                if not twin.explain(later).legal:
+                    break
+                twin.play(later)
+                real.play(later)
+            for me in range(3):
+                if me == before.pending_draws[0]:
+                    continue
+                assert twin.hands != real.hands and _seen(twin, me) == _seen(real, me)
+                a, b = real.view(me), twin.view(me)
+                assert a.history == b.history
+                while True:
+                    assert a._position() == b._position()
+                    assert set(map(str, a.legal_moves())) == set(map(str, b.legal_moves()))
+                    if not a.history:
+                        break
+                    a.undo()
+                    b.undo()
+                twins += 1
+    assert twins >= 8
 
 
 def test_a_view_leaves_the_game_s_future_chance_alone():

@@ -309,3 +309,33 @@ def test_the_core_observes_what_the_engine_shows_each_player(players: int) -> No
             looked += 1
         state.play(greedy.choose(state))
     assert looked > 5
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_scores_past_fifty_still_tell_positions_apart(players: int) -> None:
+    """Both players end above 50 in many games: an observation must still show who leads and
+    by how much (68 against 125 once read 1.0 against 1.0), in 0..1, the core's as the
+    engine's."""
+    game = sg.load("walls_of_light", players=players)
+    sim = game.simulator()
+    base = game.new_game(seed=3)
+    tables = [(68, 125), (125, 68), (69, 125), (68, 126), (51, 52), (200, 199), (0, 0)]
+    seen: dict[int, list[np.ndarray]] = {p: [] for p in range(players)}
+    for scores in tables:
+        state = base.clone()
+        state.score = (*scores, 90)[:players]
+        for player in range(players):
+            obs = state.observation(player)
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
+            assert np.array_equal(sim.observe(sim.encode(state), player), obs)
+            seen[player].append(obs)
+    for player in range(players):
+        for i in range(len(tables)):
+            for j in range(i):
+                assert not np.array_equal(seen[player][i], seen[player][j]), (tables[i], tables[j])
+    # red's own score (the first of the scores), then blue's margin over red: a lead shows
+    at = 6 * 16 * 18 + 37
+    red = [float(o[at]) for o in seen[0]]
+    assert red[0] < red[2] and red[1] > red[0] and red[6] == 0.0  # 68 < 69, 125 > 68
+    margin = [float(o[at + 3]) for o in seen[0]]
+    assert margin[0] > 0.5 > margin[1] and margin[6] == 0.5  # blue ahead, behind, level

@@ -27,9 +27,10 @@ import json
 import math
 import pathlib
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from typing import Any
 
+from ..processes import process_pool
 from .tournament import GameTask, play_game
 
 __all__ = [
@@ -149,7 +150,7 @@ def play_match(
     todo = [i for i in range(n) if (match, i) not in rows]
     if not todo:
         return rows
-    with ProcessPoolExecutor(jobs) as pool, path.open("a") as out:
+    with process_pool(jobs) as pool, path.open("a") as out:
         futures = [pool.submit(play, game, players, a, b, i, first, lone) for i in todo]
         for k, future in enumerate(as_completed(futures), 1):
             row = future.result()

@@ -27,15 +27,15 @@ from __future__ import annotations
 import re
 
 import functools
-import multiprocessing
 import random
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
 from ..core import CHANCE, Move, State
+from ..processes import process_pool
 from .bots import bot as make_bot, bot_class
 from .explain import gives_away, summary
 from .search import Candidate, StopFlag, leaf_value, sample_outcome
@@ -676,7 +676,12 @@ class _Ahead:
         stop: StopFlag | None,
     ) -> None:
         self.stop = stop
-        self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        # spawned, not forked: the review board reviews in a thread of the notebook's kernel,
+        # and a fork of a process with other threads running may copy a lock one of them holds
+        # (a new process that starts afresh is safe wherever it starts); a script must then
+        # keep its code under `if __name__ == "__main__":`, which process_pool checks, in words,
+        # before a process starts
+        self.pool = process_pool(jobs, "spawn")
         self.futures: dict[int, Future[_Searched]] = {}
         state = record.state(0)
         for ply in range(len(record.moves) + 1):

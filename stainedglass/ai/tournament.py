@@ -31,12 +31,12 @@ import random
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Sequence
 
 from ..core import Game, State, load
+from ..processes import process_pool
 from ..record import Record
 from .bots import BotLike, _own, bot_class, bot_names, is_reference, load_reference
 from .bots import bot as make_bot
@@ -661,7 +661,7 @@ def tournament(
             stopped = True
     else:
         own = executor is None
-        pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) if own else executor
+        pool = process_pool(jobs or os.cpu_count()) if own else executor
         # a Dask client names a task by its arguments unless told not to: a tournament played
         # again (or one stopped) must not share, nor cancel, another's games
         extra = {"pure": False} if type(pool).__module__.startswith("distributed") else {}

@@ -438,13 +438,14 @@ class CathedralState(State):
                 words.append(f"and captures {owner_name} {ALL_PIECES[piece]}")
         return " ".join(words).replace(" ;", ";") + "."
 
-    def consequences(self, move: Move) -> list[Consequence]:
+    def _consequences(self, move: Move) -> list[Consequence]:
         """Squares claimed, buildings captured, buildings that no longer fit anywhere (or fit
         again, or have one spot left), the squares left to place (consequences.py)."""
         return consequences(self, move)
 
     def projected_margin(self, player: int) -> float:
         """The final margin in squares as the Cathedral search's evaluation expects it."""
+        self._check_player(player)
         return projected_margin(self, player)
 
     def observation(self, player: int) -> np.ndarray:

@@ -26,13 +26,14 @@ from __future__ import annotations
 import json
 import pathlib
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, cast
 
 from ..ai.bots import bot as make_bot
 from ..ai.tournament import parse_bot, wilson
 from ..core import State, load as load_game
+from ..processes import process_pool
 from .game import CathedralState
 from .search import CathedralSearch, Position, _live
 
@@ -102,7 +103,7 @@ def make(
     """Play ``games`` games from ``seed`` on, and prove their positions within ``live`` on
     ``jobs`` processes (default: every core): the file's content (``made_by``, the arguments,
     and ``positions``, those proved) and how many positions were tried."""
-    with ProcessPoolExecutor(jobs) as pool:
+    with process_pool(jobs) as pool:
         items = [
             found
             for game in pool.map(positions, range(seed, seed + games), [live] * games)

@@ -241,6 +241,7 @@ class ColoringState(State):
 
     def color_of(self, player: int, number: int) -> str | None:
         """The color of shape ``number`` on ``player``'s sheet, or None."""
+        self._check_player(player)
         bit = 1 << (number - 1)
         for c, m in enumerate(self.paint[player]):
             if m & bit:
@@ -638,9 +639,10 @@ class ColoringState(State):
         """The final margin in points the position promises: the points so far plus half the
         value of the sections and stars still within reach, less the best other player's
         (solo: less the target, 40)."""
+        self._check_player(player)
         return projected_margin(self, player, SOLO_TARGET)
 
-    def consequences(self, move: Move) -> list[Consequence]:
+    def _consequences(self, move: Move) -> list[Consequence]:
         """Stars surrounded, sections completed or near it, circles filled, the pencils left
         to the others (consequences.py)."""
         return consequences(self, move)

@@ -2,7 +2,9 @@
 
 Importing this module registers the four games with OpenSpiel (``stainedglass_cathedral``,
 ``stainedglass_walls_of_light``, ...), with their chance nodes and, for Walls of Light, each
-player's information state (the others' hands unseen, and the cards they draw). Actions are the
+player's information state (the others' hands unseen, and the cards they draw), as a string
+and as a tensor (:meth:`SpielState.information_tensor`: the observation, the words spelt so far,
+what the game recalls of past plays). Actions are the
 words of :mod:`stainedglass.interop.actions`: a Coloring or Sagrada turn may take several.
 The game's parameters are ``players`` and ``seed`` (the setup: the deal, the windows).
 
@@ -75,7 +77,7 @@ def _game_type(cls: type[core.Game]) -> Any:
         max_num_players=facts.max_players,
         min_num_players=facts.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -129,7 +131,21 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         if params:
             raise ValueError(f"{spiel_name(self.sg_name)}: observations take no parameters")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self.space.observation_size, perfect_recall)
+        return _Observer(self, perfect_recall)
+
+    @property
+    def information_layout(self) -> dict[str, int]:
+        """The parts of an information-state tensor and their sizes, in order (see
+        :meth:`SpielState.information_tensor`): ``observation`` always, ``spelling`` where a
+        move takes several words, ``recall`` where the game remembers plays (Walls of Light)."""
+        space = self.space
+        game = space.game
+        parts = {"observation": game.observation_size}
+        if game.max_words > 1:
+            parts["spelling"] = space.size
+        if game.recall_size:
+            parts["recall"] = game.recall_size
+        return parts
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stubs
@@ -221,6 +237,35 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
             text += "\nspelling: " + " ".join(self._turn.spelt)
         return text
 
+    def information_tensor(self, player: int) -> np.ndarray:
+        """OpenSpiel's ``information_state_tensor(player)``: what ``player`` knows, as float32
+        numbers in 0..1 (``game.information_state_tensor_size()``), a function of their
+        information state (two histories they cannot tell apart give the same numbers):
+
+        - ``observation``: what they see now, the game's ``observation(player)``
+          (``game.observation_size``);
+        - ``spelling``, where a move takes several words (Coloring, Sagrada): the words chosen
+          so far of the move being spelt, 1 each, one number per action, seen by every player
+          (the actions are public; the observation tensor shows them to the speller alone);
+        - ``recall``, where a game remembers what the position no longer shows (Walls of
+          Light, ``State.recall``, 20 numbers): the discards of each kind, the cards of each
+          kind the player cannot account for, and each seat's cards played of each kind.
+
+        Cathedral, Coloring and Sagrada are games of perfect information: the position shows
+        all a player has seen that still matters, so they have no ``recall``.
+        """
+        turn = self._turn
+        game = turn.space.game
+        obs = turn.observation(player)
+        if game.max_words > 1 and turn.spelt:  # the words so far, for every player
+            index, at = turn.space.index, game.observation_size
+            for word in turn.spelt:
+                obs[at + index[word]] = 1.0
+        if not game.recall_size:
+            return obs
+        plays = [(w if by is None or by == player else None, mover) for w, by, mover in self._log]
+        return np.concatenate([obs, self.sg_state.recall(player, plays)])
+
     def information_text(self, player: int) -> str:
         """All ``player`` has seen: every play in order (a card drawn by another as ``?``),
         then the position as that player sees it."""
@@ -260,15 +305,26 @@ class _Log(list):  # type: ignore[type-arg]
 class _Observer:
     """What a player observes: a tensor (``Speller.observation``: the game's numbers, and the
     words of a move being spelt) and a string; with perfect recall, the information state's
-    string (no tensor: the history has no fixed size)."""
+    tensor (:meth:`SpielState.information_tensor`, its parts in ``dict``) and string."""
 
-    def __init__(self, size: int, perfect_recall: bool) -> None:
+    def __init__(self, game: SpielGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0 if perfect_recall else size, np.float32)
-        self.dict: dict[str, np.ndarray] = {} if perfect_recall else {"observation": self.tensor}
+        if perfect_recall:
+            parts = game.information_layout
+            self.tensor = np.zeros(sum(parts.values()), np.float32)
+            self.dict: dict[str, np.ndarray] = {}
+            at = 0
+            for name, size in parts.items():
+                self.dict[name] = self.tensor[at : at + size]
+                at += size
+        else:
+            self.tensor = np.zeros(game.space.observation_size, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        if not self.perfect_recall:
+        if self.perfect_recall:
+            self.tensor[:] = state.information_tensor(player)
+        else:
             self.tensor[:] = state._turn.observation(player)
 
     def string_from(self, state: SpielState, player: int) -> str:

@@ -21,7 +21,7 @@ reward is its ``returns()``: 1 a win, 0 a loss, a draw shared (solo: 1 won).
 (True, ['player_0', 'player_1'])
 >>> obs, reward, done, truncated, info = walls.last()
 >>> obs.shape, int(info["action_mask"].sum()) > 0, walls.unwrapped.seat_names["player_0"]
-((1784,), True, 'Red')
+((1786,), True, 'Red')
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ import pathlib
 import textwrap
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from typing import Any, cast
 
 from ..ai.bots import bot as make_bot
@@ -32,6 +32,7 @@ from ..ai.ladder import HINT_S, Ladder, Rung
 from ..ai.ladder_report import markdown
 from ..ai.tournament import parse_bot, wilson
 from ..core import load
+from ..processes import process_pool
 from .game import SagradaState
 from .windows import WINDOWS
 
@@ -124,7 +125,7 @@ def play_deals(
     todo = [(b, *d) for d in deals(n) for b in bots if (b, d[0], d[1]) not in rows]
     if not todo:
         return rows
-    with ProcessPoolExecutor(jobs) as pool, path.open("a") as out:
+    with process_pool(jobs) as pool, path.open("a") as out:
         futures = [pool.submit(play, *t) for t in todo]
         for k, future in enumerate(as_completed(futures), 1):
             row = future.result()

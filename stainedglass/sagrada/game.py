@@ -706,9 +706,10 @@ class SagradaState(State):
     def projected_margin(self, player: int) -> float:
         """The final score less the target as the position promises it (``evaluate()``'s
         reckoning, in points); exact at the end."""
+        self._check_player(player)
         return projected_margin(self)
 
-    def consequences(self, move: Move) -> list[Consequence]:
+    def _consequences(self, move: Move) -> list[Consequence]:
         """Fields no card to come can fill any more, what the orders gain and promise, the
         target's projection, the card for the turn bar, the tools kept (consequences.py)."""
         return consequences(self, move)

@@ -14,6 +14,7 @@ Illegal: window 4 was not rolled (the dice show r2 b3 y6)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,9 +69,14 @@ from .words import board_text, describe, puzzle_theme
 
 WINKS_PER_COLOR = 8
 HAND_SIZE = {2: 5, 3: 4}
+# an observation's scores: a score s reads s / (s + SCORE_HALF), a seat's margin d over the
+# player 0.5 + 0.5 d / (|d| + MARGIN_HALF) (``observation``; the core's ``observe`` too)
+SCORE_HALF = 50
+MARGIN_HALF = 20
 
 # turn phases
 PH_ROLL, PH_ACTION, PH_REROLL, PH_DRAW, PH_OVER = range(5)
+_CARD_KINDS = {name: t for t, name in enumerate(CARD_NAMES)}  # (``recall``: a card's kind)
 _NO_CARDS = (0, 0, 0, 0)
 
 
@@ -130,6 +136,8 @@ class WallsOfLightState(State):
     cells: list[int]
     is_view = False
     """True for a copy made by ``view(player)``: it holds guesses, so it cannot be saved."""
+    _past_cut = False
+    """True for a view whose past starts at a shuffle of the discards, not the game's start."""
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -328,6 +336,7 @@ class WallsOfLightState(State):
 
     def hand(self, player: int) -> list[str]:
         """The card names in ``player``'s hand."""
+        self._check_player(player)
         return [CARD_NAMES[t] for t in range(4) for _ in range(self.hands[player][t])]
 
     def colors_of(self, player: int) -> tuple[int, ...]:
@@ -785,19 +794,31 @@ class WallsOfLightState(State):
         return M.parse(text)
 
     def observation(self, player: int) -> np.ndarray:
-        """What ``player`` sees, as ``game.observation_size`` (1784) numbers. For each of the 96
-        spaces (window 1's 16 cells in reading order, then window 2's...) 18: glass or stone,
-        the printed color (one of six), the color shown (one of six), the red, blue and yellow
-        winks on it (halves), a "+1" space, a "+card" space. Then: each window's back face up
-        (6), each die's value (3 x 6, none before the roll), the phase (roll, action, reroll,
-        draw, over), the player's cards of each kind (quarters), the next two seats' hand sizes
-        (/16), the pile and the discards (/16), the scores from the player on (/50, at most 1),
-        the winks left of each color (/8), the white cubes (6), a card played, an action taken,
-        the placements left (/3), whose turn from the player on (3), a two-player game.
+        """What ``player`` sees, as ``game.observation_size`` (1786) numbers in 0..1, shape
+        ``(1786,)``, seats counted from the player (the player, the next to play after them, the
+        one after; a seat no one sits in reads 0).
+
+        - ``[0:1728]``: for each of the 96 spaces (window 1's 16 cells in reading order, then
+          window 2's...) 18: glass or stone, the printed color (one of six), the color shown
+          (one of six), the red, blue and yellow winks on it (halves), a "+1" space, a "+card"
+          space;
+        - ``[1728:1746]`` each die's value (3 x 6, none before the roll), ``[1746:1751]`` the
+          phase (roll, action, reroll, draw, over), ``[1751:1755]`` the player's cards of each
+          kind (quarters), ``[1755:1761]`` each window's back face up, ``[1761:1763]`` the next
+          two seats' hand sizes (/16), ``[1763]`` the pile and ``[1764]`` the discards (/16);
+        - ``[1765:1768]`` the scores from the player on, each ``s / (s + 50)``: no score reaches
+          1 (the game has no highest score: a window can be completed again and again), every
+          point counts at any stage (50 points read 0.5, 100 read 0.667), so late positions
+          are told apart; ``[1768:1770]`` each of the next two seats' margin over the player,
+          ``0.5 + 0.5 d / (|d| + 20)`` for ``d`` its score less the player's: 0.5 level, above
+          it ahead, below it behind (20 points ahead read 0.75);
+        - ``[1770:1773]`` the winks left of each color (/8), ``[1773:1779]`` the white cubes,
+          ``[1779]`` a card played, ``[1780]`` an action taken, ``[1781]`` the placements left
+          (/3), ``[1782:1785]`` whose turn from the player on, ``[1785]`` a two-player game.
 
         >>> import stainedglass as sg
         >>> sg.load("walls_of_light").new_game(seed=1).observation(0).shape
-        (1784,)
+        (1786,)
         """
         self._check_player(player)
         n = self.game.num_players
@@ -833,7 +854,14 @@ class WallsOfLightState(State):
         phase[self._phase] = 1.0
         hand = [h / CARDS_PER_TYPE for h in self.hands[player]]
         others = [sum(self.hands[q]) / 16 if q is not None else 0.0 for q in seats[1:]]
-        scores = [min(1.0, self.score[q] / 50) if q is not None else 0.0 for q in seats]
+        score = self.score
+        scores = [score[q] / (score[q] + SCORE_HALF) if q is not None else 0.0 for q in seats]
+        margins = [
+            0.5 + 0.5 * (score[q] - score[player]) / (abs(score[q] - score[player]) + MARGIN_HALF)
+            if q is not None
+            else 0.0
+            for q in seats[1:]
+        ]
         turn = [float(self.to_move == q) for q in seats]
         rest = [
             *dice,
@@ -844,6 +872,7 @@ class WallsOfLightState(State):
             sum(self.pile) / 16,
             sum(self.discard) / 16,
             *scores,
+            *margins,
             *(w / WINKS_PER_COLOR for w in self.supply),
             *self.cubes,
             self.card_played,
@@ -862,6 +891,47 @@ class WallsOfLightState(State):
         out[glass.size :] = rest
         return out
 
+    def recall(self, player: int, plays: Sequence[tuple[str | None, int]]) -> np.ndarray:
+        """What ``player`` has seen of the cards that the position no longer shows, as
+        ``game.recall_size`` (20) numbers in 0..1, shape ``(20,)`` (OpenSpiel's
+        information-state tensor puts them after the observation). The observation counts
+        the discards; every card there was seen played (or lay there when the game began):
+
+        - ``[0:4]`` the discards of each kind (quarters);
+        - ``[4:8]`` the cards of each kind the player cannot account for (quarters): four less
+          their own and the discards, so in the others' hands or the pile;
+        - ``[8:20]`` for each seat from the player on (3 x 4; a seat no one sits in reads 0),
+          the cards of each kind it was seen to play in ``plays``, ``k / (k + 4)`` (a card
+          can come round again once the discards are shuffled into the pile).
+
+        Nothing here is hidden from the player: the cards others drew unseen (None in
+        ``plays``) count only as they are played.
+
+        >>> import stainedglass as sg
+        >>> game = sg.load("walls_of_light", players=2, hands=[["extra"], []], first_player=0)
+        >>> state = game.new_game()
+        >>> state.play("roll r1 b2 y3")
+        >>> state.play("card extra")
+        >>> plays = [("roll r1 b2 y3", sg.CHANCE), ("card extra", 0)]
+        >>> [round(x, 3) for x in state.recall(0, plays)[[0, 4, 8]].tolist()]  # discards, unseen, red
+        [0.25, 0.75, 0.2]
+        """
+        self._check_player(player)
+        n = self.game.num_players
+        out = np.zeros(20, dtype=np.float32)
+        own = self.hands[player]
+        for t in range(4):
+            out[t] = self.discard[t] / CARDS_PER_TYPE
+            out[4 + t] = (CARDS_PER_TYPE - own[t] - self.discard[t]) / CARDS_PER_TYPE
+        played = [0] * 12
+        kinds = _CARD_KINDS
+        for word, by in plays:
+            if by >= 0 and word is not None and word[:5] == "card ":
+                played[4 * ((by - player) % n) + kinds[word[5:].split(" ", 1)[0]]] += 1
+        for i, k in enumerate(played):
+            out[8 + i] = k / (k + CARDS_PER_TYPE)
+        return out
+
     def text_for(self, player: int) -> str:
         """The position as ``player`` sees it: the others' hands as a count of cards."""
         self._check_player(player)
@@ -876,7 +946,7 @@ class WallsOfLightState(State):
     def _describe(self, move: Move) -> str:
         return describe(self, move)
 
-    def consequences(self, move: Move) -> list[Consequence]:
+    def _consequences(self, move: Move) -> list[Consequence]:
         """A window completed and who scores what, a window left one pane short, who shows
         the most panes in a window, the cards and winks left (consequences.py)."""
         return consequences(self, move)
@@ -884,6 +954,7 @@ class WallsOfLightState(State):
     def projected_margin(self, player: int) -> float:
         """The final margin in points as the board promises it: the points so far plus what
         the glass promises, less the best other player's."""
+        self._check_player(player)
         return projected_margin(self, player)
 
     def __str__(self) -> str:
@@ -893,20 +964,27 @@ class WallsOfLightState(State):
 
     def view(self, player: int) -> WallsOfLightState:
         """What ``player`` knows: the others' hands are redrawn from the cards they cannot see
-        (the others' hands and the draw pile), the future is a fresh chance. A view starts a new
-        search: its history is empty and it cannot be undone past its start. The same state
-        gives the same view; it draws nothing from the state's own generator."""
+        (the others' hands and the draw pile), the future is a fresh chance. The game so far is
+        kept as the player may believe it went (:meth:`_past_seen_by`): the same moves, but a
+        card drawn into another hand is a guess that fits the redrawn hands (``draw <guess>``
+        in the history), so ``undo()`` steps back through it as through the game, each position
+        as the player could have seen it. Where the discards were shuffled into a new pile,
+        the pile's new cards were known to all, and a guess made afterwards may not fit the
+        time before: the view's history then starts at that shuffle. The same state gives the
+        same view; it draws nothing from the state's own generator."""
         self._check_player(player)
         other = self.clone()
         # The redraw comes from the copy's generator, so this state's own future chance is left
         # as it was, and a bot that reseeds the state before each view (``determinize``) gets a
         # fresh guess every time. Reseeded by its own draw, it tells nothing of the game's future.
         rng = other._rng
-        rng.seed(rng.getrandbits(64) << 2 | player)
-        unseen = [t for t in range(4) for _ in range(self.pile[t])]
-        for p in range(self.game.num_players):
-            if p != player:
-                unseen += [t for t in range(4) for _ in range(self.hands[p][t])]
+        seed = rng.getrandbits(64) << 2 | player
+        rng.seed(seed)
+        # the cards unseen by kind, in an order that tells nothing of where they are
+        others = [p for p in range(self.game.num_players) if p != player]
+        unseen = [
+            t for t in range(4) for _ in range(self.pile[t] + sum(self.hands[p][t] for p in others))
+        ]
         rng.shuffle(unseen)
         hands = list(self.hands)
         for p in range(self.game.num_players):
@@ -917,10 +995,133 @@ class WallsOfLightState(State):
         other.hands = tuple(hands)
         other.pile = tuple(unseen.count(t) for t in range(4))
         other._legal_cache = None
-        other.history = []
-        other._undo_stack = []
+        # the past's guesses from a generator of their own: the view's (its future chance)
+        # draws nothing for them
+        past = random.Random(seed ^ 1 << 70)
+        other.history, other._undo_stack = self._past_seen_by(player, other.hands, other.pile, past)
+        other._past_cut = len(other.history) < len(self.history)
         other.is_view = True
         return other
+
+    def _past_seen_by(
+        self,
+        player: int,
+        hands: tuple[tuple[int, ...], ...],
+        pile: tuple[int, ...],
+        rng: random.Random,
+    ) -> tuple[list[str], list[Any]]:
+        """The game so far as ``player`` may believe it went, leading to ``hands`` and ``pile``
+        (a view's guess): the view's history and undo snapshots. Stepping back from the guess,
+        a card played goes back to its hand (its kind was shown), one drawn into the player's
+        own hand goes back to the pile (the player saw it), one drawn into another hand is
+        drawn back from that hand's guessed cards (``rng``); the pile is then the cards the
+        player could not see less the others' guessed hands. Each snapshot keeps only what is
+        public or the player's own: its hands and pile are the guess, and the moves it had
+        listed (the mover's cards, the pile's kinds) are dropped. Where a step back would ask
+        the pile for a card it did not hold (the discards, known to all, were shuffled into a
+        new pile there), the past ends there."""
+        stack = self._undo_stack
+        others = [p for p in range(self.game.num_players) if p != player]
+        real_hands, real_pile = self.hands, self.pile  # the game's, after the move stepped back
+        snaps: list[Any] = []  # from the last back
+        drawn: list[tuple[int, str]] = []  # the guessed cards drawn into other hands, by ply
+        for k in range(len(stack) - 1, -1, -1):
+            (  # the position before move k, as ``_snapshot`` lays it out
+                cells,
+                filled,
+                supply,
+                side,
+                cubes,
+                was_hands,
+                was_pile,
+                discard,
+                score,
+                dice,
+                to_move,
+                phase,
+                reroll,
+                card_played,
+                acted,
+                quiet_turns,
+                placements_left,
+                pending_draws,
+                last_completion,
+                windows,
+                _,
+            ) = stack[k]
+            hidden = phase == PH_DRAW and pending_draws[0] != player
+            if hidden:  # a card into another hand: which one, a guess from that hand
+                drawer = pending_draws[0]
+                held = hands[drawer]
+                pick = rng.randrange(sum(held))
+                t = 0
+                while pick >= held[t]:
+                    pick -= held[t]
+                    t += 1
+                hands = _add(hands, drawer, t, -1)
+                drawn.append((k, str(DRAWS[t])))
+            elif was_hands is not real_hands:
+                # what everyone saw (a card played) or the player's own (a card drawn): the
+                # others' hands change as the game's did
+                guessed = list(hands)
+                guessed[player] = was_hands[player]
+                for p in others:
+                    guessed[p] = tuple(
+                        g + b - a for g, b, a in zip(hands[p], was_hands[p], real_hands[p])
+                    )
+                hands = tuple(guessed)
+            if hidden or was_hands is not real_hands or was_pile is not real_pile:
+                # the pile: the cards the player could not see, less the others' guessed hands
+                pile = tuple(
+                    was_pile[t] + sum(was_hands[p][t] - hands[p][t] for p in others)
+                    for t in range(4)
+                )
+                if min(pile) < 0:
+                    break  # no guess made after the discards' shuffle fits the time before it
+                real_hands, real_pile = was_hands, was_pile
+            snaps.append(
+                (
+                    cells,
+                    filled,
+                    supply,
+                    side,
+                    cubes,
+                    hands,
+                    pile,
+                    discard,
+                    score,
+                    dice,
+                    to_move,
+                    phase,
+                    reroll,
+                    card_played,
+                    acted,
+                    quiet_turns,
+                    placements_left,
+                    pending_draws,
+                    last_completion,
+                    windows,
+                    None,  # the moves it listed: the mover's cards, the pile's kinds
+                )
+            )
+        snaps.reverse()
+        first = len(stack) - len(snaps)
+        moves = self.history[first:]
+        for k, text in drawn:
+            if k >= first:
+                moves[k - first] = text
+        return moves, snaps
+
+    def undo(self) -> None:
+        """Take back the last play; a view whose past starts after the discards were shuffled
+        into a new pile (``view``) goes back no further than that shuffle."""
+        if self._past_cut and not self._undo_stack:
+            raise ValueError(
+                "undo(): this view goes back no further: the discards were shuffled into a new "
+                "pile here, and no guess of the others' hands fits both sides of the shuffle "
+                "(the game itself goes back to the start)"
+            )
+        super().undo()
 
     def _unsaveable(self) -> str | None:
         if self.is_view:
@@ -1004,7 +1205,8 @@ class WallsOfLight(Game):
     state_class = WallsOfLightState
     variants = [{"players": 2}, {"players": 3}]
     max_plays = 2000  # random play ends within about 300 plays; thoughtful play sooner
-    observation_size = 6 * CELLS * 18 + 56
+    observation_size = 6 * CELLS * 18 + 58
+    recall_size = 20  # (``WallsOfLightState.recall``: the cards seen played)
 
     def action_words(self) -> tuple[str, ...]:
         return M.action_words()

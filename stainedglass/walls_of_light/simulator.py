@@ -26,7 +26,7 @@ from . import compiled_search as CS
 from . import moves as M
 from .moves import CARD, DRAW, DRAWS, PASS, PASS_MOVE, PLACE, PLACES, REMOVE, REMOVES, ROLL
 from .options import CARDS_PER_TYPE
-from .game import code_numbers
+from .game import MARGIN_HALF, SCORE_HALF, code_numbers
 from .panes import code_of
 from .windows import WINDOWS, Face
 
@@ -236,11 +236,12 @@ class WallsOfLightSimulator(Simulator):
         return out
 
     def observe(self, s: np.ndarray, player: int) -> np.ndarray:
-        """What ``player`` sees, as the engine's ``observation(player)`` (1784 numbers): each
+        """What ``player`` sees, as the engine's ``observation(player)`` (1786 numbers): each
         space's glass, printed color, color shown, winks and specials; the dice, the phase,
         the player's cards, then the sides up, the next seats' hand sizes, the pile and the
-        discards, the scores from the player on, the winks left, the cubes, the turn's state,
-        whose turn from the player on, a two-player game (compiled: :func:`_observe`)."""
+        discards, the scores from the player on, the next seats' margins over the player, the
+        winks left, the cubes, the turn's state, whose turn from the player on, a two-player
+        game (compiled: :func:`_observe`)."""
         out = np.empty(self.game.observation_size, dtype=np.float32)
         _observe(s, player, self.players, _OBSERVED_FIELDS, self._glass, _BY_CODE, out)
         return out
@@ -323,6 +324,8 @@ _OBSERVED_FIELDS = np.array(
         C.LEFT,
         C.TO_MOVE,
         CARDS_PER_TYPE,
+        SCORE_HALF,
+        MARGIN_HALF,
     ],
     dtype=np.int64,
 )
@@ -338,15 +341,17 @@ def _observe(
     by_code: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """Walls of Light's ``observation(player)`` into ``out`` (1784): each space's glass,
+    """Walls of Light's ``observation(player)`` into ``out`` (1786): each space's glass,
     printed color, color shown, winks and specials (its window face's numbers, and its code's
     where it is glass); the dice, the phase, the player's cards; the sides up, the next seats'
-    hand sizes, the pile and the discards, the scores from the player on, the winks left, the
+    hand sizes, the pile and the discards, the scores from the player on (``s / (s + 50)``),
+    the next seats' margins over the player (``0.5 + 0.5 d / (|d| + 20)``), the winks left, the
     cubes, the turn's state, whose turn from the player on, a two-player game. ``f``: the
-    core's field offsets, and the cards of each type."""
+    core's field offsets, the cards of each type, then the scores' 50 and the margins' 20."""
     cell, win, side, dice, phase, hands = f[0], f[1], f[2], f[3], f[4], f[5]
     pile, discard, score, supply, cubes = f[6], f[7], f[8], f[9], f[10]
     played, acted, left, to_move, per_type = f[11], f[12], f[13], f[14], f[15]
+    score_half, margin_half = f[16], f[17]
     for i in range(96):
         face = glass[2 * s[win + i // 16] + s[side + i // 16], i % 16]
         row = by_code[s[cell + i]]
@@ -386,8 +391,17 @@ def _observe(
     out[k + 1] = total / 16
     k += 2
     for j in range(3):  # the scores from the player on
-        out[k + j] = min(1.0, s[score + (player + j) % n] / 50) if j < n else 0.0
+        v = s[score + (player + j) % n]
+        out[k + j] = v / (v + score_half) if j < n else 0.0
     k += 3
+    mine = s[score + player]
+    for j in range(1, 3):  # the next seats' margins over the player
+        if j < n:
+            d = s[score + (player + j) % n] - mine
+            out[k] = 0.5 + 0.5 * d / (abs(d) + margin_half)
+        else:
+            out[k] = 0.0
+        k += 1
     for j in range(3):
         out[k + j] = s[supply + j] / 8
     k += 3
