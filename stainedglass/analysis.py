@@ -51,6 +51,7 @@ __all__ = [
     "rand_unit",
     "differential",
     "Mismatch",
+    "valued",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -268,6 +269,45 @@ class Simulator:
         for g in range(games):
             out[g] = self.playout(s.copy(), rng)
         return out
+
+
+class _Valued:
+    """A core whose evaluation is a :class:`~stainedglass.ai.cores.ValueFunction` of each player's observation and
+    the game's own evaluation; where several play, each player's value is taken against the
+    others' (less their mean, plus an equal share: what all of them see alike cancels out),
+    within 0..1; everything else the core's own."""
+
+    def __init__(
+        self, sim: Simulator, value: Callable[[np.ndarray, np.ndarray], np.ndarray]
+    ) -> None:
+        self._sim, self._value = sim, value
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sim, name)
+
+    def evaluate(self, s: np.ndarray) -> np.ndarray:
+        sim = self._sim
+        seen = np.stack([sim.observe(s, p) for p in range(sim.players)])
+        judged = sim.evaluate(s)
+        chances = np.asarray(self._value(seen, judged), dtype=np.float64).reshape(sim.players)
+        if sim.players > 1:  # each against the others: what all see alike cancels out
+            chances = np.clip(chances - chances.mean() + 1.0 / sim.players, 0.0, 1.0)
+        return chances
+
+    def evaluate_after(self, s: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        sim = self._sim
+        out = np.empty((len(codes), sim.players))
+        for i, code in enumerate(codes.tolist()):
+            t = s.copy()
+            sim.apply(t, code)
+            out[i] = sim.returns(t) if sim.current_player(t) == -2 else self.evaluate(t)
+        return out
+
+
+def valued(sim: Simulator, value: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Simulator:
+    """``sim`` with ``value`` as its evaluation (``evaluate``, ``evaluate_after``): what a
+    search given ``value=`` searches on."""
+    return _Valued(sim, value)  # type: ignore[return-value]  # the core's methods, forwarded
 
 
 # --------------------------------------------------------------------------------------------

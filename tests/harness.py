@@ -641,14 +641,16 @@ def message(page: Any) -> str:
     return html.unescape(page.inner_text(".sg-view .sg-message"))
 
 
-def wait_text(page: Any, selector: str, text: str) -> str:
-    """Wait until the element at ``selector`` shows ``text`` (widgets update one by one)."""
+def wait_text(page: Any, selector: str, text: str, timeout: float | None = None) -> str:
+    """Wait until the element at ``selector`` shows ``text`` (widgets update one by one), for
+    the page's own timeout or ``timeout`` milliseconds."""
     import html
 
     page.wait_for_function(
         "([sel, t]) => { const el = document.querySelector(sel);"
         " return el && el.innerText.includes(t); }",
         arg=[selector, text],
+        **({} if timeout is None else {"timeout": timeout}),
     )
     return html.unescape(page.inner_text(selector))
 

@@ -359,3 +359,52 @@ def test_the_settling_chart_tells_close_values_apart_and_draws_a_small_change_sm
         float(v) for v in re.findall(r'class="sg-lab-ytick" x="[\d.]+" y="([\d.]+)"', svg)[::2]
     )
     assert max(ys) - min(ys) < 0.2 * abs(bottom - top)
+
+
+def test_learning_from_self_play_measures_the_value_and_places_its_search_on_the_ladder():
+    """The "Learn from self-play" section, run here on a small count: the value's chances of
+    naming the winner beside the game's estimate, the learned search's games against greedy
+    as they end, then its rating on the ladder's chart and the figures in words."""
+    from stainedglass_widgets.pages.learn import SelfPlayLab
+
+    lab = SelfPlayLab(game="cathedral", selfplay_games=40, games=2, iterations=8, jobs=1)
+    assert "sg-lab-yours" not in lab.ladder_chart.value  # the ladder alone at first
+    lab.run_here()
+    assert lab.accuracy is not None and lab.accuracy.rows > 0
+    assert "learned value" in lab.accuracy_chart.value
+    assert "the game&#x27;s estimate" in lab.accuracy_chart.value or (
+        "the game's estimate" in lab.accuracy_chart.value
+    )
+    assert lab.table is not None and lab.table.rows[0]["games"] == 2
+    assert 'data-bot="learned"' in lab.ladder_chart.value
+    status = html.unescape(re.sub("<[^>]+>", "", lab.status.value))
+    assert status.startswith("Done: the learned value named the winner"), status
+    assert "of 2 games against greedy" in status and "Elo" in status
+    assert lab.progress.value == lab.progress.max == 2
+
+
+def test_learning_stopped_before_it_could_learn_says_so():
+    import threading
+
+    from stainedglass_widgets.pages.learn import SelfPlayLab
+
+    lab = SelfPlayLab(game="cathedral", selfplay_games=40, games=2, iterations=8, jobs=1)
+    lab._stop = threading.Event()
+    real = sg.ai.selfplay
+
+    def halted(*args, **kwargs):  # the Stop pressed as the third game ends
+        def progress(done, total):
+            kwargs_progress(done, total)
+            if done == 3:
+                lab.stop()
+
+        kwargs_progress = kwargs["progress"]
+        return real(*args, **{**kwargs, "progress": progress})
+
+    sg.ai.selfplay = halted
+    try:
+        lab._run()
+    finally:
+        sg.ai.selfplay = real
+    assert "too few games to learn from" in lab.status.value
+    assert lab.table is None

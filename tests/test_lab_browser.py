@@ -102,3 +102,52 @@ def test_a_bot_typed_into_the_lab_is_placed_on_the_ladders_chart(server: Any, pa
     shot(page, "lab-4-your-bot")
     assert "Traceback" not in page.inner_text("body")
     assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_learning_from_self_play_in_the_lab(server: Any, page: Any) -> None:
+    """The lab's "Learn from self-play" pressed for Walls of Light, then for Coloring: the progress bar
+    runs through the self-play and the games, the value's chart and the games' chart appear,
+    and the learned search is placed on the ladder's chart, its figures in words. At Walls
+    of Light it takes more than half the points from greedy over the 40 games (the seeds
+    fixed, the playouts counted)."""
+    import re
+    import time
+
+    import stainedglass as sg
+    from stainedglass_widgets.pages.learn import learn_games
+
+    page.goto(server.url("ai_lab.ipynb"), timeout=60_000)  # Voila runs the notebook first
+    page.wait_for_selector(".sg-learn .sg-learn-start", timeout=60_000)
+    section = page.locator(".sg-learn")
+    section.scroll_into_view_if_needed()
+    page.wait_for_selector(".sg-learn-ladder svg .sg-lab-line")  # the ladder, alone
+    seconds = {}
+    for k, game in enumerate(("walls_of_light", "coloring")):
+        title = sg.load(game).title
+        if k:
+            choice = page.locator(".sg-learn select").first
+            labels = choice.evaluate(  # (ipywidgets writes spaces as no-break spaces)
+                "s => Array.from(s.options).map(o => o.text.replace(/\\u00a0/g, ' '))"
+            )
+            assert labels == [sg.load(g).title for g in learn_games()], labels
+            choice.select_option(index=labels.index(title))
+            page.wait_for_function(
+                "() => !document.querySelector('.sg-learn-accuracy').innerText.trim()"
+            )
+        start = time.monotonic()
+        page.click(".sg-learn-start")
+        wait_text(page, ".sg-learn-status", "Playing", timeout=60_000)
+        status = wait_text(page, ".sg-learn-status", "Done:", timeout=300_000)
+        seconds[game] = time.monotonic() - start
+        assert f"{title}: who wins?" in page.inner_text(".sg-learn-accuracy")
+        drawn = "".join(page.inner_text(".sg-learn-rates").split())  # (lines wrap in the SVG)
+        assert "learnedsearchagainstgreedy,40games" in drawn
+        page.wait_for_selector('.sg-learn-ladder svg .sg-lab-yours[data-bot="learned"]')
+        won = re.search(r"it won (\d+)% of 40 games against greedy", status)
+        assert won is not None, status
+        if game == "walls_of_light":
+            assert int(won.group(1)) > 50, status
+        shot(page, f"lab-5-learn-{game}")
+    print(f"learn from self-play, seconds: {seconds}")
+    assert "Traceback" not in page.inner_text("body")
+    assert page.outside == []  # type: ignore[attr-defined]

@@ -28,7 +28,7 @@ from .bots import (
 from .mcts import MCTSBot
 from .review import LABELS, Comparison, Judgement, Review, compare, label, review
 from .search import Bot, Candidate
-from .cores import SelfPlay, selfplay, warm
+from .cores import LEARNED_C, LinearValue, SelfPlay, ValueFunction, selfplay, warm
 from .suggest import Suggestion, suggest
 from .tournament import Forfeit, GameResult, Table, tournament
 
@@ -42,6 +42,9 @@ __all__ = [
     "MCTSBot",
     "AlphaBetaBot",
     "selfplay",
+    "LinearValue",
+    "ValueFunction",
+    "LEARNED_C",
     "SelfPlay",
     "warm",
     "bot",

@@ -184,7 +184,10 @@ class MCTSBot(Bot):
     same algorithm many times faster (False: on the engine, as a reader follows it);
     ``compiled``: on the core, run the whole search compiled (``stainedglass.ai.uct``) where
     the game shows its core to it (``<game>/uct_face.py``), has no hidden information and the
-    bot ends no descent itself (False: the search's Python loop over the core).
+    bot ends no descent itself (False: the search's Python loop over the core); ``value``: a
+    learned evaluation (:class:`~stainedglass.ai.cores.ValueFunction`, such as
+    ``sg.ai.LinearValue.fit(sg.ai.selfplay(game, 2000))``) in place of ``evaluate()``, on
+    the core.
     """
 
     name = "mcts"
@@ -202,6 +205,7 @@ class MCTSBot(Bot):
         "sort_visits": ("int", 1),
         "core": ("bool",),
         "compiled": ("bool",),
+        "value": ("value",),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -216,11 +220,22 @@ class MCTSBot(Bot):
         "sort_visits": 32,
         "core": True,
         "compiled": True,
+        "value": None,
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         sim = state.game.simulator() if self.options["core"] and self._runs_on_core() else None
+        value = self.options["value"]
+        if value is not None:  # a learned evaluation, of the core's observations
+            if sim is None:
+                raise ValueError(
+                    f"bot {self.name!r}: value= judges the analysis core's positions: "
+                    f"{state.game.title} must have one, and core=True"
+                )
+            from ..analysis import valued
+
+            sim = valued(sim, value)
         if sim is not None:
             return self._analyse_core(state, top, sim)
         opts = self.options
@@ -497,7 +512,11 @@ class MCTSBot(Bot):
         """The game's face for the compiled search (:func:`stainedglass.ai.uct.face_of`), or
         None where this search must run the Python loop: the option ``compiled`` off, hidden
         information, or a subclass that changes a step of the search (its hooks are Python)."""
-        if not self.options["compiled"] or has_hidden_information(state):
+        if (
+            not self.options["compiled"]
+            or has_hidden_information(state)
+            or self.options["value"] is not None  # (a Python function: the Python loop)
+        ):
             return None
         klass = type(self)
         for hook in _HOOKS:

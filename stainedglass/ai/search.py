@@ -124,8 +124,8 @@ class Bot:
     """The games a game's own bot plays (empty: every game, through the contract)."""
     rules: dict[str, tuple[Any, ...]] = {"budget": ("seconds",)}
     """What each option takes, declared with the bot (its subclasses add theirs):
-    ``("int", least)``, ``("number", low, high)``, ``("bool",)``, ``("seconds",)`` or
-    ``("choice", word, ...)``. A bad
+    ``("int", least)``, ``("number", low, high)``, ``("bool",)``, ``("seconds",)``,
+    ``("value",)`` (a :class:`~stainedglass.ai.cores.ValueFunction`) or ``("choice", word, ...)``. A bad
     value is a ValueError naming the option, when the bot is made."""
     effort: tuple[str, float] | None = None
     """The option that fixes a search's work exactly (reproducible, unlike a time budget) and
@@ -212,6 +212,11 @@ def _check_option(bot: str, key: str, value: Any, rule: tuple[Any, ...]) -> None
         )
     if kind == "bool" and not isinstance(value, bool):
         raise ValueError(f"bot {bot!r}: {key}= must be True or False, not {value!r}")
+    if kind == "value" and (not callable(value) or isinstance(value, type)):
+        raise ValueError(
+            f"bot {bot!r}: {key}= must be a value function (observations -> chances to win, "
+            f"such as sg.ai.LinearValue.fit(sg.ai.selfplay(...))), not {value!r}"
+        )
     if kind == "choice" and value not in rule[1:]:
         words = " or ".join(rule[1:])
         raise ValueError(f"bot {bot!r}: {key}= must be {words}, not {value!r}")
