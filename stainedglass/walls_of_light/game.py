@@ -1026,29 +1026,9 @@ class WallsOfLightState(State):
         snaps: list[Any] = []  # from the last back
         drawn: list[tuple[int, str]] = []  # the guessed cards drawn into other hands, by ply
         for k in range(len(stack) - 1, -1, -1):
-            (  # the position before move k, as ``_snapshot`` lays it out
-                cells,
-                filled,
-                supply,
-                side,
-                cubes,
-                was_hands,
-                was_pile,
-                discard,
-                score,
-                dice,
-                to_move,
-                phase,
-                reroll,
-                card_played,
-                acted,
-                quiet_turns,
-                placements_left,
-                pending_draws,
-                last_completion,
-                windows,
-                _,
-            ) = stack[k]
+            snap = stack[k]  # the position before move k, as ``_snapshot`` lays it out
+            was_hands, was_pile = snap[5], snap[6]
+            phase, pending_draws = snap[11], snap[17]
             hidden = phase == PH_DRAW and pending_draws[0] != player
             if hidden:  # a card into another hand: which one, a guess from that hand
                 drawer = pending_draws[0]
@@ -1079,31 +1059,9 @@ class WallsOfLightState(State):
                 if min(pile) < 0:
                     break  # no guess made after the discards' shuffle fits the time before it
                 real_hands, real_pile = was_hands, was_pile
-            snaps.append(
-                (
-                    cells,
-                    filled,
-                    supply,
-                    side,
-                    cubes,
-                    hands,
-                    pile,
-                    discard,
-                    score,
-                    dice,
-                    to_move,
-                    phase,
-                    reroll,
-                    card_played,
-                    acted,
-                    quiet_turns,
-                    placements_left,
-                    pending_draws,
-                    last_completion,
-                    windows,
-                    None,  # the moves it listed: the mover's cards, the pile's kinds
-                )
-            )
+            # the same position with the guessed hands and pile, and without the moves it
+            # listed (the mover's cards, the pile's kinds)
+            snaps.append((*snap[:5], hands, pile, *snap[7:-1], None))
         snaps.reverse()
         first = len(stack) - len(snaps)
         moves = self.history[first:]
