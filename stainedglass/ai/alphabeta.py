@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -311,12 +312,15 @@ class AlphaBetaBot(Bot):
         first = [m for m in [tt_move, *self._killers.get(depth, ())] if m is not None]
         if not first:
             return moves
-        legal = set(moves)
-        first = [m for i, m in enumerate(first) if m in legal and m not in first[:i]]
+        # engine moves compared by their keys: a Move's hash is a Python call, and a Coloring
+        # node has thousands of moves (the core's codes are whole numbers: compared as they are)
+        keys = list(map(_KEY, moves)) if moves and isinstance(moves[0], Move) else moves
+        legal = set(keys)
+        first = [m for m in dict.fromkeys(first) if _key_of(m) in legal]
         if not first:
             return moves
-        tried = set(first)
-        return first + [m for m in moves if m not in tried]
+        tried = {_key_of(m) for m in first}
+        return first + [m for m, k in zip(moves, keys) if k not in tried]
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -412,12 +416,23 @@ class AlphaBetaBot(Bot):
         first = [m for m in [tt_move, *self._killers.get(depth, ())] if m is not None]
         if not first:
             return moves
-        legal = set(moves)
-        first = [m for i, m in enumerate(first) if m in legal and m not in first[:i]]
+        # engine moves compared by their keys: a Move's hash is a Python call, and a Coloring
+        # node has thousands of moves (the core's codes are whole numbers: compared as they are)
+        keys = list(map(_KEY, moves)) if moves and isinstance(moves[0], Move) else moves
+        legal = set(keys)
+        first = [m for m in dict.fromkeys(first) if _key_of(m) in legal]
         if not first:
             return moves
-        tried = set(first)
-        return first + [m for m in moves if m not in tried]
+        tried = {_key_of(m) for m in first}
+        return first + [m for m, k in zip(moves, keys) if k not in tried]
+
+
+_KEY = attrgetter("key")
+
+
+def _key_of(move: Any) -> Any:
+    """An engine move's key, a core's code itself."""
+    return move.key if isinstance(move, Move) else move
 
 
 def _ranked(scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
