@@ -41,7 +41,8 @@ import stainedglass as sg
 from stainedglass.ai.ladder import shipped
 from stainedglass.ai.tournament import GameResult, Table, table_of, tournament, wilson
 
-from .lab import placement, rate_chart_svg, strength_svg
+from .lab import placement
+from .lab_charts import rate_chart_svg, strength_svg
 
 __all__ = ["SelfPlayLab", "Accuracy", "learn_games", "learned_bot", "accuracy_of"]
 
