@@ -10,16 +10,7 @@ from typing import Any
 import stainedglass as sg
 
 # every game at every table size: (name, options)
-TABLES: list[tuple[str, dict[str, Any]]] = [
-    ("cathedral", {}),
-    ("walls_of_light", {"players": 2}),
-    ("walls_of_light", {"players": 3}),
-    ("coloring", {"players": 1}),
-    ("coloring", {"players": 2}),
-    ("coloring", {"players": 3}),
-    ("coloring", {"players": 4}),
-    ("sagrada", {}),
-]
+TABLES: list[tuple[str, dict[str, Any]]] = sg.tables()
 
 
 def random_game(game: sg.Game, seed: int) -> int:

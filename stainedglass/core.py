@@ -59,6 +59,7 @@ __all__ = [
     "State",
     "register",
     "games",
+    "tables",
     "load",
     "state_from_json",
     "cell_name",
@@ -1068,6 +1069,25 @@ def load(name: str, /, **options: Any) -> Game:
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(games())}")
     return _REGISTRY[name](**options)
+
+
+def tables() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game at every number of seats it plays: its name and the options that
+    load it (``players`` where the game takes it), what a check or a benchmark runs "at every
+    table size".
+
+    >>> ("walls_of_light", {"players": 3}) in tables(), ("cathedral", {}) in tables()
+    (True, True)
+    """
+    found: list[tuple[str, dict[str, Any]]] = []
+    for name in games():
+        game = load(name)
+        low, high = game.facts.min_players, game.facts.max_players
+        if "players" in type(game).options and low < high:
+            found += [(name, {"players": n}) for n in range(low, high + 1)]
+        else:
+            found.append((name, {}))
+    return found
 
 
 def _rng_to_json(rng: random.Random) -> list[Any]:

@@ -17,16 +17,7 @@ import stainedglass as sg
 from stainedglass.analysis import COMPILED, Simulator, new_rng, rand_below, rand_unit
 from harness import ROOT
 
-TABLES = [
-    ("cathedral", {}),
-    ("walls_of_light", {"players": 2}),
-    ("walls_of_light", {"players": 3}),
-    ("coloring", {"players": 1}),
-    ("coloring", {"players": 2}),
-    ("coloring", {"players": 3}),
-    ("coloring", {"players": 4}),
-    ("sagrada", {}),
-]
+TABLES = sg.tables()  # every game at every table size
 
 DRAWS = """import json
 from stainedglass.analysis import new_rng, rand_below, rand_unit
