@@ -294,14 +294,9 @@ class _Valued:
             chances = np.clip(chances - chances.mean() + 1.0 / sim.players, 0.0, 1.0)
         return chances
 
-    def evaluate_after(self, s: np.ndarray, codes: np.ndarray) -> np.ndarray:
-        sim = self._sim
-        out = np.empty((len(codes), sim.players))
-        for i, code in enumerate(codes.tolist()):
-            t = s.copy()
-            sim.apply(t, code)
-            out[i] = sim.returns(t) if sim.current_player(t) == -2 else self.evaluate(t)
-        return out
+    # one ply of look-ahead as every core has it, the core's own methods forwarded and this
+    # evaluation used (a core's compiled evaluate_after would use the game's own)
+    evaluate_after = Simulator.evaluate_after
 
 
 def valued(sim: Simulator, value: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Simulator:

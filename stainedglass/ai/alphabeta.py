@@ -309,6 +309,11 @@ class AlphaBetaBot(Bot):
             values = sim.evaluate_after(s, codes)[:, self._me].tolist()
             rated = sorted(zip(values, moves), key=lambda t: t[0], reverse=maximizing)
             moves = [m for _, m in rated]
+        return self._first(moves, depth, tt_move)
+
+    def _first(self, moves: list[Any], depth: int, tt_move: Any) -> list[Any]:
+        """``moves`` (engine moves or core codes) with the transposition table's move and the
+        killers of ``depth`` that are among them put first, once each."""
         first = [m for m in [tt_move, *self._killers.get(depth, ())] if m is not None]
         if not first:
             return moves
@@ -413,18 +418,7 @@ class AlphaBetaBot(Bot):
                 s.undo()
             rated.sort(key=lambda t: t[0], reverse=maximizing)
             moves = [m for _, m in rated]
-        first = [m for m in [tt_move, *self._killers.get(depth, ())] if m is not None]
-        if not first:
-            return moves
-        # engine moves compared by their keys: a Move's hash is a Python call, and a Coloring
-        # node has thousands of moves (the core's codes are whole numbers: compared as they are)
-        keys = list(map(_KEY, moves)) if moves and isinstance(moves[0], Move) else moves
-        legal = set(keys)
-        first = [m for m in dict.fromkeys(first) if _key_of(m) in legal]
-        if not first:
-            return moves
-        tried = {_key_of(m) for m in first}
-        return first + [m for m, k in zip(moves, keys) if k not in tried]
+        return self._first(moves, depth, tt_move)
 
 
 _KEY = attrgetter("key")
