@@ -166,7 +166,7 @@ def load_record(text: str | Record) -> Record:
     (``state.record()``) is read the same way: a checked copy."""
     if isinstance(text, Record):  # read as its text is: a checked copy
         try:
-            text = json.dumps(text.to_dict(), ensure_ascii=False)
+            text = text.to_text()
         except (TypeError, ValueError) as e:
             raise ValueError(f"record: not one a file can hold ({e})") from None
     if not isinstance(text, str):
