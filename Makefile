@@ -20,7 +20,7 @@ comma := ,
 #                  left out. At most 10 minutes on two cores.
 #   make test-all  what CI runs (.ci/run): every test with the current versions (test-full),
 #                  then the fast tier again with every dependency at its lowest allowed version
-#                  (test-lowest). The whole of .ci/run fits in 60 minutes on two cores.
+#                  (test-lowest). The whole of .ci/run takes about an hour on two cores.
 # Both print the 20 slowest tests at the end. One test alone: see tests/README.md.
 SUITE := tests stainedglass widgets/stainedglass_widgets $(if $(NOTEBOOKS),--nbval-lax $(NOTEBOOKS))
 PYTEST_OPTS := -n auto --dist loadfile --no-loadscope-reorder --durations=20
