@@ -171,7 +171,10 @@ def test_the_hint_chart_can_be_read(server: Any, browser: Any, screen: str) -> N
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_the_reviews_timeline_can_be_read(server: Any, browser: Any, screen: str) -> None:
+@pytest.mark.parametrize("game", ["cathedral", "walls_of_light"])  # 40 moves, and 170
+def test_the_reviews_timeline_can_be_read(
+    server: Any, browser: Any, screen: str, game: str
+) -> None:
     page = open_page(browser, *SCREENS[screen])
     try:
         if screen == "440px":  # before the timeline is drawn: it takes its place's width
@@ -181,7 +184,7 @@ def test_the_reviews_timeline_can_be_read(server: Any, browser: Any, screen: str
                 " s.textContent = '.sg-review-timeline { max-width: 440px !important; }';"
                 " document.head.appendChild(s); });"
             )
-        page.goto(server.url("review.ipynb") + "?game=cathedral", timeout=60_000)
+        page.goto(server.url("review.ipynb") + f"?game={game}", timeout=60_000)
         page.wait_for_selector(
             ".sg-review-timeline .js-plotly-plot .scatterlayer .point",
             state="attached",
@@ -189,8 +192,15 @@ def test_the_reviews_timeline_can_be_read(server: Any, browser: Any, screen: str
         )
         page.wait_for_selector(".sg-review-timeline .js-plotly-plot .gtitle")
         page.locator(".sg-review-timeline").scroll_into_view_if_needed()
-        shot(page, f"charts-review-{screen}")
+        shot(page, f"charts-review-{game}-{screen}")
         check(page, ".sg-review-timeline .js-plotly-plot", screen, "the review's timeline")
+        if game == "walls_of_light":  # a long game: a window that follows the move shown
+            assert "Win chance, moves 130-170 of 170" in page.inner_text(".sg-review-timeline")
+            assert "thick line is the average" in page.inner_text(".sg-review-timeline")
+            page.click(".sg-review-first")
+            wait_text(page, ".sg-review-timeline", "Win chance, moves 1-40 of 170")
+            shot(page, f"charts-review-{game}-{screen}-start")
+            check(page, ".sg-review-timeline .js-plotly-plot", screen, "the timeline at the start")
         assert page.outside == []  # type: ignore[attr-defined]
     finally:
         page.context.close()

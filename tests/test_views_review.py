@@ -4,6 +4,7 @@ game is named: a new view is tested with no extra work)."""
 from __future__ import annotations
 
 import base64
+import pathlib
 import random
 import re
 
@@ -14,9 +15,15 @@ pytest.importorskip("anywidget")
 import stainedglass as sg
 from stainedglass_widgets import view, views
 from stainedglass_widgets.features.records import open_link
-from stainedglass_widgets.features.review import ReviewBoard, moves_svg
+from stainedglass_widgets.features.review import (
+    TIMELINE_WINDOW,
+    ReviewBoard,
+    _signed,
+    moves_svg,
+)
 
 VIEWS = sorted(views())
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def played(name: str, plies: int, seed: int = 1) -> sg.State:
@@ -95,7 +102,8 @@ def test_the_review_board_steps_jumps_and_branches(name):
     board.start()
     review = board.review
     assert review is not None and len(review.judgements) == len(state.history)
-    assert board.figure is not None and len(board.figure.data) == 2 * state.num_players
+    lines = 3 if state.game.facts.chance else 2  # a chance game's thin line under the thick
+    assert board.figure is not None and len(board.figure.data) == lines * state.num_players
     board.go(0)
     seen = []
     for _ in range(len(state.history)):
@@ -134,6 +142,55 @@ def test_the_review_board_steps_jumps_and_branches(name):
         assert again.branches == board.record.branches
         board.home_button.click()
         assert not board.in_branch and board.ply == 5
+
+
+def test_a_long_games_timeline_shows_a_window_that_follows_the_move_and_signs_never_meet():
+    record = sg.load_record((ROOT / "notebooks" / "games" / "walls_of_light.json").read_text())
+    assert len(record.moves) > 3 * TIMELINE_WINDOW
+    board = ReviewBoard(record, background=False, strict=True)  # the page's playouts
+    board.start()
+    total = len(record.moves)
+    layout = board.figure.layout
+    assert list(layout.xaxis.range) == [total - TIMELINE_WINDOW - 1.5, total + 0.5]
+    assert layout.title.text == f"Win chance, moves {total - TIMELINE_WINDOW}-{total} of {total}"
+    board.go(0)
+    assert list(layout.xaxis.range) == [-1.5, TIMELINE_WINDOW + 0.5]
+    assert layout.title.text == f"Win chance, moves 1-{TIMELINE_WINDOW} of {total}"
+    board.go(90)
+    lo, hi = layout.xaxis.range
+    assert hi - lo == TIMELINE_WINDOW + 2 and lo < 90 < hi
+    # the signs written: at least one, never two within a few moves of each other at one height
+    marks = [t for t in board.figure.data if t.mode == "markers+text"]
+    signed = [(x, y) for t in marks for x, y, text in zip(t.x, t.y, t.text, strict=True) if text]
+    assert signed and all(lo <= x <= hi for x, _ in signed)  # none written out of the window
+    for i, (x, y) in enumerate(signed):
+        for x2, y2 in signed[i + 1 :]:
+            assert abs(x - x2) >= 2 or abs(y - y2) > 0.08, (x, y, x2, y2)
+    # the whole game at once would crowd them: there, the worst keep their signs, and no two meet
+    bad = [j for j in board.review.judgements if j.label in ("inaccuracy", "mistake", "blunder")]
+    crowded = sorted(_signed(bad, total))
+    assert 0 < len(crowded) < len(bad)
+    at = {j.ply: j.chances[j.player] for j in bad}
+    for i, a in enumerate(crowded):  # 360 px across: two signs 14 px wide side by side...
+        for b in crowded[i + 1 :]:
+            if (b - a) * 360 / (total + 1) < 14:  # ...or one over the other
+                assert abs(at[a] - at[b]) > 0.05, (a, b)
+    # dice and cards: a thick line of averages over a thin one of each move's own figure
+    thin = [t for t in board.figure.data if t.mode == "lines+markers"]
+    thick = [t for t in board.figure.data if t.mode == "lines"]
+    assert len(thin) == len(thick) == 2
+    swing = [max(abs(a - b) for a, b in zip(t.y, t.y[1:])) for t in (thin[0], thick[0])]
+    assert swing[1] < swing[0] / 2
+    assert "thick line is the average" in board.timeline.children[0].children[1].value
+
+
+def test_a_game_without_chance_draws_one_line_a_player_and_no_note():
+    state = played("cathedral", 10, seed=3)
+    board = ReviewBoard(state.record(), playouts=12, background=False, strict=True)
+    board.start()
+    assert [t.mode for t in board.figure.data] == ["lines+markers", "markers+text"] * 2
+    assert board.timeline.children[0].children[1].value == ""
+    assert list(board.figure.layout.xaxis.range) == [-1.5, 10.5]
 
 
 def html_has(text: str, words: str) -> bool:

@@ -65,6 +65,11 @@ REVIEW_PLAYOUTS = DEFAULT_PLAYOUTS
 times a 40-move game of each game)."""
 TIMELINE_WIDTH = 440
 """The win-chance timeline's width in pixels (a plotly chart keeps the width it is drawn at)."""
+TIMELINE_WINDOW = 40
+"""The most moves the timeline shows at once: a longer game's window follows the move shown
+(each move some 9 px from the next, room for the marks' signs)."""
+SMOOTH = 5
+"""In a game of dice or cards, the thick line of the timeline averages this many moves."""
 REVIEW_JOBS = 2
 """The most processes a review board searches with (no more than the machine's cores; one when
 the board works in the foreground, as tests and scripts make it). Two: a class server runs a
@@ -98,14 +103,22 @@ class Compare(Feature):
         view.add_widgets("records", self.review_button)
         view.add_widgets("below", self.review_box)
         view.hooks.after_change.append(self.update)
+        self._tooltip = self.compare_button.tooltip
 
     def update(self) -> None:
         self.review_button.layout.display = None if self.view.state.is_terminal() else "none"
+        off = self.view.no_help()  # a teacher's question open: no comparing meanwhile
+        self.compare_button.disabled = bool(off)
+        self.compare_button.tooltip = off or self._tooltip
 
     def compare_last(self) -> None:
         """Put the last move a person made against the best the search finds (in the
         background, with a progress bar and a cancel), and say the verdict in words."""
         view = self.view
+        off = view.no_help()
+        if off:
+            view.say(off, "bad")
+            return
         if view.search is not None:
             view.say("Still thinking: " + view.model.about)
             return
@@ -443,76 +456,133 @@ class ReviewBoard(w.VBox):
         )
 
     def timeline_data(self) -> list[dict[str, Any]]:
-        """Each player's win chance after every move, and the mistakes and blunders marked in
-        the mover's glass."""
+        """Each player's win chance after every move, and the inaccuracies, mistakes and
+        blunders marked in the mover's glass, the worst signed (``??``) where the sign has room
+        at the window's scale (every mark tells its word on hover). In a game with dice or
+        cards, the thick line is the chance averaged over the moves around it (:data:`SMOOTH`)
+        and the thin one each move's own figure."""
         review = self.review
         assert review is not None
         n = len(review.start)
         xs = list(range(len(review.judgements) + 1))
-        traces = []
+        chance = self.view.game.facts.chance
+        bad = _marked(review)
+        signed = _signed(bad, min(len(xs), TIMELINE_WINDOW))
+        traces: list[dict[str, Any]] = []
         for p in range(n):
             glass = GLASS[self.view.player_glass[p]]
             ys = [review.start[p]] + [j.chances[p] for j in review.judgements]
-            traces.append(
-                {
-                    "type": "scatter",
-                    "x": xs,
-                    "y": ys,
-                    "mode": "lines+markers",
-                    "name": f"{glass.letter} · {self.names[p]}",
-                    "line": {"color": glass.mid, "width": 3},
-                    "marker": {"size": 6, "color": glass.dark},
-                    "hovertemplate": "move %{x}: %{y:.0%}<extra></extra>",
+            line: dict[str, Any] = {
+                "type": "scatter",
+                "x": xs,
+                "y": ys,
+                "mode": "lines+markers",
+                "name": f"{glass.letter} · {self.names[p]}",
+                "line": {"color": glass.mid, "width": 3},
+                "marker": {"size": 6, "color": glass.dark},
+                "hovertemplate": "move %{x}: %{y:.0%}<extra></extra>",
+            }
+            if chance:
+                traces.append(
+                    {
+                        **line,
+                        "line": {"color": glass.mid, "width": 1},
+                        "marker": {"size": 3, "color": glass.dark},
+                        "showlegend": False,
+                    }
+                )
+                line = {
+                    **line,
+                    "y": smoothed(ys),
+                    "mode": "lines",
+                    "hovertemplate": "around move %{x}: %{y:.0%}<extra></extra>",
                 }
-            )
-            bad = [
-                j
-                for j in review.judgements
-                if j.player == p and j.label in ("inaccuracy", "mistake", "blunder")
-            ]
+            traces.append(line)
+            mine = [j for j in bad if j.player == p]
             traces.append(
                 {
                     "type": "scatter",
-                    "x": [j.ply for j in bad],
-                    "y": [j.chances[p] for j in bad],
+                    "x": [j.ply for j in mine],
+                    "y": [j.chances[p] for j in mine],
                     "mode": "markers+text",
                     "name": f"{self.names[p]}'s mistakes",
-                    "text": [MARKS[j.label] for j in bad],
-                    "textposition": "top center",
+                    "text": self._signs(mine, signed),
+                    "textposition": [_above(j.chances[p]) for j in mine],
+                    "customdata": [j.label for j in mine],
                     "marker": {
                         "color": glass.dark,
-                        "size": [8 + 4 * _rank(j.label) for j in bad],
+                        "size": [8 + 4 * _rank(j.label) for j in mine],
                         "symbol": "x",
                         "line": {"color": "#17150f", "width": 1},
                     },
-                    "hovertemplate": "move %{x}: %{text}<extra></extra>",
+                    "hovertemplate": "move %{x}: %{customdata}<extra></extra>",
                 }
             )
         return traces
+
+    def _signs(self, marks: list[sg.ai.Judgement], signed: set[int]) -> list[str]:
+        """The signs written beside ``marks``: those ``signed`` within the window shown."""
+        total = len(self.review.judgements) if self.review is not None else 0
+        lo, hi = _window(self.ply, total)
+        return [MARKS[j.label] if j.ply in signed and lo <= j.ply <= hi else "" for j in marks]
+
+    def timeline_layout(self) -> dict[str, Any]:
+        """The timeline's window (the moves around the one shown, :data:`TIMELINE_WINDOW` at
+        most), its title and the cursor on the move shown."""
+        total = len(self.review.judgements) if self.review is not None else len(self.record.moves)
+        lo, hi = _window(self.ply, total)
+        words = "Win chance after each move"
+        if hi - lo < total:
+            words = f"Win chance, moves {max(lo, 1)}-{hi} of {total}"
+        return {
+            "title.text": words,
+            "xaxis.range": [lo - 1.5, hi + 0.5],  # the first tick's figure clear of the 0%
+            "shapes": [_cursor(self.ply)],
+        }
 
     def _build_timeline(self) -> None:
         import plotly.graph_objects as go  # on demand: its bundle is large
 
         traces = self.timeline_data()
+        where = self.timeline_layout()
+        legend_rows = sum(1 for t in traces if t.get("showlegend", True)) // 2
         figure = go.FigureWidget(
             data=traces,
             layout={  # 440 px: it reads the same in a narrow column, on a laptop or a projector
-                "title": {"text": "Win chance after each move", "x": 0.02, "xanchor": "left"},
-                "xaxis_title": "move (click a point to go there)",
-                "yaxis": {"title": "win chance", "range": [0, 1], "tickformat": ".0%"},
-                "height": 340 + 22 * max(0, len(traces) // 2 - 1),  # the legend's rows
+                "title": {"text": where["title.text"], "x": 0.02, "xanchor": "left"},
+                "xaxis": {
+                    "title": "move (click a point to go there)",
+                    "range": where["xaxis.range"],
+                    "fixedrange": True,  # the window follows the move shown
+                },
+                "yaxis": {
+                    "title": "win chance",
+                    "range": [0, 1],
+                    "tickformat": ".0%",
+                    "fixedrange": True,
+                },
+                "height": 340 + 22 * max(0, legend_rows - 1),  # the legend's rows
                 "width": TIMELINE_WIDTH,
                 "legend": {"orientation": "h", "x": 0, "y": -0.3, "yanchor": "top"},
                 "margin": {"l": 60, "r": 20, "t": 50, "b": 110},
                 "paper_bgcolor": PAPER,
                 "plot_bgcolor": PLOT,
-                "shapes": [_cursor(self.ply)],
+                "shapes": where["shapes"],
             },
         )
         for trace in figure.data:
             trace.on_click(self.view.safe(lambda _t, points, _s: self._timeline_clicked(points)))
         self.figure = figure
-        self.timeline.children = (figure,)
+        note = w.HTML(
+            f"<div class='sg-review-swings' style='max-width:{TIMELINE_WIDTH}px;"
+            "font-size:13px;margin:0 0 6px 8px'>Dice and cards swing the chance from move to"
+            f" move: the thick line is the average of the {SMOOTH} moves around each one, the"
+            " thin line each move's own figure; ⚄ in the move list marks a roll or a"
+            " draw.</div>"
+            if self.view.game.facts.chance
+            else ""
+        )
+        self.timeline.children = (w.VBox([figure, note]),)
 
     def _timeline_clicked(self, points: Any) -> None:
         if points.xs:
@@ -520,7 +590,19 @@ class ReviewBoard(w.VBox):
 
     def _mark_timeline(self) -> None:
         if self.figure is not None:
-            self.figure.layout.shapes = [_cursor(self.ply)]
+            where = self.timeline_layout()
+            review = self.review
+            assert review is not None
+            bad = _marked(review)
+            signed = _signed(bad, min(len(review.judgements) + 1, TIMELINE_WINDOW))
+            with self.figure.batch_update():
+                for trace in self.figure.data:
+                    if trace.mode == "markers+text":
+                        mine = [j for j in bad if j.ply in set(trace.x)]
+                        trace.text = self._signs(mine, signed)
+                self.figure.layout.shapes = where["shapes"]
+                self.figure.layout.xaxis.range = where["xaxis.range"]
+                self.figure.layout.title.text = where["title.text"]
 
 
 def _cursor(ply: int) -> dict[str, Any]:
@@ -532,6 +614,68 @@ def _cursor(ply: int) -> dict[str, Any]:
         "y1": 1,
         "line": {"color": "#6a3d9a", "width": 2, "dash": "dot"},
     }
+
+
+def _window(ply: int, total: int) -> tuple[int, int]:
+    """The first and last move the timeline shows with move ``ply`` in view: the whole game, or
+    :data:`TIMELINE_WINDOW` moves with ``ply`` in their middle."""
+    if total <= TIMELINE_WINDOW:
+        return 0, total
+    lo = min(max(0, ply - TIMELINE_WINDOW // 2), total - TIMELINE_WINDOW)
+    return lo, lo + TIMELINE_WINDOW
+
+
+def smoothed(ys: list[float], span: int = SMOOTH) -> list[float]:
+    """Each figure averaged with those around it, ``span`` at most (fewer at the ends).
+
+    >>> [round(y, 2) for y in smoothed([0.5, 0.2, 0.8, 0.2, 0.8], 3)]
+    [0.35, 0.5, 0.4, 0.6, 0.5]
+    """
+    half = span // 2
+    out = []
+    for i in range(len(ys)):
+        part = ys[max(0, i - half) : i + half + 1]
+        out.append(sum(part) / len(part))
+    return out
+
+
+def _above(y: float) -> str:
+    """Where a mark's sign goes: above the mark, or under it near the top of the chart."""
+    return "top center" if y < 0.85 else "bottom center"
+
+
+_PLOT_WIDTH = TIMELINE_WIDTH - 80  # less the margins
+_PLOT_HEIGHT = 180
+_SIGN_HEIGHT = 15  # 12 px type
+
+
+def _marked(review: sg.ai.Review) -> list[sg.ai.Judgement]:
+    """The moves the timeline marks: inaccuracies, mistakes and blunders."""
+    return [j for j in review.judgements if j.label in ("inaccuracy", "mistake", "blunder")]
+
+
+def _signed(bad: list[sg.ai.Judgement], span: int) -> set[int]:
+    """The moves among ``bad`` whose sign is written, the worst first, none over another at the
+    scale of ``span`` moves across the chart."""
+    per_move = _PLOT_WIDTH / max(span + 1, 1)
+    boxes: list[tuple[float, float, float, float]] = []
+    chosen: set[int] = set()
+    for j in sorted(bad, key=lambda j: (-_rank(j.label), j.ply)):
+        y = j.chances[j.player]
+        sign = MARKS[j.label]
+        x = j.ply * per_move
+        half = 3.5 * len(sign) + 1
+        edge = (1 - y) * _PLOT_HEIGHT  # from the top
+        size = (8 + 4 * _rank(j.label)) / 2
+        if _above(y) == "top center":
+            top, bottom = edge - size - _SIGN_HEIGHT, edge - size
+        else:
+            top, bottom = edge + size, edge + size + _SIGN_HEIGHT
+        box = (x - half, x + half, top, bottom)
+        if all(box[1] <= b[0] or b[1] <= box[0] or box[3] <= b[2] or b[3] <= box[2] for b in boxes):
+            boxes.append(box)
+            chosen.add(j.ply)
+    return chosen
 
 
 def _rank(word: str) -> int:
