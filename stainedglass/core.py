@@ -862,6 +862,22 @@ class State:
         """
         return self._consequences(self._legal_move(move))
 
+    def move_name(self, move: Move | str) -> str:
+        """``move`` (a Move or its text) in words, as the board shows it: what a hint, a
+        verdict or a puzzle names it ("the tower on f1-h3"), where the notation stays for the
+        move box and the records. The state is left as it was; an illegal move raises
+        IllegalMove, as ``play`` would.
+
+        >>> state = load("cathedral").new_game(seed=7)
+        >>> state.move_name("cathedral e4 d5 e5 f5 e6 e7")
+        'the cathedral on d4-f7'
+        """
+        return self._name(self._legal_move(move))
+
+    def _name(self, move: Move) -> str:  # hook
+        """A legal ``move`` in words, as the board shows it (default: its text)."""
+        return str(move)
+
     def _legal_move(self, move: Move | str) -> Move:
         """``move`` as a Move (text parsed) when it is legal now; else IllegalMove naming the
         rule (what ``play`` and ``consequences`` refuse with)."""

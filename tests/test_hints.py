@@ -131,7 +131,7 @@ def test_each_of_the_top_three_says_more_than_the_move_itself(game: str) -> None
         said = state.explain(hint.move).words
         assert said in hint.reason and len(hint.reason) > 2 * len(said)
         assert hint.lead and hint.lead in hint.reason and hint.details[0].startswith("Now: ")
-        assert hint.versus_next.startswith(("Better than", "As good as"))
+        assert hint.versus_next.startswith(("Better than", "About as good as"))
         assert hint.line, f"{hint.move}: no expected line"  # the answer, the next move
         assert all(step.move in " ".join(hint.details) for step in hint.line)
     top = found[0]
@@ -157,6 +157,7 @@ def test_the_line_answers_then_the_player_moves_again(game: str) -> None:
         "player": line[0].player,
         "assumed": line[0].assumed,
         "words": line[0].words,
+        "name": line[0].name,
     }
     assert data["margin"] == found[0].margin and data["lead"] == found[0].lead
 
@@ -211,8 +212,8 @@ def test_moves_the_search_cannot_tell_apart_are_said_to_be_equally_good() -> Non
             Candidate(second.move, second.value, second.support, second.unit, second.margin),
         )
         assert first.equally_good == equal
-        assert first.versus_next.startswith("As good as" if equal else "Better than")
-        assert str(second.move) in first.versus_next
+        assert first.versus_next.startswith("About as good as" if equal else "Better than")
+        assert state.move_name(second.move) in first.versus_next
 
 
 def test_margins_are_said_in_each_games_unit() -> None:

@@ -65,8 +65,17 @@ by less than this (half a square, half a point: below what the game counts)."""
 EQUAL_SIGMAS = 2.0
 """Two moves weighed by playouts are equally good when their values differ by less than this
 many standard errors of the difference (each value a share of wins over its playouts)."""
+APART = 0.10
+"""Two moves whose values (shares of the win) differ by this much or more are never called
+equally good, however few playouts back them: a pupil sees the two figures."""
 LEAD_FACTS = 2
-"""The consequences of the move itself that its lead sentence names, at most."""
+"""The consequences of a move that its summary (:func:`summary`) names, at most."""
+LEAD_WORDS = 18
+"""A lead sentence's words, at most, where the move's name leaves room: the move in words,
+one reason, the expected end; a longer reason is said shorter (its words before a colon, no
+bracket), or left to the details."""
+LEAD_MORE = 4
+"""Words a lead may run past ``LEAD_WORDS`` to keep its reason, said as short as it goes."""
 TELLING = 0.5
 """A consequence a lead names matters this much at least to someone (its ``worth``, either
 way, in the game's unit); the others are for the details."""
@@ -76,13 +85,14 @@ way, in the game's unit); the others are for the details."""
 class Step:
     """One ply of an expected line: its ``move`` (text), who plays it (``player``, or
     ``sg.CHANCE`` for a roll or a draw), whether it is a chance outcome the line ``assumed``
-    (one of several), and what it does (``words``: its consequences, or what the game's
-    ``explain`` says)."""
+    (one of several), what it does (``words``: its consequences, or what the game's
+    ``explain`` says) and the move in words (``name``: ``State.move_name``)."""
 
     move: str
     player: int
     assumed: bool
     words: str
+    name: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,6 +100,7 @@ class Step:
             "player": self.player,
             "assumed": self.assumed,
             "words": self.words,
+            "name": self.name,
         }
 
 
@@ -224,7 +235,7 @@ def _steps(
                 facts = _facts(state, nxt)
                 along += [(player, c) for c in facts]
                 words = _said(facts, state, nxt, LEAD_FACTS)
-            out.append(Step(str(nxt), player, assumed, words))
+            out.append(Step(str(nxt), player, assumed, words, state._name(nxt)))
             state._push(nxt)
         end = state.projected_margin(mover) if not state.is_terminal() else state.margin(mover)
     finally:
@@ -263,7 +274,7 @@ def _margin(
 def indistinct(a: Candidate, b: Candidate) -> bool:
     """Whether the search cannot tell ``a`` and ``b`` apart: values weighed by playouts within
     ``EQUAL_SIGMAS`` standard errors of their difference (each a share of wins over its
-    playouts); margins a search counts in the game's unit within ``EQUAL_UNITS``; otherwise
+    playouts) and less than ``APART``; margins a search counts in the game's unit within ``EQUAL_UNITS``; otherwise
     the same value.
 
     >>> from stainedglass.core import Move
@@ -274,7 +285,11 @@ def indistinct(a: Candidate, b: Candidate) -> bool:
     False
     >>> indistinct(Candidate(m, 0.3, 4, "plies deep", -2.2), Candidate(m, 0.2, 4, "plies deep", -3.1))
     False
+    >>> indistinct(Candidate(m, 0.50, 9, "playouts"), Candidate(m, 0.35, 9, "playouts"))
+    False
     """
+    if abs(a.value - b.value) >= APART:
+        return False
     if a.unit == "playouts" and b.unit == "playouts" and a.support > 0 and b.support > 0:
         spread = 0.0
         for c in (a, b):
@@ -295,9 +310,9 @@ def _difference(
 ) -> str:
     """What ``mine`` has that ``theirs`` (the next best) lacks, in words."""
     mover = state.current_player
-    other = str(theirs.move)
+    other = state._name(theirs.move)
     if mine.equal_to_next:
-        return f"As good as {other}: the search cannot tell them apart."
+        return f"About as good as {other} (the search cannot tell them apart)."
     said = {c.words for c in theirs.facts}
     gains = [c for c in mine.facts if c.words not in said and c.worth > 0]
     parts = [f"Better than {other}."]
@@ -317,7 +332,7 @@ def _difference(
     if threats:
         p, c = max(threats, key=lambda t: t[1].worth)
         step = next((s for s in theirs.line if s.player == p and c.words in s.words), None)
-        answer = f" {step.move}" if step is not None else ""
+        answer = f" {step.name or step.move}" if step is not None else ""
         parts.append(f"After {other}, {_who(state, p)} answers{answer}: {c.words}.")
     if mine.margin is not None and theirs.margin is not None:
         gap = round(mine.margin - theirs.margin)
@@ -340,28 +355,49 @@ def _lead(
     along: Sequence[tuple[int, Consequence]],
     margin: float | None,
 ) -> str:
-    """One short sentence: what the move does now, the most telling thing along the line
-    (or the other player's answer), the margin expected at the end."""
+    """One short sentence: the move in words, the one reason that matters most to the mover
+    (the largest gain of the move, or of the mover's next move along the line: what a card
+    makes possible; none where nothing gains), the end expected; at most ``LEAD_WORDS`` words
+    where the move's name allows."""
     mover = state.current_player
-    now = _said(facts, state, move, LEAD_FACTS)
-    parts = [now[:1].upper() + now[1:]]
+    name = state._name(move)
+    end = f"ends {state.game.margin_words(margin)}" if margin is not None else ""
+    reasons = [(c.worth, c.words) for c in facts if c.worth >= TELLING]
     seen = {c.words for c in facts}
-    telling = [
-        (p, c) for p, c in along if abs(c.worth) >= TELLING and c.words not in seen and p >= 0
-    ]  # the line's facts, as they matter to the mover
-    answer = next((s for s in steps if s.player >= 0 and s.player != mover), None)
-    if telling:
-        p, c = max(telling, key=lambda t: abs(t[1].worth))
-        step = next(s for s in steps if s.player == p and c.words in s.words)
-        if p == mover:
-            parts.append(f"then {step.move}: {c.words}")
-        else:
-            parts.append(f"{_who(state, p)} answers {step.move}: {c.words}")
-    elif answer is not None:
-        parts.append(f"{_who(state, answer.player)} answers {answer.move}")
-    if margin is not None:
-        parts.append(f"expected: {state.game.margin_words(margin)} at the end")
+    for p, c in along:
+        if p == mover and c.worth >= TELLING and c.words not in seen:
+            step = next((s for s in steps if s.player == p and c.words in s.words), None)
+            if step is not None:
+                reasons.append((c.worth - 1e-9, f"then {step.name or step.move}: {c.words}"))
+    reason = max(reasons, default=(0.0, ""), key=lambda r: r[0])[1]
+    room = LEAD_WORDS - _count(name) - _count(end)
+    forms = (reason, _short(reason), _short(reason, keep_then=False))
+    said = next((f for f in forms if _count(f) <= room), "")
+    if not said and _count(forms[-1]) <= room + LEAD_MORE:
+        said = forms[-1]  # a long name: the reason said as short as it goes
+
+    parts = [name[:1].upper() + name[1:] + (f": {said}" if said else "")]
+    if end:
+        parts.append(end)
     return "; ".join(parts) + "."
+
+
+def _count(words: str) -> int:
+    return len(words.split())
+
+
+def _short(words: str, keep_then: bool = True) -> str:
+    """A reason said shorter: without its brackets and what follows a colon ("completes
+    window 2: red +2, yellow +15" -> "completes window 2"); ``keep_then=False`` also drops
+    the move a "then ..." reason names."""
+    import re
+
+    head = ""
+    if words.startswith("then ") and ": " in words:
+        head, words = words.split(": ", 1)
+        head = head + ": " if keep_then else "then "
+    words = re.sub(r" \([^()]*\)", "", words).split(": ", 1)[0]
+    return head + words
 
 
 def _details(
@@ -378,13 +414,14 @@ def _details(
     if facts:
         out.append("So: " + "; ".join(c.words for c in facts) + ".")
     for step in steps:
+        named = f"{step.name} ({step.move})" if step.name and step.name != step.move else step.move
         if step.player == CHANCE:
             how = "if, say," if step.assumed else "then"
-            out.append(f"Then, {how} {step.move}: {step.words}.".replace("Then, then", "Then"))
+            out.append(f"Then, {how} {named}: {step.words}.".replace("Then, then", "Then"))
         elif step.player == mover and state.num_players == 1:
-            out.append(f"Then you play {step.move}: {step.words}.")
+            out.append(f"Then you play {named}: {step.words}.")
         else:
-            out.append(f"Then {_who(state, step.player)} plays {step.move}: {step.words}.")
+            out.append(f"Then {_who(state, step.player)} plays {named}: {step.words}.")
     if margin is not None:
         how = "the search's own figure" if searched else "the game's estimate after this line"
         out.append(f"Expected at the end: {state.game.margin_words(margin)} ({how}).")

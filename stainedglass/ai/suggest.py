@@ -10,7 +10,7 @@ and what the move has that the next best lacks.
 >>> hints = sg.ai.suggest(state, top=3, budget_s=0.3, seed=1)
 >>> len(hints), all(h.move in state.legal_moves() for h in hints)
 (3, True)
->>> hints[0].lead.startswith("Light places the cathedral")
+>>> hints[0].lead.startswith("The cathedral on ")
 True
 """
 

@@ -420,6 +420,15 @@ class CathedralState(State):
 
     # ---- words -------------------------------------------------------------------------------
 
+    def _name(self, move: Move) -> str:
+        """The building and the corners of the squares it covers: "the tower on f1-h3"."""
+        assert isinstance(move, Placement)
+        cells = cells_of(move.mask)
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        first, last = cell_name(min(xs), min(ys)), cell_name(max(xs), max(ys))
+        where = first if first == last else f"{first}-{last}"
+        return f"the {ALL_PIECES[move.piece]} on {where}"
+
     def _describe(self, move: Move) -> str:
         assert isinstance(move, Placement)
         who = SIDE_NAMES[self.to_move]

@@ -709,6 +709,21 @@ class ColoringState(State):
     def _whose(self, p: int) -> str:
         return "your" if self.solo else f"player {p + 1}'s"
 
+    def _name(self, move: Move) -> str:
+        """"the green pencil on shapes 23, 39 and 54", "crossing off star 3"."""
+        if _key(move)[0] == "cross":
+            target = _key(move)[1]
+            if target.startswith("star"):
+                return f"crossing off {target}"
+            which = ("high", "low")[0 if self.high[SECTIONS.index(target)] == OPEN else 1]
+            return f"crossing off the {target} section's {which} value"
+        assert isinstance(move, Coloring)
+        numbers = self.sheet.numbers(move.mask)
+        words = f"the {COLORS[move.color]} pencil on {_shapes(numbers) if numbers else 'no shape'}"
+        if move.circles:
+            words += f", filling {move.circles} circle{'s' if move.circles > 1 else ''}"
+        return words
+
     def _describe(self, move: Move) -> str:
         p = self.to_move
         if _key(move)[0] == "cross":

@@ -57,6 +57,7 @@ from .tools import (
     tool_id,
     tool_options,
     tool_problem,
+    tool_name,
     tool_words,
 )
 from .windows import (
@@ -781,6 +782,17 @@ class SagradaState(State):
         return _tool_move(tid, pay, values)
 
     # ---- words -------------------------------------------------------------------------------
+
+    def _name(self, move: Move) -> str:
+        """"G4 on b1", "Lathekin, paid with R4: G3 from d2 to c3", "drawing R5", "a pass"."""
+        key = cast(tuple[Any, ...], move.key)
+        if key[0] == "draw":
+            return f"drawing {card_text(key[1])}"
+        if key[0] == "place":
+            return f"{card_text(key[1])} on {CELL_NAMES[key[2]]}"
+        if key[0] == "pass":
+            return "a pass"
+        return tool_name(self, key[1], key[2], key[3])
 
     def _describe(self, move: Move) -> str:
         key = cast(tuple[Any, ...], move.key)

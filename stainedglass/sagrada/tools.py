@@ -380,6 +380,25 @@ def tool_problem(state: Table, tid: str, pay: int, args: tuple[int, ...]) -> str
     return None
 
 
+def tool_name(state: Table, tid: str, pay: int, args: tuple[int, ...]) -> str:
+    """A tool's use in words, as the board shows it: "Lathekin, paid with R4: G3 from d2 to
+    c3, B1 from e3 to b4"."""
+    head = f"{TOOLS[tid].name}, paid with {card_text(pay)}"
+    if tid == "redraw":
+        return head
+    if tid in ("grozing", "lenscutter"):
+        return f"{head}: {card_text(args[0])} for {card_text(args[1])}"
+    if tid == "grinding":
+        return f"{head}: {card_text(args[0])} for {card_text(exchanged(tid, args))}"
+    if tid == "straightedge":
+        return f"{head}: {card_text(args[0])} on {CELL_NAMES[args[1]]}"
+    moves = ", ".join(
+        f"{card_text(state.grid_codes[s])} from {CELL_NAMES[s]} to {CELL_NAMES[t]}"
+        for s, t in zip(args[0::2], args[1::2])
+    )
+    return f"{head}: {moves}"
+
+
 def tool_words(state: Table, tid: str, pay: int, args: tuple[int, ...]) -> str:
     tool = TOOLS[tid]
     head = (

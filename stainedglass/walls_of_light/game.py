@@ -65,7 +65,7 @@ from .evaluation import evaluate
 from .options import CARDS_PER_TYPE, check_first_player, check_hands, check_players, check_windows
 from .start import check_start, position_of
 from .windows import COLOR_NAMES, DIE_LETTERS, WINDOWS, YELLOW, Face
-from .words import board_text, describe, puzzle_theme
+from .words import board_text, describe, name, puzzle_theme
 
 WINKS_PER_COLOR = 8
 HAND_SIZE = {2: 5, 3: 4}
@@ -945,6 +945,9 @@ class WallsOfLightState(State):
 
     def _describe(self, move: Move) -> str:
         return describe(self, move)
+
+    def _name(self, move: Move) -> str:
+        return name(self, move)
 
     def _consequences(self, move: Move) -> list[Consequence]:
         """A window completed and who scores what, a window left one pane short, who shows

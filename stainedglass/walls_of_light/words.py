@@ -16,7 +16,9 @@ from .moves import CARD, CELLS, DRAW, EXTRA, PASS, REMOVE, REROLL, ROLL, SWAP, C
 from .moves import space_name
 from .panes import EMPTY, LONE_WINK, SHOWN, text_of
 from .panes import PLACE as PLACE_CODE
-from .windows import COLOR_NAMES
+from .windows import COLOR_NAMES, DIE_LETTERS
+
+DIE_NAMES = {letter: COLOR_NAMES[i] for i, letter in enumerate(DIE_LETTERS)}
 
 if TYPE_CHECKING:  # for the annotations only: the state imports this module
     from .game import WallsOfLightState
@@ -70,6 +72,52 @@ def describe(state: WallsOfLightState, move: Move) -> str:
     return words + "."
 
 
+def name(state: WallsOfLightState, move: Move) -> str:
+    """A legal ``move`` in words, as the board shows it: "a red wink on window 3, a2 (the +1
+    space)", "Roll Again on the red and blue dice"."""
+    assert isinstance(move, WMove)
+    kind = move.kind
+    if kind == ROLL:
+        pairs = move.text.split()[1:]
+        return "a roll of " + _listed([f"{DIE_NAMES[p[0]]} {p[1:]}" for p in pairs])
+    if kind == DRAW:
+        return f"{COLOR_NAMES[state.pending_draws[0]]} draws {CARD_TITLES[move.a]}"
+    if kind == PASS:
+        return "a pass"
+    if kind == REMOVE:
+        return f"taking back a {COLOR_NAMES[state.to_move]} wink from {_space(move.b)}"
+    if kind == CARD:
+        card = move.a
+        if card == EXTRA:
+            return "Extra Glass"
+        if card == SWAP:
+            g1, g2 = move.b
+            return f"Swap Panes on {_space(g1)} and {_space(g2)}"
+        if card == REROLL:
+            dice = _listed([COLOR_NAMES[d] for d in move.b])
+            return f"Roll Again on the {dice} {'dice' if len(move.b) > 1 else 'die'}"
+        d, step = move.b
+        assert state.dice is not None
+        return (
+            f"Modify Roll: the {COLOR_NAMES[d]} die from {state.dice[d]} to {state.dice[d] + step}"
+        )
+    color, g = move.a, move.b
+    special = state.face(g // CELLS).special(g % CELLS)
+    kind_of = {"+1": " (the +1 space)", "+card": " (the card space)"}.get(special or "", "")
+    return f"a {COLOR_NAMES[color]} wink on {_space(g)}{kind_of}"
+
+
+def _space(g: int) -> str:
+    """``_space(33) == "window 3, b1"``: a space as the board labels it."""
+    window, cell = space_name(g).split(":")
+    return f"window {window}, {cell}"
+
+
+def _listed(items: list[str]) -> str:
+    """"red", "red and blue", "red, blue and yellow"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def card_words(state: WallsOfLightState, move: WMove) -> str:
     """What playing the card ``move`` does: "red plays Extra Glass and may place ..."."""
     card, who = move.a, COLOR_NAMES[state.to_move]
@@ -83,7 +131,7 @@ def card_words(state: WallsOfLightState, move: WMove) -> str:
             f"wink on {space_name(g2)} change places"
         )
     if card == REROLL:
-        names = ", ".join(COLOR_NAMES[d] for d in move.b)
+        names = _listed([COLOR_NAMES[d] for d in move.b])
         return f"{who} plays Roll Again and rerolls the {names} " + (
             "dice" if len(move.b) > 1 else "die"
         )
