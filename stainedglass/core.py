@@ -471,6 +471,12 @@ class Game:
         said = state.explain(best)
         return said.words.rstrip(".") if said.legal else str(said)
 
+    def answer_brings_moves(self, state: State, move: Move) -> bool:  # hook
+        """Whether ``move``, a puzzle's answer, is only whole with the moves it brings: the
+        mover's own moves after it while the turn goes on (a card that lets its player place
+        two panes). Such an answer is judged once those moves are made too. Default: no."""
+        return False
+
     # ---- the strength ladder ------------------------------------------------------------------
 
     def ladder_levels(self) -> tuple[LadderLevel, ...]:  # hook

@@ -3,7 +3,9 @@ user opens checked with the reason."""
 
 from __future__ import annotations
 
+import collections
 import json
+import re
 
 import pytest
 
@@ -66,8 +68,35 @@ def test_a_right_answer_and_a_wrong_one_in_words(shipped):
     right = p.attempt(p.answer)
     assert right.right and right.words.startswith("Right: ") and p.theme in right.words
     wrong = p.attempt(p.rival)
-    assert not wrong.right and wrong.words.startswith("Not quite: ")
-    assert f"The best was {said_move(p.state(), p.answer)}" in wrong.words and wrong.loss > 0.05
+    assert not wrong.right and wrong.words.startswith("Not quite: ") and wrong.loss > 0.05
+    assert p.nudge in wrong.words, "what the best move gains"
+    assert p.answer not in wrong.words and said_move(p.state(), p.answer) not in wrong.words
+
+
+def test_a_nudge_never_names_the_answer(shipped):
+    """A wrong move's hint says what the best move gains, never which move it is: no piece,
+    square, card or pencil of the answer's line, for every shipped puzzle."""
+    for game in GAMES:
+        for p in shipped[game]:
+            said = {w.strip("(),.:").lower() for w in p.nudge.split()}
+            named = {w.lower() for move in p.answer_line for w in move.split()[1:]}
+            assert not said & named, (p.id, p.nudge)
+            assert p.answer not in p.nudge, p.id
+
+
+def test_a_card_answer_is_judged_whole_with_the_panes_it_brings(shipped):
+    """Extra Glass is not the answer alone: the answer line is the card and the two panes the
+    search places with it; the learner's moves wait while the turn goes on, and only the whole
+    line (its panes in either order) is right at once."""
+    p = next(p for p in shipped["walls_of_light"] if p.id == "walls_of_light-0-002")
+    card, *panes = p.answer_line
+    assert card == p.answer == "card extra" and len(panes) == 2
+    assert p.waits([card]) and p.waits([card, panes[0]]) and not p.waits(p.answer_line)
+    assert not p.is_line([card]) and p.is_line(p.answer_line)
+    assert p.is_line([card, panes[1], panes[0]]), "the same panes, the other order"
+    assert p.attempt(list(p.answer_line)).right
+    assert not p.waits(["card reroll r b y"]), "another move ends the turn: judged at once"
+    assert all(not q.waits([q.answer]) for q in shipped["cathedral"])
 
 
 def test_an_illegal_answer_is_refused_with_the_rule(shipped):
@@ -208,3 +237,112 @@ def test_cathedral_endgame_puzzles_are_proved_to_the_end(shipped):
         )
         assert exact and str(ranked[0][0]) == p.answer, p.id
         assert ranked[0][1] - ranked[1][1] >= rules.margin, p.id
+
+
+# ---- the words against the board: every shipped puzzle read, its position built, compared -----
+
+ALL_SHIPPED = [(game, i) for game in GAMES for i in range(42)]
+
+
+def _events(known: str) -> tuple[list[str], list[str]]:
+    """The chance outcomes and the mover's own moves a puzzle's known words name, in notation."""
+    if not known:
+        return [], []
+    head, _, played = known.removeprefix("Known this turn: ").partition(" Played so far: ")
+    chance = head.rstrip(".").split(", ")
+    moves = played.rstrip(".").split(", ") if played else []
+    return chance, moves
+
+
+@pytest.mark.parametrize("game,i", ALL_SHIPPED, ids=[f"{g}-{i + 1:03d}" for g, i in ALL_SHIPPED])
+def test_a_shipped_puzzles_words_match_its_board(shipped, game, i):
+    """What a puzzle says (who moves, the dice rolled, the cards drawn, the moves already made
+    this turn, the theme's numbers) is what its own board shows: the words are read, the
+    position built from the record, and the two compared, with no search."""
+    p = shipped[game][i]
+    state = p.state()
+    me = state.current_player
+    assert p.question.startswith(f"{state.game.player_names[me]} to move: "), p.id
+    assert p.known == puzzles._known(state), "the words are made from the board's position"
+    chance, played = _events(p.known)
+    if state.game.facts.chance:
+        events = chance + played
+        assert events and state.history[-len(events) :] == events, (p.id, p.known)
+    else:
+        assert not p.known
+    line = p.answer_line
+    assert line[0] == p.answer, p.id
+    after = state.clone()
+    for move in line:
+        assert after.current_player == me and not after.is_chance(), (p.id, line)
+        after.play(move)
+    theme = p.theme
+
+    if game == "walls_of_light":
+        from stainedglass.walls_of_light.moves import CARD_NAMES
+
+        dice = [int(d[1:]) for d in chance[-1].split()[1:]]
+        for move in played:  # a Modify Roll card turns a die up or down
+            if move.startswith("card modify"):
+                _, _, die, step = move.split()
+                dice["rby".index(die)] += int(step)
+        assert tuple(dice) == tuple(state.dice), (p.id, p.known, state.dice)
+        for move in line:  # every card the answer plays is in the mover's hand on the board
+            if move.startswith("card "):
+                assert state.hands[me][CARD_NAMES.index(move.split()[1])] > 0, (p.id, move)
+        if found := re.fullmatch(r"complete window (\d+)(?: for (\d+) points?)?", theme):
+            done = after.last_completion
+            assert done is not None and done is not state.last_completion, p.id
+            assert done.position == int(found.group(1)), (p.id, theme, done.position)
+            assert done.points[me] == int(found.group(2) or 0), (p.id, theme, done.points)
+        elif theme == "place two panes this turn":
+            assert line[0] == "card extra", p.id
+            panes = [m.split()[0] for m in line[1:]]
+            if panes == ["place"]:  # the first pane completed a window: a card is drawn
+                assert after.is_chance() and after.placements_left == 1, (p.id, line)
+            else:
+                assert panes == ["place", "place"], (p.id, line)
+                assert after.is_chance() or after.current_player != me, (p.id, "turn over")
+        elif theme == "turn a die into the color a window needs":
+            assert line[0].startswith("card modify") and line[1].startswith("place"), line
+            _, _, die, step = line[0].split()
+            turned = p.state().dice["rby".index(die)] + int(step)
+            window = int(line[1].split()[2].split(":")[0])
+            assert window == turned, (p.id, line, "a pane in the turned die's window")
+    elif game == "sagrada":
+        used = [m.split()[1] if m.startswith("place") else m.split()[3] for m in played]
+        drawn = collections.Counter(c.removeprefix("draw ") for c in chance)
+        assert drawn - collections.Counter(used) == collections.Counter(state.drawn), (
+            p.id,
+            p.known,
+            state.drawn,
+        )
+        if found := re.fullmatch(r"score (.+ [+-]\d+)", theme):
+            assert found.group(1) in [c.words for c in state.consequences(p.answer)], p.id
+        if found := re.fullmatch(r"(?:keep|fill) (.+) (?:open for|while) .*", theme):
+            for cell in found.group(1).replace(" and ", " ").split():
+                assert state.explain(f"place {state.drawn[0]} {cell}").words, (p.id, cell)
+    elif game == "cathedral":
+        from stainedglass.cathedral.game import _best_claim
+
+        claimed = bin(after.last_claim).count("1")
+        if found := re.fullmatch(r"(?:capture .+, walling off|wall off) (\d+) squares?", theme):
+            assert claimed == int(found.group(1)), (p.id, theme, claimed)
+        elif found := re.fullmatch(r"stop (\w+) walling off (\d+) squares?", theme):
+            other = state.clone()
+            other.play(p.rival)
+            assert found.group(1) == state.game.player_names[1 - me], p.id
+            assert _best_claim(other, 1 - me) == int(found.group(2)), (p.id, theme)
+        else:
+            assert claimed == 0, (p.id, theme, claimed)
+    elif game == "coloring":
+        gain = after.scores()[me] - state.scores()[me]
+        circles = re.search(r"fills (\d+) circles?", str(state.explain(p.answer)))
+        paid = int(circles.group(1)) if circles else 0
+        if found := re.fullmatch(r"complete the (\w+) section first \(\+(\d+)\)", theme):
+            assert f"completes the {found.group(1)} section: +{found.group(2)}" in str(
+                state.explain(p.answer)
+            ), p.id
+            assert gain + paid >= int(found.group(2)), (p.id, theme, gain, paid)
+        elif found := re.fullmatch(r"surround star (\d+) \(\+(\d+)\)", theme):
+            assert gain + paid >= int(found.group(2)), (p.id, theme, gain, paid)

@@ -89,7 +89,8 @@ def test_a_right_answer_says_why_and_counts(puzzles: dict[str, list[Puzzle]]) ->
     assert board.solved and "Solved" in words(board.view.message)
     # the theme and the margin are told now
     reveal = words(board.reveal)
-    assert puzzle.theme in reveal and margin_points(puzzle) in reveal and puzzle.rival in reveal
+    assert puzzle.theme in reveal and margin_points(puzzle) in reveal
+    assert puzzle.state().move_name(puzzle.rival) in reveal  # the next best, in words
     # a move after it is refused in words, nothing played
     before = list(board.view.state.history)
     board.view.play(board.view.state.legal_moves()[0])
@@ -109,7 +110,7 @@ def test_a_wrong_answer_says_the_refutation_and_goes_back(puzzles: dict[str, lis
     assert puzzle.attempt(puzzle.rival).right is False  # the rival loses by the margin
     move_on(board, puzzle.rival)
     assert board.verdict_text.startswith("✗ Not quite: ")
-    assert f"The best was {said_move(puzzle.state(), puzzle.answer)}" in board.verdict_text
+    assert puzzle.nudge in board.verdict_text and puzzle.answer not in board.verdict_text
     assert at_puzzle(board), "the wrong move is taken back"
     assert (board.tally.streak, board.tally.best, board.tally.right, board.tally.tried) == (
         0,
@@ -119,7 +120,7 @@ def test_a_wrong_answer_says_the_refutation_and_goes_back(puzzles: dict[str, lis
     )
     assert words(board.score) == "Streak 0 (best 1) · Score 1 of 2"
     assert "Back to the puzzle" in words(board.view.message)
-    assert puzzle.theme in words(board.reveal)
+    assert board.reveal.value == "", "the answer is told only on request"
     # Show the answer: marked 1 on the board and held ready
     board.show_answer()
     view = board.view
@@ -336,3 +337,51 @@ def test_every_game_judges_its_puzzle(name: str, puzzles: dict[str, list[Puzzle]
     assert (board.tally.right, board.tally.tried) == (0, 1)
     board.show_answer()  # after a right move: back to the position, the answer marked
     assert at_puzzle(board) and [str(m.move) for m in view.hint_marks()] == [puzzle.answer]
+
+
+def test_a_wrong_answer_nudges_and_shows_the_answer_only_on_request(
+    puzzles: dict[str, list[Puzzle]],
+) -> None:
+    """A wrong move is told what the best move gains (the theme), never which move it is: not
+    its notation, not its words, not the theme-and-margin reveal; Try again, then the answer
+    only once Show the answer is pressed."""
+    board = board_of(puzzles)
+    puzzle = board.puzzle
+    assert puzzle is not None and board.view is not None
+    move_on(board, puzzle.rival)
+    text = board.verdict_text
+    assert text.startswith("✗ Not quite: ") and puzzle.nudge in text, text
+    assert puzzle.answer not in text and said_move(puzzle.state(), puzzle.answer) not in text
+    assert board.reveal.value == "", "the reveal names the answer: not yet"
+    shown = {k for k, b in board.buttons.items() if b.layout.display is None}
+    assert {"again", "answer"} <= shown
+    board.buttons["again"].click()
+    assert board.verdict_text == "" and at_puzzle(board) and board.reveal.value == ""
+    assert puzzle.answer not in words(board.view.message)
+    board.buttons["answer"].click()
+    assert board.verdict_text.startswith(f"ℹ The answer: {puzzle.answer}") or (
+        f"The answer: {puzzle.answer}" in board.verdict_text
+    )
+    assert puzzle.theme in words(board.reveal)
+    assert (board.tally.right, board.tally.tried) == (0, 1), "the miss counted once"
+
+
+def test_a_card_answer_is_judged_with_the_panes_it_brings() -> None:
+    """A Walls of Light puzzle answered by Extra Glass is not solved by the card alone: the
+    turn goes on, unjudged, until the panes it brings are placed; then the whole line is
+    judged (right at once, no search)."""
+    puzzle = next(p for p in sg.ai.puzzles.shipped("walls_of_light") if p.answer == "card extra")
+    assert len(puzzle.answer_line) == 3, puzzle.answer_line
+    board = PuzzleBoard("walls_of_light", [puzzle], background=False)
+    view = board.view
+    assert view is not None
+    move_on(board, "card extra")
+    assert not board.solved and board.outcome is None and board.verdict_text == ""
+    assert view.state.history == puzzle.state().history + ["card extra"], "the card stays"
+    assert "turn goes on" in words(view.message)
+    assert board.tally.tried == 0
+    for pane in puzzle.answer_line[1:]:
+        move_on(board, pane)
+    assert board.verdict_text.startswith("✓ Right: "), board.verdict_text
+    assert board.solved and (board.tally.right, board.tally.tried) == (1, 1)
+    assert view.state.history == puzzle.state().history + list(puzzle.answer_line)

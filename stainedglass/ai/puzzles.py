@@ -7,8 +7,16 @@ after it is played, and the answer beat the next best by at least the game's mar
 Where that search reached every end of the game (Cathedral's last placements), the puzzle is
 proved, not estimated. Each puzzle keeps its margin, the budget that checked it, a theme in words
 (``Game.puzzle_theme``: "wall off 12 squares"), what is known in a game of chance (the dice
-rolled, the cards drawn), and a difficulty: the weakest of three solvers that finds it (greedy:
-"easy"; the hint search at an eighth of the budget: "medium"; else "hard").
+rolled, the cards drawn, and the mover's own moves since: what the board shows), and a
+difficulty: the weakest of three solvers that finds it (greedy: "easy"; the hint search at an
+eighth of the budget: "medium"; else "hard").
+
+An answer that is only whole with the moves it brings (``Game.answer_brings_moves``: a card
+that lets its player place two panes) keeps its line: the answer and the mover's moves after it
+while the turn goes on, as the search plays them (``Puzzle.line``). A learner's moves are judged
+once their turn is over or as long as that line (``Puzzle.waits``), and right when they leave
+the position the whole line leaves. A wrong move is told what the best move gains, never which
+move it is (``Puzzle.nudge``).
 
 Budgets are in the search's units of work (``playouts``), never seconds: the same command makes
 the same puzzles on any machine (``python -m stainedglass puzzles cathedral -n 40 --seed 0``).
@@ -30,10 +38,10 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core import Game, Move, State, load
 from ..record import Record, load_record
@@ -59,6 +67,8 @@ VERSION = 1
 DIFFICULTIES = ("easy", "medium", "hard")
 RIVALS = 3
 """How many of the search's best moves are weighed against each other."""
+MAX_LINE = 8
+"""Moves in an answer's line, at most (the answer and the moves it brings)."""
 MAX_PUZZLES = 10_000
 """Puzzles in one file, at most."""
 MAX_TEXT = 20_000_000
@@ -70,7 +80,9 @@ punishes a slip)."""
 
 @dataclass(frozen=True)
 class Attempt:
-    """A learner's move on a puzzle: right or not, and why in words."""
+    """A learner's move on a puzzle (or their moves, the answer's line being longer): right or
+    not, and why in words. A wrong move's words never name the answer: they say what the best
+    move gains (``Puzzle.nudge``)."""
 
     move: str
     right: bool
@@ -100,6 +112,24 @@ class Puzzle:
     solver: str
     proved: bool = False
     known: str = ""
+    line: tuple[str, ...] = ()
+    """The answer and the moves it brings this turn (``Game.answer_brings_moves``), when it is
+    only whole with them; empty: the answer alone."""
+
+    @property
+    def answer_line(self) -> tuple[str, ...]:
+        """The moves the learner must make: the answer, then the moves it brings."""
+        return self.line or (self.answer,)
+
+    @property
+    def nudge(self) -> str:
+        """What the best move gains, without naming it: its theme, unless the theme names a
+        piece, square or card of the answer's line (then only that a better move is there)."""
+        named = {w.lower() for move in self.answer_line for w in move.split()[1:]}
+        said = {w.strip("(),.:").lower() for w in self.theme.split()}
+        if named & said:
+            return "A hint: a better move is there; look at what each move brings about."
+        return f"A hint: the best move's idea is this: {self.theme}."
 
     @property
     def game(self) -> str:
@@ -135,37 +165,86 @@ class Puzzle:
             move = state.parse_move(move)
         return str(move) == self.answer or same_position(state, move, self.answer)
 
-    def attempt(self, move: Move | str, stop: StopFlag | None = None) -> Attempt:
-        """Judge a learner's ``move`` (an illegal one raises ``sg.IllegalMove``, the rule in
-        words). A wrong move is searched at the puzzle's budget: the words say the answer that
-        punishes it and what the best move was; a move the search finds as good as the answer
-        (within 0.02) counts as right."""
+    def is_line(self, moves: Sequence[Move | str]) -> bool:
+        """Whether the learner's ``moves`` are the whole answer line: as many, leaving the
+        position the line leaves (the panes a card brings in either order)."""
+        if len(moves) != len(self.answer_line):
+            return False
+        if len(moves) == 1:
+            return self.is_answer(moves[0])
+        mine, line = self.state(), self.state()
+        for move in moves:
+            mine.play(move)
+        for move in self.answer_line:
+            line.play(move)
+        return position_key(mine) == position_key(line)
+
+    def waits(self, moves: Sequence[Move | str]) -> bool:
+        """Whether the learner's ``moves`` so far are not to be judged yet: fewer than the
+        answer line's, and the mover's turn goes on (no chance, no other player, no end)."""
+        if not moves or len(moves) >= len(self.answer_line):
+            return False
         state = self.state()
-        if isinstance(move, str):
-            move = state.parse_move(move)
-        state.clone().play(move)  # the rules first: IllegalMove with the reason
-        best = said_move(state, self.answer)
-        if self.is_answer(move):
-            return Attempt(str(move), True, f"Right: {best}: {self.theme}.")
-        verdict = compare(state, move, playouts=self.playouts, seed=self.seed, stop=stop)
+        mover = state.current_player
+        for move in moves:
+            state.play(move)
+        return not (state.is_terminal() or state.is_chance()) and state.current_player == mover
+
+    def attempt(
+        self, move: Move | str | Sequence[Move | str], stop: StopFlag | None = None
+    ) -> Attempt:
+        """Judge a learner's ``move``, or their moves this turn (an illegal one raises
+        ``sg.IllegalMove``, the rule in words). The whole answer line is right at once; else
+        the first move off the line is searched at the puzzle's budget: one the search finds as
+        good as the answer (within 0.02) counts as right; a wrong one is told the answer that
+        punishes it and what the best move gains (``nudge``), never which move it is."""
+        state = self.state()
+        given = [move] if isinstance(move, (str, Move)) else list(move)
+        if not given:
+            raise ValueError("attempt: no move to judge")
+        moves, work = [], state.clone()
+        for each in given:
+            parsed = work.parse_move(each) if isinstance(each, str) else each
+            work.clone().play(parsed)  # the rules first: IllegalMove with the reason
+            work.play(parsed)
+            moves.append(parsed)
+        text = ", ".join(map(str, moves))
+        best = said_line(state, self.answer_line)
+        if self.is_line(moves):
+            return Attempt(text, True, f"Right: {best}: {self.theme}.")
+        mine, line, k = state.clone(), state.clone(), len(moves) - 1
+        for i, move in enumerate(moves[: len(self.answer_line)]):
+            mine.play(move)
+            line.play(self.answer_line[i])
+            if position_key(mine) != position_key(line):
+                k = i  # the first move off the answer's line is judged
+                break
+        at = state.clone()
+        for move in moves[:k]:
+            at.play(move)
+        move = moves[k]
+        verdict = compare(at, move, playouts=self.playouts, seed=self.seed, stop=stop)
         loss = max(0.0, self.value - verdict.value)
         if label(loss) == "best":
             return Attempt(
-                str(move), True, f"Right: {said_move(state, move)} is as good as {best}.", loss
+                text, True, f"Right: {said_line(state, moves)} is as good as {best}.", loss
             )
+        cells = {frozenset(m.split()[1:]) for m in self.answer_line}
+        if verdict.refutation is not None and frozenset(verdict.refutation.split()[1:]) in cells:
+            verdict = replace(verdict, refutation=None)  # the reply would show where the answer is
         if verdict.refutation is not None:
-            after = state.clone()
+            after = at.clone()
             after.play(move)
             who = after.game.player_names[after.current_player]
             answer = after.parse_move(verdict.refutation)
             why = f"after {move}, {who} answers: {said_move(after, answer)}"
         else:
-            why = f"{said_move(state, move)} leaves a {verdict.value:.0%} chance to win"
+            why = f"{said_move(at, move)} leaves a {verdict.value:.0%} chance to win"
         return Attempt(
-            str(move),
+            text,
             False,
-            f"Not quite: {why}. The best was {best}: {self.theme} "
-            f"(a {self.value:.0%} chance to win; yours leaves {verdict.value:.0%}).",
+            f"Not quite: {why}. {self.nudge} (The best move: a {self.value:.0%} chance to "
+            f"win; yours leaves {verdict.value:.0%}.)",
             loss,
         )
 
@@ -185,7 +264,7 @@ class Puzzle:
             "solver": self.solver,
             "proved": self.proved,
             "known": self.known,
-        }
+        } | ({"line": list(self.line)} if len(self.answer_line) > 1 else {})
 
 
 # ---- weighing moves ----------------------------------------------------------------------------
@@ -233,14 +312,25 @@ def same_position(state: State, move: Move, answer: Move | str) -> bool:
     return position_key(other) == position_key(after)
 
 
+def said_line(state: State, moves: Sequence[Move | str]) -> str:
+    """``moves`` made in turn from ``state``, each as ``said_move`` says it, joined by "then"."""
+    work, said = state.clone(), []
+    for move in moves:
+        said.append(said_move(work, move))
+        work.play(move)
+    return ", then ".join(said)
+
+
 def _known(state: State) -> str:
-    """What chance brought this turn that the mover saw (the mover's own moves since then
-    passed over), in the game's notation: "Known this turn: roll r2 b4 y2."."""
+    """What chance brought this turn that the mover saw, then the mover's own moves since (the
+    board shows them: a die turned, a card drawn and placed), in the game's notation:
+    "Known this turn: roll r1 b5 y2. Played so far: card modify b +1."."""
     if not state.game.facts.chance:
         return ""
     replay = state.clone()
     mover = state.current_player
     seen: list[str] = []
+    played: list[str] = []
     while replay.history:
         move = replay.history[-1]
         replay.undo()
@@ -249,9 +339,35 @@ def _known(state: State) -> str:
                 seen.append(move)
         elif seen or replay.current_player != mover:
             break
+        else:
+            played.append(move)
     if not seen:
         return ""
-    return "Known this turn: " + ", ".join(reversed(seen)) + "."
+    text = "Known this turn: " + ", ".join(reversed(seen)) + "."
+    return text + (" Played so far: " + ", ".join(reversed(played)) + "." if played else "")
+
+
+def _line(state: State, best: Move, playouts: int, seed: int) -> tuple[str, ...]:
+    """The answer ``best`` and, if it brings moves (``Game.answer_brings_moves``), the mover's
+    moves after it while the turn goes on, each the search's best at the puzzle's budget from
+    the mover's knowledge; else empty (the answer alone)."""
+    if not state.game.answer_brings_moves(state, best):
+        return ()
+    mover = state.current_player
+    work = state.clone()
+    work.play(best)
+    line = [str(best)]
+    while len(line) < MAX_LINE and not (work.is_terminal() or work.is_chance()):
+        if work.current_player != mover:
+            break
+        seen = work.view(mover)
+        ranked = _searcher(seen, seed, playouts, None, None).analyse(seen, top=1)
+        if not ranked:
+            break
+        move = work.parse_move(str(ranked[0].move))
+        line.append(str(move))
+        work.play(move)
+    return tuple(line) if len(line) > 1 else ()
 
 
 def _difficulty(
@@ -303,6 +419,7 @@ def _try(state: State, playouts: int, margin: float, seed: int, ident: str) -> P
         solver,
         proved,
         _known(state),
+        _line(state, best, playouts, seed),
     )
 
 
@@ -468,12 +585,15 @@ def loads(text: str, where: str = "puzzles") -> list[Puzzle]:
             _field(item, "solver", str, at)[:200],
             bool(item.get("proved", False)),
             str(item.get("known", ""))[:500],
+            _line_field(item, at),
         )
         if not 1 <= puzzle.playouts <= 10**6:
             raise ValueError(f"{at}: playouts must be 1 to 1,000,000")
         state = puzzle.state()
         if state.is_terminal() or state.is_chance():
             raise ValueError(f"{at}: the position is not a player's decision")
+        if puzzle.line:
+            _check_line(puzzle, state, at)
         for key in ("answer", "rival"):
             try:
                 state.clone().play(state.parse_move(getattr(puzzle, key)))
@@ -483,6 +603,31 @@ def loads(text: str, where: str = "puzzles") -> list[Puzzle]:
                 ) from None
         out.append(puzzle)
     return out
+
+
+def _line_field(item: dict[str, Any], at: str) -> tuple[str, ...]:
+    line = item.get("line", [])
+    if (
+        not isinstance(line, list)
+        or len(line) > MAX_LINE
+        or not all(isinstance(m, str) for m in line)
+    ):
+        raise ValueError(f"{at}: 'line' must be a list of at most {MAX_LINE} moves")
+    return tuple(m[:500] for m in line)
+
+
+def _check_line(puzzle: Puzzle, state: State, at: str) -> None:
+    """The line starts with the answer and is the mover's, move by move, through the rules."""
+    if puzzle.line[0] != puzzle.answer:
+        raise ValueError(f"{at}: the line starts with {puzzle.line[0]!r}, not the answer")
+    work, mover = state.clone(), state.current_player
+    for move in puzzle.line:
+        if work.is_terminal() or work.is_chance() or work.current_player != mover:
+            raise ValueError(f"{at}: the line's {move!r} is not the mover's move this turn")
+        try:
+            work.play(work.parse_move(move))
+        except ValueError as e:  # IllegalMove is a ValueError
+            raise ValueError(f"{at}: the line's {move!r} is illegal: {e}") from None
 
 
 _SHIPPED: dict[str, list[Puzzle]] = {}

@@ -1178,6 +1178,11 @@ class WallsOfLight(Game):
         assert isinstance(state, WallsOfLightState)
         return puzzle_theme(state, best, rival)
 
+    def answer_brings_moves(self, state: State, move: Move) -> bool:
+        """A card is whole with the panes it brings this turn (Extra Glass: two panes; Modify
+        Roll: the pane of the turned die)."""
+        return isinstance(move, WMove) and move.kind == M.CARD
+
     def chance_words(self) -> tuple[str, ...]:
         return M.chance_words()
 

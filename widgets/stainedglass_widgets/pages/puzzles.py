@@ -8,13 +8,17 @@ puzzles on that game's own board (a compact play view, every seat a person's):
   is known: the dice rolled, the cards drawn; in a game of hidden hands, only the mover's hand
   is shown);
 - the learner's move is taken over before the game can go on (the view's ``before_move``
-  hook): the answer is recognised at once; any other move is searched off the event loop (a
-  progress bar and Cancel, like a hint) and the verdict said in large words: "Right: ..." (the
-  answer stays on the board) or "Not quite: after your move ..., the best was ..." (the board
-  goes back to the puzzle's position);
-- **Show the answer** marks it on the board (violet, 1); **Try again**; **Next puzzle**; **Open
-  in the review board** (the game that led to the puzzle, judged move by move, at the puzzle's
-  move); the theme ("wall off 9 squares") and the margin are told once it is answered;
+  hook); an answer that brings more moves this turn (a card and the panes it lets its player
+  place: ``Puzzle.answer_line``) is judged whole, once the turn is over or as long as that line
+  (until then the turn goes on, unjudged). The answer line is recognised at once; any other
+  move is searched off the event loop (a progress bar and Cancel, like a hint) and the verdict
+  said in large words: "Right: ..." (the answer stays on the board) or "Not quite: after your
+  move ... A hint: ..." (what the best move gains, never which move it is: ``Puzzle.nudge``;
+  the board goes back to the puzzle's position);
+- **Try again**; **Show the answer**, only on request, marks it on the board (violet, 1);
+  **Next puzzle**; **Open in the review board** (the game that led to the puzzle, judged move by
+  move, at the puzzle's move); the theme ("wall off 9 squares"), the margin and the next best
+  move are told once it is solved or its answer shown;
 - a streak and a score (:class:`Tally`: first tries only; a shown answer counts as a miss), and
   a difficulty filter.
 
@@ -396,26 +400,37 @@ class PuzzleBoard(w.VBox):
             )
             return True
         state = view.state
-        if len(state.history) != puzzle.ply or state.is_chance():
+        start = puzzle.state().history
+        mine = [str(m) for m in state.history[len(start) :]]  # the learner's moves this turn
+        if (
+            state.history[: len(start)] != start
+            or state.is_chance()
+            or (mine and not puzzle.waits(mine))
+        ):
             self._back("Back to the puzzle's position: try a move from here.")
             return True
-        text = str(move)
         view.model.play(move)
         view.on_new_state()
         view.after_change((words, "info"), run_computer=False)
+        moves = [*mine, str(move)]
+        if puzzle.waits(moves):  # the answer is judged whole: the turn goes on first
+            view.say(f"{words} Your turn goes on: make the rest of it, then it is judged.", "info")
+            self._update_buttons()
+            return True
+        text = ", ".join(moves)
         self._pending = text
         self.verdict.value = message_html(
             f"Judging {text}…", "info", "sg-puzzle-verdict-box", size=VERDICT_SIZE
         )
         self._update_buttons()
-        if puzzle.is_answer(text):  # at once: no search
-            self._judged(puzzle.attempt(text))
+        if puzzle.is_line(moves):  # at once: no search
+            self._judged(puzzle.attempt(moves))
         else:
             # Cancel stops the judgement: the move goes back
             view.model.think(
                 f"Judging {text} against the best move…",
                 JUDGE_S,
-                lambda stop: puzzle.attempt(text, stop=stop),
+                lambda stop: puzzle.attempt(moves, stop=stop),
                 self._judged,
                 on_cancel=self._stopped,
             )
@@ -442,9 +457,9 @@ class PuzzleBoard(w.VBox):
             self.solved = True
             view.say("Solved: Next puzzle for another one.", "good")
             view.thinking_row.layout.display = "none"  # no bot waits here: the puzzle is over
-        else:
-            self._back("Back to the puzzle's position: Try again, or Show the answer.")
-        self.reveal.value = self._reveal_html(puzzle)
+            self.reveal.value = self._reveal_html(puzzle)
+        else:  # a nudge, not the answer: that only on request (Show the answer)
+            self._back("Back to the puzzle's position: read the hint, then Try again.")
         self._update_buttons()
         self._update_score()
 
@@ -481,6 +496,7 @@ class PuzzleBoard(w.VBox):
             note(self.pupil(), puzzle.game, "puzzle", puzzle.id, False)
         if len(view.state.history) != puzzle.ply or self._pending is not None:
             self._back("The puzzle's position, with its answer marked.")
+        line = ", then ".join(puzzle.answer_line)
         answer = view.state.parse_move(puzzle.answer)
         view.take_hint(answer)  # held ready: the answer is one click away
         view.mark(
@@ -491,12 +507,10 @@ class PuzzleBoard(w.VBox):
             ],
             "The answer:",
         )
-        view.say(
-            f"The answer, marked 1: {puzzle.answer}. Play it on the board, or Next puzzle.", "info"
-        )
+        view.say(f"The answer, marked 1: {line}. Play it on the board, or Next puzzle.", "info")
         self.answer_shown = True
         self.verdict.value = message_html(
-            f"The answer: {puzzle.answer}: {puzzle.theme}.",
+            f"The answer: {line}: {puzzle.theme}.",
             "info",
             "sg-puzzle-verdict-box",
             size=VERDICT_SIZE,
@@ -552,9 +566,11 @@ class PuzzleBoard(w.VBox):
     def _update_buttons(self) -> None:
         judging = self._pending is not None
         answered = self.outcome is not None
+        view, puzzle = self.view, self.puzzle
+        begun = view is not None and puzzle is not None and len(view.state.history) > puzzle.ply
         show = {
             "answer": not (self.solved or self.answer_shown),
-            "again": answered or self.solved,
+            "again": answered or self.solved or begun,
             "next": True,
             "review": True,
         }
@@ -569,7 +585,6 @@ class PuzzleBoard(w.VBox):
 
     def _reveal_html(self, puzzle: Puzzle) -> str:
         """The puzzle's theme, margin and how it was checked: told once it is answered."""
-        share = "chance to win" if puzzle.state().num_players <= 2 else "share of the win"
         checked = (
             "proved to the game's end"
             if puzzle.proved
@@ -578,10 +593,9 @@ class PuzzleBoard(w.VBox):
         state = puzzle.state()
         text = (
             f"<b>Theme:</b> {html.escape(puzzle.theme)}. <b>Margin:</b> "
-            f"{margin_points(puzzle)}: the answer, {html.escape(said_move(state, puzzle.answer))}"
-            f": {puzzle.value:.0%} {share}; the next best, "
-            f"{html.escape(said_move(state, puzzle.rival))}: {puzzle.rival_value:.0%} "
-            f"({checked}). <b>Difficulty:</b> {html.escape(puzzle.difficulty)} "
+            f"{margin_points(puzzle)} (the answer: {html.escape(said_move(state, puzzle.answer))};"
+            f" the next best: {html.escape(said_move(state, puzzle.rival))}; {checked})."
+            f" <b>Difficulty:</b> {html.escape(puzzle.difficulty)} "
             f"({html.escape(puzzle.solver)})."
         )
         return f'<div style="font-size:14px;line-height:1.4;margin:4px 0">{text}</div>'
@@ -593,12 +607,13 @@ class PuzzleBoard(w.VBox):
 
 
 def margin_points(puzzle: Puzzle) -> str:
-    """How much better the answer is than the next best move, said as a chance, never as
-    points: ``"28% more likely to win"`` (or ``"a 28% larger share of the win"``)."""
-    n = f"{puzzle.margin * 100:.0f}%"
+    """How much better the answer is than the next best move, said as the two chances (never
+    as points, never as a difference of shares): ``"59% to win against 11% for the next
+    best"`` (``"a 59% share of the win against 11%..."`` with more than two players)."""
+    answer, rival = f"{puzzle.value:.0%}", f"{puzzle.rival_value:.0%}"
     if puzzle.state().num_players <= 2:
-        return f"{n} more likely to win than the next best"
-    return f"a {n} larger share of the win than the next best"
+        return f"{answer} to win against {rival} for the next best"
+    return f"a {answer} share of the win against {rival} for the next best"
 
 
 class PuzzlePicker(w.VBox):
