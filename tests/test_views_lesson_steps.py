@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from harness import act, pupil_actions, rehearse, said
+from stainedglass_widgets.kit.board import boards_in
 from stainedglass_widgets.kit.lessons import Lesson, Step
 
 GAMES = ["cathedral", "walls_of_light", "coloring", "sagrada"]
@@ -182,3 +183,23 @@ def test_drawing_the_cards_names_every_card_drawn() -> None:
     auto = lessons("sagrada").lesson("cards and window")  # type: ignore[attr-defined]
     auto.auto_draw.value = True
     assert all(f"{card} is drawn" in words(auto) for card in auto.state.drawn)
+
+
+@pytest.mark.parametrize(("game", "name"), EVERY, ids=[f"{g}-{n}" for g, n in EVERY])
+def test_undo_takes_back_only_what_the_pupil_played(game: str, name: str) -> None:
+    """At a lesson's start Undo has nothing to take back: the lesson's setup is not the
+    pupil's. After the lesson's steps, Undo takes back the pupil's moves, and no further."""
+    module = lessons(game)
+    view = module.lesson(name)  # type: ignore[attr-defined]
+    setup = list(view.state.history)
+    boards = [b.svg for b in boards_in(view.board_widgets)]
+    do(view, "press Undo")
+    assert view.state.history == setup
+    assert [b.svg for b in boards_in(view.board_widgets)] == boards
+    assert said(view) == ("info", "Nothing to take back yet.")
+    rehearse(view, module.LESSONS[name].steps)  # type: ignore[attr-defined]
+    for _ in range(len(view.state.history) + 1):
+        do(view, "press Undo")
+        if words(view) == "Nothing to take back yet.":
+            break
+    assert view.state.history == setup

@@ -1,5 +1,6 @@
-"""The tutorials as a pupil takes them, in Chromium: every lesson of the four tutorials walked
-by its own steps (the clicks, keys, buttons and typed moves its words ask for), the board's
+"""The tutorials as a pupil takes them, in Chromium: every lesson of the four tutorials, Undo
+pressed first (nothing to take back: the lesson's setup stays on the board), then walked by
+its own steps (the clicks, keys, buttons and typed moves its words ask for), the board's
 answer checked against the lesson's, a screenshot per lesson (``test-artifacts/lesson-*.png``);
 and one message per event: a card, a building, a wink and a set of shapes placed, each said
 once, no refusal beside a legal move, nothing left in hand."""
@@ -45,6 +46,25 @@ def open_tutorial(server: Any, page: Any, game: str) -> list[str]:
     return names
 
 
+def boards_drawn(page: Any, index: int) -> list[str]:
+    """The pictures the ``index``-th lesson's boards show, as the page has them."""
+    box = page.locator(".sg-view").nth(index)
+    return [
+        str(svg)
+        for svg in box.locator(".sg-board svg").evaluate_all("els => els.map(e => e.outerHTML)")
+    ]
+
+
+def undo_at_the_start(page: Any, index: int, view: Any) -> list[str]:
+    """Undo pressed before the pupil has done anything: nothing to take back, the lesson's
+    setup stays on the board."""
+    before = boards_drawn(page, index)
+    problems = walk_steps(page, index, view, (Step("press Undo", "Nothing to take back yet."),))
+    if boards_drawn(page, index) != before:
+        problems.append("Undo at the start changed the board")
+    return problems
+
+
 def test_every_lesson_of_the_four_tutorials_does_what_it_says(server: Any, page: Any) -> None:
     walked, failures = 0, []
     for game in GAMES:
@@ -52,7 +72,9 @@ def test_every_lesson_of_the_four_tutorials_does_what_it_says(server: Any, page:
         names = open_tutorial(server, page, game)
         for index, name in enumerate(names):
             spec = module.LESSONS[name]
-            problems = walk_steps(page, index, module.lesson(name), spec.steps)
+            view = module.lesson(name)
+            problems = undo_at_the_start(page, index, view)
+            problems += walk_steps(page, index, view, spec.steps)
             failures += [f"{game} lesson {index + 1} ({name}): {p}" for p in problems]
             box = page.locator(".sg-view").nth(index)
             ARTIFACTS.mkdir(exist_ok=True)
@@ -140,4 +162,29 @@ def test_one_message_per_event(server: Any, page: Any, game: str) -> None:
     assert box.locator('[data-selected="true"]').count() == 0, "nothing left in hand"
     assert box.locator("button:has-text('Cancel'):visible").count() == 0
     box.screenshot(path=str(ARTIFACTS / f"one-message-{game}.png"))
+    assert page.outside == []  # type: ignore[attr-defined]
+
+
+def test_extra_glass_asks_for_the_second_pane_with_the_other_cards_greyed(
+    server: Any, page: Any
+) -> None:
+    """Walls of Light's Extra Glass lesson after the card and one placement: the words ask for
+    the second pane, and the cards red still holds are drawn faded and disabled (a pointer
+    that says no), not as cards to play."""
+    module = lessons_of("walls_of_light")
+    names = open_tutorial(server, page, "walls_of_light")
+    index = names.index("extra glass")
+    steps = module.LESSONS["extra glass"].steps[:2]
+    assert walk_steps(page, index, module.lesson("extra glass"), steps) == []
+    box = page.locator(".sg-view").nth(index)
+    assert "place your second pane" in box.locator(".sg-message").first.inner_text()
+    held = box.locator('.sg-hand-board .card:not([data-count="0"])')
+    assert held.count() == 3
+    assert held.evaluate_all("els => els.every(e => e.getAttribute('aria-disabled') === 'true')")
+    assert held.evaluate_all("els => els.every(e => +getComputedStyle(e).opacity < 0.5)")
+    cursors = box.locator('.sg-hand-board [data-id^="card:"]').evaluate_all(
+        "els => els.map(e => getComputedStyle(e).cursor)"
+    )
+    assert cursors and set(cursors) == {"not-allowed"}, cursors
+    box.screenshot(path=str(ARTIFACTS / "lesson-walls_of_light-extra-glass-second-pane.png"))
     assert page.outside == []  # type: ignore[attr-defined]

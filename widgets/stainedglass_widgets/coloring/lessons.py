@@ -1,16 +1,18 @@
 """The positions of the Coloring tutorial: one small live board per rule, in rulebook order.
 
-Most lessons use the rose window everyone plays on; two use a tiny sheet (a custom sheet, as any
+Most lessons use the rose window everyone plays on; a few use a tiny sheet (a custom sheet, as any
 teacher can make) where a rule is easier to see.
 
 >>> from stainedglass_widgets.coloring.lessons import LESSONS, lesson_state
 >>> state = lesson_state("stars")
 >>> state.play(LESSONS["stars"].demo)
->>> state.stars[0][0]        # star 1: purple, red and green around it
+>>> state.stars[0][0]        # the star at the top: purple, red and green around it
 3
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import stainedglass as sg
 from stainedglass.coloring.sheet import grid_sheet
@@ -18,11 +20,37 @@ from stainedglass.coloring.sheet import grid_sheet
 from ..kit.lessons import Lesson, Step, board, position
 from .view import ColoringView
 
+
+def circled(data: dict[str, Any], count: int = 10) -> dict[str, Any]:
+    """A small sheet (``grid_sheet``'s data) with its ``count`` circles drawn in a row along
+    the top, as on the rose window, the shapes and stars moved down to make room."""
+    xs = [x for shape in data["shapes"] for x, _ in shape["polygon"]]
+    ys = [y for shape in data["shapes"] for _, y in shape["polygon"]]
+    step = max(xs) / count
+    radius = min(step / 2 - 4, 14.0)
+    top = 2 * radius + 16
+
+    def down(polygon: list[list[float]]) -> list[list[float]]:
+        return [[x, y + top] for x, y in polygon]
+
+    return dict(
+        data,
+        shapes=[dict(shape, polygon=down(shape["polygon"])) for shape in data["shapes"]],
+        stars=[down(star) for star in data["stars"]],
+        circles=[[step * (i + 0.5), radius + 8, radius] for i in range(count)],
+        width=max(xs),
+        height=max(ys) + top,
+    )
+
+
 TWO = {"players": 2}
-# a strip of five shapes (one of each section) and an island of two, apart
-ISLANDS = grid_sheet([". + h d c s", "# # # # # #", ". . # # # #"], name="two islands")
+# a strip of five shapes (a plain one, then the cross, heart, diamond and club) and, apart, an
+# island of two: the spade and a plain one
+ISLAND = circled(grid_sheet([". + h d c", "# # # # #", "s . # # #"], name="an island"))
+# a strip of six shapes (a plain one, then one of each section) and, apart, an island of two
+ISLANDS = circled(grid_sheet([". + h d c s", "# # # # # #", ". . # # # #"], name="two islands"))
 # one row: a window of five shapes, one of each section
-ROW = grid_sheet(["+ h d c s"], name="one row")
+ROW = circled(grid_sheet(["+ h d c s"], name="one row"))
 FIRST_ROUND = [
     "take red 1 2 3 4 5",
     "take blue 22 23 24 25",
@@ -75,9 +103,9 @@ LESSONS: dict[str, Lesson] = {
         "Try it: four pencils in the middle, but only two shapes are "
         "left, on their own island. Take any pencil, color both, and press ✓: the other two "
         "go to circles (never more than five in a turn).",
-        "take blue 7 8 +2",
-        {"players": 1, "sheet": ISLANDS},
-        steps=(Step("take blue 7 8 +2", "✓ colors 2 shapes blue (7, 8), fills 2 circles"),),
+        "take blue 6 7 +2",
+        {"players": 1, "sheet": ISLAND},
+        steps=(Step("take blue 6 7 +2", "✓ colors 2 shapes blue (6, 7), fills 2 circles"),),
     ),
     "return": Lesson(
         FIRST_ROUND,
@@ -98,11 +126,11 @@ LESSONS: dict[str, Lesson] = {
     ),
     "stars": Lesson(
         ["take red 53 61 52 51 60", "take blue 1 2 3 4"],
-        "Try it: star 1 sits between purple "
-        "38, your red 53 and 61, and 54. Color 54, 55 and 40 green: surrounded, the star scores "
-        "one point per colour around it (3 here, never more than 4). Star 5, all red, scored 1.",
+        "Try it: the star at the top sits between purple 38, your red 53 and 61, and 54. "
+        "Color 54, 55 and 40 green: surrounded, the star scores one point per colour around it "
+        "(3 here, never more than 4). The star at the top left, all red, scored 1.",
         "take green 54 55 40",
-        TWO,
+        {"players": 1},
         steps=(Step("take green 54 55 40", "✓ surrounds star 1: +3"),),
     ),
     "circles": Lesson(
@@ -110,7 +138,7 @@ LESSONS: dict[str, Lesson] = {
         "Circles are points: every circle still "
         "empty at the end is worth 1, and two are filled already. Three pencils, one shape "
         "left: color it, two more circles fill, and the full window ends the game: the score "
-        "counts the eight empty ones.",
+        "counts the six empty ones.",
         "take green 6 +2",
         {"players": 1, "sheet": ISLANDS},
         steps=(Step("take green 6 +2", "✓ fills 2 circles (-2 at the end)"),),

@@ -88,11 +88,13 @@ def position(game: str, lessons: Mapping[str, Lesson], name: str, seed: int = 0)
 
 
 def board(view_class: Callable[..., Any], state: sg.State, lesson: Lesson, name: str = "") -> Any:
-    """A small live board on ``state``, with the lesson's "try it" shown. On a class's server,
+    """A small live board on ``state``, with the lesson's "try it" shown; its Undo takes back
+    what the pupil played there, never the lesson's setup. On a class's server,
     the pupil's first move on it counts as lesson ``name`` tried (:mod:`.progress`)."""
     from .progress import note
 
     view = view_class(state, compact=True)
+    view.model.keep_start = True  # Undo takes back the pupil's moves, never the setup
     view.say(lesson.try_it)
     if name:
         tried: list[bool] = []

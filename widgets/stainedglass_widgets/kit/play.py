@@ -127,6 +127,9 @@ class Play:
         self.game = game
         self.state = state if state is not None else game.new_game()
         self.start = self.state.clone()
+        self.keep_start = False
+        """Whether Undo stops at :attr:`start` (a lesson's position: its setup is not the
+        pupil's to take back)."""
         facts = game.facts
         chosen = list(seats or [HUMAN] * self.state.num_players)
         if len(chosen) < self.state.num_players:
@@ -328,12 +331,14 @@ class Play:
 
     def take_back(self) -> bool:
         """Take back the last move (the coach's, of a costly move), a search under way dropped;
-        False if nothing was played. A :attr:`fixed` game is refused with ``sg.IllegalMove``."""
+        False if nothing was played (since :attr:`start`, with :attr:`keep_start`). A
+        :attr:`fixed` game is refused with ``sg.IllegalMove``."""
         return self._take_back(to_person=False)
 
     def undo_to_person(self) -> bool:
         """Take back the last move, and what came by itself after a person's move (chance made
-        without them, a bot's reply): back to a person's turn. False if nothing was played.
+        without them, a bot's reply): back to a person's turn. False if nothing was played
+        (since :attr:`start`, with :attr:`keep_start`).
         A :attr:`fixed` game is refused with ``sg.IllegalMove``."""
         return self._take_back(to_person=True)
 
@@ -342,11 +347,12 @@ class Play:
             raise sg.IllegalMove(self.fixed)
         self.cancel_search()
         st = self.state
-        if not st.history:
+        floor = len(self.start.history) if self.keep_start else 0
+        if len(st.history) <= floor:
             return False
         st.undo()
         while to_person and (
-            st.history
+            len(st.history) > floor
             and not st.is_terminal()
             and (
                 (st.is_chance() and (self.auto_chance() or not self.has_human()))

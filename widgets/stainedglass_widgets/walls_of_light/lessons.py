@@ -151,7 +151,7 @@ LESSONS: dict[str, Lesson] = {
         "Reroll chosen dice: only those two are thrown again.",
         "card reroll r b",
         ALL_CARDS,
-        steps=(Step("card reroll r b", "✓ rerolls the red, blue dice"),),
+        steps=(Step("card reroll r b", "✓ rerolls the red and blue dice"),),
     ),
     "modify roll": Lesson(
         ["roll r4 b4 y5"],
@@ -238,7 +238,7 @@ LESSONS: dict[str, Lesson] = {
     ),
     "two players": Lesson(
         ["roll r2 b3 y6"],
-        'Try it: choose "place yellow (neutral)" above the board and place a yellow wink. '
+        'Try it: choose "place yellow (neutral)" below the board and place a yellow wink. '
         "Both players may; yellow spaces score for nobody, but they make orange and green.",
         "place yellow 3:a1",
         dict(THREE, players=2, hands=[[], []]),
