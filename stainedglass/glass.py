@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from collections.abc import Iterable
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 LEAD = "#17150f"  # the lead cames
 LEAD_HILITE = "#5b574d"  # the rounded top of a came
@@ -237,12 +238,35 @@ def hint_colour(shade: float) -> str:
     return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(HINT_PALE, HINT_DEEP))
 
 
+def mark_sign(mark: Sequence[Any]) -> str:
+    """What a hint's mark ``(where, shade, rank)`` carries written on it: its rank, or the sign
+    a fourth item gives (a verdict's: ✓, ?!, ??) when it has one.
+
+    >>> mark_sign(("e5", 1.0, 2)), mark_sign(("e5", 1.0, 2, "?!"))
+    ('2', '?!')
+    """
+    return str(mark[3]) if len(mark) > 3 and mark[3] else str(mark[2])
+
+
+def sign_size(sign: str, size: float) -> float:
+    """The type of a mark's ``sign`` in a badge made for one figure of ``size``: two or more
+    characters (``??``) smaller, so that they fit."""
+    return size if len(sign) < 2 else size * 0.75
+
+
 def rank_badge(
-    x: float, y: float, shade: float, rank: int, attrs: str = "", radius: float = 10
+    x: float,
+    y: float,
+    shade: float,
+    rank: int,
+    attrs: str = "",
+    radius: float = 10,
+    sign: str = "",
 ) -> str:
     """A hint's numbered violet badge at (x, y): class ``hint`` for the best (rank 1), else
     ``suggestion``, with ``data-rank`` and any ``attrs`` (what it marks), for the tests and the
-    browser; the number says the rank where the shade alone would not.
+    browser; the number says the rank where the shade alone would not (``sign``: written
+    instead of the number, a verdict's).
 
     >>> 'class="hint" data-rank="1"' in rank_badge(0, 0, 1.0, 1)
     True
@@ -250,10 +274,11 @@ def rank_badge(
     colour = hint_colour(shade)
     kind = "hint" if rank == 1 else "suggestion"
     ink = "#ffffff" if shade > 0.55 else "#2d2a24"
+    text = sign or str(rank)
     return (
         f'<g class="{kind}" data-rank="{rank}"{" " + attrs if attrs else ""}'
         f' pointer-events="none"><circle cx="{x:g}" cy="{y:g}" r="{radius:g}"'
         f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
-        + label(x, y, str(rank), radius * 1.2, ink)
+        + label(x, y, text, sign_size(text, radius * 1.2), ink)
         + "</g>"
     )

@@ -72,6 +72,20 @@ def test_the_teacher_leads_asks_the_class_answers_and_the_reveal_judges(store: S
     assert store.lead() is None and store.lead(lead.id).ended
 
 
+def test_the_store_keeps_every_verdict_of_the_one_scale(store: Store) -> None:
+    from stainedglass_widgets.serving.classroom.rooms import VERDICTS
+
+    assert VERDICTS == tuple(word for word, _ in sg.ai.LABELS)  # the review's scale, whole
+    lead, token = store.start_lead(board(CATHEDRAL))
+    store.follow(lead.id, "Ann")
+    question = store.ask(token)
+    store.answer(question.id, "Ann", "tavern a1", seat=1)
+    store.reveal(token, "castle a1 b1 c1 a2 c2", "", {"tavern a1": ("excellent", "nearly")})
+    assert [a.verdict for a in store.answers(question.id)] == ["excellent"]
+    row = next(p for p in store.progress() if p.pupil == "Ann")
+    assert row.answers_right == 1  # excellent is a right answer
+
+
 def test_a_refused_lead_question_answer_or_reveal_writes_nothing(store: Store) -> None:
     lead, token = store.start_lead(board(CATHEDRAL))
     store.follow(lead.id, "Ann")

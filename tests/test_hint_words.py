@@ -154,3 +154,65 @@ def test_slips_a_pupil_stumbled_on_are_gone():
     coloring = sg.load("coloring", players=2).new_game(seed=1)
     move = coloring.legal_moves()[0]
     assert not coloring.move_name(move).startswith("takes")
+
+
+ONE_AS_MANY = re.compile(
+    r"(?<![\d.,])\b1 (cards|squares|points|shapes|plies|panes|winks|playouts|moves|circles|dice)\b"
+)
+VERB_AS_NAME = re.compile(r"\b(was|is|plays|answers) (takes|places|place|take|card|tool|draw)\b")
+
+
+def sentences_of(state: sg.State, rng: random.Random) -> list[str]:
+    """What the engine says of a position: moves explained, their consequences, the hints'
+    words, a move compared with the best, the position drawn (its words)."""
+    moves = state.legal_moves()
+    said = []
+    for move in rng.sample(moves, min(6, len(moves))):
+        said.append(state.explain(move).words)
+        said += [c.words for c in state.consequences(move)]
+    budget = COUNTED[state.game.hint_bot]
+    for hint in sg.ai.suggest(state, top=2, seed=1, budget=None, **budget):
+        said += [hint.lead, hint.versus_next, *hint.details]
+    said.append(sg.ai.compare(state, rng.choice(moves), playouts=40, seed=1).reason)
+    said += re.findall(r">([^<>]+)</text>", state.svg() or "")
+    return said
+
+
+def test_the_words_say_one_as_one_and_never_a_verb_for_a_move():
+    rng = random.Random(8303)
+    for name, options in sg.tables():
+        for seed in SEEDS:
+            state = midgame(name, options, seed)
+            for text in sentences_of(state, rng):
+                assert not ONE_AS_MANY.search(text), f"{name}: {text}"
+                assert not VERB_AS_NAME.search(text), f"{name}: {text}"
+
+
+def test_a_hand_of_one_card_is_one_card():
+    from stainedglass.walls_of_light.svg import hand_svg
+
+    state = sg.load("walls_of_light", players=2).new_game(seed=8404)
+    rng = random.Random(8404)
+    while min(len(state.hand(p)) for p in range(2)) != 1:
+        moves = state.legal_moves()
+        cards = [m for m in moves if str(m).startswith("card")]
+        state.play(state.sample_chance() if state.is_chance() else rng.choice(cards or moves))
+    holder = next(p for p in range(2) if len(state.hand(p)) == 1)
+    drawn = hand_svg(state, 1 - holder)
+    assert "1 card (face down)" in drawn and "1 cards" not in drawn
+    assert "1 card" in state.text_for(1 - holder) and "1 cards" not in state.text_for(1 - holder)
+
+
+def test_every_star_the_words_name_is_numbered_on_the_sheet():
+    state = sg.load("coloring", players=2).new_game(seed=8505)
+    rng = random.Random(8505)
+    named: set[str] = set()
+    while not state.is_terminal() and len(state.history) < 24:
+        for move in state.legal_moves()[:40]:
+            for c in state.consequences(move):
+                named.update(re.findall(r"\bstar (\d+)", c.words))
+        state.play(rng.choice(state.legal_moves()))
+    assert named
+    fresh = sg.load("coloring", players=2).new_game(seed=8505).svg() or ""
+    for k in named:  # an open star shows the number the words call it by
+        assert f">★{k}</text>" in fresh, k

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import stainedglass as sg
-from stainedglass.ai.explain import indistinct, summary
+from stainedglass.ai.explain import _short, indistinct, summary
 from stainedglass.ai.search import Candidate
 
 # Positions from seeded games, each just before a move with the consequence named.
@@ -229,13 +229,14 @@ def test_compare_and_the_review_say_moves_as_the_hints_do() -> None:
     played = state.parse_move("bridge d3 d4 d5")
     verdict = sg.ai.compare(state, played, playouts=300, seed=1)
     best = state.parse_move(verdict.best)
-    assert summary(state, best) in verdict.reason  # the best's most telling consequences
+    assert state.move_name(best) in verdict.reason  # the best, in words
     assert verdict.refutation is not None and verdict.label != "best"
     after = state.clone()
     after.play(played)
     answer = after.parse_move(verdict.refutation)
     # what the played move gives away: the answer that punishes it, and what that answer does
-    assert f"Dark answers {answer}: {summary(after, answer)}" in verdict.reason
+    said = f"Dark answers {after.move_name(answer)}: {_short(summary(after, answer))}"
+    assert said in verdict.reason  # and the answer that punishes the move, in words
     assert "no longer fits anywhere" in verdict.reason or "claims" in verdict.reason
     # the review judges each move with the same words: a game begun at this position
     game = sg.load("cathedral")
@@ -246,16 +247,17 @@ def test_compare_and_the_review_say_moves_as_the_hints_do() -> None:
         judged.reason
         == sg.ai.compare(game.setup(game.position(state)), played, playouts=300, seed=2).reason
     )
-    assert f"Dark answers {answer}: {summary(after, answer)}" in judged.reason
+    assert said in judged.reason
 
 
 def test_in_a_game_of_chance_compare_names_the_answer_along_the_expected_line() -> None:
     state = position("walls_of_light")  # blue may complete window 4 now, for 12 points
     verdict = sg.ai.compare(state, "place blue 5:b1", playouts=150, seed=2)
     assert verdict.label != "best" and verdict.refutation is None  # the dice come first
-    assert "completes window 4" in verdict.reason.split(" leaves ")[0]  # what the best does
-    assert "Red may answer place red 4:a2 (after roll" in verdict.reason  # what it gives away
-    assert "completes window 4: red +" in verdict.reason
+    assert "completes window 4" in verdict.reason.split(" leaves ")[1]  # what the best does
+    answer = "Red may answer a red wink on window 4, a2, after a roll of"  # what it gives away
+    assert answer in verdict.reason
+    assert "say: completes window 4" in verdict.reason
 
 
 def test_a_game_without_words_of_its_own_says_the_score() -> None:

@@ -77,6 +77,21 @@ def test_a_play_notebook_draws_a_new_game(game: str, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_play_notebook_opened_at_a_link_shows_the_board_and_nothing_more(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the page's address holds a shared game: the board opens it, and no cell shows anything
+    # below it (a cell's last expression shows its value: a stray True at the page's foot)
+    state = sg.load(game).new_game(seed=3)
+    state.play(state.sample_chance() if state.is_chance() else state.legal_moves()[0])
+    link = state.record().to_link(f"{game}_play.ipynb")
+    monkeypatch.setenv("QUERY_STRING", link.split("?", 1)[1])
+    space, shown = run(f"{game}_play.ipynb", monkeypatch)
+    assert space["board"].state.history == state.history
+    assert shown[0] is space["board"] and shown[1:] == [None] * (len(shown) - 1), shown
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_tutorial_shows_each_lesson_on_its_board(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -138,8 +138,9 @@ def _gallery(page: Any, server: VoilaServer) -> None:
     page.goto(server.url())  # the bare address leads to the gallery
     page.wait_for_selector(".sg-gallery svg", timeout=60_000)
     assert page.url == server.url("index.ipynb")
-    log = server.log_path.read_text(errors="replace")  # one address printed: the project's
-    assert "Voilà is running at" not in log and log.count("http://") == 1
+    log = server.log_path.read_text(errors="replace")  # the project's addresses, not Voila's:
+    assert "Voilà is running at" not in log and log.count("http://") == 2  # and the console's
+    assert f"Teacher's console: {server.url('class_console.ipynb')}" in log
     play = entries()[0].play
     with page.context.expect_page() as opened:  # the link opens a new tab
         page.click(f'.sg-gallery a[href$="{play}"]')  # the first game's play dashboard

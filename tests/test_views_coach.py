@@ -23,6 +23,7 @@ pytest.importorskip("anywidget")
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move
 from stainedglass_widgets import COMPUTER, HUMAN, view, view_class, views
 from stainedglass_widgets.features.coach import Coach, ReportCard
 from stainedglass_widgets.features.review import ReviewBoard
@@ -75,7 +76,7 @@ def marked(v: Any) -> list[str]:
 def test_the_position_holds_a_blunder_and_its_refutation() -> None:
     verdict = sg.ai.compare(lesson(), BLUNDER, playouts=PLAYOUTS)
     assert verdict.label == "blunder" and verdict.best == BEST and verdict.loss > 0.3
-    assert verdict.refutation == BEST and "Light answers castle e1 g1 e2 f2 g2" in verdict.reason
+    assert verdict.refutation == BEST and "Light answers the castle on e1-g2" in verdict.reason
     assert sg.ai.compare(lesson(), BEST, playouts=PLAYOUTS).loss == 0.0
 
 
@@ -89,11 +90,10 @@ def test_strict_takes_back_a_costly_move_and_lets_a_good_one_stand() -> None:
     assert judged.comparison.label == "blunder" and judged.loss >= v.coach.threshold
     words = text(v.coach.words)
     assert words.startswith(
-        "✗ Taken back: Dark places the tavern on a9 (tavern a9) was a blunder, 33% less likely "
-        "to win."
-    ), "the move named in the game's words, the loss as a chance, never as points"
-    assert judged.comparison.reason in words and "the better move is marked" in words
-    assert "took back Dark places the tavern on a9 (tavern a9)" in text(v.message)
+        "✗ ?? Blunder, taken back: the tavern on a9 left you 33% less likely to win."
+    ), "the move named in words, the verdict on the one scale, the loss as a chance"
+    assert judged.comparison.better[1:] in words and "the better move is marked" in words
+    assert "took back the tavern on a9: ?? Blunder" in text(v.message)
     assert marked(v) == [BEST] and not shown(v.coach.offer_row)
     assert not shown(v.hints_chart.box)  # the coach's mark needs no plotly
     assert "The coach's better move for Dark" in text(v.hint_list)
@@ -102,7 +102,7 @@ def test_strict_takes_back_a_costly_move_and_lets_a_good_one_stand() -> None:
     assert v.state.history[:8] == [*LESSON, BEST] and len(v.state.history) == 9
     assert v.coach.judged[-1].loss == 0.0
     assert text(v.coach.words).startswith(
-        "✓ Good move: Dark places the castle on e1 g1 e2 f2 g2 (castle e1 g1 e2 f2 g2) is as good"
+        "✓ ★ Best: the castle on e1-g2 is as good as the best the computer found."
     )
     assert v.hint_marks() == []
 
@@ -114,9 +114,7 @@ def test_gentle_offers_the_take_back_and_the_bot_waits() -> None:
     assert v.coach.offering and shown(v.coach.offer_row)
     assert not shown(v.thinking_row)  # no "Let the bot move": the coach's buttons instead
     words = text(v.coach.words)
-    assert words.startswith(
-        "✗ A blunder: Dark places the tavern on a9 (tavern a9) leaves you 33% less likely to win."
-    )
+    assert words.startswith("✗ ?? Blunder: the tavern on a9 leaves you 33% less likely to win.")
     assert "Take it back" in words and marked(v) == [BEST]
     v.move_text.value = BEST  # Light's turn: the bot's seat refuses a person's move
     assert "first Take it back or Keep my move" in text(v.message)
@@ -125,7 +123,7 @@ def test_gentle_offers_the_take_back_and_the_bot_waits() -> None:
     assert "your own move" in text(v.message) and v.coach.hints_left == 3
     v.coach.take_back_button.click()
     assert v.state.history == LESSON and not v.coach.offering
-    assert marked(v) == [BEST] and text(v.coach.words).startswith("Taken back: tavern a9.")
+    assert marked(v) == [BEST] and text(v.coach.words).startswith("Taken back: the tavern on a9.")
     # again, and this time kept: the game goes on
     v.play(BLUNDER)
     assert v.coach.offering and len(v.coach.judged) == 2
@@ -141,7 +139,7 @@ def test_a_good_move_stands_at_once() -> None:
     v = teaching("gentle")
     v.play(BEST)
     assert len(v.state.history) == 9 and not v.coach.offering
-    assert text(v.coach.words).startswith("✓ Good move")
+    assert text(v.coach.words).startswith(("✓ ★ Best", "✓ ! Excellent"))
 
 
 def test_off_judges_quietly_for_the_report_card() -> None:
@@ -240,10 +238,10 @@ def test_class_mode_shows_the_words_in_large_type() -> None:
     assert "sg-coach-large" in v.coach.words._dom_classes
     assert "font-size:30px" in v.coach.words.value
     v.play(BLUNDER)
-    assert "font-size:30px" in v.coach.words.value and "Taken back" in text(v.coach.words)
+    assert "font-size:30px" in v.coach.words.value and "taken back" in text(v.coach.words)
     v.coach.class_box.value = False
     assert "sg-coach-large" not in v.coach.words._dom_classes
-    assert "font-size:15px" in v.coach.words.value and "Taken back" in text(v.coach.words)
+    assert "font-size:15px" in v.coach.words.value and "taken back" in text(v.coach.words)
 
 
 def test_teach_me_seats_the_learner_against_the_computer() -> None:
@@ -345,8 +343,16 @@ def test_every_game_is_taught(name: str) -> None:
     else:
         assert len(v.state.history) > before
         said = text(coach.words)  # every judgment names the move it judges
-        assert said.startswith("✓ Good move") or " stands: " in said, said
-        assert judged.move in said
+        assert said.startswith(("✓ ★ Best", "✓ ! Excellent", "✓ ✓ Good")) or " stands" in said
+        assert said_move_of(v, judged) in said, said
+
+
+def said_move_of(v: Any, judged: Any) -> str:
+    """The judged move in words, in the position it was played in."""
+    state = v.state.clone()
+    while len(state.history) > len(judged.before):
+        state.undo()
+    return said_move(state, judged.move)
 
 
 def test_a_game_without_hints_says_so() -> None:

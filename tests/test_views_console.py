@@ -10,6 +10,7 @@ import io
 import pathlib
 import re
 
+import ipywidgets as w
 import pytest
 
 pytest.importorskip("anywidget")
@@ -19,6 +20,8 @@ import stainedglass as sg
 from stainedglass_widgets.serving.classroom import open_store
 from stainedglass_widgets.pages.console import Console
 from test_views_rooms import cathedral_room
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -151,3 +154,72 @@ def test_the_console_says_when_it_has_no_password_and_why(store: pathlib.Path) -
     guarded = Console(store, password="owl7", background=False)
     said = text(guarded.gate_words.value)
     assert "reached from other machines" in said and "printed it" in said
+
+
+def test_the_console_counts_the_players_moves_not_the_rolls(store: pathlib.Path) -> None:
+    import random
+
+    from test_views_rooms import device
+
+    red = device("walls_of_light", store, seats=["human", "remote"], players=2)
+    code = red.rooms.start("Rosa")
+    blue = device("walls_of_light", store)
+    blue.rooms.join(code, "Bo")
+    red.rooms.sync()
+    rng = random.Random(5)
+    played = 0
+    while played < 6:
+        (red, blue)[red.state.current_player].play(rng.choice(red.state.legal_moves()))
+        played += 1
+        for d in (red, blue):
+            d.rooms.sync()
+    room = open_store(store).room(code)
+    assert room.ply > played  # the room's dice and cards are in its moves too
+    console = Console(store, password="", background=False)
+    assert f"move {played}" in text(console.grid_html()), text(console.grid_html())
+    console.show(code)
+    assert f"move {played}" in text(console.large.value)
+
+
+def test_the_lead_boards_message_follows_a_typed_move(store: pathlib.Path) -> None:
+    console = Console(store, password="", background=False)
+    console.leading.start("cathedral")
+    view = console.leading.view
+    assert view is not None and "Holding the cathedral" in view.preview.value
+    view.play_text("cathedral e4 d5 e5 f5 e6 e7")
+    assert len(view.state.history) == 1
+    said = text(view.preview.value + view.message.value)
+    assert "Holding the cathedral" not in said and "places the cathedral" in said, said
+
+
+def _explanations(html_text: str) -> int:
+    """How many times ``html_text`` explains the teacher's password."""
+    return text(html_text).count("teacher's password")
+
+
+@pytest.mark.parametrize("password", ["", "owl7"])
+def test_the_console_page_explains_the_password_once(store: pathlib.Path, password: str) -> None:
+    import json
+
+    notebook = json.loads((ROOT / "notebooks" / "class_console.ipynb").read_text())
+    page = "".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+    console = Console(store, password=password, background=False)
+
+    def shown() -> str:  # the console's words on the page as it stands
+        boxes = [console]
+        said = ""
+        while boxes:
+            box = boxes.pop()
+            if getattr(box, "layout", None) is not None and box.layout.display == "none":
+                continue
+            if isinstance(box, w.HTML):
+                said += box.value
+            boxes += list(getattr(box, "children", ()))
+        return said
+
+    assert _explanations(page) + _explanations(shown()) == 1, page
+    if password:
+        console.password_text.value = password
+        console.open_button.click()
+        assert console.opened
+        assert _explanations(page) + _explanations(shown()) == 1

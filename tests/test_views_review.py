@@ -4,6 +4,7 @@ game is named: a new view is tested with no extra work)."""
 from __future__ import annotations
 
 import base64
+import html
 import pathlib
 import random
 import re
@@ -15,6 +16,7 @@ pytest.importorskip("anywidget")
 import stainedglass as sg
 from stainedglass_widgets import view, views
 from stainedglass_widgets.features.records import open_link
+from stainedglass_widgets.kit.messages import verdict_text
 from stainedglass_widgets.features.review import (
     TIMELINE_WINDOW,
     ReviewBoard,
@@ -92,7 +94,9 @@ def test_compare_my_move_says_the_verdict_in_words(name):
     v.show_record(state.record())
     assert v.model.last_person_move() is not None  # seed 3's first moves hold a decision
     v.compare_last()
-    assert "Compared (" in v.message.value and "given away" in v.message.value
+    said = html.unescape(v.message.value)
+    assert "Compared with the best: " in said
+    assert any(verdict_text(word) in said for word, _ in sg.ai.LABELS)  # the one scale
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -110,9 +114,11 @@ def test_the_review_board_steps_jumps_and_branches(name):
         board.buttons["forward"].click()
         seen.append(board.ply)
         j = board.judgement(board.ply)
-        assert j is not None and html_has(board.verdict.value, j.move)
+        assert j is not None
+        named = j.move if j.player < 0 else state.record().state(j.ply - 1).move_name(j.move)
+        assert html_has(board.verdict.value.lower(), named.lower()), board.verdict.value
         assert board.view.state.history == state.history[: board.ply]  # the move played shown
-        costly = j.best is not None and j.label not in ("best", "good", "luck", "hidden")
+        costly = j.best is not None and j.label not in ("best", "excellent", "good", "luck", "hidden")
         assert [m.rank for m in board.view.hint_marks()] == ([1] if costly else [])
         if costly:
             assert board.view.hint_marks()[0].move == board.record.state(board.ply - 1).parse_move(

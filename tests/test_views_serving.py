@@ -134,6 +134,35 @@ def test_serve_says_plainly_when_other_machines_can_reach_it() -> None:
     assert "so the short address http://10.1.2.3:9000 and the password do as well" in with_password
 
 
+def test_a_busy_port_is_said_in_one_line_before_any_address_or_password(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status = main(
+            ["serve", "--ip=0.0.0.0", f"--port={port}", f"--store={tmp_path / 'c.sqlite3'}"]
+        )
+    said = capsys.readouterr()
+    lines = [line for line in (said.out + said.err).splitlines() if line.strip()]
+    assert status == 2 and len(lines) == 1, lines
+    assert f"port {port} is already in use" in lines[0] and "--port" in lines[0], lines
+    assert "http" not in lines[0] and "password" not in lines[0].lower()
+
+
+def test_the_teachers_console_address_is_given_whole() -> None:
+    here = serve.class_words("/srv/class.sqlite3", None, "127.0.0.1", 8866)
+    assert "Teacher's console: http://127.0.0.1:8866/voila/render/class_console.ipynb" in here
+    assert "the same address" not in here
+    shared = serve.class_words("/srv/class.sqlite3", "owl7owl7", "10.1.2.3", 9000, "k7mq2xpa")
+    console = shared.split("Teacher's console: ")[1].split()[0]
+    assert console == "http://10.1.2.3:9000/voila/render/class_console.ipynb?token=k7mq2xpa"
+    assert "The console's own password is owl7owl7" in shared
+
+
 def test_a_class_password_is_easy_to_read_and_new_each_time() -> None:
     words = {serve.class_password() for _ in range(20)}
     assert len(words) == 20
@@ -506,9 +535,56 @@ def test_a_class_pool_runs_the_dashboard_ahead_for_every_pupil(tmp_path: pathlib
             assert location == "/voila/render/cathedral_play.ipynb" + (
                 "?token=k7mq2xpa" if "token" in path else ""
             ), path
-        # one address printed, the project's: Voila's own is left out
+        # the project's addresses printed, the class's and the console's: Voila's left out
         assert "Voilà is running at" not in log
-        assert log.count("http://") == 1
+        assert log.count("http://") == 2
+
+
+@pytest.mark.full  # a class server of its own
+def test_the_class_led_to_another_game_has_its_boards_as_quickly(tmp_path: pathlib.Path) -> None:
+    # "switching the class to another game is slow": the teacher leads the class (--class 3
+    # on cathedral_play) to Walls of Light, and the three pupils open its play dashboard at
+    # once: each has a kernel that has run it already, the board within 5 s (before, one
+    # had the pool's one kernel and two waited about 20 s for kernels started for them)
+    import asyncio
+
+    from harness import visit
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("cathedral_play.ipynb", "walls_of_light_play.ipynb"):
+        shutil.copy(ROOT / "notebooks" / name, folder)
+    with VoilaServer(
+        notebooks=str(folder),
+        serve_args=[
+            "--class",
+            "3",
+            "--dashboard",
+            "cathedral_play",
+            f"--store={tmp_path / 'class.sqlite3'}",
+        ],
+    ) as server:
+        ready = server.wait_ready(timeout=300)
+        assert ready.startswith(
+            "stainedglass: the class's 3 kernels have run cathedral_play, the other "
+            "game's play dashboard has 3, every other notebook has one (6 kernels"
+        ), ready
+        log = server.log_path.read_text()
+        assert "Kernel pool of walls_of_light_play.ipynb is filled with 3 kernel(s)" in log
+        started = log.count("Kernel started:")
+
+        async def class_of_three() -> list[tuple[float, dict]]:
+            return await asyncio.gather(
+                *(visit(server.url("walls_of_light_play.ipynb")) for _ in range(3))
+            )
+
+        seconds = []
+        for took, states in run_async(class_of_three()):
+            boards = [s for s in states.values() if s["state"].get("keeper")]
+            assert boards and "<svg" in boards[0]["state"]["svg"]
+            seconds.append(took)
+        assert max(seconds) < 5, seconds
+        assert server.log_path.read_text().count("Kernel started:") == started
 
 
 @pytest.mark.full  # a class server of its own, in Chromium
@@ -534,6 +610,54 @@ def test_a_pupil_with_the_short_address_and_the_password_has_the_class_board(
             page.wait_for_selector(CITY + " svg")
             assert page.url.startswith(server.url("cathedral_play.ipynb")), page.url
             shot(page, "class-short-address")
+            assert page.outside == []
+        finally:
+            page.context.close()
+
+
+@pytest.mark.full  # a class server of its own, in Chromium
+def test_the_class_password_page_is_the_products_and_enter_opens_the_console(
+    tmp_path: pathlib.Path, browser: Any
+) -> None:
+    """A page of the class's server opened without the class password asks for it on the
+    project's own page, in its words (no token, no ``jupyter server list``, no password
+    setup); Enter sends it, a wrong one is refused in words. On the console, Enter in the
+    teacher's password box opens it, as the button does."""
+    from harness import open_page, shot
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    shutil.copy(ROOT / "notebooks" / "class_console.ipynb", folder)
+    with VoilaServer(
+        notebooks=str(folder),
+        serve_args=["--ip=0.0.0.0", f"--store={tmp_path / 'class.sqlite3'}"],
+    ) as server:
+        server.wait_ready(timeout=300)
+        log = server.log_path.read_text()
+        password = log.split("The class password is ")[1].split()[0].rstrip(".")
+        teacher = log.split("The console's own password is ")[1].split(":")[0]
+        page = open_page(browser, width=1280, height=800)
+        try:
+            page.goto(server.url("class_console.ipynb"))
+            page.wait_for_selector("input[type=password]")
+            said = page.inner_text("body")
+            for jupyter in ("oken", "jupyter server list", "Setup a Password", "Jupyter"):
+                assert jupyter not in said, said
+            assert "class password" in said and len(said.split()) < 40, said
+            shot(page, "class-password-page")
+            page.fill("input[type=password]", "wrong1")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("text=That is not the class password")
+            shot(page, "class-password-refused")
+            page.fill("input[type=password]", password)
+            page.keyboard.press("Enter")
+            box = page.locator(".sg-console-password input")
+            box.wait_for(timeout=120_000)
+            box.fill(teacher)
+            box.press("Enter")  # no click
+            page.wait_for_selector(".sg-console-access", timeout=30_000)
+            assert page.locator(".sg-console-refused").count() == 0
+            shot(page, "class-console-opened-with-enter")
             assert page.outside == []
         finally:
             page.context.close()
@@ -694,15 +818,39 @@ def test_serve_plans_a_class_from_its_size_and_the_memory() -> None:
 
     folder = ROOT / "notebooks"
     pools, limit, words = serve.class_plan(folder, 30, "cathedral_play", None, 16 * 1024)
-    assert pools == {"default": {"pool_size": 1}, "cathedral_play.ipynb": {"pool_size": 30}}
-    others = len(list(folder.glob("*.ipynb"))) - 1  # one kernel each; the class's dashboard 30
-    assert limit == serve.pupils_that_fit(16 * 1024, others + 30) > 30
+    plays = sorted(p.name for p in folder.glob("*_play.ipynb"))
+    assert pools == {"default": {"pool_size": 1}} | {n: {"pool_size": 30} for n in plays}
+    others = len(list(folder.glob("*.ipynb"))) - len(plays)  # one kernel each
+    assert limit == serve.pupils_that_fit(16 * 1024, others + 30 * len(plays)) > 30
     assert "A class of 30 on cathedral_play" in words and f"Up to {limit} pupils" in words
     assert serve.class_plan(folder, 0, None, 5, 16 * 1024)[1:] == (
         5,
         "Up to 5 pupils at once (--max-pupils); one more is told the class is full.",
     )
     assert serve.class_plan(folder, 0, None, None, 300)[1] == 1  # always room for one
+
+
+def test_every_game_the_teacher_may_lead_has_the_class_s_kernels_ready() -> None:
+    """Leading the class to another game is as quick as to the class's: every game's play
+    dashboard keeps a kernel ready for each pupil, as far as the memory holds them (the class's
+    own pool first); the words say so, and what it takes."""
+    from stainedglass_widgets.serving import serve
+
+    folder = ROOT / "notebooks"
+    plays = sorted(p.name for p in folder.glob("*_play.ipynb"))
+    pools, limit, words = serve.class_plan(folder, 30, "walls_of_light_play", None, 24 * 1024)
+    assert {n: pools[n]["pool_size"] for n in plays} == dict.fromkeys(plays, 30)
+    assert limit >= 2 * 30  # the class on one game, and on the next while the first closes
+    assert "every other game's play dashboard" in words and "follows you to any game" in words
+    # a machine that holds the class's pool but not every game's: the others as large as fit
+    small = 7 * 1024
+    pools, limit, words = serve.class_plan(folder, 30, "walls_of_light_play", None, small)
+    assert pools["walls_of_light_play.ipynb"]["pool_size"] == 30
+    others = [pools[n]["pool_size"] for n in plays if n != "walls_of_light_play.ipynb"]
+    assert min(others) >= 1 and max(others) < 30 and limit >= 30
+    preheated = sum(p["pool_size"] for n, p in pools.items() if n != "default")
+    preheated += len(list(folder.glob("*.ipynb"))) - len(plays)
+    assert serve.pupils_that_fit(small, preheated) >= 30
 
 
 @pytest.mark.parametrize(

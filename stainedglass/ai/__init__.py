@@ -26,7 +26,17 @@ from .bots import (
     register_bot,
 )
 from .mcts import MCTSBot
-from .review import LABELS, Comparison, Judgement, Review, compare, label, review
+from .review import (
+    LABELS,
+    MEANINGS,
+    SYMBOLS,
+    Comparison,
+    Judgement,
+    Review,
+    compare,
+    label,
+    review,
+)
 from .search import Bot, Candidate
 from .cores import LEARNED_C, LinearValue, SelfPlay, ValueFunction, selfplay, warm
 from .suggest import Suggestion, suggest
@@ -64,6 +74,8 @@ __all__ = [
     "Judgement",
     "label",
     "LABELS",
+    "MEANINGS",
+    "SYMBOLS",
     "ladder",
     "puzzles",
 ]

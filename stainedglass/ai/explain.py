@@ -500,7 +500,7 @@ def gives_away(state: State, move: Move, answer: Move | None, seed: int = 0) -> 
         work._push(move)
         if answer in work.legal_moves():
             who = _who(work, work.current_player)
-            return f"{who} answers {answer}: {summary(work, answer)}"
+            return f"{who} answers {work._name(answer)}: {_short(summary(work, answer))}"
         return ""
     if state.game.facts.hidden_information:  # the answer as the mover may imagine it
         work = state.view(mover)
@@ -508,13 +508,14 @@ def gives_away(state: State, move: Move, answer: Move | None, seed: int = 0) -> 
     for k in range(MARGIN_LINES if state.game.facts.chance else 1):
         plies = expected_line(work, move, (), random.Random(seed * 7919 + k))
         steps, along, _ = _steps(work, move, plies)
-        chance = [s.move for s in steps if s.player == CHANCE and s.assumed]
+        chance = [s.name or s.move for s in steps if s.player == CHANCE and s.assumed]
         step = next((s for s in steps if s.player >= 0 and s.player != mover), None)
         if step is None:
             continue
         hit = [c.worth for p, c in along if p == step.player and c.words in step.words]
         worth = max(hit, default=0.0)
         if worth >= TELLING and (found is None or worth > found[0]):
-            say = f" (after {chance[0]}, say)" if chance else ""
-            found = (worth, f"{_who(work, step.player)} may answer {step.move}{say}: {step.words}")
+            say = f", after {chance[0]}, say" if chance else ""
+            said = f"{step.name or step.move}{say}: {_short(step.words)}"
+            found = (worth, f"{_who(work, step.player)} may answer {said}")
     return "" if found is None else found[1]

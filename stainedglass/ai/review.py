@@ -18,8 +18,8 @@ it (or, for a review made for one player, as that player saw it).
 >>> verdict = sg.ai.compare(state, state.legal_moves()[-1], playouts=60, seed=1)
 >>> verdict.loss >= 0 and verdict.best in [str(m) for m in state.legal_moves()]
 True
->>> label(0.0), label(0.07), label(0.25)
-('best', 'inaccuracy', 'blunder')
+>>> label(0.0), label(0.01), label(0.07), label(0.25)
+('best', 'excellent', 'inaccuracy', 'blunder')
 """
 
 from __future__ import annotations
@@ -34,25 +34,58 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from ..core import CHANCE, Move, State
+from ..core import CHANCE, IllegalMove, Move, State
 from ..processes import process_pool
 from .bots import bot as make_bot, bot_class
-from .explain import gives_away, summary
+from .explain import TELLING, gives_away, summary
 from .search import Candidate, StopFlag, leaf_value, sample_outcome
 
-__all__ = ["Comparison", "Judgement", "Review", "compare", "review", "label", "LABELS"]
+__all__ = [
+    "Comparison",
+    "Judgement",
+    "Review",
+    "compare",
+    "review",
+    "label",
+    "LABELS",
+    "MEANINGS",
+    "SYMBOLS",
+]
 
 LABELS: tuple[tuple[str, float], ...] = (
-    ("best", 0.02),
+    ("best", 0.005),
+    ("excellent", 0.02),
     ("good", 0.05),
     ("inaccuracy", 0.10),
     ("mistake", 0.20),
     ("blunder", 1.01),
 )
-"""A judged move's label by its loss (win-chance points given away, 0..1): below 0.02 it is as
-good as the best (two searches of one position at the default playouts differ by about that
-much, so a smaller loss is noise); below 0.05 good; below 0.10 an inaccuracy (one game in ten
-or twenty); below 0.20 a mistake; from 0.20 a blunder (one game in five thrown away)."""
+"""The one scale of verdicts (the review, "Compare my move", the coach, a class's answers, the
+puzzles), a judged move's word by its loss (win-chance points given away, 0..1): the move the
+search found best, or below half a point, best; below 0.02 excellent (two searches of one
+position at the default playouts differ by about that much); below 0.05 good; below 0.10 an
+inaccuracy (one game in ten or twenty); below 0.20 a mistake; from 0.20 a blunder (one game in
+five thrown away)."""
+
+SYMBOLS = {
+    "best": "★",
+    "excellent": "!",
+    "good": "✓",
+    "inaccuracy": "?!",
+    "mistake": "?",
+    "blunder": "??",
+}
+"""The sign that goes with each verdict, wherever it is shown (besides its word and colour)."""
+
+MEANINGS = {
+    "best": "the move the computer rates highest",
+    "excellent": "almost as good as the best (under 2% of the win given away)",
+    "good": "a little behind the best (2-5% of the win given away)",
+    "inaccuracy": "a small slip (5-10% of the win given away)",
+    "mistake": "a real loss (10-20% of the win given away)",
+    "blunder": "a big loss (more than a fifth of the win given away)",
+}
+"""What each verdict means, in a sentence's words a pupil reads."""
 
 DEFAULT_PLAYOUTS = 400
 """Playouts a position at the default budget: ``make bench`` times a whole Cathedral review."""
@@ -80,6 +113,12 @@ class Comparison:
     """The next player's best answer to ``move`` (None where the mover moves again, chance
     comes next, or the game ends)."""
     reason: str
+    better: str = ""
+    """Where ``move`` is not as good as the best: the best in words and what it keeps ("the
+    castle on e1-g2 kept 50% (claims 1 square)"); else empty."""
+    punished: str = ""
+    """The answer that punishes ``move``, in words ("Light answers the castle on e1-g2: claims
+    2 squares"); empty where none is telling."""
 
     def __str__(self) -> str:
         return self.reason
@@ -251,21 +290,53 @@ def _words(state: State, move: Move | str) -> str:
     return summary(state, move)
 
 
+def _name(state: State, move: Move | str) -> str:
+    """``move`` in words (``State.move_name``), or its text where it is not legal here."""
+    try:
+        return state.move_name(move)
+    except IllegalMove:
+        return str(move)
+
+
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _short_fact(state: State, move: Move) -> str:
+    """The most telling thing ``move`` brings about, said short (no list of buildings)."""
+    facts = sorted(state.consequences(move), key=lambda c: -c.worth)
+    telling = [c for c in facts if c.worth >= TELLING]
+    if not telling:
+        return ""
+    words = re.sub(r" \([^()]*\)", "", telling[0].words).split(": ", 1)[0]
+    return words if len(words.split()) <= 8 else ""
+
+
+def said_with_gain(state: State, move: Move | str) -> str:
+    """``move`` in words with the most telling thing it brings about, said short: what a
+    class's reveal says of the best move.
+
+    >>> import stainedglass as sg
+    >>> said_with_gain(sg.load("cathedral").new_game(), "cathedral e4 d5 e5 f5 e6 e7")
+    'the cathedral on d4-f7'
+    """
+    name = _name(state, move)
+    try:
+        fact = _short_fact(state, state.parse_move(str(move)))
+    except IllegalMove:
+        fact = ""
+    return f"{name}: {fact}" if fact else name
+
+
 def said_move(state: State, move: Move | str) -> str:
-    """``move`` in ``state`` as a learner reads it: what it does, in the game's own words (up to
-    what follows from it), with the notation beside.
+    """``move`` in ``state`` as a learner reads it: the move in words, as the board shows it
+    (``State.move_name``); its text where it is not legal here.
 
     >>> import stainedglass as sg
     >>> said_move(sg.load("cathedral").new_game(), "cathedral e4 d5 e5 f5 e6 e7")
-    'Light places the cathedral on e4 d5 e5 f5 e6 e7 (cathedral e4 d5 e5 f5 e6 e7)'
+    'the cathedral on d4-f7'
     """
-    said = state.explain(move)
-    text = str(move) if isinstance(move, str) else str(state.parse_move(str(move)))
-    if not said.legal:
-        return text
-    words = re.split(r": |; |\. ", said.words.strip(), maxsplit=1)[0].rstrip(".")
-    words = re.sub(r" \((?:a|an|the) [^()]*\)$", "", words)  # what kind of field or space
-    return f"{words} ({text})" if words and words != text else text
+    return _name(state, move)
 
 
 def compare(
@@ -364,22 +435,23 @@ def _verdict(
     """The comparison of ``move`` (worth ``value`` to its mover) with ``best``, in words."""
     best_value = max(best_value, value)  # a second look may rate the played move higher
     loss = best_value - value
-    word = label(loss)
-    words = _words(state, move)
+    word = "best" if best == move else label(loss)
+    name = _name(state, move)
+    better = punished = ""
     if best == move:
-        reason = f"{move} is the best move the search found: {value:.0%} to win ({words})"
-    elif word == "best":
+        reason = f"{_cap(name)}: the best move the computer found, {value:.0%} to win"
+    elif loss < LABELS[1][1]:
         reason = (
-            f"{move} is as good as the best the search found ({best}): {value:.0%} to win ({words})"
+            f"{_cap(name)}: about as good as the best the computer found, {_name(state, best)}"
+            f" ({value:.0%} to win against {best_value:.0%})"
         )
     else:
-        reason = (
-            f"{best} was best, {best_value:.0%} to win ({_words(state, best)}); "
-            f"{move} leaves {value:.0%} ({words})"
-        )
-        given = gives_away(state, move, refutation, seed)  # the answer that punishes it
-        if given:
-            reason += f"; {given}"
+        fact = _short_fact(state, best)
+        better = f"{_name(state, best)} kept {best_value:.0%}{f' ({fact})' if fact else ''}"
+        reason = f"{_cap(name)} leaves {value:.0%} to win; {better}"
+        punished = gives_away(state, move, refutation, seed)  # the answer that punishes it
+        if punished:
+            reason += f". {punished}"
     return Comparison(
         str(move),
         value,
@@ -389,6 +461,8 @@ def _verdict(
         word,
         None if refutation is None else str(refutation),
         reason + ".",
+        better,
+        punished,
     )
 
 

@@ -42,8 +42,10 @@ from ..glass import (
     hit,
     label,
     lead_line,
+    mark_sign,
     outline_path,
     pane,
+    sign_size,
     stone_frame,
     svg_document,
 )
@@ -62,6 +64,10 @@ CLEAR_TINTS = ("clear", "clear-cool", "clear-warm")  # empty squares: hand-made,
 TERRITORY_PATTERN = {LIGHT: "stripes-amber", DARK: "dots-cobalt"}
 
 Cells = Iterable[tuple[int, int]]
+Mark = (
+    tuple[Sequence[tuple[int, int]], float, int] | tuple[Sequence[tuple[int, int]], float, int, str]
+)
+"""A suggested placement as drawn: its cells, shade and rank (and the sign written instead)."""
 
 
 def _xy(col: int, row: int) -> tuple[float, float]:
@@ -165,17 +171,20 @@ def _claim_glow(mask: int) -> str:
     )
 
 
-def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int]]) -> str:
+def _suggestions(suggested: Sequence[Mark]) -> str:
     """Suggested placements as violet ghosts, the weakest first (so the best lies on top), each
-    numbered by rank on its middle square (or another of its squares, if that one is taken)."""
+    numbered by rank (or carrying its sign: :func:`~stainedglass.glass.mark_sign`) on its middle
+    square (or another of its squares, if that one is taken)."""
     parts = []
     badges: set[tuple[int, int]] = set()
     spots = {}  # by place in the list: marks may share a number (how many chose each move)
-    for i, (cells, _shade, _rank) in enumerate(suggested):  # the best picks its badge first
+    for i, (cells, *_) in enumerate(suggested):  # the best picks its badge first
         free = [c for c in cells if c not in badges] or list(cells)
         spots[i] = _centre_cell(free)
         badges.add(spots[i])
-    for i, (cells, shade, rank) in sorted(enumerate(suggested), key=lambda t: -t[1][2]):
+    for i, mark in sorted(enumerate(suggested), key=lambda t: -t[1][2]):
+        cells, shade, rank = mark[0], mark[1], mark[2]
+        sign = mark_sign(mark)
         colour = hint_colour(shade)
         names = " ".join(cell_name(c, r) for c, r in cells)
         kind = "hint" if rank == 1 else "suggestion"
@@ -204,7 +213,7 @@ def _suggestions(suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int
             f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="13" fill="{colour}"'
             f' stroke="{LEAD}" stroke-width="2"/>'
         )
-        parts.append(label(x + CELL / 2, y + CELL / 2, str(rank), 17, ink))
+        parts.append(label(x + CELL / 2, y + CELL / 2, sign, sign_size(sign, 17), ink))
         parts.append("</g>")
     return "".join(parts)
 
@@ -214,7 +223,7 @@ def cathedral_svg(
     *,
     ghost: Cells | None = None,
     ghost_legal: bool = True,
-    suggested: Sequence[tuple[Sequence[tuple[int, int]], float, int]] = (),
+    suggested: Sequence[Mark] = (),
     highlight_last: bool = True,
     coordinates: bool = True,
     title: str = "Cathedral",
@@ -223,7 +232,8 @@ def cathedral_svg(
 
     ``ghost``: cells of a building the player is about to place, drawn green (``ghost_legal``)
     with a tick or red with a cross; cells off the board are left out. ``suggested``: the hint's
-    placements as ``(cells, shade, rank)``, drawn as violet ghosts numbered by rank, deeper
+    placements as ``(cells, shade, rank)`` (or ``(cells, shade, rank, sign)``: the sign
+    written instead of the rank, a verdict's), drawn as violet ghosts numbered by rank, deeper
     violet for a higher ``shade`` (0..1); the best (rank 1) is a ``g.hint``. ``highlight_last``: outline the squares the last
     move claimed and show the buildings it captured as dashed outlines marked with a cross.
     Every square carries an invisible target whose id is its name (``"e5"``).
@@ -297,6 +307,9 @@ def cathedral_svg(
 PALETTE_CELL = 13
 SLOT_W, SLOT_H = 74, 74
 PALETTE_COLS = 2
+SUPPLY_WORDS_LARGE = 21
+"""A building's name in a one-column supply (its units): on a classroom projector (1280 x 720)
+the supply beside the city is about 110 px wide for its 160 units, so 14 px and more."""
 
 
 def supply_pieces(state: CathedralState, side: int) -> list[tuple[int, int]]:
@@ -315,18 +328,33 @@ def supply_svg(
     selected: int | None = None,
     shapes: Mapping[int, Sequence[tuple[int, int]]] | None = None,
     active: bool = True,
+    columns: int = PALETTE_COLS,
 ) -> str:
     """One side's supply as a palette of small buildings; each is a target ``"piece:NAME"``.
 
     ``selected`` is drawn raised with a gold border; ``shapes`` gives the cells to draw a piece
-    with (its current rotation), else the piece as printed in the rulings.
+    with (its current rotation), else the piece as printed in the rulings. ``columns=1``: one
+    column of slots twice as wide (the drawing as wide, about twice as high), its words nearly
+    twice as large (the heading on two lines): for a narrow strip beside the city on a
+    projector, where the words must read from the back of the room.
+
+    >>> import stainedglass as sg
+    >>> state = sg.load("cathedral").new_game()
+    >>> wide, tall = supply_svg(state, 0), supply_svg(state, 0, columns=1)
+    >>> wide.split('viewBox="')[1].split('"')[0], tall.split('viewBox="')[1].split('"')[0]
+    ('0 0 160 498', '0 0 160 960')
     """
     from .pieces import SIZES, shape_of
 
+    if columns not in (1, PALETTE_COLS):
+        raise ValueError(f"a supply is drawn in 1 or {PALETTE_COLS} columns, not {columns}")
     items = supply_pieces(state, side)
-    rows = max(1, -(-len(items) // PALETTE_COLS))
+    rows = max(1, -(-len(items) // columns))
     width = PALETTE_COLS * SLOT_W + 12
-    head = 46
+    slot_w = (width - 12) // columns
+    one = columns == 1  # the words large: the heading on two lines
+    words_size = SUPPLY_WORDS_LARGE if one else 11.5
+    head = 64 if one else 46
     height = head + rows * SLOT_H + 8
     name = ("Light", "Dark")[side]
     glass_name = OWNER_GLASS[side]
@@ -339,16 +367,21 @@ def supply_svg(
         f'<rect x="6" y="6" width="{width - 12}" height="{head - 12}" rx="6"'
         f' fill="url(#g-{glass_name})" stroke="{LEAD}" stroke-width="3"{dim}/>'
     )
-    body.append(label(width / 2, head / 2 - 1, f"{g.letter} · {name} · {left} left", 15, g.ink))
+    if one:
+        for line, words in enumerate((f"{g.letter} · {name}", f"{left} left")):
+            y = 6 + (2 * line + 1) * (head - 12) / 4
+            body.append(label(width / 2, y, words, words_size, g.ink))
+    else:
+        body.append(label(width / 2, head / 2 - 1, f"{g.letter} · {name} · {left} left", 15, g.ink))
     for i, (piece, count) in enumerate(items):
-        sx = 6 + (i % PALETTE_COLS) * SLOT_W
-        sy = head + (i // PALETTE_COLS) * SLOT_H
+        sx = 6 + (i % columns) * slot_w
+        sy = head + (i // columns) * SLOT_H
         owner = NEUTRAL if piece == CATHEDRAL else side
         cells = list((shapes or {}).get(piece) or shape_of(side, piece))
         w = max(c for c, _ in cells) + 1
         h = max(r for _, r in cells) + 1
-        ox = sx + (SLOT_W - w * PALETTE_CELL) / 2
-        oy = sy + 6 + (SLOT_H - 22 - h * PALETTE_CELL) / 2
+        ox = sx + (slot_w - w * PALETTE_CELL) / 2
+        oy = sy + (4 if one else 6) + (SLOT_H - (30 if one else 22) - h * PALETTE_CELL) / 2
         is_sel = piece == selected
         sel_attr = ' data-selected="true"' if is_sel else ""
         body.append(
@@ -356,7 +389,7 @@ def supply_svg(
             f' data-count="{count}"{sel_attr}>'
         )
         body.append(
-            f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{SLOT_W - 4}"'
+            f'<rect x="{sx + 2:g}" y="{sy + 2:g}" width="{slot_w - 4}"'
             f' height="{SLOT_H - 4}"'
             f' rx="6" fill="{"#fff3b0" if is_sel else "#3d3a33"}"'
             f' opacity="{0.9 if is_sel else 0.35}"'
@@ -378,10 +411,10 @@ def supply_svg(
         text = ALL_PIECES[piece] + (f" ×{count}" if count > 1 else "")
         body.append(
             label(
-                sx + SLOT_W / 2,
-                sy + SLOT_H - 11,
+                sx + slot_w / 2,
+                sy + SLOT_H - (15 if one else 11),
                 text,
-                11.5,
+                words_size,
                 "#3b2500" if is_sel else "#fbf7ea",
                 weight="bold",
             )
@@ -392,7 +425,7 @@ def supply_svg(
                 hit(
                     sx,
                     sy,
-                    SLOT_W,
+                    slot_w,
                     SLOT_H,
                     f"piece:{ALL_PIECES[piece]}",
                     f"{name}'s {ALL_PIECES[piece]}",

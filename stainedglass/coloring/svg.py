@@ -29,10 +29,26 @@ from html import escape
 from typing import Any
 from collections.abc import Collection, Sequence
 
-from ..glass import GLASS, LEAD, STONE_LIGHT, glass_defs, hint_colour, label, lead_line, rank_badge
+from ..glass import (
+    GLASS,
+    LEAD,
+    STONE_LIGHT,
+    glass_defs,
+    hint_colour,
+    label,
+    lead_line,
+    mark_sign,
+    rank_badge,
+    sign_size,
+)
 from ..glass import svg_document
 from .game import CROSSED, OPEN
 from .sheet import COLORS, SECTION_VALUES, SECTIONS, SYMBOLS, Sheet, SheetCheck
+
+Mark = tuple[str, float, int] | tuple[str, float, int, str]
+"""A suggested cross-off as drawn: what, shade and rank (and the sign written instead)."""
+ShapesMark = tuple[Sequence[int], float, int] | tuple[Sequence[int], float, int, str]
+"""A suggested set of shapes as drawn: their numbers, shade and rank (and the sign)."""
 
 CLEAR_TINTS = ("clear", "clear-cool", "clear-warm")
 STAR_GLASS = "#f3e3a0"
@@ -141,7 +157,7 @@ def sheet_body(
     chosen: Collection[int] = (),
     pencil: str | None = None,
     hover: tuple[int, bool] | None = None,
-    suggested: Sequence[tuple[Sequence[int], float, int]] = (),
+    suggested: Sequence[ShapesMark] = (),
     crossing: Collection[str] = (),
     small: bool = False,
 ) -> str:
@@ -212,9 +228,11 @@ def sheet_body(
         )
         cx, cy = star.center
         if not small:
-            mark = "★" if v == OPEN else "✗" if v == CROSSED else str(v)
+            # an open star shows its number (the words name "star 3"), a surrounded one its score
+            mark = f"★{k + 1}" if v == OPEN else "✗" if v == CROSSED else str(v)
             ink = "#7a5a00" if v == OPEN else "#6b0b02" if v == CROSSED else "#17150f"
-            out.append(label(cx, cy + 1, mark, 12, ink, attrs='pointer-events="none"'))
+            size = 10 if v == OPEN else 12
+            out.append(label(cx, cy + 1, mark, size, ink, attrs='pointer-events="none"'))
         if target:
             out.append(
                 f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="#d8341e"'
@@ -262,7 +280,9 @@ def sheet_body(
             + label(x, y, g.letter, 20, "#ffffff")
             + "</g>"
         )
-    for numbers, shade, rank in sorted(suggested, key=lambda t: -t[2]):
+    for hinted in sorted(suggested, key=lambda t: -t[2]):
+        numbers, shade, rank = hinted[0], hinted[1], hinted[2]
+        sign = mark_sign(hinted)
         colour = hint_colour(shade)
         kind = "hint" if rank == 1 else "suggestion"
         names = " ".join(map(str, numbers))
@@ -280,15 +300,17 @@ def sheet_body(
             ink = "#ffffff" if shade > 0.55 else "#2d2a24"
             out.append(
                 f'<circle cx="{x:g}" cy="{y - 14:g}" r="10" fill="{colour}"'
-                f' stroke="{LEAD}" stroke-width="2"/>' + label(x, y - 14, str(rank), 12, ink)
+                f' stroke="{LEAD}" stroke-width="2"/>'
+                + label(x, y - 14, sign, sign_size(sign, 12), ink)
             )
         out.append("</g>")
     return "".join(out)
 
 
-def _rank_badge(x: float, y: float, shade: float, rank: int, what: str) -> str:
-    """A hint's rank on a section value or a star to cross off (solo)."""
-    return rank_badge(x, y, shade, rank, f'data-cross="{escape(what)}"')
+def _rank_badge(x: float, y: float, mark: Mark) -> str:
+    """A hint's rank (or sign) on a section value or a star to cross off (solo)."""
+    what, shade, rank = mark[0], mark[1], mark[2]
+    return rank_badge(x, y, shade, rank, f'data-cross="{escape(what)}"', sign=mark_sign(mark))
 
 
 def _values_panel(
@@ -297,7 +319,7 @@ def _values_panel(
     x0: float,
     y0: float,
     crossing: Collection[str] = (),
-    cross_hints: Sequence[tuple[str, float, int]] = (),
+    cross_hints: Sequence[Mark] = (),
 ) -> str:
     """The five sections' values beside a sheet: circled where ``p`` took them, struck where
     another player did (or, solo, where they were crossed off)."""
@@ -337,9 +359,9 @@ def _values_panel(
                 )
                 if who >= 0:
                     out.append(label(cx + 13, y + 27, str(who + 1), 10, "#6b0b02"))
-        for what, shade, rank in cross_hints:
-            if what == name:
-                out.append(_rank_badge(x0 + PANEL_W - 22, y + 14, shade, rank, what))
+        for mark in cross_hints:
+            if mark[0] == name:
+                out.append(_rank_badge(x0 + PANEL_W - 22, y + 14, mark))
         if name in crossing:
             out.append(
                 f'<rect data-id="section:{name}" x="{x0 + 4:g}" y="{y - 4:g}"'
@@ -428,9 +450,9 @@ def main_svg(
     chosen: Collection[int] = (),
     hover: tuple[int, bool] | None = None,
     confirm: str | None = None,
-    suggested: Sequence[tuple[Sequence[int], float, int]] = (),
+    suggested: Sequence[ShapesMark] = (),
     crossing: Collection[str] = (),
-    cross_hints: Sequence[tuple[str, float, int]] = (),
+    cross_hints: Sequence[Mark] = (),
 ) -> str:
     """The board of ``player`` (default: the player to move): the pencils in the middle, the
     sheet and its section values. ``pencil`` is the pencil in hand, ``chosen`` the shapes of the
@@ -459,10 +481,10 @@ def main_svg(
         "</g>",
         _values_panel(state, p, sheet.width + PAD + 14, POOL_H + PAD, crossing, cross_hints),
     ]
-    for what, shade, rank in cross_hints:  # a star to cross off
-        if what.startswith("star "):
-            cx, cy = sheet.stars[int(what.split()[1]) - 1].center
-            body.append(_rank_badge(PAD + cx + 16, POOL_H + PAD / 2 + cy - 12, shade, rank, what))
+    for mark in cross_hints:  # a star to cross off
+        if mark[0].startswith("star "):
+            cx, cy = sheet.stars[int(mark[0].split()[1]) - 1].center
+            body.append(_rank_badge(PAD + cx + 16, POOL_H + PAD / 2 + cy - 12, mark))
     seat = GLASS[state.game.player_colours[p]]
     if state.num_players > 1 and p in state.finished:
         body.append(

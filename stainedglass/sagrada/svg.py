@@ -35,13 +35,19 @@ from ..glass import (
     hint_colour,
     label,
     lead_line,
+    mark_sign,
     pane,
     rank_badge,
+    sign_size,
     svg_document,
 )
 from .cards import COLOR_NAMES, COLORS
 from .scoring import ORDERS
 from .tools import TOOLS
+
+Mark = tuple[str, float, int] | tuple[str, float, int, str]
+"""A suggested field, card or tool as drawn: its name, shade and rank (and the sign written
+instead of the rank, a verdict's)."""
 
 CELL = 86
 WX, WY = 30, 124  # the window's glass, top left
@@ -187,7 +193,7 @@ def _window(
     targets: bool,
     marks: dict[str, str],
     selected: Collection[str],
-    suggested: Sequence[tuple[str, float, int]],
+    suggested: Sequence[Mark],
 ) -> str:
     w = state.window
     gw, gh = COLS * CELL, ROWS * CELL
@@ -221,7 +227,9 @@ def _window(
             )
         )
     out.append(lead_line(f"M{WX:g} {WY:g}h{gw}v{gh}h{-gw}Z", 8))
-    for name, shade, rank in sorted(suggested, key=lambda t: -t[2]):
+    for mark in sorted(suggested, key=lambda t: -t[2]):
+        name, shade, rank = mark[0], mark[1], mark[2]
+        sign = mark_sign(mark)
         col, row = "abcde".index(name[0]), int(name[1:]) - 1
         x, y = WX + col * CELL, WY + row * CELL
         colour = hint_colour(shade)
@@ -235,7 +243,7 @@ def _window(
             ' stroke-dasharray="9 4"/>'
             f'<circle cx="{x + 18:g}" cy="{y + 18:g}" r="12" fill="{colour}"'
             f' stroke="{LEAD}" stroke-width="2"/>'
-            + label(x + 18, y + 18, str(rank), 14, ink)
+            + label(x + 18, y + 18, sign, sign_size(sign, 14), ink)
             + "</g>"
         )
     return "".join(out)
@@ -258,7 +266,7 @@ def _drawn(
     selected: str | None,
     targets: bool,
     payable: Collection[str],
-    suggested: Sequence[tuple[str, float, int]],
+    suggested: Sequence[Mark],
     ringed: Collection[str] = (),
 ) -> str:
     out = [
@@ -305,9 +313,9 @@ def _drawn(
                 )
             )
         out += [
-            rank_badge(cx + 12, cy + 12, shade, rank, f'data-card="{card}"', 11)
-            for what, shade, rank in suggested
-            if what == card
+            rank_badge(cx + 12, cy + 12, m[1], m[2], f'data-card="{card}"', 11, mark_sign(m))
+            for m in suggested
+            if m[0] == card
         ]
         if targets:
             out.append(
@@ -351,7 +359,7 @@ def _tools(
     selected: str | None,
     payable: Collection[str],
     targets: bool,
-    suggested: Sequence[tuple[str, float, int]],
+    suggested: Sequence[Mark],
 ) -> tuple[str, int]:
     tools = state.tools_in_play  # used ones too: turned down
     h = 30 + 46 * len(tools)
@@ -381,9 +389,9 @@ def _tools(
             f"{escape(_short(tool.effect))}</text></g>"
         )
         out += [
-            rank_badge(x + 418, ty + 20, shade, rank, f'data-tool="{tid}"', 11)
-            for what, shade, rank in suggested
-            if what == tid
+            rank_badge(x + 418, ty + 20, m[1], m[2], f'data-tool="{tid}"', 11, mark_sign(m))
+            for m in suggested
+            if m[0] == tid
         ]
         if targets and not used:
             out.append(
@@ -473,7 +481,7 @@ def draw(
     bar_targets: Collection[str] = (),
     card_targets: Collection[str] = (),
     choices: Sequence[tuple[str, str]] = (),
-    suggested: Sequence[tuple[str, float, int]] = (),
+    suggested: Sequence[Mark] = (),
 ) -> str:
     """The window and everything beside it (SVG text).
 
@@ -482,7 +490,8 @@ def draw(
     ``"legal"`` (green ✓) or ``"illegal"`` (red ✗); ``payable`` names the tools a drawn card can
     pay for (and the cards that can pay); ``bar_targets`` the turn-bar cards that may be
     clicked and ``card_targets`` the drawn cards that may (both ringed in green); ``choices``
-    are ``(id, words)`` buttons for a step of a tool; ``suggested`` the hint's marks as ``(field, card or tool, shade, rank)`` collapsed to ``(what, shade, rank)``.
+    are ``(id, words)`` buttons for a step of a tool; ``suggested`` the hint's marks as ``(field, card or tool, shade, rank)`` collapsed to ``(what, shade, rank)`` (a fourth item: the sign written instead of the
+    rank, a verdict's).
     """
     marks = marks or {}
     body = [

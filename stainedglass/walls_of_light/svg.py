@@ -51,10 +51,16 @@ from ..glass import (
     hit,
     label,
     lead_line,
+    mark_sign,
     outline_path,
     pane,
+    sign_size,
     svg_document,
 )
+
+DISABLED = ' aria-disabled="true"'  # a card held that cannot be played now
+Mark = tuple[str, float, int] | tuple[str, float, int, str]
+"""A suggested space or card as drawn: its name, shade and rank (and the sign written instead)."""
 
 if TYPE_CHECKING:  # for the annotations only: the game module never needs its drawing
     from .game import WallsOfLightState
@@ -290,10 +296,11 @@ def _ring(
             f' stroke-width="{width:g}"{d}/>'
         )
         if mark:
+            wide = len(mark) > 1  # a sign of two (??): a larger badge
             out.append(
-                f'<circle cx="{x + 10:g}" cy="{y + 10:g}" r="7.5" fill="{color}"'
-                f' stroke="#fffbe0" stroke-width="1.5"/>'
-                + label(x + 10, y + 10.5, mark, 10, "#fff")
+                f'<circle cx="{x + 10:g}" cy="{y + 10:g}" r="{10 if wide else 7.5:g}"'
+                f' fill="{color}" stroke="#fffbe0" stroke-width="1.5"/>'
+                + label(x + 10, y + 10.5, mark, 9 if wide else 10, "#fff")
             )
         out.append("</g>")
     return "".join(out)
@@ -506,22 +513,24 @@ def _band(state: WallsOfLightState, dice_selected: Collection[str]) -> str:
     return "".join(out)
 
 
-def _suggestions(suggested: Sequence[tuple[str, float, int]]) -> str:
-    """The hint's spaces ringed in violet, deeper for a higher value, numbered by rank; where
-    several suggestions share a space (a red or a neutral wink), the best one is drawn."""
-    best: dict[str, tuple[float, int]] = {}
-    for name, shade, rank in suggested:
+def _suggestions(suggested: Sequence[Mark]) -> str:
+    """The hint's spaces ringed in violet, deeper for a higher value, numbered by rank (or
+    carrying their sign: :func:`~stainedglass.glass.mark_sign`); where several suggestions
+    share a space (a red or a neutral wink), the best one is drawn."""
+    best: dict[str, tuple[float, int, str]] = {}
+    for mark in suggested:
+        name, shade, rank = mark[0], mark[1], mark[2]
         if name not in best or rank < best[name][1]:
-            best[name] = (shade, rank)
+            best[name] = (shade, rank, mark_sign(mark))
     out = []
-    for name, (shade, rank) in sorted(best.items(), key=lambda kv: -kv[1][1]):  # best on top
-        out.append(
+    for name, (shade, rank, sign) in sorted(best.items(), key=lambda kv: -kv[1][1]):
+        out.append(  # the best drawn last, on top
             _ring(
                 [name],
                 hint_colour(shade),
                 "hint" if rank == 1 else "suggestion",
                 dash="9 5",
-                mark=str(rank),
+                mark=sign,
                 width=5,
                 attrs=f' data-rank="{rank}"',
             )
@@ -534,7 +543,7 @@ def walls_of_light_svg(
     *,
     targets: Collection[str] = (),
     picked: Collection[str] = (),
-    suggested: Sequence[tuple[str, float, int]] = (),
+    suggested: Sequence[Mark] = (),
     last: Collection[str] = (),
     dice_selected: Collection[str] = (),
     target_mark: str = "✓",
@@ -544,7 +553,8 @@ def walls_of_light_svg(
 
     ``targets``: spaces (``"3:b2"``) where the chosen action is legal, ringed in green with a
     ``target_mark``; ``picked``: spaces chosen so far (Swap Panes), ringed in gold; ``suggested``: the
-    hint's spaces as ``(space, shade, rank)``, ringed in violet (deeper for a higher ``shade``)
+    hint's spaces as ``(space, shade, rank)`` (or ``(space, shade, rank, sign)``: the sign
+    written instead of the rank), ringed in violet (deeper for a higher ``shade``)
     and numbered, the best (rank 1) a ``g.hint``, the others ``g.suggestion``; ``last``: the space the last move changed (dashed white).
     ``dice_selected``: die letters ringed in gold (Roll Again, Modify Roll).
     """
@@ -633,18 +643,20 @@ def hand_svg(
     playable: Collection[str] = (),
     selected: str | None = None,
     note: str = "",
-    suggested: Sequence[tuple[str, float, int]] = (),
+    suggested: Sequence[Mark] = (),
 ) -> str:
     """The cards of ``player`` (None: nobody's hand may be shown), each a target ``"card:NAME"``.
 
-    ``playable`` names the cards with a legal use now (drawn bright, with a tick); ``selected`` is
-    the card being played (gold); the others' hands are shown face down, as counts.
+    ``playable`` names the cards with a legal use now (drawn bright, with a tick); the others
+    held are drawn faded and disabled (``aria-disabled``, a not-allowed pointer): they cannot be
+    played now; ``selected`` is the card being played (gold); the others' hands are shown face
+    down, as counts.
     ``suggested``: the hint's card plays as ``(card, shade, rank)``, a violet badge with the
-    rank on each (the best: class ``hint``).
+    rank (or a fourth item, the sign written instead) on each (the best: class ``hint``).
     """
-    ranks: dict[str, tuple[float, int]] = {}
-    for card, shade, rank in suggested:
-        ranks.setdefault(card, (shade, rank))  # a card's best-ranked use
+    ranks: dict[str, tuple[float, int, str]] = {}
+    for mark in suggested:  # a card's best-ranked use
+        ranks.setdefault(mark[0], (mark[1], mark[2], mark_sign(mark)))
     n = state.num_players
     head = 40
     rows = 4
@@ -682,12 +694,13 @@ def hand_svg(
             yy = y + t * (CARD_H + 8)
             ok = name in playable
             sel = name == selected
-            op = "1" if count and (ok or sel) else "0.62" if count else "0.25"
+            off = bool(count) and not (ok or sel)  # held, but not playable now
+            op = "1" if count and (ok or sel) else "0.35" if count else "0.25"
             border = GOLD if sel else "#23a447" if ok else LEAD
             body.append(
                 f'<g class="card" data-card="{name}" data-count="{count}"'
                 f' data-playable="{str(ok).lower()}"'
-                f'{SELECTED if sel else ""} opacity="{op}">'
+                f'{SELECTED if sel else ""}{DISABLED if off else ""} opacity="{op}">'
             )
             body.append(
                 f'<rect x="{x:g}" y="{yy:g}" width="{CARD_W}" height="{CARD_H}" rx="7"'
@@ -702,7 +715,7 @@ def hand_svg(
                 body.append(label(x + CARD_W - 10, yy + 10, "✓", 13, "#fff"))
             body.append("</g>")
             if name in ranks and count:
-                shade, rank = ranks[name]
+                shade, rank, sign = ranks[name]
                 colour = hint_colour(shade)
                 kind = "hint" if rank == 1 else "suggestion"
                 body.append(
@@ -716,15 +729,17 @@ def hand_svg(
                     + label(
                         x + CARD_W - 12,
                         yy + CARD_H - 12,
-                        str(rank),
-                        13,
+                        sign,
+                        sign_size(sign, 13),
                         "#ffffff" if shade > 0.55 else "#2d2a24",
                     )
                     + "</g>"
                 )
             if count:
+                tip = f"{CARD_TITLES[t]}: {CARD_WORDS[t]}" + (" (not playable now)" if off else "")
+                target = hit(x, yy, CARD_W, CARD_H, f"card:{name}", tip)
                 body.append(
-                    hit(x, yy, CARD_W, CARD_H, f"card:{name}", f"{CARD_TITLES[t]}: {CARD_WORDS[t]}")
+                    target.replace("cursor:pointer", "cursor:not-allowed") if off else target
                 )
     y = head + rows * (CARD_H + 8) + 8
     for p in range(n):
@@ -734,7 +749,7 @@ def hand_svg(
             label(
                 width / 2,
                 y + 8,
-                f"{COLOR_NAMES[p]}: {sum(state.hands[p])} cards (face down)",
+                f"{COLOR_NAMES[p]}: {_cards(sum(state.hands[p]))} (face down)",
                 12.5,
                 "#fbf7ea",
             )
@@ -765,3 +780,8 @@ def draw(state: WallsOfLightState, **options: Any) -> str:
     """The picture of ``state`` (``state.svg()``, ``_repr_svg_``): the six windows and the
     scoring band (the hands stay hidden), see :func:`walls_of_light_svg` for the options."""
     return walls_of_light_svg(state, **options)
+
+
+def _cards(n: int) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{n} card{'' if n == 1 else 's'}"

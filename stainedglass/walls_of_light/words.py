@@ -114,7 +114,7 @@ def _space(g: int) -> str:
 
 
 def _listed(items: list[str]) -> str:
-    """"red", "red and blue", "red, blue and yellow"."""
+    """ "red", "red and blue", "red, blue and yellow"."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
@@ -180,7 +180,7 @@ def board_text(state: WallsOfLightState, viewer: int | None = None) -> str:
         + "; ".join(
             f"{COLOR_NAMES[p]} {' '.join(state.hand(p)) or '-'}"
             if viewer in (None, p)
-            else f"{COLOR_NAMES[p]} {len(state.hand(p))} cards"
+            else f"{COLOR_NAMES[p]} {len(state.hand(p))} card{'' if len(state.hand(p)) == 1 else 's'}"
             for p in range(n)
         )
         + f"; pile {sum(state.pile)}, discard {sum(state.discard)}"

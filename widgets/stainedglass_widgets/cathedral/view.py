@@ -32,11 +32,19 @@ from stainedglass.cathedral.pieces import (
     rotations,
     shape_of,
 )
-from stainedglass.cathedral.svg import _centre_cell, cathedral_svg, supply_pieces, supply_svg
+from stainedglass.cathedral.svg import (
+    PALETTE_COLS,
+    _centre_cell,
+    cathedral_svg,
+    supply_pieces,
+    supply_svg,
+)
 from stainedglass.core import cell_name
 
+from ..features.projector import ProjectorMode
 from ..kit.board import Board
 from ..kit.messages import message_html
+from ..kit.searches import drawn_mark
 from ..kit.game_view import GameView
 from .hand import Hand
 from .examples import LATE_GAME
@@ -68,6 +76,7 @@ class CathedralView(GameView):
 
     def setup(self) -> None:
         self.hand = Hand()  # the building in hand, turned, over a square
+        self._hears_projector = False  # projecting(): the supplies follow the Projector button
 
     # ---- widgets -----------------------------------------------------------------------------
 
@@ -323,7 +332,7 @@ class CathedralView(GameView):
         if cells is not None:
             ghost_ok, words = self.judge(cells)
         suggested = [
-            (cells_of(cast(Placement, m.move).mask), m.shade, m.rank) for m in self.hint_marks()
+            drawn_mark(cells_of(cast(Placement, m.move).mask), m) for m in self.hint_marks()
         ]
         self.city.draw(cathedral_svg(st, ghost=cells, ghost_legal=ghost_ok, suggested=suggested))
         for side in (0, 1):
@@ -338,6 +347,7 @@ class CathedralView(GameView):
                     selected=self.selected if side == st.current_player else None,
                     shapes=shapes,
                     active=not st.is_terminal(),
+                    columns=1 if self.projecting() else PALETTE_COLS,
                 )
             )
         if cells is not None and self.said_already(words):
@@ -352,6 +362,18 @@ class CathedralView(GameView):
             )
         else:
             self.preview.value = ""
+
+    def projecting(self) -> bool:
+        """Whether the view is on a projector (its Projector pressed): the supplies, a narrow
+        strip beside the city there, are drawn in one column, their words large. The first
+        look starts listening to the button: pressed or let go, the supplies are drawn again."""
+        projector = self.feature(ProjectorMode)
+        if projector is None:
+            return False
+        if not self._hears_projector:
+            self._hears_projector = True
+            projector.toggle.observe(self.safe(lambda _: self.redraw()), "value")
+        return projector.on
 
     def pieces_left(self, side: int = LIGHT) -> list[str]:
         return [ALL_PIECES[p] for p, _ in supply_pieces(self.state, side)]

@@ -31,6 +31,7 @@ from stainedglass.coloring.svg import main_svg, shown_player, side_svg
 from ..kit.board import Board
 from ..kit.game_view import GameView
 from ..kit.messages import message_html
+from ..kit.searches import Drawn, drawn_mark
 
 
 class ColoringView(GameView):
@@ -307,14 +308,14 @@ class ColoringView(GameView):
 
     # ---- drawing -----------------------------------------------------------------------------
 
-    def hint_sets(self) -> tuple[list[tuple[list[int], float, int]], list[tuple[str, float, int]]]:
+    def hint_sets(self) -> tuple[list[Drawn[list[int]]], list[Drawn[str]]]:
         sets, crosses = [], []
         for m in self.hint_marks():
             words = str(m.move).split()
             if words[0] == "take":
-                sets.append(([int(x) for x in words[2:] if not x.startswith("+")], m.shade, m.rank))
+                sets.append(drawn_mark([int(x) for x in words[2:] if not x.startswith("+")], m))
             elif words[0] == "cross":
-                crosses.append((" ".join(words[1:]), m.shade, m.rank))
+                crosses.append(drawn_mark(" ".join(words[1:]), m))
         return sets, crosses
 
     def redraw(self) -> None:

@@ -47,6 +47,8 @@ class Chance(Feature):
         if view.game.facts.chance:
             waiting = view.state.is_chance() and view.model.has_human() and not view.auto_chance()
             self.chance_button.disabled = not waiting
+            # hidden while the game is shown here, not played (it follows a teacher's board)
+            self.chance_button.layout.display = "none" if view.shown_only() else None
 
 
 class Undo(Feature):
@@ -63,6 +65,14 @@ class Undo(Feature):
         self.undo_button.on_click(view.safe(lambda _: view.undo()))
         view.add_widgets("strip", self.undo_button)
         view.add_action("undo", view.undo, self.undo_button)
+        view.hooks.after_change.append(self.update)
+
+    def update(self) -> None:
+        """Hidden while the game is shown here and not played (it follows a teacher's)."""
+        display = "none" if self.view.shown_only() else None
+        if self.undo_button.layout.display != display:
+            self.undo_button.layout.display = display
+            self.view.update_kit_keys()  # no u for a hidden Undo
 
 
 class StartAgain(Feature):

@@ -52,7 +52,7 @@ import ipywidgets as w
 import stainedglass as sg
 
 from ..kit.feature import Feature, Said
-from ..kit.messages import message_html, seconds_label
+from ..kit.messages import message_html, seconds_label, verdict_badge, verdict_text
 from ..kit.play import COMPUTER
 from ..kit.progress import name_box, note, pupil_name
 from ..kit.searches import HUMAN, Search, bot_label, is_bot, is_timed, seat_choices
@@ -97,8 +97,13 @@ def given_away(loss: float, value_words: str = "chance to win") -> str:
     )
 
 
-def _a(label: str) -> str:
-    return f"an {label}" if label[:1] in "aeiou" else f"a {label}"
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _why(verdict: sg.ai.Comparison) -> str:
+    """The better move and the answer that punishes the move, each a sentence (or nothing)."""
+    return "".join(f"{_cap(part)}. " for part in (verdict.better, verdict.punished) if part)
 
 
 @dataclass(frozen=True)
@@ -193,8 +198,21 @@ class Coach(Feature):
         )
         view.hooks.may_hint.append(self.may_hint)
         view.hooks.hint_given.append(self.hint_spent)
+        view.hooks.after_change.append(self._help_allowed)
         hints = view.feature(Hints)
         self.hint_button: w.Button | None = hints.hint_button if hints is not None else None
+        self._tooltip = self.toggle.tooltip
+
+    def _help_allowed(self) -> None:
+        """Teach me is off while the board offers no help (a teacher's question is open): a
+        coach teaching then stops, the toggle saying why."""
+        off = self.view.no_help()
+        self.toggle.disabled = bool(off)
+        self.toggle.tooltip = off or self._tooltip
+        if off and self.active:  # quietly: the change under way says what happened
+            with self._hush():
+                self.toggle.value = False
+            self._switch_off(words=None)
 
     # ---- the widgets, built on first use ---------------------------------------------------------
 
@@ -347,6 +365,10 @@ class Coach(Feature):
             raise ValueError(f"strictness is one of {', '.join(STRICTNESS)}, not {strictness!r}")
         if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
             raise ValueError(f"hints is a whole number 0 to {MAX_HINTS}, not {hints!r}")
+        off = self.view.no_help()
+        if off:
+            self.view.say(off, "bad")
+            return
         self._build()
         n = self.view.state.num_players
         if learner is not None and not (isinstance(learner, int) and 0 <= learner < n):
@@ -372,6 +394,11 @@ class Coach(Feature):
 
     def _toggled(self, on: bool) -> None:
         if self._quiet:
+            return
+        if on and self.view.no_help():  # the toggle is off meanwhile: a press from code
+            self.view.say(self.view.no_help(), "bad")
+            with self._hush():
+                self.toggle.value = False
             return
         if on:
             self._build()
@@ -413,13 +440,14 @@ class Coach(Feature):
         view.after_change(None)  # no suggestion carries over; a bot to move plays
         self._say(self.intro(), "info")
 
-    def _switch_off(self) -> None:
+    def _switch_off(self, words: str | None = "Teaching is off.") -> None:
         self.active = False
         self._offer = None
         self.box.layout.display = "none"
         if self.hint_button is not None:
             self.hint_button.description = "Hint"
-        self.view.after_change(("Teaching is off.", "info"))  # a bot waiting for it plays
+        if words is not None:
+            self.view.after_change((words, "info"))  # a bot waiting for it plays
 
     def intro(self) -> str:
         """The coach's first words: who plays whom, and what the coach does."""
@@ -580,28 +608,30 @@ class Coach(Feature):
         self.judged.append(entry)
         given = given_away(verdict.loss, view.value_words())
         yours, best = said_move(before, move), said_move(before, verdict.best)
+        said = verdict_text(verdict.label)
         if self.strictness == "off":
             view.after_change(None)
-            self._say(f"{yours}: noted for the report card.", "info")
+            self._say(f"{_cap(yours)}: noted for the report card.", "info")
         elif verdict.loss < self.threshold:
             view.after_change(None)  # the move stands: the game goes on
-            if verdict.label == "best" or verdict.best == move:
-                self._say(f"Good move: {yours} is as good as the best the search found.", "good")
+            if verdict.label in ("best", "excellent") or verdict.best == move:
+                said = verdict_text("best" if verdict.best == move else verdict.label)
+                self._say(f"{said}: {yours} is as good as the best the computer found.", "good")
             elif verdict.label == "good":
-                self._say(f"Good move: {yours} is only {given} than {best}.", "good")
+                self._say(f"{said}: {yours} is only {given} than {best}.", "good")
             else:
-                self._say(f"{yours} stands: {_a(verdict.label)}, {given} than {best}.", "info")
+                self._say(f"{said}: {yours} stands, {given} than {best}.", "info")
         elif self.strictness == "strict":
             view.model.take_back()
             view.on_new_state()
             view.after_change(
-                (f"The coach took back {yours}: {_a(verdict.label)}, {given}.", "bad"),
+                (f"The coach took back {yours}: {said}, {given}.", "bad"),
                 run_computer=False,
             )
             self._mark(verdict)
             self._say(
-                f"Taken back: {yours} was {_a(verdict.label)}, {given}. {verdict.reason} Try "
-                "again: the better move is marked on the board.",
+                f"{said}, taken back: {yours} left you {given}. {_why(verdict)}Try again: the"
+                " better move is marked on the board.",
                 "bad",
             )
         else:
@@ -609,8 +639,8 @@ class Coach(Feature):
             view.after_change(None, run_computer=False)  # the bot waits for the choice
             self._mark(verdict, before)
             self._say(
-                f"{_a(verdict.label).capitalize()}: {yours} leaves you {given}. "
-                f"{verdict.reason} Take it back and try the marked move, or keep yours.",
+                f"{said}: {yours} leaves you {given}. {_why(verdict)}Take it back and try the"
+                " marked move, or keep yours.",
                 "bad",
             )
 
@@ -669,7 +699,8 @@ class Coach(Feature):
         self._offer = None
         view.after_change(("Move taken back.", "info"), run_computer=False)
         self._mark(offer.comparison)
-        self._say(f"Taken back: {offer.move}. Try the marked move, or another of your own.", "info")
+        yours = said_move(view.state, offer.move)
+        self._say(f"Taken back: {yours}. Try the marked move, or another of your own.", "info")
 
     def keep(self) -> None:
         """The costly move on offer stands: the game goes on."""
@@ -801,7 +832,7 @@ class Coach(Feature):
             back = "" if j.stands(history) else " (taken back)"
             text = w.HTML(
                 f'<div class="sg-coach-costly" {style}>{rank}. Move {j.ply}, '
-                f"<code>{html.escape(j.move)}</code>{back}: {html.escape(c.label)}, "
+                f"<code>{html.escape(j.move)}</code>{back}: {verdict_badge(c.label)} "
                 f"{html.escape(given_away(c.loss, self.view.value_words()))}. "
                 f"{html.escape(c.reason)}</div>",
                 layout=w.Layout(max_width="760px"),

@@ -234,11 +234,18 @@ class Editing(Feature):
         )
         self.edit_button.add_class("sg-edit")
         self.edit_button.on_click(view.safe(lambda _: self.edit()))
-        if editor_for(view.game.name) is None:
-            self.edit_button.layout.display = "none"
         self._children_before: tuple[w.Widget, ...] | None = None
         view.add_widgets("above", self.editor_box)
         view.add_widgets("settings", self.edit_button)
+        view.hooks.after_change.append(self.update)
+        self.update()
+
+    def update(self) -> None:
+        """Edit is shown when the game has an editor and the game is played here (not while
+        it follows a teacher's board)."""
+        view = self.view
+        can = editor_for(view.game.name) is not None and not view.shown_only()
+        self.edit_button.layout.display = None if can else "none"
 
     def edit(self) -> None:
         """Open the position editor on the position on the board."""

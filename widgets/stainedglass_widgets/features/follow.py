@@ -7,8 +7,12 @@ position: Follow". A following board shows the teacher's position, read-only, wi
 each change (a move, a take-back, a new game). When the teacher asks "Your move?", the pupil
 plays one move on their own board for the player asked (legal moves only, refused with the
 rule's words, as always): it is sent as their answer, not played, and another move replaces it
-until the teacher reveals. At the reveal each pupil sees their own verdict (the review's words)
-and the best move. The asked player's hand is the only one shown.
+until the teacher reveals; the header reads "Your answer for Dark", and the board offers no
+help meanwhile (Hint, Compare my move and Teach me are off, and say why: the ``no_help`` hook).
+At the reveal each pupil sees their own verdict (the review's words) and the best move, both
+drawn on the board, each with its verdict's sign (the review's: the best move the best's). The asked
+player's hand is the only one shown. While following, what would change the game (Undo, New
+game, Edit, the seat pickers) is hidden (the ``shown_only`` hook).
 
 >>> import stainedglass_widgets as sgw, tempfile, pathlib
 >>> from stainedglass_widgets.serving.classroom import open_store
@@ -34,15 +38,17 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.ai.review import LABELS, said_move
 
 from ..kit.board import boards_in
+from ..kit.messages import MARKS, verdict_badge, verdict_text
 from ..kit.feature import Feature
 from ..kit.progress import class_store, pupil_name
 from ..kit.searches import HUMAN, REMOTE
 from .rooms import Rooms
 
 if TYPE_CHECKING:
-    from stainedglass_widgets.serving.classroom import Answer, Lead, Store
+    from stainedglass_widgets.serving.classroom import Answer, Lead, Question, Store
 
     from ..kit.game_view import GameView
 
@@ -53,6 +59,57 @@ TEACHER = "your teacher"
 OFFER = "<b>Your teacher is showing a position:</b>"
 ADDRESS_PRECEDENCE = 25
 """Following the teacher's board (``?follow=``) comes before a room's keys and a record's."""
+NO_HELP = "No hints while your teacher's question is open."
+"""Why a following pupil's board offers no Hint, Compare my move or Teach me meanwhile."""
+SHOWN_ONLY = "this board follows your teacher's"
+"""Why a following board hides what would change its game (Undo, New game, Edit, the seats)."""
+
+
+def verdict_sign(verdict: str) -> str:
+    """The sign a reveal's mark carries for its ``verdict``: the review's move list's (?!,
+    ??), else the verdict's first letter.
+
+    >>> verdict_sign("blunder"), verdict_sign("splendid")
+    ('??', 'S')
+    """
+    return MARKS.get(verdict) or verdict[:1].upper()
+
+
+def verdict_shade(verdict: str) -> float:
+    """How deep a verdict's mark is drawn: 1 for the best, down to 0.3 for the review's worst
+    label (``stainedglass.ai.review.LABELS``, best first; its sign says the verdict too).
+
+    >>> verdict_shade("best"), verdict_shade(LABELS[-1][0])
+    (1.0, 0.3)
+    """
+    labels = [word for word, _ in LABELS]
+    at = labels.index(verdict) if verdict in labels else len(labels) - 1
+    return round(1.0 - 0.7 * at / max(1, len(labels) - 1), 3)
+
+
+def revealed_marks(
+    state: sg.State, best: str, why: str, answers: list[tuple[str, str, str]]
+) -> tuple[list[sg.ai.Suggestion], list[str]]:
+    """The marks of a reveal on ``state`` (the position asked): the best move (the best's sign, ``why``) and
+    each answer ``(move, verdict, words)`` with its verdict's sign, the best first; an answer
+    that is the best move itself is one mark, its verdict's. Returns the suggestions to mark
+    and their signs (``view.mark(..., badges=)``); a move not legal here is left out."""
+    marks: dict[str, tuple[sg.ai.Suggestion, str]] = {}
+    for move, verdict, words in [(best, "best", why), *answers]:
+        try:
+            parsed = state.parse_move(move)
+        except (ValueError, sg.IllegalMove):
+            continue
+        key = str(parsed)
+        ours = move != best or key in marks  # an answer (the best move again: its verdict)
+        sign = verdict_sign(verdict)
+        said = f"{verdict_text(verdict)}: {words}" if ours else f"the best move: {words}"
+        if key in marks:
+            said = f"{marks[key][0].reason} Answered: {said}"
+        value = verdict_shade(verdict)
+        marks[key] = (sg.ai.Suggestion(parsed, value, 0, "", said.strip()), sign)
+    ordered = sorted(marks.values(), key=lambda m: -m[0].value)
+    return [m for m, _ in ordered], [sign for _, sign in ordered]
 
 
 class Follow(Feature):
@@ -101,12 +158,27 @@ class Follow(Feature):
         self.box.add_class("sg-follow-bar")
         view.add_widgets("above", self.box)
         view.hooks.before_move.append(self._answer)
+        view.hooks.no_help.append(lambda: NO_HELP if self.asked() is not None else "")
+        view.hooks.shown_only.append(lambda: SHOWN_ONLY if self.following else "")
+        view.hooks.turn_words.append(self._turn_words)
         # a reload comes back to the teacher's board (and the answer given, kept in the store)
         view.address.claim(("follow",), self.address_fields, precedence=ADDRESS_PRECEDENCE)
         if class_store() is not None:
             self.use_store(class_store())
         for board in boards_in(view.board_widgets)[:1]:  # a name given: the offer, at once
             board.observe(lambda _: view.safe(self._named)(), "pupil")
+
+    def asked(self) -> Question | None:
+        """The teacher's question open to this following pupil, or None."""
+        question = self.lead.question if self.following and self.lead is not None else None
+        return question if question is not None and question.open else None
+
+    def _turn_words(self, player: int) -> str:
+        """The banner while the teacher asks: whose answer is asked, not whose move it is."""
+        question = self.asked()
+        if question is None or question.seat != player:
+            return ""
+        return f"Your answer for <b>{html.escape(self.view.player_names[player])}</b>"
 
     # ---- the store ---------------------------------------------------------------------------
 
@@ -260,15 +332,23 @@ class Follow(Feature):
         record = sg.load_record(position)
         state = record.state()
         names = view.game.facts.player_names
+        revealed = (  # the answer revealed, the teacher's board not moved on since
+            question is not None
+            and question.revealed_at is not None
+            and question.position == lead.position
+        )
         model.set_position(state, force=True)
         model.set_table(
             fixed="this board follows your teacher's: Stop following to play on your own",
             chance_here=False,
             names=dict.fromkeys(range(state.num_players), TEACHER),
-            waiting="",
+            # revealed: the asked seat's hand stays shown (the best move may be a card in it)
+            # with no move to make
+            waiting="your teacher has revealed the answer" if revealed and not asked else "",
         )
         for p in range(state.num_players):  # the asked seat's hand, and no other
-            model.set_seat(p, HUMAN if asked and question and p == question.seat else REMOTE)
+            held = (asked or revealed) and question is not None and p == question.seat
+            model.set_seat(p, HUMAN if held else REMOTE)
         self._show()
         view.on_new_state()
         if asked and question is not None:
@@ -276,7 +356,8 @@ class Follow(Feature):
             mine = given.move if given is not None else ""
             self.answered = mine
             said = (
-                f" Your answer: <b>{html.escape(mine)}</b> (play another move to change it)."
+                f" Your answer: <b>{html.escape(said_move(state, mine))}</b> (play another move"
+                " to change it)."
                 if mine
                 else ""
             )
@@ -288,14 +369,19 @@ class Follow(Feature):
                 (f"Your teacher asks: your move for {names[question.seat]}?", "info"),
                 run_computer=False,
             )
-        elif question is not None and question.revealed_at is not None:
-            verdict = self._my_verdict(question.id)
-            best = html.escape(question.best or "")
+        elif revealed and question is not None:
+            verdict = self._my_verdict(question.id, state)
+            best = html.escape(question.words or said_move(state, question.best or ""))
             self.words.value = f"<b>Following your teacher.</b> Best: <b>{best}</b>. {verdict}"
             view.after_change(
-                (f"Revealed: {question.best} was best. {question.words}".strip(), "info"),
+                (f"Revealed. Best: {question.words or question.best}.", "info"),
                 run_computer=False,
             )
+            own = self._mine(question.id)
+            answers = [(own.move, own.verdict or "", own.words)] if own is not None else []
+            marks, signs = revealed_marks(state, question.best or "", question.words, answers)
+            heading = "The best move, and your answer:" if own else "The best move:"
+            view.mark(marks, heading, chart=False, badges=signs)
         else:
             self.words.value = "<b>Following your teacher's board</b> (read-only)."
             view.after_change(("Your teacher's board.", "info"), run_computer=False)
@@ -306,13 +392,15 @@ class Follow(Feature):
         name = self.pupil()
         return next((a for a in self.store.answers(question_id) if a.pupil == name), None)
 
-    def _my_verdict(self, question_id: int) -> str:
+    def _my_verdict(self, question_id: int, state: sg.State) -> str:
+        """This pupil's answer in words (``state``: the position asked), its verdict on the one
+        scale, and why."""
         mine = self._mine(question_id)
         if mine is None:
             return "You did not answer."
         return (
-            f"Your answer {html.escape(mine.move)}: <b>{html.escape(mine.verdict or '')}</b>. "
-            f"{html.escape(mine.words)}"
+            f"Your answer, {html.escape(said_move(state, mine.move))}: "
+            f"{verdict_badge(mine.verdict or '')}. {html.escape(mine.words)}"
         )
 
     # ---- the answer -----------------------------------------------------------------------------
@@ -339,13 +427,14 @@ class Follow(Feature):
             self.view.say(f"Not sent: {e}", "bad")
             return True
         self.answered = answer.move
+        self.view.move_text.value = ""  # a typed answer is sent: the box is free for another
         self.view.say(
             f"Your answer is sent: {words} You may change it until your teacher reveals.",
             "good",
         )
         self.words.value = (
-            f"<b>Your move?</b> Your answer: <b>{html.escape(answer.move)}</b> "
-            "(play another move to change it)."
+            f"<b>Your move?</b> Your answer: <b>{html.escape(said_move(self.view.state, move))}"
+            "</b> (play another move to change it)."
         )
         return True
 

@@ -97,13 +97,18 @@ class Marks(Feature):
         for m, s in zip(view.hint_marks(), view.suggestions, strict=False):
             colour = hint_colour(m.shade)
             ink = "#ffffff" if m.shade > 0.55 else "#2d2a24"
+            value = "" if m.badge else f"<b>{m.value:.0%}</b> "  # a verdict's mark: no value
+            support = (
+                f' <small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small>'
+                if m.unit
+                else ""
+            )
             rows.append(
                 f'<li class="sg-hint" data-rank="{m.rank}" style="margin:3px 0">'
                 f'<span style="display:inline-block;min-width:1.5em;text-align:center;'
                 f"background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;"
-                f'font-weight:bold">{m.rank}</span> <b>{m.value:.0%}</b> '
-                f"<code>{html.escape(str(m.move))}</code>: {said(m.reason, s)} "
-                f'<small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small>'
+                f'font-weight:bold">{html.escape(m.sign)}</span> {value}'
+                f"<code>{html.escape(str(m.move))}</code>: {said(m.reason, s)}{support}"
                 f"{why(s)}</li>"
             )
         if view.marks_heading:
@@ -246,15 +251,37 @@ class Hints(Feature):
         self.hint_button = w.Button(
             description="Hint", tooltip="the AI's best moves, and why (key h on the board)"
         )
+        self.hint_button.add_class("sg-hint-button")
         self.hint_button.on_click(view.safe(lambda _: view.hint()))
-        view.add_widgets("strip", self.hint_button)
+        self._tooltip = self.hint_button.tooltip
+        self.no_help_words = w.HTML(layout=w.Layout(display="none"))
+        """Why the board offers no help now, beside the button (a teacher's question)."""
+        self.no_help_words.add_class("sg-no-help")
+        view.add_widgets("strip", self.hint_button, self.no_help_words)
         view.add_action("hint", self.ask, self.hint_button)
+        view.hooks.after_change.append(self.update)
+
+    def update(self) -> None:
+        """The button is off while the board offers no help, and the words beside it say why."""
+        off = self.view.no_help()
+        self.hint_button.disabled = bool(off)
+        self.hint_button.tooltip = off or self._tooltip
+        self.no_help_words.value = (
+            f'<span style="font-size:14px;color:#6b0b02"><b>{html.escape(off, quote=False)}</b></span>'
+            if off
+            else ""
+        )
+        self.no_help_words.layout.display = None if off else "none"
 
     def ask(self) -> None:
         """Search for the best moves of the player to move (in the background); show them
         when found."""
         view = self.view
         state = view.state
+        off = view.no_help()
+        if off:
+            view.say(off, "bad")
+            return
         if state.is_terminal():
             view.say("The game is over: no hint to give.")
             return

@@ -4,7 +4,9 @@ play dashboard, lesson board, puzzle board and review board).
 On, the view fills the screen: the main board fills the screen's height (or its width, less a
 column for the words), the banner, the message, the coach's and the hint's words are in large
 type, high contrast (black on white, thick outlines), and the controls collapse to one strip:
-Undo, Hint, the game's own buttons, Teach me and Projector stay; the seat pickers, sliders,
+Undo, Hint, the game's own buttons, Teach me and Projector stay, and a page's own row of
+controls for the board marked :data:`PROJECTED` (the teacher's Your move?, Reveal, Stop leading
+and the count of answers), its words large; the seat pickers, sliders,
 records, charts, the move box and the move log are folded away until it is off again.
 
 The sizes it promises at 1920 x 1080 (``tests/test_views_projector.py`` checks the Python side,
@@ -108,6 +110,11 @@ def board_width_px(ratio: float, asides: float, gaps: float, width: float, heigh
     return min(high, max(beside, least), most)
 
 
+PROJECTED = "sg-projector-keep"
+"""The class of a row in the strip that stays on a projector with its words and buttons (a
+page's own controls for the board: the teacher's Your move?, Reveal and the answers' count);
+the strip keeps only buttons otherwise."""
+
 WORDS_PX = f"max(18px, {scaled(WORDS_MIN_PX)})"
 """The words' type: :data:`WORDS_MIN_PX` at 1920 x 1080, as large to the room on any screen."""
 BUTTONS_PX = f"max(15px, {scaled(BUTTON_MIN_PX)})"
@@ -181,8 +188,13 @@ CSS = f"""
 .sg-projector .sg-coach > .widget-hbox:has(.widget-dropdown) {{ display: none !important; }}
 .sg-projector .sg-projector-strip {{ flex-wrap: wrap; gap: 8px; }}
 .sg-projector .sg-projector-strip > :not(.jupyter-button, .widget-toggle-button,
-                                        .sg-projector-box) {{
+                                        .sg-projector-box, .{PROJECTED}) {{
   display: none !important;
+}}
+.sg-projector .sg-projector-strip > .{PROJECTED} {{ gap: 8px; flex-wrap: wrap; }}
+.sg-projector .sg-projector-strip > .{PROJECTED} .widget-html,
+.sg-projector .sg-projector-strip > .{PROJECTED} .widget-html * {{
+  font-size: {WORDS_PX} !important; line-height: 1.25 !important;
 }}
 .sg-projector .sg-projector-strip .sg-compare {{ display: none !important; }}
 /* black on white buttons (over the page's coloured ones), the pressed toggles white on black */

@@ -41,7 +41,7 @@ from stainedglass.glass import GLASS
 from ..kit.board import Board
 from .charts import PAPER, PLOT
 from ..kit.feature import Feature
-from ..kit.messages import message_html
+from ..kit.messages import MARKS, message_html, verdict_text
 from .projector import Projector
 from .records import uploaded_text
 from ..kit.registry import view_class
@@ -50,16 +50,8 @@ from ..kit.searches import Search
 if TYPE_CHECKING:
     from ..kit.game_view import GameView
 
-MARKS = {
-    "best": "✓",
-    "good": "",
-    "inaccuracy": "?!",
-    "mistake": "?",
-    "blunder": "??",
-    "luck": "⚄",  # a die face: in the common fonts (an emoji die is not)
-    "hidden": "·",
-}
-"""The sign after a judged move in the move list (its label in words beside it too)."""
+GOOD = ("best", "excellent", "good")
+"""The verdicts said as good news (a green message)."""
 REVIEW_PLAYOUTS = DEFAULT_PLAYOUTS
 """Playouts a position for the review board: the review's default (reproducible; ``make bench``
 times a 40-move game of each game)."""
@@ -136,9 +128,12 @@ class Compare(Feature):
         )
 
     def _compared(self, verdict: sg.ai.Comparison) -> None:
-        kind = {"best": "good", "good": "good", "inaccuracy": "info"}.get(verdict.label, "bad")
+        kind = (
+            "good" if verdict.label in GOOD else "info" if verdict.label == "inaccuracy" else "bad"
+        )
+        given = f", {verdict.loss:.0%} of the win given away" if verdict.label != "best" else ""
         self.view.say(
-            f"Compared ({verdict.label}, {verdict.loss:.0%} given away): {verdict.reason}", kind
+            f"Compared with the best: {verdict_text(verdict.label)}{given}. {verdict.reason}", kind
         )
 
     def open_review(self, ply: int | None = None, playouts: int | None = None) -> None:
@@ -348,11 +343,7 @@ class ReviewBoard(w.VBox):
             self.view.set_position(state)
         finally:
             self._quiet = False
-        if (
-            judgement is not None
-            and judgement.best is not None
-            and judgement.label not in ("best", "good")
-        ):
+        if judgement is not None and judgement.best is not None and judgement.label not in GOOD:
             # the move played is on the board in its player's glass; the better one in violet
             before = state.clone()  # the position the move was played in, without a replay
             before.undo()
@@ -388,16 +379,13 @@ class ReviewBoard(w.VBox):
                 "info",
             )
         who = "Chance" if j.player < 0 else self.names[j.player]
-        kind = {
-            "best": "good",
-            "good": "good",
-            "luck": "info",
-            "hidden": "info",
-            "inaccuracy": "info",
-        }.get(j.label, "bad")
-        head = f"Move {j.ply}, {who}: {j.move} ({j.label}"
-        head += f", {j.loss:.0%} given away)" if j.player >= 0 and j.label != "hidden" else ")"
-        return message_html(f"{head}. {j.reason}", kind)
+        kind = "good" if j.label in GOOD else "bad" if j.label in ("mistake", "blunder") else "info"
+        if j.player < 0 or j.label == "hidden":
+            return message_html(f"Move {j.ply}, {who}: {j.move} ({j.label}). {j.reason}", kind)
+        given = f", {j.loss:.0%} of the win given away" if j.label not in ("best", "luck") else ""
+        return message_html(
+            f"Move {j.ply}, {who}: {verdict_text(j.label)}{given}. {j.reason}", kind
+        )
 
     def _move_clicked(self, ident: str | None) -> None:
         if ident and ident.startswith("ply:"):

@@ -50,7 +50,14 @@ import stainedglass as sg
 from ..kit.address import page_url
 from ..kit.board import boards_in
 from ..kit.feature import Feature
-from ..kit.progress import NAME_WORDS, class_store, name_words, set_pupil, store_location
+from ..kit.progress import (
+    NAME_LIMIT,
+    NAME_WORDS,
+    class_store,
+    name_words,
+    set_pupil,
+    store_location,
+)
 from ..kit.searches import HUMAN, REMOTE, bot_label, is_bot
 from .seats import Seats
 
@@ -101,7 +108,7 @@ class Rooms(Feature):
         )
         self.name_text.add_class("sg-room-name")
         # the name the browser keeps for the class's pages (progress.py), both ways
-        self.name_text.observe(lambda ch: set_pupil(view.board_widgets, ch["new"]), "value")
+        self.name_text.observe(lambda ch: self._name_typed(ch["new"]), "value")
         for board in boards_in(view.board_widgets)[:1]:
             board.observe(lambda ch: self._pupil_known(ch["new"]), "pupil")
         self.start_button = w.Button(
@@ -162,6 +169,19 @@ class Rooms(Feature):
         view.hooks.before_move.append(self._before_move)
         view.model.listen("moved", self._moved)
         view.address.claim(("room", "seat"), self.address_fields, precedence=ADDRESS_PRECEDENCE)
+
+    def _name_typed(self, name: str) -> None:
+        """The name box holds a name's length at most: a longer one (pasted) is cut there, and
+        the reason said at once, not when a button is pressed."""
+        if len(name) > NAME_LIMIT:
+            self.view.say(
+                f"A name is at most {NAME_LIMIT} characters: the name box keeps the first "
+                f"{NAME_LIMIT}.",
+                "bad",
+            )
+            self.name_text.value = name[:NAME_LIMIT]  # observed again, with the name kept
+            return
+        set_pupil(self.view.board_widgets, name)
 
     def _pupil_known(self, name: str) -> None:
         """The name the browser keeps for the class's pages, unless one is typed already."""

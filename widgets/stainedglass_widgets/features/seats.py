@@ -72,17 +72,23 @@ class Seats(Feature):
         self.seat_boxes = [w.VBox([p, s]) for p, s in zip(self.seat_pickers, self.strength_sliders)]
         for box in self.seat_boxes:
             box.add_class("sg-seat")
-        view.add_widgets("settings", *self.seat_boxes, *view.new_game_options(), self.new_button)
+        self.options = list(view.new_game_options())
+        view.add_widgets("settings", *self.seat_boxes, *self.options, self.new_button)
         view.model.listen("seats", self.follow)
         view.model.listen("changed", self.show_seats)
+        view.hooks.after_change.append(self.show_seats)
         self.show_seats()
 
     def show_seats(self) -> None:
         """A seat picker for each player of the game on the table (a game of two players
-        shows no third seat)."""
+        shows no third seat); none, nor New game and its options, while the game is shown
+        here and not played (it follows a teacher's)."""
         n = self.view.model.state.num_players
+        shown_only = bool(self.view.shown_only())
         for p, box in enumerate(self.seat_boxes):
-            box.layout.display = None if p < n else "none"
+            box.layout.display = None if p < n and not shown_only else "none"
+        for widget in (*self.options, self.new_button):
+            widget.layout.display = "none" if shown_only else None
 
     def show_players(self) -> None:
         """The game's options show the game on the table (a room's, joined from another

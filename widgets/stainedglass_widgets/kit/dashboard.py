@@ -89,6 +89,19 @@ class Dashboard:
         """The board that keeps the page's address (when a feature claims a key of it)."""
         return self.address.keeper
 
+    def no_help(self) -> str:
+        """Why the board offers no help now (the features' ``no_help`` hooks), "" when it does."""
+        return next(filter(None, (said() for said in self.hooks.no_help)), "")
+
+    def shown_only(self) -> str:
+        """Why the game is shown here and not played (the ``shown_only`` hooks), "" when it is
+        this board's own."""
+        return next(filter(None, (said() for said in self.hooks.shown_only)), "")
+
+    def turn_said(self, player: int) -> str:
+        """The banner's turn of ``player`` as a feature says it (``turn_words``), else ""."""
+        return next(filter(None, (said(player) for said in self.hooks.turn_words)), "")
+
     # ---- actions and keys ------------------------------------------------------------------------
 
     def add_action(
@@ -105,6 +118,10 @@ class Dashboard:
     def _shown(self, action: str) -> bool:
         run, button = self.actions.get(action, (None, None))
         return run is not None and (button is None or button.layout.display != "none")
+
+    def update_kit_keys(self) -> None:
+        """The boards' kit keys follow the action buttons shown (one was hidden or shown)."""
+        self._update_kit_keys()
 
     def _update_kit_keys(self) -> None:
         words = {"undo": "takes back a move", "hint": "asks for a hint", "next": "goes on"}

@@ -13,7 +13,10 @@ in one place, :data:`stainedglass_widgets.features.DASHBOARDS`.
   the position or the marks), ``before_move`` (a person's legal move, before it is played: True
   takes it over), ``after_move`` (a person's move just played: True carries on instead of the
   view), ``holding`` (words while the bots must wait for something), ``may_hint`` (a hint may
-  be searched, or the words refusing it) and ``hint_given`` (a hint was shown);
+  be searched, or the words refusing it), ``hint_given`` (a hint was shown), ``no_help`` (why
+  Hint, Compare my move and Teach me are off now), ``shown_only`` (why the game is shown, not
+  played here: what would change it hides) and ``turn_words`` (the banner's turn, said
+  otherwise);
 - follows the play model's events (``view.model.listen``): ``moved``, ``changed``, ``seats``,
   ``table``, ``searching``; and changes the game only through the model, which tells them:
   ``model.set_position``, ``model.play``, ``model.take_back``, ``model.set_seat``,
@@ -130,3 +133,13 @@ class Hooks:
     as the refusal (the coach's hint budget). The first refusal is said; the rest not asked."""
     hint_given: list[Callable[[], None]] = field(default_factory=list)
     """A hint was shown (it found moves; a cancelled one is not told): the coach counts it."""
+    no_help: list[Callable[[], str]] = field(default_factory=list)
+    """Words for why the board offers no help now (a teacher's question is open), or "": the
+    Hint, Compare my move and Teach me buttons are off meanwhile, and say it."""
+    shown_only: list[Callable[[], str]] = field(default_factory=list)
+    """Words for why the game on the board is shown here, not played (it follows a teacher's
+    board), or "": the buttons that would change it (Undo, New game, Edit) and the seat
+    pickers are hidden meanwhile."""
+    turn_words: list[Callable[[int], str]] = field(default_factory=list)
+    """The banner's words for the turn of the player given (HTML), when a feature says it
+    otherwise than "Dark to move" ("Your answer for Dark": a teacher's question), or ""."""

@@ -29,7 +29,7 @@ from .feature import ROWS, SLOTS, feature_class
 from .messages import GameWords, guard, message_html, quote_short, strict_default, went_wrong
 from .play import Checked, Play
 from .registry import register_view
-from .searches import HintMark, hint_marks
+from .searches import HintMark, Signs, Suggested, hint_marks
 from .thinking import ThinkingLine
 
 
@@ -104,6 +104,7 @@ class GameView(GameWords, Dashboard, w.VBox):
         self.suggestions: list[sg.ai.Suggestion] = []
         self.marks_heading = ""  # what the marks are, when not a hint (mark())
         self.marks_chart = True  # whether the marks get the hint chart
+        self.marks_badges: list[str] = []  # the signs the marks carry instead of their rank
         self._init_dashboard()  # features, hooks, slots, actions, the address
         self.add_class("sg-view")
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
@@ -223,7 +224,7 @@ class GameView(GameWords, Dashboard, w.VBox):
 
     def hint_marks(self) -> list[HintMark]:
         """The suggestions shown now (best first, each with its rank and shade)."""
-        return hint_marks(self.suggestions)
+        return hint_marks(self.suggestions, self.marks_badges)
 
     def resolve_chance(self) -> None:
         """The chance button: the chance move the game's generator draws now (a game may set
@@ -319,7 +320,15 @@ class GameView(GameWords, Dashboard, w.VBox):
         if not text:
             return
         before = len(self.state.history)
-        self.play(text)
+        try:
+            checked = self.model.check(text)
+        except sg.IllegalMove:
+            checked = None  # no move: play() says why, quoted
+        if checked is not None and checked.legal:
+            self.on_new_state()  # what the pointer held is put down: the typed move is played
+            self.play(checked)
+        else:
+            self.play(text)
         if len(self.state.history) != before:
             self.move_text.value = ""
 
@@ -392,7 +401,7 @@ class GameView(GameWords, Dashboard, w.VBox):
         """Redraw everything after the position changed; let bots and chance move on (inline
         bots move here; a background bot starts thinking); then the features follow."""
         self.model.cancel_search()
-        self.suggestions, self.marks_heading, self.marks_chart = [], "", True
+        self.suggestions, self.marks_heading, self.marks_chart, self.marks_badges = [], "", True, []
         notes = [message[0]] if message else []
         kind = message[1] if message else "info"
         if run_computer:
@@ -427,12 +436,13 @@ class GameView(GameWords, Dashboard, w.VBox):
         self.mark(suggestions, "")
 
     def mark(
-        self, suggestions: Sequence[sg.ai.Suggestion], heading: str, chart: bool = True
+        self, suggestions: Suggested, heading: str, chart: bool = True, badges: Signs = ()
     ) -> None:
         """Draw ``suggestions`` as ranked marks and list them under ``heading`` ("": a hint's),
         without taking one in hand (the review board marks a better move than the one played);
-        ``chart=False`` leaves the hint chart out."""
+        ``chart=False`` leaves the hint chart out; ``badges``: each mark's sign (a verdict's)."""
         self.suggestions, self.marks_heading, self.marks_chart = list(suggestions), heading, chart
+        self.marks_badges = list(badges)
         for hook in self.hooks.marked:
             hook()
         self.redraw()

@@ -55,6 +55,50 @@ def message_html(
     )
 
 
+VERDICT_STYLE = {
+    "best": ("#1d6b34", "#ffffff"),
+    "excellent": ("#2f8f4e", "#ffffff"),
+    "good": ("#cdeccf", "#0c4a1e"),
+    "inaccuracy": ("#f6e27a", "#4a3b00"),
+    "mistake": ("#f5a25d", "#4a1d00"),
+    "blunder": ("#c4321c", "#ffffff"),
+}
+"""Each verdict's colour (background, ink): the one scale of ``sg.ai.LABELS``, shown the same
+in the review, "Compare my move", the coach, a class's answers and the puzzles, always with
+its sign and word beside (:func:`verdict_text`)."""
+
+
+MARKS = {
+    **sg.ai.SYMBOLS,
+    "luck": "⚄",  # a die face: in the common fonts (an emoji die is not)
+    "hidden": "·",
+}
+"""The sign of a judged move wherever it is shown (the review's move list, a reveal's marks):
+the one scale's signs (``sg.ai.SYMBOLS``), luck and hidden moves."""
+
+
+def verdict_text(word: str) -> str:
+    """A verdict as words with its sign: ``"?? Blunder"`` (any other label as it is).
+
+    >>> verdict_text("blunder"), verdict_text("best"), verdict_text("luck")
+    ('?? Blunder', '★ Best', 'Luck')
+    """
+    sign = sg.ai.SYMBOLS.get(word, "")
+    return f"{sign} {word.capitalize()}".strip()
+
+
+def verdict_badge(word: str) -> str:
+    """A verdict as a small coloured badge with its sign and word, and its meaning on hover."""
+    bg, ink = VERDICT_STYLE.get(word, ("#e8e2d2", "#2d2a24"))
+    tip = sg.ai.MEANINGS.get(word, "")
+    return (
+        f'<span class="sg-verdict sg-verdict-{html.escape(word)}" title="{html.escape(tip)}"'
+        f' style="display:inline-block;background:{bg};color:{ink};border:1px solid #17150f;'
+        f'border-radius:4px;padding:0 6px;font-weight:bold;white-space:nowrap">'
+        f"{html.escape(verdict_text(word))}</span>"
+    )
+
+
 def glass_badge(glass: str) -> str:
     """A player's glass as a small pane with its letter (for banners and tables)."""
     g = GLASS[glass]
@@ -157,6 +201,9 @@ class GameWords:
 
     model: Play
     banner: w.HTML
+    turn_said: Callable[[int], str]
+    """The turn of a player said otherwise than "Dark to move" (HTML), or "": a play view's
+    features say it (:meth:`~.dashboard.Dashboard.turn_said`)."""
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -209,7 +256,8 @@ class GameWords:
                 if seat != HUMAN
                 else ""
             )
-            turn = f"{glass_badge(self.player_glass[p])} <b>{self.player_names[p]}</b>{who} to move"
+            said = self.turn_said(p) or f"<b>{self.player_names[p]}</b>{who} to move"
+            turn = f"{glass_badge(self.player_glass[p])} {said}"
         scores = " · ".join(f"{n} <b>{s}</b>" for n, s in zip(self.player_names, state.scores()))
         better = "fewer is better" if self.model.game.facts.lower_is_better else "more is better"
         return (

@@ -25,7 +25,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from collections.abc import Callable, Sequence
 
 import stainedglass as sg
@@ -110,10 +110,40 @@ class HintMark:
     reason: str
     support: int
     unit: str
+    badge: str = ""
+    """The sign drawn on the mark instead of its rank ("": the rank), a verdict's (✓, ?!)."""
+
+    @property
+    def sign(self) -> str:
+        """What the mark carries written on it: its badge, else its rank."""
+        return self.badge or str(self.rank)
 
 
-def hint_marks(suggestions: Sequence[sg.ai.Suggestion]) -> list[HintMark]:
-    """Suggestions (best first) with their rank and shade.
+Suggested = Sequence[sg.ai.Suggestion]
+"""Suggestions to mark on a board, best first."""
+Signs = Sequence[str]
+"""The sign each mark carries instead of its rank (a verdict's: ✓, ?!), in the marks' order."""
+W = TypeVar("W")
+Drawn = tuple[W, float, int] | tuple[W, float, int, str]
+"""A mark as a game's drawing takes it (:func:`drawn_mark`)."""
+
+
+def drawn_mark(where: W, mark: HintMark) -> Drawn[W]:
+    """``mark`` as a game's drawing takes it: where it goes (the game's words for it), its
+    shade and rank, and its badge when it has one (written instead of the rank).
+
+    >>> drawn_mark("e5", HintMark(2, sg.Move(1, "a"), .5, .3, "", 9, "playouts", "?!"))
+    ('e5', 0.3, 2, '?!')
+    """
+    if mark.badge:
+        return (where, mark.shade, mark.rank, mark.badge)
+    return (where, mark.shade, mark.rank)
+
+
+def hint_marks(
+    suggestions: Sequence[sg.ai.Suggestion], badges: Sequence[str] = ()
+) -> list[HintMark]:
+    """Suggestions (best first) with their rank and shade (and each its badge, if given).
 
     >>> from stainedglass.ai import Suggestion
     >>> m = sg.Move(1, "a")
@@ -128,7 +158,10 @@ def hint_marks(suggestions: Sequence[sg.ai.Suggestion]) -> list[HintMark]:
     out = []
     for i, s in enumerate(suggestions):
         shade = 1.0 if hi - lo < 1e-9 else 0.3 + 0.7 * (s.value - lo) / (hi - lo)
-        out.append(HintMark(i + 1, s.move, s.value, round(shade, 3), s.reason, s.support, s.unit))
+        badge = badges[i] if i < len(badges) else ""
+        out.append(
+            HintMark(i + 1, s.move, s.value, round(shade, 3), s.reason, s.support, s.unit, badge)
+        )
     return out
 
 

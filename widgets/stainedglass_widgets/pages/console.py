@@ -144,13 +144,17 @@ class Console(w.VBox):
         self.opened = False
         self.shown = ""
         """The code of the room shown large ("" for none)."""
-        self._seen: dict[str, tuple[int, str]] = {}  # code -> (version, its card's SVG)
+        self._seen: dict[str, tuple[int, str, int]] = {}  # code -> (version, SVG, moves)
         self._stop = threading.Event()
         self._lock = threading.RLock()
 
         self.password_text = w.Password(
-            description="Password", placeholder="the teacher's", style={"description_width": "70px"}
+            description="Password",
+            placeholder="the teacher's",
+            style={"description_width": "70px"},
+            continuous_update=False,  # sent on Enter (or on leaving the box)
         )
+        self.password_text.observe(self._password_sent, "value")
         self.gate_words = w.HTML(PASSWORD_WORDS)
         self.gate_words.add_class("sg-console-gate-words")
         self.password_text.add_class("sg-console-password")
@@ -253,8 +257,16 @@ class Console(w.VBox):
 
         return [name for name, _ in Store.progress_columns(under_way=True)]
 
+    def _password_sent(self, change: dict[str, Any]) -> None:
+        """Enter in the password box (or leaving it): as the button."""
+        if change["new"]:
+            self.unlock(change["new"])
+
     def unlock(self, password: str) -> None:
-        """Open the console with the teacher's ``password``."""
+        """Open the console with the teacher's ``password`` (Enter in the box, or the
+        button)."""
+        if self.opened:
+            return
         if self.password and password != self.password:
             self.message.value = (
                 '<p class="sg-console-refused" style="color:#6b0b02">That is '
@@ -300,12 +312,13 @@ class Console(w.VBox):
         """A room as a small card: its board, code, game, players and move."""
         seen = self._seen.get(room.code)
         if seen is None or seen[0] != room.version:
-            self._seen[room.code] = (room.version, self.store().state(room.code).svg() or "")
-        picture = self._seen[room.code][1]
+            state = self.store().state(room.code)
+            self._seen[room.code] = (room.version, state.svg() or "", players_moves(state))
+        _, picture, moves = self._seen[room.code]
         return (
             f'<div class="sg-console-card" data-room="{room.code}">{picture}'
             f"<div><b>{room.code}</b> · {html.escape(sg.load(room.game).title)} · move "
-            f"{room.ply}{' · ended' if room.ended else ' · over' if room.over else ''}"
+            f"{moves}{' · ended' if room.ended else ' · over' if room.over else ''}"
             f"</div><div>{self.players(room)}</div></div>"
         )
 
@@ -355,7 +368,7 @@ class Console(w.VBox):
         self.large.value = (
             f'<div data-room="{room.code}" style="--sg-board-width: {width}">'
             f"<h3>Room {room.code} · "
-            f"{html.escape(sg.load(room.game).title)} · move {room.ply}</h3>"
+            f"{html.escape(sg.load(room.game).title)} · move {players_moves(state)}</h3>"
             f"<p>{self.players(room)}</p>{svg}"
             f'<p><a class="sg-console-review" href="{html.escape(link)}" target="_blank">'
             "<b>Review this game</b></a> (in the review board, every move judged)</p></div>"
@@ -431,6 +444,17 @@ WHERE_NAME = (
     "panel: their browser keeps it for the class's other pages. A game in a room counts as "
     "under way until it is over, then as played."
 )
+
+
+def players_moves(state: sg.State) -> int:
+    """The moves the players made in ``state``'s game: its dice rolled and cards drawn (its
+    chance moves) are not counted (its game replayed from the start)."""
+    replay = state.record().state(0)
+    moves = 0
+    for move in state.history:
+        moves += not replay.is_chance()
+        replay.play(move)
+    return moves
 
 
 def cell(value: Any) -> str:

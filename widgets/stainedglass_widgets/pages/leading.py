@@ -3,8 +3,11 @@ that every following pupil's play dashboard shows (:mod:`..features.follow`); **
 asks the class for the move of the player to move there; the answers come in as they are sent,
 counted on the board (each move marked with how many chose it) and listed beside it, names
 hidden unless **Show names**; **Reveal** judges every answer with the review's words and labels
-(best to blunder), shows the best move and why, and each pupil sees their own verdict. The store
-keeps each question, answer and verdict (:meth:`~stainedglass_widgets.serving.classroom.Store.reveal`).
+(best to blunder), draws the best move and each answer, each with its verdict's sign, on the
+board, says why, and each pupil sees their own verdict drawn on theirs. Your move?, Reveal, Stop
+leading and the count of answers are in the board's strip, so that they stay on a projector.
+The store keeps each question, answer and verdict
+(:meth:`~stainedglass_widgets.serving.classroom.Store.reveal`).
 
 >>> import tempfile, pathlib
 >>> from stainedglass_widgets.pages.console import Console
@@ -34,9 +37,13 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move, said_with_gain
 
+from ..kit.messages import verdict_badge
 from ..kit.registry import view_class
-from ..kit.searches import HintMark
+from ..features.follow import revealed_marks
+from ..features.projector import PROJECTED
+from ..kit.searches import HintMark, hint_marks
 
 if TYPE_CHECKING:
     from stainedglass_widgets.serving.classroom import Answer, Question, Store
@@ -61,6 +68,7 @@ class Leading(w.VBox):
         self.view: GameView | None = None
         self._pushed = ""  # the position the class has
         self._judging: threading.Thread | None = None
+        self._marks: list[HintMark] = []  # the open question's answers, as the board marks them
         self.game_picker = w.Dropdown(
             description="Game",
             options=[(sg.load(g).title, g) for g in sg.games()],
@@ -113,18 +121,21 @@ class Leading(w.VBox):
         self.words.add_class("sg-lead-words")
         self.answers = w.HTML()
         self.answers.add_class("sg-lead-answers")
+        self.count = w.HTML()
+        """How many of the pupils following have answered the open question ("" otherwise)."""
+        self.count.add_class("sg-lead-count")
+        # the lead's own buttons and count go in the lead board's strip, under the board, so
+        # that they stay in view on a projector too
+        self.lead_bar = w.HBox(
+            [self.ask_button, self.reveal_button, self.stop_button, self.count],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        self.lead_bar.add_class("sg-lead-bar")
+        self.lead_bar.add_class(PROJECTED)
         self.board_box = w.Box()
         self.children = [
             w.HBox(
-                [
-                    self.game_picker,
-                    self.link_text,
-                    self.lead_button,
-                    self.ask_button,
-                    self.reveal_button,
-                    self.stop_button,
-                    self.names_box,
-                ],
+                [self.game_picker, self.link_text, self.lead_button, self.names_box],
                 layout=w.Layout(align_items="center", flex_flow="row wrap"),
             ),
             self.words,
@@ -143,6 +154,8 @@ class Leading(w.VBox):
             self.words.value = (
                 f'<p class="sg-lead-refused">Not done: {html.escape(str(e), quote=False)}</p>'
             )
+            if self.view is not None:  # the board's words too: on a projector, they are seen
+                self.view.say(f"Not done: {e}", "bad")
 
     def _check_open(self) -> None:
         if not self.console.opened:
@@ -163,6 +176,8 @@ class Leading(w.VBox):
         view.hooks.before_move.append(self._teacher_moves)
         view.hooks.after_change.append(self._changed)
         view.hint_marks = self._answer_marks  # type: ignore[method-assign] # the answers' marks
+        view.strip.children = (*view.strip.children, self.lead_bar)
+        self.count.value = ""
         self.board_box.children = [view]
         self.words.value = (
             f"<p>Leading the class on {html.escape(view.game.title)}: move here, and every "
@@ -193,11 +208,18 @@ class Leading(w.VBox):
             raise ValueError("lead the class first: open a board with Lead the class")
         self._changed()
         self.question = self.store().ask(self.token)
+        self._marks = []  # the last question's answers are not this one's
         self.view.model.set_table(fixed="the class is answering: Reveal first, then move on")
         names = self.view.game.facts.player_names
         self.words.value = (
             f"<p><b>Your move?</b> The class is asked for {html.escape(names[self.question.seat])}'s"
             " move. The answers come in below and on the board.</p>"
+        )
+        self.view.after_change(None, run_computer=False)  # the answers' marks, none yet
+        self.view.say(
+            f"Your move? The class is asked for {names[self.question.seat]}'s move: press "
+            "Reveal when they have answered.",
+            "info",
         )
         self._buttons()
         self.refresh()
@@ -225,23 +247,47 @@ class Leading(w.VBox):
                 self.reveal_button.disabled = False
                 return
             self.question = None
-            if self.view is not None:
-                self.view.model.set_table(fixed="")
             self.reveal_button.disabled = False
-            self.words.value = (
-                f"<p><b>Best: {html.escape(best)}</b>. {html.escape(why)}</p>"
-                + verdict_table(answers, verdicts, self.names_box.value)
+            self.words.value = f"<p><b>Best:</b> {html.escape(why)}.</p>" + verdict_table(
+                answers, verdicts, self.names_box.value, sg.load_record(question.position).state()
             )
             self.answers.value = ""
             self._buttons()
-            if self.view is not None:
-                self.view.redraw()
+            view = self.view
+            if view is not None:
+                view.safe(lambda: self._show_reveal(view, best, why, answers, verdicts))()
 
         if self.console.background:
             self._judging = threading.Thread(target=judge, name="reveal", daemon=True)
             self._judging.start()
         else:
             judge()
+
+    def _show_reveal(
+        self,
+        view: GameView,
+        best: str,
+        why: str,
+        answers: list[Answer],
+        verdicts: dict[str, tuple[str, str]],
+    ) -> None:
+        """The reveal on the teacher's board (and so on the projector): the best move and each
+        answer marked with its verdict's sign, said in words, until the board moves on."""
+        view.model.set_table(fixed="")
+        counts = collections.Counter(a.move for a in answers)
+        rows = []
+        for move, n in counts.most_common():
+            verdict, words = verdicts.get(move, ("", ""))
+            who = (
+                ", ".join(a.pupil for a in answers if a.move == move)
+                if self.names_box.value
+                else f"{n} chose it"
+            )
+            rows.append((move, verdict, f"{words} ({who})"))
+        marks, signs = revealed_marks(view.state, best, why, rows)
+        view.say(f"Best: {why}.", "good")
+        heading = "The best move, and the class's answers:" if rows else "The best move:"
+        view.mark(marks, heading, chart=False, badges=signs)
 
     def stop(self) -> None:
         """Stop leading: the pupils' boards are their own again."""
@@ -255,6 +301,7 @@ class Leading(w.VBox):
 
     def _buttons(self) -> None:
         leading, asking = bool(self.token), self.question is not None
+        self.count.layout.display = None if asking else "none"
         self.ask_button.layout.display = None if leading and not asking else "none"
         self.reveal_button.layout.display = None if asking else "none"
         self.stop_button.layout.display = None if leading else "none"
@@ -271,13 +318,13 @@ class Leading(w.VBox):
         lead = self.store().lead()
         following = lead.followers if lead is not None else 0
         counts = collections.Counter(a.move for a in answers)
-        self.answers.value = (
-            f'<p class="sg-lead-count"><b>{len(answers)} of {following}</b> following '
-            f"{'has' if following == 1 else 'have'} answered.</p>"
-            + answers_table(answers, None, self.names_box.value)
+        self.count.value = (
+            f"<b>{len(answers)} of {following}</b> following "
+            f"{'has' if following == 1 else 'have'} answered"
         )
+        self.answers.value = answers_table(answers, None, self.names_box.value, view.state)
         marks = self._marks_for(counts)
-        if marks != getattr(self, "_marks", None):
+        if marks != self._marks:
             self._marks = marks
             view.redraw()
 
@@ -297,8 +344,11 @@ class Leading(w.VBox):
 
     def _answer_marks(self) -> list[HintMark]:
         """The board's marks while the class answers: each move chosen, numbered with how many
-        chose it (the hint marks' drawing)."""
-        return list(getattr(self, "_marks", [])) if self.question is not None else []
+        chose it (the hint marks' drawing); else the board's own (the reveal's, a hint's)."""
+        if self.question is not None:
+            return list(self._marks)
+        view = self.view
+        return hint_marks(view.suggestions, view.marks_badges) if view is not None else []
 
 
 def judged(
@@ -317,20 +367,25 @@ def judged(
     if not best:  # no answers: the best the search finds
         found = sg.ai.compare(state, state.legal_moves()[0], playouts=playouts, seed=0)
         best = found.best
-    why = state.explain(best).words
-    return best, why, verdicts
+    why = said_with_gain(state, best)
+    return best, why[:1].upper() + why[1:], verdicts
 
 
 def answers_table(
-    answers: list[Answer], verdicts: dict[str, tuple[str, str]] | None, names: bool
+    answers: list[Answer],
+    verdicts: dict[str, tuple[str, str]] | None,
+    names: bool,
+    state: sg.State | None = None,
 ) -> str:
-    """The class's answers as a table: each move, how many chose it, its verdict (once
-    revealed: ``verdicts``), who chose it (``names``); "" with no answer."""
+    """The class's answers as a table: each move (in words where ``state``, the position
+    asked, is given), how many chose it, its verdict (once revealed: ``verdicts``, on the one
+    scale, its sign and colour), who chose it (``names``); "" with no answer."""
     counts = collections.Counter(a.move for a in answers)
     rows = "".join(
-        f"<tr><td>{html.escape(move)}</td><td>{n}</td>"
+        f"<tr><td>{html.escape(said_move(state, move) if state is not None else move)}</td>"
+        f"<td>{n}</td>"
         + (
-            f"<td>{html.escape(verdicts.get(move, ('', ''))[0])}</td>"
+            f"<td>{verdict_badge(verdicts.get(move, ('', ''))[0])}</td>"
             if verdicts is not None
             else ""
         )
@@ -349,6 +404,11 @@ def answers_table(
     return f"<table{css}><tr>{head}{'<th>Who</th>' if names else ''}</tr>{rows}</table>"
 
 
-def verdict_table(answers: list[Answer], verdicts: dict[str, tuple[str, str]], names: bool) -> str:
+def verdict_table(
+    answers: list[Answer],
+    verdicts: dict[str, tuple[str, str]],
+    names: bool,
+    state: sg.State | None = None,
+) -> str:
     """The class's answers at the reveal: each move, how many chose it, its verdict."""
-    return answers_table(answers, verdicts, names) or "<p>No one answered.</p>"
+    return answers_table(answers, verdicts, names, state) or "<p>No one answered.</p>"

@@ -36,6 +36,7 @@ from stainedglass.sagrada.windows import WINDOWS
 from ..kit.board import Board
 from ..kit.game_view import GameView
 from ..kit.messages import message_html
+from ..kit.searches import Drawn, drawn_mark
 
 FIELDS = tuple(c + str(r) for r in range(1, 5) for c in "abcde")
 
@@ -420,14 +421,14 @@ class SagradaView(GameView):
 
     # ---- drawing -----------------------------------------------------------------------------
 
-    def hint_things(self) -> list[tuple[str, float, int]]:
+    def hint_things(self) -> list[Drawn[str]]:
         out = []
         for m in self.hint_marks():
             words = str(m.move).split()
             if words[0] == "place":
-                out.append((words[2], m.shade, m.rank))
+                out.append(drawn_mark(words[2], m))
             elif words[0] == "tool":
-                out.append((words[1], m.shade, m.rank))
+                out.append(drawn_mark(words[1], m))
         return out
 
     def redraw(self) -> None:

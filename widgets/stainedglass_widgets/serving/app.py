@@ -1,5 +1,5 @@
 """The Voila that ``stainedglass serve`` runs (``python -m stainedglass_widgets.serving.app``):
-Voila's own application, and three things more.
+Voila's own application, and four things more.
 
 - **One address.** The bare address (``http://host:8866/``) and ``/voila/`` lead to the landing
   page, ``landing``: the gallery, or the class's dashboard (a redirect that keeps the query
@@ -11,6 +11,8 @@ Voila's own application, and three things more.
   fallen quiet, one line says so on standard output (``serve.ready_words``): before that,
   kernels still starting share the cores with the pupils' pages.
 - The pools are preheated in turn, the class's dashboard first (``kernels``).
+- A page opened without the class password asks for it on the project's own page
+  (``login.html`` of the template), not Jupyter's.
 
 Only Voila's process imports this module (it needs Voila).
 """
@@ -27,9 +29,11 @@ from typing import Any
 import psutil
 from jupyter_server.utils import url_path_join
 from tornado import ioloop, web
+from tornado.escape import url_escape
 from traitlets import Float, Unicode
 from voila.app import Voila as _Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.voila_identity_provider import VoilaLoginHandler
 
 from .serve import ready_words
 
@@ -91,6 +95,23 @@ def _sets_the_xsrf_cookie(handler: type[web.RequestHandler]) -> type[web.Request
     return Handler
 
 
+class ClassPasswordPage(VoilaLoginHandler):
+    """The page asking for the class password (a page opened without it): the project's own
+    page (``login.html`` of the template), in its words and look, where Jupyter's asked for a
+    "token" and told of ``jupyter server list``. The password is checked as before."""
+
+    def _render(self, message: Any = None) -> None:
+        page = self.settings["voila_jinja2_env"].get_template("login.html")
+        self.write(
+            page.render(
+                base_url=self.base_url,
+                next=url_escape(self.get_argument("next", default=self.base_url)),
+                xsrf_form_html=self.xsrf_form_html(),
+                refused=bool(message),
+            )
+        )
+
+
 class Voila(_Voila):
     """Voila, as the module says. Its settings keep Voila's names (``Voila.ip``, its log
     reads ``[Voila ...]``); ``Voila.landing`` and ``Voila.quiet`` are its own."""
@@ -112,6 +133,9 @@ class Voila(_Voila):
         super().initialize(argv)
 
     def init_handlers(self) -> list[Any]:
+        provider = getattr(self, "identity_provider", None)
+        if provider is not None:
+            provider.login_handler_class = ClassPasswordPage
         root = self.server_url.rstrip("/")
         target = (
             url_path_join(self.base_url, "voila/render", self.landing)
@@ -162,6 +186,11 @@ class Voila(_Voila):
                 break
         pools = self.kernel_manager.kernel_pools_config
         class_size = pools[self.landing].get("pool_size", 0) if self.landing in pools else 0
+        games = [  # the other games' play dashboards, kept for the class (serve.class_plan)
+            pool.get("pool_size", 1)
+            for name, pool in pools.items()
+            if name not in ("default", self.landing) and name.endswith("_play.ipynb")
+        ]
         others = max(0.0, everyone - ours)
         print(
             ready_words(
@@ -171,6 +200,7 @@ class Voila(_Voila):
                 time.monotonic() - start,
                 others,
                 psutil.cpu_count() or 1,
+                (len(games), max(games, default=0)),
             ),
             flush=True,
         )

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import errno
 import filecmp
 import importlib.util
 import ipaddress
@@ -107,6 +108,33 @@ def lan_address() -> str:
             return socket.gethostname()
 
 
+def port_taken(ip: str, port: int) -> str | None:
+    """Why the server cannot listen on ``port`` at ``ip`` (None: it can), found by binding it
+    as the server will (a port a stopped server left waiting is free).
+
+    >>> with socket.socket() as s:
+    ...     s.bind(("127.0.0.1", 0)); s.listen(); busy = s.getsockname()[1]
+    ...     print(port_taken("127.0.0.1", busy).replace(str(busy), "N"))
+    port N is already in use (another server on this machine?): stop it, or choose another port with --port
+    """
+    host = "127.0.0.1" if ip == "localhost" else ip
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except PermissionError:
+            return f"port {port} needs the administrator's rights here: choose one above 1023 with --port"
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} is already in use (another server on this machine?): "
+                    "stop it, or choose another port with --port"
+                )
+            return f"--ip {ip} --port {port}: cannot listen there ({e.strerror or e})"
+    return None
+
+
 def announce(ip: str, port: int, password: str | None = None, notebook: str = "index.ipynb") -> str:
     """What ``serve`` says at start: the gallery's (or the class's dashboard's) address, and
     plainly when other machines can reach it, with the class password if there is one."""
@@ -194,8 +222,10 @@ def class_plan(
     """The kernel pools (Voila's ``kernel_pools_config``), the limit on pupils and what to say
     about them, for a class of ``class_size`` opening ``dashboard`` together.
 
-    Every notebook keeps one kernel preheated; the class's dashboard keeps ``class_size``. The
-    limit is ``max_pupils``, else what the memory holds beside the server and its preheated
+    Every notebook keeps one kernel preheated; the class's dashboard keeps ``class_size``, and
+    so does every other game's play dashboard (``*_play.ipynb``), since the teacher may lead the
+    class to any game (each as many as the memory holds beside the class's, when it cannot hold
+    them all). The limit is ``max_pupils``, else what the memory holds beside the server and its preheated
     kernels."""
     notebooks = sorted(p.name for p in folder.glob("*.ipynb"))
     if not 0 <= class_size <= MAX_CLASS:
@@ -207,6 +237,8 @@ def class_plan(
             f"with --dashboard NAME (one of {plays or ', '.join(notebooks)})"
         )
     pools: dict[str, Any] = {"default": {"pool_size": 1}}
+    others: list[str] = []  # the other games' play dashboards
+    each = 0  # the kernels each of them keeps
     if dashboard:
         name = dashboard if dashboard.endswith(".ipynb") else dashboard + ".ipynb"
         if name not in notebooks:
@@ -216,10 +248,27 @@ def class_plan(
             )
         if class_size:
             pools[name] = {"pool_size": class_size}
-    preheated = len(notebooks) - (1 if class_size else 0) + class_size
-    fit = pupils_that_fit(memory_mb, preheated)
+            others = [n for n in notebooks if n.endswith("_play.ipynb") and n != name]
     if max_pupils is not None and not 1 <= max_pupils <= 10_000:
         raise ValueError(f"--max-pupils {max_pupils}: from 1 to 10000")
+
+    def preheated(size: int) -> int:
+        """Kernels waiting, the other games' dashboards keeping ``size`` each."""
+        alone = len(notebooks) - (1 + len(others) if class_size else 0)
+        return alone + class_size + len(others) * size
+
+    if others:  # as many as fit beside the class's kernels and the pupils' own (at least one)
+        each = next(
+            (
+                n
+                for n in range(class_size, 1, -1)
+                if pupils_that_fit(memory_mb, preheated(n)) >= class_size
+            ),
+            1,
+        )
+        for other in others:
+            pools[other] = {"pool_size": each}
+    fit = pupils_that_fit(memory_mb, preheated(each))
     limit = max_pupils if max_pupils is not None else max(1, fit)
     if class_size > limit:
         raise ValueError(
@@ -242,13 +291,27 @@ def class_plan(
         + "; one more is told the class is full."
     ]
     if class_size:
+        ready = (
+            (
+                f" So does every other game's play dashboard "
+                f"({', '.join(n[:-6] for n in others)}): the class follows you to any game "
+                "as quickly"
+                if each == class_size
+                else f" Every other game's play dashboard keeps {each} (what the memory "
+                f"holds besides): leading the class to another game is as quick for "
+                f"{each} pupil{'s' if each != 1 else ''}, the others wait for a kernel to start"
+            )
+            + f", about {gigabytes(len(others) * each * KERNEL_MB)} more."
+            if others
+            else ""
+        )
         words.insert(
             0,
             f"A class of {class_size} on {name[:-6]}: {class_size} kernels run "
-            f"the dashboard ahead of time, about {gigabytes(class_size * KERNEL_MB)}"
-            f". Each one a pupil takes is replaced for the next: with the whole "
+            f"the dashboard ahead of time, about {gigabytes(class_size * KERNEL_MB)}.{ready}"
+            f" Each one a pupil takes is replaced for the next: with the whole "
             f"class in, the server holds about "
-            f"{gigabytes(SERVER_MB + (preheated + class_size) * KERNEL_MB)}.",
+            f"{gigabytes(SERVER_MB + (preheated(each) + class_size) * KERNEL_MB)}.",
         )
     return pools, limit, "\n".join(words)
 
@@ -296,22 +359,33 @@ def ready_words(
     seconds: float,
     others: float = 0.0,
     cores: int = 1,
+    games: tuple[int, int] = (0, 0),
 ) -> str:
     """What the server says once every preheated kernel (``kernels`` of them) has run its
     notebook and it has fallen quiet, ``seconds`` after it started; ``others``: the cores
-    other programs were using then, out of ``cores``.
+    other programs were using then, out of ``cores``; ``games``: how many other games' play
+    dashboards keep kernels for the class, and how many each.
 
     >>> print(ready_words("cathedral_play.ipynb", 30, 44, 95.2))
     stainedglass: the class's 30 kernels have run cathedral_play, every other notebook has one too (44 kernels, 95 s): cathedral_play is ready for the class.
     >>> print(ready_words("index.ipynb", 0, 14, 41.0, others=1.6, cores=2))
     stainedglass: every notebook has a kernel that has run it (14 kernels, 41 s): the gallery is ready. Other programs are using 1.6 of this machine's 2 cores: pages may come slower.
+    >>> print(ready_words("cathedral_play.ipynb", 30, 134, 180.4, games=(3, 30)))
+    stainedglass: the class's 30 kernels have run cathedral_play, the 3 other games' play dashboards have 30 each, every other notebook has one (134 kernels, 180 s): cathedral_play is ready for the class.
     """
     after = f"({kernels} kernel{'s' if kernels != 1 else ''}, {seconds:.0f} s)"
     if class_size:
+        played, each = games
+        besides = (
+            f"the {played} other games' play dashboards have {each} each, "
+            if played > 1
+            else f"the other game's play dashboard has {each}, "
+            if played
+            else ""
+        ) + ("every other notebook has one" + ("" if played else " too"))
         words = (
             f"stainedglass: the class's {class_size} kernels have run {notebook[:-6]}, "
-            f"every other notebook has one too {after}: {notebook[:-6]} is ready for the "
-            "class."
+            f"{besides} {after}: {notebook[:-6]} is ready for the class."
         )
     else:
         what = (
@@ -403,6 +477,9 @@ def serve(
     if not 1 <= port <= 65535:
         raise ValueError(f"--port {port}: from 1 to 65535")
     is_loopback(ip)  # a bad address is refused before anything starts
+    busy = port_taken(ip, port)  # and a busy port, before an address or a password is given
+    if busy:
+        raise ValueError(busy)
     folder = pathlib.Path(notebooks) if notebooks else notebooks_folder()
     if not folder.is_dir():
         raise ValueError(f"--notebooks {notebooks}: no such folder")
@@ -443,7 +520,7 @@ def serve(
     else:
         env.pop(PASSWORD_VARIABLE, None)
     print(announce(ip, port, password, page), flush=True)
-    print(class_words(where, teacher), flush=True)
+    print(class_words(where, teacher, ip, port, password), flush=True)
     print(words, flush=True)
     threading.Thread(
         target=lambda: print(warm_words(warm_cores()), flush=True), daemon=True
@@ -493,18 +570,26 @@ def class_store(store: str | None = None) -> str:
     return where
 
 
-def class_words(store: str, teacher: str | None) -> str:
-    """Where the class's rooms and progress are kept, and the teacher's console with its own
-    password (the pupils have the class password, never this one).
+CONSOLE = "class_console.ipynb"
+"""The teacher's console, among the notebooks."""
 
-    >>> print(class_words("/srv/class.sqlite3", None))
+
+def class_words(
+    store: str, teacher: str | None, ip: str, port: int, password: str | None = None
+) -> str:
+    """Where the class's rooms and progress are kept, and the teacher's console: its whole
+    address (where the class reaches the server, with the class password) and its own password
+    (the pupils have the class password, never this one).
+
+    >>> print(class_words("/srv/class.sqlite3", None, "127.0.0.1", 8866))
     Rooms and progress are kept in /srv/class.sqlite3 (--forget deletes them).
-    Teacher's console: the same address, then /voila/render/class_console.ipynb
+    Teacher's console: http://127.0.0.1:8866/voila/render/class_console.ipynb
     """
     shown = store.split("@")[-1] if store.startswith("postgres") else store  # no password
+    host = "127.0.0.1" if is_loopback(ip) else lan_address() if ip in ("0.0.0.0", "::") else ip
     lines = [
         f"Rooms and progress are kept in {shown} (--forget deletes them).",
-        "Teacher's console: the same address, then /voila/render/class_console.ipynb",
+        f"Teacher's console: {gallery_address(host, port, password, CONSOLE)}",
     ]
     if teacher:
         lines.append(f"The console's own password is {teacher}: for you alone, not the class.")

@@ -29,7 +29,7 @@ from stainedglass.walls_of_light.svg import face_title, hand_svg, walls_of_light
 
 from ..features.actions import Chance
 from ..kit.board import Board
-from ..kit.searches import HUMAN, REMOTE
+from ..kit.searches import HUMAN, REMOTE, Drawn, drawn_mark
 from ..kit.game_view import GameView
 from .examples import COVERING, THREE
 
@@ -518,18 +518,18 @@ class WallsOfLightView(GameView):
         if isinstance(move, WMove) and move.kind == PLACE:
             self.color = move.a
 
-    def hint_spaces(self) -> list[tuple[str, float, int]]:
+    def hint_spaces(self) -> list[Drawn[str]]:
         """The suggested placements and removals as ``(space, shade, rank)`` for the drawing."""
         return [
-            (str(m.move).split()[-1], m.shade, m.rank)
+            drawn_mark(str(m.move).split()[-1], m)
             for m in self.hint_marks()
             if getattr(m.move, "kind", None) in (PLACE, REMOVE)
         ]
 
-    def hint_cards(self) -> list[tuple[str, float, int]]:
+    def hint_cards(self) -> list[Drawn[str]]:
         """The suggested card plays as ``(card, shade, rank)`` for the hand's drawing."""
         return [
-            (str(m.move).split()[1], m.shade, m.rank)
+            drawn_mark(str(m.move).split()[1], m)
             for m in self.hint_marks()
             if getattr(m.move, "kind", None) == CARD
         ]
@@ -552,6 +552,9 @@ class WallsOfLightView(GameView):
         st = self.state
         if not st.is_terminal() and st.phase == "roll" and self.model.seat(st.to_move) == HUMAN:
             notes.append(f"{COLOR_NAMES[st.to_move].capitalize()} to roll.")
+        if st.phase == "action" and st.acted and st.placements_left > 0:  # Extra Glass
+            who = COLOR_NAMES[st.to_move].capitalize()
+            notes.append(f"{who}: place your second pane (Extra Glass).")
         base = super().turn_note()
         return " ".join(notes + ([base] if base else []))
 
@@ -560,6 +563,9 @@ class WallsOfLightView(GameView):
         card drawn by a player whose hand is hidden is not named."""
         if "completed by" in text:
             text = re.sub(r"; completes window \d+: [^.]*", "", text)
+            for name in COLOR_NAMES:  # a card drawn is told once: by the draw itself
+                if re.search(rf"\b{name} draws (?!a card;)", text):
+                    text = text.replace(f"; {name} draws a card", "", 1)
         for p in range(self.state.num_players):
             if self.hides_hand(p):
                 for title in CARD_TITLES:

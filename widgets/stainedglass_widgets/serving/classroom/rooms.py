@@ -84,6 +84,8 @@ CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
 """The letters of a room code: consonants only (no vowel, so no word), none like a digit."""
 CODE_LENGTH = 5
 """20 letters, 5 of them: 3.2 million codes."""
+EXAMPLE_CODE = "KTMPR"
+"""A room code as the refusal of a wrong one shows it."""
 
 PUPIL, HOT_SEAT, BOT = "pupil", "hot_seat", "bot"
 SEAT_KINDS = (PUPIL, HOT_SEAT, BOT)
@@ -123,8 +125,11 @@ def read_code(text: Any) -> str:
         raise ValueError(f"a room code is text, not {type(text).__name__}")
     code = "".join(text[:50].split()).upper()
     if len(text) > 50 or len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+        shown = "".join(text[:60].split())
+        shown = shown if len(shown) <= 12 else shown[:10] + "…"
         raise ValueError(
-            f"{_short(text)} is not a room code: a code is {CODE_LENGTH} letters of {CODE_LETTERS}"
+            (f"{shown} is not a room code. " if shown.isprintable() and shown else "")
+            + f"A room code is {CODE_LENGTH} letters, like {EXAMPLE_CODE}."
         )
     return code
 
@@ -448,9 +453,9 @@ class Progress:
 
 # ---- leading the class ------------------------------------------------------------------------
 
-VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
-"""An answer's verdict at the reveal: the review's labels, best to blunder."""
-RIGHT_VERDICTS = ("best", "good")
+VERDICTS = ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
+"""An answer's verdict at the reveal: the review's labels (``sg.ai.LABELS``), best to blunder."""
+RIGHT_VERDICTS = ("best", "excellent", "good")
 """The verdicts that count an answer right on the progress table."""
 MAX_WORDS_LENGTH = 2_000
 """The words of a verdict or a question's answer, at most (characters)."""

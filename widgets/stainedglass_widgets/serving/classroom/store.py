@@ -213,7 +213,7 @@ answers_table = sa.Table(
     sa.Column("verdict", sa.String(12), nullable=True),
     sa.Column("words", sa.Text, nullable=True),
     sa.CheckConstraint(
-        "verdict IN ('best', 'good', 'inaccuracy', 'mistake', 'blunder')",
+        "verdict IN ('best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder')",
         name="answers_verdict",
     ),
 )
@@ -316,7 +316,7 @@ def _engine(url: sa.URL) -> sa.Engine:
 def alembic_config(connection: sa.Connection | None = None) -> Any:
     """An alembic ``Config`` for the store's migrations (``connection``: the one to run on).
     A new revision: ``alembic.command.revision(alembic_config(), "what it changes",
-    rev_id="0003")``, then write its ``upgrade()``."""
+    rev_id="0005")``, then write its ``upgrade()``."""
     from alembic.config import Config
 
     config = Config()
