@@ -75,7 +75,7 @@ def test_the_teacher_leads_asks_the_class_answers_and_the_reveal_judges(store: S
 def test_the_store_keeps_every_verdict_of_the_one_scale(store: Store) -> None:
     from stainedglass_widgets.serving.classroom.rooms import VERDICTS
 
-    assert VERDICTS == tuple(word for word, _ in sg.ai.LABELS)  # the review's scale, whole
+    assert tuple(word for word, _ in sg.ai.LABELS) == VERDICTS  # the review's scale, whole
     lead, token = store.start_lead(board(CATHEDRAL))
     store.follow(lead.id, "Ann")
     question = store.ask(token)

@@ -66,9 +66,9 @@ def test_chance_puzzles_say_what_is_known(shipped):
 def test_a_right_answer_and_a_wrong_one_in_words(shipped):
     p = shipped["cathedral"][0]
     right = p.attempt(p.answer)
-    assert right.right and right.words.startswith("Right: ") and p.theme in right.words
+    assert right.right and right.words.startswith("★ Best, right: ") and p.theme in right.words
     wrong = p.attempt(p.rival)
-    assert not wrong.right and wrong.words.startswith("Not quite: ") and wrong.loss > 0.05
+    assert not wrong.right and ", not quite: " in wrong.words and wrong.loss > 0.05
     assert p.nudge in wrong.words, "what the best move gains"
     assert p.answer not in wrong.words and said_move(p.state(), p.answer) not in wrong.words
 

@@ -78,9 +78,9 @@ def test_a_right_answer_says_why_and_counts(puzzles: dict[str, list[Puzzle]]) ->
     assert words(board.score) == "Streak 0 · Score 0 of 0"
     assert board.verdict_text == "" and board.reveal.value == ""
     move_on(board, puzzle.answer)
-    assert board.verdict_text.startswith("✓ Right: " + said_move(puzzle.state(), puzzle.answer)), (
-        "the answer in the game's words, its notation beside"
-    )
+    assert board.verdict_text.startswith(
+        "✓ ★ Best, right: " + said_move(puzzle.state(), puzzle.answer)
+    ), "the answer in the game's words, its notation beside"
     assert puzzle.theme in board.verdict_text
     assert (board.tally.streak, board.tally.right, board.tally.tried) == (1, 1, 1)
     assert words(board.score) == "Streak 1 (best 1) · Score 1 of 1"
@@ -109,7 +109,7 @@ def test_a_wrong_answer_says_the_refutation_and_goes_back(puzzles: dict[str, lis
     assert board.verdict_text == "" and board.reveal.value == "" and at_puzzle(board)
     assert puzzle.attempt(puzzle.rival).right is False  # the rival loses by the margin
     move_on(board, puzzle.rival)
-    assert board.verdict_text.startswith("✗ Not quite: ")
+    assert board.verdict_text.startswith("✗ ") and ", not quite: " in board.verdict_text
     assert puzzle.nudge in board.verdict_text and puzzle.answer not in board.verdict_text
     assert at_puzzle(board), "the wrong move is taken back"
     assert (board.tally.streak, board.tally.best, board.tally.right, board.tally.tried) == (
@@ -132,7 +132,9 @@ def test_a_wrong_answer_says_the_refutation_and_goes_back(puzzles: dict[str, lis
     assert board.tally.tried == 2, "a shown answer after a miss is not counted again"
     # playing it now is right, but not scored
     move_on(board, puzzle.answer)
-    assert board.verdict_text.startswith("✓ Right") and "Not scored" in board.verdict_text
+    assert (
+        board.verdict_text.startswith("✓ ") and ", right: " in board.verdict_text
+    ) and "Not scored" in board.verdict_text
     assert (board.tally.right, board.tally.tried) == (1, 2)
     # Try again: the puzzle's position, the verdict cleared
     board.buttons["again"].click()
@@ -249,7 +251,9 @@ def test_judging_runs_in_the_background_and_cancel_takes_the_move_back(
     # judged in the background to the end
     move_on(board, puzzle.rival)
     assert board.wait(60)
-    assert board.verdict_text.startswith("✗ Not quite") and at_puzzle(board)
+    assert (
+        board.verdict_text.startswith("✗ ") and ", not quite" in board.verdict_text
+    ) and at_puzzle(board)
     assert board.tally.tried == 1
 
 
@@ -328,9 +332,11 @@ def test_every_game_judges_its_puzzle(name: str, puzzles: dict[str, list[Puzzle]
         assert not hasattr(view, name_)
     assert puzzle.attempt(puzzle.rival).right is False
     move_on(board, puzzle.rival)
-    assert board.verdict_text.startswith("✗ Not quite") and at_puzzle(board)
+    assert (
+        board.verdict_text.startswith("✗ ") and ", not quite" in board.verdict_text
+    ) and at_puzzle(board)
     move_on(board, puzzle.answer)
-    assert board.verdict_text.startswith("✓ Right")
+    assert board.verdict_text.startswith("✓ ") and ", right: " in board.verdict_text
     assert view.state.history == puzzle.state().history + [puzzle.answer]
     if facts.hidden_information:  # still the mover's hand, though another may be to move
         assert shown is None or shown() == puzzle.state().current_player
@@ -350,7 +356,7 @@ def test_a_wrong_answer_nudges_and_shows_the_answer_only_on_request(
     assert puzzle is not None and board.view is not None
     move_on(board, puzzle.rival)
     text = board.verdict_text
-    assert text.startswith("✗ Not quite: ") and puzzle.nudge in text, text
+    assert text.startswith("✗ ") and ", not quite: " in text and puzzle.nudge in text, text
     assert puzzle.answer not in text and said_move(puzzle.state(), puzzle.answer) not in text
     assert board.reveal.value == "", "the reveal names the answer: not yet"
     shown = {k for k, b in board.buttons.items() if b.layout.display is None}
@@ -382,6 +388,8 @@ def test_a_card_answer_is_judged_with_the_panes_it_brings() -> None:
     assert board.tally.tried == 0
     for pane in puzzle.answer_line[1:]:
         move_on(board, pane)
-    assert board.verdict_text.startswith("✓ Right: "), board.verdict_text
+    assert board.verdict_text.startswith("✓ ") and ", right: " in board.verdict_text, (
+        board.verdict_text
+    )
     assert board.solved and (board.tally.right, board.tally.tried) == (1, 1)
     assert view.state.history == puzzle.state().history + list(puzzle.answer_line)

@@ -95,7 +95,7 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     territory = f'{CITY} [data-label$="{first.mover}\'s territory"]'
     had = page.locator(territory).count()
     click_move(page, first, first.answer)
-    wait_text(page, ".sg-puzzle-verdict", "Right")
+    wait_text(page, ".sg-puzzle-verdict", ", right: ")
     text = verdict(page)
     assert first.answer in text and first.theme in text, text
     assert said_move(first.state(), first.answer) in text, text
@@ -110,13 +110,13 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     page.click(".sg-puzzle-next")
     wait_text(page, ".sg-puzzle-question", second.question)
     page.wait_for_function(
-        "() => !document.querySelector('.sg-puzzle-verdict').innerText.includes('Right')"
+        "() => !document.querySelector('.sg-puzzle-verdict').innerText.includes(', right: ')"
     )
     page.wait_for_selector(CITY + " svg")
     owners = page.locator(f"{CITY} [data-owner]").count()
     click_move(page, second, wrong)
     page.wait_for_function(
-        "() => document.querySelector('.sg-puzzle-verdict').innerText.includes('Not quite')",
+        "() => document.querySelector('.sg-puzzle-verdict').innerText.includes(', not quite')",
         timeout=90_000,
     )
     text = verdict(page)
@@ -198,7 +198,7 @@ def test_walls_of_light_words_match_the_board_and_a_card_waits_for_its_panes(
         before = board_version(page, WALLS)
         page.click(f'{WALLS} [data-id="{pane.split()[2]}"]')
         wait_redraw(page, before, WALLS)
-    wait_text(page, ".sg-puzzle-verdict", "Right")
+    wait_text(page, ".sg-puzzle-verdict", ", right: ")
     wait_text(page, ".sg-puzzle-score", "Streak 1 (best 1) · Score 1 of 1")
     shot(page, "puzzles-wol-3-right")
     assert "Traceback" not in page.inner_text("body")

@@ -118,7 +118,13 @@ def test_the_review_board_steps_jumps_and_branches(name):
         named = j.move if j.player < 0 else state.record().state(j.ply - 1).move_name(j.move)
         assert html_has(board.verdict.value.lower(), named.lower()), board.verdict.value
         assert board.view.state.history == state.history[: board.ply]  # the move played shown
-        costly = j.best is not None and j.label not in ("best", "excellent", "good", "luck", "hidden")
+        costly = j.best is not None and j.label not in (
+            "best",
+            "excellent",
+            "good",
+            "luck",
+            "hidden",
+        )
         assert [m.rank for m in board.view.hint_marks()] == ([1] if costly else [])
         if costly:
             assert board.view.hint_marks()[0].move == board.record.state(board.ply - 1).parse_move(

@@ -36,6 +36,7 @@ from .review import (
     compare,
     label,
     review,
+    verdict_words,
 )
 from .search import Bot, Candidate
 from .cores import LEARNED_C, LinearValue, SelfPlay, ValueFunction, selfplay, warm
@@ -76,6 +77,7 @@ __all__ = [
     "LABELS",
     "MEANINGS",
     "SYMBOLS",
+    "verdict_words",
     "ladder",
     "puzzles",
 ]

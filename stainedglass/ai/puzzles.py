@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from ..core import Game, Move, State, load
 from ..record import Record, load_record
 from .bots import bot as make_bot
-from .review import _searcher, _value_after, compare, label, said_move
+from .review import LABELS, _searcher, _value_after, compare, label, said_move, verdict_words
 from .search import StopFlag, leaf_value, position_key, sample_outcome
 
 __all__ = [
@@ -211,7 +211,7 @@ class Puzzle:
         text = ", ".join(map(str, moves))
         best = said_line(state, self.answer_line)
         if self.is_line(moves):
-            return Attempt(text, True, f"Right: {best}: {self.theme}.")
+            return Attempt(text, True, f"{verdict_words('best')}, right: {best}: {self.theme}.")
         mine, line, k = state.clone(), state.clone(), len(moves) - 1
         for i, move in enumerate(moves[: len(self.answer_line)]):
             mine.play(move)
@@ -225,9 +225,10 @@ class Puzzle:
         move = moves[k]
         verdict = compare(at, move, playouts=self.playouts, seed=self.seed, stop=stop)
         loss = max(0.0, self.value - verdict.value)
-        if label(loss) == "best":
+        if loss < LABELS[1][1]:  # best or excellent: as good as the answer
+            said = verdict_words(label(loss))
             return Attempt(
-                text, True, f"Right: {said_line(state, moves)} is as good as {best}.", loss
+                text, True, f"{said}, right: {said_line(state, moves)} is as good as {best}.", loss
             )
         cells = {frozenset(m.split()[1:]) for m in self.answer_line}
         if verdict.refutation is not None and frozenset(verdict.refutation.split()[1:]) in cells:
@@ -237,14 +238,14 @@ class Puzzle:
             after.play(move)
             who = after.game.player_names[after.current_player]
             answer = after.parse_move(verdict.refutation)
-            why = f"after {move}, {who} answers: {said_move(after, answer)}"
+            why = f"after {said_move(at, move)}, {who} answers: {said_move(after, answer)}"
         else:
             why = f"{said_move(at, move)} leaves a {verdict.value:.0%} chance to win"
         return Attempt(
             text,
             False,
-            f"Not quite: {why}. {self.nudge} (The best move: a {self.value:.0%} chance to "
-            f"win; yours leaves {verdict.value:.0%}.)",
+            f"{verdict_words(label(loss))}, not quite: {why}. {self.nudge} (The best move: a"
+            f" {self.value:.0%} chance to win; yours leaves {verdict.value:.0%}.)",
             loss,
         )
 

@@ -50,6 +50,7 @@ __all__ = [
     "LABELS",
     "MEANINGS",
     "SYMBOLS",
+    "verdict_words",
 ]
 
 LABELS: tuple[tuple[str, float], ...] = (
@@ -89,6 +90,16 @@ MEANINGS = {
 
 DEFAULT_PLAYOUTS = 400
 """Playouts a position at the default budget: ``make bench`` times a whole Cathedral review."""
+
+
+def verdict_words(word: str) -> str:
+    """A verdict as a pupil reads it, its sign first: ``"?? Blunder"`` (any other label, such as
+    luck, as it is).
+
+    >>> verdict_words("blunder"), verdict_words("excellent"), verdict_words("luck")
+    ('?? Blunder', '! Excellent', 'Luck')
+    """
+    return f"{SYMBOLS.get(word, '')} {word.capitalize()}".strip()
 
 
 def label(loss: float) -> str:

@@ -710,7 +710,7 @@ class ColoringState(State):
         return "your" if self.solo else f"player {p + 1}'s"
 
     def _name(self, move: Move) -> str:
-        """"the green pencil on shapes 23, 39 and 54", "crossing off star 3"."""
+        """ "the green pencil on shapes 23, 39 and 54", "crossing off star 3"."""
         if _key(move)[0] == "cross":
             target = _key(move)[1]
             if target.startswith("star"):

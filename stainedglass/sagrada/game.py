@@ -784,7 +784,7 @@ class SagradaState(State):
     # ---- words -------------------------------------------------------------------------------
 
     def _name(self, move: Move) -> str:
-        """"G4 on b1", "Lathekin, paid with R4: G3 from d2 to c3", "drawing R5", "a pass"."""
+        """ "G4 on b1", "Lathekin, paid with R4: G3 from d2 to c3", "drawing R5", "a pass"."""
         key = cast(tuple[Any, ...], move.key)
         if key[0] == "draw":
             return f"drawing {card_text(key[1])}"

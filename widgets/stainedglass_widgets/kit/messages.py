@@ -83,8 +83,7 @@ def verdict_text(word: str) -> str:
     >>> verdict_text("blunder"), verdict_text("best"), verdict_text("luck")
     ('?? Blunder', '★ Best', 'Luck')
     """
-    sign = sg.ai.SYMBOLS.get(word, "")
-    return f"{sign} {word.capitalize()}".strip()
+    return sg.ai.verdict_words(word)
 
 
 def verdict_badge(word: str) -> str:

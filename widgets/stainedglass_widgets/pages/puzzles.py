@@ -12,8 +12,9 @@ puzzles on that game's own board (a compact play view, every seat a person's):
   place: ``Puzzle.answer_line``) is judged whole, once the turn is over or as long as that line
   (until then the turn goes on, unjudged). The answer line is recognised at once; any other
   move is searched off the event loop (a progress bar and Cancel, like a hint) and the verdict
-  said in large words: "Right: ..." (the answer stays on the board) or "Not quite: after your
-  move ... A hint: ..." (what the best move gains, never which move it is: ``Puzzle.nudge``;
+  said in large words with its verdict on the one scale: "★ Best, right: ..." (the answer stays
+  on the board) or "?? Blunder, not quite: after your move ... A hint: ..." (what the best
+  move gains, never which move it is: ``Puzzle.nudge``;
   the board goes back to the puzzle's position);
 - **Try again**; **Show the answer**, only on request, marks it on the board (violet, 1);
   **Next puzzle**; **Open in the review board** (the game that led to the puzzle, judged move by
