@@ -321,7 +321,7 @@ def test_any_pencil_even_one_that_colors_nothing():
     )
     assert "take purple +5" in texts(state)
     assert str(state.explain("take purple +5")).startswith(
-        "Legal: takes the purple pencil and colors nothing"
+        "Legal: Player 1 takes the purple pencil and colors nothing"
     )
     state.play("take purple +5")
     assert state.circles_used[0] == 5 and state.scores()[0] == 5
@@ -566,7 +566,7 @@ def test_solo_last_pencil_is_not_returned_and_a_value_is_crossed_off():
     assert texts(state) == {f"cross {s}" for s in SECTIONS}
     illegal(state, "cross star 1", "only once no section value is left")
     illegal(state, f"take {state.pencils()[0]} 60", "first cross off one scoring opportunity")
-    assert "crosses off the heart's high value (5)" in str(state.explain("cross heart"))
+    assert "You cross off the heart's high value (5)" in str(state.explain("cross heart"))
     state.play("cross heart")
     assert state.high[SECTIONS.index("heart")] == CROSSED
     assert all(m.mask.bit_count() == 4 for m in state.legal_moves())

@@ -216,3 +216,13 @@ def test_every_star_the_words_name_is_numbered_on_the_sheet():
     fresh = sg.load("coloring", players=2).new_game(seed=8505).svg() or ""
     for k in named:  # an open star shows the number the words call it by
         assert f">★{k}</text>" in fresh, k
+
+
+def test_what_a_move_does_is_said_with_its_subject():
+    # "✓ takes the red pencil ...": the message after a move names who does it
+    rng = random.Random(8707)
+    for name, options in sg.tables():
+        state = midgame(name, options, 8707)
+        for move in rng.sample(state.legal_moves(), min(8, len(state.legal_moves()))):
+            words = state.explain(move).words
+            assert words[:1].isupper(), f"{name}: {words}"

@@ -791,7 +791,7 @@ def test_explain_says_what_a_move_does():
     """explain(move) says in plain words what the move does, computed from the position."""
     state = arranged(placed={"a1": "R1"}, drawn=["R6", "G2", "Y4"], orders=ORDERS3)
     words = str(state.explain("place R6 b2"))
-    assert words.startswith("Legal: places R6 on b2 (a blank field)")
+    assert words.startswith("Legal: You place R6 on b2 (a blank field)")
     assert "Shades of Red +6" in words and "Deep Shades" not in words
     assert "score" in words
 

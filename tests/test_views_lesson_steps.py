@@ -118,7 +118,7 @@ def test_a_sagrada_card_placed_leaves_the_hand() -> None:
     do(view, "click a2")
     assert view.state.history[-1] == "place B4 a2"
     assert view.card is None and view.cancel_button.layout.display == "none"
-    assert words(view).startswith("✓ places B4 on a2") and shown_refusals(view) == 0
+    assert words(view).startswith("✓ You place B4 on a2") and shown_refusals(view) == 0
     view.board.hover("d4")  # the pointer moves on: nothing in hand, nothing previewed
     assert view.preview.value == "" and 'data-selected="true"' not in view.board.svg
 

@@ -133,7 +133,7 @@ def test_walls_of_light_a_card_drawn_is_said_once() -> None:
     view = lessons("walls_of_light").lesson("plus one and card")
     do(view, "place red 1:b2")
     words = said(view)[1]
-    assert len(re.findall(r"\bred draws\b", words)) == 1, words
+    assert len(re.findall(r"\bred draws\b", words, flags=re.IGNORECASE)) == 1, words
 
 
 # ---- every lesson: what its words say, read against its board -------------------------------------

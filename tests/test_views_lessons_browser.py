@@ -117,7 +117,7 @@ ONE_MESSAGE = {
         (
             Step("click card:B4", "B4 in hand"),
             Step("click c2", "✗ c2 is not on the edge"),
-            Step("click d4", "✓ places B4 on d4"),
+            Step("click d4", "✓ place B4 on d4"),
         ),
     ),
     "cathedral": (

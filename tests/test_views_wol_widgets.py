@@ -230,10 +230,10 @@ def test_cards_drawn_behind_hidden_hands_are_not_named() -> None:
     view.board.click("1:b2")
     drawn = view.state.history[-1]
     assert drawn.startswith("draw ")
-    assert "red draws a card" in text(view.message)
+    assert "Red draws a card" in text(view.message)
     assert drawn not in text(view.move_log) and "draw (a card, face down)" in text(view.move_log)
     lesson_view = lesson("plus one and card")  # one learner: nothing to hide
     lesson_view.board.click("1:b2")
     titles = ("Extra Glass", "Swap Panes", "Roll Again", "Modify Roll")
-    assert any(f"red draws {t}" in text(lesson_view.message) for t in titles)
-    assert not any(f"red draws {t}" in text(view.message) for t in titles)
+    assert any(f"Red draws {t}" in text(lesson_view.message) for t in titles)
+    assert not any(f"Red draws {t}" in text(view.message) for t in titles)

@@ -447,7 +447,7 @@ def test_a_whole_round_of_passes_ends_the_game():
     state.play("roll r1 b1 y1")
     state.play("remove 1:c1")  # yellow takes a wink back: the count starts again
     state.play("roll r4 b4 y4")
-    assert state.explain("pass") == sg.Explanation(True, "red has no winks left and passes.")
+    assert state.explain("pass") == sg.Explanation(True, "Red has no winks left and passes.")
     state.play("pass")
     state.play("roll r5 b5 y5")
     state.play("pass")

@@ -8,7 +8,7 @@
 >>> state.pencils(), state.current_player
 (['blue', 'green', 'yellow', 'purple'], 1)
 >>> print(state.explain("take blue 1 2 3 4"))
-Legal: takes the blue pencil and colors 4 shapes blue (1, 2, 3, 4).
+Legal: Player 2 takes the blue pencil and colors 4 shapes blue (1, 2, 3, 4).
 
 Public attributes a view needs (besides ``game.sheet``, see ``sheet.py``):
 
@@ -726,23 +726,25 @@ class ColoringState(State):
 
     def _describe(self, move: Move) -> str:
         p = self.to_move
+        who = self._who(p).capitalize()
+        s = "" if self.solo else "s"  # "you take", "player 2 takes"
         if _key(move)[0] == "cross":
             target = _key(move)[1]
             if target.startswith("star"):
-                return f"crosses off {target}: it can no longer score."
+                return f"{who} cross{'es' if s else ''} off {target}: it can no longer score."
             i = SECTIONS.index(target)
             which = 0 if self.high[i] == OPEN else 1
             value = SECTION_VALUES[target][which]
             return (
-                f"crosses off the {target}'s {('high', 'low')[which]} value ({value}):"
-                " it can no longer be scored."
+                f"{who} cross{'es' if s else ''} off the {target}'s {('high', 'low')[which]}"
+                f" value ({value}): it can no longer be scored."
             )
         assert isinstance(move, Coloring)
         after = self.clone()
         after._apply(move)
         name = COLORS[move.color]
         numbers = self.sheet.numbers(move.mask)
-        parts = [f"takes the {name} pencil and colors"]
+        parts = [f"{who} take{s} the {name} pencil and color{s}"]
         if numbers:
             parts[0] += (
                 f" {len(numbers)} shape{'s' if len(numbers) > 1 else ''} {name} ({_names(numbers)})"
@@ -1004,7 +1006,7 @@ class ColoringGame(Game):
             (r"surrounds star (\d+): \+(\d+)", "surround star {0} (+{1})"),
             (r"finishes the window", "finish the window"),
             (r"fills the last circle", "fill the last circle"),
-            (r"crosses off (the )?(\S+)", "cross off the right one"),
+            (r"cross(?:es)? off (the )?(\S+)", "cross off the right one"),
         ):
             found = re.search(pattern, mine)
             if found and found.group(0) not in other:

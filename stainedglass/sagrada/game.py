@@ -813,7 +813,9 @@ class SagradaState(State):
             words = f"Chance: {card_text(c)} is drawn ({how})"
         elif kind == "place":
             c, i = key[1], key[2]
-            words = f"places {card_text(c)} on {CELL_NAMES[i]} ({self.window.restriction_words(i)})"
+            words = (
+                f"You place {card_text(c)} on {CELL_NAMES[i]} ({self.window.restriction_words(i)})"
+            )
         elif kind == "pass":
             words = (
                 f"none of {cards_text(self._hand)} can be placed, so the turn is "

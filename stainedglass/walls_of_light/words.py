@@ -4,7 +4,7 @@ the position as text (``print(state)``).
 >>> import stainedglass as sg
 >>> state = sg.load("walls_of_light", players=2, first_player=0).new_game(seed=1)
 >>> print(state.explain("roll r1 b2 y3"))
-Legal: the dice roll r1 b2 y3.
+Legal: The dice roll r1 b2 y3.
 """
 
 from __future__ import annotations
@@ -25,7 +25,13 @@ if TYPE_CHECKING:  # for the annotations only: the state imports this module
 
 
 def describe(state: WallsOfLightState, move: Move) -> str:
-    """``state.explain(move)`` for a legal ``move``: what it does, in words."""
+    """``state.explain(move)`` for a legal ``move``: what it does, in words, its subject first
+    ("Red places ...", "The dice roll ...")."""
+    words = _describe(state, move)
+    return words[:1].upper() + words[1:]
+
+
+def _describe(state: WallsOfLightState, move: Move) -> str:
     assert isinstance(move, WMove)
     kind = move.kind
     who = COLOR_NAMES[state.to_move]
@@ -59,7 +65,7 @@ def describe(state: WallsOfLightState, move: Move) -> str:
             f"on the single {COLOR_NAMES[SHOWN[code]]} pane (the "
             f"{COLOR_NAMES[SHOWN[code]]} die shows {g // CELLS + 1})"
         )
-    words = f"a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
+    words = f"{who.capitalize()} places a {COLOR_NAMES[color]} wink on {space_name(g)} {how}"
     if code != EMPTY:
         made = COLOR_NAMES[SHOWN[after]]
         words += f", making {made}" if SHOWN[after] >= 3 else f", a stack of {made}"

@@ -105,7 +105,7 @@ LESSONS: dict[str, Lesson] = {
         "go to circles (never more than five in a turn).",
         "take blue 6 7 +2",
         {"players": 1, "sheet": ISLAND},
-        steps=(Step("take blue 6 7 +2", "✓ colors 2 shapes blue (6, 7), fills 2 circles"),),
+        steps=(Step("take blue 6 7 +2", "✓ color 2 shapes blue (6, 7), fills 2 circles"),),
     ),
     "return": Lesson(
         FIRST_ROUND,
@@ -161,7 +161,7 @@ LESSONS: dict[str, Lesson] = {
         "(40) to glazier to the king (81 and more).",
         "cross diamond",
         {"players": 1},
-        steps=(Step("cross diamond", "✓ crosses off the diamond's high value (7)"),),
+        steps=(Step("cross diamond", "✓ cross off the diamond's high value (7)"),),
     ),
 }
 

@@ -30,6 +30,7 @@ from stainedglass.glass import hint_colour
 
 from .charts import HintChart
 from ..kit.feature import Feature
+from ..kit.messages import figure_words, support_words
 from ..kit.searches import bot_label, hints
 
 if TYPE_CHECKING:
@@ -92,24 +93,34 @@ class Marks(Feature):
                 self.hints_chart.update()
 
     def list_html(self) -> str:
+        """The suggestions, best first: each its rank's badge, its figure (no finer than the
+        search can tell), its lead and what it has over the next; moves the search cannot tell
+        apart one line ("About equally good: X, Y and Z"); a verdict's mark its sign, no figure."""
         view = self.view
         rows = []
-        for m, s in zip(view.hint_marks(), view.suggestions, strict=False):
-            colour = hint_colour(m.shade)
-            ink = "#ffffff" if m.shade > 0.55 else "#2d2a24"
-            value = "" if m.badge else f"<b>{m.value:.0%}</b> "  # a verdict's mark: no value
+        pairs = list(zip(view.hint_marks(), view.suggestions, strict=False))
+        for group in _equal_runs(pairs):
+            m, s = group[0]
+            figure = "" if m.badge else f"<b>{figure_words(m.value, m.support, m.unit)}</b> "
             support = (
-                f' <small style="color:#6f685a">({m.support} {html.escape(m.unit)})</small>'
+                f' <small style="color:#6f685a">({support_words(m.support, m.unit)})</small>'
                 if m.unit
                 else ""
             )
+            badges = "".join(_badge(each) for each, _ in group)
+            if len(group) > 1:
+                names = _listed([view.state.move_name(g.move) for _, g in group])
+                last = group[-1][1]
+                versus = last.versus_next if isinstance(last, sg.ai.Suggestion) else ""
+                words = (
+                    f"<b>About equally good</b>: {html.escape(names)}. "
+                    f"{html.escape(getattr(s, 'lead', ''))} <i>{html.escape(versus)}</i>"
+                )
+            else:
+                words = said(m.reason, s)
             rows.append(
-                f'<li class="sg-hint" data-rank="{m.rank}" style="margin:3px 0">'
-                f'<span style="display:inline-block;min-width:1.5em;text-align:center;'
-                f"background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;"
-                f'font-weight:bold">{html.escape(m.sign)}</span> {value}'
-                f"<code>{html.escape(str(m.move))}</code>: {said(m.reason, s)}{support}"
-                f"{why(s)}</li>"
+                f'<li class="sg-hint" data-rank="{m.rank}" style="margin:3px 0">{badges} '
+                f"{figure}{words}{support}{why(s)}</li>"
             )
         if view.marks_heading:
             head = f"<b>{html.escape(view.marks_heading)}</b>"
@@ -129,6 +140,37 @@ class Marks(Feature):
 
     def wait(self, timeout: float) -> bool:
         return self.hints_chart.wait(timeout)
+
+
+def _badge(m: Any) -> str:
+    """A mark's rank (or sign) in the list, in the colour it has on the board."""
+    colour = hint_colour(m.shade)
+    ink = "#ffffff" if m.shade > 0.55 else "#2d2a24"
+    return (
+        f'<span style="display:inline-block;min-width:1.5em;text-align:center;'
+        f"background:{colour};color:{ink};border:1px solid #17150f;border-radius:50%;"
+        f'font-weight:bold">{html.escape(m.sign)}</span>'
+    )
+
+
+def _equal_runs(pairs: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
+    """The (mark, suggestion) pairs in runs: a suggestion the search cannot tell from the next
+    (``equally_good``) joins the next in one run."""
+    runs: list[list[tuple[Any, Any]]] = []
+    joined = False
+    for pair in pairs:
+        if joined and runs:
+            runs[-1].append(pair)
+        else:
+            runs.append([pair])
+        s = pair[1]
+        joined = isinstance(s, sg.ai.Suggestion) and s.equally_good and not pair[0].badge
+    return runs
+
+
+def _listed(items: list[str]) -> str:
+    """ "X and Y", "X, Y and Z"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def said(reason: str, suggestion: Any) -> str:

@@ -98,6 +98,38 @@ def verdict_badge(word: str) -> str:
     )
 
 
+def support_words(support: int, unit: str) -> str:
+    """A search's support in its own unit, one said as one ("1 ply deep", "412 playouts").
+
+    >>> support_words(1, "plies deep"), support_words(1, "playouts"), support_words(1234, "playouts")
+    ('1 ply deep', '1 playout', '1,234 playouts')
+    """
+    if support == 1:
+        unit = unit.replace("plies", "ply", 1) if unit.startswith("plies") else unit
+        unit = unit[:-1] if unit.endswith("playouts") else unit
+    return f"{support:,} {unit}"
+
+
+def figure_words(value: float, support: int, unit: str) -> str:
+    """A share of the win no finer than the search can tell it: to the point where playouts
+    back it closely, else "about" the nearest 5 or 10 (twice the standard error of a share of
+    ``support`` playouts within 2.5 or 5 points); a search that counts depth, as it is.
+
+    >>> figure_words(0.523, 4000, "playouts"), figure_words(0.523, 300, "playouts")
+    ('52%', 'about 50%')
+    >>> figure_words(0.38, 40, "playouts"), figure_words(0.38, 6, "plies deep")
+    ('about 40%', '38%')
+    """
+    if "playout" not in unit or support <= 0:
+        return f"{value:.0%}"
+    p = min(max(value, 0.05), 0.95)
+    spread = 2 * (p * (1 - p) / support) ** 0.5
+    if spread <= 0.025:
+        return f"{value:.0%}"
+    step = 0.05 if spread <= 0.05 else 0.10
+    return f"about {round(value / step) * step:.0%}"
+
+
 def glass_badge(glass: str) -> str:
     """A player's glass as a small pane with its letter (for banners and tables)."""
     g = GLASS[glass]

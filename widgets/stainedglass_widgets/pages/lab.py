@@ -56,6 +56,7 @@ from stainedglass.ai.tournament import (
     tournament,
 )
 
+from ..kit.messages import support_words
 from ..kit.searches import Search
 from .lab_charts import (
     line_chart_svg,
@@ -519,18 +520,6 @@ def analyse_position(
         )
         anytime.append((b, str(best.move), best.value))
     return Analysis(bot, budget, candidates, line, anytime, stats)
-
-
-def support_words(support: int, unit: str) -> str:
-    """A search's support in its own unit, one said as one ("1 ply deep", "412 playouts").
-
-    >>> support_words(1, "plies deep"), support_words(1, "playouts"), support_words(1234, "playouts")
-    ('1 ply deep', '1 playout', '1,234 playouts')
-    """
-    if support == 1:
-        unit = unit.replace("plies", "ply", 1) if unit.startswith("plies") else unit
-        unit = unit[:-1] if unit.endswith("playouts") else unit
-    return f"{support:,} {unit}"
 
 
 def candidates_svg(

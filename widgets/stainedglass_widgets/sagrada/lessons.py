@@ -128,7 +128,7 @@ LESSONS: dict[str, Lesson] = {
         "place B4 a2",
         BASE,
         steps=(
-            Step("place B4 a2", "✓ places B4 on a2"),
+            Step("place B4 a2", "✓ place B4 on a2"),
             Step("place K6 a3", "✓ the round ends: B1 to the turn bar, target 0 -> 1"),
         ),
     ),
@@ -140,7 +140,7 @@ LESSONS: dict[str, Lesson] = {
         BASE,
         steps=(
             Step("place B4 c2", "✗ c2 is not on the edge"),
-            Step("place B4 a2", "✓ places B4 on a2"),
+            Step("place B4 a2", "✓ place B4 on a2"),
         ),
     ),
     "next to a card": Lesson(
@@ -151,7 +151,7 @@ LESSONS: dict[str, Lesson] = {
         BASE,
         steps=(
             Step("place K6 e3", "✗ e3 is not next to any placed card"),
-            Step("place K6 b3", "✓ places K6 on b3"),
+            Step("place K6 b3", "✓ place K6 on b3"),
         ),
     ),
     "never the same": Lesson(

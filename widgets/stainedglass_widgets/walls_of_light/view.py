@@ -564,14 +564,13 @@ class WallsOfLightView(GameView):
         if "completed by" in text:
             text = re.sub(r"; completes window \d+: [^.]*", "", text)
             for name in COLOR_NAMES:  # a card drawn is told once: by the draw itself
-                if re.search(rf"\b{name} draws (?!a card;)", text):
+                if re.search(rf"\b{name} draws (?!a card;)", text, flags=re.IGNORECASE):
                     text = text.replace(f"; {name} draws a card", "", 1)
         for p in range(self.state.num_players):
             if self.hides_hand(p):
-                for title in CARD_TITLES:
-                    text = text.replace(
-                        f"{COLOR_NAMES[p]} draws {title}", f"{COLOR_NAMES[p]} draws a card"
-                    )
+                for title in CARD_TITLES:  # "Red draws Extra Glass" or "...; red draws ..."
+                    for name in (COLOR_NAMES[p], COLOR_NAMES[p].capitalize()):
+                        text = text.replace(f"{name} draws {title}", f"{name} draws a card")
         super().say(text, kind)
 
     def hides_hand(self, player: int) -> bool:
