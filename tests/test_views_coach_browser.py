@@ -70,7 +70,8 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
     shot(page, "coach-2-taken-back")
 
     # move 2: the better move the coach marked; the bot answers once the coach has judged
-    better = page.inner_text(".sg-hints li.sg-hint code")
+    better = page.get_attribute(".sg-hints li.sg-hint", "data-move")  # its notation, to type
+    assert better
     type_move(page, better)
     wait_moves(page, len(LESSON) + 1)
     page.wait_for_function(

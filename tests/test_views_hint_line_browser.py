@@ -70,6 +70,7 @@ def test_a_hint_shows_its_line_on_a_board_to_step_through(
         assert len(hint) > 80, hint
         lead = page.inner_text(".sg-hints li.sg-hint")  # the best, led by the move in words
         assert re.search(r"^\S+\s+(about )?\d+%\s+(About equally good: )?[A-Z]", lead), lead
+        page.wait_for_selector(".sg-hints .js-plotly-plot .scatterlayer .point", timeout=60_000)
         page.locator(".sg-hints").screenshot(path=str(ARTIFACTS / f"hint-line-{game}.png"))
         page.click(".sg-line-back")
         wait_text(page, ".sg-line-words", "Step 1 of")

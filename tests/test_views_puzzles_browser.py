@@ -97,7 +97,7 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     click_move(page, first, first.answer)
     wait_text(page, ".sg-puzzle-verdict", ", right: ")
     text = verdict(page)
-    assert first.answer in text and first.theme in text, text
+    assert first.state().move_name(first.answer) in text and first.theme in text, text
     assert said_move(first.state(), first.answer) in text, text
     assert page.locator(territory).count() - had == (int(walled.group(1)) if walled else 0)
     wait_text(page, ".sg-puzzle-score", "Streak 1 (best 1) · Score 1 of 1")

@@ -150,3 +150,32 @@ def test_the_example_games_are_real_records() -> None:
         record = sg.load_record(path.read_text())
         assert record.state().is_terminal(), path.name
         assert json.loads(path.read_text())["players"], path.name
+
+
+def test_compare_my_move_and_the_review_say_the_one_scale(server: Any, page: Any) -> None:
+    """Compare my move on a play dashboard, and a review's verdict, each say a verdict of the
+    one scale (its sign and word: "?? Blunder", "★ Best") and name the move in words."""
+    words = [sg.ai.verdict_words(word) for word, _ in sg.ai.LABELS]
+    page.goto(server.url("cathedral_play.ipynb"))
+    page.wait_for_selector(".sg-city svg", timeout=60_000)
+    page.fill(".sg-view input[placeholder^='or type a move']", "cathedral e4 d5 e5 f5 e6 e7")
+    page.keyboard.press("Enter")
+    wait_moves(page, 1)
+    page.click(".sg-view button:has-text('Compare my move')")
+    page.wait_for_function(
+        "() => document.querySelector('.sg-view .sg-message')"
+        ".innerText.includes('Compared with the best: ')",
+        timeout=60_000,
+    )
+    said = html.unescape(page.inner_text(".sg-view .sg-message"))
+    assert any(w in said for w in words) and "the cathedral on d4-f7" in said.lower(), said
+    shot(page, "compare-verdict")
+    page.goto(server.url("review.ipynb") + "?game=cathedral")
+    page.wait_for_selector(".sg-review-timeline .plotly", timeout=240_000)
+    page.click('.sg-review-moves [data-id="ply:6"]')
+    page.wait_for_function(
+        "() => document.querySelector('.sg-review-verdict').innerText.includes('Move 6,')"
+    )
+    said = html.unescape(verdict(page))
+    assert any(w in said for w in words), said
+    shot(page, "review-verdict")

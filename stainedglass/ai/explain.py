@@ -500,7 +500,9 @@ def gives_away(state: State, move: Move, answer: Move | None, seed: int = 0) -> 
         work._push(move)
         if answer in work.legal_moves():
             who = _who(work, work.current_player)
-            return f"{who} answers {work._name(answer)}: {_short(summary(work, answer))}"
+            telling = [c for c in _facts(work, answer) if abs(c.worth) >= TELLING]
+            said = _short(", ".join(c.words for c in telling[:LEAD_FACTS]))
+            return f"{who} answers {work._name(answer)}" + (f": {said}" if said else "")
         return ""
     if state.game.facts.hidden_information:  # the answer as the mover may imagine it
         work = state.view(mover)

@@ -56,7 +56,7 @@ from ..kit.messages import message_html, seconds_label, verdict_badge, verdict_t
 from ..kit.play import COMPUTER
 from ..kit.progress import name_box, note, pupil_name
 from ..kit.searches import HUMAN, Search, bot_label, is_bot, is_timed, seat_choices
-from stainedglass.ai.review import said_move
+from stainedglass.ai.review import said_move, said_with_gain
 from .hints import Hints
 from .review import Compare
 
@@ -652,7 +652,7 @@ class Coach(Feature):
             best = state.parse_move(verdict.best)
         except (ValueError, sg.IllegalMove):  # nothing to mark in this position
             return
-        words = state.explain(best).words
+        words = said_with_gain(state, best)
         support, unit = (
             (self.playouts, "playouts a position")
             if self.playouts is not None

@@ -109,17 +109,25 @@ class Marks(Feature):
             )
             badges = "".join(_badge(each) for each, _ in group)
             if len(group) > 1:
-                names = _listed([view.state.move_name(g.move) for _, g in group])
+                named = [view.state.move_name(g.move) for _, g in group]
+                if len(named) > SHOWN_EQUAL:  # the rest are ringed on the board
+                    more = len(named) - SHOWN_EQUAL + 1
+                    named = [*named[: SHOWN_EQUAL - 1], f"{more} more ringed on the board"]
                 last = group[-1][1]
-                versus = last.versus_next if isinstance(last, sg.ai.Suggestion) else ""
+                versus = (  # what the run has over the next, unless the next is as good
+                    last.versus_next
+                    if isinstance(last, sg.ai.Suggestion) and not last.equally_good
+                    else ""
+                )
                 words = (
-                    f"<b>About equally good</b>: {html.escape(names)}. "
-                    f"{html.escape(getattr(s, 'lead', ''))} <i>{html.escape(versus)}</i>"
+                    f"<b>About equally good</b>: {html.escape(_listed(named))}. "
+                    f"<br>{html.escape(getattr(s, 'lead', ''))} <i>{html.escape(versus)}</i>"
                 )
             else:
                 words = said(m.reason, s)
             rows.append(
-                f'<li class="sg-hint" data-rank="{m.rank}" style="margin:3px 0">{badges} '
+                f'<li class="sg-hint" data-rank="{m.rank}" data-move="{html.escape(str(m.move))}"'
+                f' style="margin:3px 0">{badges} '
                 f"{figure}{words}{support}{why(s)}</li>"
             )
         if view.marks_heading:
@@ -140,6 +148,10 @@ class Marks(Feature):
 
     def wait(self, timeout: float) -> bool:
         return self.hints_chart.wait(timeout)
+
+
+SHOWN_EQUAL = 3
+"""The most moves named in one "About equally good" line (the others: "N more ringed")."""
 
 
 def _badge(m: Any) -> str:

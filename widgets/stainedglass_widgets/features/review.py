@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 import stainedglass as sg
-from stainedglass.ai.review import DEFAULT_PLAYOUTS, LABELS
+from stainedglass.ai.review import DEFAULT_PLAYOUTS, LABELS, said_with_gain
 from stainedglass.glass import GLASS
 
 from ..kit.board import Board
@@ -354,7 +354,7 @@ class ReviewBoard(w.VBox):
                         judgement.before,
                         self.playouts,
                         "playouts a position",
-                        f"the better move: {judgement.reason}",
+                        "the better move: " + said_with_gain(before, judgement.best),
                     )
                 ],
                 f"{self.names[judgement.player]} could have played better:",
