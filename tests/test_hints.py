@@ -198,7 +198,7 @@ def test_sagrada_playouts_give_the_mean_final_margin() -> None:
 
 def test_moves_the_search_cannot_tell_apart_are_said_to_be_equally_good() -> None:
     m, n = sg.Move(("a",), "a"), sg.Move(("b",), "b")
-    assert indistinct(Candidate(m, 0.55, 40, "playouts"), Candidate(n, 0.50, 40, "playouts"))
+    assert indistinct(Candidate(m, 0.53, 40, "playouts"), Candidate(n, 0.50, 40, "playouts"))
     assert not indistinct(Candidate(m, 0.9, 400, "playouts"), Candidate(n, 0.5, 400, "playouts"))
     near = (
         Candidate(m, 0.0057, 4, "plies deep", -15.5),

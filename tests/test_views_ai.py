@@ -90,7 +90,7 @@ def test_hint_shows_ranked_suggestions_with_reasons_on_the_board_and_in_a_chart(
     assert fig is not None and view.hint_chart_box.children == (fig,)
     (dots,) = fig.data
     assert list(dots.x) == [round(100 * h.value, 1) for h in hints]
-    assert list(dots.y)[0].startswith("1. " + hints[0].move.text[:10])
+    assert list(dots.y)[0][4:].startswith(before.move_name(hints[0].move)[1:10])  # in words
     assert list(dots.marker.color) == [hint_colour(m.shade) for m in view.hint_marks()]
     assert hints[0].reason in dots.hovertext[0]
     low, high = fig.layout.xaxis.range

@@ -65,9 +65,10 @@ by less than this (half a square, half a point: below what the game counts)."""
 EQUAL_SIGMAS = 2.0
 """Two moves weighed by playouts are equally good when their values differ by less than this
 many standard errors of the difference (each value a share of wins over its playouts)."""
-APART = 0.10
+APART = 0.05
 """Two moves whose values (shares of the win) differ by this much or more are never called
-equally good, however few playouts back them: a pupil sees the two figures."""
+equally good, however few playouts back them: a pupil sees the two figures, in the list and
+on the chart."""
 LEAD_FACTS = 2
 """The consequences of a move that its summary (:func:`summary`) names, at most."""
 LEAD_WORDS = 18
@@ -279,7 +280,7 @@ def indistinct(a: Candidate, b: Candidate) -> bool:
 
     >>> from stainedglass.core import Move
     >>> m = Move(("m",), "m")
-    >>> indistinct(Candidate(m, 0.52, 100, "playouts"), Candidate(m, 0.47, 100, "playouts"))
+    >>> indistinct(Candidate(m, 0.52, 100, "playouts"), Candidate(m, 0.49, 100, "playouts"))
     True
     >>> indistinct(Candidate(m, 0.70, 400, "playouts"), Candidate(m, 0.50, 400, "playouts"))
     False

@@ -307,8 +307,13 @@ class GameWords:
         return move
 
     def move_label(self, move: sg.Move) -> str:
-        """A short name of a move for the hint chart."""
-        text = str(move)
+        """A short name of a move for the hint chart: its name in words (``move_name``), cut
+        at 30 characters (the hover says it whole)."""
+        try:
+            text = self.model.state.move_name(move)
+        except (ValueError, sg.IllegalMove):  # a mark of another position: its notation
+            text = str(move)
+        text = text[:1].upper() + text[1:]
         return text if len(text) <= 30 else text[:29] + "…"
 
     def value_words(self) -> str:
