@@ -315,14 +315,10 @@ def _difference(
     if mine.equal_to_next:
         return f"About as good as {other} (the search cannot tell them apart)."
     said = {c.words for c in theirs.facts}
+    reasons: list[str] = []  # the first that holds is said: one reason, short
     gains = [c for c in mine.facts if c.words not in said and c.worth > 0]
-    parts = [f"Better than {other}."]
     if gains:
-        parts.append(f"What {other} lacks: {'; '.join(c.words for c in gains[:2])}.")
-    kept = {c.words for c in mine.facts}
-    costs = [c for c in theirs.facts if c.words not in kept and c.worth <= -TELLING]
-    if costs:
-        parts.append(f"What {other} costs: {'; '.join(c.words for c in costs[:2])}.")
+        reasons.append(f"this one: {_short(gains[0].words)}")
     # an answer the next best allows that this move does not
     answered = {c.words for p, c in mine_along if p != mover}
     threats = [
@@ -334,14 +330,18 @@ def _difference(
         p, c = max(threats, key=lambda t: t[1].worth)
         step = next((s for s in theirs.line if s.player == p and c.words in s.words), None)
         answer = f" {step.name or step.move}" if step is not None else ""
-        parts.append(f"After {other}, {_who(state, p)} answers{answer}: {c.words}.")
+        reasons.append(f"after that one, {_who(state, p)} answers{answer}: {_short(c.words)}")
+    kept = {c.words for c in mine.facts}
+    costs = [c for c in theirs.facts if c.words not in kept and c.worth <= -TELLING]
+    if costs:
+        reasons.append(f"that one: {_short(costs[0].words)}")
     if mine.margin is not None and theirs.margin is not None:
         gap = round(mine.margin - theirs.margin)
         unit = state.game.facts.margin_unit
         if gap >= 1:
-            parts.append(f"About {gap} {unit if gap != 1 else unit.rstrip('s')} more at the end.")
-    if len(parts) == 1:
-        parts.append("The search rates what follows it higher.")
+            reasons.append(f"about {gap} {unit if gap != 1 else unit.rstrip('s')} more at the end")
+    why = reasons[0] if reasons else "the search rates what follows it higher"
+    parts = [f"Better than {other} ({why})."]
     return " ".join(parts)
 
 
