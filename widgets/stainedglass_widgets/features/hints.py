@@ -266,7 +266,9 @@ class Line:
         for step in s.line:
             who = "Chance" if step.player == sg.CHANCE else names[step.player]
             assumed = " (assumed: one of the outcomes)" if step.assumed else ""
-            steps.append((step.move, f"{who}: {step.move}{assumed}. {step.words}"))
+            named = step.name or step.move  # in words, as the board shows it
+            said = step.words[:1].upper() + step.words[1:]
+            steps.append((step.move, f"{who}: {named}{assumed}. {said}"))
         return [first, *steps]
 
     def go(self, step: int) -> None:
