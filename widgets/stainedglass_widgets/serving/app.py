@@ -182,7 +182,7 @@ class Voila(_Voila):
             if done < total:
                 continue
             ours, everyone = await tree_and_machine_cpu(server, window=1.0)
-            if ours < self.quiet:
+            if ours < quiet_enough(self.quiet, total):
                 break
         pools = self.kernel_manager.kernel_pools_config
         class_size = pools[self.landing].get("pool_size", 0) if self.landing in pools else 0
@@ -204,6 +204,22 @@ class Voila(_Voila):
             ),
             flush=True,
         )
+
+
+IDLE_KERNEL = 0.004
+"""The share of a core an idle kernel may use (its heartbeat and its polls): a class's server
+with a hundred kernels waiting is quiet at a few tenths of a core, where one running a notebook
+takes a whole core."""
+
+
+def quiet_enough(quiet: float, kernels: int) -> float:
+    """The cores the server and its ``kernels`` may use and still be quiet: ``quiet``, and what
+    that many idle kernels use besides.
+
+    >>> quiet_enough(0.05, 14), quiet_enough(0.05, 134)
+    (0.106, 0.586)
+    """
+    return round(quiet + IDLE_KERNEL * kernels, 3)
 
 
 async def tree_and_machine_cpu(process: psutil.Process, window: float) -> tuple[float, float]:
