@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import stainedglass as sg
+from stainedglass.ai.puzzles import said_line
 from stainedglass.ai.review import said_move
 from stainedglass.ai.puzzles import Puzzle
 from stainedglass_widgets import view_class
@@ -143,7 +144,9 @@ def solve_right_and_wrong(page: Any, url: str, puzzles: list[Puzzle]) -> None:
     # the answer only on request: marked on the board, told in words
     page.click(".sg-puzzle-answer")
     page.wait_for_selector(f"{CITY} .hint")
-    wait_text(page, ".sg-puzzle-verdict", f"The answer: {second.answer}")
+    wait_text(
+        page, ".sg-puzzle-verdict", f"The answer: {said_line(second.state(), second.answer_line)}"
+    )
     wait_text(page, ".sg-puzzle-reveal", margin_points(second))
     wait_text(page, ".sg-puzzle-score", "Streak 0 (best 1) · Score 1 of 2")
     shot(page, "puzzles-4-answer")

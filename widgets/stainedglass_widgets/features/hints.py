@@ -123,8 +123,10 @@ class Marks(Feature):
                     f"<b>About equally good</b>: {html.escape(_listed(named))}. "
                     f"<br>{html.escape(getattr(s, 'lead', ''))} <i>{html.escape(versus)}</i>"
                 )
-            else:
+            elif isinstance(s, sg.ai.Suggestion) and s.lead:
                 words = said(m.reason, s)
+            else:  # a mark of another kind (an answer, a verdict): its move in words first
+                words = f"{html.escape(_cap(move_words(view.state, m.move)))}: {said(m.reason, s)}"
             rows.append(
                 f'<li class="sg-hint" data-rank="{m.rank}" data-move="{html.escape(str(m.move))}"'
                 f' style="margin:3px 0">{badges} '
@@ -178,6 +180,18 @@ def _equal_runs(pairs: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         s = pair[1]
         joined = isinstance(s, sg.ai.Suggestion) and s.equally_good and not pair[0].badge
     return runs
+
+
+def move_words(state: sg.State, move: sg.Move) -> str:
+    """``move`` in words where it is legal in ``state``; else its notation."""
+    try:
+        return state.move_name(move)
+    except (ValueError, sg.IllegalMove):
+        return str(move)
+
+
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _listed(items: list[str]) -> str:

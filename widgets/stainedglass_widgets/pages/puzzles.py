@@ -48,7 +48,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.ai.review import said_move
-from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, shipped
+from stainedglass.ai.puzzles import DIFFICULTIES, Attempt, Puzzle, said_line, shipped
 
 from ..kit.messages import glass_badge, guard, message_html, strict_default
 from ..kit.progress import NAME_LIMIT, class_store, name_words, note, pupil_name, set_pupil
@@ -497,7 +497,7 @@ class PuzzleBoard(w.VBox):
             note(self.pupil(), puzzle.game, "puzzle", puzzle.id, False)
         if len(view.state.history) != puzzle.ply or self._pending is not None:
             self._back("The puzzle's position, with its answer marked.")
-        line = ", then ".join(puzzle.answer_line)
+        line = said_line(view.state, puzzle.answer_line)  # in words, as the board shows it
         answer = view.state.parse_move(puzzle.answer)
         view.take_hint(answer)  # held ready: the answer is one click away
         view.mark(
