@@ -15,6 +15,7 @@ import statistics
 import pytest
 
 import stainedglass as sg
+from test_hints import WALLS
 
 COUNTED = {  # the hint search's counted budget, by the bot's name
     "cathedral": {"nodes": 1500},
@@ -71,38 +72,7 @@ def test_a_card_is_led_by_what_it_makes_possible_not_by_what_it_costs():
     # Walls of Light: Extra Glass brings a second pane this turn; its lead says what that pane
     # does (the rulebook: "place a second pane"), not the cards left in hand
     state = sg.load("walls_of_light", players=2).new_game(seed=0)
-    for move in (
-        "roll r3 b1 y5",
-        "place blue 1:b1",
-        "roll r2 b6 y3",
-        "place red 6:b3",
-        "roll r4 b6 y1",
-        "place yellow 1:a2",
-        "roll r2 b2 y3",
-        "place red 2:b1",
-        "roll r4 b2 y6",
-        "place yellow 2:c1",
-        "roll r3 b4 y6",
-        "place red 4:b3",
-        "roll r4 b1 y5",
-        "card reroll b",
-        "roll b1",
-        "place yellow 4:b3",
-        "roll r6 b4 y1",
-        "card swap 1:a2 6:b3",
-        "place red 4:b4",
-        "roll r6 b3 y6",
-        "card swap 2:b1 6:b3",
-        "place blue 3:c1",
-        "roll r1 b4 y3",
-        "place red 4:b1",
-        "roll r6 b1 y2",
-        "place blue 6:b3",
-        "roll r5 b2 y4",
-        "card swap 1:a2 2:b1",
-        "place red 4:d3",
-        "roll r5 b5 y2",
-    ):
+    for move in WALLS[:-1]:  # the hints' own Walls of Light game, before its Modify Roll
         state.play(move)
     extra = state.parse_move("card extra")
     hint = sg.ai.explain.explain(
