@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import re
 
 import functools
 import random
@@ -37,7 +36,7 @@ from collections.abc import Callable
 from ..core import CHANCE, IllegalMove, Move, State
 from ..processes import process_pool
 from .bots import bot as make_bot, bot_class
-from .explain import TELLING, gives_away, summary
+from .explain import TELLING, _short, gives_away, summary
 from .search import Candidate, StopFlag, leaf_value, sample_outcome
 
 __all__ = [
@@ -319,7 +318,7 @@ def _short_fact(state: State, move: Move) -> str:
     telling = [c for c in facts if c.worth >= TELLING]
     if not telling:
         return ""
-    words = re.sub(r" \([^()]*\)", "", telling[0].words).split(": ", 1)[0]
+    words = _short(telling[0].words)
     return words if len(words.split()) <= 8 else ""
 
 

@@ -29,6 +29,8 @@ import stainedglass as sg
 from stainedglass.glass import hint_colour
 
 from .charts import HintChart
+from stainedglass.ai.review import said_move
+
 from ..kit.feature import Feature
 from ..kit.messages import figure_words, support_words
 from ..kit.searches import bot_label, hints
@@ -126,7 +128,7 @@ class Marks(Feature):
             elif isinstance(s, sg.ai.Suggestion) and s.lead:
                 words = said(m.reason, s)
             else:  # a mark of another kind (an answer, a verdict): its move in words first
-                words = f"{html.escape(_cap(move_words(view.state, m.move)))}: {said(m.reason, s)}"
+                words = f"{html.escape(_cap(said_move(view.state, m.move)))}: {said(m.reason, s)}"
             rows.append(
                 f'<li class="sg-hint" data-rank="{m.rank}" data-move="{html.escape(str(m.move))}"'
                 f' style="margin:3px 0">{badges} '
@@ -180,14 +182,6 @@ def _equal_runs(pairs: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         s = pair[1]
         joined = isinstance(s, sg.ai.Suggestion) and s.equally_good and not pair[0].badge
     return runs
-
-
-def move_words(state: sg.State, move: sg.Move) -> str:
-    """``move`` in words where it is legal in ``state``; else its notation."""
-    try:
-        return state.move_name(move)
-    except (ValueError, sg.IllegalMove):
-        return str(move)
 
 
 def _cap(words: str) -> str:

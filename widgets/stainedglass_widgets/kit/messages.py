@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Mapping
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move
 from stainedglass.glass import GLASS
 
 from .searches import HUMAN, seat_label
@@ -309,10 +310,7 @@ class GameWords:
     def move_label(self, move: sg.Move) -> str:
         """A short name of a move for the hint chart: its name in words (``move_name``), cut
         at 30 characters (the hover says it whole)."""
-        try:
-            text = self.model.state.move_name(move)
-        except (ValueError, sg.IllegalMove):  # a mark of another position: its notation
-            text = str(move)
+        text = said_move(self.model.state, move)  # a mark of another position: its notation
         text = text[:1].upper() + text[1:]
         return text if len(text) <= 30 else text[:29] + "…"
 
