@@ -196,6 +196,11 @@ def revealed_everywhere(teacher: Any, pupils: list[Any], name: str) -> None:
     teacher.click(".sg-lead-reveal")
     wait_text(teacher, ".sg-lead .sg-view .sg-message", "Best:")
     teacher.wait_for_selector(".sg-lead .sg-view svg g.hint", timeout=TIMEOUT)
+    teacher.wait_for_function(  # the answers' counts give way to the verdicts' signs
+        f"(signs) => ({MARK_TEXT})('.sg-lead .sg-view').every(t => signs.includes(t))",
+        arg=sorted(SIGNS),
+        timeout=10_000,
+    )
     drawn = marks_drawn(teacher, ".sg-lead .sg-view")
     assert drawn and set(drawn) <= SIGNS, drawn
     assert teacher.locator(".sg-lead .sg-projector").count() == 1  # still projected

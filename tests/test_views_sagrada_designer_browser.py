@@ -56,7 +56,8 @@ def test_design_check_measure_cancel_and_play(server: VoilaServer, page: Any) ->
     click_field(page, "b1")
     wait_text(page, ".sg-window-check", "fields a1 and b1 are orthogonally adjacent")
     assert page.locator(f"{BOARD} .problem").count() == 2
-    assert page.is_disabled(".sg-window-measure") and page.is_disabled(".sg-window-play")
+    for off in (".sg-window-measure", ".sg-window-play"):  # widgets update one by one
+        page.wait_for_selector(f"{off}:disabled", timeout=10_000)
     shot(page, "sagrada-designer-1-refused")
 
     # a value instead: accepted, saved as a file

@@ -247,15 +247,15 @@ class Leading(w.VBox):
                 self.reveal_button.disabled = False
                 return
             self.question = None
+            view = self.view
+            if view is not None:  # the marks first, so the words never speak of a board behind
+                view.safe(lambda: self._show_reveal(view, best, why, answers, verdicts))()
             self.reveal_button.disabled = False
             self.words.value = f"<p><b>Best:</b> {html.escape(why)}.</p>" + verdict_table(
                 answers, verdicts, self.names_box.value, sg.load_record(question.position).state()
             )
             self.answers.value = ""
             self._buttons()
-            view = self.view
-            if view is not None:
-                view.safe(lambda: self._show_reveal(view, best, why, answers, verdicts))()
 
         if self.console.background:
             self._judging = threading.Thread(target=judge, name="reveal", daemon=True)
@@ -285,9 +285,9 @@ class Leading(w.VBox):
             )
             rows.append((move, verdict, f"{words} ({who})"))
         marks, signs = revealed_marks(view.state, best, why, rows)
-        view.say(f"Best: {why}.", "good")
         heading = "The best move, and the class's answers:" if rows else "The best move:"
         view.mark(marks, heading, chart=False, badges=signs)
+        view.say(f"Best: {why}.", "good")
 
     def stop(self) -> None:
         """Stop leading: the pupils' boards are their own again."""
