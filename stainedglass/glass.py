@@ -248,6 +248,25 @@ def mark_sign(mark: Sequence[Any]) -> str:
     return str(mark[3]) if len(mark) > 3 and mark[3] else str(mark[2])
 
 
+def badge_spots(
+    options: Sequence[Sequence[tuple[float, float]]],
+) -> list[tuple[float, float]]:
+    """Where each mark's badge goes, the marks best first, each with the spots it may take (its
+    likeliest first): its first spot no mark before it took, else its first. Marks on one place
+    (two moves on one square) then show each its number, none hidden under another's.
+
+    >>> badge_spots([[(0, 0), (9, 0)], [(0, 0), (9, 0)], [(0, 0)]])
+    [(0, 0), (9, 0), (0, 0)]
+    """
+    taken: set[tuple[float, float]] = set()
+    out = []
+    for spots in options:
+        spot = next((s for s in spots if s not in taken), spots[0])
+        taken.add(spot)
+        out.append(spot)
+    return out
+
+
 def sign_size(sign: str, size: float) -> float:
     """The type of a mark's ``sign`` in a badge made for one figure of ``size``: two or more
     characters (``??``) smaller, so that they fit."""

@@ -7,8 +7,10 @@ for the answer. The same machinery serves every game: the last tests run it on W
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -310,3 +312,144 @@ def test_the_hint_list_says_moves_it_cannot_tell_apart_in_one_line_and_figures_h
     second = html.unescape(re.sub(r"<[^>]+>", "", rows[1]))
     assert "31%" in second and "about" not in second.split("C.")[0]  # 4,000 playouts: exact
     assert "(4,000 playouts)" in second
+
+
+# ---- the hint's rings on the board, in the order of its words ---------------------------------
+
+HINTED = {  # game: (options, seed, plies the greedy bot plays first, the hint's counted budget)
+    "cathedral": ({}, 1, 10, {"nodes": 1500}),
+    "walls_of_light": ({"players": 2}, 1, 30, {"playouts": 60}),
+    "coloring": ({"players": 2}, 1, 10, {"nodes": 1500}),
+    "sagrada": ({}, 1, 14, {"playouts": 60}),
+}
+"""Seeded mid-game positions whose hints hold moves told apart by no search ("About equally
+good"), suggestions on one square, and (Walls of Light) Extra Glass with its two panes."""
+
+
+def hinted(game: str) -> tuple[GameView, list[sg.ai.Suggestion]]:
+    """The play view of a seeded game some way in, its hint shown as the Hint button shows it
+    (found on a counted budget, the same anywhere)."""
+    import stainedglass_widgets as sgw
+
+    options, seed, plies, budget = HINTED[game]
+    state = sg.load(game, **options).new_game(seed=seed)
+    bot = sg.ai.bot("greedy", seed=seed)
+    while len(state.history) < plies or state.is_chance():
+        state.play(state.sample_chance() if state.is_chance() else bot.choose(state))
+    view = sgw.view(game, background=False, **options)
+    view.set_position(state)
+    found = sg.ai.suggest(state, top=view.hint_top, seed=1, budget=None, **budget)
+    view.show_suggestions(found)
+    return view, found
+
+
+Where = tuple[str, frozenset[str]]
+"""What a ring on the board marks: its attribute (``data-space``) and the names in it."""
+
+
+def where(move: str) -> set[Where]:
+    """What the rings of ``move`` (notation) mark on each game's board."""
+    words = move.split()
+    if words[0] == "take":  # a pencil on shapes
+        return {("data-shapes", frozenset(w for w in words[2:] if not w.startswith("+")))}
+    if words[0] == "card":  # a card in the hand (Swap Panes: and its two spaces)
+        spaces = {("data-space", frozenset([w])) for w in words[2:] if ":" in w}
+        return {("data-card", frozenset([words[1]]))} | spaces
+    if words[0] == "tool":
+        return {("data-tool", frozenset([words[1]]))}
+    if words[0] == "cross":
+        return {("data-cross", frozenset(words[1:]))}
+    if words[0] == "place" and ":" not in words[-1]:  # a die on a field
+        return {("data-field", frozenset([words[2]]))}
+    if words[0] in ("place", "remove"):  # a wink on a space
+        return {("data-space", frozenset([words[-1]]))}
+    return {("data-cells", frozenset(words[1:]))}  # a building on its squares
+
+
+def rings(view: GameView) -> tuple[dict[int, set[Where]], list[tuple[str, str, int, str]]]:
+    """The hint's marks on the view's boards: what each rank marks, and each mark's badge (its
+    board, centre and the sign written on it)."""
+    from test_view_conformance import boards
+
+    marked: dict[int, set[Where]] = {}
+    badges = []
+    for i, board in enumerate(boards(view)):
+        root = ET.fromstring(board.svg)
+        for g in root.iter():
+            if g.get("class") not in ("hint", "suggestion"):
+                continue
+            rank = int(g.get("data-rank", "0"))
+            marked.setdefault(rank, set()).update(
+                (k, frozenset(v.split()))
+                for k, v in g.attrib.items()
+                if k.startswith("data-") and k not in ("data-rank", "data-shade")
+            )
+            for circle in g.iterfind(".//{*}circle"):
+                centre = f"{circle.get('cx')},{circle.get('cy')}"
+                badges.append((str(i), centre, rank, "".join(g.itertext()).strip()))
+    return marked, badges
+
+
+def listed(view: GameView) -> list[tuple[int, str]]:
+    """Each move the hint's words name, in their order: (rank, notation), from the list's
+    items and the moves named in an "About equally good" line."""
+    out = []
+    for item in re.findall(r'<li class="sg-hint".*?</li>', view.hint_list.value, flags=re.S):
+        named = re.findall(r'class="sg-hint-move" data-rank="(\d+)" data-move="([^"]*)"', item)
+        head = re.findall(r'^<li class="sg-hint" data-rank="(\d+)" data-move="([^"]*)"', item)
+        out += [(int(rank), html.unescape(move)) for rank, move in named or head]
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(HINTED))
+def test_each_ring_on_the_board_carries_the_number_of_the_suggestion_the_words_name(
+    game: str,
+) -> None:
+    view, found = hinted(game)
+    assert len(found) == view.hint_top
+    rings_follow_the_words(view, found)
+    # moves told apart by none share a line: "About equally good: X, Y and 3 more ringed..."
+    alike = [dataclasses.replace(s, equally_good=True) for s in found]
+    view.show_suggestions(alike)
+    assert "3 more ringed on the board" in text(view.hint_list)
+    rings_follow_the_words(view, alike)
+
+
+def rings_follow_the_words(view: GameView, found: list[sg.ai.Suggestion]) -> None:
+    """Ring k sits on the move of the k-th suggestion the words name, its number readable."""
+    # the words: every move named, best first, each the suggestion of its rank
+    words = text(view.hint_list)
+    unnamed = sum(int(n) for n in re.findall(r"(\d+) more ringed on the board", words))
+    said = listed(view)
+    assert [rank for rank, _ in said] == list(range(1, len(found) - unnamed + 1)), said
+    for rank, move in said:
+        assert move == str(found[rank - 1].move)
+        assert view.state.move_name(found[rank - 1].move) in words
+    # the board: ring k on the move of the k-th suggestion, and on nothing its line does not
+    marked, badges = rings(view)
+    assert sorted(marked) == list(range(1, len(found) + 1))
+    for k, s in enumerate(found, 1):
+        assert where(str(s.move)) <= marked[k], (k, str(s.move), marked[k])
+        line = set().union(*(where(step.move) for step in s.line if step.player >= 0))
+        assert marked[k] <= where(str(s.move)) | line, (k, str(s.move), marked[k])
+    assert all(sign == str(rank) for _, _, rank, sign in badges)
+    spots = [(board, centre) for board, centre, _, _ in badges]
+    assert len(spots) == len(set(spots)), "a number hidden under another's"
+
+
+def test_extra_glass_rings_both_panes_of_its_line_with_its_number() -> None:
+    view, found = hinted("walls_of_light")
+    k, extra = next((k, s) for k, s in enumerate(found, 1) if str(s.move) == "card extra")
+    mover = view.state.current_player
+    panes = []
+    for step in extra.line:  # the card's turn: the panes its player places after it
+        if step.player != mover:
+            break
+        panes.append(step.move)
+    assert len(panes) == 2 and all(p.startswith("place ") for p in panes), panes
+    marked, badges = rings(view)
+    spaces = {p.split()[-1] for p in panes}
+    assert {("data-space", frozenset([s])) for s in spaces} <= marked[k], marked[k]
+    assert ("data-card", frozenset(["extra"])) in marked[k]
+    ringed = [sign for _, _, rank, sign in badges if rank == k]
+    assert ringed == [str(k)] * 3  # the card in the hand and both panes, the same number

@@ -120,8 +120,16 @@ def test_highlights_are_drawn_on_the_spaces_named() -> None:
     assert {g.get("data-space") for g in by_class(root, "target")} == {"2:b1", "3:a1"}
     assert [g.get("data-space") for g in by_class(root, "hint")] == ["6:b1"]
     assert [(g.get("data-space"), g.get("data-rank")) for g in by_class(root, "suggestion")] == [
-        ("2:b1", "2")
-    ], "a space is ringed once, for its best suggestion"
+        ("6:b1", "3"),
+        ("2:b1", "2"),
+    ], "every suggestion shows its number, the best drawn last"
+    # a space two suggestions share is ringed once, for the best; each number in its own corner
+    (best,) = by_class(root, "hint")
+    shared = next(g for g in by_class(root, "suggestion") if g.get("data-rank") == "3")
+    assert best.findall("{*}rect") and not shared.findall("{*}rect")
+    spot = {(c.get("cx"), c.get("cy")) for g in (best, shared) for c in g.findall("{*}circle")}
+    assert len(spot) == 2
+    assert ["".join(g.itertext()) for g in (best, shared)] == ["1", "3"]
     assert [g.get("data-space") for g in by_class(root, "picked")] == ["3:a1"]
     assert [d.get("data-die") for d in by_class(root, "die") if d.get("data-selected")] == [
         "r",

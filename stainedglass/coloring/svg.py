@@ -33,6 +33,7 @@ from ..glass import (
     GLASS,
     LEAD,
     STONE_LIGHT,
+    badge_spots,
     glass_defs,
     hint_colour,
     label,
@@ -280,7 +281,9 @@ def sheet_body(
             + label(x, y, g.letter, 20, "#ffffff")
             + "</g>"
         )
-    for hinted in sorted(suggested, key=lambda t: -t[2]):
+    hints = sorted(suggested, key=lambda t: t[2])  # the best picks its badge's spot first
+    spots = badge_spots([_badge_spots(sheet, t[0]) for t in hints])
+    for hinted, (bx, by) in reversed(list(zip(hints, spots))):  # the best drawn last, on top
         numbers, shade, rank = hinted[0], hinted[1], hinted[2]
         sign = mark_sign(hinted)
         colour = hint_colour(shade)
@@ -296,15 +299,27 @@ def sheet_body(
                 ' stroke-dasharray="8 4"/>'
             )
         if numbers:
-            x, y = sheet.shapes[numbers[0] - 1].label
             ink = "#ffffff" if shade > 0.55 else "#2d2a24"
             out.append(
-                f'<circle cx="{x:g}" cy="{y - 14:g}" r="10" fill="{colour}"'
+                f'<circle cx="{bx:g}" cy="{by:g}" r="10" fill="{colour}"'
                 f' stroke="{LEAD}" stroke-width="2"/>'
-                + label(x, y - 14, sign, sign_size(sign, 12), ink)
+                + label(bx, by, sign, sign_size(sign, 12), ink)
             )
         out.append("</g>")
     return "".join(out)
+
+
+def _badge_spots(sheet: Sheet, numbers: Sequence[int]) -> list[tuple[float, float]]:
+    """Where a hint's badge may go on the set of shapes ``numbers``: above each shape's number,
+    the first shape's first, then beside it (sets on the same shapes each show their number)."""
+    if not numbers:
+        return [(0.0, 0.0)]
+    spots = []
+    for n in numbers:
+        x, y = sheet.shapes[n - 1].label
+        spots.append((x, y - 14))
+    x, y = spots[0]
+    return spots + [(x + 22, y), (x - 22, y), (x + 44, y), (x - 44, y)]
 
 
 def _rank_badge(x: float, y: float, mark: Mark) -> str:

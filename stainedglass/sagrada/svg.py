@@ -31,6 +31,7 @@ from collections.abc import Collection, Sequence
 from ..glass import (
     GLASS,
     LEAD,
+    badge_spots,
     glass_defs,
     hint_colour,
     label,
@@ -227,11 +228,12 @@ def _window(
             )
         )
     out.append(lead_line(f"M{WX:g} {WY:g}h{gw}v{gh}h{-gw}Z", 8))
-    for mark in sorted(suggested, key=lambda t: -t[2]):
+    hints = sorted(suggested, key=lambda t: t[2])  # the best picks its badge's corner first
+    spots = badge_spots([_corners(*_field_xy(m[0])) for m in hints])
+    for mark, (bx, by) in reversed(list(zip(hints, spots))):  # the best drawn last, on top
         name, shade, rank = mark[0], mark[1], mark[2]
         sign = mark_sign(mark)
-        col, row = "abcde".index(name[0]), int(name[1:]) - 1
-        x, y = WX + col * CELL, WY + row * CELL
+        x, y = _field_xy(name)
         colour = hint_colour(shade)
         kind = "hint" if rank == 1 else "suggestion"
         ink = "#ffffff" if shade > 0.55 else "#2d2a24"
@@ -241,12 +243,24 @@ def _window(
             f'<rect x="{x + 5:g}" y="{y + 5:g}" width="{CELL - 10}" height="{CELL - 10}"'
             f' rx="8" fill="none" stroke="{colour}" stroke-width="{3 + 3 * shade:.1f}"'
             ' stroke-dasharray="9 4"/>'
-            f'<circle cx="{x + 18:g}" cy="{y + 18:g}" r="12" fill="{colour}"'
+            f'<circle cx="{bx:g}" cy="{by:g}" r="12" fill="{colour}"'
             f' stroke="{LEAD}" stroke-width="2"/>'
-            + label(x + 18, y + 18, sign, sign_size(sign, 14), ink)
+            + label(bx, by, sign, sign_size(sign, 14), ink)
             + "</g>"
         )
     return "".join(out)
+
+
+def _field_xy(name: str) -> tuple[float, float]:
+    """The top left corner of field ``name`` (``"b3"``) of the window."""
+    return WX + "abcde".index(name[0]) * CELL, WY + (int(name[1:]) - 1) * CELL
+
+
+def _corners(x: float, y: float) -> list[tuple[float, float]]:
+    """The spots for a hint's badge on the field at (x, y): its corners, the top left first
+    (marks on one field each show their number)."""
+    near, far = 18, CELL - 18
+    return [(x + near, y + near), (x + far, y + near), (x + near, y + far), (x + far, y + far)]
 
 
 def _panel(x: float, y: float, w: float, h: float, title: str) -> str:

@@ -42,6 +42,7 @@ from .windows import (
 )
 
 from ..glass import (
+    badge_spots,
     hint_colour,
     GLASS,
     LEAD,
@@ -278,29 +279,32 @@ def _ring(
     mark: str = "",
     width: float = 4,
     attrs: str = "",
+    at: tuple[float, float] | None = None,
+    outline: bool = True,
 ) -> str:
-    """Outline the named spaces (``"3:b2"``) with a coloured ring (and a corner mark)."""
+    """Outline the named spaces (``"3:b2"``) with a coloured ring (and a corner mark, at its
+    top left corner or at ``at``; ``outline=False``: the mark alone, on a space another ring
+    outlines)."""
     out = []
     for name in sorted(names):
-        pos_text, cell_text = name.split(":")
-        pos = int(pos_text) - 1
-        cell = (int(cell_text[1:]) - 1) * 4 + "abcd".index(cell_text[0])
-        x, y = space_xy(pos, cell)
+        x, y = _space_of(name)
         d = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<g class="{kind}"{attrs} data-space="{name}" pointer-events="none">'
-            f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}" height="{CELL - 6}"'
-            f' rx="5" fill="none" stroke="#fffbe0" stroke-width="{width + 2.5:g}"'
-            f' opacity="0.9"/><rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}"'
-            f' height="{CELL - 6}" rx="5" fill="none" stroke="{color}"'
-            f' stroke-width="{width:g}"{d}/>'
-        )
+        out.append(f'<g class="{kind}"{attrs} data-space="{name}" pointer-events="none">')
+        if outline:
+            out.append(
+                f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}" height="{CELL - 6}"'
+                f' rx="5" fill="none" stroke="#fffbe0" stroke-width="{width + 2.5:g}"'
+                f' opacity="0.9"/><rect x="{x + 3:g}" y="{y + 3:g}" width="{CELL - 6}"'
+                f' height="{CELL - 6}" rx="5" fill="none" stroke="{color}"'
+                f' stroke-width="{width:g}"{d}/>'
+            )
         if mark:
             wide = len(mark) > 1  # a sign of two (??): a larger badge
+            cx, cy = at if at is not None else (x + 10, y + 10)
             out.append(
-                f'<circle cx="{x + 10:g}" cy="{y + 10:g}" r="{10 if wide else 7.5:g}"'
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="{10 if wide else 7.5:g}"'
                 f' fill="{color}" stroke="#fffbe0" stroke-width="1.5"/>'
-                + label(x + 10, y + 10.5, mark, 9 if wide else 10, "#fff")
+                + label(cx, cy + 0.5, mark, 9 if wide else 10, "#fff")
             )
         out.append("</g>")
     return "".join(out)
@@ -513,29 +517,47 @@ def _band(state: WallsOfLightState, dice_selected: Collection[str]) -> str:
     return "".join(out)
 
 
+def _corners(name: str) -> list[tuple[float, float]]:
+    """The spots for a mark's badge on space ``name`` (``"3:b2"``): its four corners, the top
+    left first."""
+    x, y = _space_of(name)
+    near, far = 10, CELL - 10
+    return [(x + near, y + near), (x + far, y + near), (x + near, y + far), (x + far, y + far)]
+
+
+def _space_of(name: str) -> tuple[float, float]:
+    """The top left corner of space ``name`` (``"3:b2"``) on the drawing."""
+    pos_text, cell_text = name.split(":")
+    cell = (int(cell_text[1:]) - 1) * 4 + "abcd".index(cell_text[0])
+    return space_xy(int(pos_text) - 1, cell)
+
+
 def _suggestions(suggested: Sequence[Mark]) -> str:
     """The hint's spaces ringed in violet, deeper for a higher value, numbered by rank (or
-    carrying their sign: :func:`~stainedglass.glass.mark_sign`); where several suggestions
-    share a space (a red or a neutral wink), the best one is drawn."""
-    best: dict[str, tuple[float, int, str]] = {}
-    for mark in suggested:
-        name, shade, rank = mark[0], mark[1], mark[2]
-        if name not in best or rank < best[name][1]:
-            best[name] = (shade, rank, mark_sign(mark))
+    carrying their sign: :func:`~stainedglass.glass.mark_sign`): a suggestion may ring several
+    spaces with its number (a card's panes). Where suggestions share a space (a red or a
+    neutral wink), the best rings it and each has its number in a corner of its own."""
+    marks = sorted({(m[0], m[2]): m for m in suggested}.values(), key=lambda m: m[2])
+    spots = badge_spots([_corners(m[0]) for m in marks])
+    ringed: set[str] = set()
     out = []
-    for name, (shade, rank, sign) in sorted(best.items(), key=lambda kv: -kv[1][1]):
-        out.append(  # the best drawn last, on top
+    for mark, spot in zip(marks, spots):
+        name, shade, rank = mark[0], mark[1], mark[2]
+        out.append(
             _ring(
                 [name],
                 hint_colour(shade),
                 "hint" if rank == 1 else "suggestion",
                 dash="9 5",
-                mark=sign,
+                mark=mark_sign(mark),
                 width=5,
                 attrs=f' data-rank="{rank}"',
+                at=spot,
+                outline=name not in ringed,
             )
         )
-    return "".join(out)
+        ringed.add(name)
+    return "".join(reversed(out))  # the best drawn last, on top
 
 
 def walls_of_light_svg(
@@ -555,7 +577,9 @@ def walls_of_light_svg(
     ``target_mark``; ``picked``: spaces chosen so far (Swap Panes), ringed in gold; ``suggested``: the
     hint's spaces as ``(space, shade, rank)`` (or ``(space, shade, rank, sign)``: the sign
     written instead of the rank), ringed in violet (deeper for a higher ``shade``)
-    and numbered, the best (rank 1) a ``g.hint``, the others ``g.suggestion``; ``last``: the space the last move changed (dashed white).
+    and numbered, the best (rank 1) a ``g.hint``, the others ``g.suggestion`` (a space several
+    share: ringed once, each number in a corner of its own); ``last``: the space the last move
+    changed (dashed white).
     ``dice_selected``: die letters ringed in gold (Roll Again, Modify Roll).
     """
     neutral_yellow = state.num_players == 2

@@ -110,8 +110,8 @@ class Marks(Feature):
                 else ""
             )
             badges = "".join(_badge(each) for each, _ in group)
-            if len(group) > 1:
-                named = [view.state.move_name(g.move) for _, g in group]
+            if len(group) > 1:  # each move named with its rank and notation, as it is ringed
+                named = [_named(view.state, each) for each, _ in group]
                 if len(named) > SHOWN_EQUAL:  # the rest are ringed on the board
                     more = len(named) - SHOWN_EQUAL + 1
                     named = [*named[: SHOWN_EQUAL - 1], f"{more} more ringed on the board"]
@@ -122,7 +122,7 @@ class Marks(Feature):
                     else ""
                 )
                 words = (
-                    f"<b>About equally good</b>: {html.escape(_listed(named))}. "
+                    f"<b>About equally good</b>: {_listed(named)}. "
                     f"<br>{html.escape(getattr(s, 'lead', ''))} <i>{html.escape(versus)}</i>"
                 )
             elif isinstance(s, sg.ai.Suggestion) and s.lead:
@@ -182,6 +182,16 @@ def _equal_runs(pairs: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         s = pair[1]
         joined = isinstance(s, sg.ai.Suggestion) and s.equally_good and not pair[0].badge
     return runs
+
+
+def _named(state: sg.State, mark: Any) -> str:
+    """A mark's move in words in an "About equally good" line (HTML), carrying its rank and
+    notation as its list item does (``data-rank``, ``data-move``)."""
+    return (
+        f'<span class="sg-hint-move" data-rank="{mark.rank}"'
+        f' data-move="{html.escape(str(mark.move))}">'
+        f"{html.escape(state.move_name(mark.move))}</span>"
+    )
 
 
 def _cap(words: str) -> str:

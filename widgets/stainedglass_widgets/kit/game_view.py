@@ -29,7 +29,7 @@ from .feature import ROWS, SLOTS, feature_class
 from .messages import GameWords, guard, message_html, quote_short, strict_default, went_wrong
 from .play import Checked, Play
 from .registry import register_view
-from .searches import HintMark, Signs, Suggested, hint_marks
+from .searches import HintMark, Signs, Suggested, hint_marks, turn_moves
 from .thinking import ThinkingLine
 
 
@@ -105,6 +105,7 @@ class GameView(GameWords, Dashboard, w.VBox):
         self.marks_heading = ""  # what the marks are, when not a hint (mark())
         self.marks_chart = True  # whether the marks get the hint chart
         self.marks_badges: list[str] = []  # the signs the marks carry instead of their rank
+        self.marks_then: list[tuple[sg.Move, ...]] = []  # the moves each brings this turn
         self._init_dashboard()  # features, hooks, slots, actions, the address
         self.add_class("sg-view")
         self.add_class(f"sg-{self.game.name.replace('_', '-')}")
@@ -224,7 +225,7 @@ class GameView(GameWords, Dashboard, w.VBox):
 
     def hint_marks(self) -> list[HintMark]:
         """The suggestions shown now (best first, each with its rank and shade)."""
-        return hint_marks(self.suggestions, self.marks_badges)
+        return hint_marks(self.suggestions, self.marks_badges, self.marks_then)
 
     def resolve_chance(self) -> None:
         """The chance button: the chance move the game's generator draws now (a game may set
@@ -402,6 +403,7 @@ class GameView(GameWords, Dashboard, w.VBox):
         bots move here; a background bot starts thinking); then the features follow."""
         self.model.cancel_search()
         self.suggestions, self.marks_heading, self.marks_chart, self.marks_badges = [], "", True, []
+        self.marks_then = []
         notes = [message[0]] if message else []
         kind = message[1] if message else "info"
         if run_computer:
@@ -443,6 +445,10 @@ class GameView(GameWords, Dashboard, w.VBox):
         ``chart=False`` leaves the hint chart out; ``badges``: each mark's sign (a verdict's)."""
         self.suggestions, self.marks_heading, self.marks_chart = list(suggestions), heading, chart
         self.marks_badges = list(badges)
+        self.marks_then = [  # the moves each brings this turn, marked with it
+            turn_moves(self.state, s) if isinstance(s, sg.ai.Suggestion) else ()
+            for s in self.suggestions
+        ]
         for hook in self.hooks.marked:
             hook()
         self.redraw()

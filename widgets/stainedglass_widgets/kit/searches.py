@@ -112,11 +112,19 @@ class HintMark:
     unit: str
     badge: str = ""
     """The sign drawn on the mark instead of its rank ("": the rank), a verdict's (✓, ?!)."""
+    then: tuple[sg.Move, ...] = ()
+    """The moves ``move`` brings this turn along the suggestion's line (:func:`turn_moves`:
+    a card, then the panes it lets its player place), marked with the same sign."""
 
     @property
     def sign(self) -> str:
         """What the mark carries written on it: its badge, else its rank."""
         return self.badge or str(self.rank)
+
+    @property
+    def moves(self) -> tuple[sg.Move, ...]:
+        """Every move the mark stands for: its move, then the moves it brings this turn."""
+        return (self.move, *self.then)
 
 
 Suggested = Sequence[sg.ai.Suggestion]
@@ -140,10 +148,42 @@ def drawn_mark(where: W, mark: HintMark) -> Drawn[W]:
     return (where, mark.shade, mark.rank)
 
 
+def turn_moves(state: sg.State, suggestion: sg.ai.Suggestion) -> tuple[sg.Move, ...]:
+    """The moves ``suggestion``'s move brings in ``state`` (``Game.answer_brings_moves``: a
+    card, then the panes it lets its player place): the mover's own moves after it along the
+    suggestion's line while the turn goes on (no chance, no other player in between); none
+    for a move that brings none, or a line that does not go on from ``state``.
+
+    >>> from stainedglass.ai import Suggestion
+    >>> state = sg.load("cathedral").new_game(seed=1)
+    >>> turn_moves(state, Suggestion(state.legal_moves()[0], .5, 9, "nodes", ""))
+    ()
+    """
+    if not state.game.answer_brings_moves(state, suggestion.move):
+        return ()
+    mover = state.current_player
+    work = state.clone()
+    out: list[sg.Move] = []
+    try:
+        work.play(suggestion.move)
+        for step in suggestion.line:
+            if work.is_terminal() or work.is_chance() or work.current_player != mover:
+                break
+            move = work.parse_move(step.move)
+            work.play(move)
+            out.append(move)
+    except (sg.IllegalMove, ValueError):  # a line from another position: its move alone
+        return ()
+    return tuple(out)
+
+
 def hint_marks(
-    suggestions: Sequence[sg.ai.Suggestion], badges: Sequence[str] = ()
+    suggestions: Sequence[sg.ai.Suggestion],
+    badges: Sequence[str] = (),
+    then: Sequence[tuple[sg.Move, ...]] = (),
 ) -> list[HintMark]:
-    """Suggestions (best first) with their rank and shade (and each its badge, if given).
+    """Suggestions (best first) with their rank and shade (and each its badge, and the moves
+    it brings this turn, :func:`turn_moves`, if given).
 
     >>> from stainedglass.ai import Suggestion
     >>> m = sg.Move(1, "a")
@@ -159,8 +199,19 @@ def hint_marks(
     for i, s in enumerate(suggestions):
         shade = 1.0 if hi - lo < 1e-9 else 0.3 + 0.7 * (s.value - lo) / (hi - lo)
         badge = badges[i] if i < len(badges) else ""
+        brings = then[i] if i < len(then) else ()
         out.append(
-            HintMark(i + 1, s.move, s.value, round(shade, 3), s.reason, s.support, s.unit, badge)
+            HintMark(
+                i + 1,
+                s.move,
+                s.value,
+                round(shade, 3),
+                s.reason,
+                s.support,
+                s.unit,
+                badge,
+                brings,
+            )
         )
     return out
 

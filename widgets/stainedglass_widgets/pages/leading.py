@@ -348,7 +348,9 @@ class Leading(w.VBox):
         if self.question is not None:
             return list(self._marks)
         view = self.view
-        return hint_marks(view.suggestions, view.marks_badges) if view is not None else []
+        if view is None:
+            return []
+        return hint_marks(view.suggestions, view.marks_badges, view.marks_then)
 
 
 def judged(

@@ -519,12 +519,19 @@ class WallsOfLightView(GameView):
             self.color = move.a
 
     def hint_spaces(self) -> list[Drawn[str]]:
-        """The suggested placements and removals as ``(space, shade, rank)`` for the drawing."""
-        return [
-            drawn_mark(str(m.move).split()[-1], m)
-            for m in self.hint_marks()
-            if getattr(m.move, "kind", None) in (PLACE, REMOVE)
-        ]
+        """The spaces of the suggestions as ``(space, shade, rank)`` for the drawing: each
+        placement and removal, a card's too (the panes it lets its player place along the
+        line, both of Extra Glass's; the two Swap Panes changes), each with its suggestion's
+        rank."""
+        out = []
+        for m in self.hint_marks():
+            for move in m.moves:
+                kind = getattr(move, "kind", None)
+                if kind in (PLACE, REMOVE):
+                    out.append(drawn_mark(str(move).split()[-1], m))
+                elif kind == CARD and getattr(move, "a", None) == SWAP:
+                    out += [drawn_mark(space, m) for space in str(move).split()[2:]]
+        return out
 
     def hint_cards(self) -> list[Drawn[str]]:
         """The suggested card plays as ``(card, shade, rank)`` for the hand's drawing."""
