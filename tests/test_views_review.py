@@ -16,7 +16,7 @@ pytest.importorskip("anywidget")
 import stainedglass as sg
 from stainedglass_widgets import view, views
 from stainedglass_widgets.features.records import open_link
-from stainedglass_widgets.kit.messages import verdict_text
+from stainedglass_widgets.kit.messages import MARKS, verdict_text
 from stainedglass_widgets.features.review import (
     TIMELINE_WINDOW,
     ReviewBoard,
@@ -183,9 +183,10 @@ def test_a_long_games_timeline_shows_a_window_that_follows_the_move_and_signs_ne
     crowded = sorted(_signed(bad, total))
     assert 0 < len(crowded) < len(bad)
     at = {j.ply: j.chances[j.player] for j in bad}
-    for i, a in enumerate(crowded):  # 360 px across: two signs 14 px wide side by side...
+    wide = {j.ply: 7 * len(MARKS[j.label]) + 2 for j in bad}  # 12 px type: 7 px a character
+    for i, a in enumerate(crowded):  # 360 px across: two signs side by side...
         for b in crowded[i + 1 :]:
-            if (b - a) * 360 / (total + 1) < 14:  # ...or one over the other
+            if (b - a) * 360 / (total + 1) < (wide[a] + wide[b]) / 2:  # ...or one over the other
                 assert abs(at[a] - at[b]) > 0.05, (a, b)
     # dice and cards: a thick line of averages over a thin one of each move's own figure
     thin = [t for t in board.figure.data if t.mode == "lines+markers"]

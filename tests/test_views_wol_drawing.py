@@ -162,3 +162,21 @@ def test_the_hand_shows_its_cards_and_hides_the_others() -> None:
     hidden = parse(hand_svg(state, None))
     assert not by_class(hidden, "card") and not by_class(hidden, "hit")
     assert "Hands hidden" in hand_svg(state, None)
+
+
+def test_a_card_with_two_uses_suggested_shows_both_numbers() -> None:
+    """Two suggestions play Roll Again (on other dice): the card carries both numbers, each in
+    a badge of its own, the card outlined once."""
+    state = lesson_state("extra glass")
+    root = parse(hand_svg(state, 0, suggested=[("reroll", 0.9, 2), ("reroll", 0.5, 3)]))
+    marks = [g for g in root.iter() if g.get("class") in ("hint", "suggestion")]
+    assert [(g.get("data-card"), g.get("data-rank")) for g in marks] == [
+        ("reroll", "2"),
+        ("reroll", "3"),
+    ]
+    centres = {
+        (c.get("cx"), c.get("cy")) for g in marks for c in g.iter() if c.tag.endswith("circle")
+    }
+    assert len(centres) == 2
+    assert ["".join(g.itertext()).strip() for g in marks] == ["2", "3"]
+    assert sum(1 for g in marks for r in g.iter() if r.tag.endswith("rect")) == 1

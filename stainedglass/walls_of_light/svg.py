@@ -676,11 +676,12 @@ def hand_svg(
     played now; ``selected`` is the card being played (gold); the others' hands are shown face
     down, as counts.
     ``suggested``: the hint's card plays as ``(card, shade, rank)``, a violet badge with the
-    rank (or a fourth item, the sign written instead) on each (the best: class ``hint``).
+    rank (or a fourth item, the sign written instead) on each (the best: class ``hint``); a card
+    with several uses suggested (Roll Again on other dice) carries a badge for each.
     """
-    ranks: dict[str, tuple[float, int, str]] = {}
-    for mark in suggested:  # a card's best-ranked use
-        ranks.setdefault(mark[0], (mark[1], mark[2], mark_sign(mark)))
+    ranks: dict[str, list[tuple[float, int, str]]] = {}
+    for mark in suggested:  # each card's uses, best-ranked first
+        ranks.setdefault(mark[0], []).append((mark[1], mark[2], mark_sign(mark)))
     n = state.num_players
     head = 40
     rows = 4
@@ -738,20 +739,27 @@ def hand_svg(
             if ok:
                 body.append(label(x + CARD_W - 10, yy + 10, "✓", 13, "#fff"))
             body.append("</g>")
-            if name in ranks and count:
-                shade, rank, sign = ranks[name]
+            for k, (shade, rank, sign) in enumerate(ranks.get(name, []) if count else []):
+                # the card outlined once, in its best use's shade; a badge for each use,
+                # side by side along its lower edge (two Roll Agains: two numbers)
                 colour = hint_colour(shade)
                 kind = "hint" if rank == 1 else "suggestion"
-                body.append(
-                    f'<g class="{kind}" data-rank="{rank}" data-card="{name}"'
-                    ' pointer-events="none">'
+                cx = x + CARD_W - 12 - 25 * (k % 6)
+                outline = (
                     f'<rect x="{x - 3:g}" y="{yy - 3:g}" width="{CARD_W + 6}"'
                     f' height="{CARD_H + 6}" rx="9" fill="none" stroke="{colour}"'
                     ' stroke-width="4" stroke-dasharray="9 4"/>'
-                    f'<circle cx="{x + CARD_W - 12:g}" cy="{yy + CARD_H - 12:g}" r="11"'
+                    if k == 0
+                    else ""
+                )
+                body.append(
+                    f'<g class="{kind}" data-rank="{rank}" data-card="{name}"'
+                    ' pointer-events="none">'
+                    + outline
+                    + f'<circle cx="{cx:g}" cy="{yy + CARD_H - 12:g}" r="11"'
                     f' fill="{colour}" stroke="{LEAD}" stroke-width="2"/>'
                     + label(
-                        x + CARD_W - 12,
+                        cx,
                         yy + CARD_H - 12,
                         sign,
                         sign_size(sign, 13),
