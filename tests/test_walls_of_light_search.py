@@ -52,10 +52,32 @@ def test_the_search_counts_its_playouts_and_repeats_itself_with_a_seed():
     assert [c.move for c in ranked] == [c.move for c in again]
     assert all(0 < c.value < 1 and c.unit == "playouts" for c in ranked)
     assert all(c.move in state.legal_moves() for c in ranked)
-    chooser = sg.ai.bot("walls_of_light", playouts=400, candidates=5, seed=2)
-    chooser.analyse(state, top=1)  # a move to play: the search ends when one move is left
-    # a move to play: after eight whole rounds the worse drop out, and it ends with one left
-    assert 8 * 5 <= chooser.playouts < 400
+    settles = sg.ai.bot("walls_horizon", playouts=400, candidates=5, seed=2)
+    settles.analyse(state, top=1)  # a move to play: the earlier search ends with one move left
+    # after eight whole rounds the worse drop out, and it ends with one left
+    assert 8 * 5 <= settles.playouts < 400
+
+
+def test_every_playout_more_weighs_more_moves_and_ranks_them_on_shared_rolls():
+    """A move to play: the worse drop out and the next by the plan take their place, so a
+    larger budget is spent whole and weighs more moves; a ranking tells each move from the
+    next on the playouts the two shared."""
+    state = sg.load("walls_of_light", players=2).new_game(seed=7)
+    while state.is_chance():
+        state.play(state.sample_chance())
+    weighed = []
+    for playouts in (40, 800):
+        bot = sg.ai.bot("walls_of_light", playouts=playouts, candidates=4, turns=3, seed=3)
+        assert bot.choose(state) in state.legal_moves()
+        # spent whole, or every legal move weighed and one left
+        assert bot.playouts >= playouts or bot.weighed == len(state.legal_moves())
+        weighed.append(bot.weighed)
+    assert weighed[0] < weighed[1], weighed
+    ranked = sg.ai.bot("walls_of_light", playouts=800, candidates=4, turns=3, seed=3).analyse(
+        state, top=3
+    )
+    assert [c.apart is None for c in ranked] == [False, False, False]  # each told, or not
+    assert ranked[0].value >= ranked[1].value >= ranked[2].value
 
 
 def test_the_search_plays_walls_of_light_only_and_checks_its_options():

@@ -273,10 +273,11 @@ def _margin(
 
 
 def indistinct(a: Candidate, b: Candidate) -> bool:
-    """Whether the search cannot tell ``a`` and ``b`` apart: values weighed by playouts within
-    ``EQUAL_SIGMAS`` standard errors of their difference (each a share of wins over its
-    playouts) and less than ``APART``; margins a search counts in the game's unit within ``EQUAL_UNITS``; otherwise
-    the same value.
+    """Whether the search cannot tell ``a`` and ``b`` (ranked next) apart. Values ``APART`` or
+    more apart are told apart; otherwise the search's own word where it gives one
+    (``a.apart``); values weighed by playouts within ``EQUAL_SIGMAS`` standard errors of their
+    difference (each a share of wins over its playouts); margins a search counts in the game's
+    unit within ``EQUAL_UNITS``; otherwise the same value.
 
     >>> from stainedglass.core import Move
     >>> m = Move(("m",), "m")
@@ -288,9 +289,13 @@ def indistinct(a: Candidate, b: Candidate) -> bool:
     False
     >>> indistinct(Candidate(m, 0.50, 9, "playouts"), Candidate(m, 0.35, 9, "playouts"))
     False
+    >>> indistinct(Candidate(m, 0.52, 100, "playouts", apart=True), Candidate(m, 0.51, 100, "playouts"))
+    False
     """
     if abs(a.value - b.value) >= APART:
         return False
+    if a.apart is not None:  # the search's own measure of the two
+        return not a.apart
     if a.unit == "playouts" and b.unit == "playouts" and a.support > 0 and b.support > 0:
         spread = 0.0
         for c in (a, b):

@@ -47,6 +47,10 @@ class Candidate:
     """The final margin the search expects after the move, for the player to move, in the
     game's unit (``Facts.margin_unit``: squares, points), where the search counts in it; None
     where it counts only chances to win."""
+    apart: bool | None = None
+    """Whether the search tells this move from the one it ranks next by its own measure (the
+    two compared on the same playouts, say); None where the figures alone decide
+    (:func:`stainedglass.ai.explain.indistinct`)."""
 
 
 class StopFlag(Protocol):

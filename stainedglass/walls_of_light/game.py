@@ -1135,7 +1135,8 @@ class WallsOfLight(Game):
         player_colours=("red", "blue", "yellow"),
         chance_action="Roll the dice",
         hint_bot="walls_mcts",  # benchmarks/STRENGTH.md: the ladder's strongest within a second
-        hint_bot_by_players=((2, "walls_of_light"),),  # STRENGTH.md: it beat walls_mcts there
+        # STRENGTH.md: at two players it beat walls_horizon, which beat walls_mcts
+        hint_bot_by_players=((2, "walls_of_light"),),
     )
     options = {
         "players": Option(3, "2 or 3 players (with 2, yellow is the neutral color)", check_players),

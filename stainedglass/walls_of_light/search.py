@@ -11,16 +11,24 @@ the win (near one half for most of a game, where the differences between moves d
   value is the player's points less the best of the others' where the turn hands over
   (``points()`` in ``evaluation.py``: points so far, the points the glass promises, the
   windows one space short and who is likely to fill them, cards and winks);
-- the answers: the ``candidates`` (8) best moves by their plan are each played out over the
-  next turns (``turns``, default the others', the player's own next one and the others' again),
-  every decision the best one ply deep by that player's own points margin, on rolls and hidden
-  hands drawn afresh for each playout and the same for every move compared. A move's value is
-  its mean margin over its playouts; a move ``sure`` (2.0) standard errors of the paired
-  differences below the best drops out (but for the ``top`` best by their means when the
-  search ranks moves rather than choosing one), and the search ends when one is left or the
-  budget (``budget`` seconds, or ``playouts`` in all) is spent. With ``aim="win"`` a playout
-  is worth the player's share of the win by ``evaluate()`` where it ends, not the margin
-  (measured weaker: ``benchmarks/STRENGTH.md``).
+- the answers: the ``candidates`` (8) best moves by their plan are each played out to the
+  game's end (or over the next ``turns`` turns), every decision the best one ply deep by that
+  player's own points margin, on rolls and hidden hands drawn afresh for each playout and the
+  same for every move compared. A move's value is its mean margin over its playouts; a move
+  ``sure`` (2.0) standard errors of the paired differences below the best drops out (but for
+  the ``top`` best by their means when the search ranks moves rather than choosing one), and
+  the next move by its plan takes its place in the race (``widen``), so that every second
+  weighs more moves; the search ends when the budget (``budget`` seconds, or ``playouts`` in
+  all) is spent, or one move is left with none to come. With ``aim="win"`` a playout is worth
+  the player's share of the win by ``evaluate()`` where it ends, not the margin (measured
+  weaker: ``benchmarks/STRENGTH.md``).
+
+A playout to the end sees what a horizon hides (the windows that close late, the winks and
+cards that run out) and gains from every extra one: its margins spread widely, so the search
+at 0.3 s a move takes most of the points against itself at a tenth of that
+(``benchmarks/STRENGTH.md``). ``walls_horizon`` is the same search with the earlier settings (a
+playout of the next three turns, or five at three players, ending where one move is left):
+it settles its choice within a tenth of a second and gains nothing after.
 
 With three players each player in a playout plays for their own margin (max^n), and the search
 plays for its margin over the strongest of the others.
@@ -58,11 +66,13 @@ from .compiled import PH_ROLL, PHASE
 from .compiled_search import playout_round
 from .simulator import WallsOfLightSimulator
 
-__all__ = ["WallsOfLightSearch", "margin"]
+__all__ = ["TO_THE_END", "WallsHorizon", "WallsOfLightSearch", "margin"]
 
 _ENUMERATE = 36
 """Chance inside a turn with at most this many outcomes is averaged over all of them; more
 (a reroll of all three dice) over this many drawn."""
+TO_THE_END = 1 << 30
+"""``turns`` that no game reaches: a playout to the game's end."""
 _SCALE = 12.0
 """Points of margin to the share of the win a candidate reports: a logistic of this scale."""
 
@@ -86,7 +96,7 @@ class WallsOfLightSearch(Bot):
     label = "Walls of Light search"
     timed = True
     games = ("walls_of_light",)
-    effort = ("playouts", 0.4)  # a playout of the next turns costs some 2.5 MCTS playouts
+    effort = ("playouts", 0.1)  # a playout to the end costs some 15 to 20 MCTS playouts
     rules = {
         "playouts": ("int", 0),
         "width": ("int", 1),
@@ -95,6 +105,7 @@ class WallsOfLightSearch(Bot):
         "turns": ("int", 0),
         "sure": ("number", 0, 100),
         "aim": ("choice", "margin", "win"),
+        "widen": ("bool",),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -106,7 +117,13 @@ class WallsOfLightSearch(Bot):
         "turns": None,
         "sure": 2.0,
         "aim": "margin",
+        "widen": True,
     }
+    weighed: int = 0
+    """How many moves the last search played out."""
+    horizon: bool = False
+    """Whether ``turns=None`` means the next turns up to the player's turn after next (the
+    earlier search, ``walls_horizon``) rather than to the game's end."""
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
@@ -116,7 +133,10 @@ class WallsOfLightSearch(Bot):
         clock = Clock(seconds, opts["playouts"], self.stop)
         me = state.current_player
         n = state.num_players
-        turns = 2 * n - 1 if opts["turns"] is None else opts["turns"]
+        if opts["turns"] is not None:
+            turns = opts["turns"]
+        else:
+            turns = 2 * n - 1 if self.horizon else TO_THE_END
         sim = _core(state)
         truth = sim.encode(state)  # the whole truth: each use redraws what ``me`` cannot see
         work = truth.copy()
@@ -138,10 +158,14 @@ class WallsOfLightSearch(Bot):
         ranked = sorted(order, key=lambda c: -plan.get(c, static[c] - 1e6))
 
         # the answers: the best few played out on shared rolls, the worse dropped as they fall
-        alive = ranked[: opts["candidates"]]
+        width = opts["candidates"]
+        alive = ranked[:width]
+        waiting = ranked[width:] if opts["widen"] else []  # the next by their plan, in order
         # a move is chosen once one is left; a ranking (a hint's, a review's) keeps its places
         keep = 1 if top == 1 else len(alive) if top is None else min(top, len(alive))
         results: dict[int, list[float]] = {c: [] for c in alive}
+        at: dict[int, list[int]] = {c: [] for c in alive}  # the round of each of its playouts
+        rounds = 0  # rounds of playouts, each on rolls of its own that every move in it shares
         played = 0
         win = opts["aim"] == "win"  # a playout is worth a share of the win, not a margin
         if len(alive) > 1 and turns > 0 and opts["playouts"] != 0:
@@ -153,25 +177,37 @@ class WallsOfLightSearch(Bot):
                 values = playout_values(sim, base, alive, me, turns, rolls, win)
                 for code, value in zip(alive, values):
                     results[code].append(value)
+                    at[code].append(rounds)
+                rounds += 1
                 played += len(alive)
-                if len(alive) > keep and len(results[alive[0]]) >= 8:
-                    sure = _survivors(alive, results, opts["sure"])
-                    best = sorted(alive, key=lambda c: -_mean(results[c]))[:keep]
+                if len(alive) > keep:
+                    sure = _survivors_since(alive, results, at, opts["sure"])
+                    best = sorted(alive, key=lambda c: _standing(results[c]))[:keep]
                     alive = [c for c in alive if c in sure or c in best]
+                while waiting and len(alive) < width:  # the time left weighs the next moves
+                    code = waiting.pop(0)
+                    alive.append(code)
+                    results[code], at[code] = [], []
                 if len(alive) == 1:  # nothing left to compare: more playouts tell nothing
                     break
         self.last_iterations = self.playouts = played
+        self.weighed = sum(1 for c in results if results[c])  # moves played out
 
-        # the moves still in the race first, then those dropped, each by its mean; then the
-        # moves not played out, by their plan
+        # the moves still in the race first, then those dropped, each by its standing; then
+        # the moves not played out, by their plan
         rolled = [c for c in results if results[c]]
-        rolled.sort(key=lambda c: (c not in alive, -_mean(results[c])))
+        rolled.sort(key=lambda c: (c not in alive, *_standing(results[c])))
         out = []
-        for c in rolled:
+        for k, c in enumerate(rolled):
             mean = _mean(results[c])
-            out.append(
-                Candidate(moves[c], mean if win else _share(mean), len(results[c]), "playouts")
-            )
+            apart = None
+            if k + 1 < len(rolled):  # told from the next on the playouts the two shared
+                pair = [c, rolled[k + 1]]
+                shared = _shared(pair, results, at)
+                if len(shared[c]) >= 8:  # (none where one was dropped before the other came)
+                    apart = len(_survivors(pair, shared, opts["sure"])) == 1
+            value = mean if win else _share(mean)
+            out.append(Candidate(moves[c], value, len(results[c]), "playouts", apart=apart))
         out += [
             Candidate(moves[c], _share(plan.get(c, static[c])), 0, "playouts")
             for c in ranked
@@ -215,6 +251,19 @@ class WallsOfLightSearch(Bot):
         return best
 
 
+@register_bot
+class WallsHorizon(WallsOfLightSearch):
+    """Walls of Light's search as it was: each playout over the next turns only (the others',
+    the player's own next one and the others' again), the race ending where one move is left
+    (``widen=False``). Kept to measure the search against (``benchmarks/STRENGTH.md``)."""
+
+    name = "walls_horizon"
+    label = "Walls of Light search, three turns ahead"
+    effort = ("playouts", 0.4)  # a playout of the next turns costs about as much as 2 MCTS ones
+    defaults: dict[str, Any] = {**WallsOfLightSearch.defaults, "widen": False}
+    horizon = True
+
+
 def playout_values(
     sim: WallsOfLightSimulator,
     base: np.ndarray,
@@ -250,6 +299,49 @@ def _survivors(alive: list[Any], results: dict[Any, list[float]], sure: float) -
         if m == best or mean <= sure * max(sd, 1e-9) / math.sqrt(k):
             keep.append(m)
     return keep
+
+
+def _survivors_since(
+    alive: list[int],
+    results: dict[int, list[float]],
+    at: dict[int, list[int]],
+    sure: float,
+) -> list[int]:
+    """:func:`_survivors` where moves played in different rounds: each compared with the best
+    on the rounds both played (their playouts share those rolls); a move with fewer than 8
+    playouts stays."""
+    best = min(alive, key=lambda m: _standing(results[m]))
+    keep = []
+    for m in alive:
+        if m == best or len(results[m]) < 8:
+            keep.append(m)
+            continue
+        shared = _shared([best, m], results, at)
+        if len(shared[m]) < 8 or len(_survivors([best, m], shared, sure)) == 2:
+            keep.append(m)
+    return keep
+
+
+def _shared(
+    pair: list[int], results: dict[int, list[float]], at: dict[int, list[int]]
+) -> dict[int, list[float]]:
+    """The playouts of two moves on the rounds both played (``at``: each playout's round).
+
+    >>> _shared([1, 2], {1: [5.0, 6.0, 7.0], 2: [4.0, 5.0]}, {1: [0, 1, 2], 2: [1, 2]})
+    {1: [6.0, 7.0], 2: [4.0, 5.0]}
+    """
+    both = set(at[pair[0]]) & set(at[pair[1]])
+    return {m: [v for r, v in zip(at[m], results[m]) if r in both] for m in pair}
+
+
+def _standing(values: list[float]) -> tuple[bool, float]:
+    """A move's place in the race (lower first): those on 8 playouts or more by their mean,
+    then those on fewer (a lucky few playouts lead nothing), those on none last.
+
+    >>> sorted([[9.0, 9.0], [5.0] * 8, [6.0] * 9], key=_standing)
+    [[6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0], [5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0], [9.0, 9.0]]
+    """
+    return len(values) < 8, -_mean(values) if values else math.inf
 
 
 def _mean(values: list[float]) -> float:
