@@ -259,6 +259,7 @@ class WallsHorizon(WallsOfLightSearch):
 
     name = "walls_horizon"
     label = "Walls of Light search, three turns ahead"
+    timed = True
     effort = ("playouts", 0.4)  # a playout of the next turns costs about as much as 2 MCTS ones
     defaults: dict[str, Any] = {**WallsOfLightSearch.defaults, "widen": False}
     horizon = True

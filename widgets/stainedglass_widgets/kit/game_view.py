@@ -29,7 +29,7 @@ from .feature import ROWS, SLOTS, feature_class
 from .messages import GameWords, guard, message_html, quote_short, strict_default, went_wrong
 from .play import Checked, Play
 from .registry import register_view
-from .searches import HintMark, Signs, Suggested, hint_marks, turn_moves
+from .searches import HintMark, Signs, Suggested, brought, hint_marks
 from .thinking import ThinkingLine
 
 
@@ -408,9 +408,7 @@ class GameView(GameWords, Dashboard, w.VBox):
         kind = message[1] if message else "info"
         if run_computer:
             notes += self.model.run_computer()
-        extra = self.turn_note()
-        if extra:
-            notes.append(extra)
+        notes += filter(None, [self.turn_note()])
         self.redraw()  # the board first: the words that confirm a move arrive on a drawn board
         if notes:
             self.say(" ".join(n for n in notes if n), kind)
@@ -444,11 +442,7 @@ class GameView(GameWords, Dashboard, w.VBox):
         without taking one in hand (the review board marks a better move than the one played);
         ``chart=False`` leaves the hint chart out; ``badges``: each mark's sign (a verdict's)."""
         self.suggestions, self.marks_heading, self.marks_chart = list(suggestions), heading, chart
-        self.marks_badges = list(badges)
-        self.marks_then = [  # the moves each brings this turn, marked with it
-            turn_moves(self.state, s) if isinstance(s, sg.ai.Suggestion) else ()
-            for s in self.suggestions
-        ]
+        self.marks_badges, self.marks_then = list(badges), brought(self.state, self.suggestions)
         for hook in self.hooks.marked:
             hook()
         self.redraw()

@@ -177,6 +177,16 @@ def turn_moves(state: sg.State, suggestion: sg.ai.Suggestion) -> tuple[sg.Move, 
     return tuple(out)
 
 
+def brought(state: sg.State, suggestions: Suggested) -> list[tuple[sg.Move, ...]]:
+    """The moves each of ``suggestions`` brings this turn (:func:`turn_moves`), marked with it
+    (none for a mark that is not a suggestion).
+
+    >>> brought(sg.load("cathedral").new_game(seed=1), [])
+    []
+    """
+    return [turn_moves(state, s) if isinstance(s, sg.ai.Suggestion) else () for s in suggestions]
+
+
 def hint_marks(
     suggestions: Sequence[sg.ai.Suggestion],
     badges: Sequence[str] = (),
