@@ -8,11 +8,15 @@ then the analysis core beside the engine, and the hint search on it.
    ``legal_moves()``, ``_push`` of a uniform choice and ``sample_chance()`` from a new game to
    its end) and through the core (``Simulator.random_games`` from the same new games), side by
    side, with their ratio (target 30x, aim 50x). Medians of three runs.
-3. The hint search ``walls_of_light`` with a 1 s budget in five mid-game positions per table
+3. The search with playouts three turns long (``walls_horizon``, the hint search before its
+   playouts went to the game's end) with a 1 s budget in five mid-game positions per table
    size (random games stopped at a third to a half of their length, seeds 9000 and up, which no
    test uses): its playouts a second and the playouts behind its best move (target 1,000),
    medians. Before the core it ran on the engine; that search is gone, its figures measured on
-   the same machine on 2026-12-06 are printed beside (``BEFORE``).
+   the same machine on 2026-12-06 are printed beside (``BEFORE``). Then the hint search
+   ``walls_of_light`` in the same positions: its playouts, each to the game's end, a second
+   and behind its best move (no target: a playout to the end plays some ten to twenty times
+   the moves of one three turns long).
 """
 
 from __future__ import annotations
@@ -47,15 +51,15 @@ def midgame(game: sg.Game, seed: int) -> sg.State:
     return state
 
 
-def hint_figures(players: int) -> tuple[float, float]:
-    """The search's playouts a second and playouts behind its best move in a 1 s hint, the
+def hint_figures(players: int, search: str) -> tuple[float, float]:
+    """``search``'s playouts a second and playouts behind its best move in a 1 s hint, the
     medians over five mid-game positions."""
     game = sg.load("walls_of_light", players=players)
-    sg.ai.bot("walls_of_light", playouts=16, seed=0).analyse(midgame(game, 8999), top=6)
+    sg.ai.bot(search, playouts=16, seed=0).analyse(midgame(game, 8999), top=6)
     rates, backing = [], []
     for seed in range(9000, 9005):
         state = midgame(game, seed)
-        bot = sg.ai.bot("walls_of_light", budget=1.0, seed=1)
+        bot = sg.ai.bot(search, budget=1.0, seed=1)
         start = time.perf_counter()
         ranked = bot.analyse(state, top=6)
         rates.append(bot.playouts / (time.perf_counter() - start))
@@ -80,21 +84,17 @@ def main() -> None:
         report(f"walls_of_light {players}p: core random games", core, "games/s")
         report(f"walls_of_light {players}p: core / engine", core / engine, "x", target=30)
     for players in (2, 3):
-        rate, backing = hint_figures(players)
+        rate, backing = hint_figures(players, "walls_horizon")
         before_rate, before_backing = BEFORE[players]
-        report(f"walls_of_light {players}p hint: engine search (before)", before_rate, "playouts/s")
-        report(f"walls_of_light {players}p hint: core search", rate, "playouts/s")
-        report(
-            f"walls_of_light {players}p hint: best move's playouts, before",
-            before_backing,
-            "playouts",
-        )
-        report(
-            f"walls_of_light {players}p hint: best move's playouts, 1 s",
-            backing,
-            "playouts",
-            target=1_000,
-        )
+        head = f"walls_of_light {players}p, three turns ahead"
+        report(f"{head}: engine search (before)", before_rate, "playouts/s")
+        report(f"{head}: core search", rate, "playouts/s")
+        report(f"{head}: best move's playouts, before", before_backing, "playouts")
+        report(f"{head}: best move's playouts, 1 s", backing, "playouts", target=1_000)
+        rate, backing = hint_figures(players, "walls_of_light")
+        head = f"walls_of_light {players}p, playouts to the end"
+        report(f"{head}: core search", rate, "playouts/s")
+        report(f"{head}: best move's playouts, 1 s", backing, "playouts")
 
 
 if __name__ == "__main__":
