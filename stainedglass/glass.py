@@ -267,6 +267,17 @@ def badge_spots(
     return out
 
 
+def corners(x: float, y: float, size: float, inset: float) -> list[tuple[float, float]]:
+    """The spots for a mark's badge on the square of ``size`` whose top left is (x, y): its
+    corners ``inset`` in, the top left first (:func:`badge_spots` picks among them).
+
+    >>> corners(0, 0, 40, 10)
+    [(10, 10), (30, 10), (10, 30), (30, 30)]
+    """
+    near, far = inset, size - inset
+    return [(x + near, y + near), (x + far, y + near), (x + near, y + far), (x + far, y + far)]
+
+
 def sign_size(sign: str, size: float) -> float:
     """The type of a mark's ``sign`` in a badge made for one figure of ``size``: two or more
     characters (``??``) smaller, so that they fit."""

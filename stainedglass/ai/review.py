@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-
 import functools
 import random
 from concurrent.futures import Future

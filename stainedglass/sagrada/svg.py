@@ -32,6 +32,7 @@ from ..glass import (
     GLASS,
     LEAD,
     badge_spots,
+    corners,
     glass_defs,
     hint_colour,
     label,
@@ -229,7 +230,7 @@ def _window(
         )
     out.append(lead_line(f"M{WX:g} {WY:g}h{gw}v{gh}h{-gw}Z", 8))
     hints = sorted(suggested, key=lambda t: t[2])  # the best picks its badge's corner first
-    spots = badge_spots([_corners(*_field_xy(m[0])) for m in hints])
+    spots = badge_spots([corners(*_field_xy(m[0]), CELL, 18) for m in hints])
     for mark, (bx, by) in reversed(list(zip(hints, spots))):  # the best drawn last, on top
         name, shade, rank = mark[0], mark[1], mark[2]
         sign = mark_sign(mark)
@@ -254,13 +255,6 @@ def _window(
 def _field_xy(name: str) -> tuple[float, float]:
     """The top left corner of field ``name`` (``"b3"``) of the window."""
     return WX + "abcde".index(name[0]) * CELL, WY + (int(name[1:]) - 1) * CELL
-
-
-def _corners(x: float, y: float) -> list[tuple[float, float]]:
-    """The spots for a hint's badge on the field at (x, y): its corners, the top left first
-    (marks on one field each show their number)."""
-    near, far = 18, CELL - 18
-    return [(x + near, y + near), (x + far, y + near), (x + near, y + far), (x + far, y + far)]
 
 
 def _panel(x: float, y: float, w: float, h: float, title: str) -> str:

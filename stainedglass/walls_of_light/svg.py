@@ -43,6 +43,7 @@ from .windows import (
 
 from ..glass import (
     badge_spots,
+    corners,
     hint_colour,
     GLASS,
     LEAD,
@@ -517,14 +518,6 @@ def _band(state: WallsOfLightState, dice_selected: Collection[str]) -> str:
     return "".join(out)
 
 
-def _corners(name: str) -> list[tuple[float, float]]:
-    """The spots for a mark's badge on space ``name`` (``"3:b2"``): its four corners, the top
-    left first."""
-    x, y = _space_of(name)
-    near, far = 10, CELL - 10
-    return [(x + near, y + near), (x + far, y + near), (x + near, y + far), (x + far, y + far)]
-
-
 def _space_of(name: str) -> tuple[float, float]:
     """The top left corner of space ``name`` (``"3:b2"``) on the drawing."""
     pos_text, cell_text = name.split(":")
@@ -538,7 +531,7 @@ def _suggestions(suggested: Sequence[Mark]) -> str:
     spaces with its number (a card's panes). Where suggestions share a space (a red or a
     neutral wink), the best rings it and each has its number in a corner of its own."""
     marks = sorted({(m[0], m[2]): m for m in suggested}.values(), key=lambda m: m[2])
-    spots = badge_spots([_corners(m[0]) for m in marks])
+    spots = badge_spots([corners(*_space_of(m[0]), CELL, 10) for m in marks])
     ringed: set[str] = set()
     out = []
     for mark, spot in zip(marks, spots):

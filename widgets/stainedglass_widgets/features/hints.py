@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 import stainedglass as sg
+from stainedglass.ai.review import said_move
 from stainedglass.glass import hint_colour
 
 from .charts import HintChart
-from stainedglass.ai.review import said_move
-
 from ..kit.feature import Feature
 from ..kit.messages import figure_words, support_words
 from ..kit.searches import bot_label, hints
@@ -190,7 +189,7 @@ def _named(state: sg.State, mark: Any) -> str:
     return (
         f'<span class="sg-hint-move" data-rank="{mark.rank}"'
         f' data-move="{html.escape(str(mark.move))}">'
-        f"{html.escape(state.move_name(mark.move))}</span>"
+        f"{html.escape(said_move(state, mark.move))}</span>"
     )
 
 
