@@ -259,6 +259,7 @@ def test_a_question_in_two_games_no_help_while_open_and_the_reveal_on_every_boar
         teacher.click(".sg-lead button:has-text('Roll')")
         teacher.wait_for_timeout(500)
         teacher.click(".sg-lead-ask")
+        wait_text(teacher, ".sg-lead .sg-view .sg-message", "Your move?")
         from stainedglass_widgets.serving.classroom import open_store
 
         store = open_store(pathlib.Path(os.environ["STAINEDGLASS_STORE"]))
