@@ -14,7 +14,7 @@ import math
 import time
 from dataclasses import dataclass
 from typing import Any, Protocol
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from ..core import Move, State
 
@@ -22,6 +22,7 @@ __all__ = [
     "Bot",
     "Candidate",
     "Clock",
+    "Race",
     "StopFlag",
     "determinize",
     "sample_outcome",
@@ -51,6 +52,176 @@ class Candidate:
     """Whether the search tells this move from the one it ranks next by its own measure (the
     two compared on the same playouts, say); None where the figures alone decide
     (:func:`stainedglass.ai.explain.indistinct`)."""
+
+
+LEAST = 8
+"""Playouts a move needs before it may lead a race or drop out of it."""
+
+
+class Race:
+    """Moves raced on shared playouts, the worse dropped as they fall behind.
+
+    ``ranked``: the moves (any hashable codes) in the order a cheap judgement puts them. The
+    first ``width`` race; each round plays every move in the race once on chance (or draws) of
+    its own that all of them share, and :meth:`record` takes their values. A move whose mean
+    is ``sure`` standard errors of the paired differences below the leader's, on the rounds the
+    two shared, drops out (but for the ``keep`` best: a ranking keeps its places), and with
+    ``widen`` the next move by ``ranked`` takes its place, so that every round more weighs more
+    moves. A move on fewer than :data:`LEAST` playouts never leads and never drops. With
+    ``spaced``, the moves are compared only at rounds 8, 10, 12, 14, 16, 20, 24, ... (four
+    looks each time the rounds double), not after every round: fewer looks drop fewer good
+    moves by chance, and a long race costs time in proportion to its rounds.
+
+    >>> worth = {"a": 6.0, "b": 1.0, "c": 5.5}
+    >>> race = Race(["a", "b", "c"], width=2, widen=True, keep=1, sure=2.0)
+    >>> for k in range(10):  # each round's chance, k % 3, shared by the moves in it
+    ...     race.record([worth[m] + k % 3 for m in race.alive])
+    >>> race.alive, race.weighed
+    (['a', 'c'], 3)
+    >>> [(m, round(mean, 2), n, apart) for m, mean, n, apart in race.standings()]
+    [('a', 6.9, 10, None), ('c', 6.5, 2, None), ('b', 1.88, 8, None)]
+    """
+
+    def __init__(
+        self,
+        ranked: Sequence[Any],
+        *,
+        width: int,
+        widen: bool,
+        keep: int,
+        sure: float,
+        spaced: bool = False,
+    ) -> None:
+        self.spaced = spaced
+        self.alive: list[Any] = list(ranked[:width])
+        self.waiting: list[Any] = list(ranked[width:]) if widen else []
+        self.width = width
+        self.keep = keep
+        self.sure = sure
+        self.results: dict[Any, list[float]] = {m: [] for m in self.alive}
+        self.at: dict[Any, list[int]] = {m: [] for m in self.alive}  # each playout's round
+        self.rounds = 0
+
+    @property
+    def settled(self) -> bool:
+        """Whether one move is left and none to come: more playouts tell nothing."""
+        return len(self.alive) <= 1
+
+    @property
+    def weighed(self) -> int:
+        """How many moves were played out."""
+        return sum(1 for m in self.results if self.results[m])
+
+    def record(self, values: Sequence[float]) -> None:
+        """One round's values, one for each move of :attr:`alive` in order; then the fallen
+        drop out and the next moves come in."""
+        for m, value in zip(self.alive, values, strict=True):
+            self.results[m].append(float(value))
+            self.at[m].append(self.rounds)
+        self.rounds += 1
+        if len(self.alive) > self.keep and (not self.spaced or _look(self.rounds)):
+            sure = _survivors_since(self.alive, self.results, self.at, self.sure)
+            best = sorted(self.alive, key=lambda m: _standing(self.results[m]))[: self.keep]
+            self.alive = [m for m in self.alive if m in sure or m in best]
+        while self.waiting and len(self.alive) < self.width:
+            m = self.waiting.pop(0)
+            self.alive.append(m)
+            self.results[m], self.at[m] = [], []
+
+    def standings(self) -> list[tuple[Any, float, int, bool | None]]:
+        """The moves played out: those still in the race first, then those dropped, each by
+        its standing; each with its mean, its playouts and whether it is told apart from the
+        next (on the playouts the two shared; None where they shared fewer than
+        :data:`LEAST`)."""
+        played = [m for m in self.results if self.results[m]]
+        played.sort(key=lambda m: (m not in self.alive, *_standing(self.results[m])))
+        out: list[tuple[Any, float, int, bool | None]] = []
+        for k, m in enumerate(played):
+            apart = None
+            if k + 1 < len(played):
+                pair = [m, played[k + 1]]
+                shared = _shared(pair, self.results, self.at)
+                if len(shared[m]) >= LEAST:
+                    apart = len(_survivors(pair, shared, self.sure)) == 1
+            out.append((m, _mean(self.results[m]), len(self.results[m]), apart))
+        return out
+
+
+def _look(rounds: int) -> bool:
+    """Whether a spaced race compares its moves after ``rounds`` rounds: from 8 on, four
+    times each time the rounds double.
+
+    >>> [r for r in range(1, 70) if _look(r)]
+    [8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64]
+    """
+    if rounds < LEAST:
+        return False
+    step = max(1, (1 << (rounds.bit_length() - 1)) >> 2)
+    return rounds % step == 0
+
+
+def _survivors(alive: list[Any], results: dict[Any, list[float]], sure: float) -> list[Any]:
+    """The moves whose mean is not ``sure`` standard errors below the best's, each compared
+    with the best on the same playouts (paired: the chance shared makes the differences small).
+
+    >>> a, b, c = "a", "b", "c"
+    >>> _survivors([a, b, c], {a: [5, 6, 7, 6], b: [5, 6, 6.5, 6.2], c: [1, 2, 3, 2]}, 2.0)
+    ['a', 'b']
+    """
+    best = max(alive, key=lambda m: _mean(results[m]))
+    keep = []
+    for m in alive:
+        d = [x - y for x, y in zip(results[best], results[m])]
+        k = len(d)
+        mean = sum(d) / k
+        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (k - 1)) if k > 1 else math.inf
+        if m == best or mean <= sure * max(sd, 1e-9) / math.sqrt(k):
+            keep.append(m)
+    return keep
+
+
+def _survivors_since(
+    alive: list[Any], results: dict[Any, list[float]], at: dict[Any, list[int]], sure: float
+) -> list[Any]:
+    """:func:`_survivors` where moves came into the race in different rounds: each compared
+    with the leader on the rounds both played; a move with fewer than :data:`LEAST` playouts
+    (or shared with the leader) stays."""
+    best = min(alive, key=lambda m: _standing(results[m]))
+    keep = []
+    for m in alive:
+        if m == best or len(results[m]) < LEAST:
+            keep.append(m)
+            continue
+        shared = _shared([best, m], results, at)
+        if len(shared[m]) < LEAST or len(_survivors([best, m], shared, sure)) == 2:
+            keep.append(m)
+    return keep
+
+
+def _shared(
+    pair: list[Any], results: dict[Any, list[float]], at: dict[Any, list[int]]
+) -> dict[Any, list[float]]:
+    """The playouts of two moves on the rounds both played (``at``: each playout's round).
+
+    >>> _shared([1, 2], {1: [5.0, 6.0, 7.0], 2: [4.0, 5.0]}, {1: [0, 1, 2], 2: [1, 2]})
+    {1: [6.0, 7.0], 2: [4.0, 5.0]}
+    """
+    both = set(at[pair[0]]) & set(at[pair[1]])
+    return {m: [v for r, v in zip(at[m], results[m]) if r in both] for m in pair}
+
+
+def _standing(values: list[float]) -> tuple[bool, float]:
+    """A move's place in the race (lower first): those on :data:`LEAST` playouts or more by
+    their mean, then those on fewer (a lucky few playouts lead nothing), those on none last.
+
+    >>> sorted([[9.0, 9.0], [5.0] * 8, [6.0] * 9], key=_standing)
+    [[6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0], [5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0], [9.0, 9.0]]
+    """
+    return len(values) < LEAST, -_mean(values) if values else math.inf
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 class StopFlag(Protocol):

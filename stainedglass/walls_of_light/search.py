@@ -59,7 +59,7 @@ from typing import Any
 import numpy as np
 
 from ..ai.bots import register_bot
-from ..ai.search import Bot, Candidate, Clock
+from ..ai.search import Bot, Candidate, Clock, Race
 from ..analysis import new_rng, pick
 from ..core import CHANCE, TERMINAL, State
 from .compiled import PH_ROLL, PHASE
@@ -158,60 +158,35 @@ class WallsOfLightSearch(Bot):
         ranked = sorted(order, key=lambda c: -plan.get(c, static[c] - 1e6))
 
         # the answers: the best few played out on shared rolls, the worse dropped as they fall
+        # behind, the next by their plan coming in; a move is chosen once one is left, a
+        # ranking (a hint's, a review's) keeps its places
         width = opts["candidates"]
-        alive = ranked[:width]
-        waiting = ranked[width:] if opts["widen"] else []  # the next by their plan, in order
-        # a move is chosen once one is left; a ranking (a hint's, a review's) keeps its places
-        keep = 1 if top == 1 else len(alive) if top is None else min(top, len(alive))
-        results: dict[int, list[float]] = {c: [] for c in alive}
-        at: dict[int, list[int]] = {c: [] for c in alive}  # the round of each of its playouts
-        rounds = 0  # rounds of playouts, each on rolls of its own that every move in it shares
+        keep = 1 if top == 1 else width if top is None else min(top, width)
+        race = Race(ranked, width=width, widen=opts["widen"], keep=keep, sure=opts["sure"])
         played = 0
         win = opts["aim"] == "win"  # a playout is worth a share of the win, not a margin
-        if len(alive) > 1 and turns > 0 and opts["playouts"] != 0:
+        if not race.settled and turns > 0 and opts["playouts"] != 0:
             while not clock.spent(played) or played == 0:
                 seed = self.rng.getrandbits(64)
                 base = truth.copy()
                 sim.determinize(base, me, new_rng(seed))
                 rolls = new_rng(seed + 1)  # the same rolls for every move
-                values = playout_values(sim, base, alive, me, turns, rolls, win)
-                for code, value in zip(alive, values):
-                    results[code].append(value)
-                    at[code].append(rounds)
-                rounds += 1
-                played += len(alive)
-                if len(alive) > keep:
-                    sure = _survivors_since(alive, results, at, opts["sure"])
-                    best = sorted(alive, key=lambda c: _standing(results[c]))[:keep]
-                    alive = [c for c in alive if c in sure or c in best]
-                while waiting and len(alive) < width:  # the time left weighs the next moves
-                    code = waiting.pop(0)
-                    alive.append(code)
-                    results[code], at[code] = [], []
-                if len(alive) == 1:  # nothing left to compare: more playouts tell nothing
+                played += len(race.alive)
+                race.record(playout_values(sim, base, race.alive, me, turns, rolls, win))
+                if race.settled:
                     break
         self.last_iterations = self.playouts = played
-        self.weighed = sum(1 for c in results if results[c])  # moves played out
+        self.weighed = race.weighed
 
-        # the moves still in the race first, then those dropped, each by its standing; then
-        # the moves not played out, by their plan
-        rolled = [c for c in results if results[c]]
-        rolled.sort(key=lambda c: (c not in alive, *_standing(results[c])))
-        out = []
-        for k, c in enumerate(rolled):
-            mean = _mean(results[c])
-            apart = None
-            if k + 1 < len(rolled):  # told from the next on the playouts the two shared
-                pair = [c, rolled[k + 1]]
-                shared = _shared(pair, results, at)
-                if len(shared[c]) >= 8:  # (none where one was dropped before the other came)
-                    apart = len(_survivors(pair, shared, opts["sure"])) == 1
-            value = mean if win else _share(mean)
-            out.append(Candidate(moves[c], value, len(results[c]), "playouts", apart=apart))
+        # the moves played out by their standing in the race; then the others by their plan
+        out = [
+            Candidate(moves[c], mean if win else _share(mean), n, "playouts", apart=apart)
+            for c, mean, n, apart in race.standings()
+        ]
         out += [
             Candidate(moves[c], _share(plan.get(c, static[c])), 0, "playouts")
             for c in ranked
-            if not results.get(c)
+            if not race.results.get(c)
         ]
         return out[:top]
 
@@ -280,73 +255,6 @@ def playout_values(
     points where the playout ends, or (``win``) ``me``'s share of the win by ``evaluate()``."""
     values = playout_round(base, sim.faces, np.array(codes, dtype=np.int64), me, turns, rolls, win)
     return [float(v) for v in values]
-
-
-def _survivors(alive: list[Any], results: dict[Any, list[float]], sure: float) -> list[Any]:
-    """The moves whose mean is not ``sure`` standard errors below the best's, each compared
-    with the best on the same playouts (paired: the rolls shared make the differences small).
-
-    >>> a, b, c = "a", "b", "c"
-    >>> _survivors([a, b, c], {a: [5, 6, 7, 6], b: [5, 6, 6.5, 6.2], c: [1, 2, 3, 2]}, 2.0)
-    ['a', 'b']
-    """
-    best = max(alive, key=lambda m: _mean(results[m]))
-    keep = []
-    for m in alive:
-        d = [x - y for x, y in zip(results[best], results[m])]
-        k = len(d)
-        mean = sum(d) / k
-        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (k - 1)) if k > 1 else math.inf
-        if m == best or mean <= sure * max(sd, 1e-9) / math.sqrt(k):
-            keep.append(m)
-    return keep
-
-
-def _survivors_since(
-    alive: list[int],
-    results: dict[int, list[float]],
-    at: dict[int, list[int]],
-    sure: float,
-) -> list[int]:
-    """:func:`_survivors` where moves played in different rounds: each compared with the best
-    on the rounds both played (their playouts share those rolls); a move with fewer than 8
-    playouts stays."""
-    best = min(alive, key=lambda m: _standing(results[m]))
-    keep = []
-    for m in alive:
-        if m == best or len(results[m]) < 8:
-            keep.append(m)
-            continue
-        shared = _shared([best, m], results, at)
-        if len(shared[m]) < 8 or len(_survivors([best, m], shared, sure)) == 2:
-            keep.append(m)
-    return keep
-
-
-def _shared(
-    pair: list[int], results: dict[int, list[float]], at: dict[int, list[int]]
-) -> dict[int, list[float]]:
-    """The playouts of two moves on the rounds both played (``at``: each playout's round).
-
-    >>> _shared([1, 2], {1: [5.0, 6.0, 7.0], 2: [4.0, 5.0]}, {1: [0, 1, 2], 2: [1, 2]})
-    {1: [6.0, 7.0], 2: [4.0, 5.0]}
-    """
-    both = set(at[pair[0]]) & set(at[pair[1]])
-    return {m: [v for r, v in zip(at[m], results[m]) if r in both] for m in pair}
-
-
-def _standing(values: list[float]) -> tuple[bool, float]:
-    """A move's place in the race (lower first): those on 8 playouts or more by their mean,
-    then those on fewer (a lucky few playouts lead nothing), those on none last.
-
-    >>> sorted([[9.0, 9.0], [5.0] * 8, [6.0] * 9], key=_standing)
-    [[6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0, 6.0], [5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0], [9.0, 9.0]]
-    """
-    return len(values) < 8, -_mean(values) if values else math.inf
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values)
 
 
 def _core(state: State) -> WallsOfLightSimulator:
