@@ -84,8 +84,8 @@ def midgame(players: int, seed: int) -> sg.State:
 def cores(seconds: float = 3.0, rounds: int = 3) -> None:
     """Engine against core, random games a second at each table size (side by side: the two
     measured by turns, ``rounds`` times, in CPU seconds, the medians: a machine shared with
-    other work slows both alike); the hint search's positions rated a second and the depth
-    its 1 s playouts reach."""
+    other work slows both alike); the game's own search's positions rated a second and the
+    playouts to the end its best move has at 1 s."""
     for players in (1, 2, 3, 4):
         game = sg.load("coloring", players=players)
         engine, core = [], []
@@ -127,8 +127,8 @@ def cores(seconds: float = 3.0, rounds: int = 3) -> None:
         print(
             f"coloring {players} player{'s' if players > 1 else ''}: hint search positions "
             f"rated/s engine {ENGINE_SEARCH_NODES[players]:9,.0f} (before)  core "
-            f"{statistics.median(rates):9,.0f}; the best move's playouts "
-            f"{min(depths)}-{max(depths)} turns deep",
+            f"{statistics.median(rates):9,.0f}; the best move on "
+            f"{min(depths)}-{max(depths)} playouts to the end",
             flush=True,
         )
 

@@ -72,16 +72,42 @@ def test_one_ply_deep_the_search_plays_the_best_move_by_its_rating(rating):
     assert rated(bot.choose(state)) == pytest.approx(best)
 
 
-def test_more_draws_average_more_playouts_on_the_same_budget_and_bad_options_are_refused():
+def test_every_playout_more_weighs_more_moves_and_ranks_them_on_the_same_draws():
+    """The best moves by their rating are played out to the end on the same draws; a move to
+    play: the worse drop out and the next by the rating take their place, so a larger budget
+    weighs more moves; a ranking tells each move from the next on the playouts the two
+    shared, and ends in the game's final margin."""
     state = sg.load("coloring", players=2).new_game(seed=8)
-    state.play(sg.ai.bot("greedy", seed=1).choose(state))
-    one = sg.ai.bot("coloring", nodes=6000, seed=3)
-    four = sg.ai.bot("coloring", nodes=6000, draws=4, seed=3)
-    deep = {
-        b.options["draws"]: max(c.support for c in b.analyse(state, top=8)) for b in (one, four)
-    }
-    assert deep[4] < deep[1]  # four playouts a candidate a depth: fewer turns deep
+    greedy = sg.ai.bot("greedy", seed=1)
+    for _ in range(20):
+        state.play(greedy.choose(state))
+    weighed = []
+    for nodes in (8_000, 400_000):
+        bot = sg.ai.bot("coloring", nodes=nodes, candidates=3, sample=8, seed=3)
+        assert bot.choose(state) in state.legal_moves()
+        weighed.append(bot.weighed)
+    assert 0 < weighed[0] < weighed[1], weighed
+    bot = sg.ai.bot("coloring", nodes=120_000, candidates=3, sample=8, seed=3)
+    ranked = bot.analyse(state, top=3)
+    assert all(c.support >= 8 and c.unit == "playouts" for c in ranked)
+    assert [c.apart is None for c in ranked[:2]] == [False, False]  # each told, or not
+    assert ranked[0].value >= ranked[1].value >= ranked[2].value
     with pytest.raises(ValueError, match="rating= must be worth or projected, not 'luck'"):
         sg.ai.bot("coloring", rating="luck")
-    with pytest.raises(ValueError, match="draws= must be a whole number, 1 or more"):
-        sg.ai.bot("coloring", draws=0)
+    with pytest.raises(ValueError, match="sure= must be a number from 0 to 100"):
+        sg.ai.bot("coloring", sure=-1)
+
+
+def test_a_counted_budget_ends_where_the_playouts_have_nothing_to_choose():
+    """Near the end a playout may hold no choice at all, so it rates no position: it still
+    counts one, and a counted budget ends (the race of two equal moves would go on)."""
+    state = sg.load("coloring", players=2).new_game(seed=600_000)
+    greedy = sg.ai.bot("greedy", seed=1)
+    positions = []
+    while not state.is_terminal():
+        positions.append(state.clone())
+        state.play(greedy.choose(state))
+    for position in positions[-12:]:
+        bot = sg.ai.bot("coloring", nodes=3000, candidates=4, seed=1)
+        assert bot.analyse(position, top=1)[0].move in position.legal_moves()
+        assert 0 < bot.nodes <= 3000 + 48  # the budget, and at most one more decision

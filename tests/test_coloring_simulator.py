@@ -131,7 +131,7 @@ out["state"] = t.tolist()
 state = sg.load("coloring", players=3).new_game(seed=8)
 for _ in range(14):
     state.play(state.legal_moves()[-1])
-ranked = sg.ai.bot("coloring", nodes=1500, seed=3).analyse(state, top=4)
+ranked = sg.ai.bot("coloring", nodes=6000, candidates=2, sample=4, seed=3).analyse(state, top=2)
 out["search"] = [[str(c.move), c.value, c.support] for c in ranked]
 json.dump(out, sys.stdout)
 """
@@ -158,7 +158,7 @@ def test_uncompiled_the_core_plays_as_the_engine_and_its_playouts_are_the_same()
     state = sg.load("coloring", players=3).new_game(seed=8)
     for _ in range(14):
         state.play(state.legal_moves()[-1])
-    ranked = sg.ai.bot("coloring", nodes=1500, seed=3).analyse(state, top=4)
+    ranked = sg.ai.bot("coloring", nodes=6000, candidates=2, sample=4, seed=3).analyse(state, top=2)
     assert min(c.support for c in ranked) > 1  # played out, not only rated one ply deep
     assert [[str(c.move), c.value, c.support] for c in ranked] == plain["search"]
 

@@ -20,6 +20,7 @@ from test_hints import WALLS
 COUNTED = {  # the hint search's counted budget, by the bot's name
     "cathedral": {"nodes": 1500},
     "alphabeta": {"nodes": 1500},
+    "coloring": {"nodes": 30_000},
     "mcts": {"iterations": 300},
     "sagrada": {"playouts": 200},
     "walls_of_light": {"playouts": 200},

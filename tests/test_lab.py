@@ -186,7 +186,7 @@ GAMES = ROOT / "notebooks" / "games"
 @pytest.mark.parametrize("game", sg.games())
 def test_the_search_view_shows_what_the_hint_search_weighs(game):
     lab = SearchLab(game=game, folder=GAMES, background=False)
-    assert lab.bot.value == sg.load(game).facts.hint_bot
+    assert lab.bot.value == sg.load(game).hint_bot  # the hint search at the lab's table
     assert not lab.board.state.is_chance()  # the example opens at a player's turn
     lab.budget.value = 0.1
     lab.start()

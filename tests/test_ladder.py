@@ -6,6 +6,7 @@ import dataclasses
 import json
 import math
 import pathlib
+from typing import Any
 
 import pytest
 
@@ -93,7 +94,7 @@ def test_a_ladder_of_some_searches_only_keeps_greedy_as_its_anchor(
         entries_for("walls_of_light", (0.1,), [])
     # the command says so before it plays a game
     assert main(["ladder", "coloring", "--searches", "coloring,sagrada", "--quiet"]) == 2
-    assert "coloring's ladder has mcts, alphabeta, coloring, not 'sagrada'" in (
+    assert "coloring's ladder has mcts, alphabeta, coloring, coloring_deepening, not 'sagrada'" in (
         capsys.readouterr().err
     )
 
@@ -207,17 +208,29 @@ def beat_in_a_match(game: str, bot: str, other: str) -> bool:
 def test_coloring_names_for_each_table_size_the_search_its_matches_show_stronger() -> None:
     """The ladder (two players) picks ``alphabeta``; the matches at 2, 3 and 4 players against
     the next rung, ``mcts`` at 1 s (``benchmarks/data/matches.jsonl``), keep it where the lead's
-    interval spans zero and give the hints to ``mcts`` where ``mcts`` is clearly ahead."""
+    interval spans zero and give the hints to ``mcts`` where ``mcts`` is clearly ahead; the
+    game's own search takes a table size where it beat that one in a kept match (0.3 s a move,
+    seeds from 400000, 60 games or more), its lead's interval clear of zero."""
     rows = matches.done(MATCHES)
+
+    def kept(a: str, b: str, players: int, first: int = 0) -> list[Any]:
+        name = matches.key("coloring", players, a, b, first)
+        return [r for (m, _), r in rows.items() if m == name]
+
     for players in (2, 3, 4):
-        key = matches.key("coloring", players, "alphabeta:budget=1", "mcts:budget=1")
-        games = [r for (m, _), r in rows.items() if m == key]
+        games = kept("alphabeta:budget=1", "mcts:budget=1", players)
         assert len(games) >= 50, (players, len(games))
         lead, low, high, _share = matches.lead(games)
         expected = "mcts" if high < 0 else "alphabeta"
+        own = kept("coloring:budget=0.3", f"{expected}:budget=0.3", players, 400_000)
+        if len(own) >= 60 and matches.lead(own)[1] > 0:
+            expected = "coloring"
         assert sg.load("coloring", players=players).hint_bot == expected, (players, lead, low, high)
+    assert sg.load("coloring", players=2).hint_bot == "coloring"
+    assert sg.load("coloring", players=1).hint_bot == "alphabeta"  # the solo game: unmeasured
     state = sg.load("coloring", players=4).new_game(seed=1)
-    assert sg.ai.suggest(state, top=1, iterations=20, seed=1)[0].unit == "playouts"  # mcts's
+    (hint,) = sg.ai.suggest(state, top=1, budget=None, nodes=8000, seed=1)
+    assert hint.unit == "playouts" and hint.move in state.legal_moves()
 
 
 def test_two_player_walls_of_light_takes_its_hints_from_the_search_that_beat_the_ladders() -> None:

@@ -920,8 +920,8 @@ class ColoringGame(Game):
         lower_is_better=False,
         player_names=("Player 1", "Player 2", "Player 3", "Player 4"),
         player_colours=("gold", "silver", "copper", "bronze"),
-        hint_bot="alphabeta",
-        hint_bot_by_players=((4, "mcts"),),  # benchmarks/STRENGTH.md
+        hint_bot="coloring",
+        hint_bot_by_players=((1, "alphabeta"),),  # benchmarks/STRENGTH.md
         best_move_words="the best pencil and shapes",
     )
     options = {
