@@ -523,8 +523,8 @@ class Game:
         """The hint search at this table size: ``facts.hint_bot``, or the bot that
         ``facts.hint_bot_by_players`` names for this many players.
 
-        >>> load("coloring", players=2).hint_bot, load("coloring", players=4).hint_bot
-        ('alphabeta', 'mcts')
+        >>> load("coloring", players=1).hint_bot, load("coloring", players=4).hint_bot
+        ('alphabeta', 'coloring')
         """
         return dict(self.facts.hint_bot_by_players).get(self.num_players, self.facts.hint_bot)
 
