@@ -132,12 +132,17 @@ def test_a_puzzle_file_round_trips_and_bad_ones_say_where(shipped):
     bad = json.loads(json.dumps(good))
     bad["puzzles"][0]["record"]["moves"] = bad["puzzles"][0]["record"]["moves"][:0]
     bad["puzzles"][0]["record"]["at"] = 0
+    bad = json.loads(json.dumps(good))
+    bad["puzzles"][0]["search"] = "minimax"
+    cases["search"] = json.dumps(bad)
     for name, text in cases.items():
         with pytest.raises(ValueError) as e:
             puzzles.loads(text, "my.json")
         assert str(e.value).startswith("my.json"), name
     with pytest.raises(ValueError, match="puzzle 2: the answer 'castle z99'"):
         puzzles.loads(cases["illegal"], "my.json")
+    with pytest.raises(ValueError, match="search 'minimax' is not a bot of cathedral"):
+        puzzles.loads(cases["search"], "my.json")
     with pytest.raises(ValueError, match="characters"):
         puzzles.loads("x" * (puzzles.MAX_TEXT + 1))
     with pytest.raises(ValueError, match="difficulty"):
@@ -346,3 +351,14 @@ def test_a_shipped_puzzles_words_match_its_board(shipped, game, i):
             assert gain + paid >= int(found.group(2)), (p.id, theme, gain, paid)
         elif found := re.fullmatch(r"surround star (\d+) \(\+(\d+)\)", theme):
             assert gain + paid >= int(found.group(2)), (p.id, theme, gain, paid)
+
+
+def test_a_puzzle_is_checked_by_the_search_that_made_it():
+    """Coloring's puzzles were weighed by ``alphabeta``, the hint search when they were made:
+    they keep its name, and the check at twice the budget asks it again (the game's hint
+    search now is another, ``coloring``)."""
+    found = puzzles.shipped("coloring")
+    assert {p.search for p in found} == {"alphabeta"}
+    assert sg.load("coloring").hint_bot == "coloring"
+    again = puzzles.loads(puzzles.dumps(found[:1]))
+    assert again[0].search == "alphabeta" and puzzles.check(again[0], factor=1)

@@ -46,6 +46,7 @@ from collections.abc import Callable, Sequence
 from ..core import Game, Move, State, load
 from ..record import Record, load_record
 from .bots import bot as make_bot
+from .bots import bot_names
 from .review import LABELS, _searcher, _value_after, compare, label, said_move, verdict_words
 from .search import StopFlag, leaf_value, position_key, sample_outcome
 
@@ -115,6 +116,9 @@ class Puzzle:
     line: tuple[str, ...] = ()
     """The answer and the moves it brings this turn (``Game.answer_brings_moves``), when it is
     only whole with them; empty: the answer alone."""
+    search: str = ""
+    """The search that weighed it (the game's hint search when it was made), which
+    :func:`check` asks again; empty: the game's hint search now."""
 
     @property
     def answer_line(self) -> tuple[str, ...]:
@@ -250,34 +254,41 @@ class Puzzle:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "record": self.record.to_dict(),
-            "answer": self.answer,
-            "rival": self.rival,
-            "value": round(self.value, 4),
-            "rival_value": round(self.rival_value, 4),
-            "margin": round(self.margin, 4),
-            "playouts": self.playouts,
-            "seed": self.seed,
-            "theme": self.theme,
-            "difficulty": self.difficulty,
-            "solver": self.solver,
-            "proved": self.proved,
-            "known": self.known,
-        } | ({"line": list(self.line)} if len(self.answer_line) > 1 else {})
+        return (
+            {
+                "id": self.id,
+                "record": self.record.to_dict(),
+                "answer": self.answer,
+                "rival": self.rival,
+                "value": round(self.value, 4),
+                "rival_value": round(self.rival_value, 4),
+                "margin": round(self.margin, 4),
+                "playouts": self.playouts,
+                "seed": self.seed,
+                "theme": self.theme,
+                "difficulty": self.difficulty,
+                "solver": self.solver,
+                "proved": self.proved,
+                "known": self.known,
+            }
+            | ({"line": list(self.line)} if len(self.answer_line) > 1 else {})
+            | ({"search": self.search} if self.search else {})
+        )
 
 
 # ---- weighing moves ----------------------------------------------------------------------------
 
 
-def _value(work: State, mover: int, seed: int, playouts: int) -> tuple[float, bool]:
-    """The mover's value of ``work`` (just after their move), and whether it is proved."""
+def _value(
+    work: State, mover: int, seed: int, playouts: int, bot: str | None = None
+) -> tuple[float, bool]:
+    """The mover's value of ``work`` (just after their move) by ``bot`` (default: the game's
+    hint search), and whether it is proved."""
     if work.is_terminal():
         return work.returns()[mover], True
     if work.is_chance() or work.num_players != 2 or work.current_player == mover:
-        return _value_after(work, mover, seed, playouts, None, None)[0], False
-    search = _searcher(work, seed, playouts, None, None)
+        return _value_after(work, mover, seed, playouts, None, None, bot=bot)[0], False
+    search = _searcher(work, seed, playouts, None, None, bot)
     top = search.analyse(work, top=1)
     if not top:
         return leaf_value(work)[mover], False
@@ -285,18 +296,26 @@ def _value(work: State, mover: int, seed: int, playouts: int) -> tuple[float, bo
 
 
 def _weigh(
-    state: State, playouts: int, seed: int, moves: list[Move], root: bool = True
+    state: State,
+    playouts: int,
+    seed: int,
+    moves: list[Move],
+    root: bool = True,
+    bot: str | None = None,
 ) -> tuple[list[tuple[Move, float]], bool]:
     """``moves`` and (``root``) the search's best moves from ``state``, each searched after it
-    is played: best first, and whether every value is proved."""
+    is played (by ``bot``, default the game's hint search): best first, and whether every
+    value is proved."""
     mover = state.current_player
     work = state.view(mover)  # the mover's knowledge only
-    ranked = _searcher(work, seed, playouts, None, None).analyse(work, top=RIVALS) if root else []
+    ranked = []
+    if root:
+        ranked = _searcher(work, seed, playouts, None, None, bot).analyse(work, top=RIVALS)
     candidates = list(dict.fromkeys(moves + [c.move for c in ranked]))
     out, proved = [], True
     for move in candidates:
         work._push(move)
-        value, exact = _value(work, mover, seed, playouts)
+        value, exact = _value(work, mover, seed, playouts, bot)
         work.undo()
         out.append((move, value))
         proved = proved and exact
@@ -421,6 +440,7 @@ def _try(state: State, playouts: int, margin: float, seed: int, ident: str) -> P
         proved,
         _known(state),
         _line(state, best, playouts, seed),
+        state.game.hint_bot,
     )
 
 
@@ -494,7 +514,8 @@ def make(
 
 def check(puzzle: Puzzle, factor: int = 2, seed: int | None = None, root: bool = False) -> bool:
     """Whether the answer is still best at ``factor`` times the puzzle's budget: searched after
-    it is played, it beats the rival (and, with ``root``, the search's own best moves there)."""
+    it is played (by the search that made it), it beats the rival (and, with ``root``, the
+    search's own best moves there)."""
     state = puzzle.state()
     answer = state.parse_move(puzzle.answer)
     rival = state.parse_move(puzzle.rival)
@@ -504,6 +525,7 @@ def check(puzzle: Puzzle, factor: int = 2, seed: int | None = None, root: bool =
         puzzle.seed + 1 if seed is None else seed,
         [answer, rival],
         root,
+        puzzle.search or None,
     )
     return puzzle.is_answer(ranked[0][0])
 
@@ -587,7 +609,10 @@ def loads(text: str, where: str = "puzzles") -> list[Puzzle]:
             bool(item.get("proved", False)),
             str(item.get("known", ""))[:500],
             _line_field(item, at),
+            str(item.get("search", ""))[:80],
         )
+        if puzzle.search and puzzle.search not in bot_names(record.game):
+            raise ValueError(f"{at}: search {puzzle.search!r} is not a bot of {record.game}")
         if not 1 <= puzzle.playouts <= 10**6:
             raise ValueError(f"{at}: playouts must be 1 to 1,000,000")
         state = puzzle.state()

@@ -179,10 +179,16 @@ class Review:
 
 
 def _searcher(
-    state: State, seed: int, playouts: int | None, budget_s: float | None, stop: StopFlag | None
+    state: State,
+    seed: int,
+    playouts: int | None,
+    budget_s: float | None,
+    stop: StopFlag | None,
+    bot: str | None = None,
 ) -> Any:
-    """The game's hint search with this budget (``playouts`` in its own units of work)."""
-    name = state.game.hint_bot
+    """The game's hint search (or ``bot``) with this budget (``playouts`` in its own units of
+    work)."""
+    name = bot or state.game.hint_bot
     cls = bot_class(name)
     opts: dict[str, Any] = {"seed": seed}
     if "early_stop" in cls.defaults:  # a review weighs every move: no settling early
@@ -235,10 +241,12 @@ def _value_after(
     budget_s: float | None,
     stop: StopFlag | None,
     lines: int | None = None,
+    bot: str | None = None,
 ) -> tuple[float, Move | None]:
     """The ``mover``'s value of ``state`` (just after their move) and the next player's best
     answer when another player moves next; where chance comes first, the mean over
-    ``lines`` ways it may go (default ``CHANCE_LINES``)."""
+    ``lines`` ways it may go (default ``CHANCE_LINES``); searched by ``bot`` (default: the
+    game's hint search)."""
     if state.is_terminal():
         return state.returns()[mover], None
     if state.is_chance():  # the mean over what chance may bring, searched after each
@@ -249,11 +257,11 @@ def _value_after(
         for outcomes, p in ways:
             for outcome in outcomes:
                 state._push(outcome)
-            total += p * _value_after(state, mover, seed, few, part, stop, lines)[0]
+            total += p * _value_after(state, mover, seed, few, part, stop, lines, bot)[0]
             for _ in outcomes:
                 state.undo()
         return total, None
-    top = _searcher(state, seed, playouts, budget_s, stop).analyse(state, top=1)
+    top = _searcher(state, seed, playouts, budget_s, stop, bot).analyse(state, top=1)
     return _value_of(state, mover, _Searched.of(top))
 
 
