@@ -125,7 +125,7 @@ def cores(seconds: float = 3.0, rounds: int = 3) -> None:
             rates.append(bot.nodes / (time.perf_counter() - start))
             depths.append(best.support)
         print(
-            f"coloring {players} player{'s' if players > 1 else ''}: hint search positions "
+            f"coloring {players} player{'s' if players > 1 else ''}: own search positions "
             f"rated/s engine {ENGINE_SEARCH_NODES[players]:9,.0f} (before)  core "
             f"{statistics.median(rates):9,.0f}; the best move on "
             f"{min(depths)}-{max(depths)} playouts to the end",
