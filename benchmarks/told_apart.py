@@ -21,7 +21,8 @@ FIRST_SEED = 500_001
 
 def midgame(name: str, seed: int) -> sg.State:
     """The game ``name`` seeded ``seed``, greedy halfway through its greedy game."""
-    game = sg.load(name) if sg.load(name).facts.max_players == 1 else sg.load(name, players=2)
+    alone = sg.load(name).facts.max_players == 1
+    game = sg.load(name) if alone else sg.load(name, players=2)
     greedy = sg.ai.bot("greedy", seed=seed)
 
     def play(state: sg.State, plies: int | None) -> int:

@@ -65,7 +65,8 @@ class Race:
     first ``width`` race; each round plays every move in the race once on chance (or draws) of
     its own that all of them share, and :meth:`record` takes their values. A move whose mean
     is ``sure`` standard errors of the paired differences below the leader's, on the rounds the
-    two shared, drops out (but for the ``keep`` best: a ranking keeps its places), and with
+    two shared, drops out (but for the ``top`` best where the caller ranks that many moves
+    rather than choosing one: a ranking keeps its places; ``top=None`` keeps them all), and with
     ``widen`` the next move by ``ranked`` takes its place, so that every round more weighs more
     moves. A move on fewer than :data:`LEAST` playouts never leads and never drops. With
     ``spaced``, the moves are compared only at rounds 8, 10, 12, 14, 16, 20, 24, ... (four
@@ -73,7 +74,7 @@ class Race:
     moves by chance, and a long race costs time in proportion to its rounds.
 
     >>> worth = {"a": 6.0, "b": 1.0, "c": 5.5}
-    >>> race = Race(["a", "b", "c"], width=2, widen=True, keep=1, sure=2.0)
+    >>> race = Race(["a", "b", "c"], width=2, widen=True, top=1, sure=2.0)
     >>> for k in range(10):  # each round's chance, k % 3, shared by the moves in it
     ...     race.record([worth[m] + k % 3 for m in race.alive])
     >>> race.alive, race.weighed
@@ -88,7 +89,7 @@ class Race:
         *,
         width: int,
         widen: bool,
-        keep: int,
+        top: int | None,
         sure: float,
         spaced: bool = False,
     ) -> None:
@@ -96,7 +97,7 @@ class Race:
         self.alive: list[Any] = list(ranked[:width])
         self.waiting: list[Any] = list(ranked[width:]) if widen else []
         self.width = width
-        self.keep = keep
+        self.keep = 1 if top == 1 else width if top is None else min(top, width)
         self.sure = sure
         self.results: dict[Any, list[float]] = {m: [] for m in self.alive}
         self.at: dict[Any, list[int]] = {m: [] for m in self.alive}  # each playout's round

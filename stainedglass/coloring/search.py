@@ -180,10 +180,13 @@ class ColoringSearch(Bot):
         # worse dropped as they fall behind and the next coming in; a move is chosen once one
         # is left, a ranking (a hint's, a review's) keeps its places
         opts = self.options
-        width = opts["candidates"]
-        keep = 1 if top == 1 else width if top is None else min(top, width)
         race = Race(
-            ranked, width=width, widen=opts["widen"], keep=keep, sure=opts["sure"], spaced=True
+            ranked,
+            width=opts["candidates"],
+            widen=opts["widen"],
+            top=top,
+            sure=opts["sure"],
+            spaced=True,
         )
         while not race.settled and not clock.spent(self._rated):
             seed = self.rng.getrandbits(64)
@@ -193,10 +196,9 @@ class ColoringSearch(Bot):
                 if got is None:  # out of budget: this round is not finished
                     break
                 values.append(got[0])
-            else:
-                race.record(values)
-                continue
-            break
+            if len(values) < len(race.alive):
+                break
+            race.record(values)
         self.last_iterations = self.nodes = self._rated
         self.weighed = race.weighed
         out = [

@@ -161,8 +161,7 @@ class WallsOfLightSearch(Bot):
         # behind, the next by their plan coming in; a move is chosen once one is left, a
         # ranking (a hint's, a review's) keeps its places
         width = opts["candidates"]
-        keep = 1 if top == 1 else width if top is None else min(top, width)
-        race = Race(ranked, width=width, widen=opts["widen"], keep=keep, sure=opts["sure"])
+        race = Race(ranked, width=width, widen=opts["widen"], top=top, sure=opts["sure"])
         played = 0
         win = opts["aim"] == "win"  # a playout is worth a share of the win, not a margin
         if not race.settled and turns > 0 and opts["playouts"] != 0:
