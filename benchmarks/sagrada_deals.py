@@ -10,8 +10,10 @@ windows in turn (3 tools, orders drawn by the seed), so every bot meets the same
 tools and first cards. Each finished deal is appended to ``data/sagrada_deals.jsonl`` beside this
 file, and a run skips the deals already there: a long measurement can stop and go on later
 (the deals, the table and the ladder: ``stainedglass.sagrada.deals``).
-``--ladder`` makes Sagrada's ladder from those deals (every bot that played the first ``n``
-of each difficulty): ``stainedglass/sagrada/ladder.json`` and its part of STRENGTH.md.
+``--ladder`` makes Sagrada's ladder from those deals (the bots named, or every bot that
+played, each on the first ``n`` deals of each difficulty it played):
+``stainedglass/sagrada/ladder.json`` and its part of STRENGTH.md; with ``--table`` it plays
+nothing first. ``--data`` keeps a trial's deals in a file of its own.
 Not run by ``make bench``: 400 deals at 1 s a move take about two hours on one core.
 """
 
@@ -38,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--table", action="store_true", help="print the table and stop")
     parser.add_argument(
+        "--data",
+        type=pathlib.Path,
+        default=DATA,
+        help="where the deals are kept (default: data/sagrada_deals.jsonl; another file for a trial)",
+    )
+    parser.add_argument(
         "--ladder",
         action="store_true",
         help="write Sagrada's ladder from the deals played (data and STRENGTH.md)",
@@ -47,12 +55,12 @@ def main(argv: list[str] | None = None) -> int:
     def progress(k: int, total: int) -> None:
         print(f"\r{k}/{total} deals", end="", file=sys.stderr, flush=True)
 
-    rows = play_deals(DATA, [] if args.table else args.bots, args.n, args.jobs, progress)
+    rows = play_deals(args.data, [] if args.table else args.bots, args.n, args.jobs, progress)
     if not args.table:
         print(file=sys.stderr)
     print(table(rows, args.n, args.bots or None))
     if args.ladder:
-        lad = ladder(rows, args.n)
+        lad = ladder(rows, args.n, args.bots or None)
         ladder_path("sagrada").write_text(json.dumps(lad.to_dict(), indent=1) + "\n")
         write_section(STRENGTH, {"sagrada": report_part(lad, rows, args.n)})
         print(lad)

@@ -296,7 +296,7 @@ def test_openspiel_mcts_is_listed_where_the_bots_are_listed(capsys: Any) -> None
     assert sg.ai.bot_names()[-1] == "openspiel-mcts"
     assert sg.ai.bot_names("sagrada")[-1] == "openspiel-mcts"
     assert "openspiel-mcts" not in sg.ai.bot_names("cathedral", extras=False)
-    with pytest.raises(ValueError, match="the bots are: .*walls_horizon, openspiel-mcts"):
+    with pytest.raises(ValueError, match="the bots are: .*walls_horizon, level, openspiel-mcts"):
         sg.ai.bot("minimax")
     with pytest.raises(SystemExit):
         main(["tournament", "--help"])

@@ -268,7 +268,7 @@ def test_a_store_is_made_on_first_use_at_the_newest_schema(target: str) -> None:
 
     with open_store(target) as store:
         heads = ScriptDirectory.from_config(store_module.alembic_config()).get_heads()
-        assert store.revision == heads[0] == "0004"
+        assert store.revision == heads[0] == "0005"
         with store.engine.connect() as conn:
             # the migrations make exactly the tables, columns, keys and indexes the code uses
             assert compare_metadata(MigrationContext.configure(conn), store_module.metadata) == []
@@ -307,7 +307,7 @@ def test_the_store_survives_a_restart(target: str) -> None:
 
 def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
     """A store of revision 0001 (rooms, seats and moves; no progress yet), with a game in it,
-    is upgraded when opened: its game is kept, and progress can be noted."""
+    is upgraded when opened: its game is kept, and progress and levels can be noted."""
     url = store_module._url(target)
     engine = store_module._engine(url)
     first = Store(engine)
@@ -339,11 +339,13 @@ def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
         )
     first.close()
     with open_store(target) as store:
-        assert store.revision == "0004"
+        assert store.revision == "0005"
         assert store.record("BCDFG").moves == ["cathedral e4 d5 e5 f5 e6 e7"]
         store.play("BCDFG", "b" * 24, "castle a1 b1 c1 a2 c2", ply=1)
         store.add_progress("Ann", "cathedral", "puzzle", "cathedral-3", True)
         assert [(p.pupil, p.puzzles_first_try) for p in store.progress()] == [("Ann", 1)]
+        store.keep_level("Ann", "cathedral", {"level": 2, "games": 1, "results": [0.0]})
+        assert [p.levels for p in store.progress()] == [{"cathedral": 2}]
 
 
 def test_what_is_not_a_store_is_refused_in_words(tmp_path: pathlib.Path) -> None:
@@ -821,13 +823,59 @@ def test_the_progress_table_and_its_csv(store: Store) -> None:
         "adam",
     ]
     games = "".join(f",lessons_{g}" for g in sg.games())
+    matched = [g for g in sg.games() if g != "sagrada"]  # Sagrada is played alone: no Match me
+    levels = "".join(f",level_{g}" for g in matched)
+    blank = "," * len(matched)
     assert store.progress_csv("games_played", descending=True).splitlines() == [
         f"pupil,lessons{games},puzzles_tried,puzzles_first_try,first_try_score,games_played,"
-        "coach_accuracy,questions_asked,answers_right",
-        "adam,0,0,0,0,0,0,0,,1,,0,0",
-        "'=HYPERLINK(1),0,0,0,0,0,1,0,0.000,0,,0,0",
-        "Zoe,3,2,0,0,1,2,1,0.500,0,0.750,0,0",
+        f"coach_accuracy,questions_asked,answers_right{levels}",
+        f"adam,0,0,0,0,0,0,0,,1,,0,0{blank}",
+        f"'=HYPERLINK(1),0,0,0,0,0,1,0,0.000,0,,0,0{blank}",
+        f"Zoe,3,2,0,0,1,2,1,0.500,0,0.750,0,0{blank}",
     ]
+
+
+def test_a_pupils_match_me_level_round_trip(store: Store) -> None:
+    from stainedglass.ai.levels import MatchMe
+
+    assert store.kept_level("Ivy", "cathedral") is None
+    match = MatchMe(3)
+    match.record(1.0)  # a win: two levels up in the first games
+    assert store.keep_level("  Ivy ", "cathedral", match.to_dict()) == 5
+    assert store.kept_level("Ivy", "cathedral") == match.to_dict()
+    assert MatchMe.from_dict(store.kept_level("Ivy", "cathedral")).level == 5
+    match.record(0.0)
+    assert store.keep_level("Ivy", "cathedral", match.to_dict()) == 3  # in place of the first
+    store.keep_level("Ivy", "coloring", MatchMe(7).to_dict())
+    store.keep_level("Jon", "walls_of_light", MatchMe(1).to_dict())
+    assert len(store.dump()["levels"]) == 3
+    # the progress table: a pupil's level in each game, beside their progress
+    rows = {p.pupil: p for p in store.progress()}
+    assert rows["Ivy"].levels == {"cathedral": 3, "coloring": 7}
+    assert rows["Jon"].levels == {"walls_of_light": 1} and rows["Jon"].lessons_done == 0
+    assert [p.pupil for p in store.progress("level_cathedral")] == ["Ivy", "Jon"]  # blank last
+    assert [p.pupil for p in store.progress("level_walls_of_light")][0] == "Jon"
+    header, *lines = store.progress_csv().splitlines()
+    assert header.endswith(",".join(f"level_{g}" for g in sg.games() if g != "sagrada"))
+    at = header.split(",").index("level_coloring")
+    assert [line.split(",")[at] for line in lines] == ["7", ""]
+    # what is not a Match me, a pupil or a game is refused in words, and nothing kept
+    before = store.dump()
+    bad_level = {"level": 9, "games": 0, "results": []}
+    for call, words in (
+        (lambda: store.keep_level("Ivy", "cathedral", bad_level), "from 1 to 8"),
+        (lambda: store.keep_level("Ivy", "cathedral", {"level": 2}), "MatchMe: a dict"),
+        (lambda: store.keep_level("Ivy", "cathedral", "level 2"), "kept as its to_dict()"),
+        (lambda: store.keep_level("", "cathedral", MatchMe().to_dict()), "cannot be empty"),
+        (lambda: store.keep_level("Ivy", "chess", MatchMe().to_dict()), "is not a game"),
+        (lambda: store.kept_level("Ivy", "chess"), "is not a game"),
+        (lambda: store.keep_level("Ivy", "sagrada", MatchMe().to_dict()), "played alone"),
+    ):
+        refused(call, ValueError, words)
+    assert store.dump() == before
+    store.forget("Ivy")  # one pupil forgotten: their levels too
+    assert store.kept_level("Ivy", "cathedral") is None
+    assert [p.pupil for p in store.progress()] == ["Jon"]
 
 
 def test_forget_deletes_all_the_class_holds(target: str) -> None:
@@ -843,7 +891,7 @@ def test_forget_deletes_all_the_class_holds(target: str) -> None:
     store_module.forget(target)  # what the command line calls
     with open_store(target) as store:
         assert store.dump() == {t.name: [] for t in store_module.TABLES}
-        assert store.revision == "0004"
+        assert store.revision == "0005"
     if not target.startswith("postgresql"):
         written = b"".join(p.read_bytes() for p in pathlib.Path(target).parent.iterdir())
         assert b"Zebedee" not in written and b"Yolanda" not in written

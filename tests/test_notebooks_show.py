@@ -119,6 +119,12 @@ def _ai_lab(space: dict[str, Any], shown: list[Any]) -> None:
     assert len(searches) >= 2 and searches <= set(labels)
     assert str(round(max(r["high"] for r in rungs))) in labels
     assert len(re.findall(r"<path\b", chart.value)) >= len(searches)
+    # beside it, the computer's levels in order, 1 to 8, as the game's level table has them
+    table = next(w for w in _widgets(shown[3]) if "sg-lab-levels" in w._dom_classes)
+    cells = re.findall(r"<tr><td[^>]*>(\d+)</td><td[^>]*>([\d,]+)</td>", table.value)
+    works = json.loads((ROOT / "stainedglass" / "cathedral" / "levels.json").read_text())
+    first = works["tables"][0]["levels"]
+    assert cells == [(str(lv["level"]), f"{lv['work']:,}") for lv in first]
 
 
 def _class_console(space: dict[str, Any], shown: list[Any]) -> None:

@@ -167,3 +167,38 @@ def test_a_search_stopped_before_its_playouts_still_gives_each_move_a_margin() -
             state.play(state.sample_chance())
         found = sg.ai.bot("sagrada", playouts=50, seed=seed, stop=stop).analyse(state, top=3)
         assert found and all(c.margin is not None for c in found)
+
+
+def test_a_widening_race_weighs_more_moves_with_more_playouts():
+    # With ``widen=True`` a move that falls surely behind the leader drops out and the planner's
+    # next move takes its place, so more playouts play out more of the moves; as shipped, the
+    # planner's four leading moves alone are played out, and the search stops once one is left
+    # and measured.
+    state = sg.load("sagrada", window="Morning Lantern").new_game(seed=3)
+    while state.is_chance():
+        state.play(state.sample_chance())
+    weighed = []
+    for playouts in (8, 400, 4000):
+        bot = sg.ai.bot("sagrada", playouts=playouts, seed=1, widen=True)
+        bot.choose(state)
+        weighed.append(bot.weighed)
+    assert weighed[0] == 4  # none drops before the first look, at 8 playouts
+    assert 4 < weighed[1] < weighed[2]
+    shipped = sg.ai.bot("sagrada", playouts=4000, seed=1, least=300)
+    shipped.choose(state)
+    assert shipped.weighed <= 4 and shipped.playouts < 4000
+
+
+def test_a_widening_ranking_keeps_its_places_and_says_which_it_tells_apart():
+    # A hint ranks moves rather than choosing one: the top places race to the budget's end, and
+    # each says whether it is told apart from the next on the orders the two shared.
+    state = sg.load("sagrada", window="Morning Lantern").new_game(seed=5)
+    while state.is_chance():
+        state.play(state.sample_chance())
+    for aim in ("win", "margin"):
+        bot = sg.ai.bot("sagrada", playouts=300, seed=1, widen=True, aim=aim)
+        ranked = bot.analyse(state, top=3)
+        assert bot.playouts == 300
+        assert ranked[0].support == 300 and ranked[1].support >= 200  # the top two race on
+        assert all(c.apart is not None for c in ranked[:2])
+        assert ranked[0].value >= ranked[1].value

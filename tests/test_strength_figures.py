@@ -55,7 +55,7 @@ def test_each_sagrada_bot_s_deals_won_are_the_kept_ones() -> None:
         played[deal["bot"]] += 1
         won[deal["bot"]] += bool(deal["won"])
     rows = re.findall(r"^\| `([^`]+)`[^|]*\| (\d+): \**([\d.]+)%", PAGE, re.MULTILINE)
-    assert len(rows) == 4
+    assert len(rows) == 5
     for bot, count, share in rows:
         assert played[bot] == 400 and won[bot] == int(count), bot
         assert f"{won[bot] / played[bot]:.1%}" == f"{share}%", bot
@@ -65,3 +65,52 @@ def test_no_figure_comes_from_a_command_that_keeps_no_games() -> None:
     # these print their tables and keep nothing: a figure they made cannot be made again
     for command in ("python -m stainedglass tournament", "python benchmarks/strength.py"):
         assert command not in PAGE
+
+
+def test_each_level_s_figures_are_its_kept_games() -> None:
+    """``levels.json``'s measured shares are those of the games kept in ``levels.jsonl`` for
+    the level's present settings (work and temperature) against the level below, and the
+    page's Levels section gives them."""
+    from stainedglass.ai.levels import levels_path, read_levels
+    from stainedglass.catalogue import GAMES
+
+    kept = collections.defaultdict(list)
+    for (match, _), row in done(DATA / "levels.jsonl").items():
+        kept[match].append(row)
+    measured = 0
+    for game in GAMES:
+        data = json.loads(levels_path(game).read_text())
+        read_levels(data)
+        for table in data["tables"]:
+            players, rows = table["players"], table["levels"]
+            specs = ["greedy"] + [
+                f"level:work={r['work']},temperature={r['temperature']}" for r in rows
+            ]
+            for k, row in enumerate(rows):
+                if not row["games"]:
+                    continue
+                if players == 1:  # played alone: the share of the same deals won
+                    match = f"{game}, 1 player: {specs[k + 1]}, seeds from 600000"
+                    deals = kept[match][: row["games"]]
+                    won = sum(r["returns"][0] >= 1 for r in deals)
+                    assert len(deals) == row["games"], match
+                    assert round(won / len(deals), 4) == row["rating"], match
+                    assert f"{won / len(deals):.1%} of {len(deals)}" in PAGE, match
+                    continue
+                match = key(game, players, specs[k + 1], specs[k], 600_000)
+                games = kept[match][: row["games"]]
+                assert len(games) == row["games"], match
+                share = sum(
+                    sum(x for x, s in zip(r["returns"], r["seating"]) if s == 0)
+                    / r["seating"].count(0)
+                    for r in games
+                ) / len(games)
+                assert round(share, 4) == row["share_below"], match
+                assert f"| {row['level']} | {row['work']} | " in PAGE, match
+                assert f"{share:.1%} against" in PAGE, match
+                measured += 1
+    assert measured >= LEVELS_MEASURED
+
+
+LEVELS_MEASURED = 8
+"""At least one game's eight levels are measured (Cathedral's)."""

@@ -182,6 +182,7 @@ def test_seat_choices_and_strength_sliders() -> None:
     view = CathedralView()
     assert [v for _, v in view.seat_pickers[0].options] == [
         "human",
+        "level",
         "random",
         "greedy",
         "mcts",

@@ -253,7 +253,17 @@ def test_teach_me_seats_the_learner_against_the_computer() -> None:
     assert v.seats[:2] == [COMPUTER, HUMAN]  # Dark learns, against Light's computer
     assert [p.value for p in v.seat_pickers] == [COMPUTER, HUMAN]
     intro = text(v.coach.words)
-    assert intro.startswith("You play Dark against the MCTS bot (1.0 s a move) for Light.")
+    assert intro.startswith("You play Dark against the Computer (Level 4) for Light.")
+    # a level in place of seconds: the level picker under the computer, no slider
+    assert shown(v.coach.level_picker) and not shown(v.coach.strength_slider)
+    v.coach.level_picker.value = 2
+    assert v.model.levels[0] == 2 and v.seat_pickers[0].value == "level"
+    assert "against the Computer (Level 2)" in text(v.coach.words)
+    assert v.features["seats"].level_pickers[0].value == 2  # the seat's picker follows
+    v.coach.level_picker.value = "match"
+    assert v.model.levels[0] == "match" and "(Match me, now Level 4)" in text(v.coach.words)
+    v.coach.opponent_picker.value = "mcts"  # a timed bot: its seconds instead
+    assert shown(v.coach.strength_slider) and not shown(v.coach.level_picker)
     v.coach.opponent_picker.value = "greedy"
     v.coach.learner_picker.value = 0  # Light learns now; Dark's greedy bot moves at once
     assert v.seats[:2] == [HUMAN, "greedy"] and len(v.state.history) == 8
@@ -276,6 +286,7 @@ def test_bad_settings_are_refused_in_words() -> None:
         ({"hints": -1}, "hints is a whole number"),
         ({"learner": 5}, "learner is a seat"),
         ({"opponent": "oracle"}, "opponent is one of"),
+        ({"level": 9}, "a level is a whole number 1 to 8"),
     ):
         with pytest.raises(ValueError, match=words):
             v.coach.start(**kwargs)

@@ -1,6 +1,6 @@
 """The teaching game in a real browser: a Cathedral dashboard under Voila opens the position of
 ``test_views_coach.LESSON`` from a share link, **Teach me** seats the learner (Dark) against
-Light's MCTS bot, and the learner plays two moves: a blunder the coach warns about and that is
+Light's computer at Level 4, and the learner plays two moves: a blunder the coach warns about and that is
 taken back, then the better move the coach marked, which the bot answers. Shared fixtures
 (``tests/conftest.py``); screenshots go to ``test-artifacts/`` (``coach-1-warned.png``,
 ``coach-2-taken-back.png``, ``coach-3-played-on.png``, ``coach-4-class-mode.png``)."""
@@ -39,9 +39,9 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
     page.wait_for_selector(".sg-city svg", timeout=60_000)
     wait_moves(page, len(LESSON))
     wait_text(page, ".sg-view .sg-message", "Opened the shared game")
-    # Teach me: Dark (to move) learns, against Light's MCTS bot
+    # Teach me: Dark (to move) learns, against Light's computer at a level
     page.click(".sg-coach-toggle")
-    wait_text(page, WORDS, "You play Dark against the MCTS bot")
+    wait_text(page, WORDS, "You play Dark against the Computer (Level 4)")
     page.wait_for_selector(".sg-coach-hints:has-text('Hints left: 3')")
     assert page.query_selector(".sg-city .hint") is None  # no suggestion before moving
 
@@ -58,7 +58,7 @@ def test_a_teaching_game_with_a_take_back(server: Any, page: Any) -> None:
     assert "point" not in said, said
     assert "Light answers" in said  # what the bot would do about it
     page.wait_for_selector(".sg-city .hint")
-    assert "Light (MCTS bot) to move" in page.inner_text(".sg-banner")  # it waits
+    assert "Light (Computer) to move" in page.inner_text(".sg-banner")  # it waits
     shot(page, "coach-1-warned")
 
     page.click(".sg-coach-take-back")

@@ -13,7 +13,7 @@ True
 [True, True]
 """
 
-from . import ladder, puzzles
+from . import ladder, levels, puzzles
 from .alphabeta import AlphaBetaBot
 from .bots import (
     BOTS,
@@ -79,5 +79,6 @@ __all__ = [
     "SYMBOLS",
     "verdict_words",
     "ladder",
+    "levels",
     "puzzles",
 ]

@@ -335,12 +335,13 @@ def _extra_installed(name: str) -> bool:
 def bot_names(game: str | None = None, *, extras: bool = True) -> list[str]:
     """The bots ``bot()`` makes by name: those that play every game, then those registered
     for particular games, game by game in the games' order (only ``game``'s, when given: a
-    game's own search, your own bots),
+    game's own search, your own bots), those that play several games after those of one (the
+    ``level`` bot),
     then, with ``extras``, those of an optional extra that is installed (``openspiel-mcts``,
     OpenSpiel's MCTS, with the ``rl`` extra). An unknown ``game`` is a ValueError.
 
     >>> bot_names("cathedral", extras=False)
-    ['random', 'greedy', 'mcts', 'alphabeta', 'cathedral']
+    ['random', 'greedy', 'mcts', 'alphabeta', 'cathedral', 'level']
     >>> bot_names("cathedrale")
     Traceback (most recent call last):
     ...
@@ -359,7 +360,12 @@ def bot_names(game: str | None = None, *, extras: bool = True) -> list[str]:
         and (game is None or game in cls.games)
     ]
     place = {g: i for i, g in enumerate(known)}  # by game, whichever game was imported first
-    own.sort(key=lambda n: min(place.get(g, len(known)) for g in registry[n].games))
+    own.sort(  # a game's own first, those of several games (the level bot) after
+        key=lambda n: (
+            len(registry[n].games) > 1,
+            min(place.get(g, len(known)) for g in registry[n].games),
+        )
+    )
     extra = [n for n in EXTRA_BOTS if _extra_installed(n)] if extras else []
     return [*BOTS, *own, *extra]
 
@@ -372,6 +378,7 @@ def bot(name: BotLike, **options: Any) -> Bot:
     By name: ``random``; ``greedy`` (one ply with the game's evaluation); ``mcts`` (UCT,
     ``budget`` seconds or ``iterations`` per move); ``alphabeta`` (iterative deepening within
     ``budget`` seconds, or to ``depth``); the games' own (``cathedral``: Cathedral's search);
+    ``level`` (the hint search at a level, 1 to 8: ``stainedglass.ai.levels``);
     bots you registered (``register_bot``); ``openspiel-mcts`` (the ``rl`` extra). Every bot
     takes ``seed`` for reproducible play.
 
@@ -381,7 +388,7 @@ def bot(name: BotLike, **options: Any) -> Bot:
     >>> bot("minimax")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral, coloring, coloring_deepening, sagrada, walls_mcts, walls_of_light, walls_horizon, openspiel-mcts...
+    ValueError: unknown bot 'minimax'; the bots are: random, greedy, mcts, alphabeta, cathedral, coloring, coloring_deepening, sagrada, ..., walls_horizon, level, openspiel-mcts...
     """
     if isinstance(name, str):
         return bot_class(name)(**options)

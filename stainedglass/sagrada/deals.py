@@ -23,7 +23,7 @@ import json
 import pathlib
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from typing import Any, cast
 
@@ -179,11 +179,12 @@ def played(rows: Rows, bot: str, n: int) -> int:
     return k
 
 
-def ladder(rows: Rows, n: int) -> Ladder:
-    """Sagrada's ladder from the deals played: each bot by the share it won of the first deals
-    of every difficulty it played (up to ``n``; a rung on fewer deals has a wider interval)."""
+def ladder(rows: Rows, n: int, bots: Sequence[str] | None = None) -> Ladder:
+    """Sagrada's ladder from the deals played: each bot (of ``bots``, or every bot that
+    played) by the share it won of the first deals of every difficulty it played (up to
+    ``n``; a rung on fewer deals has a wider interval)."""
     rungs = []
-    for bot in sorted({k[0] for k in rows}):
+    for bot in sorted({k[0] for k in rows} if bots is None else set(bots)):
         k = played(rows, bot, n)
         if not k:
             continue

@@ -26,6 +26,13 @@ the bar. The search does the same:
   others are not played out: the best alone is, ``least`` times, so that its share of games
   won is measured, not guessed. A move alone is not played out.
 
+With ``widen=True`` the moves race instead (``stainedglass.ai.search.Race``): a move that
+drops out makes room for the planner's next, so that every second weighs more moves, and the
+moves are compared four times each time the playouts double; ``aim="margin"`` races them by
+their final margin in points rather than their share of games won. Neither plays better:
+Sagrada's search settles its choice within a few hundredths of a second, and ten times the
+time wins no more deals (``benchmarks/STRENGTH.md``).
+
 The tools are weighed at the root like any other move: what they lead to is planned and
 played out like the rest. Moves that were not played out keep the planner's order.
 
@@ -52,7 +59,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..ai.bots import register_bot
-from ..ai.search import Bot, Candidate, Clock
+from ..ai.search import Bot, Candidate, Clock, Race
 from ..core import Move, State, bit_indices
 from .game import DRAW, PLACE, ROUNDS, TURNS_PER_ROUND, SagradaState
 from .scoring import score
@@ -210,8 +217,8 @@ def _share(margin: float) -> float:
 class SagradaSearch(Bot):
     """Sagrada solo's own search (see the module): ``budget`` seconds a move (default 1) or
     ``playouts`` orders of the pile, each played out after every leading move; ``seed``.
-    ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure``, ``settle`` and
-    ``least`` shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
+    ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure``, ``settle``,
+    ``least``, ``widen`` and ``aim`` shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
     bring; ``dead``, ``fragile1``, ``fragile2``, ``power``, ``pair`` and ``step`` are the
     window's worth (``KNOBS``). ``core`` (default True) runs the planner and the playouts
     compiled on the game's analysis core (``plan_core.py``); False runs the same on the engine,
@@ -229,6 +236,8 @@ class SagradaSearch(Bot):
         "sure": ("number", 0, 10),
         "settle": ("number", 0, 1000),
         "least": ("int", 0),
+        "aim": ("choice", "win", "margin"),
+        "widen": ("bool",),
         "prior": ("number", 0, 1000),
         "dead": ("number", 0, 50),
         "fragile1": ("number", 0, 50),
@@ -246,6 +255,8 @@ class SagradaSearch(Bot):
         "width": 4,
         "settle": 6.0,
         "least": 1000,
+        "aim": "win",
+        "widen": False,
         "prior": 4.0,
         "sure": 2.5,
         "dead": KNOBS[0],
@@ -257,9 +268,13 @@ class SagradaSearch(Bot):
         "core": True,
     }
 
+    weighed: int = 0
+    """How many moves the last search played out."""
+
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         self._check(state)
         assert isinstance(state, SagradaState)
+        self.weighed = 0
         opts = self.options
         seconds = (
             opts["budget"] if opts["budget"] is not None or opts["playouts"] is not None else 1.0
@@ -289,77 +304,100 @@ class SagradaSearch(Bot):
         settled = rated[0][0] - rated[1][0] > opts["settle"]
         if settled and not opts["least"]:
             return out[:top]
-        # The leading moves played out to the end, all on the same orders of the pile; a move
-        # that plays surely worse than the best so far (paired over those orders) drops out.
-        width = min(opts["width"], len(rated))
-        lead = [m for _, _, m in rated[:width]]
-        values = np.zeros((width, 256))  # each move's playouts, softened (see _soft)
-        self._margins = [[] for _ in range(width)]  # each playout's final margin, by move
-        # settled: the best alone, played out to measure it (the others keep the planner's order)
-        active = [0] if settled else list(range(width))
-        least = opts["least"]
-        unknown = sorted(st._unknown)
-        z = opts["sure"]
-        playing = np.zeros(width, dtype=np.bool_)
-        last = np.zeros(width, dtype=np.int64)  # each leading move's margin on this order
-        after = np.zeros((width, 0), dtype=np.int64)
-        if sim is not None:  # the core's state after each leading move (Redraw's draws to come)
-            after = np.stack([s.copy() for _ in range(width)])
-            for k, m in enumerate(lead):
-                sim.apply(after[k], sim.code(st, m))
-        while (len(active) > 1 or self.playouts < least) and not clock.spent(self.playouts):
-            order = list(unknown)
-            self.rng.shuffle(order)
-            n = self.playouts
-            if n == values.shape[1]:
-                values = np.concatenate([values, np.zeros_like(values)], axis=1)
-            if sim is not None:
-                playing[:] = False
-                playing[active] = True
-                plan_core.played_out(
-                    after, playing, st._round, sim.win, np.array(order, dtype=np.int64), knobs, last
-                )
-            else:
-                for k in active:
-                    last[k] = self._played_out(st, lead[k], order)
-            for k in active:
-                self._margins[k].append(int(last[k]))
-                values[k, n] = _soft(int(last[k]))
-            self.playouts = self.last_iterations = n = n + 1
-            if z and n >= 16 and n % 8 == 0:
-                sums = [plan_core.total(values[k], n) for k in active]
-                best = active[sums.index(max(sums))]
-                active = [
-                    k
-                    for k in active
-                    if k == best or not plan_core.surely_worse(values[best], values[k], n, z)
-                ]
-        prior = opts["prior"]  # the planner's rating counts as that many playouts
-        margins = self._margins
-        mixed = sorted(
-            (
-                (
-                    (plan_core.total(values[k], len(margins[k])) + prior * _share(rated[k][0]))
-                    / (len(margins[k]) + prior),
-                    k in active,
-                    k,
-                )
-                for k in range(width)
-            ),
-            key=lambda t: (-t[1], -t[0]),
-        )
-        out = [
-            Candidate(
-                lead[k],
-                v,
-                len(margins[k]),
-                "playouts",
-                # the playouts' mean final margin; the planner's own before any playout (a
-                # search stopped at once)
-                sum(margins[k]) / len(margins[k]) if margins[k] else float(rated[k][0]),
+        played = self._raced if opts["widen"] else self._narrow
+        return played(st, sim, knobs, rated, settled, clock, top)
+
+    def _after_each(
+        self, st: SagradaState, sim: SagradaSimulator | None, moves: Sequence[Move]
+    ) -> np.ndarray:
+        """The core's state after each of ``moves`` (Redraw's draws still to come); an empty
+        array without a core."""
+        if sim is None:
+            return np.zeros((len(moves), 0), dtype=np.int64)
+        s = sim.encode(st)
+        after = np.stack([s.copy() for _ in moves])
+        for k, m in enumerate(moves):
+            sim.apply(after[k], sim.code(st, m))
+        return after
+
+    def _play_round(
+        self,
+        st: SagradaState,
+        sim: SagradaSimulator | None,
+        knobs: np.ndarray,
+        moves: Sequence[Move],
+        after: np.ndarray,
+        racing: Sequence[int],
+        last: np.ndarray,
+    ) -> None:
+        """One order of the unknown pile, drawn at random, played out after each move of
+        ``racing`` (indices into ``moves``): each final margin into ``last``."""
+        order = sorted(st._unknown)
+        self.rng.shuffle(order)
+        if sim is not None:
+            playing = np.zeros(len(moves), dtype=np.bool_)
+            playing[list(racing)] = True
+            plan_core.played_out(
+                after, playing, st._round, sim.win, np.array(order, dtype=np.int64), knobs, last
             )
-            for v, _, k in mixed
-        ] + out[width:]
+        else:
+            for k in racing:
+                last[k] = self._played_out(st, moves[k], order)
+
+    def _raced(
+        self,
+        st: SagradaState,
+        sim: SagradaSimulator | None,
+        knobs: np.ndarray,
+        rated: list[tuple[float, float, Move]],
+        settled: bool,
+        clock: Clock,
+        top: int | None,
+    ) -> list[Candidate]:
+        """Every move in turn raced to the end on shared orders of the pile (``widen=True``,
+        see the module), best first, then those not played out in the planner's order."""
+        opts = self.options
+        moves = [m for _, _, m in rated]
+        width = 1 if settled else min(opts["width"], len(rated))
+        race = Race(
+            range(len(moves)),
+            width=width,
+            widen=not settled,
+            top=top,
+            sure=opts["sure"],
+            spaced=True,
+        )
+        after = self._after_each(st, sim, moves)
+        last = np.zeros(len(moves), dtype=np.int64)
+        margins: dict[int, list[int]] = {k: [] for k in range(len(moves))}
+        least = opts["least"]
+        while not clock.spent(self.playouts):
+            if race.settled and len(margins[race.alive[0]]) >= least:
+                break
+            racing = list(race.alive)
+            self._play_round(st, sim, knobs, moves, after, racing, last)
+            for k in racing:
+                margins[k].append(int(last[k]))
+            if opts["aim"] == "margin":  # the final margin in points races
+                race.record([float(last[k]) for k in racing])
+            else:
+                race.record([_soft(int(last[k])) for k in racing])
+            self.playouts = self.last_iterations = self.playouts + 1
+        self.weighed = race.weighed
+        prior = opts["prior"]  # the planner's rating counts as that many playouts
+        out = []
+        for k, _, n, apart in race.standings():
+            if opts["aim"] == "margin":
+                value = _share((sum(margins[k]) + prior * rated[k][0]) / (n + prior))
+            else:
+                value = (sum(race.results[k]) + prior * _share(rated[k][0])) / (n + prior)
+            # the margin: the playouts' mean final margin
+            out.append(Candidate(moves[k], value, n, "playouts", sum(margins[k]) / n, apart))
+        out += [  # the planner's own margin for a move not played out
+            Candidate(moves[k], _share(v), 1, "round planned", float(v))
+            for k, (v, _, _) in enumerate(rated)
+            if not margins[k]
+        ]
         return out[:top]
 
     def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
@@ -389,6 +427,90 @@ class SagradaSearch(Bot):
             work.play(nxt)
             out.append(nxt)
         return out
+
+    def _narrow(
+        self,
+        st: SagradaState,
+        sim: SagradaSimulator | None,
+        knobs: np.ndarray,
+        rated: list[tuple[float, float, Move]],
+        settled: bool,
+        clock: Clock,
+        top: int | None,
+    ) -> list[Candidate]:
+        """The planner's ``width`` leading moves alone played out (``widen=False``, see the
+        module), best first, then the others in the planner's order."""
+        opts = self.options
+        out = [Candidate(m, _share(v), 1, "round planned") for v, _, m in rated]
+        # The leading moves played out to the end, all on the same orders of the pile; a move
+        # that plays surely worse than the best so far (paired over those orders) drops out.
+        width = min(opts["width"], len(rated))
+        lead = [m for _, _, m in rated[:width]]
+        values = np.zeros((width, 256))  # each move's playouts, softened (see _soft)
+        self._margins = [[] for _ in range(width)]  # each playout's final margin, by move
+        # settled: the best alone, played out to measure it (the others keep the planner's order)
+        active = [0] if settled else list(range(width))
+        least = opts["least"]
+        unknown = sorted(st._unknown)
+        z = opts["sure"]
+        playing = np.zeros(width, dtype=np.bool_)
+        last = np.zeros(width, dtype=np.int64)  # each leading move's margin on this order
+        after = self._after_each(st, sim, lead)  # on the core (Redraw's draws to come)
+        while (len(active) > 1 or self.playouts < least) and not clock.spent(self.playouts):
+            order = list(unknown)
+            self.rng.shuffle(order)
+            n = self.playouts
+            if n == values.shape[1]:
+                values = np.concatenate([values, np.zeros_like(values)], axis=1)
+            if sim is not None:
+                playing[:] = False
+                playing[active] = True
+                plan_core.played_out(
+                    after, playing, st._round, sim.win, np.array(order, dtype=np.int64), knobs, last
+                )
+            else:
+                for k in active:
+                    last[k] = self._played_out(st, lead[k], order)
+            for k in active:
+                self._margins[k].append(int(last[k]))
+                values[k, n] = _soft(int(last[k]))
+            self.playouts = self.last_iterations = n = n + 1
+            if z and n >= 16 and n % 8 == 0:
+                sums = [plan_core.total(values[k], n) for k in active]
+                best = active[sums.index(max(sums))]
+                active = [
+                    k
+                    for k in active
+                    if k == best or not plan_core.surely_worse(values[best], values[k], n, z)
+                ]
+        prior = opts["prior"]  # the planner's rating counts as that many playouts
+        margins = self._margins
+        self.weighed = sum(1 for m in margins if m)
+        mixed = sorted(
+            (
+                (
+                    (plan_core.total(values[k], len(margins[k])) + prior * _share(rated[k][0]))
+                    / (len(margins[k]) + prior),
+                    k in active,
+                    k,
+                )
+                for k in range(width)
+            ),
+            key=lambda t: (-t[1], -t[0]),
+        )
+        out = [
+            Candidate(
+                lead[k],
+                v,
+                len(margins[k]),
+                "playouts",
+                # the playouts' mean final margin; the planner's own before any playout (a
+                # search stopped at once)
+                sum(margins[k]) / len(margins[k]) if margins[k] else float(rated[k][0]),
+            )
+            for v, _, k in mixed
+        ] + out[width:]
+        return out[:top]
 
     def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> int:
         """One playout after ``move`` on the engine (``core=False``), the pile in ``order``:

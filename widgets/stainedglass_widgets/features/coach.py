@@ -2,8 +2,8 @@
 on by the **Teach me** button or :meth:`Coach.start`). It knows no game: what it says comes from
 ``sg.ai.compare`` and the game's own words, so it works the same for every view.
 
-The learner plays against a bot of chosen strength (**You play**, **against**, and the bot's
-thinking time). After each of the learner's moves (a person's seat; never a bot's or chance's)
+The learner plays against a bot of chosen strength (**You play**, **against**, and the
+computer's level, Level 1 to Level 8 or Match me, or a timed bot's thinking time). After each of the learner's moves (a person's seat; never a bot's or chance's)
 the coach puts it against the best move the search finds (``sg.ai.compare``, off the event loop
 with a progress bar and Cancel, like **Compare my move**); meanwhile nothing else moves, so the
 bot's reply and the dice wait for the verdict. How strict it is, the learner chooses; the
@@ -53,9 +53,19 @@ import stainedglass as sg
 
 from ..kit.feature import Feature, Said
 from ..kit.messages import message_html, seconds_label, verdict_badge, verdict_text
-from ..kit.play import COMPUTER
+from ..kit.play import COMPUTER, DEFAULT_LEVEL
 from ..kit.progress import name_box, note, pupil_name
-from ..kit.searches import HUMAN, Search, bot_label, is_bot, is_timed, seat_choices
+from ..kit.searches import (
+    HUMAN,
+    LEVEL,
+    MATCH,
+    Search,
+    bot_label,
+    check_level,
+    is_bot,
+    is_timed,
+    seat_choices,
+)
 from stainedglass.ai.review import said_move, said_with_gain
 from .hints import Hints
 from .review import Compare
@@ -199,6 +209,7 @@ class Coach(Feature):
         view.hooks.may_hint.append(self.may_hint)
         view.hooks.hint_given.append(self.hint_spent)
         view.hooks.after_change.append(self._help_allowed)
+        view.model.listen("matched", lambda *_: self._refresh_levels())
         hints = view.feature(Hints)
         self.hint_button: w.Button | None = hints.hint_button if hints is not None else None
         self._tooltip = self.toggle.tooltip
@@ -250,6 +261,16 @@ class Coach(Feature):
             style={"description_width": "60px"},
         )
         self.opponent_picker.add_class("sg-coach-opponent")
+        self.level_picker = w.Dropdown(
+            options=self.view.model.level_options(),
+            value=DEFAULT_LEVEL,
+            description="at",
+            tooltip="how well the computer plays: Level 1 a beginner's opponent, Level 8 the "
+            "game's hint search; Match me follows your results",
+            layout=w.Layout(width="330px"),
+            style={"description_width": "24px"},
+        )
+        self.level_picker.add_class("sg-coach-level")
         self.strength_slider = w.FloatSlider(
             value=1.0,
             min=0.2,
@@ -290,7 +311,12 @@ class Coach(Feature):
         self.report.add_class("sg-coach-report")
         self.strictness_picker.observe(safe(lambda ch: self._set_strictness(ch["new"])), "value")
         self.hints_picker.observe(safe(lambda ch: self._set_hints(ch["new"])), "value")
-        for picker in (self.learner_picker, self.opponent_picker, self.strength_slider):
+        for picker in (
+            self.learner_picker,
+            self.opponent_picker,
+            self.level_picker,
+            self.strength_slider,
+        ):
             picker.observe(safe(lambda _: self._seats_chosen()), "value")
         self.class_box.observe(safe(lambda ch: self._set_class_mode(ch["new"])), "value")
         self.take_back_button.on_click(safe(lambda _: self.take_back()))
@@ -298,7 +324,7 @@ class Coach(Feature):
         # on a class's server: the pupil's name, for the report card kept on the console
         self.name_box = name_box(lambda: self.view.board_widgets)
         self.seat_row = w.HBox(
-            [self.learner_picker, self.opponent_picker, self.strength_slider],
+            [self.learner_picker, self.opponent_picker, self.level_picker, self.strength_slider],
             layout=w.Layout(align_items="center"),
         )
         self.box.children = [  # the words first, under the board; the settings last
@@ -335,6 +361,16 @@ class Coach(Feature):
                 self.learner_picker.value = value if value is not None and value < n else 0
         self.seat_row.layout.display = None if n > 1 else "none"
 
+    def _refresh_levels(self) -> None:
+        """The level picker's options as they are now (Match me's level moved after a game)."""
+        options = self.view.model.level_options()
+        if self._built and list(self.level_picker.options) != options:
+            with self._hush():
+                value = self.level_picker.value
+                self.level_picker.options = options
+                values = [v for _, v in options]
+                self.level_picker.value = value if value in values else DEFAULT_LEVEL
+
     @contextlib.contextmanager
     def _hush(self) -> Iterator[None]:
         """Set widgets without their observers acting."""
@@ -355,11 +391,13 @@ class Coach(Feature):
         opponent: str | None = None,
         strength: float | None = None,
         class_mode: bool = False,
+        level: int | str | None = None,
     ) -> None:
         """Teach from this position on: ``strictness`` ``"off"``, ``"gentle"`` or
         ``"strict"``; ``hints`` a game; ``learner`` the seat the learner plays (else a person's
         seat, the player to move first), ``opponent`` the bot playing every other seat (else
-        the bot already there, or the computer) thinking ``strength`` seconds a move;
+        the bot already there, or the computer at a level), at ``level`` (the computer's: 1 to
+        8, or ``"match"``, Match me) or thinking ``strength`` seconds a move (a timed bot);
         ``class_mode``: the coach's words in large type. The same as **Teach me**."""
         if strictness not in STRICTNESS:
             raise ValueError(f"strictness is one of {', '.join(STRICTNESS)}, not {strictness!r}")
@@ -376,12 +414,14 @@ class Coach(Feature):
         bots = {seat: label for label, seat in self.opponent_picker.options}
         if opponent is not None and opponent not in bots:
             raise ValueError(f"opponent is one of {', '.join(bots)}, not {opponent!r}")
+        if level is not None:
+            check_level(level)
         with self._hush():
             self.strictness_picker.options = self._strictness_options()
             self.strictness_picker.value = self.strictness = strictness
             self.hints_picker.value = self.hints = hints
             self.class_box.value = self.class_mode = bool(class_mode)
-            self._default_seats(learner, opponent, strength)
+            self._default_seats(learner, opponent, strength, level)
             self.toggle.value = True
         self._switch_on()
 
@@ -403,15 +443,20 @@ class Coach(Feature):
         if on:
             self._build()
             with self._hush():
-                self._default_seats(None, None, None)
+                self._default_seats(None, None, None, None)
             self._switch_on()
         else:
             self._switch_off()
 
     def _default_seats(
-        self, learner: int | None, opponent: str | None, strength: float | None
+        self,
+        learner: int | None,
+        opponent: str | None,
+        strength: float | None,
+        level: int | str | None,
     ) -> None:
-        """Fill **You play**, **against** and the strength from the seats as they are."""
+        """Fill **You play**, **against**, the level and the strength from the seats as they
+        are."""
         view, state = self.view, self.view.state
         n = state.num_players
         self._refresh_learners()
@@ -421,14 +466,22 @@ class Coach(Feature):
             learner = mover if mover in humans else humans[0] if humans else max(0, mover)
         bots = [p for p in range(n) if p != learner and is_bot(view.seats[p])]
         offered = [seat for _, seat in self.opponent_picker.options]
+        computer = COMPUTER if COMPUTER in offered else offered[0]  # a game without levels
         if opponent is None:
-            opponent = view.seats[bots[0]] if bots else COMPUTER
-            opponent = opponent if opponent in offered else COMPUTER
+            opponent = view.seats[bots[0]] if bots else computer
+            opponent = opponent if opponent in offered else computer
         if strength is None:
             others = [p for p in range(n) if p != learner]
             strength = view.budgets[bots[0]] if bots else view.budgets[others[0]] if others else 1.0
+        if level is None:
+            levelled = [p for p in bots if view.seats[p] == LEVEL]
+            level = view.model.levels[levelled[0]] if levelled else DEFAULT_LEVEL
+        self.level_picker.options = self.view.model.level_options()
+        if level not in [value for _, value in self.level_picker.options]:
+            level = DEFAULT_LEVEL
         self.learner_picker.value = learner
         self.opponent_picker.value = opponent
+        self.level_picker.value = level
         self.strength_slider.value = float(strength)
 
     def _switch_on(self) -> None:
@@ -460,6 +513,8 @@ class Coach(Feature):
             timed = (
                 f" ({self.strength_slider.value:.1f} s a move)"
                 if is_timed(self.opponent_picker.value)
+                else f" ({self.level_words()})"
+                if self.opponent_picker.value == LEVEL
                 else ""
             )
             who = (
@@ -510,12 +565,14 @@ class Coach(Feature):
         view, model = self.view, self.view.model
         n = view.state.num_players
         bot, seconds = self.opponent_picker.value, float(self.strength_slider.value)
+        level = self.level_picker.value
         self.strength_slider.description = seconds_label(seconds)
         self.strength_slider.layout.display = None if is_timed(bot) else "none"
+        self.level_picker.layout.display = None if bot == LEVEL else "none"
         me = self.learner_picker.value if n > 1 else 0
         others = [p for p in range(n) if p != me]
         for p in others:
-            model.set_seat(p, budget=seconds)
+            model.set_seat(p, budget=seconds, level=level)
         changed = model.set_seat(me, HUMAN)
         for p in others:
             changed = model.set_seat(p, bot) or changed
@@ -523,6 +580,13 @@ class Coach(Feature):
             view.after_change(None)  # a bot whose turn it is starts; one taken off stops
         if n > 1 and not quiet:
             self._say(self.intro(), "info")
+
+    def level_words(self) -> str:
+        """The computer's level as the coach says it: "Level 3", or "Match me, now Level 5"."""
+        level = self.level_picker.value
+        if level == MATCH:
+            return f"Match me, now Level {self.view.model.match_me.level}"
+        return f"Level {level}"
 
     # ---- a new game ------------------------------------------------------------------------------
 

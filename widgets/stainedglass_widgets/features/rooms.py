@@ -58,6 +58,7 @@ from ..kit.progress import (
     set_pupil,
     store_location,
 )
+from ..kit.play import COMPUTER
 from ..kit.searches import HUMAN, REMOTE, bot_label, is_bot
 from .seats import Seats
 
@@ -363,7 +364,7 @@ class Rooms(Feature):
                 names.pop(p, None)
                 if seat.kind == BOT:
                     if not is_bot(model.seat(p)):
-                        model.set_seat(p, labels.get(seat.name or "", "mcts"))
+                        model.set_seat(p, labels.get(seat.name or "", COMPUTER))
                 else:
                     model.set_seat(p, HUMAN)
             else:

@@ -398,7 +398,39 @@ function remember(model) {
     }
   };
   model.on("change:pupil", save);
-  return () => model.off("change:pupil", save);
+  const stopLevels = rememberLevels(model);
+  return () => {
+    model.off("change:pupil", save);
+    stopLevels();
+  };
+}
+
+// The pupil's Match me level by game (JSON text), kept by the browser the same way, for a
+// pupil who plays without a class (a class keeps it in its store): the play dashboards read
+// it when they open and write it after each game against a Match me seat.
+const LEVELS_KEY = "stainedglass-levels";
+const LEVELS_LIMIT = 20000;
+function rememberLevels(model) {
+  let stored = "";
+  try {
+    stored = localStorage.getItem(LEVELS_KEY) || "";
+  } catch (e) {
+    stored = "";  // storage refused: Match me starts again on each page
+  }
+  if (stored && stored.length <= LEVELS_LIMIT && !model.get("levels")) {
+    model.set("levels", stored);
+    model.save_changes();
+  }
+  const save = () => {
+    const text = model.get("levels");
+    try {
+      if (text && text.length <= LEVELS_LIMIT) localStorage.setItem(LEVELS_KEY, text);
+    } catch (e) {
+      // storage refused: the level lasts as long as the page
+    }
+  };
+  model.on("change:levels", save);
+  return () => model.off("change:levels", save);
 }
 
 // The keeper board of a play dashboard: the page's address follows the game (`address`, a

@@ -102,6 +102,9 @@ class Board(anywidget.AnyWidget):
     keeper = traitlets.Bool(False).tag(sync=True)
     # the pupil's name, as the browser keeps it (board.js): progress is kept under it
     pupil = traitlets.Unicode("").tag(sync=True)
+    # the pupil's Match me by game, as JSON, kept by the browser without a class (board.js;
+    # kit/progress.py reads and writes it)
+    levels = traitlets.Unicode("").tag(sync=True)
     address = traitlets.Unicode("").tag(sync=True)
     moves = traitlets.Int(0).tag(sync=True)
 

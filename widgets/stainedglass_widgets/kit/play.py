@@ -6,7 +6,12 @@ dashboard's features (:mod:`.features`) work through the view on it.
   :meth:`Play.set_position` is the one way to put another position on the table.
 - **Seats**: ``"human"`` (a person here), ``"remote"`` (a person on another device, in a room)
   or a bot name per player (:attr:`Play.seats`), each bot with its thinking time
-  (:attr:`Play.budgets`), changed by :meth:`Play.set_seat` only.
+  (:attr:`Play.budgets`) and the computer (``"level"``) with its level (:attr:`Play.levels`:
+  1 to 8, or ``"match"``, Match me), changed by :meth:`Play.set_seat` only.
+- **Match me**: the pupil's level for this game (:attr:`Play.match_me`, a
+  ``stainedglass.ai.levels.MatchMe``, put in by :meth:`Play.set_match`); a finished game
+  against a Match me seat moves it by the result of the one person here (:meth:`Play.matched`,
+  once a game).
 - **The table**: whether the game is a room's (:attr:`Play.fixed`: it may not be replaced or
   taken back), whether chance is drawn here (:attr:`Play.chance_here`), the names of the
   people at other devices (:attr:`Play.names`) and whether the game waits for its players
@@ -23,8 +28,9 @@ dashboard's features (:mod:`.features`) work through the view on it.
   with a stop flag; :meth:`Play.cancel_search` drops its answer.
 - **Events**: listeners of ``"moved"`` (a move played through the model: a person's, a bot's, a
   chance outcome), ``"changed"`` (the position replaced or taken back), ``"seats"`` (a seat or
-  a bot's thinking time changed), ``"table"`` (a room's terms changed) and ``"searching"`` (a
-  search began, reported progress or ended) are called under the lock (:meth:`Play.listen`).
+  a bot's thinking time or level changed), ``"table"`` (a room's terms changed),
+  ``"searching"`` (a search began, reported progress or ended) and ``"matched"`` (a finished
+  game moved Match me) are called under the lock (:meth:`Play.listen`).
 
 >>> import stainedglass as sg
 >>> play = Play(sg.load("cathedral"), seats=["human", "greedy"], background=False)
@@ -43,6 +49,10 @@ dashboard's features (:mod:`.features`) work through the view on it.
 (True, ['cathedral e4 d5 e5 f5 e6 e7'])
 >>> play.person_to_move(), play.set_seat(1, "remote"), play.person_to_move()
 (True, True, False)
+>>> play.set_seat(1, "level", level=2), play.level_of(1), play.set_seat(1, level="match")
+(True, 2, True)
+>>> play.level_of(1) == play.match_me.level == DEFAULT_LEVEL
+True
 """
 
 from __future__ import annotations
@@ -54,22 +64,30 @@ from typing import Any
 from collections.abc import Callable, Mapping, Sequence
 
 import stainedglass as sg
+from stainedglass.ai.levels import LEVELS, MatchMe
 
 from .searches import (
     HUMAN,
+    LEVEL,
+    MATCH,
     REMOTE,
     Search,
     bot_label,
     bot_move,
+    check_level,
     check_seat,
+    has_levels,
     is_bot,
     is_timed,
+    level_choices,
 )
 
-COMPUTER = "mcts"
-"""The bot a seat gets when it is simply "the computer"."""
+COMPUTER = LEVEL
+"""The bot a seat gets when it is simply "the computer": the computer at a level."""
+DEFAULT_LEVEL = MatchMe().level
+"""A level seat's level until another is chosen: where Match me starts."""
 
-EVENTS = ("moved", "changed", "seats", "table", "searching")
+EVENTS = ("moved", "changed", "seats", "table", "searching", "matched")
 """What a model tells its listeners."""
 
 
@@ -141,6 +159,14 @@ class Play:
         self.seats = [check_seat(s) for s in chosen + [HUMAN] * (facts.max_players - len(chosen))]
         self.budgets = [float(budget_s)] * len(self.seats)
         """Each bot's thinking time in seconds (set with :meth:`set_seat`)."""
+        self.levels: list[int | str] = [DEFAULT_LEVEL] * len(self.seats)
+        """Each level seat's level, 1 to 8, or ``"match"`` (Match me; set with
+        :meth:`set_seat`)."""
+        self.match_me = MatchMe(DEFAULT_LEVEL)
+        """The pupil's Match me for this game (:meth:`set_match`): the level of every seat
+        set to ``"match"``."""
+        self._game = 0  # counts the positions put on the table: a finished game is matched once
+        self._matched = -1  # the game whose result moved Match me
         self.names: dict[int, str] = {}
         """The names of the people at seats, where known (a room's pupils; :meth:`set_table`)."""
         self.chance_here = True
@@ -166,7 +192,8 @@ class Play:
 
     def listen(self, event: str, listener: Callable[..., None]) -> None:
         """Call ``listener`` on ``event``: ``"moved"`` (player, move, words), ``"changed"`` (),
-        ``"seats"`` (player), ``"table"`` () or ``"searching"`` ()."""
+        ``"seats"`` (player), ``"table"`` (), ``"searching"`` () or ``"matched"`` (result,
+        level before, level after)."""
         if event not in self._listeners:
             raise ValueError(f"no event {event!r}; the events are: {', '.join(EVENTS)}")
         self._listeners[event].append(listener)
@@ -185,16 +212,83 @@ class Play:
         """Who plays ``player``: ``"human"``, ``"remote"`` or a bot's name."""
         return self.seats[player] if 0 <= player < len(self.seats) else HUMAN
 
-    def set_seat(self, player: int, seat: str | None = None, budget: float | None = None) -> bool:
+    def set_seat(
+        self,
+        player: int,
+        seat: str | None = None,
+        budget: float | None = None,
+        level: int | str | None = None,
+    ) -> bool:
         """Who plays ``player`` from now on (``seat``: ``"human"``, ``"remote"`` or a bot's
-        name) and its bot's thinking time (``budget``, seconds); None keeps it as it is. Tells
-        the ``"seats"`` listeners (``player``) and returns True when anything changed."""
+        name), its bot's thinking time (``budget``, seconds) and the computer's level
+        (``level``: 1 to 8, or ``"match"``, Match me); None keeps each as it is. Tells the
+        ``"seats"`` listeners (``player``) and returns True when anything changed."""
         seat = self.seats[player] if seat is None else check_seat(seat)
         seconds = self.budgets[player] if budget is None else float(budget)
-        if (seat, seconds) == (self.seats[player], self.budgets[player]):
+        chosen = self.levels[player] if level is None else check_level(level)
+        if (seat, seconds, chosen) == (
+            self.seats[player],
+            self.budgets[player],
+            self.levels[player],
+        ):
             return False
-        self.seats[player], self.budgets[player] = seat, seconds
+        self.seats[player], self.budgets[player], self.levels[player] = seat, seconds, chosen
         self.emit("seats", player)
+        return True
+
+    def level_of(self, player: int) -> int:
+        """The level ``player``'s seat plays at now (Match me's, for a ``"match"`` seat)."""
+        chosen = self.levels[player]
+        return self.match_me.level if chosen == MATCH else int(chosen)
+
+    def level_options(self) -> list[tuple[str, int | str]]:
+        """What a level seat may be in the game on the table, for a picker: each level in the
+        pupil's words, and Match me (where the game has opponents) with its level now."""
+        if not has_levels(self.game.name):  # no level seat offered: a picker stays hidden
+            return [(f"Level {n}", n) for n in range(1, LEVELS + 1)]
+        return [
+            (f"Match me (now Level {self.match_me.level})", value)
+            if value == MATCH
+            else (words, value)
+            for words, value in level_choices(self.game.name, self.state.num_players)
+        ]
+
+    def set_match(self, match_me: MatchMe) -> None:
+        """The pupil's Match me for this game (kept from their earlier games): every
+        ``"match"`` seat plays at its level from its next move (the ``"seats"`` listeners are
+        told of each)."""
+        if not isinstance(match_me, MatchMe):
+            raise ValueError(f"a Match me is a MatchMe, not {type(match_me).__name__}")
+        self.match_me = match_me
+        for p, chosen in enumerate(self.levels):
+            if chosen == MATCH:
+                self.emit("seats", p)
+
+    def match_player(self) -> int | None:
+        """The person whose results move Match me in this game: the one person here, when
+        the game has other players and one of them is a Match me seat (not a room's pupil on
+        another device, nor a hot seat of two); else None."""
+        n = self.state.num_players
+        seats = self.seats[:n]
+        people = [p for p in range(n) if seats[p] == HUMAN]
+        matched = any(s == LEVEL and self.levels[p] == MATCH for p, s in enumerate(seats))
+        if n < 2 or len(people) != 1 or REMOTE in seats or not matched:
+            return None
+        return people[0]
+
+    def matched(self) -> bool:
+        """At a finished game against a Match me seat: Match me moves by the person's result
+        (1 a win, 0.5 a share of it, 0 a loss), once a game; the ``"matched"`` listeners are
+        told (result, level before, level after). False when nothing moved."""
+        person = self.match_player()
+        if person is None or not self.state.is_terminal() or self._matched == self._game:
+            return False
+        self._matched = self._game
+        share = self.state.returns()[person]
+        result = 1.0 if share >= 1 else 0.0 if share <= 0 else 0.5
+        before = self.match_me.level
+        after = self.match_me.record(result)
+        self.emit("matched", result, before, after)
         return True
 
     def set_table(
@@ -287,6 +381,7 @@ class Play:
         self.game = state.game
         self.state = state
         self.start = start if start is not None else state.clone()
+        self._game += 1
         self.emit("changed")
 
     def new_game(self, **options: Any) -> None:
@@ -319,6 +414,8 @@ class Play:
         self.cancel_search()
         state._push(checked.move)  # checked just now (State.play would ask the rules again)
         self.emit("moved", player, checked.move, checked.words)
+        if state.is_terminal():
+            self.matched()
         return checked.words
 
     def record(self) -> sg.Record | None:
@@ -401,7 +498,7 @@ class Play:
             p = state.current_player
             if not is_bot(self.seat(p)) or self.background:
                 break
-            move = bot_move(state.clone(), self.seats[p], self.budgets[p])
+            move = bot_move(state.clone(), self.seats[p], self.budgets[p], level=self.level_of(p))
             notes = [self.bot_words(p, self.play(move))]  # the last computer move is read
         return notes
 
@@ -412,12 +509,13 @@ class Play:
         if p is None or self.search is not None:
             return
         bot, budget, position = self.seats[p], self.budgets[p], self.state.clone()
+        level = self.level_of(p) if bot == LEVEL else None
         shown = budget if is_timed(bot) else 0.5
-        strength = f", {budget:.1f} s" if is_timed(bot) else ""
+        strength = f", {budget:.1f} s" if is_timed(bot) else f", level {level}" if level else ""
         self.think(
             f"{self.player_names[p]} ({bot_label(bot)}{strength}) is thinking…",
             shown,
-            lambda stop: bot_move(position, bot, budget, stop),
+            lambda stop: bot_move(position, bot, budget, stop, level),
             lambda move: answered(p, self.play(move)),
         )
 

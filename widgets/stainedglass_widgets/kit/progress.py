@@ -3,6 +3,11 @@
 puzzle's first try, a game played in a room, the coach's accuracy over a game. The teacher's
 console (:mod:`.console`) shows it.
 
+A pupil's **Match me** level (``stainedglass.ai.levels.MatchMe``, one a game) is kept too: in
+the class's store under their name on a class's server (:func:`keep_match`), and without a
+class by the browser, as it keeps the name (``Board.levels``, ``board.js``); the play
+dashboards read it back when they open (:func:`kept_match`).
+
 A pupil is known by the name they type once, wherever progress is kept: the **Your name** box
 (:func:`name_box`) at the top of each tutorial, in the coach's panel and on the puzzles page,
 and the **Name** box of a play dashboard's Room panel. The browser keeps it (``Board.pupil``,
@@ -24,17 +29,26 @@ False
 True
 >>> class_store().progress()[0].lessons
 {'cathedral': 1}
+>>> from stainedglass.ai.levels import MatchMe
+>>> keep_match(boards, "cathedral", MatchMe(5)), kept_match(boards, "cathedral").level
+('class', 5)
 >>> del os.environ[STORE_VARIABLE]
+>>> keep_match(boards, "coloring", MatchMe(2)), kept_match(boards, "coloring").level
+('browser', 2)
+>>> boards[0].levels
+'{"coloring": {"games": 0, "level": 2, "results": []}}'
 """
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Iterable
 
 if TYPE_CHECKING:
+    from stainedglass.ai.levels import MatchMe
     from stainedglass_widgets.serving.classroom import Store
 
     from .board import Board
@@ -47,6 +61,8 @@ PASSWORD_VARIABLE = "STAINEDGLASS_CONSOLE_PASSWORD"
 serve`` sets it when other machines can reach the server)."""
 NAME_LIMIT = 40
 """The longest name a pupil may type (the store's limit)."""
+LEVELS_LIMIT = 20_000
+"""The most characters of Match me levels a browser keeps (``board.js`` keeps no more)."""
 NAME_WORDS = (
     "Your progress (the lessons you try, puzzles, the coach's games, games in rooms) is kept "
     "under this name in your class's store, on your teacher's server, and shown on the "
@@ -191,3 +207,61 @@ def note(
         return False
     store.add_progress(name, game, kind, item, value)
     return True
+
+
+def _browser_levels(boards: Iterable[Board]) -> dict[str, Any]:
+    """The Match me levels the browser keeps, by game (JSON on the boards; what does not read
+    as such, as a browser's storage may hold anything, is nothing kept)."""
+    for board in boards:
+        text = board.levels
+        if not text or len(text) > LEVELS_LIMIT:
+            continue
+        try:
+            kept = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(kept, dict):
+            return kept
+    return {}
+
+
+def kept_match(widgets: Iterable[Any], game: str) -> MatchMe | None:
+    """The pupil's Match me in ``game`` as kept: in the class's store under the name the
+    boards among ``widgets`` have (on a class's server), else by the browser (without a
+    class); None when none is kept (or what is kept does not read as one)."""
+    from stainedglass.ai.levels import MatchMe
+
+    store = class_store()
+    if store is not None:
+        name = pupil_name(widgets)
+        data = store.kept_level(name, game) if name else None
+    else:
+        data = _browser_levels(boards_in(widgets)).get(game)
+    if data is None:
+        return None
+    try:
+        return MatchMe.from_dict(data)
+    except (ValueError, TypeError):
+        return None
+
+
+def keep_match(widgets: Iterable[Any], game: str, match: MatchMe) -> str:
+    """Keep the pupil's Match me in ``game``: ``"class"`` (in the class's store, under the name
+    the boards among ``widgets`` have), ``"browser"`` (without a class: the boards hand it to
+    the browser) or ``""`` (a class's pupil who gave no name: nothing kept)."""
+    store = class_store()
+    boards = boards_in(widgets)
+    if store is not None:
+        name = pupil_name(widgets)
+        if not name:
+            return ""
+        store.keep_level(name, game, match.to_dict())
+        return "class"
+    kept = _browser_levels(boards)
+    kept[game] = match.to_dict()
+    text = json.dumps(kept, sort_keys=True)
+    if len(text) > LEVELS_LIMIT:  # a browser's storage filled by something else: this game's
+        text = json.dumps({game: match.to_dict()}, sort_keys=True)
+    for board in boards:
+        board.levels = text
+    return "browser"

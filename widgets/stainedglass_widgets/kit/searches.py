@@ -10,7 +10,9 @@ search runs inline (scripts, doctests).
 >>> import stainedglass as sg, threading
 >>> state = sg.load("cathedral").new_game(seed=1)
 >>> [name for _, name in seat_choices(state)]
-['human', 'random', 'greedy', 'mcts', 'alphabeta', 'cathedral', 'remote']
+['human', 'level', 'random', 'greedy', 'mcts', 'alphabeta', 'cathedral', 'remote']
+>>> [label for label, _ in level_choices("cathedral", 2)][-1]
+'Match me'
 >>> answers = []
 >>> search = Search(lambda stop: bot_move(state, "greedy", 1.0, stop), on_done=answers.append,
 ...                 lock=threading.RLock())
@@ -29,17 +31,28 @@ from typing import Any, TypeVar
 from collections.abc import Callable, Sequence
 
 import stainedglass as sg
+from stainedglass.ai.levels import LEVELS, level_words
 from stainedglass.ai.search import StopFlag
 
 
 HUMAN = "human"
 REMOTE = "remote"
 """A seat played from another device (a pupil who joined the room): nobody moves for it here."""
+LEVEL = "level"
+"""The computer at a level (``stainedglass.ai.levels``): the seat a play dashboard offers first
+for the computer, its strength a level rather than seconds."""
+MATCH = "match"
+"""A level seat's setting that follows the pupil's results ("Match me",
+``stainedglass.ai.levels.MatchMe``) rather than a fixed level."""
+COMPUTER_LABEL = "Computer"
+"""How a seat picker names :data:`LEVEL`."""
 
 
 def bot_label(name: str) -> str:
-    """How a seat picker names bot ``name`` (``Bot.label``, declared with the bot; the name
-    itself for one not registered)."""
+    """How the banner and the bots' words name bot ``name``: "Computer" for :data:`LEVEL`,
+    else ``Bot.label``, declared with the bot (the name itself for one not registered)."""
+    if name == LEVEL:
+        return "Computer"
     return sg.ai.bot_class(name).label if name in sg.ai.bot_names(extras=False) else name
 
 
@@ -60,16 +73,44 @@ def is_bot(seat: str) -> bool:
 
 
 def seat_choices(state: sg.State) -> list[tuple[str, str]]:
-    """``(label, seat)`` pairs a seat may take in this game: a human or one of the bots
-    (alpha-beta only where the game's facts say it is exact: two players, no chance, nothing
-    hidden), the game's own search, and another device (a pupil who joins the room)."""
+    """``(label, seat)`` pairs a seat may take in this game: a human, the computer at a level
+    (:data:`LEVEL`, where the game has levels), the other bots (alpha-beta only where the
+    game's facts say it is exact: two players, no chance, nothing hidden), the game's own
+    search, and another device (a pupil who joins the room)."""
     exact = state.game.facts.deterministic_duel
-    bots = [b for b in sg.ai.bot_names(state.game.name, extras=False) if b != "alphabeta" or exact]
+    bots = [
+        b
+        for b in sg.ai.bot_names(state.game.name, extras=False)
+        if (b != "alphabeta" or exact) and b != LEVEL
+    ]
+    level = [(COMPUTER_LABEL, LEVEL)] if has_levels(state.game.name) else []
     return (
         [("Human", HUMAN)]
+        + level
         + [(sg.ai.bot_class(b).label, b) for b in bots]
         + [("Another device", REMOTE)]
     )
+
+
+def has_levels(game: str) -> bool:
+    """Whether ``game`` ships its levels (the :data:`LEVEL` seat plays it)."""
+    return LEVEL in sg.ai.bot_names(extras=False) and game in sg.ai.bot_class(LEVEL).games
+
+
+def check_level(level: object) -> int | str:
+    """A level seat's setting: a level 1 to ``LEVELS``, or :data:`MATCH`; ValueError else."""
+    if level == MATCH and isinstance(level, str):
+        return MATCH
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= LEVELS:
+        raise ValueError(f"a level is a whole number 1 to {LEVELS} or {MATCH!r}, not {level!r}")
+    return level
+
+
+def level_choices(game: str, players: int) -> list[tuple[str, int | str]]:
+    """``(words, setting)`` pairs a level seat may take: each level named in the pupil's words
+    (``level_words``), and **Match me** where the game has opponents (``players`` over 1)."""
+    words = [(level_words(game, n), n) for n in range(1, LEVELS + 1)]
+    return words + ([("Match me", MATCH)] if players > 1 else [])
 
 
 def check_seat(seat: str) -> str:
@@ -81,9 +122,18 @@ def check_seat(seat: str) -> str:
     return seat
 
 
-def bot_move(state: sg.State, name: str, budget_s: float, stop: StopFlag | None = None) -> sg.Move:
-    """The move bot ``name`` plays in ``state``, thinking at most ``budget_s`` seconds."""
+def bot_move(
+    state: sg.State,
+    name: str,
+    budget_s: float,
+    stop: StopFlag | None = None,
+    level: int | None = None,
+) -> sg.Move:
+    """The move bot ``name`` plays in ``state``, thinking at most ``budget_s`` seconds (a
+    timed bot), or at ``level`` (the :data:`LEVEL` bot: a counted budget, whatever the clock)."""
     options: dict[str, Any] = {"budget": budget_s} if is_timed(name) else {}
+    if name == LEVEL and level is not None:
+        options["level"] = level
     return sg.ai.bot(name, stop=stop, **options).choose(state)
 
 

@@ -6,7 +6,8 @@ reach.
   players and move; **Show** puts one large (for the projector), with **Review this game** (the
   review board opens it) and **End the room**.
 - **Progress**: a row per pupil (lessons done per game, puzzles tried and right at the first try,
-  games played and under way in rooms, the coach's accuracy), sorted by any column, and
+  games played and under way in rooms, the coach's accuracy, and their Match me level in each
+  game: the level the computer plays them at, 1 to 8), sorted by any column, and
   **Download CSV**.
 - **Projector**: the shown board fills the screen's height, its room, players and review link
   beside it in large type (:mod:`~stainedglass_widgets.features.projector`'s sizes); Escape
@@ -28,6 +29,11 @@ False
 >>> console.password_text.value = "owl7"; console.open_button.click()
 >>> console.opened, room.code in console.grid_html(), "Ana" in console.table.value
 (True, True, True)
+>>> from stainedglass.ai.levels import MatchMe
+>>> store.keep_level("Ana", "cathedral", MatchMe(6).to_dict())
+6
+>>> console.refresh(); "<th>Match me level: Cathedral</th>" in console.table.value
+True
 """
 
 from __future__ import annotations
@@ -63,23 +69,25 @@ COLUMN_WORDS = {
     "games_played": "Games played",
     "games_under_way": "Games under way",
     "coach_accuracy": "Coach's accuracy",
+    "level": "Match me level",
 }
 
 
 def column_words(name: str) -> str:
     """A progress column's heading as the teacher reads it (the CSV keeps ``name``): a game's
-    lesson steps under the game's title.
+    lesson steps and Match me level under the game's title.
 
-    >>> column_words("games_under_way")
-    'Games under way'
+    >>> column_words("games_under_way"), column_words("level_coloring")
+    ('Games under way', 'Match me level: Coloring in the Stained Glass')
     >>> column_words("lessons_" + sg.games()[0]) == "Lesson steps: " + sg.load(sg.games()[0]).title
     True
     """
     if name in COLUMN_WORDS:
         return COLUMN_WORDS[name]
-    game = name.removeprefix("lessons_")
-    if game != name and game in sg.games():
-        return f"{COLUMN_WORDS['lessons']}: {sg.load(game).title}"
+    for kind in ("lessons", "level"):
+        game = name.removeprefix(f"{kind}_")
+        if game != name and game in sg.games():
+            return f"{COLUMN_WORDS[kind]}: {sg.load(game).title}"
     return name.replace("_", " ").capitalize()
 
 
@@ -442,7 +450,8 @@ WHERE_NAME = (
     "A pupil gives their name once, in the Your name box at the top of a tutorial, on the "
     "puzzles page or in the coach's panel, or in the Name box of a play dashboard's Room "
     "panel: their browser keeps it for the class's other pages. A game in a room counts as "
-    "under way until it is over, then as played."
+    "under way until it is over, then as played. A pupil's Match me level (1 to 8) is the "
+    "level the computer plays them at, moved after each game they finish against it."
 )
 
 

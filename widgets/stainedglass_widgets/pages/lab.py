@@ -18,7 +18,8 @@ with thinking time.
   move, no move, an exception, a move over ``YOUR_TIME_LIMIT``) forfeit games, said in words.
 - :func:`strength_svg`: each bot's rating against its seconds a move, from the ladders that ship
   with the package (``sg.ai.ladder.shipped``), so the notebook opens at once (and yours across
-  it, once placed).
+  it, once placed); beside it, :func:`levels_html`: the computer's levels 1 to 8 in order, with
+  what was measured of each (``stainedglass.ai.levels``).
 
 Its charts are SVG drawn by ``lab_charts`` (no plotly: the lab's page stays light); every bar and
 line carries its bot's name, and lines differ by dash and marker, not only by colour.
@@ -46,6 +47,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.ai.ladder import rated, shipped
+from stainedglass.ai.levels import levels
 from stainedglass.ai.search import Candidate
 from stainedglass.ai.tournament import (
     GameResult,
@@ -890,9 +892,59 @@ def strength_words(game: str) -> str:
     )
 
 
+def levels_html(game: str) -> str:
+    """``game``'s levels in order, 1 to 8, as a table: each level's work (MCTS playouts a move)
+    and temperature, and what was measured: its share of the points against the level below
+    with its 95% interval and games (a game played alone: its share of deals won), and its
+    rating on the ladder's scale; "not measured yet" where nothing was.
+
+    >>> table = levels_html("cathedral")
+    >>> table.count("<tr>"), "against the greedy bot" in table
+    (9, True)
+    """
+    table = levels(game)
+    solo = sg.load(game).facts.max_players == 1
+    columns = ["level", "work", "temperature", "deals won" if solo else "against the level below"]
+    columns += [] if solo else ["rating"]
+
+    def cell(tag: str, text: object, align: str = "right") -> str:
+        return f"<{tag} style='text-align:{align};padding:2px 10px'>{_esc(text)}</{tag}>"
+
+    rows = []
+    for lv in table:
+        if solo:
+            measured = [f"{lv.rating:.0%} of {lv.games}" if lv.rating is not None else "-"]
+        else:
+            who = "the greedy bot" if lv.number == 1 else f"level {lv.number - 1}"
+            share = (
+                f"{lv.share_below:.0%} against {who} ({lv.low:.0%} to {lv.high:.0%}), {lv.games}"
+                if lv.share_below is not None and lv.low is not None and lv.high is not None
+                else f"against {who}: not measured yet"
+            )
+            measured = [share, "-" if lv.rating is None else f"{lv.rating:+.0f}"]
+        texts = [lv.number, f"{lv.work:,}", f"{lv.temperature:g}", *measured]
+        rows.append("<tr>" + "".join(cell("td", t) for t in texts) + "</tr>")
+    head = "<tr>" + "".join(cell("th", c, "left") for c in columns) + "</tr>"
+    words = (
+        "The computer's levels, 1 to 8: the hint search on a counted budget of work (MCTS "
+        "playouts a move), choosing more loosely among its moves at a higher temperature. "
+        + (
+            "Played alone: each level's share of the same deals won."
+            if solo
+            else "Each level against the level below (share of the points, 95% interval, "
+            "games), and its rating on the Elo scale of the chart, the greedy bot at 0."
+        )
+    )
+    return (
+        f"<p>{_esc(words)}</p><table class='sg-lab-levels-table' "
+        f"style='border-collapse:collapse'>{head}{''.join(rows)}</table>"
+    )
+
+
 def strength_panel(game: str | None = None) -> w.VBox:
-    """A game chooser (``game``, else the first game), what its chart counts in words and the
-    chart of strength against time (from the shipped ladders)."""
+    """A game chooser (``game``, else the first game), what its chart counts in words, the
+    chart of strength against time (from the shipped ladders) and the game's levels in order
+    (:func:`levels_html`)."""
     game = game or sg.games()[0]
     choose = w.Dropdown(
         options=[(sg.load(g).title, g) for g in sg.games()], value=game, description="Game"
@@ -902,13 +954,16 @@ def strength_panel(game: str | None = None) -> w.VBox:
     chart.add_class("sg-lab-strength")
     words = w.HTML(strength_words(game))
     words.add_class("sg-lab-strength-words")
+    steps = w.HTML(levels_html(game))
+    steps.add_class("sg-lab-levels")
 
     def redraw(_: Any) -> None:
         chart.value = strength_svg(choose.value)
         words.value = strength_words(choose.value)
+        steps.value = levels_html(choose.value)
 
     choose.observe(redraw, "value")
-    return w.VBox([choose, words, chart])
+    return w.VBox([choose, words, chart, steps])
 
 
 # ---- your bot ----------------------------------------------------------------------------------

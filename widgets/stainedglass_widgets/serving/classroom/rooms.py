@@ -40,7 +40,7 @@ import math
 import random
 import secrets
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import accumulate
 from typing import Any
@@ -425,8 +425,9 @@ class Room:
 @dataclass(frozen=True)
 class Progress:
     """One pupil's progress: lesson steps done by game, puzzles tried and how many were right at
-    the first try, games played, the coach's mean accuracy (None: never coached), and the games
-    they are playing now (when asked for)."""
+    the first try, games played, the coach's mean accuracy (None: never coached), the games
+    they are playing now (when asked for) and their Match me level in each game they played
+    with it."""
 
     pupil: str
     lessons: dict[str, int]
@@ -440,6 +441,8 @@ class Progress:
     """"Your move?" questions revealed while the pupil followed the teacher's board."""
     answers_right: int = 0
     """Their answers judged best or good (:data:`RIGHT_VERDICTS`)."""
+    levels: dict[str, int] = field(default_factory=dict)
+    """Their Match me level by game (``stainedglass.ai.levels``: 1 to 8), where kept."""
 
     @property
     def lessons_done(self) -> int:

@@ -1,7 +1,7 @@
-"""The class's store: rooms, their seats and moves, and each pupil's progress, kept in a SQLite
-file (by default) or on a PostgreSQL server, through SQLAlchemy Core; its schema is kept by the
-alembic migrations in ``migrations/``, run whenever a store is opened. ``docs/classroom.md``
-describes it; :mod:`stainedglass_widgets.serving.classroom.rooms` holds the rules it keeps.
+"""The class's store: rooms, their seats and moves, each pupil's progress and Match me levels,
+kept in a SQLite file (by default) or on a PostgreSQL server, through SQLAlchemy Core; its schema
+is kept by the alembic migrations in ``migrations/``, run whenever a store is opened.
+``docs/classroom.md`` describes it; :mod:`stainedglass_widgets.serving.classroom.rooms` holds the rules it keeps.
 
 Every method checks what it is given before it changes anything: wrong input (a room code that
 is not one, a name of 10,000 characters, a forged seat token, a move for another room or an
@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import json
 import os
 import sqlite3
 import sys
@@ -88,6 +89,8 @@ MAX_ROOMS = 100_000
 """Rooms kept, ended ones included (a school year of a class's games)."""
 MAX_PROGRESS = 1_000_000
 """Progress events kept."""
+MAX_LEVEL_DATA = 10_000
+"""The most characters a pupil's Match me data takes (``MatchMe.to_dict()`` as JSON)."""
 MAX_LISTED = 1_000
 """Rooms :meth:`Store.rooms` lists at most (the newest)."""
 
@@ -218,6 +221,17 @@ answers_table = sa.Table(
     ),
 )
 
+levels_table = sa.Table(
+    "levels",
+    metadata,
+    sa.Column("pupil", sa.String(40), primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("level", sa.Integer, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.CheckConstraint("level >= 1", name="levels_level"),
+)
+
 TABLES = (
     rooms_table,
     seats_table,
@@ -227,6 +241,7 @@ TABLES = (
     followers_table,
     questions_table,
     answers_table,
+    levels_table,
 )
 
 
@@ -1005,6 +1020,51 @@ class Store:
                 )
             )
 
+    # ---- Match me levels --------------------------------------------------------------------
+
+    def keep_level(self, pupil: str, game: str, match: Mapping[str, Any]) -> int:
+        """Keep ``pupil``'s Match me in ``game`` (``MatchMe.to_dict()``: its level and how it
+        got there), in place of the one kept before; returns its level. ValueError for data
+        ``MatchMe.from_dict`` refuses, a name that is not one, or a game that is not."""
+        pupil, game, data, level = read_level(pupil, game, match)
+        for tries in range(1, 4):  # two pages of one pupil keeping at once: the last one stays
+            try:
+                with self._write() as conn:
+                    conn.execute(
+                        sa.delete(levels_table).where(
+                            levels_table.c.pupil == pupil, levels_table.c.game == game
+                        )
+                    )
+                    conn.execute(
+                        sa.insert(levels_table).values(
+                            pupil=pupil, game=game, level=level, data=data, at=_now()
+                        )
+                    )
+                break
+            except sa.exc.IntegrityError:
+                if tries == 3:
+                    raise ValueError(
+                        f"{pupil}'s level in {game} could not be kept: try again"
+                    ) from None
+        return level
+
+    def kept_level(self, pupil: str, game: str) -> dict[str, Any] | None:
+        """``pupil``'s Match me in ``game`` as kept (``MatchMe.to_dict()``), or None when none
+        is kept, or what is kept no longer reads as one (a newer version's)."""
+        pupil, game = read_name(pupil, "a pupil's name"), read_game(game)
+        with self._read() as conn:
+            data = conn.execute(
+                sa.select(levels_table.c.data).where(
+                    levels_table.c.pupil == pupil, levels_table.c.game == game
+                )
+            ).scalar_one_or_none()
+        if data is None:
+            return None
+        try:
+            return _match_data(json.loads(data))[0]
+        except ValueError:
+            return None
+
     @staticmethod
     def _check_progress_room(conn: sa.Connection, adding: int) -> None:
         count = conn.execute(sa.select(sa.func.count()).select_from(progress_table)).scalar_one()
@@ -1067,6 +1127,9 @@ class Store:
                 .where(answers_table.c.verdict.in_(RIGHT_VERDICTS))
                 .group_by(answers_table.c.pupil)
             ).all()
+            levels = conn.execute(
+                sa.select(levels_table.c.pupil, levels_table.c.game, levels_table.c.level)
+            ).all()
             playing = (
                 conn.execute(
                     sa.select(seats_table.c.name, sa.func.count(sa.distinct(rooms_table.c.id)))
@@ -1097,6 +1160,7 @@ class Store:
                     "playing": 0,
                     "asked": 0,
                     "answered_right": 0,
+                    "levels": {},
                 },
             )
 
@@ -1114,6 +1178,9 @@ class Store:
             of(name)["asked"] = int(count)
         for name, count in answered_right:
             of(name)["answered_right"] = int(count)
+        for name, game, level in levels:
+            if game in matched_games():
+                of(name)["levels"][game] = int(level)
         table = [
             Progress(
                 name,
@@ -1125,6 +1192,7 @@ class Store:
                 d["playing"],
                 d["asked"],
                 d["answered_right"],
+                dict(sorted(d["levels"].items())),
             )
             for name, d in pupils.items()
         ]
@@ -1143,6 +1211,9 @@ class Store:
         def lessons_of(game: str) -> Callable[[Progress], int]:
             return lambda row: row.lessons.get(game, 0)
 
+        def level_in(game: str) -> Callable[[Progress], int | None]:
+            return lambda row: row.levels.get(game)
+
         return [
             ("pupil", lambda row: row.pupil),
             ("lessons", lambda row: row.lessons_done),
@@ -1155,6 +1226,7 @@ class Store:
             ("coach_accuracy", lambda row: row.coach_accuracy),
             ("questions_asked", lambda row: row.questions_asked),
             ("answers_right", lambda row: row.answers_right),
+            *((f"level_{game}", level_in(game)) for game in matched_games()),
         ]
 
     def progress_csv(
@@ -1492,14 +1564,16 @@ class Store:
         return self.question(int(question.id))
 
     def forget(self, pupil: str | None = None) -> None:
-        """Delete all the class's data: every room, seat, move and progress event (the schema
-        stays). With ``pupil``: that pupil's progress, and their name wherever they sat."""
+        """Delete all the class's data: every room, seat, move, progress event and Match me
+        level (the schema stays). With ``pupil``: that pupil's progress and levels, and their
+        name wherever they sat."""
         if pupil is not None:
             name = read_name(pupil, "a pupil's name")
             with self._write() as conn:
                 conn.execute(sa.delete(progress_table).where(progress_table.c.pupil == name))
                 conn.execute(sa.delete(answers_table).where(answers_table.c.pupil == name))
                 conn.execute(sa.delete(followers_table).where(followers_table.c.pupil == name))
+                conn.execute(sa.delete(levels_table).where(levels_table.c.pupil == name))
                 conn.execute(
                     sa.update(seats_table).where(seats_table.c.name == name).values(name=None)
                 )
@@ -1534,6 +1608,43 @@ class Store:
 
 
 # ---- helpers ----------------------------------------------------------------------------------
+
+
+def matched_games() -> list[str]:
+    """The games a pupil's Match me level is kept for: those played against others (a game
+    played alone has no opponent to match)."""
+    return [game for game in core.games() if core.load(game).facts.max_players > 1]
+
+
+def read_game(game: Any) -> str:
+    if not isinstance(game, str) or game not in core.games():
+        raise ValueError(
+            f"{str(game)[:40]!r} is not a game; the games are: " + ", ".join(core.games())
+        )
+    return game
+
+
+def _match_data(match: Any) -> tuple[dict[str, Any], int]:
+    """A Match me's data as ``MatchMe.from_dict`` reads it, made again (``to_dict``), and its
+    level; ValueError when it does not read."""
+    from stainedglass.ai.levels import MatchMe
+
+    if not isinstance(match, Mapping):
+        raise ValueError(f"a Match me is kept as its to_dict(), not {type(match).__name__}")
+    made = MatchMe.from_dict(dict(match))
+    return made.to_dict(), int(made.level)
+
+
+def read_level(pupil: Any, game: Any, match: Any) -> tuple[str, str, str, int]:
+    """A Match me to keep, checked: ``(pupil, game, data as JSON, level)``."""
+    pupil, game = read_name(pupil, "a pupil's name"), read_game(game)
+    if game not in matched_games():
+        raise ValueError(f"{game} is played alone: it has no Match me level")
+    data, level = _match_data(match)
+    text = json.dumps(data, sort_keys=True)
+    if len(text) > MAX_LEVEL_DATA:
+        raise ValueError(f"a Match me's data is at most {MAX_LEVEL_DATA:,} characters")
+    return pupil, game, text, level
 
 
 def _read_position(position: Any) -> core.State:
