@@ -241,15 +241,15 @@ class LevelBot(Bot):
     label = "Level bot"
     timed = False
     games = _shipping()
-    rules = {"work": ("int", 1), "temperature": ("number", 0, 100)}
+    rules = {"level": ("int", 1), "work": ("int", 1), "temperature": ("number", 0, 100)}
     defaults: dict[str, Any] = {"seed": None, "level": LEVELS, "work": None, "temperature": None}
 
     def __init__(self, *, stop: StopFlag | None = None, **options: Any) -> None:
-        super().__init__(stop=stop, **options)
-        try:
-            _check_level("level=", self.options["level"])
+        try:  # before the rules: a level is 1 to 8, and the words say so
+            _check_level("level=", options.get("level", LEVELS))
         except ValueError as e:
             raise ValueError(f"bot 'level': {e}") from None
+        super().__init__(stop=stop, **options)
 
     def settings(self, state: State) -> tuple[int, float]:
         """The work and temperature this bot plays ``state`` with."""
