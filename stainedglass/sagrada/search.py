@@ -218,8 +218,8 @@ class SagradaSearch(Bot):
     """Sagrada solo's own search (see the module): ``budget`` seconds a move (default 1) or
     ``playouts`` orders of the pile, each played out after every leading move; ``seed``.
     ``playouts=0`` is the round planner alone. ``width``, ``prior``, ``sure``, ``settle``,
-    ``least``, ``widen`` and ``aim`` shape the playouts (see the module); ``chance_samples`` draws average what Redraw may
-    bring; ``dead``, ``fragile1``, ``fragile2``, ``power``, ``pair`` and ``step`` are the
+    ``least``, ``widen`` and ``aim`` shape the playouts (see the module); ``chance_samples``
+    draws average what Redraw may bring; ``dead``, ``fragile1``, ``fragile2``, ``power``, ``pair`` and ``step`` are the
     window's worth (``KNOBS``). ``core`` (default True) runs the planner and the playouts
     compiled on the game's analysis core (``plan_core.py``); False runs the same on the engine,
     some thirty times slower (the benchmark compares them)."""
@@ -400,34 +400,6 @@ class SagradaSearch(Bot):
         ]
         return out[:top]
 
-    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
-        """The moves the planner expects after ``move``: the rest of the round's placements
-        (the best way to play them), or, when the round ends, the next round's draws (one
-        order of the pile, drawn at random: assumed) and its first placement; at most
-        ``plies`` moves past the draws."""
-        assert isinstance(state, SagradaState)
-        work = state.clone()
-        work.play(move)
-        out: list[Move] = []
-        while len(out) < plies and not work.is_terminal():
-            if work.is_chance():
-                nxt = self._draw(work) if work._unknown else work.chance_outcomes()[0][0]
-            else:
-                plan = _Plan(work, self._knobs())
-                plan.final = work._round == ROUNDS
-                turns = TURNS_PER_ROUND - work._turns
-                _, placed = plan.best(list(work._hand), turns, [*work._unknown, *work._bottom])
-                legal = work.legal_moves()
-                nxt = PLACE[placed[0][0]][placed[0][1]] if placed else legal[-1]
-                if nxt not in legal:
-                    break
-                work.play(nxt)
-                out.append(nxt)
-                break  # the player's next move closes the line
-            work.play(nxt)
-            out.append(nxt)
-        return out
-
     def _narrow(
         self,
         st: SagradaState,
@@ -451,26 +423,14 @@ class SagradaSearch(Bot):
         # settled: the best alone, played out to measure it (the others keep the planner's order)
         active = [0] if settled else list(range(width))
         least = opts["least"]
-        unknown = sorted(st._unknown)
         z = opts["sure"]
-        playing = np.zeros(width, dtype=np.bool_)
         last = np.zeros(width, dtype=np.int64)  # each leading move's margin on this order
         after = self._after_each(st, sim, lead)  # on the core (Redraw's draws to come)
         while (len(active) > 1 or self.playouts < least) and not clock.spent(self.playouts):
-            order = list(unknown)
-            self.rng.shuffle(order)
             n = self.playouts
             if n == values.shape[1]:
                 values = np.concatenate([values, np.zeros_like(values)], axis=1)
-            if sim is not None:
-                playing[:] = False
-                playing[active] = True
-                plan_core.played_out(
-                    after, playing, st._round, sim.win, np.array(order, dtype=np.int64), knobs, last
-                )
-            else:
-                for k in active:
-                    last[k] = self._played_out(st, lead[k], order)
+            self._play_round(st, sim, knobs, lead, after, active, last)
             for k in active:
                 self._margins[k].append(int(last[k]))
                 values[k, n] = _soft(int(last[k]))
@@ -511,6 +471,34 @@ class SagradaSearch(Bot):
             for v, _, k in mixed
         ] + out[width:]
         return out[:top]
+
+    def line(self, state: State, move: Move, plies: int = 4) -> list[Move]:
+        """The moves the planner expects after ``move``: the rest of the round's placements
+        (the best way to play them), or, when the round ends, the next round's draws (one
+        order of the pile, drawn at random: assumed) and its first placement; at most
+        ``plies`` moves past the draws."""
+        assert isinstance(state, SagradaState)
+        work = state.clone()
+        work.play(move)
+        out: list[Move] = []
+        while len(out) < plies and not work.is_terminal():
+            if work.is_chance():
+                nxt = self._draw(work) if work._unknown else work.chance_outcomes()[0][0]
+            else:
+                plan = _Plan(work, self._knobs())
+                plan.final = work._round == ROUNDS
+                turns = TURNS_PER_ROUND - work._turns
+                _, placed = plan.best(list(work._hand), turns, [*work._unknown, *work._bottom])
+                legal = work.legal_moves()
+                nxt = PLACE[placed[0][0]][placed[0][1]] if placed else legal[-1]
+                if nxt not in legal:
+                    break
+                work.play(nxt)
+                out.append(nxt)
+                break  # the player's next move closes the line
+            work.play(nxt)
+            out.append(nxt)
+        return out
 
     def _played_out(self, st: SagradaState, move: Move, order: list[int]) -> int:
         """One playout after ``move`` on the engine (``core=False``), the pile in ``order``:
