@@ -53,7 +53,7 @@ from typing import Any
 from ..catalogue import GAMES
 from ..core import Move, State, load
 from .bots import bot as make_bot, bot_class, register_bot
-from .search import Bot, Candidate, StopFlag
+from .search import Bot, Candidate
 
 __all__ = [
     "LEVELS",
@@ -241,15 +241,8 @@ class LevelBot(Bot):
     label = "Level bot"
     timed = False
     games = _shipping()
-    rules = {"level": ("int", 1), "work": ("int", 1), "temperature": ("number", 0, 100)}
+    rules = {"level": ("int", 1, LEVELS), "work": ("int", 1), "temperature": ("number", 0, 100)}
     defaults: dict[str, Any] = {"seed": None, "level": LEVELS, "work": None, "temperature": None}
-
-    def __init__(self, *, stop: StopFlag | None = None, **options: Any) -> None:
-        try:  # before the rules: a level is 1 to 8, and the words say so
-            _check_level("level=", options.get("level", LEVELS))
-        except ValueError as e:
-            raise ValueError(f"bot 'level': {e}") from None
-        super().__init__(stop=stop, **options)
 
     def settings(self, state: State) -> tuple[int, float]:
         """The work and temperature this bot plays ``state`` with."""

@@ -300,9 +300,10 @@ class Bot:
     """The games a game's own bot plays (empty: every game, through the contract)."""
     rules: dict[str, tuple[Any, ...]] = {"budget": ("seconds",)}
     """What each option takes, declared with the bot (its subclasses add theirs):
-    ``("int", least)``, ``("number", low, high)``, ``("bool",)``, ``("seconds",)``,
-    ``("value",)`` (a :class:`~stainedglass.ai.cores.ValueFunction`) or ``("choice", word, ...)``. A bad
-    value is a ValueError naming the option, when the bot is made."""
+    ``("int", least)`` or ``("int", least, most)``, ``("number", low, high)``, ``("bool",)``,
+    ``("seconds",)``, ``("value",)`` (a :class:`~stainedglass.ai.cores.ValueFunction`) or
+    ``("choice", word, ...)``. A bad value is a ValueError naming the option, when the bot is
+    made."""
     effort: tuple[str, float] | None = None
     """The option that fixes a search's work exactly (reproducible, unlike a time budget) and
     how many of its units cost about what one MCTS playout does: a review's ``playouts`` in
@@ -378,10 +379,14 @@ def _check_option(bot: str, key: str, value: Any, rule: tuple[Any, ...]) -> None
     number = not isinstance(value, bool) and isinstance(value, (int, float))
     if kind == "seconds" and not (number and 0 < value <= 3600):
         raise ValueError(f"bot {bot!r}: {key}= must be a positive number of seconds, not {value!r}")
-    if kind == "int" and (not number or not isinstance(value, int) or value < rule[1]):
-        raise ValueError(
-            f"bot {bot!r}: {key}= must be a whole number, {rule[1]} or more, not {value!r}"
-        )
+    if kind == "int" and (
+        not number
+        or not isinstance(value, int)
+        or value < rule[1]
+        or (len(rule) > 2 and value > rule[2])
+    ):
+        span = f" from {rule[1]} to {rule[2]}" if len(rule) > 2 else f", {rule[1]} or more"
+        raise ValueError(f"bot {bot!r}: {key}= must be a whole number{span}, not {value!r}")
     if kind == "number" and not (number and rule[1] <= value <= rule[2]):
         raise ValueError(
             f"bot {bot!r}: {key}= must be a number from {rule[1]:g} to {rule[2]:g}, not {value!r}"
