@@ -52,7 +52,7 @@ def bot_label(name: str) -> str:
     """How the banner and the bots' words name bot ``name``: "Computer" for :data:`LEVEL`,
     else ``Bot.label``, declared with the bot (the name itself for one not registered)."""
     if name == LEVEL:
-        return "Computer"
+        return COMPUTER_LABEL
     return sg.ai.bot_class(name).label if name in sg.ai.bot_names(extras=False) else name
 
 
