@@ -1,9 +1,10 @@
 """A game's levels measured: each level against the one below, on counted budgets.
 
-    python benchmarks/levels.py cathedral --jobs 1             # every pair, 40 games each
+    python benchmarks/levels.py walls_of_light --jobs 1        # every pair, 40 games each
+    python benchmarks/levels.py cathedral -n 100 --jobs 1      # 100 games a pair
     python benchmarks/levels.py walls_of_light --players 3 --jobs 1
     python benchmarks/levels.py coloring --pairs 1-3 --jobs 1  # level 1 (against greedy) to 3
-    python benchmarks/levels.py cathedral --write              # the figures of the kept games
+    python benchmarks/levels.py cathedral -n 100 --write       # the figures of the kept games
 
 The levels' work and temperature are read from the game's ``levels.json`` (beside its
 rules). Each level plays the level below (level 1 plays the greedy bot), 40 games a pair,
@@ -54,15 +55,21 @@ def below(rows: list[dict[str, Any]], k: int) -> str:
 
 
 def share(games: list[Row]) -> tuple[float, float, float]:
-    """The first bot's share of the points a seat, with a 95% interval from the games' spread.
+    """The first bot's share of the points a seat against the second's (its points a seat over
+    both bots' points a seat, game by game: at two players its result; at three, even is a
+    half too), with a 95% interval from the games' spread.
 
     >>> share([{"seating": [0, 1], "returns": [1.0, 0.0]}, {"seating": [1, 0], "returns": [1.0, 0.0]}])
     (0.5, 0.0, 1.0)
+    >>> share([{"seating": [0, 1, 1], "returns": [0.0, 1.0, 0.0]}])[0]
+    0.0
     """
     shares = []
     for r in games:
         mine = [x for x, s in zip(r["returns"], r["seating"]) if s == 0]
-        shares.append(sum(mine) / len(mine))
+        theirs = [x for x, s in zip(r["returns"], r["seating"]) if s == 1]
+        a, b = sum(mine) / len(mine), sum(theirs) / len(theirs)
+        shares.append(a / (a + b) if a + b > 0 else 0.5)
     n = len(shares)
     mean = sum(shares) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / (n - 1)) if n > 1 else math.inf
@@ -158,10 +165,10 @@ def measure(game: str, players: int, n: int, jobs: int | None, todo: range, play
         print(f"level {k}: {mean:.1%} ({low:.1%} to {high:.1%}) of {len(games)}", file=sys.stderr)
     sg.ai.levels.read_levels(data, str(path))  # what is written reads back
     path.write_text(json.dumps(data, indent=1) + "\n")
-    write_section(game, players, rows)
+    write_section(game, players, rows, n)
 
 
-def write_section(game: str, players: int, rows: list[dict[str, Any]]) -> None:
+def write_section(game: str, players: int, rows: list[dict[str, Any]], n: int = 40) -> None:
     """The game's table in STRENGTH.md's "Levels" section, replaced."""
     title = sg.load(game).title
     head = f"### {title}, {players} player{'s' if players > 1 else ''}"
@@ -202,6 +209,7 @@ def write_section(game: str, players: int, rows: list[dict[str, Any]]) -> None:
                 f"| {r['level']} | {r['work']} | {r['temperature']:g} | {figure} | {rating} |"
             )
     extra = f" --players {players}" if players not in (1, 2) else ""
+    extra += f" -n {n}" if n != 40 else ""
     lines += ["", "```", f"python benchmarks/levels.py {game}{extra} --jobs 1", "```", ""]
     block = "\n".join(lines)
     text = STRENGTH.read_text()
@@ -228,12 +236,15 @@ to play and for "Match me" (`stainedglass/ai/levels.py`). A level is the game's 
 a counted budget of work (MCTS playouts a move, in the search's own unit), so it is as strong
 on any machine, choosing with a temperature among the moves it weighed as far as its best: 0
 plays its best move, more spreads its choice over those moves by their values read as
-log-odds. Each level plays the one below, 40 games a pair, seats alternating, seeds from
-600000; level 1 plays the greedy bot. The work and temperature of each level were tuned for a
-share of 55% to 70% against the level below; forty games leave about 15 points of doubt
-either way, so a share just outside that is not told apart from one inside. The rating is
-chained from the shares (Elo, the greedy bot at 0). The tables ship with each game
-(`levels.json` in its folder), the games are kept in `benchmarks/data/levels.jsonl`."""
+log-odds. Each level plays the one below, seats alternating (rotating at three players),
+seeds from 600000, 40 games a pair (Cathedral's quick games: 100); level 1 plays the greedy
+bot. A share is the level's points a seat over both sides' points a seat, game by game, so
+even is 50% at any table size. The work and temperature of each level were tuned on other
+seeds for a share of 55% to 70% against the level below; forty games leave about 15 points of
+doubt either way (a hundred, about 9), so a share just outside that is not told apart from one
+inside. The rating is chained from the shares (Elo, the greedy bot at 0), so its doubt grows
+level by level. The tables ship with each game (`levels.json` in its folder), the games are
+kept in `benchmarks/data/levels.jsonl`."""
 
 
 def main(argv: list[str] | None = None) -> int:

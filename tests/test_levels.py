@@ -15,6 +15,7 @@ from stainedglass.ai.levels import (
     LEVELS,
     LevelBot,
     MatchMe,
+    level_tables,
     level_words,
     levels,
     levels_path,
@@ -166,6 +167,23 @@ def test_a_level_s_words_come_from_its_measured_figures() -> None:
         level_words("cathedral", 0)
     with pytest.raises(ValueError, match="unknown game"):
         level_words("chess", 1)
+
+
+def test_a_table_measured_at_three_players_is_the_one_three_players_meet() -> None:
+    tables = level_tables("walls_of_light")
+    assert sorted(tables) == [2, 3]
+    three = tables[3]
+    assert levels("walls_of_light", 3) == three != levels("walls_of_light", 2)
+    assert levels("walls_of_light") == tables[2]  # the fewest players' by default
+    for lv in three:
+        assert level_words("walls_of_light", lv.number, 3) == lv.words
+    # every level plays at temperature 0 there: the three-player hint search ranks only its
+    # best move as far, so its levels differ by their work
+    assert {lv.temperature for lv in three} == {0.0}
+    state = _decision("walls_of_light", seed=2, plies=0, players=3)
+    bot = LevelBot(level=1, seed=1)
+    assert bot.settings(state) == (three[0].work, 0.0)
+    assert bot.search(state, three[0].work).name == state.game.hint_bot == "walls_mcts"
 
 
 def test_level_1_is_weaker_than_the_greedy_bot_where_measured() -> None:

@@ -61,6 +61,7 @@ __all__ = [
     "LevelBot",
     "MatchMe",
     "level_words",
+    "level_tables",
     "levels",
     "levels_path",
     "read_levels",
@@ -215,13 +216,23 @@ def levels(game: str, players: int | None = None) -> list[Level]:
     return tables.get(players or 0) or tables[min(tables)]
 
 
-def level_words(game: str, level: int) -> str:
-    """Level ``level`` of ``game`` in a pupil's words, from its measured figures.
+def level_tables(game: str) -> dict[int, list[Level]]:
+    """Every table of ``game``'s levels, by the number of players it was measured at.
+
+    >>> sorted(level_tables("walls_of_light"))
+    [2, 3]
+    """
+    return dict(sorted(_tables(game).items()))
+
+
+def level_words(game: str, level: int, players: int | None = None) -> str:
+    """Level ``level`` of ``game`` in a pupil's words, from its figures measured at
+    ``players`` (as :func:`levels` chooses the table).
 
     >>> level_words("cathedral", 1).startswith("Level 1")
     True
     """
-    return levels(game)[_check_level("level", level) - 1].words
+    return levels(game, players)[_check_level("level", level) - 1].words
 
 
 def _check_level(what: str, level: Any) -> int:

@@ -108,8 +108,9 @@ def check_level(level: object) -> int | str:
 
 def level_choices(game: str, players: int) -> list[tuple[str, int | str]]:
     """``(words, setting)`` pairs a level seat may take: each level named in the pupil's words
-    (``level_words``), and **Match me** where the game has opponents (``players`` over 1)."""
-    words = [(level_words(game, n), n) for n in range(1, LEVELS + 1)]
+    (``level_words``, as measured at ``players``), and **Match me** where the game has
+    opponents (``players`` over 1)."""
+    words = [(level_words(game, n, players), n) for n in range(1, LEVELS + 1)]
     return words + ([("Match me", MATCH)] if players > 1 else [])
 
 

@@ -47,7 +47,7 @@ import ipywidgets as w
 
 import stainedglass as sg
 from stainedglass.ai.ladder import rated, shipped
-from stainedglass.ai.levels import levels
+from stainedglass.ai.levels import level_tables
 from stainedglass.ai.search import Candidate
 from stainedglass.ai.tournament import (
     GameResult,
@@ -893,16 +893,19 @@ def strength_words(game: str) -> str:
 
 
 def levels_html(game: str) -> str:
-    """``game``'s levels in order, 1 to 8, as a table: each level's work (MCTS playouts a move)
-    and temperature, and what was measured: its share of the points against the level below
-    with its 95% interval and games (a game played alone: its share of deals won), and its
-    rating on the ladder's scale; "not measured yet" where nothing was.
+    """``game``'s levels in order, 1 to 8, as a table for each number of players they were
+    measured at: each level's work (MCTS playouts a move) and temperature, and what was
+    measured: its share of the points against the level below with its 95% interval and games
+    (a game played alone: its share of deals won), and its rating on the ladder's scale; "not
+    measured yet" where nothing was.
 
     >>> table = levels_html("cathedral")
     >>> table.count("<tr>"), "against the greedy bot" in table
     (9, True)
+    >>> levels_html("walls_of_light").count("<caption")
+    2
     """
-    table = levels(game)
+    tables = level_tables(game)
     solo = sg.load(game).facts.max_players == 1
     columns = ["level", "work", "temperature", "deals won" if solo else "against the level below"]
     columns += [] if solo else ["rating"]
@@ -910,21 +913,33 @@ def levels_html(game: str) -> str:
     def cell(tag: str, text: object, align: str = "right") -> str:
         return f"<{tag} style='text-align:{align};padding:2px 10px'>{_esc(text)}</{tag}>"
 
-    rows = []
-    for lv in table:
-        if solo:
-            measured = [f"{lv.rating:.0%} of {lv.games}" if lv.rating is not None else "-"]
-        else:
-            who = "the greedy bot" if lv.number == 1 else f"level {lv.number - 1}"
-            share = (
-                f"{lv.share_below:.0%} against {who} ({lv.low:.0%} to {lv.high:.0%}), {lv.games}"
-                if lv.share_below is not None and lv.low is not None and lv.high is not None
-                else f"against {who}: not measured yet"
-            )
-            measured = [share, "-" if lv.rating is None else f"{lv.rating:+.0f}"]
-        texts = [lv.number, f"{lv.work:,}", f"{lv.temperature:g}", *measured]
-        rows.append("<tr>" + "".join(cell("td", t) for t in texts) + "</tr>")
     head = "<tr>" + "".join(cell("th", c, "left") for c in columns) + "</tr>"
+    out = []
+    for players, table in tables.items():
+        rows = []
+        for lv in table:
+            if solo:
+                measured = [f"{lv.rating:.0%} of {lv.games}" if lv.rating is not None else "-"]
+            else:
+                who = "the greedy bot" if lv.number == 1 else f"level {lv.number - 1}"
+                share = (
+                    f"{lv.share_below:.0%} against {who} ({lv.low:.0%} to {lv.high:.0%}), "
+                    f"{lv.games}"
+                    if lv.share_below is not None and lv.low is not None and lv.high is not None
+                    else f"against {who}: not measured yet"
+                )
+                measured = [share, "-" if lv.rating is None else f"{lv.rating:+.0f}"]
+            texts = [lv.number, f"{lv.work:,}", f"{lv.temperature:g}", *measured]
+            rows.append("<tr>" + "".join(cell("td", t) for t in texts) + "</tr>")
+        caption = (
+            f"<caption style='text-align:left'>At {players} players</caption>"
+            if len(tables) > 1
+            else ""
+        )
+        out.append(
+            "<table class='sg-lab-levels-table' style='border-collapse:collapse'>"
+            f"{caption}{head}{''.join(rows)}</table>"
+        )
     words = (
         "The computer's levels, 1 to 8: the hint search on a counted budget of work (MCTS "
         "playouts a move), choosing more loosely among its moves at a higher temperature. "
@@ -935,10 +950,7 @@ def levels_html(game: str) -> str:
             "games), and its rating on the Elo scale of the chart, the greedy bot at 0."
         )
     )
-    return (
-        f"<p>{_esc(words)}</p><table class='sg-lab-levels-table' "
-        f"style='border-collapse:collapse'>{head}{''.join(rows)}</table>"
-    )
+    return f"<p>{_esc(words)}</p>" + "".join(out)
 
 
 def strength_panel(game: str | None = None) -> w.VBox:
