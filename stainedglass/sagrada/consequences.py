@@ -27,7 +27,7 @@ from .windows import CELL_NAMES, FULL, beside
 from .worth import KNOBS, window_value
 
 if TYPE_CHECKING:  # for the annotations only: the state imports this module
-    from .game import SagradaState
+    from .state import SagradaState
 
 MEAN_CARD = 3.5
 """A card's mean value: what each round still to come adds to the target at least (one card

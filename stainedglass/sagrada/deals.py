@@ -33,7 +33,7 @@ from ..ai.ladder_report import markdown
 from ..ai.tournament import parse_bot, wilson
 from ..core import load
 from ..processes import process_pool
-from .game import SagradaState
+from .state import SagradaState
 from .windows import WINDOWS
 
 __all__ = [

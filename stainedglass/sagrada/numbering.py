@@ -100,7 +100,7 @@ def _sagrada_tables(space: ActionSpace) -> tuple[Any, ...]:
     tables = space._tables.get("sagrada")
     if tables is None:
         from ..sagrada.cards import ALL_CARDS, card_text
-        from ..sagrada.game import SagradaMove
+        from ..sagrada.moves import SagradaMove
         from ..sagrada.tools import CARD_ARGS, TOOL_IDS
         from ..sagrada.windows import CELL_NAMES
 
@@ -206,7 +206,7 @@ def _sagrada_core_blocks(
 def _sagrada_core_draws(space: ActionSpace, turn: Speller) -> _Outcomes:
     """A Sagrada draw's outcomes (the cards that may come, in card order, equally likely: the
     engine's ``chance_outcomes()``, the same numbers) read from the core's chance codes."""
-    from ..sagrada.game import DRAW
+    from ..sagrada.moves import DRAW
 
     sim = space.sim
     assert sim is not None
@@ -228,7 +228,7 @@ def _sagrada_code_tables(space: ActionSpace) -> tuple[Any, ...]:
     known = space._tables.get("sagrada codes")
     if known is None:
         from ..sagrada import rules_core as rc
-        from ..sagrada.game import PASS
+        from ..sagrada.moves import PASS
         from ..sagrada.tools import TOOL_IDS, TOOLS
 
         place, pay, card, cell, tool, card_args, _ = _sagrada_tables(space)

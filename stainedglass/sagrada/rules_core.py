@@ -1,6 +1,6 @@
 """Sagrada solo's rules compiled for search: the analysis core's state and moves as numbers.
 
-The readable rules are ``game.py`` (with ``tools.py``, ``placement.py`` and ``scoring.py``);
+The readable rules are ``state.py`` (with ``tools.py``, ``placement.py`` and ``scoring.py``);
 this module is the same rules over one ``int64`` array, so that numba can compile them
 (``stainedglass.analysis.jit``). ``simulator.py`` is the face that Python and the searches see;
 ``tests/test_sagrada_simulator.py`` plays random games through both and proves them equal.
@@ -459,7 +459,7 @@ def _draw(s: np.ndarray, c: int) -> None:
 
 @jit
 def _use_tool(s: np.ndarray, t: int, pay: int, a0: int, a1: int, a2: int, a3: int) -> None:
-    """Pay for tool ``t``, discard it, and do what it does (game.py, ``_use_tool``)."""
+    """Pay for tool ``t``, discard it, and do what it does (state.py, ``_use_tool``)."""
     _remove_hand(s, pay)
     s[DISC + s[NDISC]] = pay
     s[NDISC] += 1
@@ -694,7 +694,7 @@ def evaluate_after(s: np.ndarray, codes: np.ndarray) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------------------------
-# What the player sees (game.py, ``observation``)
+# What the player sees (state.py, ``observation``)
 
 
 @jit

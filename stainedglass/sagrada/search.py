@@ -61,7 +61,8 @@ import numpy as np
 from ..ai.bots import register_bot
 from ..ai.search import Bot, Candidate, Clock, Race
 from ..core import Move, State, bit_indices
-from .game import DRAW, PLACE, ROUNDS, TURNS_PER_ROUND, SagradaState
+from .moves import DRAW, PLACE
+from .state import ROUNDS, TURNS_PER_ROUND, SagradaState
 from .scoring import score
 from .windows import EDGE, around, beside
 from . import plan_core

@@ -25,8 +25,9 @@ from ..analysis import Simulator, new_rng
 from ..core import CHANCE, TERMINAL, Move
 from . import rules_core as rc
 from .cards import COLORS, NUM_CARDS, value_of
-from .game import DRAW, PASS, PLACE, SagradaMove, SagradaState
+from .moves import DRAW, PASS, PLACE, SagradaMove
 from .scoring import ORDER_LIST
+from .state import SagradaState
 from .tools import CARD_ARGS, TOOL_IDS, TOOLS
 from .windows import WINDOWS, Window
 
