@@ -34,6 +34,7 @@ import stainedglass as sg
 from conftest import random_move
 from stainedglass_widgets.serving.classroom import BOT, HOT_SEAT, Store, open_store
 from stainedglass_widgets.serving.classroom import rooms as rules
+from stainedglass_widgets.serving.classroom import connection, schema
 from stainedglass_widgets.serving.classroom import store as store_module
 
 # ---- a PostgreSQL server of the module's own --------------------------------------------------
@@ -308,8 +309,8 @@ def test_the_store_survives_a_restart(target: str) -> None:
 def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
     """A store of revision 0001 (rooms, seats and moves; no progress yet), with a game in it,
     is upgraded when opened: its game is kept, and progress and levels can be noted."""
-    url = store_module._url(target)
-    engine = store_module._engine(url)
+    url = connection._url(target)
+    engine = connection._engine(url)
     first = Store(engine)
     first.upgrade("0001")
     assert first.revision == "0001"
@@ -321,7 +322,7 @@ def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
                 "INSERT INTO rooms (code, game, start, seats, state, ply, turn, version, created_at)"
                 " VALUES ('BCDFG', 'cathedral', :start, 2, 'open', 1, 1, 3, :now) RETURNING id"
             ),
-            {"start": start, "now": store_module._now()},
+            {"start": start, "now": schema._now()},
         ).scalar_one()
         conn.execute(
             sa.text(
@@ -335,7 +336,7 @@ def test_a_store_made_at_the_first_revision_upgrades(target: str) -> None:
                 "INSERT INTO moves (room_id, ply, move, at) VALUES "
                 "(:r, 1, 'cathedral e4 d5 e5 f5 e6 e7', :now)"
             ),
-            {"r": room_id, "now": store_module._now()},
+            {"r": room_id, "now": schema._now()},
         )
     first.close()
     with open_store(target) as store:
@@ -384,10 +385,10 @@ def test_where_a_store_is(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Pat
     with open_store() as store:  # made on first use, with its folders
         assert store.url.endswith("class.sqlite3")
     assert store_module.default_store_path().is_file()
-    url = store_module._url("postgresql://teacher:secret@db.school/class7")
+    url = connection._url("postgresql://teacher:secret@db.school/class7")
     assert url.drivername == "postgresql+psycopg" and url.database == "class7"
-    assert store_module._url("postgresql+psycopg2://t@h/c").drivername == "postgresql+psycopg"
-    assert store_module._url(f"sqlite:///{tmp_path}/a.db").database == f"{tmp_path}/a.db"
+    assert connection._url("postgresql+psycopg2://t@h/c").drivername == "postgresql+psycopg"
+    assert connection._url(f"sqlite:///{tmp_path}/a.db").database == f"{tmp_path}/a.db"
 
 
 def test_the_polling_query_uses_the_moves_key(tmp_path: pathlib.Path) -> None:
@@ -534,7 +535,7 @@ def test_the_schema_holds_one_move_a_ply(store: Store) -> None:
                 ply=1,
                 move="cathedral b1 a2 b2 c2 b3 b4",
                 seat=0,
-                at=store_module._now(),
+                at=schema._now(),
             )
         )
     assert [m.move for m in store.moves_since(room.code)] == ["cathedral e4 d5 e5 f5 e6 e7"]

@@ -11,7 +11,10 @@ each pupil's progress, kept in the class's store (a SQLite file, or a PostgreSQL
     store.moves_since(room.code, 0)                 # what Ben's device polls for
 
 ``rooms`` holds the rules (pure Python), ``store`` the store (SQLAlchemy Core and alembic: the
-``serve`` extra, ``pip install 'stainedglass-games[serve]'``). ``docs/classroom.md`` tells the whole.
+``serve`` extra, ``pip install 'stainedglass-games[serve]'``), whose parts are ``schema`` (the tables
+and their migrations), ``connection`` (where a store is, and reaching it), ``checks`` (what it is
+given), ``store_rooms``, ``store_progress`` and ``store_leading``. ``docs/classroom.md`` tells the
+whole.
 """
 
 try:
