@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from typing import Any
 
 import stainedglass as sg
 from stainedglass.ai.review import DEFAULT_PLAYOUTS
@@ -34,10 +35,11 @@ REVIEW_JOBS = 2
 RUNS = 3
 
 
-def played(name: str, seed: int, moves: int) -> sg.State:
+def played(name: str, seed: int, moves: int, options: dict[str, Any] | None = None) -> sg.State:
     """A game ``moves`` decisions in (chance drawn as it comes), each the greedy bot's move or,
-    one time in three, a random one; fewer when the game ends first."""
-    state = sg.load(name, **GAMES[name]).new_game(seed=seed)
+    one time in three, a random one; fewer when the game ends first. ``options``: the table
+    (default: the one the views start with)."""
+    state = sg.load(name, **(GAMES[name] if options is None else options)).new_game(seed=seed)
     rng = random.Random(seed)
     greedy = sg.ai.bot("greedy", seed=seed)
     made = 0

@@ -168,6 +168,43 @@ def test_the_strength_charts_words_say_what_it_counts(game):
     assert all(15 * 0.68 * len(line) <= 560 - 24 for line in lines), lines
 
 
+@pytest.mark.parametrize("game", sg.games())
+def test_the_strength_charts_words_say_whether_the_hint_search_rises_and_what_a_fall_means(game):
+    from stainedglass_widgets.pages.lab import strength_words
+
+    lad = sg.ai.ladder.shipped(game)
+    words, falls = strength_words(game), lad.falls()
+    for name, beyond in falls.items():
+        assert name in words
+        assert ("beyond that doubt" in words) >= beyond
+        assert ("may be chance" in words) >= (not beyond)
+    hint = sg.ai.ladder.ladder_game(game).hint_bot
+    shown = [hint] if hint in lad.lines() else []
+    for hint in shown:
+        rises = f"The hint search ({hint}) rises with time." in words
+        assert rises == (hint not in falls), words
+    if not falls:
+        assert "falls" not in words
+
+
+def test_a_line_that_falls_beyond_the_doubt_is_said_to_be_weaker_with_time(monkeypatch):
+    from stainedglass.ai.ladder import Ladder, Rung
+    from stainedglass_widgets.pages import lab
+
+    rungs = [
+        Rung("greedy", 0, 0, 0, 20, 0, 0.01),
+        Rung("cathedral:budget=0.1", 100, 50, 150, 20, 0, 0.1),
+        Rung("cathedral:budget=1", 300, 250, 350, 20, 0, 1),
+        Rung("mcts:budget=0.1", 200, 180, 220, 20, 0, 0.1),
+        Rung("mcts:budget=1", 50, 0, 100, 20, 0, 1),
+    ]
+    monkeypatch.setattr(lab, "shipped", lambda game: Ladder(game, "Elo", rungs, 20))
+    words = lab.strength_words("cathedral")
+    assert "The hint search (cathedral) rises with time." in words
+    assert "falls beyond that doubt (mcts), more time made that bot weaker" in words
+    assert "the hints here do not use it" in words and "may be chance" not in words
+
+
 def test_the_rate_chart_escapes_what_it_is_given():
     svg = rate_chart_svg(
         [{"bot": "<b>", "win_rate": 1.0, "ci_low": 0.5, "ci_high": 1.0, "games": 1}], "a & b"

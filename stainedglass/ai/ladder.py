@@ -103,6 +103,38 @@ class Ladder:
             raise ValueError(f"{self.game}: no rung of the ladder answers within {within_s} s")
         return max(fit, key=lambda r: r.rating).name
 
+    def lines(self) -> dict[str, list[Rung]]:
+        """Each search's rungs, shortest budget first (a bot that does not search has none).
+
+        >>> [r.budget for r in shipped("cathedral").lines()["cathedral"]]
+        [0.1, 0.3, 1.0]
+        """
+        out: dict[str, list[Rung]] = {}
+        for r in sorted(self.rungs, key=lambda r: r.budget):
+            if r.budget > 0:
+                out.setdefault(r.name, []).append(r)
+        return out
+
+    def falls(self) -> dict[str, bool]:
+        """The searches whose rating drops from a budget to a longer one, each with whether a
+        drop lies beyond the doubt (the two rungs' 95% intervals apart); a rising line is
+        not listed.
+
+        >>> lad = Ladder("g", "Elo", [Rung("s:budget=0.1", 50, 0, 100, 20, 0, 0.1),
+        ...     Rung("s:budget=1", 40, -10, 90, 20, 0, 1), Rung("t:budget=0.1", 0, -5, 5, 20,
+        ...     0, 0.1), Rung("t:budget=1", 90, 80, 100, 20, 0, 1)], 20)
+        >>> lad.falls()
+        {'s': False}
+        """
+        out: dict[str, bool] = {}
+        for name, line in self.lines().items():
+            drops = [
+                (a, b) for i, a in enumerate(line) for b in line[i + 1 :] if b.rating < a.rating
+            ]
+            if drops:
+                out[name] = any(b.high < a.low for a, b in drops)
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,

@@ -18,8 +18,10 @@ with thinking time.
   move, no move, an exception, a move over ``YOUR_TIME_LIMIT``) forfeit games, said in words.
 - :func:`strength_svg`: each bot's rating against its seconds a move, from the ladders that ship
   with the package (``sg.ai.ladder.shipped``), so the notebook opens at once (and yours across
-  it, once placed); beside it, :func:`levels_html`: the computer's levels 1 to 8 in order, with
-  what was measured of each (``stainedglass.ai.levels``).
+  it, once placed), and :func:`strength_words` under it: what the chart counts, whether the hint
+  search's line rises and what a falling line means; beside it, :func:`levels_html`: the
+  computer's levels 1 to 8 in order, a table for each number of players measured, with what
+  was measured of each (``stainedglass.ai.levels``).
 
 Its charts are SVG drawn by ``lab_charts`` (no plotly: the lab's page stays light); every bar and
 line carries its bot's name, and lines differ by dash and marker, not only by colour.
@@ -46,7 +48,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 import stainedglass as sg
-from stainedglass.ai.ladder import rated, shipped
+from stainedglass.ai.ladder import ladder_game, rated, shipped
 from stainedglass.ai.levels import level_tables
 from stainedglass.ai.search import Candidate
 from stainedglass.ai.tournament import (
@@ -874,22 +876,52 @@ def line_html(line: list[str], at: int) -> str:
 
 def strength_words(game: str) -> str:
     """What the strength chart of ``game`` counts, in words: ratings (Elo) for a game of
-    players, the share of games won for a game played alone.
+    players, the share of games won for a game played alone; whether the hint search's line
+    rises with time, and what a falling line means where one remains.
 
     >>> "Elo" in strength_words("cathedral"), "Elo" in strength_words("sagrada")
     (True, False)
     """
     lad = shipped(game)
+    n = lad.games_per_pairing
     if lad.unit == "Elo":
-        return (
+        words = (
             "Each line is a bot at several thinking times, <b>rated</b> on the Elo scale from "
-            f"{lad.games_per_pairing} games against each other bot: 200 points higher wins about "
-            "three games in four."
+            f"{n} games against each other bot: 200 points higher wins about three games in four."
         )
-    return (
-        f"Played alone: each line is a bot at several thinking times, and the <b>share of "
-        f"games it won</b> in {lad.games_per_pairing} games at each difficulty."
-    )
+    else:
+        words = (
+            f"Played alone: each line is a bot at several thinking times, and the <b>share of "
+            f"games it won</b> in {n} games at each difficulty."
+        )
+    hint = ladder_game(game).hint_bot  # at the table size the ladder is played at
+    falls = lad.falls()
+    doubt = f"{n} games a pairing" if lad.unit == "Elo" else "the deals played"
+    if hint in lad.lines():
+        words += (
+            f" The hint search ({_esc(hint)}) "
+            + ("does not rise at every step" if hint in falls else "rises with time")
+            + "."
+        )
+    beyond = [name for name, far in falls.items() if far]
+    within = [name for name, far in falls.items() if not far]
+    if within:
+        words += (
+            f" Where a line falls ({_esc(', '.join(within))}), that bot did not play better with"
+            f" more time in these games, but the fall is within the doubt of {doubt} (the two"
+            " intervals overlap), so it may be chance."
+        )
+    if beyond:
+        words += (
+            f" Where a line falls beyond that doubt ({_esc(', '.join(beyond))}), more time made"
+            " that bot weaker in these games"
+            + (
+                ", so its hints are best read as ideas to talk about."
+                if hint in beyond
+                else "; the hints here do not use it."
+            )
+        )
+    return words
 
 
 def levels_html(game: str) -> str:
