@@ -80,6 +80,8 @@ def main() -> None:
         for own in sg.ai.bot_names(name, extras=False)[
             len(sg.ai.BOTS) :
         ]:  # the game's own, in its unit
+            if not sg.ai.bot_class(own).timed:
+                continue  # on a counted budget (the levels): bench_levels.py times its moves
             effort = sg.ai.bot_class(own).effort
             unit = effort[0] if effort else "nodes"
             report(
