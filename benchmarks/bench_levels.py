@@ -23,13 +23,12 @@ TARGET_S = 1.5
 
 
 def tables() -> list[tuple[str, dict[str, Any]]]:
-    """Each game with the table sizes it measured levels at."""
-    out = []
-    for name in sg.games():
-        accepts = "players" in sg.load(name).options
-        for players in level_tables(name):
-            out.append((name, {"players": players} if accepts else {}))
-    return out
+    """Each game at the table sizes it measured levels at (of ``sg.tables()``)."""
+    return [
+        (name, options)
+        for name, options in sg.tables()
+        if sg.load(name, **options).num_players in level_tables(name)
+    ]
 
 
 def seconds_a_move(name: str, options: dict[str, Any], level: int) -> list[float]:

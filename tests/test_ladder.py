@@ -258,8 +258,8 @@ def test_two_player_walls_of_light_takes_its_hints_from_the_search_that_beat_the
     """The game's own search as it was (``walls_horizon``) took the larger share of 100
     two-player games against ``walls_mcts`` (seeds from 100000,
     ``benchmarks/data/matches.jsonl``), its lead's interval clear of zero; the search with
-    playouts to the end beat it in 100 games more, so it gives the hints at two players. At three the hints stay with
-    ``walls_mcts``."""
+    playouts to the end beat it in 100 games more, so it gives the hints at two players. At
+    three the hints stay with ``walls_mcts``."""
     rows = matches.done(MATCHES)
     name = matches.key(
         "walls_of_light", 2, "walls_horizon:budget=0.5", "walls_mcts:budget=0.5", 100_000
