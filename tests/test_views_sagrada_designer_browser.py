@@ -82,6 +82,7 @@ def test_design_check_measure_cancel_and_play(server: VoilaServer, page: Any) ->
     page.click(".sg-window-measure")
     wait_text(page, ".sg-window-result", "of 200 deals")
     assert "95% interval" in page.inner_text(".sg-window-result")
+    page.wait_for_selector(".sg-window-chart .sg-window-yours", timeout=10_000)
     assert page.locator(".sg-window-chart .sg-window-yours").count() == 1
     shot(page, "sagrada-designer-2-measured")
 

@@ -644,10 +644,11 @@ class WindowDesigner(w.VBox):
         if list(measured.rows) != self.rows:  # the window changed meanwhile
             return
         self.measured = measured
+        # the chart first: the browser shows the widgets' changes in the order they are made
+        self.chart.value = difficulty_chart_svg(measured, self.draft().name)
         self.result.value = message_html(
             f"{measured.words()} {compare_words(measured)}", "good", "sg-window-measured"
         )
-        self.chart.value = difficulty_chart_svg(measured, self.draft().name)
         self.say("Measured: your window is the gold ★ on the chart.", "good")
 
     def _failed(self, error: BaseException) -> None:
