@@ -62,8 +62,7 @@ def positions() -> list[sg.State]:
 
 def search(state: sg.State, position: str, **options: Any) -> tuple[Any, int, float, int]:
     """The hint search's best move, its nodes, its CPU seconds and the depth it reached."""
-    bot: Any = sg.ai.bot("cathedral", seed=1, **options)
-    bot.position = position
+    bot: Any = sg.ai.bot("cathedral", seed=1, position=position, **options)
     start = CLOCK()
     best = bot.analyse(state, top=1)[0].move
     return best, bot.nodes, CLOCK() - start, bot.depth_reached

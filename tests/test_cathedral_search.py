@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import stainedglass as sg
+from stainedglass.ai.tournament import parse_bot
 from stainedglass.cathedral.pieces import FULL, SIDES, SIZES
 from stainedglass.cathedral.search import (
     CathedralSearch,
@@ -781,8 +782,7 @@ def test_the_search_on_the_core_chooses_as_it_did_on_the_python_position() -> No
             continue
         found = {}
         for position in ("python", "core"):
-            bot = sg.ai.bot("cathedral", nodes=12_000, seed=3)
-            bot.position = position
+            bot = sg.ai.bot("cathedral", nodes=12_000, seed=3, position=position)
             ranked = bot.analyse(state, top=4)
             found[position] = (
                 [(str(c.move), c.value, c.support) for c in ranked],
@@ -791,6 +791,11 @@ def test_the_search_on_the_core_chooses_as_it_did_on_the_python_position() -> No
                 bot.exact,
             )
         assert found["core"] == found["python"]
+    # the search as it was is kept runnable by its name, for matches against it
+    name, options = parse_bot("cathedral:position=python")
+    assert sg.ai.bot(name, **options).options["position"] == "python"
+    with pytest.raises(ValueError, match="position"):
+        sg.ai.bot("cathedral", position="fast")
 
 
 def test_a_counted_search_chooses_the_same_compiled_or_not() -> None:

@@ -279,6 +279,23 @@ def test_two_player_walls_of_light_takes_its_hints_from_the_search_that_beat_the
     assert found[0].support > 0 and found[0].move in state.legal_moves()
 
 
+@pytest.mark.parametrize("game", sorted(sg.games()))
+def test_every_hint_search_has_a_line_on_its_ladder_that_rises_with_time(game: str) -> None:
+    """Every search that gives a hint at some table size has a rung at 0.1, 0.3 and 1 s on its
+    game's ladder; the one that gives the hints at the ladder's table rates higher at 1 s than
+    at 0.1 s, and no hint search's line falls beyond the doubt from one budget to a longer."""
+    facts = sg.load(game).facts
+    hints = {facts.hint_bot, ladder_game(game).hint_bot} | {b for _, b in facts.hint_bot_by_players}
+    lad = shipped(game)
+    lines = lad.lines()
+    for bot in sorted(hints):
+        assert bot in lines, (game, bot, sorted(lines))
+        assert [r.budget for r in lines[bot]] == [0.1, 0.3, 1.0], (game, bot)
+        assert not lad.falls().get(bot, False), (game, bot, lines[bot])
+    line = lines[ladder_game(game).hint_bot]
+    assert line[-1].rating > line[0].rating, (game, line)
+
+
 def test_a_table_size_outside_the_games_players_is_refused() -> None:
     facts = sg.load("coloring").facts
     with pytest.raises(ValueError, match="hint_bot_by_players names 5 players"):
@@ -430,3 +447,33 @@ def test_a_match_of_one_bot_against_two_copies_on_seeds_no_test_uses(tmp_path) -
     assert name in matches.table(again)
     with pytest.raises(ValueError, match="first seed"):
         matches.play_match(path, "coloring", 3, "greedy", "random", 1, first=-1)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("cathedral:position=fast", "position= must be core or python"),
+        ("cathedral:speed=2", "unknown option 'speed'"),
+        ("sagrada:budget=1", "cathedral has no bot 'sagrada'"),
+    ],
+)
+def test_a_match_refuses_a_bot_it_cannot_make_before_a_game_is_kept(
+    tmp_path: pathlib.Path, spec: str, words: str
+) -> None:
+    """A bad bot is refused in words before any game is played, never kept as games it
+    forfeited; a game that ends in a forfeit stops the match, unkept."""
+    path = tmp_path / "matches.jsonl"
+    with pytest.raises(ValueError, match=words):
+        matches.play_match(path, "cathedral", 2, spec, "greedy", 2, jobs=1)
+    assert not path.exists()
+
+
+def test_a_game_a_bot_forfeits_is_not_kept(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(self: Any, state: Any) -> Any:
+        raise RuntimeError("no move today")
+
+    monkeypatch.setattr(type(sg.ai.bot("random")), "choose", refuse)
+    with pytest.raises(RuntimeError, match="random forfeited game 0"):
+        matches.play("coloring", 2, "random", "greedy", 0)

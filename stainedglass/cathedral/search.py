@@ -10,8 +10,8 @@ nothing of it. This one is written for the game, as strong game programs are:
   horizon are searched whole in compiled code (``core_search.node1``, ``node2``: the same
   moves, order, values and nodes counted as below), the transposition table in arrays.
   ``Position`` is the same position in plain Python (bitboards, the supply as tuples), as the
-  search ran before the core: ``position = "python"`` runs the search on it (the benchmark's
-  before and after; the same moves);
+  search ran before the core: the option ``position="python"`` runs the search on it (the
+  benchmark's before and after, and matches against the search as it was; the same moves);
 - iterative deepening principal-variation search with a transposition table (Zobrist keys
   over the buildings placed, with the territory and the side to move), the previous best and
   two killers per ply first (the rest is ranked only when they did not cut the node off, as
@@ -748,6 +748,7 @@ class CathedralSearch(Bot):
         "late": ("int", 1),
         "mobility": ("number", 0, 10),
         "fragile": ("number", 0, 10),
+        "position": ("choice", "core", "python"),
     }
     defaults: dict[str, Any] = {
         "seed": None,
@@ -768,6 +769,7 @@ class CathedralSearch(Bot):
         "late": 2,
         "mobility": _MOBILITY,
         "fragile": _FRAGILE,
+        "position": "core",
     }
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
@@ -780,7 +782,7 @@ class CathedralSearch(Bot):
         max_depth = opts["depth"]
         pos = self._position(state)  # (the core loaded, in a process's first search)
         self._deadline = None if seconds is None else time.perf_counter() + seconds
-        self._tt: Any = {} if self.position == "python" else _core_table()
+        self._tt: Any = {} if self.options["position"] == "python" else _core_table()
         self._killers = np.full((_PLIES, 2), -1, dtype=np.int64)  # two a ply, -1: none
         self._history = np.zeros(_HISTORY)  # by move code (both sides' codes share it)
         self._scores: dict[Any, dict[int, float]] = {}
@@ -898,14 +900,13 @@ class CathedralSearch(Bot):
             for value, code in (done[:top] if top else done)
         ]
 
-    position: str = "core"
-    """The position the search runs on: ``"core"`` (``core_search.CorePosition``, the rules
-    compiled on the analysis core) or ``"python"`` (``Position``: the search as it was, kept
-    for the benchmark's before-and-after; the same moves)."""
-
     def _position(self, state: State) -> Any:
-        """The search's position of ``state`` (see ``position``)."""
-        if self.position == "python":
+        """The search's position of ``state``, by the ``position`` option: ``"core"``
+        (``core_search.CorePosition``, the rules compiled on the analysis core) or ``"python"``
+        (``Position``: the search as it was before the core, kept runnable by its name,
+        ``cathedral:position=python``, for the benchmark's before-and-after and the matches
+        against it; the same moves on the same nodes, fewer nodes in a second)."""
+        if self.options["position"] == "python":
             return Position(state)
         from .core_search import CorePosition  # (numba compiles the core when first used)
 
