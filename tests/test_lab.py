@@ -183,6 +183,9 @@ def test_the_strength_charts_words_say_whether_the_hint_search_rises_and_what_a_
     for hint in shown:
         rises = f"The hint search ({hint}) rises with time." in words
         assert rises == (hint not in falls), words
+        line = lad.lines()[hint]
+        higher = f"The hint search ({hint}) is rated higher at 1 s than at 0.1 s, though" in words
+        assert higher == (hint in falls and line[-1].rating > line[0].rating), words
     if not falls:
         assert "falls" not in words
 
@@ -203,6 +206,9 @@ def test_a_line_that_falls_beyond_the_doubt_is_said_to_be_weaker_with_time(monke
     assert "The hint search (cathedral) rises with time." in words
     assert "falls beyond that doubt (mcts), more time made that bot weaker" in words
     assert "the hints here do not use it" in words and "may be chance" not in words
+    rungs[2] = Rung("cathedral:budget=1", 90, 40, 140, 20, 0, 1)  # lower, within the doubt
+    words = lab.strength_words("cathedral")
+    assert "The hint search (cathedral) is not rated higher at 1 s than at 0.1 s." in words
 
 
 def test_the_rate_chart_escapes_what_it_is_given():

@@ -897,12 +897,16 @@ def strength_words(game: str) -> str:
     hint = ladder_game(game).hint_bot  # at the table size the ladder is played at
     falls = lad.falls()
     doubt = f"{n} games a pairing" if lad.unit == "Elo" else "the deals played"
-    if hint in lad.lines():
-        words += (
-            f" The hint search ({_esc(hint)}) "
-            + ("does not rise at every step" if hint in falls else "rises with time")
-            + "."
-        )
+    line = lad.lines().get(hint, [])
+    if line:
+        ends = f"{line[-1].budget:g} s than at {line[0].budget:g} s"
+        if hint not in falls:
+            said = "rises with time"
+        elif line[-1].rating > line[0].rating:
+            said = f"is rated higher at {ends}, though not at every step"
+        else:
+            said = f"is not rated higher at {ends}"
+        words += f" The hint search ({_esc(hint)}) {said}."
     beyond = [name for name, far in falls.items() if far]
     within = [name for name, far in falls.items() if not far]
     if within:
