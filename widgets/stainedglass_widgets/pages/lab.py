@@ -1097,7 +1097,7 @@ def opponents_for(game: str) -> list[str]:
     that answer within a hint's second, weakest first (none for a solo game).
 
     >>> opponents_for("cathedral")[:2]
-    ['greedy', 'mcts:budget=0.1']
+    ['greedy', 'alphabeta:budget=0.1']
     """
     from stainedglass.ai.ladder import HINT_S
 
