@@ -184,7 +184,7 @@ def test_the_strength_charts_words_say_whether_the_hint_search_rises_and_what_a_
         rises = f"The hint search ({hint}) rises with time." in words
         assert rises == (hint not in falls), words
         line = lad.lines()[hint]
-        higher = f"The hint search ({hint}) is rated higher at 1 s than at 0.1 s, though" in words
+        higher = f"The hint search ({hint}) does better at 1 s than at 0.1 s, though" in words
         assert higher == (hint in falls and line[-1].rating > line[0].rating), words
     if not falls:
         assert "falls" not in words
@@ -208,7 +208,7 @@ def test_a_line_that_falls_beyond_the_doubt_is_said_to_be_weaker_with_time(monke
     assert "the hints here do not use it" in words and "may be chance" not in words
     rungs[2] = Rung("cathedral:budget=1", 90, 40, 140, 20, 0, 1)  # lower, within the doubt
     words = lab.strength_words("cathedral")
-    assert "The hint search (cathedral) is not rated higher at 1 s than at 0.1 s." in words
+    assert "The hint search (cathedral) does no better at 1 s than at 0.1 s." in words
 
 
 def test_the_rate_chart_escapes_what_it_is_given():

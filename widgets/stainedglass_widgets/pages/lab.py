@@ -903,9 +903,9 @@ def strength_words(game: str) -> str:
         if hint not in falls:
             said = "rises with time"
         elif line[-1].rating > line[0].rating:
-            said = f"is rated higher at {ends}, though not at every step"
+            said = f"does better at {ends}, though not at every step"
         else:
-            said = f"is not rated higher at {ends}"
+            said = f"does no better at {ends}"
         words += f" The hint search ({_esc(hint)}) {said}."
     beyond = [name for name, far in falls.items() if far]
     within = [name for name, far in falls.items() if not far]
