@@ -454,7 +454,7 @@ def test_a_match_of_one_bot_against_two_copies_on_seeds_no_test_uses(tmp_path) -
     [
         ("cathedral:position=fast", "position= must be core or python"),
         ("cathedral:speed=2", "unknown option 'speed'"),
-        ("sagrada:budget=1", "cathedral has no bot 'sagrada'"),
+        ("sagrada:budget=1", "the sagrada:budget=1 bot plays sagrada, not cathedral"),
     ],
 )
 def test_a_match_refuses_a_bot_it_cannot_make_before_a_game_is_kept(

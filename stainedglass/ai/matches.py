@@ -31,8 +31,7 @@ from concurrent.futures import as_completed
 from typing import Any
 
 from ..processes import process_pool
-from .bots import bot, bot_names
-from .tournament import GameTask, parse_bot, play_game
+from .tournament import GameTask, checked_entries, play_game
 
 __all__ = [
     "Row",
@@ -148,14 +147,7 @@ def play_match(
         raise ValueError(f"a match is of 2 to 4 players, not {players}")
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 10**9:
         raise ValueError(f"the first seed is a whole number 0 to 10**9, not {first!r}")
-    for spec in (a, b):  # a bad spec is refused here, in words, before any game is played
-        name, options = parse_bot(spec)
-        if name not in bot_names(game):
-            raise ValueError(
-                f"bot {spec!r}: {game} has no bot {name!r}; its bots are: "
-                + ", ".join(bot_names(game))
-            )
-        bot(name, **options)
+    checked_entries(game, [a, b])  # a bad bot is refused here, in words, before any game is played
     rows = done(path)
     match = key(game, players, a, b, first, lone)
     todo = [i for i in range(n) if (match, i) not in rows]

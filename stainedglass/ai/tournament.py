@@ -461,6 +461,16 @@ class Entry:
     games: tuple[str, ...]
 
 
+def checked_entries(game: str, bots: Sequence[Any]) -> list[Entry]:
+    """An entry of each of ``bots`` (see :func:`entry`), each checked at once to play
+    ``game``: a ValueError in words."""
+    entries = [entry(b, i) for i, b in enumerate(bots)]  # names and options checked here
+    for e in entries:
+        if e.games and game not in e.games:
+            raise ValueError(f"the {e.label} bot plays {' and '.join(e.games)}, not {game}")
+    return entries
+
+
 def entry(value: Any, seat: int = 0) -> Entry:
     """A tournament entry made of ``value`` (a bot's spec, a reference to a bot of yours
     ``module:name`` or ``file.py:name``, a Bot subclass, a bot, or a function
@@ -597,10 +607,7 @@ def tournament(
         raise ValueError(
             f"{game} is played by {seats} players: give one bot per seat, not {len(bots)}"
         )
-    entries = [entry(b, i) for i, b in enumerate(bots)]  # names and options checked here
-    for e in entries:
-        if e.games and game not in e.games:
-            raise ValueError(f"the {e.label} bot plays {' and '.join(e.games)}, not {game}")
+    entries = checked_entries(game, bots)
     labels = [e.label for e in entries]
     opts = dict(options or {})
     probe = load(game, **opts)
