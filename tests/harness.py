@@ -750,11 +750,20 @@ _POINT_IN = """(box, [where, id]) => {
 curved shape (a crescent at the rim) is itself under the pointer, not a line drawn over it."""
 
 
-def act_in_page(box: Any, action: str, where: str, value: Any) -> None:
+def connection_lost(page: Any) -> str:
+    """The words of the page's note that its kernel stopped answering (board.js), if it
+    shows: '' while the kernel answers."""
+    shown = page.locator(".sg-lost").evaluate_all(
+        "els => els.filter(e => !e.hidden).map(e => e.innerText.trim())"
+    )
+    return f"; the page shows {shown[0]!r}" if shown else ""
+
+
+def act_in_page(box: Any, action: str, where: str, value: Any, timeout: float = 30_000) -> None:
     """One pupil's action (:func:`in_page`) made in the page, inside the view ``box``, with
-    the mouse and the keyboard."""
+    the mouse and the keyboard; a target waited for at most ``timeout`` ms."""
     if action in ("click", "hover"):
-        box.locator(where).first.locator(f'[data-id="{value}"]').first.wait_for()
+        box.locator(where).first.locator(f'[data-id="{value}"]').first.wait_for(timeout=timeout)
         # found and measured at once: a redraw (a hover's preview) replaces the elements
         x, y = box.evaluate(_POINT_IN, [where, value])
         box.page.mouse.move(x, y)
@@ -790,6 +799,8 @@ _WATCH = """el => {
     el.sgSeen.observe(el, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
 _SETTLED = """([box, words]) => {
+    const lost = document.querySelector('.sg-lost');
+    if (lost && !lost.hidden) return 'lost';  // the kernel stopped answering: no use waiting
     const el = document.querySelectorAll('.sg-view')[box];
     const msg = el && el.querySelector('.sg-message');
     return !!msg && msg.innerText.trim() === words && Date.now() - el.sgLast >= 400;
@@ -827,13 +838,21 @@ def walk_steps(page: Any, index: int, view: Any, steps: Any, timeout: float = 60
         for action in actions:
             act(*action)
         expected = said(view)[1]
-        for action in found:
-            act_in_page(box, *action)
         try:
-            page.wait_for_function(_SETTLED, arg=[index, expected], timeout=timeout, polling=100)
-        except Exception:
+            for action in found:
+                act_in_page(box, *action, timeout=timeout)
+            answer = page.wait_for_function(
+                _SETTLED, arg=[index, expected], timeout=timeout, polling=100
+            )
+            if answer.json_value() == "lost":
+                raise AssertionError("no answer")
+        except Exception as error:  # Playwright's timeout, or no kernel: said, the walk stops
             kind, words, _ = page_answer(box)
-            problems.append(f"{step.do!r}: the page says {words!r}, not {expected!r}")
+            waited = str(error).splitlines()[0]
+            problems.append(
+                f"{step.do!r}: the page says {words!r}, not {expected!r} ({waited})"
+                + connection_lost(page)
+            )
             break
         kind, words, bad = page_answer(box)
         played = len(view.state.history) > before
